@@ -1,0 +1,108 @@
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/client.ts';
+import { AttemptLimiter } from './lib/attempt-limiter.ts';
+import { MailOutbox } from './mail/mail-outbox.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { registerClientPages } from './plugins/client-pages.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { sameOriginPlugin } from './plugins/same-origin.ts';
+import { createLocalFileStore } from './storage/file-store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** The reset-password token travels in the path; it must not reach the logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/(reset-password\/)[^/?#]+/, '$1[redacted]').replace(/([?&]token=)[^&#]+/, '$1[redacted]');
+}
+
+/** JSON bodies are small; uploads go through multipart with their own limits. */
+const JSON_BODY_LIMIT = 64 * 1024;
+
+/** Builds the whole app (database opened and migrated) without listening; used by main and tests. */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        // Only what an operator needs; never cookies, Authorization headers or reset tokens.
+        req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+      },
+    },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy && config.trustProxy.length > 0 ? config.trustProxy : false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    inMemory: config.inMemoryDatabase,
+  });
+  const outbox = config.smtpUrl ? new MailOutbox(database.db, config.smtpUrl, config.mailFrom, app.log) : undefined;
+  app.decorate('ctx', {
+    db: database.db,
+    config,
+    store: createLocalFileStore(path.resolve(config.dataDir, 'files')),
+    outbox,
+    log: app.log,
+    loginLimiter: new AttemptLimiter(10, 15 * 60_000),
+    resetRequestLimiter: new AttemptLimiter(5, 60 * 60_000),
+  } satisfies AppContext);
+
+  app.addHook('onReady', async () => outbox?.start());
+  app.addHook('onClose', async () => {
+    await outbox?.stop();
+    await database.close();
+  });
+
+  const apiPrefix = `${config.basePath}/api`;
+  registerErrorHandler(app);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        frameSrc: ["'self'"],
+        objectSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'same-origin' },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      success: false,
+      message: `Too many requests. Please try again in ${context.after}.`,
+    }),
+  });
+  await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
+  await app.register(authPlugin, { apiPrefix });
+
+  await app.register(authRoutes, { prefix: `${apiPrefix}/auth` });
+  await app.register(adminUsersRoutes, { prefix: `${apiPrefix}/admin/users` });
+  await registerClientPages(app, { basePath: config.basePath, apiPrefix, clientDir: config.clientDir });
+
+  return app;
+}

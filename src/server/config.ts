@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  BASE_PATH: z
+    .string()
+    .regex(/^\/[A-Za-z0-9_-]+$/, 'BASE_PATH must look like /ictacem2025')
+    .default('/ictacem2025'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('ICTACEM 2025 <no-reply@localhost>'),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(6).max(128).optional(),
+  REGISTRATION_OPEN: booleanFlag,
+  /** Comma-separated proxy addresses or CIDRs whose X-Forwarded-For is trusted. */
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  basePath: string;
+  dataDir: string;
+  /** PostgreSQL server; when absent the embedded PGlite database lives in dataDir. */
+  databaseUrl?: string;
+  /** Embedded database in memory only (tests). */
+  inMemoryDatabase?: boolean;
+  publicUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  registrationOpen: boolean;
+  trustProxy?: string[];
+  logLevel: string;
+  /** Directory of the built client; pages are served from it when it exists. */
+  clientDir?: string;
+}
+
+/** Parses the environment once at start and fails fast with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new Error('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    basePath: e.BASE_PATH,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    registrationOpen: e.REGISTRATION_OPEN,
+    trustProxy: e.TRUST_PROXY?.split(',').map((s) => s.trim()).filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+  };
+}

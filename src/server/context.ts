@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { AttemptLimiter } from './lib/attempt-limiter.ts';
+import type { MailOutbox } from './mail/mail-outbox.ts';
+import type { FileStore } from './storage/file-store.ts';
+
+/** What every service receives: the shared resources of one running app. */
+export interface AppContext {
+  db: Db;
+  config: AppConfig;
+  store: FileStore;
+  /** Absent in development mode (no SMTP_URL): mail is logged instead of sent. */
+  outbox?: MailOutbox;
+  log: FastifyBaseLogger;
+  loginLimiter: AttemptLimiter;
+  resetRequestLimiter: AttemptLimiter;
+}

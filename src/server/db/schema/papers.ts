@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { paperStatusEnum, submissionKindEnum, submissionVersionStatusEnum } from './enums.ts';
+import { storedFiles } from './files.ts';
+import { users } from './users.ts';
+
+export const papers = pgTable(
+  'papers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ictacemId: text('ictacem_id').notNull().unique(),
+    title: text('title').notNull(),
+    theme: text('theme').notNull(),
+    modeOfPresentation: text('mode_of_presentation'),
+    status: paperStatusEnum('status').notNull().default('review_awaited'),
+    review: text('review').notNull().default(''),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    paymentId: text('payment_id').notNull().default(''),
+    /** Null after an admin reset: the author is asked for a new upload. */
+    abstractFileId: uuid('abstract_file_id').references(() => storedFiles.id),
+    fullPaperFileId: uuid('full_paper_file_id').references(() => storedFiles.id),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    fullPaperSubmittedAt: timestamp('full_paper_submitted_at', { withTimezone: true }),
+    /** Confidential evaluation: never presented to authors. */
+    evaluationMarks: integer('evaluation_marks'),
+    evaluationComments: text('evaluation_comments').notNull().default(''),
+    evaluatedBy: uuid('evaluated_by').references(() => users.id, { onDelete: 'set null' }),
+    evaluatedAt: timestamp('evaluated_at', { withTimezone: true }),
+    /** Optimistic-lock counter: concurrent admin updates answer 409 instead of losing one. */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('papers_user_id_idx').on(t.userId),
+    index('papers_status_idx').on(t.status),
+    index('papers_submitted_at_idx').on(t.submittedAt),
+    check('papers_marks_range', sql`${t.evaluationMarks} is null or (${t.evaluationMarks} between 0 and 100)`),
+  ],
+);
+
+export const paperAuthors = pgTable(
+  'paper_authors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paperId: uuid('paper_id')
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    /** 0 is the primary author. */
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    affiliation: text('affiliation').notNull(),
+    address: text('address').notNull(),
+  },
+  (t) => [uniqueIndex('paper_authors_paper_position_uq').on(t.paperId, t.position)],
+);
+
+/** One row per uploaded abstract or full-paper version; files are never overwritten. */
+export const submissionVersions = pgTable(
+  'submission_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paperId: uuid('paper_id')
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    kind: submissionKindEnum('kind').notNull(),
+    version: integer('version').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+    fileName: text('file_name').notNull(),
+    status: submissionVersionStatusEnum('status').notNull().default('current'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    resetBy: uuid('reset_by').references(() => users.id, { onDelete: 'set null' }),
+    resetAt: timestamp('reset_at', { withTimezone: true }),
+    resetReason: text('reset_reason'),
+  },
+  (t) => [uniqueIndex('submission_versions_paper_kind_version_uq').on(t.paperId, t.kind, t.version)],
+);
+
+export const adminFiles = pgTable(
+  'admin_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paperId: uuid('paper_id')
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+    fileName: text('file_name').notNull(),
+    fileType: text('file_type').notNull().default('review_comment_file'),
+    description: text('description').notNull().default(''),
+    visibleToUser: boolean('visible_to_user').notNull().default(true),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_files_paper_id_idx').on(t.paperId)],
+);

@@ -1,0 +1,129 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { mailOutbox } from '../db/schema/index.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  notificationId?: string;
+}
+
+const BATCH_SIZE = 10;
+const MAX_ATTEMPTS = 10;
+/** A claimed mail is retried after this lease if its sender died mid-send. */
+const LEASE_MS = 5 * 60_000;
+const IDLE_POLL_MS = 15_000;
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(5_000 * 2 ** (attempts - 1), 60 * 60_000);
+}
+
+/**
+ * Mail goes into a table first and a background sender delivers it with retries, so a slow
+ * or failing mail server never fails the request that queued it and nothing is lost on restart.
+ */
+export class MailOutbox {
+  private readonly transport;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    smtpUrl: string,
+    private readonly from: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, socketTimeout: 20_000 } as Parameters<
+      typeof nodemailer.createTransport
+    >[0]);
+  }
+
+  async enqueue(dbOrTx: DbOrTx, mail: OutgoingMail): Promise<void> {
+    await dbOrTx.insert(mailOutbox).values({
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      notificationId: mail.notificationId,
+    });
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.kick();
+  }
+
+  /** Sends what is due now instead of waiting for the next poll. */
+  kick(): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.running ??= this.sendDue()
+      .catch((error: unknown) => this.log.error({ err: error }, 'mail outbox run failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (!this.stopped) this.timer = setTimeout(() => this.kick(), IDLE_POLL_MS);
+      });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    this.transport.close();
+  }
+
+  private async claimDue(): Promise<(typeof mailOutbox.$inferSelect)[]> {
+    // Claiming pushes next_attempt_at forward, so two server processes never send the same mail.
+    return this.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+        .orderBy(asc(mailOutbox.nextAttemptAt))
+        .limit(BATCH_SIZE)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() + LEASE_MS) })
+        .where(inArray(
+          mailOutbox.id,
+          due.map((d) => d.id),
+        ))
+        .returning();
+    });
+  }
+
+  private async sendDue(): Promise<void> {
+    for (;;) {
+      if (this.stopped) return;
+      const batch = await this.claimDue();
+      if (batch.length === 0) return;
+      for (const mail of batch) {
+        const attempts = mail.attempts + 1;
+        try {
+          await this.transport.sendMail({ from: this.from, to: mail.toAddress, subject: mail.subject, text: mail.textBody });
+          await this.db
+            .update(mailOutbox)
+            .set({ status: 'sent', attempts, sentAt: new Date(), lastError: null })
+            .where(eq(mailOutbox.id, mail.id));
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          this.log.warn({ mailId: mail.id, attempts, error: message }, 'mail delivery failed');
+          await this.db
+            .update(mailOutbox)
+            .set({
+              attempts,
+              lastError: message.slice(0, 500),
+              status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+              nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
+            })
+            .where(eq(mailOutbox.id, mail.id));
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { ensureAdmin } from './modules/users/users.service.ts';
+
+const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+const config = { ...loadConfig(), clientDir };
+const app = await buildApp(config);
+if (!existsSync(clientDir)) app.log.warn('No built client found: run `npm run build` to serve the pages.');
+
+const admin = await ensureAdmin(app.ctx);
+if (admin?.generatedPassword) {
+  // Printed once, on the first start only, so the organizer can sign in and change it.
+  app.log.warn(
+    `Created the first admin account: ${admin.email} with password ${admin.generatedPassword} ` +
+      '(set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own).',
+  );
+}
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    app
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Site at ${config.publicUrl}${config.basePath}/ (database: ${config.databaseUrl ? 'PostgreSQL' : 'embedded'})`);

@@ -1,0 +1,84 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+} from '../../../shared/schemas/auth.ts';
+import { SESSION_COOKIE, requireUser } from '../../plugins/auth.ts';
+import { AUTH_MESSAGES, login, register, requestPasswordReset, resetPassword, type SignedIn } from './auth.service.ts';
+import { endSession } from './session.service.ts';
+
+/** Per-IP limits; per-account limits live in the service. Generous: a campus shares one address. */
+const IP_LIMITS = {
+  login: { max: 60, timeWindow: '15 minutes' },
+  register: { max: 20, timeWindow: '1 hour' },
+  forgotPassword: { max: 20, timeWindow: '1 hour' },
+  resetPassword: { max: 30, timeWindow: '1 hour' },
+};
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app.ctx;
+  const secureCookie = config.publicUrl.startsWith('https://');
+
+  function setSessionCookie(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) {
+    reply.setCookie(SESSION_COOKIE, signedIn.token, {
+      path: config.basePath,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookie || request.protocol === 'https',
+      expires: signedIn.expiresAt,
+    });
+  }
+
+  app.post(
+    '/register',
+    { schema: { body: registerBodySchema }, config: { access: 'public', rateLimit: IP_LIMITS.register } },
+    async (request, reply) => {
+      const signedIn = await register(app.ctx, request.body);
+      setSessionCookie(request, reply, signedIn);
+      return reply.status(201).send({ success: true, user: signedIn.user, token: signedIn.token });
+    },
+  );
+
+  app.post(
+    '/login',
+    { schema: { body: loginBodySchema }, config: { access: 'public', rateLimit: IP_LIMITS.login } },
+    async (request, reply) => {
+      const signedIn = await login(app.ctx, request.body);
+      setSessionCookie(request, reply, signedIn);
+      return { success: true, user: signedIn.user, token: signedIn.token };
+    },
+  );
+
+  app.post('/logout', { config: { access: 'public' } }, async (request, reply) => {
+    if (request.sessionToken) await endSession(app.ctx, request.sessionToken);
+    reply.clearCookie(SESSION_COOKIE, { path: config.basePath });
+    return { success: true, message: AUTH_MESSAGES.loggedOut };
+  });
+
+  app.get('/profile', { config: { access: 'user' } }, async (request) => ({ success: true, user: requireUser(request) }));
+
+  app.post(
+    '/forgot-password',
+    { schema: { body: forgotPasswordBodySchema }, config: { access: 'public', rateLimit: IP_LIMITS.forgotPassword } },
+    async (request) => {
+      const { devMode } = await requestPasswordReset(app.ctx, request.body);
+      return { success: true, message: AUTH_MESSAGES.resetRequested, devMode };
+    },
+  );
+
+  app.put(
+    '/reset-password/:token',
+    {
+      schema: { params: z.object({ token: z.string().min(1).max(200) }), body: resetPasswordBodySchema },
+      config: { access: 'public', rateLimit: IP_LIMITS.resetPassword },
+    },
+    async (request) => {
+      await resetPassword(app.ctx, request.params.token, request.body.password);
+      return { success: true, message: AUTH_MESSAGES.resetDone };
+    },
+  );
+};

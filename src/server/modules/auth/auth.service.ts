@@ -1,0 +1,111 @@
+import type { ForgotPasswordBody, LoginBody, RegisterBody } from '../../../shared/schemas/auth.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { minutesText } from '../../lib/attempt-limiter.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { presentUser } from '../users/user.presenter.ts';
+import { findUserByEmail, updateUser } from '../users/users.repository.ts';
+import { createUser, EmailTakenError } from '../users/users.service.ts';
+import { consumePasswordReset, deleteSessionsOfUser, insertPasswordReset } from './auth.repository.ts';
+import { createSession } from './session.service.ts';
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password.',
+  registrationClosed: 'Registrations are closed. Please contact support for assistance.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  resetRequested: 'If an account exists for this email, a password reset link has been sent.',
+  resetDone: 'Password reset successful! You can now login with your new password.',
+  loggedOut: 'Logged out successfully.',
+  loginThrottled: (wait: string) => `Too many failed login attempts for this account. Please try again in ${wait}.`,
+  resetThrottled: (wait: string) => `Too many password reset requests for this email. Please try again in ${wait}.`,
+} as const;
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export interface SignedIn {
+  user: PublicUser;
+  token: string;
+  expiresAt: Date;
+}
+
+export async function register(ctx: AppContext, input: RegisterBody): Promise<SignedIn> {
+  if (!ctx.config.registrationOpen) throw new AppError('forbidden', AUTH_MESSAGES.registrationClosed);
+  try {
+    const row = await createUser(ctx, input);
+    const session = await createSession(ctx, row.id);
+    return { user: presentUser(row), ...session };
+  } catch (error) {
+    if (error instanceof EmailTakenError) throw new AppError('conflict', error.message);
+    throw error;
+  }
+}
+
+export async function login(ctx: AppContext, input: LoginBody): Promise<SignedIn> {
+  const wait = ctx.loginLimiter.retryAfterMs(input.email);
+  if (wait > 0) throw new AppError('rate_limited', AUTH_MESSAGES.loginThrottled(minutesText(wait)));
+
+  const row = await findUserByEmail(ctx.db, input.email);
+  const valid = row ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  if (!row || !valid) {
+    ctx.loginLimiter.record(input.email);
+    throw new AppError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
+  }
+  ctx.loginLimiter.reset(input.email);
+  const session = await createSession(ctx, row.id);
+  return { user: presentUser(row), ...session };
+}
+
+/**
+ * Answers the same whether or not the e-mail is known. With SMTP the mail is queued (sent in
+ * the background with retries); without it, development mode logs the link.
+ */
+export async function requestPasswordReset(ctx: AppContext, input: ForgotPasswordBody): Promise<{ devMode: boolean }> {
+  const devMode = !ctx.outbox;
+  const wait = ctx.resetRequestLimiter.retryAfterMs(input.email);
+  if (wait > 0) throw new AppError('rate_limited', AUTH_MESSAGES.resetThrottled(minutesText(wait)));
+  ctx.resetRequestLimiter.record(input.email);
+
+  const row = await findUserByEmail(ctx.db, input.email);
+  if (!row) return { devMode };
+
+  const token = newToken();
+  await insertPasswordReset(ctx.db, {
+    userId: row.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+  });
+  const link = `${ctx.config.publicUrl}${ctx.config.basePath}/reset-password/${token}`;
+  if (!ctx.outbox) {
+    // Development mode as the specification describes: the link is printed for the developer.
+    ctx.log.warn(`[development mode] password reset link for ${row.email}: ${link}`);
+    return { devMode };
+  }
+  await ctx.outbox.enqueue(ctx.db, {
+    to: row.email,
+    subject: 'ICTACEM 2025: reset your password',
+    text: [
+      `Hello ${row.username},`,
+      '',
+      'Someone asked to reset the password of your ICTACEM 2025 account.',
+      `Open this link within one hour to choose a new password:`,
+      link,
+      '',
+      'If it was not you, ignore this e-mail; your password stays as it is.',
+    ].join('\n'),
+  });
+  ctx.outbox.kick();
+  return { devMode };
+}
+
+/** Sets the new password and signs the user out everywhere. */
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const userId = await consumePasswordReset(tx, hashToken(token));
+    if (!userId) throw new AppError('bad_request', AUTH_MESSAGES.resetLinkInvalid);
+    await updateUser(tx, userId, { passwordHash });
+    await deleteSessionsOfUser(tx, userId);
+  });
+}

@@ -1,0 +1,330 @@
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResets, sessions, users } from '../../db/schema/index.ts';
+import { createTestUser } from '../../test/factories.ts';
+import { API, createTestApp, sessionCookieOf, type TestApp, uniqueEmail } from '../../test/test-app.ts';
+import { AUTH_MESSAGES } from './auth.service.ts';
+
+describe('accounts and sessions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('registers an author with a conference id and signs them in', async () => {
+    const email = uniqueEmail();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/register`,
+      payload: { username: 'Ada Lovelace', email: email.toUpperCase(), password: 'secret1' },
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.user).toMatchObject({ username: 'Ada Lovelace', email, role: 'author' });
+    expect(body.user.customUserId).toMatch(/^ICTACEMP2025[A-Z2-9]{5}$/);
+    expect(body.user).not.toHaveProperty('password');
+    expect(body.user).not.toHaveProperty('passwordHash');
+
+    const profile = await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie: sessionCookieOf(res) } });
+    expect(profile.json().user.email).toBe(email);
+
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.email, email));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('refuses a second account with the same e-mail', async () => {
+    const existing = await createTestUser(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/register`,
+      payload: { username: 'Again', email: existing.email, password: 'secret1' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ success: false, message: 'An account with this email already exists.' });
+  });
+
+  it('refuses passwords shorter than 6 characters with the spec text', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/register`,
+      payload: { username: 'Short', email: uniqueEmail(), password: '12345' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message: 'Password must be at least 6 characters long' });
+  });
+
+  it('logs in with the right password and refuses a wrong one without saying which part was wrong', async () => {
+    const author = await createTestUser(t.app);
+    const ok = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: author.email, password: author.password } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user._id).toBe(author.user._id);
+    const cookie = ok.cookies.find((c) => c.name === 'ictacem_session')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/ictacem2025' });
+    expect(cookie.value).not.toBe(author.token);
+
+    const wrong = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: author.email, password: 'not the password' } });
+    const unknown = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: uniqueEmail(), password: 'not the password' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().message).toBe(AUTH_MESSAGES.invalidCredentials);
+  });
+
+  it('accepts the session token as a Bearer token and ignores a forged one', async () => {
+    const author = await createTestUser(t.app);
+    const bearer = await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { authorization: `Bearer ${author.token}` } });
+    expect(bearer.json().user._id).toBe(author.user._id);
+    const forged = await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { authorization: 'Bearer forged-token' } });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toEqual({ success: false, message: 'Please log in to continue.' });
+  });
+
+  it('revokes the session at logout', async () => {
+    const author = await createTestUser(t.app);
+    const before = await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie: author.cookie } });
+    expect(before.statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: `${API}/auth/logout`, headers: { cookie: author.cookie } });
+    expect(out.json()).toMatchObject({ success: true });
+    const after = await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie: author.cookie } });
+    expect(after.statusCode).toBe(401);
+    const left = await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, author.user._id));
+    expect(left).toHaveLength(0);
+  });
+
+  it('lets an admin and refuses an author on an admin-only route', async () => {
+    const author = await createTestUser(t.app);
+    const admin = await createTestUser(t.app, { role: 'admin' });
+    const url = `${API}/admin/users/${author.user._id}`;
+    const anonymous = await t.app.inject({ method: 'GET', url });
+    const asAuthor = await t.app.inject({ method: 'GET', url, headers: { cookie: author.cookie } });
+    const asAdmin = await t.app.inject({ method: 'GET', url, headers: { cookie: admin.cookie } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(asAuthor.statusCode).toBe(403);
+    expect(asAuthor.json()).toEqual({ success: false, message: 'You do not have permission to perform this action.' });
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json().user.email).toBe(author.email);
+    const missing = await t.app.inject({ method: 'GET', url: `${API}/admin/users/not-a-uuid`, headers: { cookie: admin.cookie } });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('throttles repeated wrong passwords per account, even from other addresses', async () => {
+    const author = await createTestUser(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${API}/auth/login`,
+        remoteAddress: `10.0.0.${i + 1}`,
+        payload: { email: author.email, password: `wrong-${i}` },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const right = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: author.email, password: author.password } });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toMatch(/^Too many failed login attempts for this account\. Please try again in \d+ minutes?\.$/);
+  });
+});
+
+describe('bad input', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ registrationOpen: false });
+  });
+  afterAll(() => t.close());
+
+  it('answers malformed JSON, missing and wrong-typed fields with 400 and a message', async () => {
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ success: false, message: 'The request body is not valid JSON.' });
+
+    const missing = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: 'a@b.org' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().success).toBe(false);
+
+    const wrongType = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: 42, password: ['x'] } });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.body).not.toMatch(/at .*\.ts/);
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { email: 'a@b.org', password: 'x'.repeat(100_000) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ success: false, message: 'The request is too large.' });
+  });
+
+  it('refuses registration while it is closed', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/register`,
+      payload: { username: 'Late', email: uniqueEmail(), password: 'secret1' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(AUTH_MESSAGES.registrationClosed);
+  });
+
+  it('refuses state-changing requests from another origin', async () => {
+    const author = await createTestUser(t.app);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/logout`,
+      headers: { cookie: author.cookie, origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/logout`,
+      headers: { cookie: author.cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const stillSignedIn = await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie: author.cookie } });
+    expect(stillSignedIn.statusCode).toBe(200);
+    const sameOrigin = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/logout`,
+      headers: { cookie: author.cookie, origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
+    });
+    expect(sameOrigin.statusCode).toBe(200);
+  });
+
+  it('answers unknown API paths with a JSON 404 and redirects / to the base path', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${API}/nothing-here` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, message: 'Not found.' });
+    const root = await t.app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(302);
+    expect(root.headers.location).toBe('/ictacem2025/');
+  });
+});
+
+describe('password reset', () => {
+  interface Received {
+    to: string[];
+    raw: string;
+  }
+  let smtp: SMTPServer;
+  let smtpPort = 0;
+  let received: Received[] = [];
+  let t: TestApp;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    smtpPort = (smtp.server.address() as { port: number }).port;
+    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, publicUrl: 'https://conference.example' });
+  });
+  afterEach(() => {
+    received = [];
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  async function waitForMail(count: number): Promise<Received[]> {
+    for (let i = 0; i < 100 && received.length < count; i += 1) await new Promise((r) => setTimeout(r, 50));
+    return received;
+  }
+
+  function linkIn(raw: string): string {
+    const unfolded = raw.replace(/=\r?\n/g, '');
+    const match = /https:\/\/conference\.example\/ictacem2025\/reset-password\/([A-Za-z0-9_-]+)/.exec(unfolded);
+    if (!match) throw new Error(`no reset link in mail:\n${raw}`);
+    return match[1]!;
+  }
+
+  it('sends a real mail whose link resets the password once, and signs out every session', async () => {
+    const author = await createTestUser(t.app);
+    const other = await createTestUser(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/forgot-password`,
+      headers: { host: 'evil.example' },
+      payload: { email: author.email },
+    });
+    expect(res.json()).toEqual({ success: true, message: AUTH_MESSAGES.resetRequested, devMode: false });
+
+    const [mail] = await waitForMail(1);
+    expect(mail!.to).toEqual([author.email]);
+    expect(mail!.raw).not.toContain('evil.example');
+    const token = linkIn(mail!.raw);
+
+    const reset = await t.app.inject({ method: 'PUT', url: `${API}/auth/reset-password/${token}`, payload: { password: 'brand new password' } });
+    expect(reset.json()).toEqual({ success: true, message: 'Password reset successful! You can now login with your new password.' });
+
+    const oldSession = await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie: author.cookie } });
+    expect(oldSession.statusCode).toBe(401);
+    const otherSession = await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie: other.cookie } });
+    expect(otherSession.statusCode).toBe(200);
+
+    const oldPassword = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: author.email, password: author.password } });
+    expect(oldPassword.statusCode).toBe(401);
+    const newPassword = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: author.email, password: 'brand new password' } });
+    expect(newPassword.statusCode).toBe(200);
+
+    const again = await t.app.inject({ method: 'PUT', url: `${API}/auth/reset-password/${token}`, payload: { password: 'another password' } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(AUTH_MESSAGES.resetLinkInvalid);
+  });
+
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    const res = await t.app.inject({ method: 'POST', url: `${API}/auth/forgot-password`, payload: { email: uniqueEmail('nobody') } });
+    expect(res.json()).toEqual({ success: true, message: AUTH_MESSAGES.resetRequested, devMode: false });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(received).toHaveLength(0);
+  });
+
+  it('refuses an expired or forged token', async () => {
+    const author = await createTestUser(t.app);
+    await t.app.inject({ method: 'POST', url: `${API}/auth/forgot-password`, payload: { email: author.email } });
+    const [mail] = await waitForMail(1);
+    const token = linkIn(mail!.raw);
+    await t.app.ctx.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
+
+    const expired = await t.app.inject({ method: 'PUT', url: `${API}/auth/reset-password/${token}`, payload: { password: 'brand new password' } });
+    expect(expired.statusCode).toBe(400);
+    const forged = await t.app.inject({ method: 'PUT', url: `${API}/auth/reset-password/${'A'.repeat(43)}`, payload: { password: 'brand new password' } });
+    expect(forged.statusCode).toBe(400);
+    const login = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: author.email, password: author.password } });
+    expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('password reset in development mode', () => {
+  it('reports devMode when no mail server is configured', async () => {
+    const t = await createTestApp();
+    try {
+      const author = await createTestUser(t.app);
+      const res = await t.app.inject({ method: 'POST', url: `${API}/auth/forgot-password`, payload: { email: author.email } });
+      expect(res.json()).toMatchObject({ success: true, devMode: true });
+      const rows = await t.app.ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, author.user._id));
+      expect(rows).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Role } from '../../../shared/constants.ts';
+import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../../db/client.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { deleteSessionsOfUser } from '../auth/auth.repository.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findAnyAdmin, findUserByEmail, findUserById, insertUser, type UserRow, updateUser } from './users.repository.ts';
+
+/** Unambiguous characters: no 0/O, 1/I/L. */
+const ID_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const CUSTOM_ID_PREFIX = 'ICTACEMP2025';
+const CUSTOM_ID_SUFFIX_LENGTH = 5;
+
+/** Conference user id, e.g. ICTACEMP2025K7Q3M; it prefills the paper's ICTACEM ID. */
+export function newCustomUserId(): string {
+  let suffix = '';
+  for (let i = 0; i < CUSTOM_ID_SUFFIX_LENGTH; i += 1) suffix += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  return `${CUSTOM_ID_PREFIX}${suffix}`;
+}
+
+export const EMAIL_TAKEN = 'An account with this email already exists.';
+
+export async function createUser(
+  ctx: Pick<AppContext, 'db'>,
+  input: { username: string; email: string; password: string; role?: Role },
+): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  // A clash of the random id is retried; a clash of the e-mail is the caller's conflict.
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await insertUser(ctx.db, {
+        username: input.username,
+        email: input.email,
+        passwordHash,
+        role: input.role ?? 'author',
+        customUserId: newCustomUserId(),
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (await findUserByEmail(ctx.db, input.email)) throw new EmailTakenError();
+      if (attempt >= 5) throw error;
+    }
+  }
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super(EMAIL_TAKEN);
+  }
+}
+
+/**
+ * Makes sure the site can be administered: the configured admin is created or updated
+ * (role and password); without one, a first start creates an admin with a random password.
+ * Returns the generated password so the caller can print it once.
+ */
+export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'config'>): Promise<{ email: string; generatedPassword?: string } | undefined> {
+  const { adminEmail, adminPassword } = ctx.config;
+  if (adminEmail && adminPassword) {
+    const existing = await findUserByEmail(ctx.db, adminEmail);
+    if (existing) {
+      await updateUser(ctx.db, existing.id, { role: 'admin', passwordHash: await hashPassword(adminPassword) });
+      await deleteSessionsOfUser(ctx.db, existing.id);
+    } else {
+      await createUser(ctx, { username: 'Administrator', email: adminEmail, password: adminPassword, role: 'admin' });
+    }
+    return { email: adminEmail };
+  }
+  if (await findAnyAdmin(ctx.db)) return undefined;
+  const email = 'admin@localhost';
+  const generatedPassword = randomBytes(12).toString('base64url');
+  await createUser(ctx, { username: 'Administrator', email, password: generatedPassword, role: 'admin' });
+  return { email, generatedPassword };
+}
+
+export const USER_NOT_FOUND = 'User not found.';
+
+export async function getUserForAdmin(ctx: Pick<AppContext, 'db'>, userId: string): Promise<UserRow> {
+  const row = await findUserById(ctx.db, userId);
+  if (!row) throw new AppError('not_found', USER_NOT_FOUND);
+  return row;
+}

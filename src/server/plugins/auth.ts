@@ -1,0 +1,75 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { PublicUser } from '../../shared/schemas/user.ts';
+import { AppError } from '../lib/app-error.ts';
+import { findSessionUser } from '../modules/auth/session.service.ts';
+
+export type Access = 'public' | 'user' | 'admin';
+
+export const SESSION_COOKIE = 'ictacem_session';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route. Every API route must declare it; the server enforces it. */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: PublicUser | null;
+    sessionToken: string | null;
+  }
+}
+
+export const NOT_SIGNED_IN = 'Please log in to continue.';
+export const ADMIN_ONLY = 'You do not have permission to perform this action.';
+
+function tokenFrom(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || null;
+  return request.cookies[SESSION_COOKIE] ?? null;
+}
+
+export function requireUser(request: FastifyRequest): PublicUser {
+  if (!request.user) throw new AppError('unauthenticated', NOT_SIGNED_IN);
+  return request.user;
+}
+
+export function requireAdmin(request: FastifyRequest): PublicUser {
+  const user = requireUser(request);
+  if (user.role !== 'admin') throw new AppError('forbidden', ADMIN_ONLY);
+  return user;
+}
+
+const guards: Record<Access, ((request: FastifyRequest) => unknown) | null> = {
+  public: null,
+  user: requireUser,
+  admin: requireAdmin,
+};
+
+/**
+ * Resolves the session on every request and enforces each route's declared access.
+ * An API route registered without an access rule stops the app from starting.
+ */
+export const authPlugin = fp<{ apiPrefix: string }>(async (app, { apiPrefix }) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(apiPrefix)) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    const guard = guards[access];
+    if (!guard) return;
+    const existing = route.preHandler ? [route.preHandler].flat() : [];
+    route.preHandler = [async (request: FastifyRequest, _reply: FastifyReply) => void guard(request), ...existing];
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const token = tokenFrom(request);
+    if (!token) return;
+    const user = await findSessionUser(app.ctx, token);
+    if (user) {
+      request.user = user;
+      request.sessionToken = token;
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export const NOT_FOUND_MESSAGE = 'Not found.';
+
+/**
+ * Serves the built client under the base path: hashed assets with long caching, and the
+ * single-page shell for every other page route (the client router shows its own not-found page).
+ */
+export async function registerClientPages(
+  app: FastifyInstance,
+  options: { basePath: string; apiPrefix: string; clientDir?: string },
+): Promise<void> {
+  const { basePath, apiPrefix, clientDir } = options;
+  const indexPath = clientDir ? path.join(clientDir, 'index.html') : undefined;
+  const hasClient = indexPath !== undefined && existsSync(indexPath);
+
+  app.get('/', { config: { access: 'public' } }, (_request, reply) => reply.redirect(`${basePath}/`));
+
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir!,
+      prefix: `${basePath}/`,
+      index: false,
+      wildcard: false,
+      setHeaders(reply, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  const shell = hasClient ? await readFile(indexPath!, 'utf8') : undefined;
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const isPage = request.method === 'GET' && url.startsWith(basePath) && !url.startsWith(apiPrefix);
+    if (isPage && shell && !path.extname(url)) {
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell);
+    }
+    return reply.status(404).send({ success: false, message: NOT_FOUND_MESSAGE });
+  });
+}

@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+
+export const MALFORMED_BODY = 'The request body is not valid JSON.';
+export const BODY_TOO_LARGE = 'The request is too large.';
+export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
+
+function statusOf(error: FastifyError): number {
+  const status = error.statusCode ?? 500;
+  return status >= 400 && status < 600 ? status : 500;
+}
+
+/** One mapping from errors to `{ success: false, message }`; 5xx details never leave the server. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ success: false, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      // A malformed id in the path names nothing that exists.
+      const status = error.validationContext === 'params' ? 404 : 400;
+      return reply.status(status).send({ success: false, message: first?.message ?? 'Invalid request.' });
+    }
+    const status = statusOf(error);
+    if (status === 429) {
+      return reply.status(429).send({ success: false, message: error.message });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.status(400).send({ success: false, message: MALFORMED_BODY });
+    }
+    if (status === 413) {
+      return reply.status(413).send({ success: false, message: BODY_TOO_LARGE });
+    }
+    if (status < 500) {
+      return reply.status(status).send({ success: false, message: error.message || 'Invalid request.' });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ success: false, message: INTERNAL_ERROR });
+  });
+}

@@ -1,0 +1,79 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AppError } from '../lib/app-error.ts';
+
+export interface StoredObject {
+  key: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+/** Where uploaded bytes live. Local disk today; S3-compatible storage can implement the same. */
+export interface FileStore {
+  /**
+   * Streams the source to a temporary file, stopping as soon as it passes maxBytes, and
+   * renames it into place only when complete. The caller adds the database row afterwards.
+   */
+  put(source: Readable, options: { maxBytes: number; tooLargeMessage: string }): Promise<StoredObject>;
+  open(key: string): Promise<Readable>;
+  remove(key: string): Promise<void>;
+}
+
+const KEY_PATTERN = /^[0-9a-f-]{36}$/;
+
+export function createLocalFileStore(rootDir: string): FileStore {
+  const tmpDir = path.join(rootDir, 'tmp');
+  const pathOf = (key: string) => {
+    // Keys are generated here; anything else is refused, so no caller can reach outside rootDir.
+    if (!KEY_PATTERN.test(key)) throw new AppError('not_found', 'File not found');
+    return path.join(rootDir, key.slice(0, 2), key);
+  };
+
+  return {
+    async put(source, { maxBytes, tooLargeMessage }) {
+      await mkdir(tmpDir, { recursive: true });
+      const key = randomUUID();
+      const tmpPath = path.join(tmpDir, `${key}.part`);
+      const hash = createHash('sha256');
+      let sizeBytes = 0;
+      const meter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          sizeBytes += chunk.length;
+          if (sizeBytes > maxBytes) {
+            callback(new AppError('too_large', tooLargeMessage));
+            return;
+          }
+          hash.update(chunk);
+          callback(null, chunk);
+        },
+      });
+      try {
+        await pipeline(source, meter, createWriteStream(tmpPath, { flags: 'wx' }));
+        const finalPath = pathOf(key);
+        await mkdir(path.dirname(finalPath), { recursive: true });
+        await rename(tmpPath, finalPath);
+      } catch (error) {
+        await rm(tmpPath, { force: true });
+        throw error;
+      }
+      return { key, sizeBytes, sha256: hash.digest('hex') };
+    },
+
+    async open(key) {
+      const filePath = pathOf(key);
+      await stat(filePath).catch(() => {
+        throw new AppError('not_found', 'File not found');
+      });
+      return createReadStream(filePath);
+    },
+
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

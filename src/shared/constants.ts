@@ -1,0 +1,85 @@
+/** Conference-wide constants and labels shared by client and server (spec sections 3, 4, 9). */
+
+export const CONFERENCE = {
+  acronym: 'ICTACEM',
+  year: 2025,
+  basePath: '/ictacem2025',
+} as const;
+
+export const ROLES = ['admin', 'author'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PAPER_STATUSES = [
+  'review_awaited',
+  'review_in_progress',
+  'author_response_awaited',
+  'abstract_accepted',
+  'declined',
+] as const;
+export type PaperStatus = (typeof PAPER_STATUSES)[number];
+
+export const PAPER_STATUS_LABELS: Record<PaperStatus, string> = {
+  review_awaited: 'Review Awaited',
+  review_in_progress: 'Review in Progress',
+  author_response_awaited: 'Author Response Awaited',
+  abstract_accepted: 'Abstract Accepted',
+  declined: 'Declined',
+};
+
+/** Stored theme values; the submission form shows the first one with the spec's spelling. */
+export const THEMES = [
+  'Aerodynamics and Fluid Mechanics',
+  'Solid Mechanics and Dynamics',
+  'Flight Mechanics, Control and Navigation',
+  'Propulsion and Combustion',
+] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const PRESENTATION_MODES = ['Oral', 'Poster (Only for Students)', 'Video (Only for Students)'] as const;
+export type PresentationMode = (typeof PRESENTATION_MODES)[number];
+
+export const SUBMISSION_KINDS = ['abstract', 'full_paper'] as const;
+export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
+
+export const SUBMISSION_VERSION_STATUSES = ['current', 'superseded', 'reset_by_admin'] as const;
+
+export const NOTIFICATION_TYPES = [
+  'paper_status_change',
+  'abstract_reset',
+  'fullpaper_reset',
+  'review_comment',
+  'paper_approved',
+  'paper_declined',
+  'system_notification',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_PRIORITIES = ['medium', 'high', 'urgent'] as const;
+export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+
+export const LIMITS = {
+  passwordMin: 6,
+  /** Upper bound keeps argon2 hashing cost bounded for any request. */
+  passwordMax: 128,
+  usernameMax: 100,
+  emailMax: 254,
+  papersPerUser: 1,
+  paperPdfBytes: 10 * 1024 * 1024,
+  chatFilesPerMessage: 5,
+  chatFileBytes: 5 * 1024 * 1024,
+  captchaMin: 1,
+  captchaMax: 10,
+} as const;
+
+/** UI timings from the spec, in milliseconds. */
+export const TIMINGS = {
+  captchaResetMs: 2500,
+  pollMs: 30_000,
+  successToastMs: 5000,
+  savedHighlightMs: 3000,
+  loginRedirectMs: 2000,
+  fullPaperRedirectMs: 2000,
+  headerScrollPx: 20,
+} as const;
+
+export const PLACEHOLDER_PAYMENT_ID = 'TXN123456789';

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+
+export const MESSAGES = {
+  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordTooLong: `Password must be at most ${LIMITS.passwordMax} characters long`,
+  passwordsDoNotMatch: 'Passwords do not match',
+  emailInvalid: 'Please enter a valid email address',
+  captchaRequired: 'Please complete the verification challenge',
+  usernameRequired: 'Please enter your name',
+} as const;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.emailMax, MESSAGES.emailInvalid)
+  .pipe(z.email(MESSAGES.emailInvalid))
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string()
+  .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
+  .max(LIMITS.passwordMax, MESSAGES.passwordTooLong);
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  // Login accepts any stored password length; the minimum applies when a password is chosen.
+  password: z.string().min(1, MESSAGES.passwordTooShort).max(LIMITS.passwordMax, MESSAGES.passwordTooLong),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const registerBodySchema = z.object({
+  username: z.string().trim().min(1, MESSAGES.usernameRequired).max(LIMITS.usernameMax),
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+export const resetPasswordBodySchema = z.object({ password: passwordSchema });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/** Client-side forms add a confirmation field that never leaves the browser. */
+export const resetPasswordFormSchema = z
+  .object({ password: passwordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+
+export const registerFormSchema = registerBodySchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
