@@ -36,4 +36,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Site at ${config.publicUrl}${config.basePath}/ (database: ${config.databaseUrl ? 'PostgreSQL' : 'embedded'})`);
+app.log.info(`Serving ${config.basePath}/ on port ${config.port} (database: ${config.databaseUrl ? 'PostgreSQL' : 'embedded'})`);

@@ -53,6 +53,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get('/registration-status', { config: { access: 'public' } }, async () => ({
+    success: true,
+    registrationOpen: config.registrationOpen,
+  }));
+
   app.post('/logout', { config: { access: 'public' } }, async (request, reply) => {
     if (request.sessionToken) await endSession(app.ctx, request.sessionToken);
     reply.clearCookie(SESSION_COOKIE, { path: config.basePath });

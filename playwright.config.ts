@@ -1,0 +1,62 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN } from './e2e/fixtures/accounts.ts';
+
+// Ports and data directories come from scripts/run-e2e.mjs, which picks free ones.
+const port = Number(process.env.E2E_PORT ?? 4173);
+const closedPort = Number(process.env.E2E_CLOSED_PORT ?? 4174);
+/** The password-reset spec listens for mail here with a real SMTP server of its own. */
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4175);
+
+const serverEnv = (p: number, dataDir: string, registrationOpen: boolean, smtpUrl: string) => ({
+  PORT: String(p),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  PUBLIC_URL: `http://127.0.0.1:${p}`,
+  REGISTRATION_OPEN: String(registrationOpen),
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  LOG_LEVEL: 'warn',
+  SMTP_URL: smtpUrl,
+  DATABASE_URL: '',
+});
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}/ictacem2025/`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'open-registration', testIgnore: /closed-registration/ },
+    {
+      name: 'closed-registration',
+      testMatch: /closed-registration/,
+      use: { baseURL: `http://127.0.0.1:${closedPort}/ictacem2025/` },
+    },
+  ],
+  webServer: [
+    {
+      command: 'npx tsx src/server/main.ts',
+      url: `http://127.0.0.1:${port}/ictacem2025/`,
+      env: serverEnv(port, process.env.E2E_DATA_DIR ?? '.e2e-data/open', true, `smtp://127.0.0.1:${smtpPort}`),
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'npx tsx src/server/main.ts',
+      url: `http://127.0.0.1:${closedPort}/ictacem2025/`,
+      env: serverEnv(closedPort, process.env.E2E_CLOSED_DATA_DIR ?? '.e2e-data/closed', false, ''),
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

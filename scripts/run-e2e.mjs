@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// Runs the browser tests against the built app in Debian's Chromium. Without a browser they
+// are skipped loudly (or fail, with REQUIRE_E2E=1); Playwright never downloads a browser here.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const required = process.env.REQUIRE_E2E === '1';
+
+if (!existsSync(chromium)) {
+  const banner = '!'.repeat(78);
+  console.error(`\n${banner}\n  BROWSER TESTS SKIPPED: no Chromium at ${chromium}.`);
+  console.error('  Install it with:  sudo apt-get install -y chromium   (or set CHROMIUM_PATH)');
+  console.error(`${banner}\n`);
+  process.exit(required ? 1 : 0);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function run(command, args, env = process.env) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+run('npx', ['vite', 'build', '--logLevel', 'warn']);
+
+const dataRoot = mkdtempSync(path.join(os.tmpdir(), 'ictacem-e2e-'));
+const env = {
+  ...process.env,
+  CHROMIUM_PATH: chromium,
+  E2E_PORT: String(await freePort()),
+  E2E_CLOSED_PORT: String(await freePort()),
+  E2E_DATA_DIR: path.join(dataRoot, 'open'),
+  E2E_CLOSED_DATA_DIR: path.join(dataRoot, 'closed'),
+  E2E_SMTP_PORT: String(await freePort()),
+};
+try {
+  run('npx', ['playwright', 'test', ...process.argv.slice(2)], env);
+} finally {
+  rmSync(dataRoot, { recursive: true, force: true });
+}

@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import { conference, footerLinks, TO_BE_ANNOUNCED } from '../../content/conference.ts';
+
+export function SiteFooter() {
+  const { contact } = conference;
+  return (
+    <footer className="mt-auto bg-brand-900 text-blue-100">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <div>
+          <p className="text-lg font-bold text-white">{conference.shortName}</p>
+          <p className="mt-2 text-sm">{conference.fullName}</p>
+          <p className="mt-2 text-sm">{conference.dates}</p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Quick links</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <address className="text-sm not-italic">
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
+          <p className="mt-3">Address: {contact.postalAddress}</p>
+          <p className="mt-2">Phone: {contact.phone}</p>
+          <p className="mt-2">
+            E-mail:{' '}
+            {contact.email === TO_BE_ANNOUNCED ? (
+              contact.email
+            ) : (
+              <a href={`mailto:${contact.email}`} className="underline hover:text-white">
+                {contact.email}
+              </a>
+            )}
+          </p>
+        </address>
+      </div>
+      <p className="border-t border-white/10 py-4 text-center text-xs">
+        © {conference.year} {conference.acronym}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,157 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { TIMINGS } from '../../../shared/constants.ts';
+import { ButtonLink } from '../../components/ui/button.tsx';
+import { conference, mainMenu } from '../../content/conference.ts';
+import { errorText } from '../../lib/api.ts';
+import { useAuth, useLogout } from '../../lib/auth.tsx';
+import { useToast } from '../../lib/toast.tsx';
+
+function useScrolledPast(px: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > px);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [px]);
+  return scrolled;
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? 'bg-white/15 text-white' : 'text-blue-100 hover:bg-white/10 hover:text-white'
+  }`;
+
+export function SiteHeader() {
+  const scrolled = useScrolledPast(TIMINGS.headerScrollPx);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={`sticky top-0 z-40 transition-all ${scrolled ? 'bg-brand-900/95 shadow-lg backdrop-blur' : 'bg-brand-800'}`}
+    >
+      <div className={`mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 transition-all ${scrolled ? 'py-2' : 'py-4'}`}>
+        <Link to="/" className="flex flex-col leading-tight text-white">
+          <span className="text-xl font-extrabold tracking-wide">{conference.shortName}</span>
+          <span className="hidden text-xs text-blue-100 sm:block">{conference.dates}</span>
+        </Link>
+        <nav aria-label="Main menu" className="hidden lg:block">
+          <ul className="flex flex-wrap items-center gap-1">
+            {mainMenu.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end className={navLinkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <button
+          type="button"
+          className="rounded-md p-2 text-white hover:bg-white/10 lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
+          </svg>
+        </button>
+      </div>
+      {menuOpen && (
+        <nav id="mobile-menu" aria-label="Main menu" className="border-t border-white/10 lg:hidden">
+          <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
+            {mainMenu.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end className={(s) => `block ${navLinkClass(s)}`}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <SecondaryBar />
+    </header>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M18 8a6 6 0 10-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 01-3.4 0" />
+    </svg>
+  );
+}
+
+function SecondaryBar() {
+  const { user, isLoading, isAdmin } = useAuth();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  if (isLoading) return <div className="h-11 bg-brand-50" aria-hidden="true" />;
+
+  if (!user) {
+    return (
+      <div className="bg-brand-50 text-sm text-slate-700">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-2 gap-y-1 px-4 py-2.5 text-center">
+          <span>Sign up or log in to submit your extended abstract or paper.</span>
+          <span className="flex gap-2">
+            <Link to="/registration" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+              Sign up
+            </Link>
+            <span aria-hidden="true">·</span>
+            <Link to="/login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+              Login
+            </Link>
+          </span>
+        </div>
+      </div>
+    );
+  }
+
+  const onLogout = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => navigate('/login'),
+      onError: (error) => toast.error(errorText(error, 'Failed to logout')),
+    });
+
+  return (
+    <div className="bg-brand-50 text-sm text-slate-700">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2">
+        <p className="hidden text-slate-600 md:block">
+          See your <Link to="/profile" className="font-medium text-brand-700 hover:underline">profile page</Link> to get your conference ID.
+        </p>
+        <div className="flex flex-1 flex-wrap items-center justify-end gap-x-3 gap-y-2">
+          <span className="font-medium">
+            Welcome, <span data-testid="welcome-username">{user.username}</span>
+          </span>
+          <span className="text-slate-500" title="Notifications" aria-label="Notifications">
+            <BellIcon />
+          </span>
+          <Link to="/profile" className="font-semibold text-brand-700 hover:underline">
+            Profile
+          </Link>
+          {isAdmin && (
+            <Link to="/admin" className="font-semibold text-brand-700 hover:underline">
+              Admin
+            </Link>
+          )}
+          <button type="button" onClick={onLogout} disabled={logout.isPending} className="font-semibold text-brand-700 hover:underline">
+            Logout
+          </button>
+          <ButtonLink to="/submit" className="px-3 py-1.5">
+            Submit Extended Abstract/Paper
+          </ButtonLink>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
+
+function FocusMainOnNavigate() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // Moves keyboard and screen-reader focus to the new page's content after navigation.
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+  return null;
+}
+
+export function SiteLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+      <FocusMainOnNavigate />
+    </div>
+  );
+}

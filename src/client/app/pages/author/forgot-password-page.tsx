@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { MESSAGES } from '../../../../shared/schemas/auth.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { CenteredCard } from '../../../components/ui/card.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { api, errorText } from '../../../lib/api.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+const forgotFormSchema = z.object({ email: z.string().trim().min(1, 'Email is required').pipe(z.email(MESSAGES.emailInvalid)) });
+type ForgotForm = z.infer<typeof forgotFormSchema>;
+
+export const FORGOT_TEXT = {
+  sent: 'Password reset email sent! Please check your inbox and spam folder.',
+  devMode: 'Password reset token generated! Development mode: Check server console for reset link.',
+  failed: 'An unexpected error occurred. Please try again.',
+} as const;
+
+export default function ForgotPasswordPage() {
+  useDocumentTitle('Forgot Password', 'Request a link to reset your ICTACEM 2025 account password.');
+  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string }>();
+  const request = useMutation({
+    mutationFn: (body: ForgotForm) => api<{ devMode?: boolean }>('/auth/forgot-password', { method: 'POST', body }),
+  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ForgotForm>({ resolver: zodResolver(forgotFormSchema) });
+
+  const onSubmit = handleSubmit((values) =>
+    request.mutate(values, {
+      onSuccess: (data) => setResult({ kind: 'success', text: data.devMode ? FORGOT_TEXT.devMode : FORGOT_TEXT.sent }),
+      onError: (error) => setResult({ kind: 'error', text: errorText(error, FORGOT_TEXT.failed) }),
+    }),
+  );
+
+  return (
+    <CenteredCard title="Forgot Password">
+      <p className="mb-4 text-sm text-slate-600">Enter the email address of your account and we will send you a link to reset your password.</p>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        {result && (
+          <p
+            role={result.kind === 'error' ? 'alert' : 'status'}
+            className={`rounded-md px-3 py-2 text-sm font-medium ${result.kind === 'error' ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-800'}`}
+          >
+            {result.text}
+          </p>
+        )}
+        <Button type="submit" className="w-full" disabled={request.isPending}>
+          {request.isPending ? 'Sending...' : 'Send Reset Email'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+          Back to Login
+        </Link>
+      </p>
+    </CenteredCard>
+  );
+}

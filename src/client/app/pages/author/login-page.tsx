@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { MESSAGES, passwordSchema } from '../../../../shared/schemas/auth.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { CenteredCard } from '../../../components/ui/card.tsx';
+import { PasswordField, TextField } from '../../../components/ui/form-field.tsx';
+import { ArithmeticCaptcha } from '../../../features/auth/captcha.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useLogin } from '../../../lib/auth.tsx';
+import { safeReturnPath } from '../../../lib/safe-redirect.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+const loginFormSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').pipe(z.email(MESSAGES.emailInvalid)),
+  password: passwordSchema,
+});
+type LoginForm = z.infer<typeof loginFormSchema>;
+
+/** Pages send people here with state { from } or ?redirect=, and { message } for a green note. */
+interface LoginLocationState {
+  from?: unknown;
+  message?: unknown;
+}
+
+export default function LoginPage() {
+  useDocumentTitle('Login', 'Log in to submit and follow your ICTACEM 2025 extended abstract and paper.');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const state = (location.state ?? {}) as LoginLocationState;
+  const returnTo = safeReturnPath(state.from ?? searchParams.get('redirect'));
+  const notice = typeof state.message === 'string' ? state.message : undefined;
+
+  const [captchaSolved, setCaptchaSolved] = useState(false);
+  const [formError, setFormError] = useState<string>();
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema) });
+
+  const onSubmit = handleSubmit((values) => {
+    if (!captchaSolved) {
+      setFormError(MESSAGES.captchaRequired);
+      return;
+    }
+    setFormError(undefined);
+    login.mutate(values, {
+      onSuccess: () => navigate(returnTo, { replace: true }),
+      onError: (error) => {
+        if (error instanceof ApiError) setFormError(error.serverMessage ?? 'Failed to login');
+        else setFormError('An unexpected error occurred. Please try again.');
+      },
+    });
+  });
+
+  return (
+    <CenteredCard title="Login">
+      {notice && (
+        <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm font-medium text-green-800">
+          {notice}
+        </p>
+      )}
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        <ArithmeticCaptcha onChange={setCaptchaSolved} />
+        {formError && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {formError}
+          </p>
+        )}
+        <Button type="submit" className="w-full" disabled={login.isPending}>
+          {login.isPending ? 'Logging in...' : 'Login'}
+        </Button>
+      </form>
+      <div className="mt-6 space-y-2 text-center text-sm">
+        <p>
+          <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+            Forgot your password?
+          </Link>
+        </p>
+        <p>
+          Don&apos;t have an account?{' '}
+          <Link to="/registration" className="font-medium text-brand-700 hover:underline">
+            Sign Up now
+          </Link>
+        </p>
+      </div>
+    </CenteredCard>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { TIMINGS } from '../../../../shared/constants.ts';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+export function AuthenticationRequired({ from, text }: { from: string; text?: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate('/login', { replace: true, state: { from } }), TIMINGS.loginRedirectMs);
+    return () => clearTimeout(timer);
+  }, [navigate, from]);
+  return (
+    <div className="mx-auto max-w-md px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-brand-900">Authentication Required</h1>
+      <p className="mt-3 text-slate-600">{text ?? 'Please log in to view your profile. Redirecting to the login page...'}</p>
+    </div>
+  );
+}
+
+export default function ProfilePage() {
+  useDocumentTitle('Profile');
+  const { user, isLoading, isAdmin } = useAuth();
+
+  if (isLoading) return <Spinner label="Loading your profile..." />;
+  if (!user) return <AuthenticationRequired from="/profile" />;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+      <Card>
+        <div className="flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold text-brand-900">
+              <span className="break-words">Welcome, {user.username}</span>
+              {isAdmin && <span className="rounded-full bg-purple-100 px-3 py-1 text-xs font-semibold text-purple-800">Admin</span>}
+            </h1>
+            <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="font-medium text-slate-500">Email</dt>
+                <dd className="break-all text-slate-900">{user.email}</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-500">Conference User ID</dt>
+                <dd className="font-mono text-slate-900" data-testid="custom-user-id">
+                  {user.customUserId}
+                </dd>
+              </div>
+            </dl>
+          </div>
+          <div className="flex shrink-0 gap-2">
+            <ButtonLink to="/submit" className="hidden sm:inline-flex">
+              Submit New Paper
+            </ButtonLink>
+            <ButtonLink to="/submit-paper" className="sm:hidden">
+              New Paper
+            </ButtonLink>
+          </div>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { registerFormSchema } from '../../../../shared/schemas/auth.ts';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { CenteredCard } from '../../../components/ui/card.tsx';
+import { PasswordField, TextField } from '../../../components/ui/form-field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { conference, contactMailHref } from '../../../content/conference.ts';
+import { api, errorText } from '../../../lib/api.ts';
+import { useRegister } from '../../../lib/auth.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+export default function RegistrationPage() {
+  useDocumentTitle('Registration', 'Registration for ICTACEM 2025, 15-17 December 2025.');
+  const status = useQuery({
+    queryKey: ['site', 'registration-status'],
+    queryFn: () => api<{ registrationOpen: boolean }>('/auth/registration-status'),
+    staleTime: 5 * 60_000,
+  });
+  if (status.isPending) return <Spinner label="Loading..." />;
+  return status.data?.registrationOpen ? <SignUpForm /> : <RegistrationsClosed />;
+}
+
+function RegistrationsClosed() {
+  const mail = contactMailHref('ICTACEM 2025 registration');
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12 sm:py-20">
+      <div className="rounded-2xl border border-amber-200 bg-white p-8 text-center shadow-sm">
+        <p className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-amber-100 text-2xl" aria-hidden="true">
+          🔒
+        </p>
+        <h1 className="text-3xl font-bold text-brand-900">Registrations Closed</h1>
+        <p className="mt-4 text-slate-700">
+          Registration for {conference.shortName} is currently closed. Thank you for your interest.
+        </p>
+        <dl className="mx-auto mt-6 max-w-sm space-y-2 rounded-lg bg-slate-50 p-4 text-left text-sm">
+          <div className="flex gap-2">
+            <dt className="font-semibold">Dates:</dt>
+            <dd>{conference.dates}</dd>
+          </div>
+          <div className="flex gap-2">
+            <dt className="font-semibold">Venue:</dt>
+            <dd>{conference.venue}</dd>
+          </div>
+        </dl>
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          {mail ? (
+            <a href={mail} className="inline-flex items-center justify-center rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100">
+              Contact Support
+            </a>
+          ) : (
+            <p className="self-center text-sm text-slate-600">Contact Support: e-mail address to be announced</p>
+          )}
+          <ButtonLink to="/">Back to Home</ButtonLink>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+type SignUpValues = z.infer<typeof registerFormSchema>;
+
+function SignUpForm() {
+  const navigate = useNavigate();
+  const registration = useRegister();
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SignUpValues>({ resolver: zodResolver(registerFormSchema) });
+
+  const onSubmit = handleSubmit(({ confirmPassword: _confirm, ...body }) =>
+    registration.mutate(body, {
+      onSuccess: () => navigate('/profile', { replace: true }),
+      onError: (error) => setFailure(errorText(error, 'Failed to register')),
+    }),
+  );
+
+  return (
+    <CenteredCard title="Sign Up">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label="Full name" autoComplete="name" error={errors.username?.message} {...register('username')} />
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <PasswordField label="Password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <PasswordField label="Confirm password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        {failure && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {failure}
+          </p>
+        )}
+        <Button type="submit" className="w-full" disabled={registration.isPending}>
+          {registration.isPending ? 'Creating account...' : 'Sign Up'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        Already have an account?{' '}
+        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+          Login
+        </Link>
+      </p>
+    </CenteredCard>
+  );
+}

@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { resetPasswordFormSchema } from '../../../../shared/schemas/auth.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { CenteredCard } from '../../../components/ui/card.tsx';
+import { PasswordField } from '../../../components/ui/form-field.tsx';
+import { api, errorText } from '../../../lib/api.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+type ResetForm = z.infer<typeof resetPasswordFormSchema>;
+
+export const RESET_SUCCESS = 'Password reset successful! You can now login with your new password.';
+
+export default function ResetPasswordPage() {
+  useDocumentTitle('Reset Password', 'Choose a new password for your ICTACEM 2025 account.');
+  const { resettoken = '' } = useParams();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string>();
+  const reset = useMutation({
+    mutationFn: (password: string) =>
+      api(`/auth/reset-password/${encodeURIComponent(resettoken)}`, { method: 'PUT', body: { password } }),
+  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResetForm>({ resolver: zodResolver(resetPasswordFormSchema) });
+
+  const onSubmit = handleSubmit(({ password }) =>
+    reset.mutate(password, {
+      onSuccess: () => navigate('/login', { replace: true, state: { message: RESET_SUCCESS } }),
+      onError: (error) => setFailure(errorText(error, 'An unexpected error occurred. Please try again.')),
+    }),
+  );
+
+  return (
+    <CenteredCard title="Reset Password">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <PasswordField label="New password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        {failure && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {failure}
+          </p>
+        )}
+        <Button type="submit" className="w-full" disabled={reset.isPending}>
+          {reset.isPending ? 'Resetting...' : 'Reset Password'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+          Back to Login
+        </Link>
+      </p>
+    </CenteredCard>
+  );
+}

@@ -1,0 +1,75 @@
+import { forwardRef, type InputHTMLAttributes, useId, useState } from 'react';
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string;
+}
+
+const inputClass =
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-600';
+
+export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField({ label, error, id, ...props }, ref) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const errorId = `${inputId}-error`;
+  return (
+    <div>
+      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={inputId}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...props}
+      />
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+});
+
+/** A password input with a show/hide toggle that keeps keyboard focus where it was. */
+export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function PasswordField({ label, error, id, ...props }, ref) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const errorId = `${inputId}-error`;
+  const [visible, setVisible] = useState(false);
+  return (
+    <div>
+      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          ref={ref}
+          id={inputId}
+          type={visible ? 'text' : 'password'}
+          className={`${inputClass} pr-16`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...props}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-700 hover:text-brand-900"
+          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-pressed={visible}
+        >
+          {visible ? 'Hide' : 'Show'}
+        </button>
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,42 @@
+/** The one way the client talks to the server: same-origin, cookie session, JSON envelopes. */
+export const API_BASE = `${import.meta.env.BASE_URL}api`;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The server's own message, when it sent one; callers fall back to the spec's texts. */
+    readonly serverMessage?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export async function api<T>(path: string, options: { method?: Method; body?: unknown } = {}): Promise<T> {
+  const { method = 'GET', body } = options;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'Network error. Please check your connection and try again.');
+  }
+  const payload = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined;
+  if (!response.ok) {
+    const serverMessage = typeof payload?.message === 'string' ? payload.message : undefined;
+    throw new ApiError(response.status, serverMessage ?? `Request failed (${response.status})`, serverMessage);
+  }
+  return payload as T;
+}
+
+/** The server's message when it gave one, else the spec's fallback text for that call. */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
