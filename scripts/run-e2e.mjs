@@ -34,11 +34,14 @@ function run(command, args, env = process.env) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-run('npx', ['vite', 'build', '--logLevel', 'warn']);
-
+// A private build per run, so two runs (or a running dev server) never overwrite each other.
 const dataRoot = mkdtempSync(path.join(os.tmpdir(), 'ictacem-e2e-'));
+const clientDir = path.join(dataRoot, 'client');
+run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', clientDir]);
+
 const env = {
   ...process.env,
+  CLIENT_DIR: clientDir,
   CHROMIUM_PATH: chromium,
   E2E_PORT: String(await freePort()),
   E2E_CLOSED_PORT: String(await freePort()),

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
+import { smtpPort } from '../../playwright.config.ts';
+import { registerAuthor } from '../fixtures/accounts.ts';
+import { logIn } from '../fixtures/captcha.ts';
+
+// The app under test sends its mail to this real SMTP server.
+const inbox: string[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, _session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => {
+      inbox.push(Buffer.concat(chunks).toString('utf8').replace(/=\r?\n/g, ''));
+      callback();
+    });
+  },
+});
+
+test.beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+});
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+test('an author resets a forgotten password from the e-mailed link and logs in with it', async ({ page, request }) => {
+  const author = await registerAuthor(request);
+  await page.goto('login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+  await page.getByLabel('Email').fill(author.email);
+  await page.getByRole('button', { name: 'Send Reset Email' }).click();
+  await expect(page.getByText('Password reset email sent! Please check your inbox and spam folder.')).toBeVisible();
+
+  await expect.poll(() => inbox.find((mail) => mail.includes(author.email)), { timeout: 10_000 }).toBeTruthy();
+  const mail = inbox.find((m) => m.includes(author.email))!;
+  const link = /(http:\/\/127\.0\.0\.1:\d+\/ictacem2025\/reset-password\/[A-Za-z0-9_-]+)/.exec(mail)?.[1];
+  expect(link).toBeTruthy();
+
+  await page.goto(link!);
+  await page.getByLabel('New password', { exact: true }).fill('a new password');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('a different one');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+
+  await page.getByLabel('Confirm new password', { exact: true }).fill('a new password');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const notice = page.getByRole('status').filter({ hasText: 'Password reset successful! You can now login with your new password.' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toHaveClass(/text-green-800/);
+
+  await logIn(page, { email: author.email, password: 'a new password' });
+  await expect(page).toHaveURL(/\/profile$/);
+
+  // The same link does not work twice.
+  await page.goto(link!);
+  await page.getByLabel('New password', { exact: true }).fill('third password');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('third password');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This password reset link is invalid or has expired. Please request a new one.');
+});

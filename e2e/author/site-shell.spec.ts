@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { registerAuthor } from '../fixtures/accounts.ts';
+import { logIn } from '../fixtures/captcha.ts';
+
+test('the header changes style after 20 px of scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto('login');
+  const header = page.locator('header');
+  await expect(header).toHaveAttribute('data-scrolled', 'false');
+  await page.mouse.wheel(0, 200);
+  await expect(header).toHaveAttribute('data-scrolled', 'true');
+});
+
+test('on a phone the menu collapses and opens with the keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('login');
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('header').getByRole('link', { name: 'Committee' })).toBeHidden();
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  await page.locator('#mobile-menu').getByRole('link', { name: 'Important Dates' }).click();
+  await expect(page).toHaveURL(/\/important-dates$/);
+  await expect(page.locator('#mobile-menu')).toHaveCount(0);
+});
+
+test('the signed-in bar shows the welcome, profile, logout and submit button', async ({ page, request }) => {
+  const author = await registerAuthor(request, 'Emmy Noether');
+  await page.goto('login');
+  await logIn(page, author);
+  await expect(page.getByTestId('welcome-username')).toHaveText('Emmy Noether');
+  await expect(page.getByRole('link', { name: 'Profile', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Submit Extended Abstract/Paper' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+});
+
+test('an unknown page shows the not-found page', async ({ page }) => {
+  await page.goto('no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/ictacem2025\/?$/);
+});
+
+test('with registration open, a visitor signs up and lands on the profile', async ({ page }) => {
+  await page.goto('registration');
+  await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
+  await page.getByLabel('Full name').fill('Hypatia');
+  await page.getByLabel('Email').fill(`hypatia.${Date.now()}@e2e.test`);
+  await page.getByLabel('Password', { exact: true }).fill('hypatia-pass');
+  await page.getByLabel('Confirm password', { exact: true }).fill('hypatia-pass');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Hypatia' })).toBeVisible();
+  await expect(page.getByTestId('custom-user-id')).toHaveText(/^ICTACEMP2025[A-Z2-9]{5}$/);
+});

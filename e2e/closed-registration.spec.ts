@@ -1,0 +1,15 @@
+import { expect, test } from '@playwright/test';
+
+// Runs against the server started with REGISTRATION_OPEN=false, as the site ships.
+test('registration shows Registrations Closed with dates, venue and a way home', async ({ page, request }) => {
+  await page.goto('registration');
+  await expect(page.getByRole('heading', { name: 'Registrations Closed' })).toBeVisible();
+  await expect(page.getByText('15-17 December 2025').first()).toBeVisible();
+  await expect(page.getByText('West Bengal, India').first()).toBeVisible();
+  await expect(page.getByText(/Contact Support/)).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/ictacem2025\/?$/);
+
+  const refused = await request.post('api/auth/register', { data: { username: 'X', email: 'x@e2e.test', password: 'secret1' } });
+  expect(refused.status()).toBe(403);
+});
