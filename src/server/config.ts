@@ -22,6 +22,8 @@ const envSchema = z.object({
   REGISTRATION_OPEN: booleanFlag,
   /** Comma-separated proxy addresses or CIDRs whose X-Forwarded-For is trusted. */
   TRUST_PROXY: z.string().optional(),
+  /** Built client to serve; defaults to dist/client of this checkout. */
+  CLIENT_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -71,5 +73,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     registrationOpen: e.REGISTRATION_OPEN,
     trustProxy: e.TRUST_PROXY?.split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: e.LOG_LEVEL,
+    clientDir: e.CLIENT_DIR,
   };
 }

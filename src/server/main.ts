@@ -4,9 +4,9 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { ensureAdmin } from './modules/users/users.service.ts';
 
-const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
-
-const config = { ...loadConfig(), clientDir };
+const loaded = loadConfig();
+const clientDir = loaded.clientDir ?? fileURLToPath(new URL('../../dist/client', import.meta.url));
+const config = { ...loaded, clientDir };
 const app = await buildApp(config);
 if (!existsSync(clientDir)) app.log.warn('No built client found: run `npm run build` to serve the pages.');
 
