@@ -13,3 +13,13 @@ test('registration shows Registrations Closed with dates, venue and a way home',
   const refused = await request.post('api/auth/register', { data: { username: 'X', email: 'x@e2e.test', password: 'secret1' } });
   expect(refused.status()).toBe(403);
 });
+
+// That server has no mail server configured: development mode, as the specification describes.
+test('a reset request in development mode says where the link went', async ({ page }) => {
+  await page.goto('forgot-password');
+  await page.getByLabel('Email').fill('anyone@e2e.test');
+  await page.getByRole('button', { name: 'Send Reset Email' }).click();
+  await expect(page.getByTestId('toast-success')).toContainText(
+    'Password reset token generated! Development mode: Check server console for reset link.',
+  );
+});

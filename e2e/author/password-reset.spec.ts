@@ -34,7 +34,12 @@ test('an author resets a forgotten password from the e-mailed link and logs in w
   await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
   await page.getByLabel('Email').fill(author.email);
   await page.getByRole('button', { name: 'Send Reset Email' }).click();
-  await expect(page.getByText('Password reset email sent! Please check your inbox and spam folder.')).toBeVisible();
+  // A green success toast, gone by itself after 5 seconds.
+  const success = page.getByTestId('toast-success');
+  await expect(success).toContainText('Success');
+  await expect(success).toContainText('Password reset email sent! Please check your inbox and spam folder.');
+  await expect(success).toHaveClass(/bg-green-700/);
+  await expect(success).toHaveCount(0, { timeout: 7000 });
 
   await expect.poll(() => inbox.find((mail) => mail.includes(author.email)), { timeout: 10_000 }).toBeTruthy();
   const mail = inbox.find((m) => m.includes(author.email))!;
@@ -62,5 +67,12 @@ test('an author resets a forgotten password from the e-mailed link and logs in w
   await page.getByLabel('New password', { exact: true }).fill('third password');
   await page.getByLabel('Confirm new password', { exact: true }).fill('third password');
   await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByRole('alert')).toHaveText('This password reset link is invalid or has expired. Please request a new one.');
+  // A red error toast, which stays until it is closed.
+  const failure = page.getByTestId('toast-error');
+  await expect(failure).toContainText('This password reset link is invalid or has expired. Please request a new one.');
+  await expect(failure).toHaveClass(/bg-red-700/);
+  await page.waitForTimeout(6000);
+  await expect(failure).toBeVisible();
+  await failure.getByRole('button', { name: 'Close notification' }).click();
+  await expect(failure).toHaveCount(0);
 });

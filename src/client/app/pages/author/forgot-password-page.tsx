@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -9,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { CenteredCard } from '../../../components/ui/card.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { api, errorText } from '../../../lib/api.ts';
+import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 const forgotFormSchema = z.object({ email: z.string().trim().min(1, 'Email is required').pipe(z.email(MESSAGES.emailInvalid)) });
@@ -22,7 +22,7 @@ export const FORGOT_TEXT = {
 
 export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot Password', 'Request a link to reset your ICTACEM 2025 account password.');
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string }>();
+  const toast = useToast();
   const request = useMutation({
     mutationFn: (body: ForgotForm) => api<{ devMode?: boolean }>('/auth/forgot-password', { method: 'POST', body }),
   });
@@ -34,8 +34,8 @@ export default function ForgotPasswordPage() {
 
   const onSubmit = handleSubmit((values) =>
     request.mutate(values, {
-      onSuccess: (data) => setResult({ kind: 'success', text: data.devMode ? FORGOT_TEXT.devMode : FORGOT_TEXT.sent }),
-      onError: (error) => setResult({ kind: 'error', text: errorText(error, FORGOT_TEXT.failed) }),
+      onSuccess: (data) => toast.success(data.devMode ? FORGOT_TEXT.devMode : FORGOT_TEXT.sent),
+      onError: (error) => toast.error(errorText(error, FORGOT_TEXT.failed)),
     }),
   );
 
@@ -44,14 +44,6 @@ export default function ForgotPasswordPage() {
       <p className="mb-4 text-sm text-slate-600">Enter the email address of your account and we will send you a link to reset your password.</p>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        {result && (
-          <p
-            role={result.kind === 'error' ? 'alert' : 'status'}
-            className={`rounded-md px-3 py-2 text-sm font-medium ${result.kind === 'error' ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-800'}`}
-          >
-            {result.text}
-          </p>
-        )}
         <Button type="submit" className="w-full" disabled={request.isPending}>
           {request.isPending ? 'Sending...' : 'Send Reset Email'}
         </Button>

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -9,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { CenteredCard } from '../../../components/ui/card.tsx';
 import { PasswordField } from '../../../components/ui/form-field.tsx';
 import { api, errorText } from '../../../lib/api.ts';
+import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 type ResetForm = z.infer<typeof resetPasswordFormSchema>;
@@ -19,7 +19,7 @@ export default function ResetPasswordPage() {
   useDocumentTitle('Reset Password', 'Choose a new password for your ICTACEM 2025 account.');
   const { resettoken = '' } = useParams();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string>();
+  const toast = useToast();
   const reset = useMutation({
     mutationFn: (password: string) =>
       api(`/auth/reset-password/${encodeURIComponent(resettoken)}`, { method: 'PUT', body: { password } }),
@@ -33,7 +33,7 @@ export default function ResetPasswordPage() {
   const onSubmit = handleSubmit(({ password }) =>
     reset.mutate(password, {
       onSuccess: () => navigate('/login', { replace: true, state: { message: RESET_SUCCESS } }),
-      onError: (error) => setFailure(errorText(error, 'An unexpected error occurred. Please try again.')),
+      onError: (error) => toast.error(errorText(error, 'An unexpected error occurred. Please try again.')),
     }),
   );
 
@@ -47,11 +47,6 @@ export default function ResetPasswordPage() {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        {failure && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-            {failure}
-          </p>
-        )}
         <Button type="submit" className="w-full" disabled={reset.isPending}>
           {reset.isPending ? 'Resetting...' : 'Reset Password'}
         </Button>

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults for a newcomer', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      basePath: '/ictacem2025',
+      dataDir: './data',
+      databaseUrl: undefined,
+      registrationOpen: false,
+      publicUrl: 'http://localhost:3000',
+    });
+  });
+
+  it('reads flags and lists every problem at once', () => {
+    expect(loadConfig({ REGISTRATION_OPEN: 'true', PUBLIC_URL: 'https://conf.example/' }).publicUrl).toBe('https://conf.example');
+    expect(loadConfig({ REGISTRATION_OPEN: 'true' }).registrationOpen).toBe(true);
+    expect(() => loadConfig({ PORT: 'abc', PUBLIC_URL: 'not a url' })).toThrow(/PORT[\s\S]*PUBLIC_URL/);
+  });
+
+  it('needs the admin e-mail and password together', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'admin@conf.example' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+    expect(loadConfig({ ADMIN_EMAIL: 'Admin@Conf.example', ADMIN_PASSWORD: 'secret12' }).adminEmail).toBe('admin@conf.example');
+  });
+});
