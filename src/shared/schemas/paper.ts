@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '../constants.ts';
+
+export const PAPER_LIMITS = {
+  titleMax: 300,
+  ictacemIdMax: 40,
+  authorsMax: 20,
+  authorNameMax: 200,
+  affiliationMax: 300,
+  addressMax: 500,
+  paymentIdMax: 100,
+} as const;
+
+export const PAPER_MESSAGES = {
+  stepOneIncomplete: 'Please complete all fields before proceeding',
+  authorsIncomplete: 'Please complete all author fields before proceeding',
+  allFieldsRequired: 'All fields are required',
+  allAuthorFieldsRequired: 'All author fields are required',
+  onlyPdf: 'Only PDF files are allowed',
+  limitReached: 'You have reached the maximum limit of 1 paper submission.',
+  ictacemIdTaken: 'ICTACEM ID already exists',
+  confirmationRequired: 'Please confirm that you followed the abstract format and guidelines',
+  paymentIdInvalid: 'Please enter a valid payment ID',
+  reuploadNoFile: 'Please select a PDF file to upload',
+  reuploadOnlyPdf: 'Please select a PDF file only.',
+  reuploadTooLarge: 'File size must be less than 10MB.',
+  fullPaperNoFile: 'Please select a PDF file',
+  fullPaperTooLarge: 'File size should not exceed 10MB',
+} as const;
+
+export const authorSchema = z.object({
+  name: z.string().trim().min(1, PAPER_MESSAGES.allAuthorFieldsRequired).max(PAPER_LIMITS.authorNameMax),
+  affiliation: z.string().trim().min(1, PAPER_MESSAGES.allAuthorFieldsRequired).max(PAPER_LIMITS.affiliationMax),
+  address: z.string().trim().min(1, PAPER_MESSAGES.allAuthorFieldsRequired).max(PAPER_LIMITS.addressMax),
+});
+export type Author = z.infer<typeof authorSchema>;
+
+/** The text fields of POST /api/papers/submit (multipart; authors arrive as a JSON list). */
+export const paperSubmissionSchema = z.object({
+  title: z.string().trim().min(1, PAPER_MESSAGES.allFieldsRequired).max(PAPER_LIMITS.titleMax),
+  theme: z.enum(THEMES, PAPER_MESSAGES.allFieldsRequired),
+  ictacemId: z
+    .string()
+    .trim()
+    .min(1, PAPER_MESSAGES.allFieldsRequired)
+    .max(PAPER_LIMITS.ictacemIdMax)
+    .regex(/^[A-Za-z0-9_-]+$/, 'The ICTACEM ID may contain only letters, digits, - and _'),
+  modeOfPresentation: z.enum(PRESENTATION_MODES, PAPER_MESSAGES.allFieldsRequired),
+  authors: z.array(authorSchema).min(1, PAPER_MESSAGES.allAuthorFieldsRequired).max(PAPER_LIMITS.authorsMax),
+});
+export type PaperSubmission = z.infer<typeof paperSubmissionSchema>;
+
+export const paymentBodySchema = z.object({
+  paymentId: z
+    .string()
+    .trim()
+    .min(1, PAPER_MESSAGES.paymentIdInvalid)
+    .max(PAPER_LIMITS.paymentIdMax, PAPER_MESSAGES.paymentIdInvalid),
+});
+
+export const adminSharedFileSchema = z.object({
+  _id: z.string(),
+  fileName: z.string(),
+  fileType: z.string(),
+  description: z.string(),
+  uploadedAt: z.string(),
+  visibleToUser: z.boolean(),
+  /** Where the author opens it in a new tab. */
+  viewUrl: z.string(),
+});
+
+/** A paper as its author sees it: never the confidential evaluation. */
+export const authorPaperSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  theme: z.string(),
+  ictacemId: z.string(),
+  modeOfPresentation: z.string().nullable(),
+  authors: z.array(authorSchema),
+  status: z.enum(PAPER_STATUSES),
+  review: z.string(),
+  paymentId: z.string(),
+  submittedAt: z.string(),
+  createdAt: z.string(),
+  fullPaperSubmittedAt: z.string().nullable(),
+  /** URL of the current abstract PDF, or null after an admin reset (the author must re-upload). */
+  pdfPath: z.string().nullable(),
+  /** URL of the full paper PDF, or null when none is submitted. */
+  fullPaperPdfPath: z.string().nullable(),
+  adminUploadedFiles: z.array(adminSharedFileSchema),
+  user: z.string(),
+});
+export type AuthorPaper = z.infer<typeof authorPaperSchema>;
