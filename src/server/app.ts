@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +11,8 @@ import { openDatabase } from './db/client.ts';
 import { AttemptLimiter } from './lib/attempt-limiter.ts';
 import { MailOutbox } from './mail/mail-outbox.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { adminPapersRoutes } from './modules/papers/admin-papers.routes.ts';
+import { papersRoutes } from './modules/papers/papers.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerClientPages } from './plugins/client-pages.ts';
@@ -89,6 +92,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     referrerPolicy: { policy: 'same-origin' },
   });
   await app.register(fastifyCookie);
+  // Routes read uploads with their own, tighter limits (lib/multipart-upload.ts).
+  await app.register(fastifyMultipart, { limits: { fieldNameSize: 100, headerPairs: 100 } });
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
@@ -102,6 +107,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   await app.register(authRoutes, { prefix: `${apiPrefix}/auth` });
   await app.register(adminUsersRoutes, { prefix: `${apiPrefix}/admin/users` });
+  await app.register(papersRoutes, { prefix: `${apiPrefix}/papers` });
+  await app.register(adminPapersRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await registerClientPages(app, { basePath: config.basePath, apiPrefix, clientDir: config.clientDir });
 
   return app;

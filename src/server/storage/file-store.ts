@@ -13,13 +13,20 @@ export interface StoredObject {
   sha256: string;
 }
 
+export interface PutOptions {
+  maxBytes: number;
+  tooLargeMessage: string;
+  /** Checks the bytes on their way in (e.g. a file signature); an error aborts the write. */
+  through?: Transform[];
+}
+
 /** Where uploaded bytes live. Local disk today; S3-compatible storage can implement the same. */
 export interface FileStore {
   /**
    * Streams the source to a temporary file, stopping as soon as it passes maxBytes, and
    * renames it into place only when complete. The caller adds the database row afterwards.
    */
-  put(source: Readable, options: { maxBytes: number; tooLargeMessage: string }): Promise<StoredObject>;
+  put(source: Readable, options: PutOptions): Promise<StoredObject>;
   open(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;
 }
@@ -35,7 +42,7 @@ export function createLocalFileStore(rootDir: string): FileStore {
   };
 
   return {
-    async put(source, { maxBytes, tooLargeMessage }) {
+    async put(source, { maxBytes, tooLargeMessage, through = [] }) {
       await mkdir(tmpDir, { recursive: true });
       const key = randomUUID();
       const tmpPath = path.join(tmpDir, `${key}.part`);
@@ -53,7 +60,7 @@ export function createLocalFileStore(rootDir: string): FileStore {
         },
       });
       try {
-        await pipeline(source, meter, createWriteStream(tmpPath, { flags: 'wx' }));
+        await pipeline([source, ...through, meter, createWriteStream(tmpPath, { flags: 'wx' })]);
         const finalPath = pathOf(key);
         await mkdir(path.dirname(finalPath), { recursive: true });
         await rename(tmpPath, finalPath);

@@ -22,3 +22,20 @@ export async function createTestUser(app: FastifyInstance, options: { role?: Rol
   const { token } = await createSession(app.ctx, row.id);
   return { user: presentUser(row), email, password, token, cookie: `ictacem_session=${token}` };
 }
+
+export const SAMPLE_AUTHORS = [
+  { name: 'Ada Lovelace', affiliation: 'Analytical Engines Ltd', address: '12 St James Square, London' },
+  { name: 'Sophie Germain', affiliation: 'Institut de France', address: 'Quai de Conti, Paris' },
+];
+
+/** The text fields of a valid submission; ictacemId must be unique per paper. */
+export function submissionFields(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    title: 'Vortex shedding behind a heated cylinder',
+    theme: 'Aerodynamics and Fluid Mechanics',
+    ictacemId: `ICTACEMP2025${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
+    modeOfPresentation: 'Oral',
+    authors: JSON.stringify(SAMPLE_AUTHORS),
+    ...overrides,
+  };
+}

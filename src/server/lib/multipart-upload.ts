@@ -1,0 +1,102 @@
+import type { Transform } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { FileStore, StoredObject } from '../storage/file-store.ts';
+import { AppError } from './app-error.ts';
+
+export interface ReceivedFile extends StoredObject {
+  fileName: string;
+}
+
+export interface ReceivedUpload {
+  fields: Record<string, string>;
+  files: ReceivedFile[];
+}
+
+export interface UploadRules {
+  /** The multipart field name that carries files; any other file part is refused. */
+  fileField: string;
+  maxFiles: number;
+  maxBytes: number;
+  tooLargeMessage: string;
+  tooManyFilesMessage?: string;
+  /** Checks the bytes as they stream (e.g. the PDF signature) and fails the upload if wrong. */
+  inspect: () => Transform;
+}
+
+const MAX_FIELDS = 20;
+const MAX_FIELD_BYTES = 64 * 1024;
+const MAX_FILE_NAME = 255;
+
+/** A client-supplied name is only ever metadata: keep the last path segment, no control characters. */
+export function cleanFileName(name: string): string {
+  const lastSegment = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = lastSegment.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, MAX_FILE_NAME);
+  return cleaned || 'document.pdf';
+}
+
+/**
+ * Reads a multipart request: text fields into a record, each file streamed through its check
+ * into the file store (size enforced while streaming). If anything fails, files already stored
+ * for this request are removed, so a refused upload leaves nothing behind.
+ */
+export async function receiveUpload(request: FastifyRequest, store: FileStore, rules: UploadRules): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) throw new AppError('bad_request', 'Expected a multipart/form-data upload.');
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+  const files: ReceivedFile[] = [];
+  try {
+    const parts = request.parts({
+      limits: {
+        fields: MAX_FIELDS,
+        fieldSize: MAX_FIELD_BYTES,
+        files: rules.maxFiles + 1,
+        // One byte over the limit, so the store's own check reports it with our message.
+        fileSize: rules.maxBytes + 1,
+        parts: MAX_FIELDS + rules.maxFiles + 1,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.fieldnameTruncated || part.valueTruncated) throw new AppError('too_large', 'A form field is too long.');
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== rules.fileField) {
+        part.file.resume();
+        throw new AppError('bad_request', `Unexpected file field "${part.fieldname}".`);
+      }
+      if (files.length >= rules.maxFiles) {
+        part.file.resume();
+        throw new AppError('bad_request', rules.tooManyFilesMessage ?? 'Too many files.');
+      }
+      const stored = await store.put(part.file, {
+        maxBytes: rules.maxBytes,
+        tooLargeMessage: rules.tooLargeMessage,
+        through: [rules.inspect()],
+      });
+      files.push({ ...stored, fileName: cleanFileName(part.filename) });
+    }
+  } catch (error) {
+    await discardFiles(store, files);
+    throw translateMultipartError(error, rules);
+  }
+  return { fields, files };
+}
+
+export async function discardFiles(store: FileStore, files: readonly StoredObject[]): Promise<void> {
+  await Promise.all(files.map((file) => store.remove(file.key).catch(() => undefined)));
+}
+
+function translateMultipartError(error: unknown, rules: UploadRules): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('too_large', rules.tooLargeMessage);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new AppError('bad_request', rules.tooManyFilesMessage ?? 'Too many parts in the upload.');
+  }
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError('bad_request', 'Expected a multipart/form-data upload.');
+  if (code === 'FST_PROTO_VIOLATION') return new AppError('bad_request', 'Invalid field name.');
+  if (error instanceof Error && /Unexpected end of form|Malformed part header|boundary/i.test(error.message)) {
+    return new AppError('bad_request', 'The upload is malformed.');
+  }
+  return error;
+}

@@ -1,0 +1,45 @@
+import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
+import type { AdminFileRow, AuthorRow, PaperRow } from './papers.repository.ts';
+
+export interface PaperParts {
+  paper: PaperRow;
+  authors: AuthorRow[];
+  adminFiles: AdminFileRow[];
+}
+
+/**
+ * A paper as its author sees it. Built field by field: the confidential evaluation, the
+ * reviewer's identity and storage keys can never slip into an author's response.
+ */
+export function presentAuthorPaper({ paper, authors, adminFiles }: PaperParts, apiBase: string): AuthorPaper {
+  return {
+    _id: paper.id,
+    title: paper.title,
+    theme: paper.theme,
+    ictacemId: paper.ictacemId,
+    modeOfPresentation: paper.modeOfPresentation,
+    authors: authors
+      .filter((a) => a.paperId === paper.id)
+      .map((a) => ({ name: a.name, affiliation: a.affiliation, address: a.address })),
+    status: paper.status,
+    review: paper.review,
+    paymentId: paper.paymentId,
+    submittedAt: paper.submittedAt.toISOString(),
+    createdAt: paper.createdAt.toISOString(),
+    fullPaperSubmittedAt: paper.fullPaperSubmittedAt?.toISOString() ?? null,
+    pdfPath: paper.abstractFileId ? `${apiBase}/papers/view/${paper.id}` : null,
+    fullPaperPdfPath: paper.fullPaperFileId ? `${apiBase}/papers/view-full/${paper.id}` : null,
+    adminUploadedFiles: adminFiles
+      .filter((f) => f.paperId === paper.id)
+      .map((f) => ({
+        _id: f.id,
+        fileName: f.fileName,
+        fileType: f.fileType,
+        description: f.description,
+        uploadedAt: f.uploadedAt.toISOString(),
+        visibleToUser: f.visibleToUser,
+        viewUrl: `${apiBase}/papers/${paper.id}/shared-files/${f.id}/view`,
+      })),
+    user: paper.userId,
+  };
+}

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIMITS } from '../../../shared/constants.ts';
+import { PAPER_MESSAGES, paymentBodySchema } from '../../../shared/schemas/paper.ts';
+import { requirePdfSignature } from '../../lib/content-type.ts';
+import { receiveUpload, type UploadRules } from '../../lib/multipart-upload.ts';
+import { sendStoredFile } from '../../lib/send-file.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import * as service from './papers.service.ts';
+
+const paperParams = z.object({ id: z.uuid(service.PAPER_NOT_FOUND) });
+
+function pdfUpload(fileField: string, messages: { onlyPdf: string; tooLarge: string }): UploadRules {
+  return {
+    fileField,
+    maxFiles: 1,
+    maxBytes: LIMITS.paperPdfBytes,
+    tooLargeMessage: messages.tooLarge,
+    tooManyFilesMessage: 'Please upload a single PDF file.',
+    inspect: () => requirePdfSignature(messages.onlyPdf),
+  };
+}
+
+const ABSTRACT_UPLOAD = pdfUpload('paperPdf', { onlyPdf: PAPER_MESSAGES.onlyPdf, tooLarge: PAPER_MESSAGES.reuploadTooLarge });
+const REUPLOAD = pdfUpload('paperPdf', { onlyPdf: PAPER_MESSAGES.reuploadOnlyPdf, tooLarge: PAPER_MESSAGES.reuploadTooLarge });
+const FULL_PAPER_UPLOAD = pdfUpload('fullPaperPdf', { onlyPdf: PAPER_MESSAGES.onlyPdf, tooLarge: PAPER_MESSAGES.fullPaperTooLarge });
+
+export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get('/user', { config: { access: 'user' } }, async (request) => service.listOwnPapers(ctx, requireUser(request)));
+
+  app.get('/user-submissions', { config: { access: 'user' } }, async (request) => ({
+    success: true,
+    count: await service.countOwnPapers(ctx, requireUser(request)),
+  }));
+
+  app.post('/submit', { config: { access: 'user' } }, async (request, reply) => {
+    const actor = requireUser(request);
+    await service.assertCanSubmitPaper(ctx, actor);
+    const upload = await receiveUpload(request, ctx.store, ABSTRACT_UPLOAD);
+    const paper = await service.submitPaper(ctx, actor, upload);
+    return reply.status(201).send({ success: true, message: service.PAPER_SERVER_MESSAGES.submitted, paper });
+  });
+
+  app.get('/view/:id', { schema: { params: paperParams }, config: { access: 'user' } }, async (request, reply) =>
+    sendStoredFile(reply, ctx.store, await service.getSubmissionFile(ctx, requireUser(request), request.params.id, 'abstract')),
+  );
+
+  app.get('/view-full/:id', { schema: { params: paperParams }, config: { access: 'user' } }, async (request, reply) =>
+    sendStoredFile(reply, ctx.store, await service.getSubmissionFile(ctx, requireUser(request), request.params.id, 'full_paper')),
+  );
+
+  app.get('/:id', { schema: { params: paperParams }, config: { access: 'user' } }, async (request) => ({
+    success: true,
+    paper: await service.getPaper(ctx, requireUser(request), request.params.id),
+  }));
+
+  app.patch(
+    '/:id/payment',
+    { schema: { params: paperParams, body: paymentBodySchema }, config: { access: 'user' } },
+    async (request) => ({
+      success: true,
+      message: service.PAPER_SERVER_MESSAGES.paymentSaved,
+      paper: await service.savePaymentId(ctx, requireUser(request), request.params.id, request.body.paymentId),
+    }),
+  );
+
+  app.post('/:id/re-upload-abstract', { schema: { params: paperParams }, config: { access: 'user' } }, async (request) => {
+    const actor = requireUser(request);
+    await service.assertCanReuploadAbstract(ctx, actor, request.params.id);
+    const upload = await receiveUpload(request, ctx.store, REUPLOAD);
+    const paper = await service.reuploadAbstract(ctx, actor, request.params.id, upload);
+    return { success: true, message: service.PAPER_SERVER_MESSAGES.reuploaded, paper };
+  });
+
+  app.post('/:id/full-paper', { schema: { params: paperParams }, config: { access: 'user' } }, async (request) => {
+    const actor = requireUser(request);
+    await service.assertCanSubmitFullPaper(ctx, actor, request.params.id);
+    const upload = await receiveUpload(request, ctx.store, FULL_PAPER_UPLOAD);
+    const paper = await service.submitFullPaper(ctx, actor, request.params.id, upload);
+    return { success: true, message: service.PAPER_SERVER_MESSAGES.fullPaperSubmitted, paper };
+  });
+
+  app.get(
+    '/:id/shared-files/:fileId/view',
+    { schema: { params: paperParams.extend({ fileId: z.uuid('File not found.') }) }, config: { access: 'user' } },
+    async (request, reply) =>
+      sendStoredFile(reply, ctx.store, await service.getSharedFile(ctx, requireUser(request), request.params.id, request.params.fileId)),
+  );
+};
