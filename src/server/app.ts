@@ -11,6 +11,8 @@ import { openDatabase } from './db/client.ts';
 import { AttemptLimiter } from './lib/attempt-limiter.ts';
 import { MailOutbox } from './mail/mail-outbox.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { adminPapersRoutes } from './modules/papers/admin-papers.routes.ts';
 import { papersRoutes } from './modules/papers/papers.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
@@ -109,6 +111,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(adminUsersRoutes, { prefix: `${apiPrefix}/admin/users` });
   await app.register(papersRoutes, { prefix: `${apiPrefix}/papers` });
   await app.register(adminPapersRoutes, { prefix: `${apiPrefix}/admin/papers` });
+  await app.register(chatRoutes, { prefix: `${apiPrefix}/chat` });
+  await app.register(notificationsRoutes, { prefix: `${apiPrefix}/notifications` });
   await registerClientPages(app, { basePath: config.basePath, apiPrefix, clientDir: config.clientDir });
 
   return app;

@@ -1,10 +1,12 @@
-import type { Transform } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FileStore, StoredObject } from '../storage/file-store.ts';
 import { AppError } from './app-error.ts';
+import type { FileSignature, SignatureCheck } from './content-type.ts';
 
 export interface ReceivedFile extends StoredObject {
   fileName: string;
+  /** What the content turned out to be, by its signature. */
+  signature: FileSignature;
 }
 
 export interface ReceivedUpload {
@@ -17,10 +19,10 @@ export interface UploadRules {
   fileField: string;
   maxFiles: number;
   maxBytes: number;
-  tooLargeMessage: string;
-  tooManyFilesMessage?: string;
-  /** Checks the bytes as they stream (e.g. the PDF signature) and fails the upload if wrong. */
-  inspect: () => Transform;
+  tooLargeMessage: (fileName: string) => string;
+  tooManyFilesMessage: string;
+  /** Checks the bytes as they stream (the file's signature) and fails the upload if wrong. */
+  inspect: (fileName: string) => SignatureCheck;
 }
 
 const MAX_FIELDS = 20;
@@ -66,18 +68,20 @@ export async function receiveUpload(request: FastifyRequest, store: FileStore, r
       }
       if (files.length >= rules.maxFiles) {
         part.file.resume();
-        throw new AppError('bad_request', rules.tooManyFilesMessage ?? 'Too many files.');
+        throw new AppError('bad_request', rules.tooManyFilesMessage);
       }
+      const fileName = cleanFileName(part.filename);
+      const check = rules.inspect(fileName);
       const stored = await store.put(part.file, {
         maxBytes: rules.maxBytes,
-        tooLargeMessage: rules.tooLargeMessage,
-        through: [rules.inspect()],
+        tooLargeMessage: rules.tooLargeMessage(fileName),
+        through: [check],
       });
-      files.push({ ...stored, fileName: cleanFileName(part.filename) });
+      files.push({ ...stored, fileName, signature: check.detected! });
     }
   } catch (error) {
     await discardFiles(store, files);
-    throw translateMultipartError(error, rules);
+    throw translateMultipartError(error, rules, files.length);
   }
   return { fields, files };
 }
@@ -86,13 +90,12 @@ export async function discardFiles(store: FileStore, files: readonly StoredObjec
   await Promise.all(files.map((file) => store.remove(file.key).catch(() => undefined)));
 }
 
-function translateMultipartError(error: unknown, rules: UploadRules): unknown {
+function translateMultipartError(error: unknown, rules: UploadRules, filesDone: number): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('too_large', rules.tooLargeMessage);
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError('bad_request', rules.tooManyFilesMessage ?? 'Too many parts in the upload.');
-  }
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('too_large', rules.tooLargeMessage(`#${filesDone + 1}`));
+  if (code === 'FST_FILES_LIMIT') return new AppError('bad_request', rules.tooManyFilesMessage);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('bad_request', 'Too many parts in the upload.');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError('bad_request', 'Expected a multipart/form-data upload.');
   if (code === 'FST_PROTO_VIOLATION') return new AppError('bad_request', 'Invalid field name.');
   if (error instanceof Error && /Unexpected end of form|Malformed part header|boundary/i.test(error.message)) {

@@ -4,6 +4,7 @@ import type { PublicUser } from '../../shared/schemas/user.ts';
 import { createSession } from '../modules/auth/session.service.ts';
 import { presentUser } from '../modules/users/user.presenter.ts';
 import { createUser } from '../modules/users/users.service.ts';
+import { multipart, pdfBytes } from './multipart.ts';
 import { uniqueEmail } from './test-app.ts';
 
 export interface TestUser {
@@ -38,4 +39,17 @@ export function submissionFields(overrides: Record<string, string> = {}): Record
     authors: JSON.stringify(SAMPLE_AUTHORS),
     ...overrides,
   };
+}
+
+/** Submits a paper through the real route and returns its id and ICTACEM ID. */
+export async function createTestPaper(app: FastifyInstance, author: TestUser, fields: Record<string, string> = {}) {
+  const body = multipart(submissionFields(fields), [{ field: 'paperPdf', name: 'abstract.pdf', content: pdfBytes() }]);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/ictacem2025/api/papers/submit',
+    headers: { ...body.headers, cookie: author.cookie },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 201) throw new Error(`paper submission failed: ${res.statusCode} ${res.body}`);
+  return res.json().paper as { _id: string; ictacemId: string; title: string };
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/constants.ts';
 import { PAPER_MESSAGES, paymentBodySchema } from '../../../shared/schemas/paper.ts';
-import { requirePdfSignature } from '../../lib/content-type.ts';
+import { PDF, SignatureCheck } from '../../lib/content-type.ts';
 import { receiveUpload, type UploadRules } from '../../lib/multipart-upload.ts';
 import { sendStoredFile } from '../../lib/send-file.ts';
 import { requireUser } from '../../plugins/auth.ts';
@@ -15,9 +15,9 @@ function pdfUpload(fileField: string, messages: { onlyPdf: string; tooLarge: str
     fileField,
     maxFiles: 1,
     maxBytes: LIMITS.paperPdfBytes,
-    tooLargeMessage: messages.tooLarge,
+    tooLargeMessage: () => messages.tooLarge,
     tooManyFilesMessage: 'Please upload a single PDF file.',
-    inspect: () => requirePdfSignature(messages.onlyPdf),
+    inspect: () => new SignatureCheck([PDF], messages.onlyPdf),
   };
 }
 

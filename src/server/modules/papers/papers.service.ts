@@ -12,6 +12,7 @@ import { discardFiles, type ReceivedFile, type ReceivedUpload } from '../../lib/
 import type { ServableFile } from '../../lib/send-file.ts';
 import { presentAuthorPaper } from './paper.presenter.ts';
 import { canAccessPaper, type FullPaperRefusal, fullPaperRefusal } from './papers.policy.ts';
+import { notifyAdmins, sendQueuedMail } from '../notifications/notifications.service.ts';
 import * as repo from './papers.repository.ts';
 
 export const PAPER_NOT_FOUND = 'Paper not found.';
@@ -94,7 +95,7 @@ function storedFileValues(file: ReceivedFile, actor: PublicUser) {
   return {
     storageKey: file.key,
     originalName: file.fileName,
-    contentType: 'application/pdf',
+    contentType: file.signature.contentType,
     sizeBytes: file.sizeBytes,
     sha256: file.sha256,
     uploadedBy: actor._id,
@@ -132,6 +133,12 @@ export async function submitPaper(ctx: AppContext, actor: PublicUser, upload: Re
         });
         await repo.insertAuthors(tx, paper.id, input.authors);
         await repo.addSubmissionVersion(tx, { paperId: paper.id, kind: 'abstract', fileId: stored.id, fileName: file.fileName });
+        await notifyAdmins(ctx, tx, {
+          type: 'system_notification',
+          paperId: paper.id,
+          title: `New abstract: ${paper.ictacemId}`,
+          message: `${actor.username} submitted "${paper.title}" (${paper.theme}).`,
+        });
         return presentOne(ctx, tx, paper);
       });
     } catch (error) {
@@ -185,6 +192,12 @@ export async function reuploadAbstract(ctx: AppContext, actor: PublicUser, paper
       });
       if (!updated) throw new AppError('conflict', PAPER_SERVER_MESSAGES.reuploadNotReset);
       await repo.addSubmissionVersion(tx, { paperId, kind: 'abstract', fileId: stored.id, fileName: file.fileName });
+      await notifyAdmins(ctx, tx, {
+        type: 'system_notification',
+        paperId,
+        title: `Abstract re-uploaded: ${updated.ictacemId}`,
+        message: `${actor.username} uploaded a new abstract for "${updated.title}".`,
+      });
       return presentOne(ctx, tx, updated);
     });
   });
@@ -217,6 +230,12 @@ export async function submitFullPaper(ctx: AppContext, actor: PublicUser, paperI
         throw new AppError('conflict', PAPER_SERVER_MESSAGES.fullPaperRefused[refusal ?? 'already_submitted']);
       }
       await repo.addSubmissionVersion(tx, { paperId, kind: 'full_paper', fileId: stored.id, fileName: file.fileName });
+      await notifyAdmins(ctx, tx, {
+        type: 'system_notification',
+        paperId,
+        title: `Full paper submitted: ${updated.ictacemId}`,
+        message: `${actor.username} submitted the full paper of "${updated.title}".`,
+      });
       return presentOne(ctx, tx, updated);
     });
   });

@@ -1,0 +1,138 @@
+import { LIMITS } from '../../../shared/constants.ts';
+import { CHAT_MESSAGE_MAX, CHAT_MESSAGES, type ChatMessageView, type UnreadSummary } from '../../../shared/schemas/chat.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { discardFiles, type ReceivedUpload } from '../../lib/multipart-upload.ts';
+import type { ServableFile } from '../../lib/send-file.ts';
+import { notifyAdmins, notifyUsers, sendQueuedMail } from '../notifications/notifications.service.ts';
+import { insertStoredFile } from '../papers/papers.repository.ts';
+import { getAccessiblePaper } from '../papers/papers.service.ts';
+import * as repo from './chat.repository.ts';
+
+export const ATTACHMENT_NOT_FOUND = 'Attachment not found.';
+
+function attachmentUrls(ctx: AppContext, paperId: string, messageId: string, position: number) {
+  const base = `${ctx.config.basePath}/api/chat/papers/${paperId}/messages/${messageId}/attachments/${position}`;
+  return { viewUrl: `${base}/view`, downloadUrl: `${base}/download` };
+}
+
+function present(
+  ctx: AppContext,
+  message: repo.ChatMessageRow,
+  senderName: string | null,
+  attachments: repo.ChatAttachmentRow[],
+): ChatMessageView {
+  return {
+    _id: message.id,
+    sender: message.senderId ? { _id: message.senderId, username: senderName ?? 'Unknown' } : null,
+    senderRole: message.senderRole,
+    message: message.message,
+    timestamp: message.createdAt.toISOString(),
+    attachments: attachments
+      .filter((a) => a.messageId === message.id)
+      .map((a) => ({
+        fileName: a.fileName,
+        fileType: a.fileType,
+        fileSize: a.fileSize,
+        ...attachmentUrls(ctx, message.paperId, message.id, a.position),
+      })),
+  };
+}
+
+/** The conversation of a paper; reading it marks it read for this reader only. */
+export async function readMessages(ctx: AppContext, actor: PublicUser, paperId: string): Promise<ChatMessageView[]> {
+  const paper = await getAccessiblePaper(ctx, actor, paperId);
+  const rows = await repo.findMessages(ctx.db, paper.id);
+  const attachments = await repo.findAttachments(
+    ctx.db,
+    rows.map((r) => r.message.id),
+  );
+  const newest = rows.at(-1)?.message.createdAt;
+  if (newest) await repo.markReadUpTo(ctx.db, paper.id, actor._id, newest);
+  return rows.map((r) => present(ctx, r.message, r.senderName, attachments));
+}
+
+/** Refuses before the upload is read when the caller may not write to this paper. */
+export async function assertCanPost(ctx: AppContext, actor: PublicUser, paperId: string): Promise<void> {
+  await getAccessiblePaper(ctx, actor, paperId);
+}
+
+export async function postMessage(ctx: AppContext, actor: PublicUser, paperId: string, upload: ReceivedUpload): Promise<ChatMessageView> {
+  try {
+    const paper = await getAccessiblePaper(ctx, actor, paperId);
+    const text = (upload.fields.message ?? '').trim();
+    if (!text && upload.files.length === 0) throw new AppError('bad_request', CHAT_MESSAGES.empty);
+    if (text.length > CHAT_MESSAGE_MAX) throw new AppError('bad_request', CHAT_MESSAGES.tooLong);
+    if (upload.files.length > LIMITS.chatFilesPerMessage) throw new AppError('bad_request', CHAT_MESSAGES.tooManyFiles);
+
+    const view = await ctx.db.transaction(async (tx) => {
+      const message = await repo.insertMessage(tx, { paperId: paper.id, senderId: actor._id, senderRole: actor.role, message: text });
+      const attachments: repo.ChatAttachmentRow[] = [];
+      for (const [position, file] of upload.files.entries()) {
+        const stored = await insertStoredFile(tx, {
+          storageKey: file.key,
+          originalName: file.fileName,
+          contentType: file.signature.contentType,
+          sizeBytes: file.sizeBytes,
+          sha256: file.sha256,
+          uploadedBy: actor._id,
+        });
+        attachments.push(
+          ...(await repo.insertAttachments(tx, [
+            { messageId: message.id, position, fileId: stored.id, fileName: file.fileName, fileType: file.signature.kind, fileSize: file.sizeBytes },
+          ])),
+        );
+      }
+      // The sender has read their own message; the other side is told about it.
+      await repo.markReadUpTo(tx, paper.id, actor._id, message.createdAt);
+      const preview = text ? (text.length > 200 ? `${text.slice(0, 200)}…` : text) : `${upload.files.length} attachment(s)`;
+      const notice = { type: 'system_notification' as const, paperId: paper.id, priority: 'medium' as const };
+      if (actor.role === 'admin') {
+        await notifyUsers(ctx, tx, [paper.userId], {
+          ...notice,
+          title: `New message from the reviewers on ${paper.ictacemId}`,
+          message: `A reviewer wrote about "${paper.title}": ${preview}`,
+        });
+      } else {
+        await notifyAdmins(ctx, tx, {
+          ...notice,
+          title: `New message from the author of ${paper.ictacemId}`,
+          message: `${actor.username} wrote about "${paper.title}": ${preview}`,
+        });
+      }
+      return present(ctx, message, actor.username, attachments);
+    });
+    sendQueuedMail(ctx);
+    return view;
+  } catch (error) {
+    await discardFiles(ctx.store, upload.files);
+    throw error;
+  }
+}
+
+export async function unreadSummary(ctx: AppContext, actor: PublicUser): Promise<UnreadSummary> {
+  const rows = await repo.unreadCounts(ctx.db, { id: actor._id, role: actor.role });
+  return {
+    unreadSummary: rows.map((r) => ({ paperId: r.paperId, unreadCount: r.unreadCount })),
+    totalUnread: rows.reduce((sum, r) => sum + r.unreadCount, 0),
+  };
+}
+
+export async function getAttachment(
+  ctx: AppContext,
+  actor: PublicUser,
+  paperId: string,
+  messageId: string,
+  position: number,
+): Promise<ServableFile> {
+  const paper = await getAccessiblePaper(ctx, actor, paperId);
+  const found = await repo.findAttachment(ctx.db, paper.id, messageId, position);
+  if (!found) throw new AppError('not_found', ATTACHMENT_NOT_FOUND);
+  return {
+    storageKey: found.stored.storageKey,
+    contentType: found.stored.contentType,
+    sizeBytes: found.stored.sizeBytes,
+    fileName: found.attachment.fileName,
+  };
+}

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminNotificationListQuerySchema,
+  notificationListQuerySchema,
+  systemNotificationBodySchema,
+} from '../../../shared/schemas/notification.ts';
+import { requireAdmin, requireUser } from '../../plugins/auth.ts';
+import * as service from './notifications.service.ts';
+
+const idParams = z.object({ id: z.uuid(service.NOTIFICATION_NOT_FOUND) });
+
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get('/', { schema: { querystring: notificationListQuerySchema }, config: { access: 'user' } }, async (request) => ({
+    success: true,
+    data: await service.listOwn(ctx, requireUser(request), request.query),
+  }));
+
+  app.get('/unread-count', { config: { access: 'user' } }, async (request) => ({
+    success: true,
+    count: await service.unreadCount(ctx, requireUser(request)),
+  }));
+
+  app.patch('/read-all', { config: { access: 'user' } }, async (request) => ({
+    success: true,
+    updated: await service.markAllRead(ctx, requireUser(request)),
+  }));
+
+  app.patch('/:id/read', { schema: { params: idParams }, config: { access: 'user' } }, async (request) => {
+    await service.markRead(ctx, requireUser(request), request.params.id);
+    return { success: true };
+  });
+
+  app.delete('/:id', { schema: { params: idParams }, config: { access: 'user' } }, async (request) => {
+    await service.remove(ctx, requireUser(request), request.params.id);
+    return { success: true };
+  });
+
+  app.post('/system', { schema: { body: systemNotificationBodySchema }, config: { access: 'admin' } }, async (request, reply) => {
+    requireAdmin(request);
+    await service.createSystemNotification(ctx, request.body);
+    return reply.status(201).send({ success: true, message: 'Notification sent.' });
+  });
+
+  app.get('/admin/all', { schema: { querystring: adminNotificationListQuerySchema }, config: { access: 'admin' } }, async (request) => ({
+    success: true,
+    data: await service.listAll(ctx, request.query),
+  }));
+};

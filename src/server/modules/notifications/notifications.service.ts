@@ -1,0 +1,148 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { NotificationPriority, NotificationType } from '../../../shared/constants.ts';
+import type { NotificationView, Pagination } from '../../../shared/schemas/notification.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { notifications } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findUserById } from '../users/users.repository.ts';
+import * as repo from './notifications.repository.ts';
+
+export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
+
+export interface NotificationInput {
+  type: NotificationType;
+  title: string;
+  message: string;
+  priority?: NotificationPriority;
+  paperId?: string | null;
+}
+
+/** Header values come from user text: no line breaks may reach a mail header. */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').trim();
+}
+
+/**
+ * Records notifications inside the caller's transaction; authors also get an e-mail copy,
+ * queued in the same transaction so the mail exists exactly when the notification does.
+ */
+export async function notifyUsers(ctx: AppContext, db: DbOrTx, recipientIds: string[], input: NotificationInput): Promise<void> {
+  const rows = await repo.insertNotifications(
+    db,
+    recipientIds.map((recipientId) => ({
+      recipientId,
+      paperId: input.paperId ?? null,
+      type: input.type,
+      title: input.title,
+      message: input.message,
+      priority: input.priority ?? 'medium',
+    })),
+  );
+  if (!ctx.outbox || rows.length === 0) return;
+  const recipients = await repo.findRecipients(db, recipientIds);
+  for (const row of rows) {
+    const recipient = recipients.find((r) => r.id === row.recipientId);
+    if (!recipient || recipient.role !== 'author') continue;
+    await ctx.outbox.enqueue(db, {
+      to: recipient.email,
+      subject: oneLine(`ICTACEM 2025: ${row.title}`),
+      text: [
+        `Hello ${oneLine(recipient.username)},`,
+        '',
+        row.message,
+        '',
+        `Sign in to see the details: ${ctx.config.publicUrl}${ctx.config.basePath}/profile`,
+      ].join('\n'),
+      notificationId: row.id,
+    });
+  }
+}
+
+export async function notifyAdmins(ctx: AppContext, db: DbOrTx, input: NotificationInput): Promise<void> {
+  await notifyUsers(ctx, db, await repo.findAdminIds(db), input);
+}
+
+/** Call after the transaction that queued mail has committed. */
+export function sendQueuedMail(ctx: AppContext): void {
+  ctx.outbox?.kick();
+}
+
+function present(row: Awaited<ReturnType<typeof repo.pageOfNotifications>>[number], withEmail: boolean): NotificationView {
+  const n = row.notification;
+  return {
+    _id: n.id,
+    type: n.type,
+    title: n.title,
+    message: n.message,
+    priority: n.priority,
+    isRead: n.isRead,
+    createdAt: n.createdAt.toISOString(),
+    recipientId: n.recipientId,
+    paperId: n.paperId && row.ictacemId !== null ? { _id: n.paperId, ictacemId: row.ictacemId } : null,
+    ...(withEmail ? { emailStatus: row.emailStatus ?? 'not_sent' } : {}),
+  };
+}
+
+async function page(ctx: AppContext, where: SQL | undefined, pageNumber: number, limit: number, withEmail: boolean) {
+  const [total, rows] = await Promise.all([
+    repo.countNotifications(ctx.db, where),
+    repo.pageOfNotifications(ctx.db, where, limit, (pageNumber - 1) * limit),
+  ]);
+  const totalPages = Math.max(1, Math.ceil(total / limit));
+  const pagination: Pagination = {
+    currentPage: pageNumber,
+    totalPages,
+    totalNotifications: total,
+    hasPrev: pageNumber > 1,
+    hasNext: pageNumber < totalPages,
+  };
+  return { notifications: rows.map((r) => present(r, withEmail)), pagination };
+}
+
+export async function listOwn(
+  ctx: AppContext,
+  actor: PublicUser,
+  query: { page: number; limit: number; onlyUnread: boolean; onlyRead: boolean },
+) {
+  const filters = [eq(notifications.recipientId, actor._id)];
+  if (query.onlyUnread) filters.push(eq(notifications.isRead, false));
+  else if (query.onlyRead) filters.push(eq(notifications.isRead, true));
+  return page(ctx, and(...filters), query.page, query.limit, false);
+}
+
+export async function unreadCount(ctx: AppContext, actor: PublicUser): Promise<number> {
+  return repo.countNotifications(ctx.db, and(eq(notifications.recipientId, actor._id), eq(notifications.isRead, false)));
+}
+
+export async function markRead(ctx: AppContext, actor: PublicUser, id: string): Promise<void> {
+  if (!(await repo.markRead(ctx.db, actor._id, id))) throw new AppError('not_found', NOTIFICATION_NOT_FOUND);
+}
+
+export async function markAllRead(ctx: AppContext, actor: PublicUser): Promise<number> {
+  return repo.markAllRead(ctx.db, actor._id);
+}
+
+export async function remove(ctx: AppContext, actor: PublicUser, id: string): Promise<void> {
+  if (!(await repo.deleteNotification(ctx.db, actor._id, id))) throw new AppError('not_found', NOTIFICATION_NOT_FOUND);
+}
+
+export async function createSystemNotification(
+  ctx: AppContext,
+  input: { recipientId: string; title: string; message: string; type: NotificationType; priority: NotificationPriority },
+): Promise<void> {
+  if (!(await findUserById(ctx.db, input.recipientId))) throw new AppError('not_found', 'User not found.');
+  await ctx.db.transaction((tx) => notifyUsers(ctx, tx, [input.recipientId], input));
+  sendQueuedMail(ctx);
+}
+
+export async function listAll(
+  ctx: AppContext,
+  query: { page: number; limit: number; type?: NotificationType; recipientId?: string },
+) {
+  const filters: SQL[] = [];
+  if (query.type) filters.push(eq(notifications.type, query.type));
+  if (query.recipientId) filters.push(eq(notifications.recipientId, query.recipientId));
+  return page(ctx, filters.length ? and(...filters) : undefined, query.page, query.limit, true);
+}
