@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { TIMINGS } from '../../../shared/constants.ts';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { conference, mainMenu } from '../../content/conference.ts';
+import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
 import { errorText } from '../../lib/api.ts';
 import { useAuth, useLogout } from '../../lib/auth.tsx';
 import { useToast } from '../../lib/toast.tsx';
@@ -82,14 +83,6 @@ export function SiteHeader() {
   );
 }
 
-function BellIcon() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path d="M18 8a6 6 0 10-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 01-3.4 0" />
-    </svg>
-  );
-}
-
 function SecondaryBar() {
   const { user, isLoading, isAdmin } = useAuth();
   const logout = useLogout();
@@ -133,9 +126,7 @@ function SecondaryBar() {
           <span className="font-medium">
             Welcome, <span data-testid="welcome-username">{user.username}</span>
           </span>
-          <span className="text-slate-500" title="Notifications" aria-label="Notifications">
-            <BellIcon />
-          </span>
+          <NotificationBell />
           <Link to="/profile" className="font-semibold text-brand-700 hover:underline">
             Profile
           </Link>

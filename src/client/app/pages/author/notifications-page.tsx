@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { NotificationItem } from '../../../features/notifications/notification-item.tsx';
+import {
+  type NotificationFilter,
+  useNotificationActions,
+  useNotificationsPage,
+  useUnreadNotificationCount,
+} from '../../../features/notifications/notifications-api.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { AuthenticationRequired } from './profile-page.tsx';
+
+const TABS: { filter: NotificationFilter; label: string }[] = [
+  { filter: 'all', label: 'All' },
+  { filter: 'unread', label: 'Unread' },
+  { filter: 'read', label: 'Read' },
+];
+
+export default function NotificationsPage() {
+  useDocumentTitle('Notifications');
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <Spinner label="Loading..." />;
+  if (!user) return <AuthenticationRequired from="/notifications" text="Please log in to see your notifications. Redirecting to the login page..." />;
+  return <NotificationsList />;
+}
+
+function NotificationsList() {
+  const [filter, setFilter] = useState<NotificationFilter>('all');
+  const [page, setPage] = useState(1);
+  const list = useNotificationsPage(page, filter);
+  const unread = useUnreadNotificationCount(true).data ?? 0;
+  const { markRead, markAllRead, remove } = useNotificationActions();
+
+  const choose = (next: NotificationFilter) => {
+    setFilter(next);
+    setPage(1);
+  };
+  const data = list.data;
+  const emptyText = filter === 'unread' ? 'No unread notifications' : 'No notifications';
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold text-brand-900">Notifications</h1>
+        <Button variant="secondary" onClick={() => markAllRead.mutate()} disabled={unread === 0 || markAllRead.isPending}>
+          Mark All Read ({unread})
+        </Button>
+      </div>
+      <div role="tablist" aria-label="Filter notifications" className="mt-6 flex gap-1 border-b border-slate-200">
+        {TABS.map((tab) => (
+          <button
+            key={tab.filter}
+            type="button"
+            role="tab"
+            aria-selected={filter === tab.filter}
+            onClick={() => choose(tab.filter)}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${
+              filter === tab.filter ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'
+            }`}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" className="mt-4 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+        {list.isPending ? (
+          <Spinner label="Loading notifications..." />
+        ) : list.isError ? (
+          <div className="px-4 py-12 text-center">
+            <h2 className="text-lg font-semibold text-red-800">Error loading notifications</h2>
+            <p className="mt-2 text-sm text-slate-600">Failed to fetch notifications</p>
+            <Button className="mt-4" onClick={() => list.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        ) : data && data.notifications.length > 0 ? (
+          <ul>
+            {data.notifications.map((n) => (
+              <NotificationItem key={n._id} notification={n} onMarkRead={(id) => markRead.mutate(id)} onDelete={(id) => remove.mutate(id)} />
+            ))}
+          </ul>
+        ) : (
+          <p className="px-4 py-12 text-center text-slate-500">{emptyText}</p>
+        )}
+      </div>
+      {data && data.pagination.totalNotifications > 0 && (
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+          <p>
+            Showing {data.notifications.length} of {data.pagination.totalNotifications} notifications
+          </p>
+          <div className="flex items-center gap-3">
+            <Button variant="secondary" onClick={() => setPage((p) => p - 1)} disabled={!data.pagination.hasPrev}>
+              Previous
+            </Button>
+            <span>
+              Page {data.pagination.currentPage} of {data.pagination.totalPages}
+            </span>
+            <Button variant="secondary" onClick={() => setPage((p) => p + 1)} disabled={!data.pagination.hasNext}>
+              Next
+            </Button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

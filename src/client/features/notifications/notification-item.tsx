@@ -1,0 +1,54 @@
+import type { NotificationView } from '../../../shared/schemas/notification.ts';
+import { relativeTime } from '../../lib/relative-time.ts';
+
+const PRIORITY_STYLE: Record<NotificationView['priority'], string> = {
+  medium: 'bg-slate-100 text-slate-700',
+  high: 'bg-amber-100 text-amber-800',
+  urgent: 'bg-red-100 text-red-800',
+};
+
+/** One notification with its read and delete actions; text is rendered as text, never HTML. */
+export function NotificationItem({
+  notification,
+  onMarkRead,
+  onDelete,
+  compact = false,
+}: {
+  notification: NotificationView;
+  onMarkRead: (id: string) => void;
+  onDelete: (id: string) => void;
+  compact?: boolean;
+}) {
+  const { _id, title, message, isRead, createdAt, priority, paperId } = notification;
+  return (
+    <li
+      data-testid="notification-item"
+      data-read={isRead}
+      className={`flex gap-3 border-b border-slate-100 px-4 py-3 last:border-b-0 ${isRead ? 'bg-white' : 'bg-brand-50/60'}`}
+    >
+      <span className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${isRead ? 'bg-transparent' : 'bg-brand-600'}`} aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold break-words text-slate-900">
+          {title}
+          {!isRead && <span className="sr-only"> (unread)</span>}
+        </p>
+        <p className={`mt-0.5 text-sm break-words whitespace-pre-line text-slate-700 ${compact ? 'line-clamp-3' : ''}`}>{message}</p>
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+          <time dateTime={createdAt}>{relativeTime(createdAt)}</time>
+          {paperId && <span className="font-mono">{paperId.ictacemId}</span>}
+          {priority !== 'medium' && <span className={`rounded px-1.5 py-0.5 font-semibold capitalize ${PRIORITY_STYLE[priority]}`}>{priority}</span>}
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1 text-xs">
+        {!isRead && (
+          <button type="button" onClick={() => onMarkRead(_id)} className="rounded px-2 py-1 font-medium text-brand-700 hover:bg-brand-100">
+            Mark as read
+          </button>
+        )}
+        <button type="button" onClick={() => onDelete(_id)} className="rounded px-2 py-1 font-medium text-red-700 hover:bg-red-50" aria-label={`Delete notification: ${title}`}>
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+}

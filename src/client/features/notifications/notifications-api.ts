@@ -1,0 +1,68 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TIMINGS } from '../../../shared/constants.ts';
+import { NOTIFICATION_PAGE_SIZE, type NotificationView, type Pagination } from '../../../shared/schemas/notification.ts';
+import { api } from '../../lib/api.ts';
+
+export type NotificationFilter = 'all' | 'unread' | 'read';
+
+interface NotificationPage {
+  notifications: NotificationView[];
+  pagination: Pagination;
+}
+
+const KEY = ['notifications'] as const;
+
+function listPath(page: number, limit: number, filter: NotificationFilter): string {
+  const params = new URLSearchParams({ page: String(page), limit: String(limit) });
+  if (filter === 'unread') params.set('onlyUnread', 'true');
+  if (filter === 'read') params.set('onlyRead', 'true');
+  return `/notifications?${params}`;
+}
+
+async function fetchPage(page: number, limit: number, filter: NotificationFilter): Promise<NotificationPage> {
+  return (await api<{ data: NotificationPage }>(listPath(page, limit, filter))).data;
+}
+
+/** The unread badge: polled every 30 s while signed in (failures are only logged). */
+export function useUnreadNotificationCount(enabled: boolean) {
+  return useQuery({
+    queryKey: [...KEY, 'unread-count'],
+    queryFn: async () => (await api<{ count: number }>('/notifications/unread-count')).count,
+    enabled,
+    refetchInterval: TIMINGS.pollMs,
+    retry: false,
+    throwOnError: false,
+  });
+}
+
+/** The bell's list: first page of 10 when opened, then "Load more". */
+export function useBellNotifications(open: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...KEY, 'bell'],
+    queryFn: ({ pageParam }) => fetchPage(pageParam, NOTIFICATION_PAGE_SIZE.bell, 'all'),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pagination.hasNext ? last.pagination.currentPage + 1 : undefined),
+    enabled: open,
+  });
+}
+
+export function useNotificationsPage(page: number, filter: NotificationFilter) {
+  return useQuery({
+    queryKey: [...KEY, 'page', filter, page],
+    queryFn: () => fetchPage(page, NOTIFICATION_PAGE_SIZE.page, filter),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Read, read-all and delete; every list and the badge refresh afterwards. */
+export function useNotificationActions() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
+  const logOnly = (error: unknown) => console.error('notification action failed', error);
+  const options = { onSettled: refresh, onError: logOnly };
+  return {
+    markRead: useMutation({ mutationFn: (id: string) => api(`/notifications/${id}/read`, { method: 'PATCH' }), ...options }),
+    markAllRead: useMutation({ mutationFn: () => api('/notifications/read-all', { method: 'PATCH' }), ...options }),
+    remove: useMutation({ mutationFn: (id: string) => api(`/notifications/${id}`, { method: 'DELETE' }), ...options }),
+  };
+}
