@@ -17,14 +17,25 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export async function api<T>(path: string, options: { method?: Method; body?: unknown } = {}): Promise<T> {
   const { method = 'GET', body } = options;
+  return send<T>(path, {
+    method,
+    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/**
+ * POSTs multipart form data (file uploads). The browser sets the Content-Type with its
+ * multipart boundary, so none is given here.
+ */
+export async function upload<T>(path: string, formData: FormData): Promise<T> {
+  return send<T>(path, { method: 'POST', body: formData });
+}
+
+async function send<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await fetch(`${API_BASE}${path}`, { ...init, credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, 'Network error. Please check your connection and try again.');
   }

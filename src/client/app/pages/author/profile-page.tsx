@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { TIMINGS } from '../../../../shared/constants.ts';
+import type { PublicUser } from '../../../../shared/schemas/user.ts';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useUserPapers } from '../../../features/papers/papers-api.ts';
+import { UserPapersPanel } from '../../../features/papers/user-papers-panel.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
@@ -30,36 +33,51 @@ export default function ProfilePage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
-      <Card>
-        <div className="flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between">
-          <div className="min-w-0">
-            <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold text-brand-900">
-              <span className="break-words">Welcome, {user.username}</span>
-              {isAdmin && <span className="rounded-full bg-purple-100 px-3 py-1 text-xs font-semibold text-purple-800">Admin</span>}
-            </h1>
-            <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
-              <div>
-                <dt className="font-medium text-slate-500">Email</dt>
-                <dd className="break-all text-slate-900">{user.email}</dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-500">Conference User ID</dt>
-                <dd className="font-mono text-slate-900" data-testid="custom-user-id">
-                  {user.customUserId}
-                </dd>
-              </div>
-            </dl>
-          </div>
-          <div className="flex shrink-0 gap-2">
-            <ButtonLink to="/submit" className="hidden sm:inline-flex">
-              Submit New Paper
-            </ButtonLink>
-            <ButtonLink to="/submit-paper" className="sm:hidden">
-              New Paper
-            </ButtonLink>
-          </div>
-        </div>
-      </Card>
+      <ProfileHeader user={user} isAdmin={isAdmin} />
+      <UserPapersPanel />
     </div>
+  );
+}
+
+function ProfileHeader({ user, isAdmin }: { user: PublicUser; isAdmin: boolean }) {
+  const papers = useUserPapers();
+  return (
+    <Card>
+      <div className="flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold text-brand-900">
+            <span className="break-words">Welcome, {user.username}</span>
+            {isAdmin && <span className="rounded-full bg-purple-100 px-3 py-1 text-xs font-semibold text-purple-800">Admin</span>}
+          </h1>
+          <dl className="mt-4 grid gap-x-8 gap-y-3 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="font-medium text-slate-500">Email</dt>
+              <dd className="break-all text-slate-900">{user.email}</dd>
+            </div>
+            <div>
+              <dt className="font-medium text-slate-500">Conference User ID</dt>
+              <dd className="font-mono text-slate-900" data-testid="custom-user-id">
+                {user.customUserId}
+              </dd>
+            </div>
+            <div>
+              <dt className="font-medium text-slate-500">Papers Submitted</dt>
+              <dd className="text-slate-900" data-testid="paper-count">
+                {papers.data?.length ?? '-'}
+              </dd>
+            </div>
+          </dl>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          {/* max-sm: a variant, so it wins over the inline-flex that buttonClass sets. */}
+          <ButtonLink to="/submit" className="max-sm:hidden">
+            Submit New Paper
+          </ButtonLink>
+          <ButtonLink to="/submit-paper" className="sm:hidden">
+            New Paper
+          </ButtonLink>
+        </div>
+      </div>
+    </Card>
   );
 }

@@ -1,0 +1,148 @@
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { TIMINGS } from '../../../../shared/constants.ts';
+import type { AuthorPaper } from '../../../../shared/schemas/paper.ts';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { Card, CenteredCard } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { usePaper, useSubmitFullPaper } from '../../../features/papers/papers-api.ts';
+import { fullPaperFileError } from '../../../features/papers/pdf-file.ts';
+import { PdfPicker } from '../../../features/papers/pdf-picker.tsx';
+import { ApiError, errorText } from '../../../lib/api.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { useToast } from '../../../lib/toast.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+export default function SubmitFullPaperPage() {
+  useDocumentTitle('Submit Full Paper');
+  const { paperId = '' } = useParams();
+  const location = useLocation();
+  const { user, isLoading } = useAuth();
+
+  if (isLoading) return <Spinner label="Loading..." />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <FullPaperLoader paperId={paperId} />;
+}
+
+function FullPaperLoader({ paperId }: { paperId: string }) {
+  const paper = usePaper(paperId);
+
+  if (paper.isPending) return <Spinner label="Loading paper details..." />;
+  if (paper.isError) {
+    if (paper.error instanceof ApiError && paper.error.status === 404) {
+      return (
+        <CenteredCard title="Paper Not Found">
+          <p className="text-center text-slate-600">This paper does not exist or is not one of yours.</p>
+          <ButtonLink to="/profile" className="mt-6 w-full">
+            Return to Profile
+          </ButtonLink>
+        </CenteredCard>
+      );
+    }
+    return (
+      <div className="mx-auto max-w-md px-4 py-16">
+        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-center font-medium text-red-800">
+          Failed to load paper details. Please try again later.
+        </p>
+      </div>
+    );
+  }
+  return <FullPaperForm paper={paper.data} />;
+}
+
+function FullPaperForm({ paper }: { paper: AuthorPaper }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const submitFullPaper = useSubmitFullPaper(paper._id);
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string>();
+  const [redirecting, setRedirecting] = useState(false);
+
+  useEffect(() => {
+    if (!redirecting) return;
+    const timer = setTimeout(() => navigate('/profile'), TIMINGS.fullPaperRedirectMs);
+    return () => clearTimeout(timer);
+  }, [redirecting, navigate]);
+
+  const onFileChange = (chosen: File | null) => {
+    setFile(chosen);
+    setError(chosen ? fullPaperFileError(chosen) : undefined);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = fullPaperFileError(file);
+    if (problem || !file) {
+      setError(problem);
+      return;
+    }
+    submitFullPaper.mutate(file, {
+      onSuccess: () => {
+        toast.success('Full paper submitted successfully!');
+        setRedirecting(true);
+      },
+      onError: (failure) => toast.error(errorText(failure, 'Failed to submit full paper. Please try again.')),
+    });
+  };
+
+  const busy = submitFullPaper.isPending || redirecting;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Submit Full Paper</h1>
+      <Card className="mt-6">
+        <h2 className="text-lg font-semibold text-slate-900">Paper information</h2>
+        <dl className="mt-3 grid gap-4 text-sm sm:grid-cols-2">
+          <Info term="Title" wide>
+            {paper.title}
+          </Info>
+          <Info term="ICTACEM ID">
+            <span className="font-mono">{paper.ictacemId}</span>
+          </Info>
+          <Info term="Theme">{paper.theme}</Info>
+          <Info term="Payment ID">
+            <span className="font-mono">{paper.paymentId || 'Not provided'}</span>
+          </Info>
+        </dl>
+      </Card>
+      <Card className="mt-6">
+        <form onSubmit={onSubmit} noValidate aria-busy={busy} className="space-y-5">
+          <PdfPicker
+            label="Full-length paper (PDF)"
+            hint="PDF only, at most 10 MB"
+            file={file}
+            onFileChange={onFileChange}
+            error={error}
+            disabled={busy}
+          />
+          <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+            <p className="font-semibold">Please check your file before submitting.</p>
+            <p className="mt-1">
+              The full paper submission is final: once submitted, it cannot be changed or replaced. Make sure it follows the{' '}
+              <Link to="/full-length-paper-format" className="font-semibold underline">
+                Full-Length Paper Format
+              </Link>
+              .
+            </p>
+          </div>
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <ButtonLink to="/profile" variant="secondary">
+              Cancel
+            </ButtonLink>
+            <Button type="submit" disabled={busy}>
+              {submitFullPaper.isPending ? 'Submitting...' : 'Submit Full Paper'}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}
+
+function Info({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={`min-w-0 ${wide ? 'sm:col-span-2' : ''}`}>
+      <dt className="font-medium text-slate-500">{term}</dt>
+      <dd className="break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { LIMITS } from '../../../../shared/constants.ts';
+import { PAPER_MESSAGES } from '../../../../shared/schemas/paper.ts';
+import type { PublicUser } from '../../../../shared/schemas/user.ts';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { Card, CenteredCard } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ModalDialog } from '../../../features/papers/modal-dialog.tsx';
+import { useSubmissionCount } from '../../../features/papers/papers-api.ts';
+import { PaperWizard } from '../../../features/papers/wizard/paper-wizard.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+export default function SubmitPaperPage() {
+  useDocumentTitle('Submit Paper');
+  const { user, isLoading } = useAuth();
+  const navigate = useNavigate();
+
+  if (isLoading) return <Spinner label="Loading..." />;
+  if (!user) {
+    return (
+      <CenteredCard title="Authentication Required">
+        <p className="text-center text-slate-600">Please login to submit your paper</p>
+        <Button className="mt-6 w-full" onClick={() => navigate('/login', { state: { from: '/submit-paper' } })}>
+          Go to Login
+        </Button>
+      </CenteredCard>
+    );
+  }
+  return <Submission user={user} />;
+}
+
+function Submission({ user }: { user: PublicUser }) {
+  const submissionCount = useSubmissionCount();
+  const [submitted, setSubmitted] = useState(false);
+
+  if (submissionCount.isPending) return <Spinner label="Checking your submissions..." />;
+  // A failed count lets the author try anyway: the server enforces the limit and says so.
+  if (!submitted && (submissionCount.data ?? 0) >= LIMITS.papersPerUser) {
+    return (
+      <CenteredCard title="Submission Limit Reached">
+        <p className="text-center text-slate-600">{PAPER_MESSAGES.limitReached}</p>
+        <ButtonLink to="/profile" className="mt-6 w-full">
+          View My Submissions
+        </ButtonLink>
+      </CenteredCard>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Submit Your Extended Abstract</h1>
+      <p className="mt-2 text-slate-600">Three short steps: the paper details, its authors, then the PDF.</p>
+      <Card className="mt-6">
+        <PaperWizard customUserId={user.customUserId} onSubmitted={() => setSubmitted(true)} />
+      </Card>
+      {submitted && (
+        <ModalDialog title="Submission Successful!">
+          <p className="text-slate-700">
+            Your paper has been submitted. You can follow its review on your profile page.
+          </p>
+          <ButtonLink to="/profile" className="mt-6 w-full">
+            View My Submissions
+          </ButtonLink>
+        </ModalDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+interface ModalDialogProps {
+  title: string;
+  children: ReactNode;
+  /** Escape calls this; without it the dialog stays until one of its own buttons is used. */
+  onDismiss?: () => void;
+}
+
+/**
+ * A modal built on the native <dialog> opened with showModal(): the browser makes the page
+ * behind inert, keeps focus inside and moves it to the first control (or one marked autoFocus).
+ * Mount it to open it, unmount it to close it.
+ */
+export function ModalDialog({ title, children, onDismiss }: ModalDialogProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      aria-modal="true"
+      onCancel={(event) => {
+        // Escape: React state decides whether the dialog goes, not the browser.
+        event.preventDefault();
+        onDismiss?.();
+      }}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-6 text-slate-800 shadow-xl backdrop:bg-slate-900/60"
+    >
+      <h2 id={titleId} className="text-xl font-bold text-brand-900">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </dialog>
+  );
+}

@@ -1,0 +1,112 @@
+import type { ReactNode } from 'react';
+import { isRealPaymentId } from '../../../shared/domain/payment.ts';
+import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
+import { buttonClass, ButtonLink } from '../../components/ui/button.tsx';
+import { formatDate } from '../../lib/dates.ts';
+import { PaymentSection } from './payment-section.tsx';
+import { ReuploadForm } from './reupload-form.tsx';
+import { SharedFilesList } from './shared-files-list.tsx';
+import { StatusBadge, statusStripeClass } from './status-badge.tsx';
+
+/** Spec 4: accepted, paid with a real payment ID, and no full paper yet. */
+function canSubmitFullPaper(paper: AuthorPaper): boolean {
+  return paper.status === 'abstract_accepted' && isRealPaymentId(paper.paymentId) && !paper.fullPaperPdfPath;
+}
+
+export function PaperCard({ paper }: { paper: AuthorPaper }) {
+  const titleId = `paper-title-${paper._id}`;
+  return (
+    <article aria-labelledby={titleId} data-testid="paper-card" className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className={`h-2 ${statusStripeClass(paper.status)}`} data-testid="paper-stripe" aria-hidden="true" />
+      <div className="space-y-5 p-5 sm:p-6">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <StatusBadge status={paper.status} />
+          <p className="text-sm text-slate-500">Submitted on {formatDate(paper.submittedAt)}</p>
+        </div>
+        <div>
+          <h2 id={titleId} className="text-xl font-bold break-words text-brand-900">
+            {paper.title}
+          </h2>
+          <span className="mt-2 inline-flex rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">{paper.theme}</span>
+        </div>
+
+        <dl className="grid gap-4 text-sm sm:grid-cols-2">
+          {paper.ictacemId ? (
+            <Detail term="ICTACEM ID">
+              <span className="font-mono" data-testid="paper-ictacem-id">
+                {paper.ictacemId}
+              </span>
+            </Detail>
+          ) : (
+            <Detail term="Paper ID">
+              <span className="font-mono break-all">{paper._id}</span>
+            </Detail>
+          )}
+          <Detail term="Mode of Presentation">{paper.modeOfPresentation || 'Not specified'}</Detail>
+        </dl>
+
+        <section aria-labelledby={`authors-${paper._id}`}>
+          <h3 id={`authors-${paper._id}`} className="font-semibold text-slate-900">
+            Authors
+          </h3>
+          <ol className="mt-2 grid gap-3 sm:grid-cols-2">
+            {paper.authors.map((author, index) => (
+              <li key={index} className="rounded-lg bg-slate-50 p-3 text-sm">
+                <p className="font-medium break-words text-slate-900">
+                  {author.name}
+                  {index === 0 && <span className="ml-2 text-xs font-normal text-slate-500">(Primary Author)</span>}
+                </p>
+                <p className="break-words text-slate-700">{author.affiliation}</p>
+                <p className="break-words whitespace-pre-line text-slate-500">{author.address}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        {paper.review.trim() !== '' && (
+          <section aria-labelledby={`review-${paper._id}`} className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+            <h3 id={`review-${paper._id}`} className="font-semibold text-slate-900">
+              Review Comments
+            </h3>
+            <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{paper.review}</p>
+          </section>
+        )}
+
+        {paper.pdfPath === null && <ReuploadForm paperId={paper._id} />}
+        {paper.status === 'abstract_accepted' && <PaymentSection paper={paper} />}
+        <SharedFilesList paper={paper} />
+
+        <PaperActions paper={paper} />
+      </div>
+    </article>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="font-medium text-slate-500">{term}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function PaperActions({ paper }: { paper: AuthorPaper }) {
+  const { pdfPath, fullPaperPdfPath } = paper;
+  if (!pdfPath && !fullPaperPdfPath && !canSubmitFullPaper(paper)) return null;
+  return (
+    <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:flex-wrap">
+      {pdfPath && (
+        <a href={pdfPath} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
+          View Abstract<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      )}
+      {fullPaperPdfPath && (
+        <a href={fullPaperPdfPath} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
+          View Full Paper<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      )}
+      {canSubmitFullPaper(paper) && <ButtonLink to={`/submit-full-paper/${paper._id}`}>Submit Full Paper</ButtonLink>}
+    </div>
+  );
+}

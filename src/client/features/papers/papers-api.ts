@@ -1,0 +1,95 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
+import { api, ApiError, upload } from '../../lib/api.ts';
+
+/** Every paper query starts with 'papers', so one invalidation refreshes them all after a change. */
+const PAPERS_KEY = ['papers'] as const;
+export const USER_PAPERS_KEY = ['papers', 'user'] as const;
+const SUBMISSION_COUNT_KEY = ['papers', 'user-submissions'] as const;
+const paperKey = (paperId: string) => ['papers', 'detail', paperId] as const;
+
+interface PaperResponse {
+  success: boolean;
+  message?: string;
+  paper: AuthorPaper;
+}
+
+export function useUserPapers() {
+  return useQuery({ queryKey: USER_PAPERS_KEY, queryFn: () => api<AuthorPaper[]>('/papers/user') });
+}
+
+export function useSubmissionCount() {
+  return useQuery({
+    queryKey: SUBMISSION_COUNT_KEY,
+    queryFn: async () => (await api<{ success: boolean; count: number }>('/papers/user-submissions')).count,
+  });
+}
+
+export function usePaper(paperId: string) {
+  return useQuery({
+    queryKey: paperKey(paperId),
+    queryFn: async () => (await api<PaperResponse>(`/papers/${encodeURIComponent(paperId)}`)).paper,
+    // A missing paper stays missing: no point asking again.
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
+  });
+}
+
+function useInvalidatePapers() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: PAPERS_KEY });
+}
+
+export interface NewPaper {
+  title: string;
+  theme: string;
+  ictacemId: string;
+  modeOfPresentation: string;
+  authors: { name: string; affiliation: string; address: string }[];
+  paperPdf: File;
+}
+
+export function useSubmitPaper() {
+  const invalidatePapers = useInvalidatePapers();
+  return useMutation({
+    mutationFn: ({ authors, paperPdf, ...fields }: NewPaper) => {
+      const formData = new FormData();
+      for (const [name, value] of Object.entries(fields)) formData.append(name, value);
+      formData.append('authors', JSON.stringify(authors));
+      formData.append('paperPdf', paperPdf);
+      return upload<PaperResponse>('/papers/submit', formData);
+    },
+    onSettled: invalidatePapers,
+  });
+}
+
+export function useSavePaymentId(paperId: string) {
+  const invalidatePapers = useInvalidatePapers();
+  return useMutation({
+    mutationFn: (paymentId: string) =>
+      api<PaperResponse>(`/papers/${encodeURIComponent(paperId)}/payment`, { method: 'PATCH', body: { paymentId } }),
+    onSuccess: invalidatePapers,
+  });
+}
+
+/** Uploads one PDF under the given multipart field name. */
+function uploadPdf(path: string, fieldName: string, file: File) {
+  const formData = new FormData();
+  formData.append(fieldName, file);
+  return upload<PaperResponse>(path, formData);
+}
+
+export function useReuploadAbstract(paperId: string) {
+  const invalidatePapers = useInvalidatePapers();
+  return useMutation({
+    mutationFn: (file: File) => uploadPdf(`/papers/${encodeURIComponent(paperId)}/re-upload-abstract`, 'paperPdf', file),
+    onSuccess: invalidatePapers,
+  });
+}
+
+export function useSubmitFullPaper(paperId: string) {
+  const invalidatePapers = useInvalidatePapers();
+  return useMutation({
+    mutationFn: (file: File) => uploadPdf(`/papers/${encodeURIComponent(paperId)}/full-paper`, 'fullPaperPdf', file),
+    onSuccess: invalidatePapers,
+  });
+}

@@ -1,0 +1,88 @@
+import { useId } from 'react';
+import { type Control, type UseFormRegister, useWatch } from 'react-hook-form';
+import { PRESENTATION_MODES, THEMES } from '../../../../shared/constants.ts';
+import { PAPER_LIMITS } from '../../../../shared/schemas/paper.ts';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { controlClass, labelClass } from './field-styles.ts';
+import { isBlank, type WizardValues } from './wizard-validation.ts';
+
+/** The submission form shows the first theme with this spelling (spec 2); the stored value stays THEMES[0]. */
+const FORM_THEME_LABELS: Record<string, string> = { [THEMES[0]]: 'Aerodymanics and Fluid Mechanics' };
+export const themeFormLabel = (theme: string) => FORM_THEME_LABELS[theme] ?? theme;
+
+interface PaperDetailsStepProps {
+  register: UseFormRegister<WizardValues>;
+  control: Control<WizardValues>;
+  /** After a refused Next, empty fields are marked invalid. */
+  markBlank: boolean;
+}
+
+export function PaperDetailsStep({ register, control, markBlank }: PaperDetailsStepProps) {
+  const [title, theme, ictacemId, modeOfPresentation] = useWatch({
+    control,
+    name: ['title', 'theme', 'ictacemId', 'modeOfPresentation'],
+  });
+  const invalid = (value: string) => (markBlank && isBlank(value)) || undefined;
+  const themeId = useId();
+  const modeId = useId();
+  const idHintId = useId();
+  const modeHintId = useId();
+  return (
+    <div className="space-y-5">
+      <TextField
+        label="Paper Title"
+        maxLength={PAPER_LIMITS.titleMax}
+        aria-invalid={invalid(title)}
+        {...register('title')}
+      />
+      <div>
+        <label htmlFor={themeId} className={labelClass}>
+          Theme
+        </label>
+        <select id={themeId} className={controlClass} aria-invalid={invalid(theme)} {...register('theme')}>
+          <option value="">Select a theme</option>
+          {THEMES.map((theme) => (
+            <option key={theme} value={theme}>
+              {themeFormLabel(theme)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <TextField
+          label="ICTACEM ID"
+          maxLength={PAPER_LIMITS.ictacemIdMax}
+          autoComplete="off"
+          aria-describedby={idHintId}
+          aria-invalid={invalid(ictacemId)}
+          {...register('ictacemId')}
+        />
+        <p id={idHintId} className="mt-1 text-xs text-slate-500">
+          Your conference ID from your profile, for example ICTACEMP2025XYZ.
+        </p>
+      </div>
+      <div>
+        <label htmlFor={modeId} className={labelClass}>
+          Mode of Presentation
+        </label>
+        <select
+          id={modeId}
+          className={controlClass}
+          aria-describedby={modeHintId}
+          aria-invalid={invalid(modeOfPresentation)}
+          {...register('modeOfPresentation')}
+        >
+          <option value="">Select a mode of presentation</option>
+          {PRESENTATION_MODES.map((mode) => (
+            <option key={mode} value={mode}>
+              {mode}
+            </option>
+          ))}
+        </select>
+        <p id={modeHintId} className="mt-1 text-xs text-slate-500">
+          All modes of presentation require in-person presentation at the conference.
+        </p>
+      </div>
+    </div>
+  );
+}

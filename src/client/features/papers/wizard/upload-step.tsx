@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PdfPicker } from '../pdf-picker.tsx';
+import { themeFormLabel } from './paper-details-step.tsx';
+import type { WizardValues } from './wizard-validation.ts';
+
+interface UploadStepProps {
+  values: WizardValues;
+  file: File | null;
+  onFileChange: (file: File | null) => void;
+  confirmed: boolean;
+  onConfirmedChange: (confirmed: boolean) => void;
+  disabled: boolean;
+}
+
+/** Step 3: a last look at the details, the abstract PDF and the author's confirmation. */
+export function UploadStep({ values, file, onFileChange, confirmed, onConfirmedChange, disabled }: UploadStepProps) {
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="review-heading" className="rounded-lg bg-slate-50 p-4">
+        <h3 id="review-heading" className="font-semibold text-slate-900">
+          Your submission
+        </h3>
+        <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
+          <Summary term="Title">{values.title}</Summary>
+          <Summary term="Theme">{themeFormLabel(values.theme)}</Summary>
+          <Summary term="ICTACEM ID">{values.ictacemId}</Summary>
+          <Summary term="Mode of Presentation">{values.modeOfPresentation}</Summary>
+          <Summary term="Authors">{values.authors.map((author) => author.name).join(', ')}</Summary>
+        </dl>
+      </section>
+
+      <PdfPicker label="Extended abstract (PDF)" hint="PDF files only" file={file} onFileChange={onFileChange} disabled={disabled} />
+      <p className="text-sm text-slate-600">
+        Prepare your abstract with the{' '}
+        <Link to="/extended-abstract-format" className="font-semibold text-brand-700 hover:underline">
+          Extended Abstract Format
+        </Link>
+        .
+      </p>
+
+      <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-4 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          checked={confirmed}
+          onChange={(event) => onConfirmedChange(event.target.checked)}
+          disabled={disabled}
+          className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
+        />
+        <span>
+          I confirm that I have followed the extended abstract format, adhered to the submission guidelines, and that all the
+          information provided is accurate.
+        </span>
+      </label>
+    </div>
+  );
+}
+
+function Summary({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="font-medium text-slate-500">{term}</dt>
+      <dd className="break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { THEMES, PRESENTATION_MODES } from '../../../../shared/constants.ts';
+import { PAPER_MESSAGES } from '../../../../shared/schemas/paper.ts';
+import { authorsError, paperDetailsError, submissionError, type WizardValues } from './wizard-validation.ts';
+
+const author = { name: 'Ada Lovelace', affiliation: 'Analytical Engines Ltd', address: 'London' };
+const complete: WizardValues = {
+  title: 'Vortex shedding behind a cylinder',
+  theme: THEMES[0],
+  ictacemId: 'ICTACEMP2025XYZ',
+  modeOfPresentation: PRESENTATION_MODES[0],
+  authors: [author],
+};
+const pdf = new File(['%PDF-1.4'], 'abstract.pdf', { type: 'application/pdf' });
+
+describe('step 1: paper details', () => {
+  it('asks for every field with the spec text', () => {
+    expect(paperDetailsError({ ...complete, title: '  ' })).toBe(PAPER_MESSAGES.stepOneIncomplete);
+    expect(paperDetailsError({ ...complete, theme: '' })).toBe(PAPER_MESSAGES.stepOneIncomplete);
+    expect(paperDetailsError({ ...complete, modeOfPresentation: '' })).toBe(PAPER_MESSAGES.stepOneIncomplete);
+    expect(paperDetailsError(complete)).toBeUndefined();
+  });
+
+  it('passes on the shared schema complaint about the ID characters', () => {
+    expect(paperDetailsError({ ...complete, ictacemId: 'ICTACEM 2025' })).toMatch(/may contain only/);
+  });
+});
+
+describe('step 2: authors', () => {
+  it('needs at least one author with all three fields', () => {
+    expect(authorsError([])).toBe(PAPER_MESSAGES.authorsIncomplete);
+    expect(authorsError([author, { ...author, address: ' ' }])).toBe(PAPER_MESSAGES.authorsIncomplete);
+    expect(authorsError([author, author])).toBeUndefined();
+  });
+});
+
+describe('final submit', () => {
+  it('checks in the spec order: fields and PDF, authors, PDF type, confirmation', () => {
+    expect(submissionError(complete, null, true)).toBe(PAPER_MESSAGES.allFieldsRequired);
+    expect(submissionError({ ...complete, authors: [{ ...author, name: '' }] }, pdf, true)).toBe(PAPER_MESSAGES.allAuthorFieldsRequired);
+    expect(submissionError(complete, new File(['x'], 'abstract.docx', { type: 'application/msword' }), true)).toBe(PAPER_MESSAGES.onlyPdf);
+    expect(submissionError(complete, pdf, false)).toBe(PAPER_MESSAGES.confirmationRequired);
+    expect(submissionError(complete, pdf, true)).toBeUndefined();
+  });
+});
