@@ -1,8 +1,15 @@
 /**
- * All conference text in one place, so organizers change wording without touching components.
- * Values the specification does not give are marked "To be announced": never invented.
+ * Conference identity, contact details, menus and the home-page announcements.
+ * All conference text lives in this folder (src/client/content/), one file per topic, so
+ * organizers change wording without touching components and each page downloads only its own
+ * text. Values the specification does not give are marked "To be announced": never invented.
  */
 export const TO_BE_ANNOUNCED = 'To be announced';
+
+/** True once organizers have replaced the "To be announced" placeholder with a real value. */
+export function isAnnounced(value: string): boolean {
+  return value.trim() !== '' && value !== TO_BE_ANNOUNCED;
+}
 
 export const conference = {
   acronym: 'ICTACEM',
@@ -16,6 +23,11 @@ export const conference = {
     email: TO_BE_ANNOUNCED,
     phone: TO_BE_ANNOUNCED,
     postalAddress: TO_BE_ANNOUNCED,
+  },
+  institute: {
+    name: TO_BE_ANNOUNCED,
+    /** The "Know More" link on the About page; an external address such as https://... */
+    websiteUrl: TO_BE_ANNOUNCED,
   },
 } as const;
 
@@ -40,6 +52,21 @@ export const footerLinks = [
 /** A mailto link for the contact address, or undefined while the address is to be announced. */
 export function contactMailHref(subject?: string): string | undefined {
   const { email } = conference.contact;
-  if (email === TO_BE_ANNOUNCED) return undefined;
+  if (!isAnnounced(email)) return undefined;
   return `mailto:${email}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
 }
+
+/** Registration periods and how to pay (spec sections 1 and 9); fee amounts are not published. */
+export const registration = {
+  earlyBirdOpens: '1 September 2025',
+  earlyBirdCloses: '15 November 2025',
+  lateRegistrationFrom: '16 November 2025',
+  paymentPortal: "the host institute's continuing-education portal",
+  /** The programme id authors quote when paying on the portal. */
+  programmeId: TO_BE_ANNOUNCED,
+} as const;
+
+export const publication = {
+  fullPapers: 'Selected full-length papers will be published by a publishing house.',
+  abstracts: 'Accepted extended abstracts will be published in a Book of Abstracts with an ISBN.',
+} as const;

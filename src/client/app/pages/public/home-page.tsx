@@ -1,24 +1,120 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
-import { conference } from '../../../content/conference.ts';
+import { conference, isAnnounced, publication, registration } from '../../../content/conference.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
+const authorLinks = [
+  { to: '/extended-abstract-format', label: 'Extended Abstract Format', hint: 'Template and notes for your abstract' },
+  { to: '/full-length-paper-format', label: 'Full-Length Paper Format', hint: 'Template for accepted papers' },
+  { to: '/important-dates', label: 'Important Dates', hint: 'Deadlines and registration periods' },
+  { to: '/brochure', label: 'Conference Brochure', hint: 'Everything in one PDF' },
+] as const;
+
 export default function HomePage() {
-  useDocumentTitle(undefined, `${conference.shortName}: ${conference.fullName}, ${conference.dates}.`);
+  useDocumentTitle(
+    undefined,
+    `${conference.shortName}, ${conference.fullName}: ${conference.dates}, West Bengal, India. Early-bird rate for payments received on or before ${registration.earlyBirdCloses}.`,
+  );
   return (
-    <section className="bg-gradient-to-b from-brand-800 to-brand-700 px-4 py-16 text-center text-white sm:py-24">
-      <h1 className="text-3xl font-extrabold sm:text-5xl">{conference.shortName}</h1>
-      <p className="mx-auto mt-4 max-w-3xl text-lg text-blue-100">{conference.fullName}</p>
-      <p className="mt-2 text-blue-100">
-        {conference.dates} · {conference.venue}
-      </p>
+    <>
+      <Hero />
+      <Announcements />
+      <section aria-labelledby="author-links-heading" className="mx-auto max-w-7xl px-4 pb-14">
+        <h2 id="author-links-heading" className="text-2xl font-bold text-brand-900">
+          For Authors
+        </h2>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {authorLinks.map((link) => (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-600 hover:shadow-md"
+              >
+                <span className="font-semibold text-brand-800 group-hover:underline">{link.label}</span>
+                <span className="mt-1 text-sm text-slate-600">{link.hint}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+function Hero() {
+  return (
+    <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 px-4 py-14 text-center text-white sm:py-24">
+      <p className="text-xs font-semibold tracking-widest text-amber-300 uppercase sm:text-sm">{conference.edition}</p>
+      <h1 className="mt-3 text-4xl font-extrabold tracking-tight sm:text-6xl">{conference.shortName}</h1>
+      <p className="mx-auto mt-4 max-w-3xl text-lg text-blue-100 sm:text-xl">{conference.fullName}</p>
+      <ul className="mt-6 flex flex-col items-center justify-center gap-2 text-sm font-medium sm:flex-row sm:gap-3">
+        <li className="rounded-full bg-white/10 px-4 py-1.5">{conference.dates}</li>
+        <li className="rounded-full bg-white/10 px-4 py-1.5">{conference.venue}</li>
+      </ul>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <ButtonLink to="/registration" variant="secondary">
+        <ButtonLink to="/registration" variant="secondary" className="px-6 py-3 text-base">
           Sign Up Now
         </ButtonLink>
-        <ButtonLink to="/submit" className="bg-amber-500 text-slate-900 hover:bg-amber-400">
+        <Link
+          to="/submit"
+          className="inline-flex items-center justify-center rounded-md bg-amber-400 px-6 py-3 text-base font-semibold text-slate-900 transition-colors hover:bg-amber-300"
+        >
           Submit Extended Abstract/Paper
-        </ButtonLink>
+        </Link>
       </div>
     </section>
+  );
+}
+
+function Announcements() {
+  return (
+    <section aria-labelledby="announcements-heading" className="mx-auto max-w-7xl px-4 py-12 sm:py-14">
+      <h2 id="announcements-heading" className="text-2xl font-bold text-brand-900 sm:text-3xl">
+        Announcements
+      </h2>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Announcement title="Conference Dates" highlight={conference.dates}>
+          {conference.edition}.
+        </Announcement>
+        <Announcement title="Venue" highlight={conference.venue}>
+          Campus guest-house rooms are available on request.{' '}
+          <Link to="/important-dates" className="font-medium text-brand-700 underline underline-offset-2">
+            Accommodation
+          </Link>
+        </Announcement>
+        <Announcement title="Early-Bird Registration" highlight={`On or before ${registration.earlyBirdCloses}`}>
+          The early-bird rate is valid for payments received on or before {registration.earlyBirdCloses}. Late registration
+          applies from {registration.lateRegistrationFrom}.
+        </Announcement>
+        <Announcement title="Publication" highlight="Book of Abstracts with an ISBN">
+          {publication.abstracts} {publication.fullPapers}
+        </Announcement>
+      </ul>
+      <div className="mt-4 flex flex-col gap-4 rounded-xl border border-brand-100 bg-brand-50 p-6 md:flex-row md:items-center md:justify-between">
+        <div>
+          <h3 className="text-lg font-semibold text-brand-900">Payment</h3>
+          <p className="mt-1 text-slate-700">
+            Registration is paid through {registration.paymentPortal}. Quote the programme ID when you pay.
+          </p>
+        </div>
+        <p className="shrink-0 rounded-lg bg-white px-4 py-3 text-sm shadow-sm">
+          <span className="block text-slate-600">Programme ID</span>
+          <span className={isAnnounced(registration.programmeId) ? 'font-mono text-base font-bold text-slate-900' : 'font-semibold text-slate-700'}>
+            {registration.programmeId}
+          </span>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function Announcement({ title, highlight, children }: { title: string; highlight: string; children: ReactNode }) {
+  return (
+    <li className="flex flex-col rounded-xl border border-slate-200 border-t-4 border-t-brand-700 bg-white p-5 shadow-sm">
+      <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{title}</h3>
+      <p className="mt-2 text-lg font-bold text-slate-900">{highlight}</p>
+      <p className="mt-2 text-sm text-slate-700">{children}</p>
+    </li>
   );
 }

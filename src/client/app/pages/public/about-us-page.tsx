@@ -1,0 +1,17 @@
+import { aboutUs } from '../../../content/about.ts';
+import { conference } from '../../../content/conference.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { PageBanner } from './components/page-banner.tsx';
+import { PlaceholderNote } from './components/placeholder-note.tsx';
+
+export default function AboutUsPage() {
+  useDocumentTitle('About Us', `About the organizers of ${conference.shortName}, the ${conference.fullName}.`);
+  return (
+    <>
+      <PageBanner title="About Us" />
+      <div className="mx-auto max-w-7xl px-4 py-12">
+        <PlaceholderNote text={aboutUs.summary} />
+      </div>
+    </>
+  );
+}

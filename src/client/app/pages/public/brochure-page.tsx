@@ -1,0 +1,6 @@
+import { conferenceDocuments } from '../../../content/documents.ts';
+import { DocumentPage } from './components/document-page.tsx';
+
+export default function BrochurePage() {
+  return <DocumentPage document={conferenceDocuments.brochure} />;
+}

@@ -1,0 +1,19 @@
+import { committees } from '../../../content/committee.ts';
+import { conference } from '../../../content/conference.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { CommitteeList } from './components/committee-list.tsx';
+import { PageBanner } from './components/page-banner.tsx';
+
+export default function CommitteePage() {
+  useDocumentTitle('Committee', `Patrons and the organizing, technical and advisory committees of ${conference.shortName}.`);
+  return (
+    <>
+      <PageBanner title="Committee" lead="The people behind the conference." />
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-12 md:grid-cols-2">
+        {committees.map((committee) => (
+          <CommitteeList key={committee.title} committee={committee} />
+        ))}
+      </div>
+    </>
+  );
+}

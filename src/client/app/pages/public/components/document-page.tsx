@@ -1,0 +1,14 @@
+import type { ConferenceDocument } from '../../../../content/documents.ts';
+import { DocumentPageLayout } from '../../../../features/documents/document-page-layout.tsx';
+import { useDocumentTitle } from '../../../../lib/use-document-title.ts';
+import { PageBanner } from './page-banner.tsx';
+
+export function DocumentPage({ document }: { document: ConferenceDocument }) {
+  useDocumentTitle(document.title, document.metaDescription);
+  return (
+    <>
+      <PageBanner title={document.title} lead={document.summary} />
+      <DocumentPageLayout document={document} />
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+import { conferenceDocuments } from '../../../content/documents.ts';
+import { DocumentPage } from './components/document-page.tsx';
+
+export default function ExtendedAbstractFormatPage() {
+  return <DocumentPage document={conferenceDocuments.extendedAbstractFormat} />;
+}

@@ -1,0 +1,6 @@
+import { conferenceDocuments } from '../../../content/documents.ts';
+import { DocumentPage } from './components/document-page.tsx';
+
+export default function FullLengthPaperFormatPage() {
+  return <DocumentPage document={conferenceDocuments.fullLengthPaperFormat} />;
+}

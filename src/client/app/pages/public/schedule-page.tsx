@@ -1,0 +1,17 @@
+import { schedule } from '../../../content/about.ts';
+import { conference } from '../../../content/conference.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { PageBanner } from './components/page-banner.tsx';
+import { PlaceholderNote } from './components/placeholder-note.tsx';
+
+export default function SchedulePage() {
+  useDocumentTitle('Event Schedule', `The event schedule of ${conference.shortName}, ${conference.dates}.`);
+  return (
+    <>
+      <PageBanner title="Event Schedule" lead={`${conference.dates} · ${conference.venue}`} />
+      <div className="mx-auto max-w-7xl px-4 py-12">
+        <PlaceholderNote text={schedule.summary} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { conference } from '../../../content/conference.ts';
+import { keynoteSpeakers } from '../../../content/speakers.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { PageBanner } from './components/page-banner.tsx';
+import { SpeakerGrid } from './components/speaker-grid.tsx';
+
+export default function SpeakersPage() {
+  useDocumentTitle('Speakers', `The keynote speakers of ${conference.shortName}, ${conference.dates}.`);
+  return (
+    <>
+      <PageBanner title="Speakers" lead="Keynote speakers of the conference." />
+      <div className="mx-auto max-w-7xl px-4 py-12">
+        <SpeakerGrid speakers={keynoteSpeakers} />
+      </div>
+    </>
+  );
+}
