@@ -50,7 +50,7 @@ const env = {
   E2E_SMTP_PORT: String(await freePort()),
 };
 try {
-  run('npx', ['playwright', 'test', ...process.argv.slice(2)], env);
+  run('npx', ['playwright', 'test', '--output', path.join(dataRoot, 'test-results'), ...process.argv.slice(2)], env);
 } finally {
   rmSync(dataRoot, { recursive: true, force: true });
 }

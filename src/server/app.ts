@@ -1,4 +1,5 @@
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -93,6 +94,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'same-origin' },
   });
+  // gzip/brotli for pages, assets and JSON; PDFs and images are already compressed and pass as they are.
+  await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   // Routes read uploads with their own, tighter limits (lib/multipart-upload.ts).
   await app.register(fastifyMultipart, { limits: { fieldNameSize: 100, headerPairs: 100 } });

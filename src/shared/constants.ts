@@ -57,6 +57,8 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_PRIORITIES = ['medium', 'high', 'urgent'] as const;
 export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
 
+export const NOTIFICATION_PAGE_SIZE = { bell: 10, page: 20, admin: 50, max: 100 } as const;
+
 export const LIMITS = {
   passwordMin: 6,
   /** Upper bound keeps argon2 hashing cost bounded for any request. */

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '../constants.ts';
-
-export const NOTIFICATION_PAGE_SIZE = { bell: 10, page: 20, admin: 50, max: 100 } as const;
+import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '../constants.ts';
 
 const pageQuery = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),

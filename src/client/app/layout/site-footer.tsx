@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { conference, footerLinks, TO_BE_ANNOUNCED } from '../../content/conference.ts';
+import { contactMailHref, conference, footerLinks } from '../../content/conference.ts';
 
 export function SiteFooter() {
   const { contact } = conference;
+  const mail = contactMailHref();
   return (
     <footer className="mt-auto bg-brand-900 text-blue-100">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -29,12 +30,12 @@ export function SiteFooter() {
           <p className="mt-2">Phone: {contact.phone}</p>
           <p className="mt-2">
             E-mail:{' '}
-            {contact.email === TO_BE_ANNOUNCED ? (
-              contact.email
-            ) : (
-              <a href={`mailto:${contact.email}`} className="underline hover:text-white">
+            {mail ? (
+              <a href={mail} className="underline hover:text-white">
                 {contact.email}
               </a>
+            ) : (
+              contact.email
             )}
           </p>
         </address>

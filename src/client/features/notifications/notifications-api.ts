@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TIMINGS } from '../../../shared/constants.ts';
-import { NOTIFICATION_PAGE_SIZE, type NotificationView, type Pagination } from '../../../shared/schemas/notification.ts';
+import { NOTIFICATION_PAGE_SIZE, TIMINGS } from '../../../shared/constants.ts';
+import type { NotificationView, Pagination } from '../../../shared/schemas/notification.ts';
 import { api } from '../../lib/api.ts';
 
 export type NotificationFilter = 'all' | 'unread' | 'read';
