@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { isRealPaymentId } from '../../../shared/domain/payment.ts';
 import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
 import { buttonClass, ButtonLink } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { unreadFor, useChatUnreadCounts } from '../chat/chat-api.ts';
+import { ChatModal } from '../chat/chat-modal.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { ReuploadForm } from './reupload-form.tsx';
 import { SharedFilesList } from './shared-files-list.tsx';
@@ -93,7 +95,8 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 
 function PaperActions({ paper }: { paper: AuthorPaper }) {
   const { pdfPath, fullPaperPdfPath } = paper;
-  if (!pdfPath && !fullPaperPdfPath && !canSubmitFullPaper(paper)) return null;
+  const [chatOpen, setChatOpen] = useState(false);
+  const unread = unreadFor(useChatUnreadCounts().data, paper._id);
   return (
     <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:flex-wrap">
       {pdfPath && (
@@ -107,6 +110,16 @@ function PaperActions({ paper }: { paper: AuthorPaper }) {
         </a>
       )}
       {canSubmitFullPaper(paper) && <ButtonLink to={`/submit-full-paper/${paper._id}`}>Submit Full Paper</ButtonLink>}
+      <button type="button" onClick={() => setChatOpen(true)} className={buttonClass('secondary', 'relative')}>
+        Ask Doubts
+        {unread > 0 && (
+          <span data-testid="chat-unread-badge" className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
+            {unread}
+            <span className="sr-only"> unread</span>
+          </span>
+        )}
+      </button>
+      {chatOpen && <ChatModal paperId={paper._id} title={paper.title} onClose={() => setChatOpen(false)} />}
     </div>
   );
 }

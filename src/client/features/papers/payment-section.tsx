@@ -7,7 +7,7 @@ import { TextField } from '../../components/ui/form-field.tsx';
 import { isAnnounced, registration } from '../../content/conference.ts';
 import { errorText } from '../../lib/api.ts';
 import { useToast } from '../../lib/toast.tsx';
-import { ModalDialog } from './modal-dialog.tsx';
+import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { useSavePaymentId } from './papers-api.ts';
 import { revealFocusedElement } from './reveal-focus.ts';
 

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { useRefreshChatUnread } from '../chat/chat-api.ts';
 import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -31,6 +33,11 @@ export function UserPapersPanel() {
 
 function PapersContent() {
   const papers = useUserPapers();
+  const refreshUnread = useRefreshChatUnread();
+  // The spec re-reads unread chat counts whenever the papers have loaded.
+  useEffect(() => {
+    if (papers.isSuccess) void refreshUnread();
+  }, [papers.isSuccess, papers.dataUpdatedAt, refreshUnread]);
 
   if (papers.isPending) return <Spinner label="Loading your papers..." />;
   if (papers.isError) {

@@ -61,7 +61,8 @@ export async function assertCanPost(ctx: AppContext, actor: PublicUser, paperId:
 export async function postMessage(ctx: AppContext, actor: PublicUser, paperId: string, upload: ReceivedUpload): Promise<ChatMessageView> {
   try {
     const paper = await getAccessiblePaper(ctx, actor, paperId);
-    const text = (upload.fields.message ?? '').trim();
+    // Form posts send CRLF line breaks; store one kind.
+    const text = (upload.fields.message ?? '').replace(/\r\n?/g, '\n').trim();
     if (!text && upload.files.length === 0) throw new AppError('bad_request', CHAT_MESSAGES.empty);
     if (text.length > CHAT_MESSAGE_MAX) throw new AppError('bad_request', CHAT_MESSAGES.tooLong);
     if (upload.files.length > LIMITS.chatFilesPerMessage) throw new AppError('bad_request', CHAT_MESSAGES.tooManyFiles);

@@ -8,7 +8,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useUserPapers } from '../../../features/papers/papers-api.ts';
 import { UserPapersPanel } from '../../../features/papers/user-papers-panel.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useExactDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useChatUnreadCounts } from '../../../features/chat/chat-api.ts';
 
 export function AuthenticationRequired({ from, text }: { from: string; text?: string }) {
   const navigate = useNavigate();
@@ -25,8 +26,10 @@ export function AuthenticationRequired({ from, text }: { from: string; text?: st
 }
 
 export default function ProfilePage() {
-  useDocumentTitle('Profile');
   const { user, isLoading, isAdmin } = useAuth();
+  const unreadMessages = useChatUnreadCounts(Boolean(user)).data?.totalUnread ?? 0;
+  // Spec: "(n) ICTACEM 2025 Profile" while unread chat messages exist.
+  useExactDocumentTitle(unreadMessages > 0 ? `(${unreadMessages}) ICTACEM 2025 Profile` : 'ICTACEM 2025 Profile');
 
   if (isLoading) return <Spinner label="Loading your profile..." />;
   if (!user) return <AuthenticationRequired from="/profile" />;

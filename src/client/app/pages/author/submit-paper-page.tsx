@@ -6,7 +6,7 @@ import type { PublicUser } from '../../../../shared/schemas/user.ts';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card, CenteredCard } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ModalDialog } from '../../../features/papers/modal-dialog.tsx';
+import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
 import { useSubmissionCount } from '../../../features/papers/papers-api.ts';
 import { PaperWizard } from '../../../features/papers/wizard/paper-wizard.tsx';
 import { useAuth } from '../../../lib/auth.tsx';

@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { TIMINGS } from '../../../shared/constants.ts';
+import type { ChatMessageView, UnreadSummary } from '../../../shared/schemas/chat.ts';
+import { api, upload } from '../../lib/api.ts';
+
+const UNREAD_KEY = ['chat', 'unread-counts'] as const;
+const messagesKey = (paperId: string) => ['chat', 'messages', paperId] as const;
+
+/** Unread chat messages per paper for the signed-in reader, polled every 30 s. */
+export function useChatUnreadCounts(enabled = true) {
+  return useQuery({
+    queryKey: UNREAD_KEY,
+    queryFn: () => api<UnreadSummary>('/chat/unread-counts'),
+    enabled,
+    refetchInterval: TIMINGS.pollMs,
+    retry: false,
+  });
+}
+
+export function unreadFor(summary: UnreadSummary | undefined, paperId: string): number {
+  return summary?.unreadSummary.find((entry) => entry.paperId === paperId)?.unreadCount ?? 0;
+}
+
+/** Asks for the unread counts again, e.g. after papers load or shortly after the chat closes. */
+export function useRefreshChatUnread() {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: UNREAD_KEY }), [queryClient]);
+}
+
+export function useChatMessages(paperId: string) {
+  return useQuery({
+    queryKey: messagesKey(paperId),
+    queryFn: async () => (await api<{ messages: ChatMessageView[] }>(`/chat/papers/${paperId}/messages`)).messages,
+    refetchInterval: TIMINGS.pollMs,
+  });
+}
+
+export function useSendChatMessage(paperId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ message, files }: { message: string; files: File[] }) => {
+      const form = new FormData();
+      form.append('message', message);
+      for (const file of files) form.append('attachments', file);
+      return upload<{ chatMessage: ChatMessageView }>(`/chat/papers/${paperId}/messages`, form);
+    },
+    onSuccess: ({ chatMessage }) =>
+      queryClient.setQueryData<ChatMessageView[]>(messagesKey(paperId), (old) => [...(old ?? []), chatMessage]),
+  });
+}
