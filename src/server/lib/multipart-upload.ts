@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FileStore, StoredObject } from '../storage/file-store.ts';
 import { AppError } from './app-error.ts';
-import type { FileSignature, SignatureCheck } from './content-type.ts';
+import { type FileSignature, PDF, SignatureCheck } from './content-type.ts';
 
 export interface ReceivedFile extends StoredObject {
   fileName: string;
@@ -23,6 +23,18 @@ export interface UploadRules {
   tooManyFilesMessage: string;
   /** Checks the bytes as they stream (the file's signature) and fails the upload if wrong. */
   inspect: (fileName: string) => SignatureCheck;
+}
+
+/** One PDF of at most `maxBytes`, judged by content. */
+export function pdfUploadRules(fileField: string, messages: { onlyPdf: string; tooLarge: string }, maxBytes: number): UploadRules {
+  return {
+    fileField,
+    maxFiles: 1,
+    maxBytes,
+    tooLargeMessage: () => messages.tooLarge,
+    tooManyFilesMessage: 'Please upload a single PDF file.',
+    inspect: () => new SignatureCheck([PDF], messages.onlyPdf),
+  };
 }
 
 const MAX_FIELDS = 20;
@@ -98,7 +110,7 @@ function translateMultipartError(error: unknown, rules: UploadRules, filesDone: 
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('bad_request', 'Too many parts in the upload.');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError('bad_request', 'Expected a multipart/form-data upload.');
   if (code === 'FST_PROTO_VIOLATION') return new AppError('bad_request', 'Invalid field name.');
-  if (error instanceof Error && /Unexpected end of form|Malformed part header|boundary/i.test(error.message)) {
+  if (error instanceof Error && /Unexpected end of (form|multipart data)|Malformed part header|boundary/i.test(error.message)) {
     return new AppError('bad_request', 'The upload is malformed.');
   }
   return error;

@@ -1,13 +1,67 @@
-import { sql } from 'drizzle-orm';
-import { PAPER_STATUS_LABELS, type PaperStatus } from '../../../shared/constants.ts';
-import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
+import { eq, sql } from 'drizzle-orm';
+import { PAPER_STATUS_LABELS, PAPER_STATUSES, type PaperStatus } from '../../../shared/constants.ts';
+import { ADMIN_MESSAGES, type AdminEvaluation, type AdminPaper, type UserPaperCounts } from '../../../shared/schemas/admin-paper.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { papers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { ServableFile } from '../../lib/send-file.ts';
 import { type NotificationInput, notifyUsers, sendQueuedMail } from '../notifications/notifications.service.ts';
-import { presentAuthorPaper } from './paper.presenter.ts';
+import { presentUser } from '../users/user.presenter.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { getUserForAdmin } from '../users/users.service.ts';
+import { presentAdminPaper } from './admin-paper.presenter.ts';
 import * as repo from './papers.repository.ts';
 import { PAPER_NOT_FOUND } from './papers.service.ts';
+
+export function apiBase(ctx: AppContext): string {
+  return `${ctx.config.basePath}/api`;
+}
+
+export async function presentForAdmin(ctx: AppContext, db: DbOrTx, rows: repo.PaperRow[]): Promise<AdminPaper[]> {
+  const ids = rows.map((r) => r.id);
+  const [authors, adminFiles] = await Promise.all([repo.findAuthorsOfPapers(db, ids), repo.findAdminFilesOfPapers(db, ids, false)]);
+  const names = await repo.findUsernames(db, [
+    ...rows.flatMap((r) => [r.reviewedBy, r.evaluatedBy]),
+    ...adminFiles.map((f) => f.uploadedBy),
+  ]);
+  return rows.map((paper) => presentAdminPaper({ paper, authors, adminFiles }, names, apiBase(ctx)));
+}
+
+export async function presentOneForAdmin(ctx: AppContext, db: DbOrTx, row: repo.PaperRow): Promise<AdminPaper> {
+  const [paper] = await presentForAdmin(ctx, db, [row]);
+  return paper!;
+}
+
+export async function requirePaper(db: DbOrTx, paperId: string, lock = false): Promise<repo.PaperRow> {
+  const paper = lock ? await repo.findPaperForUpdate(db, paperId) : await repo.findPaper(db, paperId);
+  if (!paper) throw new AppError('not_found', PAPER_NOT_FOUND);
+  return paper;
+}
+
+/** A stale version means another admin changed the paper since this one loaded it. */
+export function assertVersion(paper: repo.PaperRow, expected: number | undefined): void {
+  if (expected !== undefined && paper.version !== expected) throw new AppError('conflict', ADMIN_MESSAGES.conflict);
+}
+
+export async function getPaperWithSubmitter(ctx: AppContext, paperId: string) {
+  const paper = await requirePaper(ctx.db, paperId);
+  const submitter = await findUserById(ctx.db, paper.userId);
+  return { paper: await presentOneForAdmin(ctx, ctx.db, paper), user: submitter ? presentUser(submitter) : null };
+}
+
+export async function listPapersOfUser(ctx: AppContext, userId: string): Promise<AdminPaper[]> {
+  await getUserForAdmin(ctx, userId);
+  return presentForAdmin(ctx, ctx.db, await repo.findPapersOfUser(ctx.db, userId));
+}
+
+export async function countPapersOfUser(ctx: AppContext, userId: string): Promise<UserPaperCounts> {
+  await getUserForAdmin(ctx, userId);
+  const rows = await repo.countPapersByStatusOfUser(ctx.db, userId);
+  const counts = Object.fromEntries(PAPER_STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0])) as Record<PaperStatus, number>;
+  return { count: rows.reduce((sum, r) => sum + r.n, 0), ...counts };
+}
 
 /** What the author is told about a review decision; null when nothing they can see changed. */
 export function reviewNotification(
@@ -38,11 +92,11 @@ export async function setPaperStatus(
   ctx: AppContext,
   admin: PublicUser,
   paperId: string,
-  input: { status: PaperStatus; review: string },
-): Promise<AuthorPaper> {
+  input: { status: PaperStatus; review: string; version?: number },
+): Promise<AdminPaper> {
   const paper = await ctx.db.transaction(async (tx) => {
-    const before = await repo.findPaper(tx, paperId);
-    if (!before) throw new AppError('not_found', PAPER_NOT_FOUND);
+    const before = await requirePaper(tx, paperId, true);
+    assertVersion(before, input.version);
     const review = input.review.trim();
     const updated = await repo.updatePaperWhere(tx, paperId, sql`true`, {
       status: input.status,
@@ -61,9 +115,41 @@ export async function setPaperStatus(
     });
     const notice = reviewNotification(before, before, { status: input.status, review });
     if (notice) await notifyUsers(ctx, tx, [before.userId], notice);
-    const [authors, adminFiles] = await Promise.all([repo.findAuthorsOfPapers(tx, [paperId]), repo.findAdminFilesOfPapers(tx, [paperId], false)]);
-    return presentAuthorPaper({ paper: updated!, authors, adminFiles }, `${ctx.config.basePath}/api`);
+    return presentOneForAdmin(ctx, tx, updated!);
   });
   sendQueuedMail(ctx);
   return paper;
+}
+
+export async function getEvaluation(ctx: AppContext, paperId: string): Promise<AdminEvaluation> {
+  return (await presentOneForAdmin(ctx, ctx.db, await requirePaper(ctx.db, paperId))).adminEvaluation;
+}
+
+/** Confidential marks and comments: stored on the paper, shown only through admin routes. */
+export async function saveEvaluation(
+  ctx: AppContext,
+  admin: PublicUser,
+  paperId: string,
+  input: { marks: number | null; confidentialComments: string },
+): Promise<AdminEvaluation> {
+  return ctx.db.transaction(async (tx) => {
+    await requirePaper(tx, paperId, true);
+    const updated = await repo.updatePaperWhere(tx, paperId, eq(papers.id, paperId), {
+      evaluationMarks: input.marks,
+      evaluationComments: input.confidentialComments.trim(),
+      evaluatedBy: admin._id,
+      evaluatedAt: new Date(),
+    });
+    // The audit entry records that an evaluation happened, never its confidential content.
+    await repo.insertAuditEntry(tx, { actorId: admin._id, action: 'evaluation', paperId });
+    return (await presentOneForAdmin(ctx, tx, updated!)).adminEvaluation;
+  });
+}
+
+/** The current abstract as a download named paper_{id}.pdf. */
+export async function getAbstractDownload(ctx: AppContext, paperId: string): Promise<ServableFile> {
+  const paper = await requirePaper(ctx.db, paperId);
+  const stored = paper.abstractFileId ? await repo.findStoredFile(ctx.db, paper.abstractFileId) : undefined;
+  if (!stored) throw new AppError('not_found', 'No abstract file for this paper.');
+  return { storageKey: stored.storageKey, contentType: stored.contentType, sizeBytes: stored.sizeBytes, fileName: `paper_${paperId}.pdf` };
 }

@@ -113,3 +113,107 @@ export async function updatePaperWhere(
 export async function insertAuditEntry(db: DbOrTx, values: typeof auditLog.$inferInsert): Promise<void> {
   await db.insert(auditLog).values(values);
 }
+
+export async function findPaperForUpdate(db: DbOrTx, id: string): Promise<PaperRow | undefined> {
+  const [row] = await db.select().from(papers).where(eq(papers.id, id)).for('update');
+  return row;
+}
+
+export async function findUsernames(db: DbOrTx, ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
+export async function findVersionsOfPaper(db: DbOrTx, paperId: string) {
+  return db
+    .select()
+    .from(submissionVersions)
+    .where(eq(submissionVersions.paperId, paperId))
+    .orderBy(desc(submissionVersions.version));
+}
+
+export async function findVersionsOfPapers(db: DbOrTx, paperIds: string[]) {
+  if (paperIds.length === 0) return [];
+  return db.select().from(submissionVersions).where(inArray(submissionVersions.paperId, paperIds)).orderBy(asc(submissionVersions.version));
+}
+
+export async function findVersion(db: DbOrTx, paperId: string, versionId: string, kind: SubmissionKind) {
+  const [row] = await db
+    .select({ version: submissionVersions, stored: storedFiles })
+    .from(submissionVersions)
+    .innerJoin(storedFiles, eq(storedFiles.id, submissionVersions.fileId))
+    .where(and(eq(submissionVersions.id, versionId), eq(submissionVersions.paperId, paperId), eq(submissionVersions.kind, kind)))
+    .limit(1);
+  return row;
+}
+
+export async function markVersionReset(
+  db: DbOrTx,
+  where: { paperId: string; kind: SubmissionKind; fileId: string },
+  reset: { resetBy: string; resetReason: string },
+): Promise<void> {
+  await db
+    .update(submissionVersions)
+    .set({ status: 'reset_by_admin', resetBy: reset.resetBy, resetAt: new Date(), resetReason: reset.resetReason })
+    .where(
+      and(
+        eq(submissionVersions.paperId, where.paperId),
+        eq(submissionVersions.kind, where.kind),
+        eq(submissionVersions.fileId, where.fileId),
+      ),
+    );
+}
+
+export async function findLatestResetVersion(db: DbOrTx, paperId: string, kind: SubmissionKind) {
+  const [row] = await db
+    .select()
+    .from(submissionVersions)
+    .where(and(eq(submissionVersions.paperId, paperId), eq(submissionVersions.kind, kind), eq(submissionVersions.status, 'reset_by_admin')))
+    .orderBy(desc(submissionVersions.version))
+    .limit(1);
+  return row;
+}
+
+export async function markVersionCurrent(db: DbOrTx, versionId: string): Promise<void> {
+  await db
+    .update(submissionVersions)
+    .set({ status: 'current', resetBy: null, resetAt: null, resetReason: null })
+    .where(eq(submissionVersions.id, versionId));
+}
+
+export async function findAuditEntriesOfPaper(db: DbOrTx, paperId: string) {
+  return db.select().from(auditLog).where(eq(auditLog.paperId, paperId)).orderBy(desc(auditLog.createdAt));
+}
+
+export async function insertAdminFile(db: DbOrTx, values: typeof adminFiles.$inferInsert): Promise<AdminFileRow> {
+  const [row] = await db.insert(adminFiles).values(values).returning();
+  return row!;
+}
+
+export async function updateAdminFileVisibility(db: DbOrTx, paperId: string, fileId: string, visibleToUser: boolean) {
+  const [row] = await db
+    .update(adminFiles)
+    .set({ visibleToUser })
+    .where(and(eq(adminFiles.id, fileId), eq(adminFiles.paperId, paperId)))
+    .returning();
+  return row;
+}
+
+export async function deleteAdminFile(db: DbOrTx, paperId: string, fileId: string) {
+  const [row] = await db
+    .delete(adminFiles)
+    .where(and(eq(adminFiles.id, fileId), eq(adminFiles.paperId, paperId)))
+    .returning();
+  return row;
+}
+
+export async function deleteStoredFile(db: DbOrTx, id: string): Promise<StoredFileRow | undefined> {
+  const [row] = await db.delete(storedFiles).where(eq(storedFiles.id, id)).returning();
+  return row;
+}
+
+export async function countPapersByStatusOfUser(db: DbOrTx, userId: string) {
+  return db.select({ status: papers.status, n: count() }).from(papers).where(eq(papers.userId, userId)).groupBy(papers.status);
+}

@@ -2,28 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/constants.ts';
 import { PAPER_MESSAGES, paymentBodySchema } from '../../../shared/schemas/paper.ts';
-import { PDF, SignatureCheck } from '../../lib/content-type.ts';
-import { receiveUpload, type UploadRules } from '../../lib/multipart-upload.ts';
+import { pdfUploadRules, receiveUpload } from '../../lib/multipart-upload.ts';
 import { sendStoredFile } from '../../lib/send-file.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import * as service from './papers.service.ts';
 
 const paperParams = z.object({ id: z.uuid(service.PAPER_NOT_FOUND) });
 
-function pdfUpload(fileField: string, messages: { onlyPdf: string; tooLarge: string }): UploadRules {
-  return {
-    fileField,
-    maxFiles: 1,
-    maxBytes: LIMITS.paperPdfBytes,
-    tooLargeMessage: () => messages.tooLarge,
-    tooManyFilesMessage: 'Please upload a single PDF file.',
-    inspect: () => new SignatureCheck([PDF], messages.onlyPdf),
-  };
-}
-
-const ABSTRACT_UPLOAD = pdfUpload('paperPdf', { onlyPdf: PAPER_MESSAGES.onlyPdf, tooLarge: PAPER_MESSAGES.reuploadTooLarge });
-const REUPLOAD = pdfUpload('paperPdf', { onlyPdf: PAPER_MESSAGES.reuploadOnlyPdf, tooLarge: PAPER_MESSAGES.reuploadTooLarge });
-const FULL_PAPER_UPLOAD = pdfUpload('fullPaperPdf', { onlyPdf: PAPER_MESSAGES.onlyPdf, tooLarge: PAPER_MESSAGES.fullPaperTooLarge });
+const { paperPdfBytes } = LIMITS;
+const ABSTRACT_UPLOAD = pdfUploadRules('paperPdf', { onlyPdf: PAPER_MESSAGES.onlyPdf, tooLarge: PAPER_MESSAGES.reuploadTooLarge }, paperPdfBytes);
+const REUPLOAD = pdfUploadRules('paperPdf', { onlyPdf: PAPER_MESSAGES.reuploadOnlyPdf, tooLarge: PAPER_MESSAGES.reuploadTooLarge }, paperPdfBytes);
+const FULL_PAPER_UPLOAD = pdfUploadRules('fullPaperPdf', { onlyPdf: PAPER_MESSAGES.onlyPdf, tooLarge: PAPER_MESSAGES.fullPaperTooLarge }, paperPdfBytes);
 
 export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;

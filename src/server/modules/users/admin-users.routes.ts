@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { countPapersOfUser, listPapersOfUser } from '../papers/admin-papers.service.ts';
 import { presentUser } from './user.presenter.ts';
-import { getUserForAdmin } from './users.service.ts';
+import { getUserForAdmin, USER_NOT_FOUND } from './users.service.ts';
+
+const userParams = z.object({ userId: z.uuid(USER_NOT_FOUND) });
 
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/:userId',
-    { schema: { params: z.object({ userId: z.uuid('User not found.') }) }, config: { access: 'admin' } },
-    async (request) => ({ success: true, user: presentUser(await getUserForAdmin(app.ctx, request.params.userId)) }),
-  );
+  const { ctx } = app;
+  const route = { schema: { params: userParams }, config: { access: 'admin' as const } };
+
+  app.get('/:userId', route, async (request) => ({ success: true, user: presentUser(await getUserForAdmin(ctx, request.params.userId)) }));
+
+  app.get('/:userId/papers', route, async (request) => ({ success: true, papers: await listPapersOfUser(ctx, request.params.userId) }));
+
+  app.get('/:userId/papers/count', route, async (request) => ({ success: true, ...(await countPapersOfUser(ctx, request.params.userId)) }));
 };

@@ -1,0 +1,101 @@
+import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { discardFiles, type ReceivedUpload } from '../../lib/multipart-upload.ts';
+import type { ServableFile } from '../../lib/send-file.ts';
+import { notifyUsers, sendQueuedMail } from '../notifications/notifications.service.ts';
+import { ADMIN_MESSAGES } from '../../../shared/schemas/admin-paper.ts';
+import { presentOneForAdmin, requirePaper } from './admin-papers.service.ts';
+import * as repo from './papers.repository.ts';
+
+export const ADMIN_FILE_NOT_FOUND = 'File not found.';
+export const ADMIN_FILE_TYPES = ['review_comment_file'] as const;
+const DESCRIPTION_MAX = 1000;
+
+async function tellAuthor(ctx: AppContext, db: DbOrTx, paper: repo.PaperRow, fileName: string): Promise<void> {
+  await notifyUsers(ctx, db, [paper.userId], {
+    type: 'system_notification',
+    paperId: paper.id,
+    title: `New document from the reviewers: ${paper.ictacemId}`,
+    message: `The reviewers shared "${fileName}" with you for "${paper.title}". Open your profile to read it.`,
+  });
+}
+
+export async function uploadAdminFile(ctx: AppContext, admin: PublicUser, paperId: string, upload: ReceivedUpload) {
+  try {
+    const [file] = upload.files;
+    if (!file) throw new AppError('bad_request', ADMIN_MESSAGES.noFile);
+    const description = (upload.fields.description ?? '').trim();
+    if (description.length > DESCRIPTION_MAX) throw new AppError('bad_request', `The description can be at most ${DESCRIPTION_MAX} characters.`);
+    const fileType = upload.fields.fileType || 'review_comment_file';
+    if (!(ADMIN_FILE_TYPES as readonly string[]).includes(fileType)) throw new AppError('bad_request', 'Unknown file type.');
+    // The checkbox defaults to on: only an explicit "false" hides the file from the author.
+    const visibleToUser = upload.fields.visibleToUser !== 'false';
+
+    const result = await ctx.db.transaction(async (tx) => {
+      const paper = await requirePaper(tx, paperId, true);
+      const stored = await repo.insertStoredFile(tx, {
+        storageKey: file.key,
+        originalName: file.fileName,
+        contentType: file.signature.contentType,
+        sizeBytes: file.sizeBytes,
+        sha256: file.sha256,
+        uploadedBy: admin._id,
+      });
+      const row = await repo.insertAdminFile(tx, {
+        paperId,
+        fileId: stored.id,
+        fileName: file.fileName,
+        fileType,
+        description,
+        visibleToUser,
+        uploadedBy: admin._id,
+      });
+      await repo.insertAuditEntry(tx, { actorId: admin._id, action: 'admin_file_upload', paperId, details: { fileName: file.fileName, visibleToUser } });
+      if (visibleToUser) await tellAuthor(ctx, tx, paper, file.fileName);
+      const view = await presentOneForAdmin(ctx, tx, paper);
+      return { paper: view, file: view.adminUploadedFiles.find((f) => f._id === row.id)! };
+    });
+    sendQueuedMail(ctx);
+    return result;
+  } catch (error) {
+    await discardFiles(ctx.store, upload.files);
+    throw error;
+  }
+}
+
+export async function setAdminFileVisibility(ctx: AppContext, admin: PublicUser, paperId: string, fileId: string, visibleToUser: boolean) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const paper = await requirePaper(tx, paperId, true);
+    const before = await repo.findAdminFile(tx, paperId, fileId);
+    if (!before) throw new AppError('not_found', ADMIN_FILE_NOT_FOUND);
+    await repo.updateAdminFileVisibility(tx, paperId, fileId, visibleToUser);
+    await repo.insertAuditEntry(tx, { actorId: admin._id, action: 'admin_file_visibility', paperId, details: { fileName: before.file.fileName, visibleToUser } });
+    if (visibleToUser && !before.file.visibleToUser) await tellAuthor(ctx, tx, paper, before.file.fileName);
+    const view: AdminPaper = await presentOneForAdmin(ctx, tx, paper);
+    return view.adminUploadedFiles.find((f) => f._id === fileId)!;
+  });
+  sendQueuedMail(ctx);
+  return result;
+}
+
+export async function deleteAdminFile(ctx: AppContext, admin: PublicUser, paperId: string, fileId: string): Promise<void> {
+  const storageKey = await ctx.db.transaction(async (tx) => {
+    await requirePaper(tx, paperId, true);
+    const removed = await repo.deleteAdminFile(tx, paperId, fileId);
+    if (!removed) throw new AppError('not_found', ADMIN_FILE_NOT_FOUND);
+    const stored = await repo.deleteStoredFile(tx, removed.fileId);
+    await repo.insertAuditEntry(tx, { actorId: admin._id, action: 'admin_file_delete', paperId, details: { fileName: removed.fileName } });
+    return stored?.storageKey;
+  });
+  // The bytes go only after the rows are gone for good.
+  if (storageKey) await ctx.store.remove(storageKey);
+}
+
+export async function getAdminFile(ctx: AppContext, paperId: string, fileId: string): Promise<ServableFile> {
+  const found = await repo.findAdminFile(ctx.db, paperId, fileId);
+  if (!found) throw new AppError('not_found', ADMIN_FILE_NOT_FOUND);
+  return { storageKey: found.stored.storageKey, contentType: found.stored.contentType, sizeBytes: found.stored.sizeBytes, fileName: found.file.fileName };
+}
