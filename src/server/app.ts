@@ -12,6 +12,7 @@ import { openDatabase } from './db/client.ts';
 import { AttemptLimiter } from './lib/attempt-limiter.ts';
 import { MailOutbox } from './mail/mail-outbox.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { dashboardRoutes } from './modules/admin-dashboard/dashboard.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { adminPapersRoutes } from './modules/papers/admin-papers.routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: `${apiPrefix}/auth` });
   await app.register(adminUsersRoutes, { prefix: `${apiPrefix}/admin/users` });
   await app.register(papersRoutes, { prefix: `${apiPrefix}/papers` });
+  await app.register(dashboardRoutes, { prefix: `${apiPrefix}/admin` });
   await app.register(adminPapersRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await app.register(chatRoutes, { prefix: `${apiPrefix}/chat` });
   await app.register(notificationsRoutes, { prefix: `${apiPrefix}/notifications` });

@@ -1,0 +1,169 @@
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { PLACEHOLDER_PAYMENT_ID } from '../../../shared/constants.ts';
+import type { RecordsQuery } from '../../../shared/schemas/admin-dashboard.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { paperAuthors, papers, users } from '../../db/schema/index.ts';
+
+/** Search text is matched literally: LIKE wildcards typed by the admin are escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const isPaid = and(isNotNull(papers.id), notInArray(papers.paymentId, ['', PLACEHOLDER_PAYMENT_ID]));
+
+export async function paperTotals(db: DbOrTx) {
+  const [row] = await db
+    .select({
+      total: count(),
+      fullPaperSubmitted: sql<number>`count(*) filter (where ${papers.fullPaperFileId} is not null)`.mapWith(Number),
+      paymentCompleted: sql<number>`count(*) filter (where ${papers.paymentId} not in ('', ${PLACEHOLDER_PAYMENT_ID}))`.mapWith(Number),
+      activeThisWeek: sql<number>`count(*) filter (where ${papers.submittedAt} > now() - interval '7 days')`.mapWith(Number),
+      usersWithPapers: sql<number>`count(distinct ${papers.userId})`.mapWith(Number),
+      evaluated: count(papers.evaluationMarks),
+      averageScore: sql<number | null>`avg(${papers.evaluationMarks})`.mapWith((v) => (v === null ? null : Number(v))),
+    })
+    .from(papers);
+  return row!;
+}
+
+export async function countAuthors(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, 'author'));
+  return row?.n ?? 0;
+}
+
+export async function paperCountsBy(db: DbOrTx, column: typeof papers.status | typeof papers.theme | typeof papers.modeOfPresentation) {
+  return db.select({ key: column, n: count() }).from(papers).groupBy(column);
+}
+
+export async function recentSubmissions(db: DbOrTx, limit: number) {
+  return db
+    .select({
+      id: papers.id,
+      title: papers.title,
+      ictacemId: papers.ictacemId,
+      submittedAt: papers.submittedAt,
+      status: papers.status,
+      firstAuthor: paperAuthors.name,
+    })
+    .from(papers)
+    .leftJoin(paperAuthors, and(eq(paperAuthors.paperId, papers.id), eq(paperAuthors.position, 0)))
+    .orderBy(desc(papers.submittedAt), desc(papers.id))
+    .limit(limit);
+}
+
+function userSearch(search: string): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.customUserId, pattern));
+}
+
+export async function pageOfUsers(db: DbOrTx, query: { search: string; limit: number; offset: number }) {
+  const where = and(eq(users.role, 'author'), userSearch(query.search));
+  const [rows, [total]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(query.limit).offset(query.offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function statusCountsOfUsers(db: DbOrTx, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ userId: papers.userId, status: papers.status, n: count() })
+    .from(papers)
+    .where(inArray(papers.userId, userIds))
+    .groupBy(papers.userId, papers.status);
+}
+
+export async function pageOfPapers(
+  db: DbOrTx,
+  query: { search: string; status?: string; theme?: string; mode?: string; limit: number; offset: number },
+) {
+  const filters: (SQL | undefined)[] = [];
+  if (query.status) filters.push(sql`${papers.status} = ${query.status}`);
+  if (query.theme) filters.push(eq(papers.theme, query.theme));
+  if (query.mode) filters.push(eq(papers.modeOfPresentation, query.mode));
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    filters.push(
+      or(
+        ilike(papers.title, pattern),
+        ilike(papers.ictacemId, pattern),
+        exists(db.select({ one: sql`1` }).from(paperAuthors).where(and(eq(paperAuthors.paperId, papers.id), ilike(paperAuthors.name, pattern)))),
+      ),
+    );
+  }
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(papers).where(where).orderBy(desc(papers.submittedAt), desc(papers.id)).limit(query.limit).offset(query.offset),
+    db.select({ n: count() }).from(papers).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+function recordsWhere(query: Pick<RecordsQuery, 'search' | 'filter'>): SQL | undefined {
+  const filters: (SQL | undefined)[] = [eq(users.role, 'author')];
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    filters.push(or(userSearch(query.search), ilike(papers.title, pattern)));
+  }
+  if (query.filter === 'paid') filters.push(isPaid);
+  if (query.filter === 'unpaid') filters.push(and(isNotNull(papers.id), sql`not (${isPaid})`));
+  if (query.filter === 'evaluated') filters.push(isNotNull(papers.evaluationMarks));
+  if (query.filter === 'pending') filters.push(and(isNotNull(papers.id), isNull(papers.evaluationMarks)));
+  return and(...filters);
+}
+
+// Sort columns come from this allow-list only; nothing from the request reaches ORDER BY.
+const RECORD_ORDER = {
+  submitted: [sql`${papers.submittedAt} desc nulls last`, asc(users.username)],
+  score: [sql`${papers.evaluationMarks} desc nulls last`, sql`${papers.submittedAt} desc nulls last`],
+  name: [asc(users.username), sql`${papers.submittedAt} desc nulls last`],
+} as const;
+
+const recordColumns = {
+  userId: users.id,
+  username: users.username,
+  email: users.email,
+  customUserId: users.customUserId,
+  paperId: papers.id,
+  title: papers.title,
+  status: papers.status,
+  paymentId: papers.paymentId,
+  submittedAt: papers.submittedAt,
+  marks: papers.evaluationMarks,
+  evaluatedAt: papers.evaluatedAt,
+};
+
+/** One row per paper, and one per author without a paper (the LEFT JOIN's empty side). */
+export async function records(db: DbOrTx, query: Pick<RecordsQuery, 'search' | 'filter' | 'sort'>, page?: { limit: number; offset: number }) {
+  const base = db
+    .select(recordColumns)
+    .from(users)
+    .leftJoin(papers, eq(papers.userId, users.id))
+    .where(recordsWhere(query))
+    .orderBy(...RECORD_ORDER[query.sort], asc(users.id))
+    .$dynamic();
+  return page ? base.limit(page.limit).offset(page.offset) : base;
+}
+
+export async function countRecords(db: DbOrTx, query: Pick<RecordsQuery, 'search' | 'filter'>): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).leftJoin(papers, eq(papers.userId, users.id)).where(recordsWhere(query));
+  return row?.n ?? 0;
+}
+
+export async function recordsSummary(db: DbOrTx) {
+  const [row] = await db
+    .select({
+      totalSubmissions: count(papers.id),
+      paid: sql<number>`count(*) filter (where ${isPaid})`.mapWith(Number),
+      noSubmissions: sql<number>`count(*) filter (where ${papers.id} is null)`.mapWith(Number),
+      evaluated: count(papers.evaluationMarks),
+      averageScore: sql<number | null>`avg(${papers.evaluationMarks})`.mapWith((v) => (v === null ? null : Number(v))),
+    })
+    .from(users)
+    .leftJoin(papers, eq(papers.userId, users.id))
+    .where(eq(users.role, 'author'));
+  return row!;
+}
+

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { paperListQuerySchema, recordsQuerySchema, userListQuerySchema } from '../../../shared/schemas/admin-dashboard.ts';
+import * as service from './dashboard.service.ts';
+
+const admin = { access: 'admin' as const };
+
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get('/stats', { config: admin }, async () => ({ success: true, ...(await service.dashboardStats(ctx)) }));
+
+  app.get('/users', { schema: { querystring: userListQuerySchema }, config: admin }, async (request) => ({
+    success: true,
+    ...(await service.listUsers(ctx, request.query)),
+  }));
+
+  app.get('/papers', { schema: { querystring: paperListQuerySchema }, config: admin }, async (request) => ({
+    success: true,
+    ...(await service.listPapers(ctx, request.query)),
+  }));
+
+  app.get('/records', { schema: { querystring: recordsQuerySchema }, config: admin }, async (request) => ({
+    success: true,
+    ...(await service.listRecords(ctx, request.query)),
+  }));
+
+  app.get('/records/export', { schema: { querystring: recordsQuerySchema }, config: admin }, async (request, reply) => {
+    const csv = await service.exportRecordsCsv(ctx, request.query);
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="ictacem2025-${request.query.view}.csv"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(csv);
+  });
+};

@@ -1,0 +1,172 @@
+import { PAPER_STATUSES, type PaperStatus } from '../../../shared/constants.ts';
+import type {
+  AdminUserRow,
+  DashboardStats,
+  ListPagination,
+  RecentSubmission,
+  RecordRow,
+  RecordsQuery,
+  RecordsSummary,
+} from '../../../shared/schemas/admin-dashboard.ts';
+import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
+import type { AppContext } from '../../context.ts';
+import { papers } from '../../db/schema/index.ts';
+import { isRealPaymentId } from '../../../shared/domain/payment.ts';
+import { presentForAdmin } from '../papers/admin-papers.service.ts';
+import { toCsv } from './csv.ts';
+import * as repo from './dashboard.repository.ts';
+
+const RECENT_SUBMISSIONS = 8;
+/** The CSV export's ceiling; far above any conference's size. */
+const EXPORT_MAX_ROWS = 100_000;
+
+function pagination(page: number, limit: number, total: number): ListPagination {
+  return { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) };
+}
+
+const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+const rate = (part: number, whole: number) => (whole === 0 ? 0 : oneDecimal((part / whole) * 100));
+
+function tally<K extends string>(rows: { key: string | null; n: number }[]): Record<K, number> {
+  return Object.fromEntries(rows.filter((r) => r.key !== null).map((r) => [r.key, r.n])) as Record<K, number>;
+}
+
+export async function dashboardStats(ctx: AppContext): Promise<{ stats: DashboardStats; recentSubmissions: RecentSubmission[] }> {
+  const [totals, totalUsers, byStatus, byTheme, byMode, recent] = await Promise.all([
+    repo.paperTotals(ctx.db),
+    repo.countAuthors(ctx.db),
+    repo.paperCountsBy(ctx.db, papers.status),
+    repo.paperCountsBy(ctx.db, papers.theme),
+    repo.paperCountsBy(ctx.db, papers.modeOfPresentation),
+    repo.recentSubmissions(ctx.db, RECENT_SUBMISSIONS),
+  ]);
+  const statusCounts = tally<PaperStatus>(byStatus);
+  return {
+    stats: {
+      totalUsers,
+      total: totals.total,
+      byStatus: Object.fromEntries(PAPER_STATUSES.map((s) => [s, statusCounts[s] ?? 0])) as Record<PaperStatus, number>,
+      fullPaperSubmitted: totals.fullPaperSubmitted,
+      abstractOnlySubmitted: totals.total - totals.fullPaperSubmitted,
+      paymentCompleted: totals.paymentCompleted,
+      pendingPayment: totals.total - totals.paymentCompleted,
+      presentationModes: tally(byMode),
+      themes: tally(byTheme),
+      activeThisWeek: totals.activeThisWeek,
+      usersWithPapers: totals.usersWithPapers,
+      evaluated: totals.evaluated,
+      averageScore: totals.averageScore === null ? null : oneDecimal(totals.averageScore),
+    },
+    recentSubmissions: recent.map((r) => ({
+      _id: r.id,
+      title: r.title,
+      ictacemId: r.ictacemId,
+      firstAuthor: r.firstAuthor,
+      submittedAt: r.submittedAt.toISOString(),
+      status: r.status,
+    })),
+  };
+}
+
+export async function listUsers(ctx: AppContext, query: { search: string; page: number; limit: number }) {
+  const { rows, total } = await repo.pageOfUsers(ctx.db, { search: query.search, limit: query.limit, offset: (query.page - 1) * query.limit });
+  const counts = await repo.statusCountsOfUsers(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const users: AdminUserRow[] = rows.map((u) => {
+    const mine = counts.filter((c) => c.userId === u.id);
+    return {
+      _id: u.id,
+      username: u.username,
+      email: u.email,
+      customUserId: u.customUserId,
+      createdAt: u.createdAt.toISOString(),
+      paperCount: mine.reduce((sum, c) => sum + c.n, 0),
+      statusCounts: Object.fromEntries(PAPER_STATUSES.map((s) => [s, mine.find((c) => c.status === s)?.n ?? 0])) as Record<PaperStatus, number>,
+    };
+  });
+  return { users, pagination: pagination(query.page, query.limit, total) };
+}
+
+export async function listPapers(
+  ctx: AppContext,
+  query: { search: string; status?: string; theme?: string; mode?: string; page: number; limit: number },
+): Promise<{ papers: AdminPaper[]; pagination: ListPagination }> {
+  const { rows, total } = await repo.pageOfPapers(ctx.db, { ...query, offset: (query.page - 1) * query.limit });
+  return { papers: await presentForAdmin(ctx, ctx.db, rows), pagination: pagination(query.page, query.limit, total) };
+}
+
+function toRecord(r: Awaited<ReturnType<typeof repo.records>>[number]): RecordRow {
+  return {
+    user: { _id: r.userId, username: r.username, email: r.email, customUserId: r.customUserId },
+    paper:
+      r.paperId === null
+        ? null
+        : {
+            _id: r.paperId,
+            title: r.title!,
+            status: r.status!,
+            paymentId: r.paymentId!,
+            submittedAt: r.submittedAt!.toISOString(),
+            marks: r.marks,
+            evaluatedAt: r.evaluatedAt?.toISOString() ?? null,
+          },
+  };
+}
+
+/** The cards above both tables describe the whole conference, whatever the search. */
+async function summary(ctx: AppContext): Promise<RecordsSummary> {
+  const s = await repo.recordsSummary(ctx.db);
+  return {
+    totalSubmissions: s.totalSubmissions,
+    paid: s.paid,
+    unpaid: s.totalSubmissions - s.paid,
+    noSubmissions: s.noSubmissions,
+    paymentRate: rate(s.paid, s.totalSubmissions),
+    evaluated: s.evaluated,
+    pending: s.totalSubmissions - s.evaluated,
+    evaluationRate: rate(s.evaluated, s.totalSubmissions),
+    averageScore: s.averageScore === null ? null : oneDecimal(s.averageScore),
+  };
+}
+
+export async function listRecords(ctx: AppContext, query: RecordsQuery) {
+  const [rows, total, cards] = await Promise.all([
+    repo.records(ctx.db, query, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    repo.countRecords(ctx.db, query),
+    summary(ctx),
+  ]);
+  return { rows: rows.map(toRecord), summary: cards, pagination: pagination(query.page, query.limit, total) };
+}
+
+const enGb = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString('en-GB') : '');
+
+export async function exportRecordsCsv(ctx: AppContext, query: Omit<RecordsQuery, 'page' | 'limit'>): Promise<string> {
+  const rows = (await repo.records(ctx.db, query, { limit: EXPORT_MAX_ROWS, offset: 0 })).map(toRecord);
+  const who = (r: RecordRow) => [r.user.username, r.user.email, r.user.customUserId];
+  if (query.view === 'financial') {
+    return toCsv(
+      ['User', 'Email', 'User ID', 'Paper', 'Payment Status', 'Payment ID', 'Submitted'],
+      rows.map((r) => [
+        ...who(r),
+        r.paper?.title ?? 'N/A',
+        !r.paper ? 'No Submission' : isRealPaymentId(r.paper.paymentId) ? 'Paid' : 'Unpaid',
+        r.paper?.paymentId ?? '',
+        enGb(r.paper?.submittedAt),
+      ]),
+    );
+  }
+  return toCsv(
+    ['User', 'Email', 'User ID', 'Paper', 'Paper Status', 'Evaluation Status', 'Score', 'Reviewed', 'Submitted'],
+    rows.map((r) => [
+      ...who(r),
+      r.paper?.title ?? 'N/A',
+      r.paper?.status ?? '',
+      !r.paper ? 'No Submission' : r.paper.marks === null ? 'Pending Review' : 'Evaluated',
+      r.paper?.marks ?? '',
+      enGb(r.paper?.evaluatedAt),
+      enGb(r.paper?.submittedAt),
+    ]),
+  );
+}

@@ -1,0 +1,160 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { papers } from '../../db/schema/index.ts';
+import { createTestPaper, createTestUser, type TestUser } from '../../test/factories.ts';
+import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/**
+ * A hand-made conference: four authors, three papers.
+ *   ada:    "=cmd|' /C calc'!A0" theme Aero, Oral,   accepted, paid PAY-1, marks 88, full paper
+ *   bob:    "Beam buckling"      theme Solid, Poster, declined, unpaid,     marks 45
+ *   cleo:   "Combustion 50%_off" theme Prop, Oral,   review_awaited, placeholder payment, no marks
+ *   dora:   no paper
+ */
+describe('dashboard statistics and management lists', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createTestUser(t.app, { role: 'admin' });
+    const make = async (name: string, fields: Record<string, string>, update: Partial<typeof papers.$inferInsert>) => {
+      const author = await createTestUser(t.app);
+      await t.app.ctx.db.execute(`update users set username = '${name}' where id = '${author.user._id}'`);
+      const paper = await createTestPaper(t.app, author, fields);
+      await t.app.ctx.db.update(papers).set(update).where(eq(papers.id, paper._id));
+      ids[name] = paper._id;
+      return author;
+    };
+    await make('Ada Lovelace', { title: "=cmd|' /C calc'!A0", theme: 'Aerodynamics and Fluid Mechanics', modeOfPresentation: 'Oral' }, {
+      status: 'abstract_accepted', paymentId: 'PAY-1', evaluationMarks: 88, fullPaperFileId: null,
+    });
+    await make('Bob Builder', { title: 'Beam buckling', theme: 'Solid Mechanics and Dynamics', modeOfPresentation: 'Poster (Only for Students)' }, {
+      status: 'declined', evaluationMarks: 45, submittedAt: new Date(Date.now() - 30 * 86_400_000),
+    });
+    await make('Cleo Patra', { title: 'Combustion 50%_off', theme: 'Propulsion and Combustion', modeOfPresentation: 'Oral' }, {
+      paymentId: 'TXN123456789', submittedAt: new Date(Date.now() - 86_400_000),
+    });
+    const dora = await createTestUser(t.app);
+    await t.app.ctx.db.execute(`update users set username = 'Dora Explorer' where id = '${dora.user._id}'`);
+    // Ada's full paper, by pointing at her abstract's file.
+    const [ada] = await t.app.ctx.db.select().from(papers).where(eq(papers.id, ids['Ada Lovelace']!));
+    await t.app.ctx.db.update(papers).set({ fullPaperFileId: ada!.abstractFileId }).where(eq(papers.id, ada!.id));
+  });
+  afterAll(() => t.close());
+
+  const get = async (path: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `${API}/admin${path}`, headers: { cookie: admin.cookie } });
+    return { status: res.statusCode, body: safeJson(res.body), raw: res };
+  };
+  const safeJson = (text: string) => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  };
+
+  it('computes the overview figures in SQL', async () => {
+    const { body } = await get('/stats');
+    expect(body.stats).toEqual({
+      totalUsers: 4,
+      total: 3,
+      byStatus: { review_awaited: 1, review_in_progress: 0, author_response_awaited: 0, abstract_accepted: 1, declined: 1 },
+      fullPaperSubmitted: 1,
+      abstractOnlySubmitted: 2,
+      paymentCompleted: 1,
+      pendingPayment: 2,
+      presentationModes: { Oral: 2, 'Poster (Only for Students)': 1 },
+      themes: { 'Aerodynamics and Fluid Mechanics': 1, 'Solid Mechanics and Dynamics': 1, 'Propulsion and Combustion': 1 },
+      activeThisWeek: 2,
+      usersWithPapers: 3,
+      evaluated: 2,
+      averageScore: 66.5,
+    });
+    expect(body.recentSubmissions.map((r: { title: string }) => r.title)).toEqual(["=cmd|' /C calc'!A0", 'Combustion 50%_off', 'Beam buckling']);
+    expect(body.recentSubmissions[0].firstAuthor).toBe('Ada Lovelace');
+  });
+
+  it('searches, filters and pages papers on the server', async () => {
+    const titles = async (query: string) => (await get(`/papers?${query}`)).body.papers.map((p: { title: string }) => p.title);
+    expect(await titles('theme=Solid%20Mechanics%20and%20Dynamics')).toEqual(['Beam buckling']);
+    expect(await titles('status=abstract_accepted&mode=Oral')).toEqual(["=cmd|' /C calc'!A0"]);
+    // Every fixture paper lists Sophie Germain as second author (see SAMPLE_AUTHORS).
+    expect(await titles('search=sophie%20germ')).toHaveLength(3);
+    expect(await titles('search=BEAM')).toEqual(['Beam buckling']);
+    expect(await titles('search=ictacemp2025')).toHaveLength(3);
+    expect(await titles('search=nothing-like-this')).toEqual([]);
+    expect(await titles('search=50%25_')).toEqual(['Combustion 50%_off']);
+    expect(await titles('search=%25')).toEqual(['Combustion 50%_off']);
+    expect(await titles(`search=${encodeURIComponent("' or 1=1 --")}`)).toEqual([]);
+    const page2 = await get('/papers?limit=2&page=2');
+    expect(page2.body.pagination).toEqual({ page: 2, limit: 2, total: 3, totalPages: 2 });
+    expect(page2.body.papers).toHaveLength(1);
+    expect((await get('/papers?page=9')).body.papers).toEqual([]);
+    expect((await get('/papers?status=approved')).status).toBe(400);
+    expect((await get('/papers?limit=1000')).status).toBe(400);
+  });
+
+  it('lists users with their per-status counts and finds them by name, e-mail or id', async () => {
+    const all = (await get('/users')).body;
+    expect(all.pagination.total).toBe(4);
+    const bob = all.users.find((u: { username: string }) => u.username === 'Bob Builder');
+    expect(bob).toMatchObject({ paperCount: 1, statusCounts: { declined: 1, abstract_accepted: 0 } });
+    expect(bob).not.toHaveProperty('passwordHash');
+    const found = (await get(`/users?search=${encodeURIComponent(bob.customUserId)}`)).body.users;
+    expect(found.map((u: { username: string }) => u.username)).toEqual(['Bob Builder']);
+    expect((await get('/users?search=nobody-here')).body.users).toEqual([]);
+  });
+
+  it('builds the financial and evaluation tables with filters, sorts and summary', async () => {
+    const rows = async (query: string) => (await get(`/records?${query}`)).body;
+    const financial = await rows('view=financial');
+    expect(financial.summary).toEqual({
+      totalSubmissions: 3,
+      paid: 1,
+      unpaid: 2,
+      noSubmissions: 1,
+      paymentRate: 33.3,
+      evaluated: 2,
+      pending: 1,
+      evaluationRate: 66.7,
+      averageScore: 66.5,
+    });
+    expect(financial.pagination.total).toBe(4);
+    expect(financial.rows.map((r: { user: { username: string } }) => r.user.username)).toEqual(['Ada Lovelace', 'Cleo Patra', 'Bob Builder', 'Dora Explorer']);
+    expect((await rows('view=financial&filter=paid')).rows.map((r: { user: { username: string } }) => r.user.username)).toEqual(['Ada Lovelace']);
+    expect((await rows('view=financial&filter=unpaid')).pagination.total).toBe(2);
+
+    const byScore = await rows('view=evaluation&sort=score');
+    expect(byScore.rows.map((r: { paper: { marks: number | null } | null }) => (r.paper ? r.paper.marks : 'none'))).toEqual([88, 45, null, 'none']);
+    expect((await rows('view=evaluation&filter=pending')).rows.map((r: { user: { username: string } }) => r.user.username)).toEqual(['Cleo Patra']);
+    expect((await rows('view=evaluation&sort=name&limit=5&page=1')).rows[0].user.username).toBe('Ada Lovelace');
+    expect((await rows('view=evaluation&search=beam')).rows.map((r: { paper: { title: string } }) => r.paper.title)).toEqual(['Beam buckling']);
+    expect((await get('/records?view=financial&limit=7')).status).toBe(400);
+    expect((await get('/records?view=financial&sort=password_hash')).status).toBe(400);
+  });
+
+  it('exports exactly the filtered rows as CSV with formulas neutralised', async () => {
+    const { raw } = await get('/records/export?view=financial&filter=paid');
+    expect(raw.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(raw.headers['content-disposition']).toBe('attachment; filename="ictacem2025-financial.csv"');
+    const lines = raw.body.trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe('"User","Email","User ID","Paper","Payment Status","Payment ID","Submitted"');
+    expect(lines[1]).toContain(`"'=cmd|' /C calc'!A0"`);
+    expect(lines[1]).toContain('"Paid","PAY-1"');
+    const evaluation = (await get('/records/export?view=evaluation')).raw.body.trim().split('\r\n');
+    expect(evaluation).toHaveLength(5);
+    expect(evaluation.some((l: string) => l.includes('"No Submission"'))).toBe(true);
+  });
+
+  it('keeps every dashboard route for admins', async () => {
+    const author = await createTestUser(t.app);
+    for (const path of ['/stats', '/users', '/papers', '/records?view=financial', '/records/export?view=financial']) {
+      const res = await t.app.inject({ method: 'GET', url: `${API}/admin${path}`, headers: { cookie: author.cookie } });
+      expect(res.statusCode, path).toBe(403);
+    }
+  });
+});
