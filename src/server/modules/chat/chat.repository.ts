@@ -41,15 +41,17 @@ export async function findAttachment(db: DbOrTx, paperId: string, messageId: str
   return row;
 }
 
-/** Moves the reader's cursor forward (never back) to the newest message they were shown. */
-export async function markReadUpTo(db: DbOrTx, paperId: string, userId: string, lastReadAt: Date): Promise<void> {
-  await db
-    .insert(chatReadCursors)
-    .values({ paperId, userId, lastReadAt })
-    .onConflictDoUpdate({
-      target: [chatReadCursors.paperId, chatReadCursors.userId],
-      set: { lastReadAt: sql`greatest(${chatReadCursors.lastReadAt}, excluded.last_read_at)` },
-    });
+/**
+ * Moves the reader's cursor forward (never back) to the given message. The time is read in SQL:
+ * a round trip through a JavaScript Date would cut PostgreSQL's microseconds and leave the
+ * message itself counted as unread.
+ */
+export async function markReadUpTo(db: DbOrTx, paperId: string, userId: string, messageId: string): Promise<void> {
+  await db.execute(sql`
+    insert into ${chatReadCursors} (paper_id, user_id, last_read_at)
+    select ${paperId}, ${userId}, ${chatMessages.createdAt} from ${chatMessages} where ${chatMessages.id} = ${messageId}
+    on conflict (paper_id, user_id) do update set last_read_at = greatest(${chatReadCursors.lastReadAt}, excluded.last_read_at)
+  `);
 }
 
 /**

@@ -48,7 +48,7 @@ export async function readMessages(ctx: AppContext, actor: PublicUser, paperId: 
     ctx.db,
     rows.map((r) => r.message.id),
   );
-  const newest = rows.at(-1)?.message.createdAt;
+  const newest = rows.at(-1)?.message.id;
   if (newest) await repo.markReadUpTo(ctx.db, paper.id, actor._id, newest);
   return rows.map((r) => present(ctx, r.message, r.senderName, attachments));
 }
@@ -86,7 +86,7 @@ export async function postMessage(ctx: AppContext, actor: PublicUser, paperId: s
         );
       }
       // The sender has read their own message; the other side is told about it.
-      await repo.markReadUpTo(tx, paper.id, actor._id, message.createdAt);
+      await repo.markReadUpTo(tx, paper.id, actor._id, message.id);
       const preview = text ? (text.length > 200 ? `${text.slice(0, 200)}…` : text) : `${upload.files.length} attachment(s)`;
       const notice = { type: 'system_notification' as const, paperId: paper.id, priority: 'medium' as const };
       if (actor.role === 'admin') {

@@ -70,8 +70,10 @@ describe('notifications', () => {
     const mail = inbox.find((m) => m.to === author.email)!;
     expect(mail.raw).toContain('Flutter of thin plates');
 
-    const [outboxRow] = await t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, author.email));
-    expect(outboxRow!.status).toBe('sent');
+    // The sender records the outcome just after the SMTP exchange ends.
+    await expect
+      .poll(async () => (await t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, author.email)))[0]?.status)
+      .toBe('sent');
     const adminList = (await t.app.inject({ method: 'GET', url: `${API}/notifications/admin/all?recipientId=${author.user._id}`, headers: as(admin) })).json();
     expect(adminList.data.notifications[0]).toMatchObject({ type: 'paper_approved', emailStatus: 'sent' });
   });
