@@ -29,6 +29,8 @@ export class MailOutbox {
   private readonly transport;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  /** A kick that came during a run: that run may have looked before the new mail existed. */
+  private kickedWhileRunning = false;
   private stopped = true;
 
   constructor(
@@ -59,12 +61,22 @@ export class MailOutbox {
   /** Sends what is due now instead of waiting for the next poll. */
   kick(): void {
     if (this.stopped) return;
+    if (this.running) {
+      this.kickedWhileRunning = true;
+      return;
+    }
     clearTimeout(this.timer);
-    this.running ??= this.sendDue()
+    this.running = this.sendDue()
       .catch((error: unknown) => this.log.error({ err: error }, 'mail outbox run failed'))
       .finally(() => {
         this.running = undefined;
-        if (!this.stopped) this.timer = setTimeout(() => this.kick(), IDLE_POLL_MS);
+        if (this.stopped) return;
+        if (this.kickedWhileRunning) {
+          this.kickedWhileRunning = false;
+          this.kick();
+        } else {
+          this.timer = setTimeout(() => this.kick(), IDLE_POLL_MS);
+        }
       });
   }
 
