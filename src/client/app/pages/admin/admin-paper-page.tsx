@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { CenteredCard } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { type TabItem, TabList, TabPanel } from '../../../components/ui/tabs.tsx';
+import { AdminFilesPanel } from '../../../features/admin-review/admin-files-panel.tsx';
+import { AdminHeader } from '../../../features/admin-review/admin-header.tsx';
+import { AdminPanel } from '../../../features/admin-review/admin-panel.tsx';
+import { type AdminPaperDetails, isNotFound, useAdminPaper } from '../../../features/admin-review/admin-papers-api.ts';
+import { EvaluationEditor } from '../../../features/admin-review/evaluation-editor.tsx';
+import { AuthorsTab, CommunicatingAuthorTab, PaperDetailsTab } from '../../../features/admin-review/paper-info-tabs.tsx';
+import { PaperReviewHeader } from '../../../features/admin-review/paper-review-header.tsx';
+import { ReviewStatusPanel } from '../../../features/admin-review/review-status-panel.tsx';
+import { SubmissionControls } from '../../../features/admin-review/submission-controls.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { AdminGuard } from './admin-guard.tsx';
+
+const LOADING = 'Loading paper details...';
+
+/** /admin/paper/{paperId}: one paper's review, evaluation, resets, files, history and chat (spec 2.7). */
+export default function AdminPaperPage() {
+  useDocumentTitle('Paper Review');
+  const { paperId = '' } = useParams();
+  return (
+    <AdminGuard whenDenied="redirect" loadingLabel={LOADING}>
+      {(admin) => (
+        <>
+          <AdminHeader user={admin} />
+          <PaperReview paperId={paperId} />
+        </>
+      )}
+    </AdminGuard>
+  );
+}
+
+function PaperReview({ paperId }: { paperId: string }) {
+  const details = useAdminPaper(paperId);
+  if (details.isPending) return <Spinner label={LOADING} />;
+  if (details.isError) {
+    if (isNotFound(details.error)) {
+      return (
+        <CenteredCard title="Paper Not Found">
+          <p className="text-center text-slate-600">The requested paper could not be found in our database.</p>
+          <ButtonLink to="/admin" className="mt-6 w-full">
+            Back to Dashboard
+          </ButtonLink>
+        </CenteredCard>
+      );
+    }
+    return (
+      <div className="mx-auto max-w-md px-4 py-16">
+        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-center font-medium text-red-800">
+          Failed to load paper details
+        </p>
+      </div>
+    );
+  }
+  return <PaperReviewLayout details={details.data} />;
+}
+
+type PaperTab = 'details' | 'authors' | 'communicating' | 'evaluation';
+const PAPER_TABS: TabItem<PaperTab>[] = [
+  { key: 'details', label: 'Paper Details' },
+  { key: 'authors', label: 'Authors' },
+  { key: 'communicating', label: 'Communicating Author' },
+  { key: 'evaluation', label: 'Confidential Notes and Marks' },
+];
+
+function PaperReviewLayout({ details: { paper, user } }: { details: AdminPaperDetails }) {
+  const [tab, setTab] = useState<PaperTab>('details');
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:py-8 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
+      <div className="min-w-0 space-y-6">
+        <PaperReviewHeader paper={paper} />
+        <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+          <TabList tabs={PAPER_TABS} selected={tab} onSelect={setTab} label="Paper information" idPrefix="paper" />
+          <TabPanel idPrefix="paper" tabKey={tab} className="mt-5">
+            {tab === 'details' && <PaperDetailsTab paper={paper} />}
+            {tab === 'authors' && <AuthorsTab authors={paper.authors} />}
+            {tab === 'communicating' && <CommunicatingAuthorTab user={user} />}
+            {tab === 'evaluation' && <EvaluationEditor paperId={paper._id} evaluation={paper.adminEvaluation} />}
+          </TabPanel>
+        </div>
+      </div>
+      <aside className="min-w-0 space-y-6" aria-label="Review actions">
+        <ReviewStatusPanel paper={paper} />
+        <AdminPanel title="Submission Controls">
+          <SubmissionControls paper={paper} />
+        </AdminPanel>
+        <AdminFilesPanel paper={paper} />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PaperStatus } from '../../../shared/constants.ts';
+import type { AdminEvaluation, AdminPaper, PaperHistory } from '../../../shared/schemas/admin-paper.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
+import { api, ApiError, upload } from '../../lib/api.ts';
+import type { EvaluationBody } from './evaluation-form.ts';
+import type { SubmissionKind } from './history-timeline.ts';
+
+/** Every admin query starts with 'admin', so one invalidation refreshes them all after a change. */
+const ADMIN_KEY = ['admin'] as const;
+const adminPaperKey = (paperId: string) => ['admin', 'paper', paperId] as const;
+export const paperHistoryKey = (paperId: string) => ['admin', 'paper', paperId, 'history'] as const;
+
+const paperPath = (paperId: string) => `/admin/papers/${encodeURIComponent(paperId)}`;
+
+export interface AdminPaperDetails {
+  paper: AdminPaper;
+  /** The submitter (the communicating author). */
+  user: PublicUser;
+}
+
+/**
+ * A malformed id (the server answers 400 for a path parameter that is not an id) is as missing
+ * as an unknown one (404): both show the not-found card and are not asked for again.
+ */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+const retryUnlessMissing = (failures: number, error: unknown) => !isNotFound(error) && failures < 1;
+
+export function useAdminPaper(paperId: string) {
+  return useQuery({
+    queryKey: adminPaperKey(paperId),
+    queryFn: async () => {
+      const { paper, user } = await api<AdminPaperDetails & { success: boolean }>(paperPath(paperId));
+      return { paper, user };
+    },
+    retry: retryUnlessMissing,
+  });
+}
+
+export function fetchPaperHistory(paperId: string) {
+  return api<{ paper: PaperHistory }>(`${paperPath(paperId)}/history`).then((answer) => answer.paper);
+}
+
+export function usePaperHistory(paperId: string) {
+  return useQuery({ queryKey: paperHistoryKey(paperId), queryFn: () => fetchPaperHistory(paperId), retry: retryUnlessMissing });
+}
+
+/**
+ * A change to one paper: the answer is written into the cached paper at once (so the page
+ * shows it without waiting), then every admin view is refreshed from the server.
+ */
+function usePaperChange<TVariables, TAnswer>(
+  paperId: string,
+  send: (variables: TVariables) => Promise<TAnswer>,
+  applyAnswer: (paper: AdminPaper, answer: TAnswer, variables: TVariables) => AdminPaper,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (answer, variables) => {
+      queryClient.setQueryData<AdminPaperDetails>(adminPaperKey(paperId), (old) => old && { ...old, paper: applyAnswer(old.paper, answer, variables) });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
+  });
+}
+
+interface PaperAnswer {
+  success: boolean;
+  message?: string;
+  paper: AdminPaper;
+}
+
+export function useUpdatePaperStatus(paperId: string) {
+  return usePaperChange(
+    paperId,
+    (body: { status: PaperStatus; review: string }) => api<PaperAnswer>(`${paperPath(paperId)}/status`, { method: 'PUT', body }),
+    (_, answer) => answer.paper,
+  );
+}
+
+export function useSaveEvaluation(paperId: string) {
+  return usePaperChange(
+    paperId,
+    (body: EvaluationBody) =>
+      api<{ success: boolean; message?: string; paper: { _id: string; adminEvaluation: AdminEvaluation } }>(`${paperPath(paperId)}/evaluate`, { method: 'PUT', body }),
+    (paper, answer) => ({ ...paper, adminEvaluation: answer.paper.adminEvaluation }),
+  );
+}
+
+interface ToggleRequest {
+  kind: SubmissionKind;
+  /** true resets the submission so the author may upload again, false restores the last reset version. */
+  reset: boolean;
+  reason: string;
+  /** The paper version the admin saw; the server answers 409 if it changed meanwhile. */
+  version: number;
+}
+
+export function useToggleSubmission(paperId: string) {
+  return usePaperChange(
+    paperId,
+    ({ kind, reset, reason, version }: ToggleRequest) =>
+      kind === 'abstract'
+        ? api<PaperAnswer>(`${paperPath(paperId)}/toggle-abstract`, { method: 'PUT', body: { resetAbstract: reset, reason, version } })
+        : api<PaperAnswer>(`${paperPath(paperId)}/toggle-fullpaper`, { method: 'PUT', body: { resetFullPaper: reset, reason, version } }),
+    (_, answer) => answer.paper,
+  );
+}
+
+interface AdminFileUpload {
+  file: File;
+  description: string;
+  visibleToUser: boolean;
+}
+
+export function useUploadAdminFile(paperId: string) {
+  return usePaperChange(
+    paperId,
+    ({ file, description, visibleToUser }: AdminFileUpload) => {
+      const form = new FormData();
+      form.append('description', description);
+      form.append('fileType', 'review_comment_file');
+      form.append('visibleToUser', String(visibleToUser));
+      // The file goes last so that a server streaming the upload has read the text fields by then.
+      form.append('adminFile', file);
+      return upload<PaperAnswer>(`${paperPath(paperId)}/upload-file`, form);
+    },
+    (_, answer) => answer.paper,
+  );
+}
+
+type AdminFile = AdminPaper['adminUploadedFiles'][number];
+
+export function useSetAdminFileVisibility(paperId: string) {
+  return usePaperChange(
+    paperId,
+    ({ fileId, visibleToUser }: { fileId: string; visibleToUser: boolean }) =>
+      api<{ success: boolean; file: AdminFile }>(`${paperPath(paperId)}/admin-files/${encodeURIComponent(fileId)}`, {
+        method: 'PATCH',
+        body: { visibleToUser },
+      }),
+    (paper, answer) => ({ ...paper, adminUploadedFiles: paper.adminUploadedFiles.map((file) => (file._id === answer.file._id ? answer.file : file)) }),
+  );
+}
+
+export function useDeleteAdminFile(paperId: string) {
+  return usePaperChange(
+    paperId,
+    (fileId: string) => api<{ success: boolean; message?: string }>(`${paperPath(paperId)}/admin-files/${encodeURIComponent(fileId)}`, { method: 'DELETE' }),
+    (paper, _, fileId) => ({ ...paper, adminUploadedFiles: paper.adminUploadedFiles.filter((file) => file._id !== fileId) }),
+  );
+}

@@ -1,0 +1,37 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { AdminPaper, UserPaperCounts } from '../../../shared/schemas/admin-paper.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
+import { api } from '../../lib/api.ts';
+import { fetchPaperHistory, isNotFound, paperHistoryKey } from './admin-papers-api.ts';
+
+const userPath = (userId: string) => `/admin/users/${encodeURIComponent(userId)}`;
+
+export function useAdminUser(userId: string) {
+  return useQuery({
+    queryKey: ['admin', 'user', userId],
+    queryFn: async () => (await api<{ user: PublicUser }>(userPath(userId))).user,
+    retry: (failures, error) => !isNotFound(error) && failures < 1,
+  });
+}
+
+export function useAdminUserPapers(userId: string) {
+  return useQuery({
+    queryKey: ['admin', 'user', userId, 'papers'],
+    queryFn: async () => (await api<{ papers: AdminPaper[] }>(`${userPath(userId)}/papers`)).papers,
+  });
+}
+
+export function useAdminUserPaperCounts(userId: string) {
+  return useQuery({
+    queryKey: ['admin', 'user', userId, 'papers', 'count'],
+    queryFn: () => api<UserPaperCounts & { success: boolean }>(`${userPath(userId)}/papers/count`),
+    retry: false,
+  });
+}
+
+/** The submission history of each paper, read in parallel (the activity timeline is built from them). */
+export function usePaperHistories(paperIds: string[]) {
+  return useQueries({
+    queries: paperIds.map((paperId) => ({ queryKey: paperHistoryKey(paperId), queryFn: () => fetchPaperHistory(paperId) })),
+  });
+}

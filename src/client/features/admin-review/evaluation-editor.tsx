@@ -1,0 +1,157 @@
+import { type FormEvent, useId, useState } from 'react';
+import type { AdminEvaluation } from '../../../shared/schemas/admin-paper.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { useToast } from '../../lib/toast.tsx';
+import { useSaveEvaluation } from './admin-papers-api.ts';
+import { formatDateTime } from './date-time.ts';
+import { parseEvaluation } from './evaluation-form.ts';
+import { scoreBandClass } from './score-band.ts';
+
+/** The Admin Evaluation Panel (spec 2.8): marks and confidential comments, seen only by admins. */
+export function EvaluationEditor({ paperId, evaluation }: { paperId: string; evaluation: AdminEvaluation }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <section aria-labelledby="evaluation-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h2 id="evaluation-heading" className="text-lg font-bold text-brand-900">
+            Admin Evaluation Panel
+          </h2>
+          <p className="text-sm text-slate-600">Confidential: visible to administrators only, never to the author.</p>
+        </div>
+        {!editing && (
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            Edit Evaluation
+          </Button>
+        )}
+      </div>
+      {editing ? (
+        <EvaluationForm paperId={paperId} evaluation={evaluation} onDone={() => setEditing(false)} />
+      ) : (
+        <EvaluationView evaluation={evaluation} />
+      )}
+      <ReviewerLine evaluation={evaluation} />
+    </section>
+  );
+}
+
+function EvaluationView({ evaluation }: { evaluation: AdminEvaluation }) {
+  return (
+    <dl className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+      <div>
+        <dt className="text-sm font-medium text-slate-500">Marks</dt>
+        <dd className="mt-1" data-testid="evaluation-marks">
+          {evaluation.marks === null ? (
+            <span className="text-slate-600">Not scored</span>
+          ) : (
+            <span className={`inline-flex items-baseline rounded-lg px-3 py-1.5 text-2xl font-bold ring-1 ${scoreBandClass(evaluation.marks)}`}>
+              {evaluation.marks}
+              <span className="text-sm font-semibold">/100</span>
+            </span>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-sm font-medium text-slate-500">Confidential comments</dt>
+        <dd className="mt-1 break-words whitespace-pre-line text-slate-800" data-testid="evaluation-comments">
+          {evaluation.confidentialComments.trim() || <span className="text-slate-500">No confidential comments yet.</span>}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function ReviewerLine({ evaluation }: { evaluation: AdminEvaluation }) {
+  const { reviewedBy, reviewedAt } = evaluation;
+  return (
+    <p className="border-t border-slate-100 pt-3 text-xs text-slate-500" data-testid="evaluation-reviewer">
+      {reviewedBy ? (
+        <>
+          Reviewed by <span className="font-semibold text-slate-700">{reviewedBy.username}</span> · {reviewedAt ? formatDateTime(reviewedAt) : 'Not reviewed'}
+        </>
+      ) : (
+        'Not reviewed'
+      )}
+    </p>
+  );
+}
+
+function EvaluationForm({ paperId, evaluation, onDone }: { paperId: string; evaluation: AdminEvaluation; onDone: () => void }) {
+  const toast = useToast();
+  const save = useSaveEvaluation(paperId);
+  const marksId = useId();
+  const commentsId = useId();
+  const [marks, setMarks] = useState(evaluation.marks === null ? '' : String(evaluation.marks));
+  const [comments, setComments] = useState(evaluation.confidentialComments);
+  const [marksError, setMarksError] = useState<string>();
+  const [saveError, setSaveError] = useState<string>();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseEvaluation(marks, comments);
+    if ('error' in parsed) return setMarksError(parsed.error);
+    setMarksError(undefined);
+    setSaveError(undefined);
+    save.mutate(parsed.body, {
+      onSuccess: (answer) => {
+        toast.success(answer.message ?? 'Evaluation saved.');
+        onDone();
+      },
+      onError: () => setSaveError('Failed to save evaluation. Please try again.'),
+    });
+  };
+
+  const fieldClass =
+    'block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-600';
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <div className="max-w-xs">
+        <label htmlFor={marksId} className="mb-1 block text-sm font-medium text-slate-700">
+          Marks (0-100)
+        </label>
+        <input
+          id={marksId}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          step={1}
+          autoFocus
+          value={marks}
+          onChange={(event) => setMarks(event.target.value)}
+          aria-invalid={marksError ? true : undefined}
+          aria-describedby={marksError ? `${marksId}-error` : `${marksId}-hint`}
+          className={fieldClass}
+        />
+        {marksError ? (
+          <p id={`${marksId}-error`} role="alert" className="mt-1 text-sm text-red-700">
+            {marksError}
+          </p>
+        ) : (
+          <p id={`${marksId}-hint`} className="mt-1 text-xs text-slate-500">
+            Leave empty for no score.
+          </p>
+        )}
+      </div>
+      <div>
+        <label htmlFor={commentsId} className="mb-1 block text-sm font-medium text-slate-700">
+          Confidential comments
+        </label>
+        <textarea id={commentsId} rows={5} value={comments} onChange={(event) => setComments(event.target.value)} className={fieldClass} />
+      </div>
+      {saveError && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {saveError}
+        </p>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Evaluation'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { formatDate } from '../../lib/dates.ts';
+import { unreadFor, useChatUnreadCounts } from '../chat/chat-api.ts';
+import { ChatModal } from '../chat/chat-modal.tsx';
+import { StatusBadge } from '../papers/status-badge.tsx';
+import { HistoryModal } from './history-modal.tsx';
+
+/** The review page's top card (spec 2.7): who and what the paper is, and the ways to open its files. */
+export function PaperReviewHeader({ paper }: { paper: AdminPaper }) {
+  const authorCount = paper.authors.length;
+  return (
+    <header className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <StatusBadge status={paper.status} />
+        <span className="font-mono text-sm text-slate-600" data-testid="paper-ictacem-id">
+          {paper.ictacemId}
+        </span>
+      </div>
+      <h1 className="mt-3 text-2xl font-bold break-words text-brand-900 sm:text-3xl">{paper.title}</h1>
+      <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
+        <li>{paper.theme}</li>
+        <li>Submitted {formatDate(paper.submittedAt)}</li>
+        <li>
+          {authorCount} {authorCount === 1 ? 'author' : 'authors'}
+        </li>
+      </ul>
+      <PaperActions paper={paper} />
+    </header>
+  );
+}
+
+function PaperActions({ paper }: { paper: AdminPaper }) {
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [chatOpen, setChatOpen] = useState(false);
+  const unread = unreadFor(useChatUnreadCounts().data, paper._id);
+  return (
+    <div className="mt-5 grid gap-2 border-t border-slate-100 pt-4 sm:flex sm:flex-wrap">
+      {paper.pdfPath && (
+        <a href={paper.pdfPath} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
+          View Abstract<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      )}
+      {paper.fullPaperPdfPath && (
+        <a href={paper.fullPaperPdfPath} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
+          View Full Paper<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      )}
+      <button type="button" onClick={() => setHistoryOpen(true)} className={buttonClass('secondary')}>
+        Submission History
+      </button>
+      <button type="button" onClick={() => setChatOpen(true)} className={buttonClass('primary')}>
+        Chat with Author
+        {unread > 0 && (
+          <span data-testid="chat-unread-badge" className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
+            {unread}
+            <span className="sr-only"> unread</span>
+          </span>
+        )}
+      </button>
+      {historyOpen && <HistoryModal paperId={paper._id} paperTitle={paper.title} onClose={() => setHistoryOpen(false)} />}
+      {chatOpen && <ChatModal paperId={paper._id} title={paper.title} onClose={() => setChatOpen(false)} />}
+    </div>
+  );
+}

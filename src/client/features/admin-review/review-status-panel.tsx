@@ -1,0 +1,74 @@
+import { type FormEvent, useId, useState } from 'react';
+import { PAPER_STATUSES, type PaperStatus } from '../../../shared/constants.ts';
+import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { useToast } from '../../lib/toast.tsx';
+import { statusBadgeClass, statusLabel } from '../papers/status-badge.tsx';
+import { AdminPanel } from './admin-panel.tsx';
+import { statusUpdatedText } from './admin-messages.ts';
+import { useUpdatePaperStatus } from './admin-papers-api.ts';
+
+/** Review & Status (spec 2.7): comments to the author and the paper's status, saved together. */
+export function ReviewStatusPanel({ paper }: { paper: AdminPaper }) {
+  const toast = useToast();
+  const update = useUpdatePaperStatus(paper._id);
+  const commentsId = useId();
+  const [review, setReview] = useState(paper.review);
+  const [status, setStatus] = useState<PaperStatus>(paper.status);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate(
+      { status, review },
+      {
+        onSuccess: () => toast.success(statusUpdatedText(status, review)),
+        onError: (error) => toast.error(`Failed to update paper status: ${error.message}`),
+      },
+    );
+  };
+
+  return (
+    <AdminPanel title="Review & Status">
+      <form onSubmit={onSubmit} className="space-y-4">
+        <div>
+          <label htmlFor={commentsId} className="mb-1 block text-sm font-medium text-slate-700">
+            Review comments
+          </label>
+          <textarea
+            id={commentsId}
+            rows={5}
+            value={review}
+            onChange={(event) => setReview(event.target.value)}
+            placeholder="Add detailed review comments for the author..."
+            className="block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+          />
+        </div>
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-700">Status</legend>
+          {/* The spec counts six status buttons but names only five (spec 4); the unnamed sixth is not shown. */}
+          <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+            {PAPER_STATUSES.map((option) => {
+              const selected = option === status;
+              return (
+                <button
+                  key={option}
+                  type="button"
+                  aria-pressed={selected}
+                  onClick={() => setStatus(option)}
+                  className={`rounded-lg border px-3 py-2 text-left text-sm font-semibold transition-colors ${
+                    selected ? `${statusBadgeClass(option)} border-transparent ring-2 ring-brand-600` : 'border-slate-200 text-slate-700 hover:bg-slate-50'
+                  }`}
+                >
+                  {statusLabel(option)}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+        <Button type="submit" className="w-full" disabled={update.isPending}>
+          {update.isPending ? 'Processing...' : 'Update Review'}
+        </Button>
+      </form>
+    </AdminPanel>
+  );
+}
