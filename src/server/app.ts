@@ -10,6 +10,8 @@ import type { AppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { AttemptLimiter } from './lib/attempt-limiter.ts';
+import { SessionCache } from './lib/session-cache.ts';
+import { TtlMemo } from './lib/ttl-memo.ts';
 import { MailOutbox } from './mail/mail-outbox.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { dashboardRoutes } from './modules/admin-dashboard/dashboard.routes.ts';
@@ -34,6 +36,9 @@ declare module 'fastify' {
 export function redactUrl(url: string): string {
   return url.replace(/(reset-password\/)[^/?#]+/, '$1[redacted]').replace(/([?&]token=)[^&#]+/, '$1[redacted]');
 }
+
+/** How stale the dashboard's statistics may be; a change shows within this time. */
+const DASHBOARD_STATS_TTL_MS = 3000;
 
 /** JSON bodies are small; uploads go through multipart with their own limits. */
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -69,6 +74,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     log: app.log,
     loginLimiter: new AttemptLimiter(10, 15 * 60_000),
     resetRequestLimiter: new AttemptLimiter(5, 60 * 60_000),
+    sessions: new SessionCache(),
+    dashboardStats: new TtlMemo(DASHBOARD_STATS_TTL_MS),
   } satisfies AppContext);
 
   app.addHook('onReady', async () => outbox?.start());

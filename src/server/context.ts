@@ -2,6 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AttemptLimiter } from './lib/attempt-limiter.ts';
+import type { SessionCache } from './lib/session-cache.ts';
+import type { TtlMemo } from './lib/ttl-memo.ts';
+import type { DashboardStats, RecentSubmission } from '../shared/schemas/admin-dashboard.ts';
 import type { MailOutbox } from './mail/mail-outbox.ts';
 import type { FileStore } from './storage/file-store.ts';
 
@@ -15,4 +18,7 @@ export interface AppContext {
   log: FastifyBaseLogger;
   loginLimiter: AttemptLimiter;
   resetRequestLimiter: AttemptLimiter;
+  sessions: SessionCache;
+  /** The dashboard's statistics, shared by every admin for a few seconds. */
+  dashboardStats: TtlMemo<{ stats: DashboardStats; recentSubmissions: RecentSubmission[] }>;
 }

@@ -31,7 +31,11 @@ function tally<K extends string>(rows: { key: string | null; n: number }[]): Rec
   return Object.fromEntries(rows.filter((r) => r.key !== null).map((r) => [r.key, r.n])) as Record<K, number>;
 }
 
-export async function dashboardStats(ctx: AppContext): Promise<{ stats: DashboardStats; recentSubmissions: RecentSubmission[] }> {
+export function dashboardStats(ctx: AppContext): Promise<{ stats: DashboardStats; recentSubmissions: RecentSubmission[] }> {
+  return ctx.dashboardStats.get(() => computeDashboardStats(ctx));
+}
+
+async function computeDashboardStats(ctx: AppContext): Promise<{ stats: DashboardStats; recentSubmissions: RecentSubmission[] }> {
   const [totals, totalUsers, byStatus, byTheme, byMode, recent] = await Promise.all([
     repo.paperTotals(ctx.db),
     repo.countAuthors(ctx.db),

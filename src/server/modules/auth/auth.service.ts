@@ -102,10 +102,13 @@ export async function requestPasswordReset(ctx: AppContext, input: ForgotPasswor
 /** Sets the new password and signs the user out everywhere. */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction(async (tx) => {
-    const userId = await consumePasswordReset(tx, hashToken(token));
-    if (!userId) throw new AppError('bad_request', AUTH_MESSAGES.resetLinkInvalid);
-    await updateUser(tx, userId, { passwordHash });
-    await deleteSessionsOfUser(tx, userId);
+  const userId = await ctx.db.transaction(async (tx) => {
+    const owner = await consumePasswordReset(tx, hashToken(token));
+    if (!owner) throw new AppError('bad_request', AUTH_MESSAGES.resetLinkInvalid);
+    await updateUser(tx, owner, { passwordHash });
+    await deleteSessionsOfUser(tx, owner);
+    return owner;
   });
+  // After the commit: no request can re-cache a session the transaction was deleting.
+  ctx.sessions.forgetUser(userId);
 }

@@ -3,7 +3,7 @@ import type { Role } from '../../../shared/constants.ts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { deleteSessionsOfUser } from '../auth/auth.repository.ts';
+import { endAllSessions } from '../auth/session.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findAnyAdmin, findUserByEmail, findUserById, insertUser, type UserRow, updateUser } from './users.repository.ts';
 
@@ -55,13 +55,13 @@ export class EmailTakenError extends Error {
  * (role and password); without one, a first start creates an admin with a random password.
  * Returns the generated password so the caller can print it once.
  */
-export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'config'>): Promise<{ email: string; generatedPassword?: string } | undefined> {
+export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'config' | 'sessions'>): Promise<{ email: string; generatedPassword?: string } | undefined> {
   const { adminEmail, adminPassword } = ctx.config;
   if (adminEmail && adminPassword) {
     const existing = await findUserByEmail(ctx.db, adminEmail);
     if (existing) {
       await updateUser(ctx.db, existing.id, { role: 'admin', passwordHash: await hashPassword(adminPassword) });
-      await deleteSessionsOfUser(ctx.db, existing.id);
+      await endAllSessions(ctx, existing.id);
     } else {
       await createUser(ctx, { username: 'Administrator', email: adminEmail, password: adminPassword, role: 'admin' });
     }
