@@ -1,0 +1,113 @@
+// Measures the routes the dashboard and the authors hit most, on a seeded 10,000-paper
+// embedded database, each beside a bare Fastify route that runs the same SQL on the same
+// database in the same process (the ratio is the cost of our layers):
+//   npm run bench                      (seeds a temporary database first)
+//   npm run bench -- --seconds 10 --connections 10
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import * as dashboard from '../src/server/modules/admin-dashboard/dashboard.repository.ts';
+import { createSession } from '../src/server/modules/auth/session.service.ts';
+import { countNotifications } from '../src/server/modules/notifications/notifications.repository.ts';
+import * as paperRepo from '../src/server/modules/papers/papers.repository.ts';
+import { notifications, users } from '../src/server/db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { seedDemo } from './seed-demo.ts';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '10' },
+    papers: { type: 'string', default: '10000' },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const size = Number(values.papers);
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-bench-'));
+const app = await buildApp({ ...loadConfig({}), dataDir, logLevel: 'warn', port: 0 });
+const { db } = app.ctx;
+console.error(`Seeding ${size} authors and papers...`);
+await seedDemo(db, dataDir, { users: size, papers: size });
+
+const [admin] = await db.insert(users).values({ username: 'Bench Admin', email: 'bench-admin@demo.example', passwordHash: 'x', customUserId: 'ICTACEMPBENCH', role: 'admin' }).returning();
+const [author] = await db.select().from(users).where(eq(users.role, 'author')).limit(1);
+const adminCookie = `ictacem_session=${(await createSession(app.ctx, admin!.id)).token}`;
+const authorCookie = `ictacem_session=${(await createSession(app.ctx, author!.id)).token}`;
+
+await app.listen({ port: 0, host: '127.0.0.1' });
+const ours = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/ictacem2025/api`;
+
+// The same queries, with no session lookup, access rule, validation, presenter or compression.
+const bare = Fastify({ logger: false });
+bare.get('/stats', async () => {
+  const { papers } = await import('../src/server/db/schema/index.ts');
+  return Promise.all([
+    dashboard.paperTotals(db),
+    dashboard.countAuthors(db),
+    dashboard.paperCountsBy(db, papers.status),
+    dashboard.paperCountsBy(db, papers.theme),
+    dashboard.paperCountsBy(db, papers.modeOfPresentation),
+    dashboard.recentSubmissions(db, 8),
+  ]);
+});
+bare.get('/papers', async () => {
+  const { rows, total } = await dashboard.pageOfPapers(db, { search: '', status: 'abstract_accepted', theme: 'Propulsion and Combustion', limit: 20, offset: 20 });
+  const ids = rows.map((r) => r.id);
+  return { rows, total, authors: await paperRepo.findAuthorsOfPapers(db, ids), files: await paperRepo.findAdminFilesOfPapers(db, ids, false) };
+});
+bare.get('/papers/user', async () => {
+  const rows = await paperRepo.findPapersOfUser(db, author!.id);
+  const ids = rows.map((r) => r.id);
+  return { rows, authors: await paperRepo.findAuthorsOfPapers(db, ids), files: await paperRepo.findAdminFilesOfPapers(db, ids, true) };
+});
+bare.get('/unread-count', async () => ({
+  count: await countNotifications(db, and(eq(notifications.recipientId, author!.id), eq(notifications.isRead, false))),
+}));
+await bare.listen({ port: 0, host: '127.0.0.1' });
+const bareBase = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
+
+const cases = [
+  { name: 'dashboard statistics', ours: `${ours}/admin/stats`, bare: `${bareBase}/stats`, cookie: adminCookie },
+  {
+    name: 'filtered paper page',
+    ours: `${ours}/admin/papers?status=abstract_accepted&theme=Propulsion%20and%20Combustion&page=2&limit=20`,
+    bare: `${bareBase}/papers`,
+    cookie: adminCookie,
+  },
+  { name: "author's papers", ours: `${ours}/papers/user`, bare: `${bareBase}/papers/user`, cookie: authorCookie },
+  { name: 'unread notification count', ours: `${ours}/notifications/unread-count`, bare: `${bareBase}/unread-count`, cookie: authorCookie },
+];
+
+async function measure(url: string, cookie?: string) {
+  // A worker thread makes the load, so the server's event loop serves requests only.
+  const result = await autocannon({ url, connections, duration: seconds, workers: 1, headers: cookie ? { cookie } : {} });
+  if (result.errors || result.non2xx) throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const lines = [
+  `${size.toLocaleString('en')} papers, embedded database, ${connections} connections, ${seconds} s per route, Node ${process.version}, ${os.cpus().length} cores`,
+  '',
+  '| route | ours req/s | ours p50 ms | ours p99 ms | bare req/s | bare p50 ms | bare p99 ms | ours / bare |',
+  '|---|---|---|---|---|---|---|---|',
+];
+try {
+  for (const c of cases) {
+    console.error(`Measuring ${c.name}...`);
+    const o = await measure(c.ours, c.cookie);
+    const b = await measure(c.bare);
+    lines.push(`| ${c.name} | ${o.rps.toFixed(0)} | ${o.p50} | ${o.p99} | ${b.rps.toFixed(0)} | ${b.p50} | ${b.p99} | ${((o.rps / b.rps) * 100).toFixed(0)}% |`);
+  }
+  console.log(lines.join('\n'));
+} finally {
+  await bare.close();
+  await app.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
