@@ -119,28 +119,30 @@ function toRecord(r: Awaited<ReturnType<typeof repo.records>>[number]): RecordRo
   };
 }
 
-/** The cards above both tables describe the whole conference, whatever the search. */
+/**
+ * The cards above both tables describe the whole conference, whatever the search: they are
+ * the dashboard's (shared, briefly cached) statistics seen from another side.
+ */
 async function summary(ctx: AppContext): Promise<RecordsSummary> {
-  const s = await repo.recordsSummary(ctx.db);
+  const { stats } = await dashboardStats(ctx);
   return {
-    totalSubmissions: s.totalSubmissions,
-    paid: s.paid,
-    unpaid: s.totalSubmissions - s.paid,
-    noSubmissions: s.noSubmissions,
-    paymentRate: rate(s.paid, s.totalSubmissions),
-    evaluated: s.evaluated,
-    pending: s.totalSubmissions - s.evaluated,
-    evaluationRate: rate(s.evaluated, s.totalSubmissions),
-    averageScore: s.averageScore === null ? null : oneDecimal(s.averageScore),
+    totalSubmissions: stats.total,
+    paid: stats.paymentCompleted,
+    unpaid: stats.pendingPayment,
+    noSubmissions: stats.totalUsers - stats.usersWithPapers,
+    paymentRate: rate(stats.paymentCompleted, stats.total),
+    evaluated: stats.evaluated,
+    pending: stats.total - stats.evaluated,
+    evaluationRate: rate(stats.evaluated, stats.total),
+    averageScore: stats.averageScore,
   };
 }
 
 export async function listRecords(ctx: AppContext, query: RecordsQuery) {
-  const [rows, total, cards] = await Promise.all([
-    repo.records(ctx.db, query, { limit: query.limit, offset: (query.page - 1) * query.limit }),
-    repo.countRecords(ctx.db, query),
-    summary(ctx),
-  ]);
+  const offset = (query.page - 1) * query.limit;
+  const [rows, cards] = await Promise.all([repo.records(ctx.db, query, { limit: query.limit, offset }), summary(ctx)]);
+  // The window count rides on each row; a page past the end needs its own count.
+  const total = rows[0]?.total ?? (offset === 0 ? 0 : await repo.countRecords(ctx.db, query));
   return { rows: rows.map(toRecord), summary: cards, pagination: pagination(query.page, query.limit, total) };
 }
 
