@@ -1,9 +1,9 @@
-import { Card } from '../../../components/ui/card.tsx';
+import { AdminDashboard } from '../../../features/admin-dashboard/admin-dashboard.tsx';
 import { AdminHeader } from '../../../features/admin-review/admin-header.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
 
-/** The admin area's entry: a placeholder until the dashboard (overview, users, papers) is built. */
+/** The admin area's entry: the header, then the dashboard, users and papers. */
 export default function AdminPage() {
   useDocumentTitle('Admin Dashboard');
   return (
@@ -11,14 +11,7 @@ export default function AdminPage() {
       {(admin) => (
         <>
           <AdminHeader user={admin} titleIsHeading />
-          <div className="mx-auto max-w-7xl px-4 py-8">
-            <Card>
-              <p className="text-slate-700">
-                The dashboard with the overview, the users and the papers is on its way. Until then, papers and users are opened
-                from their own links.
-              </p>
-            </Card>
-          </div>
+          <AdminDashboard />
         </>
       )}
     </AdminGuard>
