@@ -1,30 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
 import { smtpPort } from '../../playwright.config.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../src/server/test/smtp.ts';
 import { registerAuthor } from '../fixtures/accounts.ts';
 import { logIn } from '../fixtures/captcha.ts';
 
 // The app under test sends its mail to this real SMTP server.
-const inbox: string[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, _session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      inbox.push(Buffer.concat(chunks).toString('utf8').replace(/=\r?\n/g, ''));
-      callback();
-    });
-  },
-});
+let smtp: TestSmtpServer;
 
 test.beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+  smtp = await startTestSmtpServer(smtpPort);
 });
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 test('an author resets a forgotten password from the e-mailed link and logs in with it', async ({ page, request }) => {
@@ -41,8 +28,8 @@ test('an author resets a forgotten password from the e-mailed link and logs in w
   await expect(success).toHaveClass(/bg-green-700/);
   await expect(success).toHaveCount(0, { timeout: 7000 });
 
-  await expect.poll(() => inbox.find((mail) => mail.includes(author.email)), { timeout: 10_000 }).toBeTruthy();
-  const mail = inbox.find((m) => m.includes(author.email))!;
+  await expect.poll(() => smtp.inbox.find((mail) => mail.to.includes(author.email)), { timeout: 10_000 }).toBeTruthy();
+  const mail = smtp.inbox.find((m) => m.to.includes(author.email))!.raw;
   const link = /(http:\/\/127\.0\.0\.1:\d+\/ictacem2025\/reset-password\/[A-Za-z0-9_-]+)/.exec(mail)?.[1];
   expect(link).toBeTruthy();
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { freePort } from '../test/net.ts';
+import { startTestSmtpServer } from '../test/smtp.ts';
 import { retryDelayMs } from './mail-outbox.ts';
 
 describe('mail outbox', () => {
@@ -29,30 +29,17 @@ describe('mail outbox', () => {
     expect(failed!.lastError).toBeTruthy();
     expect(failed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
 
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        stream.resume();
-        stream.on('end', () => {
-          received.push(session.envelope.rcptTo[0]!.address);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+    const smtp = await startTestSmtpServer(port);
     try {
       // Bring the retry forward instead of waiting out the backoff.
       await t.app.ctx.db.update(mailOutbox).set({ nextAttemptAt: new Date() }).where(eq(mailOutbox.id, failed!.id));
       outbox.kick();
-      await expect.poll(() => received, { timeout: 10_000 }).toEqual(['author@example.org']);
+      await expect.poll(() => smtp.inbox.map((m) => m.to), { timeout: 10_000 }).toEqual([['author@example.org']]);
       await expect
         .poll(async () => (await t.app.ctx.db.select().from(mailOutbox))[0]?.status, { timeout: 5000 })
         .toBe('sent');
     } finally {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets, sessions, users } from '../../db/schema/index.ts';
 import { createTestUser } from '../../test/factories.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { API, createTestApp, sessionCookieOf, type TestApp, uniqueEmail } from '../../test/test-app.ts';
 import { AUTH_MESSAGES } from './auth.service.ts';
 
@@ -210,49 +210,28 @@ describe('bad input', () => {
 });
 
 describe('password reset', () => {
-  interface Received {
-    to: string[];
-    raw: string;
-  }
-  let smtp: SMTPServer;
-  let smtpPort = 0;
-  let received: Received[] = [];
+  let smtp: TestSmtpServer;
   let t: TestApp;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    smtpPort = (smtp.server.address() as { port: number }).port;
-    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, publicUrl: 'https://conference.example' });
+    smtp = await startTestSmtpServer();
+    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, publicUrl: 'https://conference.example' });
   });
   afterEach(() => {
-    received = [];
+    smtp.inbox.length = 0;
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
-  async function waitForMail(count: number): Promise<Received[]> {
-    for (let i = 0; i < 100 && received.length < count; i += 1) await new Promise((r) => setTimeout(r, 50));
-    return received;
+  async function waitForMail(count: number) {
+    for (let i = 0; i < 100 && smtp.inbox.length < count; i += 1) await new Promise((r) => setTimeout(r, 50));
+    return smtp.inbox;
   }
 
   function linkIn(raw: string): string {
-    const unfolded = raw.replace(/=\r?\n/g, '');
-    const match = /https:\/\/conference\.example\/ictacem2025\/reset-password\/([A-Za-z0-9_-]+)/.exec(unfolded);
+    const match = /https:\/\/conference\.example\/ictacem2025\/reset-password\/([A-Za-z0-9_-]+)/.exec(raw);
     if (!match) throw new Error(`no reset link in mail:\n${raw}`);
     return match[1]!;
   }
@@ -295,7 +274,7 @@ describe('password reset', () => {
     const res = await t.app.inject({ method: 'POST', url: `${API}/auth/forgot-password`, payload: { email: uniqueEmail('nobody') } });
     expect(res.json()).toEqual({ success: true, message: AUTH_MESSAGES.resetRequested, devMode: false });
     await new Promise((r) => setTimeout(r, 300));
-    expect(received).toHaveLength(0);
+    expect(smtp.inbox).toHaveLength(0);
   });
 
   it('refuses an expired or forged token', async () => {

@@ -1,39 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { createTestPaper, createTestUser, type TestUser } from '../../test/factories.ts';
-import { freePort } from '../../test/net.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 describe('notifications', () => {
   let t: TestApp;
-  let smtp: SMTPServer;
-  const inbox: { to: string; raw: string }[] = [];
+  let smtp: TestSmtpServer;
   let admin: TestUser;
 
   beforeAll(async () => {
-    const port = await freePort();
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          inbox.push({ to: session.envelope.rcptTo[0]!.address, raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
-    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    smtp = await startTestSmtpServer();
+    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
     admin = await createTestUser(t.app, { role: 'admin' });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   const as = (user: TestUser) => ({ cookie: user.cookie });
@@ -66,8 +50,8 @@ describe('notifications', () => {
     expect(data.notifications[0].message).toContain('Clear and well argued.');
     expect(await unreadCount(author)).toBe(1);
 
-    await expect.poll(() => inbox.find((m) => m.to === author.email), { timeout: 10_000 }).toBeTruthy();
-    const mail = inbox.find((m) => m.to === author.email)!;
+    await expect.poll(() => smtp.inbox.find((m) => m.to.includes(author.email)), { timeout: 10_000 }).toBeTruthy();
+    const mail = smtp.inbox.find((m) => m.to.includes(author.email))!;
     expect(mail.raw).toContain('Flutter of thin plates');
 
     // The sender records the outcome just after the SMTP exchange ends.

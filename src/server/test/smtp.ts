@@ -1,0 +1,40 @@
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  /** The raw message with quoted-printable soft line breaks joined, ready for text searches. */
+  raw: string;
+}
+
+export interface TestSmtpServer {
+  port: number;
+  inbox: ReceivedMail[];
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on loopback that keeps every message it receives. */
+export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
+  const inbox: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        inbox.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8').replace(/=\r?\n/g, ''),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    port: (server.server.address() as { port: number }).port,
+    inbox,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
