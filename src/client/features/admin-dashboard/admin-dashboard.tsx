@@ -1,0 +1,133 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DashboardSection } from './dashboard-section.tsx';
+import { DashboardMessagesProvider, MessageBanner, useMessageState } from './dashboard-messages.tsx';
+import { PapersSection } from './papers-section.tsx';
+import { type AdminSection, SECTIONS, SectionMenuDrawer, sectionPanelId, sectionTabId, SectionTabs } from './section-navigation.tsx';
+import { UsersSection } from './users-section.tsx';
+
+/** The section sits in the address (?section=papers): a reload or Back from a paper keeps it. */
+const SECTION_PARAM = 'section';
+/** Tailwind's lg breakpoint, where the sidebar replaces the slide-in menu. */
+const WIDE_SCREEN = '(min-width: 64rem)';
+
+function sectionFrom(value: string | null): AdminSection {
+  return SECTIONS.find((section) => section.key === value)?.key ?? 'dashboard';
+}
+
+/** Where a link to a section points, e.g. 'View all submissions'. */
+function sectionHref(key: AdminSection): string {
+  return `?${new URLSearchParams({ [SECTION_PARAM]: key })}`;
+}
+
+/**
+ * Everything of the admin area below its header (spec 2.2-2.5): the sidebar (a slide-in menu
+ * on small screens), the message banner and the selected section.
+ */
+export function AdminDashboard() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const section = sectionFrom(searchParams.get(SECTION_PARAM));
+  const current = SECTIONS.find((item) => item.key === section)!;
+  const { message, messages, dismiss } = useMessageState();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [focusRequest, setFocusRequest] = useState<{ target: 'heading' | 'menuButton'; serial: number } | null>(null);
+
+  // Focus moves after the render that follows the request: by then the new section is shown
+  // and a closing drawer has let go of the page (a modal dialog leaves everything else inert).
+  useEffect(() => {
+    if (focusRequest) (focusRequest.target === 'heading' ? heading : menuButton).current?.focus();
+  }, [focusRequest]);
+  const requestFocus = useCallback(
+    (target: 'heading' | 'menuButton') => setFocusRequest((previous) => ({ target, serial: (previous?.serial ?? 0) + 1 })),
+    [],
+  );
+
+  // Growing past the breakpoint hides the menu button, so an open drawer would be left without one.
+  useEffect(() => {
+    const wide = window.matchMedia(WIDE_SCREEN);
+    const closeOnWide = () => wide.matches && setMenuOpen(false);
+    wide.addEventListener('change', closeOnWide);
+    return () => wide.removeEventListener('change', closeOnWide);
+  }, []);
+
+  const selectSection = useCallback(
+    (key: AdminSection) =>
+      // Switching tabs is not a page visit: it replaces the history entry instead of adding one.
+      setSearchParams(
+        (params) => {
+          params.set(SECTION_PARAM, key);
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+
+  const closeMenu = () => {
+    setMenuOpen(false);
+    requestFocus('menuButton');
+  };
+
+  return (
+    <DashboardMessagesProvider value={messages}>
+      <div className="mx-auto w-full max-w-7xl px-4 py-6 lg:flex lg:gap-6">
+        <aside className="hidden w-60 shrink-0 lg:block">
+          <div className="sticky top-24 rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
+            <SectionTabs selected={section} onSelect={selectSection} />
+          </div>
+        </aside>
+
+        <div className="mb-4 flex items-center gap-3 lg:hidden">
+          <button
+            ref={menuButton}
+            type="button"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+            className="flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+          >
+            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+            {/* Not just "Menu": the site header above has a menu of its own on small screens. */}
+            Admin menu
+          </button>
+          <p className="min-w-0 truncate text-sm text-slate-600">
+            <span className="sr-only">Current section: </span>
+            {current.label}
+          </p>
+        </div>
+        {menuOpen && (
+          <SectionMenuDrawer
+            selected={section}
+            onClose={closeMenu}
+            onSelect={(key) => {
+              setMenuOpen(false);
+              selectSection(key);
+              requestFocus('heading');
+            }}
+          />
+        )}
+
+        <div className="min-w-0 flex-1">
+          <MessageBanner message={message} onDismiss={dismiss} />
+          <div role="tabpanel" id={sectionPanelId(section)} aria-labelledby={sectionTabId(section)}>
+            <h2 ref={heading} tabIndex={-1} className="mb-5 text-2xl font-bold text-brand-900 outline-none focus-visible:outline-3">
+              {current.description}
+            </h2>
+            {section === 'dashboard' && (
+              <DashboardSection
+                allSubmissionsHref={sectionHref('papers')}
+                onViewAllSubmissions={() => requestFocus('heading')}
+              />
+            )}
+            {section === 'users' && <UsersSection />}
+            {section === 'papers' && <PapersSection />}
+          </div>
+        </div>
+      </div>
+    </DashboardMessagesProvider>
+  );
+}

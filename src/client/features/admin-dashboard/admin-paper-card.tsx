@@ -1,0 +1,163 @@
+import { type ReactNode, useRef } from 'react';
+import { Link } from 'react-router';
+import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { formatDate } from '../../lib/dates.ts';
+import { initialsOf } from '../admin-review/initials.ts';
+import { StatusBadge, statusStripeClass } from '../papers/status-badge.tsx';
+import { PaperReviewForm } from './paper-review-form.tsx';
+
+interface AdminPaperCardProps {
+  paper: AdminPaper;
+  reviewOpen: boolean;
+  /** Opens this paper's review panel (closing any other) or, with false, closes it. */
+  onReviewOpenChange: (open: boolean) => void;
+}
+
+/** A paper in Paper Management (spec 2.5). */
+export function AdminPaperCard({ paper, reviewOpen, onReviewOpenChange }: AdminPaperCardProps) {
+  const titleId = `admin-paper-title-${paper._id}`;
+  const reviewPanelId = `admin-paper-review-${paper._id}`;
+  const reviewButton = useRef<HTMLButtonElement>(null);
+  const hasReview = paper.review.trim() !== '';
+  const detailsPath = `/admin/paper/${paper._id}`;
+  const closeReview = () => {
+    onReviewOpenChange(false);
+    reviewButton.current?.focus();
+  };
+
+  return (
+    <article aria-labelledby={titleId} data-testid="admin-paper-card" className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className={`h-1.5 ${statusStripeClass(paper.status)}`} aria-hidden="true" />
+      <div className="space-y-4 p-4 sm:p-5">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+          <h3 id={titleId} className="text-lg font-bold break-words text-brand-900">
+            {paper.title}
+          </h3>
+          <div className="shrink-0">
+            <StatusBadge status={paper.status} />
+          </div>
+        </div>
+
+        <dl className="grid gap-3 text-sm sm:grid-cols-2 xl:grid-cols-3">
+          <Detail term="ICTACEM ID">
+            <span className="font-mono wrap-anywhere">{paper.ictacemId}</span>
+          </Detail>
+          <Detail term="Theme">{paper.theme}</Detail>
+          <Detail term="Mode of Presentation">{paper.modeOfPresentation || 'Not specified'}</Detail>
+          <Detail term="Payment ID">
+            {paper.paymentId.trim() ? <span className="font-mono wrap-anywhere">{paper.paymentId}</span> : 'Not provided'}
+          </Detail>
+          <Detail term="Submitted">{formatDate(paper.submittedAt)}</Detail>
+        </dl>
+
+        {hasReview && (
+          <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
+            <p className="font-semibold text-slate-900">Review Comments</p>
+            <p className="mt-1 break-words whitespace-pre-line text-slate-700">{paper.review}</p>
+          </div>
+        )}
+
+        <EvaluationSummary evaluation={paper.adminEvaluation} />
+
+        <div>
+          <p className="text-sm font-semibold text-slate-900">Authors</p>
+          <ul className="mt-2 grid gap-2 md:grid-cols-2">
+            {paper.authors.map((author, index) => (
+              <li key={index} className="flex min-w-0 gap-3 rounded-lg bg-slate-50 p-3 text-sm">
+                <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-bold text-brand-800" aria-hidden="true">
+                  {initialsOf(author.name)}
+                </span>
+                <div className="min-w-0">
+                  <p className="font-medium break-words text-slate-900">{author.name}</p>
+                  <p className="break-words text-slate-700">{author.affiliation}</p>
+                  <p className="break-words whitespace-pre-line text-slate-500">{author.address}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:flex-wrap">
+          <Link to={detailsPath} aria-describedby={titleId} className={buttonClass('primary')}>
+            View Paper Details
+          </Link>
+          {paper.pdfPath && (
+            <NewTabLink href={paper.pdfPath} describedBy={titleId}>
+              View Abstract
+            </NewTabLink>
+          )}
+          {paper.fullPaperPdfPath && (
+            <NewTabLink href={paper.fullPaperPdfPath} describedBy={titleId}>
+              View Full Paper
+            </NewTabLink>
+          )}
+          <button
+            ref={reviewButton}
+            type="button"
+            aria-expanded={reviewOpen}
+            aria-controls={reviewOpen ? reviewPanelId : undefined}
+            aria-describedby={titleId}
+            onClick={() => onReviewOpenChange(!reviewOpen)}
+            className={buttonClass('secondary')}
+          >
+            {hasReview ? 'Edit Review' : 'Write Review'}
+          </button>
+          {/* Resets and admin files are managed on the paper's own page, next to its history. */}
+          <Link to={detailsPath} aria-describedby={titleId} className={buttonClass('secondary')}>
+            Reset Submissions
+          </Link>
+          <Link to={detailsPath} aria-describedby={titleId} className={buttonClass('secondary')}>
+            Admin Files
+          </Link>
+        </div>
+
+        {reviewOpen && <PaperReviewForm paper={paper} id={reviewPanelId} onClose={closeReview} />}
+      </div>
+    </article>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium text-slate-500">{term}</dt>
+      <dd className="break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function NewTabLink({ href, describedBy, children }: { href: string; describedBy: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" aria-describedby={describedBy} className={buttonClass('secondary')}>
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** The confidential evaluation: marks, comments and who scored it; admins only ever see this. */
+function EvaluationSummary({ evaluation }: { evaluation: AdminPaper['adminEvaluation'] }) {
+  const { marks, confidentialComments, reviewedBy, reviewedAt } = evaluation;
+  return (
+    <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm" data-testid="admin-evaluation">
+      <p className="font-semibold text-amber-900">Admin Evaluation (Confidential)</p>
+      <dl className="mt-2 grid gap-2 sm:grid-cols-3">
+        <div>
+          <dt className="text-xs text-amber-800">Marks</dt>
+          <dd className="font-semibold text-slate-900 tabular-nums">{marks === null ? 'Not evaluated' : `${marks}/100`}</dd>
+        </div>
+        <div className="min-w-0 sm:col-span-2">
+          <dt className="text-xs text-amber-800">Reviewer</dt>
+          <dd className="break-words text-slate-900">
+            {reviewedBy ? `${reviewedBy.username}${reviewedAt ? `, ${formatDate(reviewedAt)}` : ''}` : 'Not reviewed'}
+          </dd>
+        </div>
+        <div className="min-w-0 sm:col-span-3">
+          <dt className="text-xs text-amber-800">Comments</dt>
+          <dd className="break-words whitespace-pre-line text-slate-900">{confidentialComments.trim() || 'No confidential comments'}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

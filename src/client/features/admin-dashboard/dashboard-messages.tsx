@@ -1,0 +1,82 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+
+/** Spec 2.2 and 9: a success message clears itself after 3 seconds; an error stays until replaced or dismissed. */
+const SUCCESS_CLEARS_AFTER_MS = 3000;
+
+interface Message {
+  kind: 'success' | 'error';
+  text: string;
+  /** A repeated text is still a new message: it restarts the timer and is announced again. */
+  id: number;
+}
+
+interface DashboardMessages {
+  showSuccess(text: string): void;
+  showError(text: string): void;
+}
+
+const DashboardMessagesContext = createContext<DashboardMessages | null>(null);
+export const DashboardMessagesProvider = DashboardMessagesContext.Provider;
+
+export function useDashboardMessages(): DashboardMessages {
+  const messages = useContext(DashboardMessagesContext);
+  if (!messages) throw new Error('useDashboardMessages outside DashboardMessagesProvider');
+  return messages;
+}
+
+/** The banner's state: the message shown, how to show one, and how to dismiss it. */
+export function useMessageState() {
+  const [message, setMessage] = useState<Message | null>(null);
+  const nextId = useRef(1);
+  const dismiss = useCallback(() => setMessage(null), []);
+  const messages = useMemo<DashboardMessages>(
+    () => ({
+      showSuccess: (text) => setMessage({ kind: 'success', text, id: nextId.current++ }),
+      showError: (text) => setMessage({ kind: 'error', text, id: nextId.current++ }),
+    }),
+    [],
+  );
+
+  useEffect(() => {
+    if (message?.kind !== 'success') return;
+    const timer = setTimeout(() => setMessage((current) => (current?.id === message.id ? null : current)), SUCCESS_CLEARS_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [message]);
+
+  return { message, messages, dismiss };
+}
+
+/** Shows "{prefix}{the error's message}" in the banner each time a load fails. */
+export function useReportLoadError(error: Error | null, prefix: string): void {
+  const { showError } = useDashboardMessages();
+  useEffect(() => {
+    if (error) showError(`${prefix}${error.message}`);
+  }, [error, prefix, showError]);
+}
+
+export function MessageBanner({ message, onDismiss }: { message: Message | null; onDismiss: () => void }) {
+  // Both live regions stay mounted, so screen readers already watch them when a message arrives;
+  // an error interrupts (alert), a success waits its turn (status).
+  return (
+    <>
+      <div role="alert">{message?.kind === 'error' && <MessageBox key={message.id} message={message} onDismiss={onDismiss} />}</div>
+      <div role="status">{message?.kind === 'success' && <MessageBox key={message.id} message={message} onDismiss={onDismiss} />}</div>
+    </>
+  );
+}
+
+function MessageBox({ message, onDismiss }: { message: Message; onDismiss: () => void }) {
+  return (
+    <div
+      data-testid={`dashboard-message-${message.kind}`}
+      className={`mb-4 flex items-start gap-3 rounded-lg border px-4 py-3 text-sm ${
+        message.kind === 'error' ? 'border-red-200 bg-red-50 text-red-800' : 'border-green-200 bg-green-50 text-green-800'
+      }`}
+    >
+      <p className="flex-1 break-words">{message.text}</p>
+      <button type="button" onClick={onDismiss} aria-label="Dismiss message" className="rounded px-1 text-lg leading-none opacity-80 hover:opacity-100">
+        ×
+      </button>
+    </div>
+  );
+}

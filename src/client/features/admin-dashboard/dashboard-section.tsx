@@ -1,0 +1,52 @@
+import { type ReactNode, useState } from 'react';
+import { type TabItem, TabList, TabPanel } from '../../components/ui/tabs.tsx';
+import { AnalyticsPanel } from './analytics-panel.tsx';
+import { type DashboardOverview, useDashboardStats } from './dashboard-api.ts';
+import { useReportLoadError } from './dashboard-messages.tsx';
+import { LoadFailed, LoadingData } from './dashboard-ui.tsx';
+import { EvaluationPanel } from './evaluation-panel.tsx';
+import { FinancialPanel } from './financial-panel.tsx';
+import { OverviewPanel } from './overview-panel.tsx';
+
+type DashboardView = 'overview' | 'analytics' | 'financial' | 'evaluation';
+
+const VIEWS: readonly TabItem<DashboardView>[] = [
+  { key: 'overview', label: 'Overview' },
+  { key: 'analytics', label: 'Analytics' },
+  { key: 'financial', label: 'Financial' },
+  { key: 'evaluation', label: 'Evaluation' },
+];
+const ID_PREFIX = 'admin-dashboard-view';
+
+interface DashboardSectionProps {
+  allSubmissionsHref: string;
+  onViewAllSubmissions: () => void;
+}
+
+/** The dashboard section (spec 2.3): four views of the conference's numbers. */
+export function DashboardSection({ allSubmissionsHref, onViewAllSubmissions }: DashboardSectionProps) {
+  const [view, setView] = useState<DashboardView>('overview');
+  return (
+    <div className="space-y-5">
+      <TabList tabs={VIEWS} selected={view} onSelect={setView} label="Dashboard views" idPrefix={ID_PREFIX} />
+      <TabPanel idPrefix={ID_PREFIX} tabKey={view}>
+        {view === 'overview' && (
+          <WithStatistics>
+            {(overview) => <OverviewPanel overview={overview} allSubmissionsHref={allSubmissionsHref} onViewAllSubmissions={onViewAllSubmissions} />}
+          </WithStatistics>
+        )}
+        {view === 'analytics' && <WithStatistics>{(overview) => <AnalyticsPanel overview={overview} />}</WithStatistics>}
+        {view === 'financial' && <FinancialPanel />}
+        {view === 'evaluation' && <EvaluationPanel />}
+      </TabPanel>
+    </div>
+  );
+}
+
+/** The statistics both Overview and Analytics are drawn from, loaded once and shared through the cache. */
+function WithStatistics({ children }: { children: (overview: DashboardOverview) => ReactNode }) {
+  const stats = useDashboardStats();
+  useReportLoadError(stats.error, 'Failed to load dashboard statistics: ');
+  if (stats.data) return children(stats.data);
+  return stats.isPending ? <LoadingData /> : <LoadFailed onRetry={() => void stats.refetch()} />;
+}

@@ -1,0 +1,143 @@
+import { type ReactNode, useId } from 'react';
+import { Spinner } from '../../components/ui/spinner.tsx';
+
+/** Spec 2.2: the text shown while a list or the statistics load. */
+export const LOADING_TEXT = 'Loading data...';
+
+export function LoadingData() {
+  return <Spinner label={LOADING_TEXT} />;
+}
+
+/** A titled card of the dashboard; the title is a level-3 heading under the section's h2. */
+export function DashboardPanel({ title, action, children, className = '' }: { title: string; action?: ReactNode; children: ReactNode; className?: string }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={`min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${className}`}>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="text-base font-bold text-brand-900 sm:text-lg">
+          {title}
+        </h3>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+const ACCENTS = {
+  brand: 'border-l-brand-600',
+  green: 'border-l-green-500',
+  red: 'border-l-red-500',
+  blue: 'border-l-blue-500',
+  yellow: 'border-l-yellow-500',
+  purple: 'border-l-purple-500',
+  slate: 'border-l-slate-400',
+} as const;
+export type Accent = keyof typeof ACCENTS;
+
+/** A number with its label and an optional line under it (e.g. "40% of total"). */
+export function StatCard({ label, value, detail, accent = 'brand' }: { label: string; value: ReactNode; detail?: string; accent?: Accent }) {
+  return (
+    <div className={`min-w-0 rounded-xl border border-l-4 border-slate-200 bg-white p-4 shadow-sm ${ACCENTS[accent]}`} data-testid="stat-card">
+      <p className="text-sm font-medium text-slate-600">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</p>
+      {detail && <p className="mt-0.5 text-xs text-slate-500">{detail}</p>}
+    </div>
+  );
+}
+
+/** Label and value rows inside a panel. */
+export function FactList({ facts }: { facts: readonly (readonly [string, ReactNode])[] }) {
+  return (
+    <dl className="divide-y divide-slate-100 text-sm">
+      {facts.map(([term, value]) => (
+        <div key={term} className="flex items-baseline justify-between gap-4 py-2">
+          <dt className="text-slate-600">{term}</dt>
+          <dd className="text-right font-semibold text-slate-900 tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function EmptyState({ title, hint }: { title: string; hint?: string }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center">
+      <p className="font-semibold text-slate-800">{title}</p>
+      {hint && <p className="mt-1 text-sm text-slate-600">{hint}</p>}
+    </div>
+  );
+}
+
+/** Shown in place of content that failed to load; the banner says why. */
+export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="rounded-xl border border-red-200 bg-red-50 px-4 py-6 text-center text-sm text-red-800">
+      <p>This data could not be loaded.</p>
+      <button type="button" onClick={onRetry} className="mt-2 font-semibold underline hover:no-underline">
+        Try again
+      </button>
+    </div>
+  );
+}
+
+const controlClass =
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:text-sm';
+
+export interface SelectOption<V extends string | number> {
+  value: V;
+  label: string;
+}
+
+export function SelectField<V extends string | number>({
+  label,
+  value,
+  options,
+  onChange,
+  className = '',
+}: {
+  label: string;
+  value: V;
+  options: readonly SelectOption<V>[];
+  onChange: (value: V) => void;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={`min-w-0 ${className}`}>
+      <label htmlFor={id} className="mb-1 block text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={String(value)}
+        // The options carry the typed values; the select only ever reports one of their strings.
+        onChange={(event) => onChange(options.find((option) => String(option.value) === event.target.value)!.value)}
+        className={controlClass}
+      >
+        {options.map((option) => (
+          <option key={String(option.value)} value={String(option.value)}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function SearchField({ label, placeholder, value, onChange }: { label: string; placeholder: string; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className="min-w-0 flex-1">
+      <label htmlFor={id} className="mb-1 block text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        {label}
+      </label>
+      <input id={id} type="search" value={value} placeholder={placeholder} onChange={(event) => onChange(event.target.value)} className={controlClass} />
+    </div>
+  );
+}
+
+/** "3 papers found" / "1 paper found". */
+export function foundText(count: number, singular: string, plural: string): string {
+  return `${count} ${count === 1 ? singular : plural} found`;
+}

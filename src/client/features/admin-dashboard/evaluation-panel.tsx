@@ -1,0 +1,93 @@
+import type { RecordRow } from '../../../shared/schemas/admin-dashboard.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { statusLabel } from '../papers/status-badge.tsx';
+import { useReportLoadError } from './dashboard-messages.tsx';
+import { type SelectOption, StatCard } from './dashboard-ui.tsx';
+import { evaluationScoreClass } from './evaluation-score-band.ts';
+import { formatAverageScore, formatRate } from './percentages.ts';
+import { EVALUATION_STATE_LABELS, evaluationState, type EvaluationState } from './record-states.ts';
+import { RecordsTableFrame, recordKey, UserCell } from './records-table-frame.tsx';
+import { RecordsToolbar } from './records-toolbar.tsx';
+import { type RecordsFilter, type RecordsSort, useRecordsTable } from './use-records-table.ts';
+
+const FILTERS: SelectOption<RecordsFilter>[] = [
+  { value: 'all', label: 'All' },
+  { value: 'evaluated', label: 'Evaluated Only' },
+  { value: 'pending', label: 'Pending Only' },
+];
+/** Spec 2.3: newest first by default, the highest score first with unscored papers last, or by name. */
+const SORTS: SelectOption<RecordsSort>[] = [
+  { value: 'submitted', label: 'Submission Date' },
+  { value: 'score', label: 'Score' },
+  { value: 'name', label: 'User Name' },
+];
+const COLUMNS = ['User', 'Paper', 'Evaluation Status', 'Score', 'Reviewed', 'Submitted'] as const;
+const STATE_BADGES: Record<EvaluationState, string> = {
+  evaluated: 'bg-green-100 text-green-800',
+  pending: 'bg-yellow-100 text-yellow-900',
+  none: 'bg-slate-100 text-slate-700',
+};
+
+/** Evaluation (spec 2.3): every author with their paper's confidential score. */
+export function EvaluationPanel() {
+  const table = useRecordsTable('evaluation');
+  useReportLoadError(table.result.error, 'Failed to load evaluation records: ');
+  const summary = table.result.data?.summary;
+
+  return (
+    <div className="space-y-5">
+      {summary && (
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+          <StatCard label="Total Submissions" value={summary.totalSubmissions} />
+          <StatCard label="Evaluated" value={summary.evaluated} accent="green" />
+          <StatCard label="Pending" value={summary.pending} accent="yellow" />
+          <StatCard label="No Submissions" value={summary.noSubmissions} accent="slate" />
+          <StatCard label="Evaluation Rate" value={formatRate(summary.evaluationRate)} accent="blue" />
+          <StatCard label="Average Score" value={formatAverageScore(summary.averageScore)} accent="purple" />
+        </div>
+      )}
+      <RecordsToolbar table={table} filterOptions={FILTERS} sortOptions={SORTS} />
+      <RecordsTableFrame
+        table={table}
+        label="Evaluation records"
+        emptyTitle="No evaluation records found"
+        footerNoun="evaluation records"
+        columns={COLUMNS}
+        renderRow={(row) => <EvaluationRow key={recordKey(row)} row={row} />}
+      />
+    </div>
+  );
+}
+
+function EvaluationRow({ row }: { row: RecordRow }) {
+  const { paper } = row;
+  const state = evaluationState(row);
+  return (
+    <tr data-testid="record-row">
+      <UserCell user={row.user} />
+      <td className="px-4 py-3 align-top">
+        {paper ? (
+          <>
+            <p className="max-w-xs font-medium break-words text-slate-900">{paper.title}</p>
+            <p className="text-xs text-slate-500">{statusLabel(paper.status)}</p>
+          </>
+        ) : (
+          <p className="text-slate-500 italic">No Submission</p>
+        )}
+      </td>
+      <td className="px-4 py-3 align-top">
+        <span className={`inline-flex rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${STATE_BADGES[state]}`}>{EVALUATION_STATE_LABELS[state]}</span>
+        {paper && paper.marks !== null && <p className="mt-1 text-xs text-slate-600 tabular-nums">{paper.marks}/100</p>}
+      </td>
+      <td className="px-4 py-3 align-top" data-testid="record-score">
+        {paper && paper.marks !== null ? (
+          <span className={`inline-flex rounded-md px-2 py-1 font-bold tabular-nums ${evaluationScoreClass(paper.marks)}`}>{paper.marks}</span>
+        ) : (
+          <span className="text-slate-500">N/A</span>
+        )}
+      </td>
+      <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">{paper ? (paper.evaluatedAt ? formatDate(paper.evaluatedAt) : 'Not reviewed') : 'N/A'}</td>
+      <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">{paper ? formatDate(paper.submittedAt) : 'N/A'}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,77 @@
+import type { DashboardOverview } from './dashboard-api.ts';
+import { DashboardPanel, FactList, StatCard } from './dashboard-ui.tsx';
+import { SubmissionAnalyticsPanel, UserEngagementPanel } from './insight-panels.tsx';
+import { formatPercent, percentOf } from './percentages.ts';
+import { RecentSubmissions } from './recent-submissions.tsx';
+import { StatusDonutChart } from './status-donut-chart.tsx';
+
+interface OverviewPanelProps {
+  overview: DashboardOverview;
+  allSubmissionsHref: string;
+  onViewAllSubmissions: () => void;
+}
+
+/** Overview (spec 2.3): the headline numbers, the review pipeline and the newest submissions. */
+export function OverviewPanel({ overview, allSubmissionsHref, onViewAllSubmissions }: OverviewPanelProps) {
+  const { stats, recentSubmissions } = overview;
+  const { total, byStatus } = stats;
+  const shareOfTotal = (count: number) => `${formatPercent(percentOf(count, total))} of total`;
+  const countWithShare = (count: number) => `${count} (${formatPercent(percentOf(count, total))})`;
+
+  return (
+    <div className="space-y-5">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard label="Total Users" value={stats.totalUsers} />
+        <StatCard label="Total Papers" value={total} accent="blue" />
+        <StatCard label="Accepted" value={byStatus.abstract_accepted} detail={shareOfTotal(byStatus.abstract_accepted)} accent="green" />
+        <StatCard label="Declined" value={byStatus.declined} detail={shareOfTotal(byStatus.declined)} accent="red" />
+      </div>
+
+      <div className="grid gap-3 sm:grid-cols-3">
+        <StatCard label="Review Awaited" value={byStatus.review_awaited} detail={shareOfTotal(byStatus.review_awaited)} accent="blue" />
+        <StatCard label="In Progress" value={byStatus.review_in_progress} detail={shareOfTotal(byStatus.review_in_progress)} accent="yellow" />
+        <StatCard
+          label="Author Response"
+          value={byStatus.author_response_awaited}
+          detail={shareOfTotal(byStatus.author_response_awaited)}
+          accent="purple"
+        />
+      </div>
+
+      <div className="grid gap-5 md:grid-cols-2">
+        <DashboardPanel title="Paper Submissions">
+          <FactList
+            facts={[
+              ['Full Papers Submitted', stats.fullPaperSubmitted],
+              ['Abstract Only', stats.abstractOnlySubmitted],
+            ]}
+          />
+        </DashboardPanel>
+        <DashboardPanel title="Payment Status">
+          <FactList
+            facts={[
+              ['Payment Completed', countWithShare(stats.paymentCompleted)],
+              ['Payment Pending', countWithShare(stats.pendingPayment)],
+            ]}
+          />
+        </DashboardPanel>
+        <SubmissionAnalyticsPanel stats={stats} />
+        <UserEngagementPanel stats={stats} recentCount={recentSubmissions.length} />
+      </div>
+
+      <div className="grid gap-5 xl:grid-cols-2">
+        <DashboardPanel title="Review Status Distribution">
+          <StatusDonutChart byStatus={byStatus} total={total} />
+        </DashboardPanel>
+        <DashboardPanel title="Recent Submissions">
+          <RecentSubmissions
+            submissions={recentSubmissions}
+            totalPapers={total}
+            allSubmissionsHref={allSubmissionsHref}
+            onViewAll={onViewAllSubmissions}
+          />
+        </DashboardPanel>
+      </div>
+    </div>
+  );
+}

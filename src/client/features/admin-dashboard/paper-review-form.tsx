@@ -1,0 +1,107 @@
+import { type FormEvent, useId, useState } from 'react';
+import { PAPER_STATUS_LABELS, PAPER_STATUSES, type PaperStatus } from '../../../shared/constants.ts';
+import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { statusBadgeClass } from '../papers/status-badge.tsx';
+import { statusUpdatedText } from '../admin-review/admin-messages.ts';
+import { useSetPaperStatus } from './dashboard-api.ts';
+import { useDashboardMessages } from './dashboard-messages.tsx';
+import { knownStatus } from './status-distribution.ts';
+
+interface PaperReviewFormProps {
+  paper: AdminPaper;
+  /** Ids the panel so the Write Review button can say it controls it. */
+  id: string;
+  /** Closes the panel: after a save, or on Cancel (which drops the edits). */
+  onClose: () => void;
+}
+
+/**
+ * The Write Review panel of a paper in the list (spec 2.5). It starts from the paper's saved
+ * status and comments each time it opens, so closing it throws the edits away.
+ */
+export function PaperReviewForm({ paper, id, onClose }: PaperReviewFormProps) {
+  const { showSuccess, showError } = useDashboardMessages();
+  const setStatus = useSetPaperStatus();
+  const [status, setStatusChoice] = useState<PaperStatus>(knownStatus(paper.status));
+  const [review, setReview] = useState(paper.review);
+  const headingId = useId();
+  const commentsId = useId();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setStatus.mutate(
+      { paperId: paper._id, status, review, version: paper.version },
+      {
+        onSuccess: () => {
+          showSuccess(statusUpdatedText(status, review));
+          onClose();
+        },
+        onError: (error) => showError(`Failed to update paper status: ${error.message}`),
+      },
+    );
+  };
+
+  return (
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      // Escape is Cancel, as in the site's dialogs; while saving the panel stays.
+      onKeyDown={(event) => event.key === 'Escape' && !setStatus.isPending && onClose()}
+      className="rounded-lg border border-brand-100 bg-brand-50/50 p-4"
+      data-testid="review-panel"
+    >
+      <h4 id={headingId} className="font-semibold text-brand-900">
+        Review: {paper.title}
+      </h4>
+      <form onSubmit={onSubmit} className="mt-3 space-y-4">
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-700">Status</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {PAPER_STATUSES.map((option) => (
+              <label
+                key={option}
+                className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold ${
+                  option === status ? `${statusBadgeClass(option)} border-transparent ring-2 ring-brand-600` : 'border-slate-200 bg-white text-slate-700 hover:bg-slate-50'
+                }`}
+              >
+                <input
+                  type="radio"
+                  name={`status-${paper._id}`}
+                  value={option}
+                  checked={option === status}
+                  onChange={() => setStatusChoice(option)}
+                  // The panel opens on the choice the admin is most likely to change.
+                  autoFocus={option === status}
+                  className="h-4 w-4 accent-brand-700"
+                />
+                {PAPER_STATUS_LABELS[option]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div>
+          <label htmlFor={commentsId} className="mb-1 block text-sm font-medium text-slate-700">
+            Review comments
+          </label>
+          <textarea
+            id={commentsId}
+            rows={4}
+            value={review}
+            onChange={(event) => setReview(event.target.value)}
+            placeholder="Add detailed review comments for the author..."
+            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+          />
+        </div>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button type="submit" disabled={setStatus.isPending}>
+            {setStatus.isPending ? 'Processing...' : 'Submit Review'}
+          </Button>
+          <Button variant="secondary" onClick={onClose} disabled={setStatus.isPending}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

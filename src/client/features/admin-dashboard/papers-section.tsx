@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { AdminPaperCard } from './admin-paper-card.tsx';
+import { useAdminPapers } from './dashboard-api.ts';
+import { useReportLoadError } from './dashboard-messages.tsx';
+import { EmptyState, foundText, LOADING_TEXT, LoadFailed, LoadingData } from './dashboard-ui.tsx';
+import { PaperFilterBar } from './paper-filter-bar.tsx';
+import { NO_PAPER_FILTERS, type PaperFilters } from './paper-filters.ts';
+import { TablePagination } from './table-pagination.tsx';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from './use-debounced-value.ts';
+import { usePageOf } from './use-page-of.ts';
+
+/** Paper Management (spec 2.5): every paper, searchable and filterable, reviewed in place. */
+export function PapersSection() {
+  const [filters, setFilters] = useState<PaperFilters>(NO_PAPER_FILTERS);
+  const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
+  const applied = { ...filters, search };
+  const [page, setPage] = usePageOf(JSON.stringify(applied));
+  const papers = useAdminPapers({ ...applied, page });
+  useReportLoadError(papers.error, 'Failed to load papers: ');
+  // Spec 4: one review panel open at a time across the list.
+  const [reviewingPaperId, setReviewingPaperId] = useState<string | null>(null);
+  const { data } = papers;
+
+  return (
+    <div className="space-y-5">
+      <PaperFilterBar filters={filters} onChange={setFilters} />
+      {data && (
+        <p className="text-sm font-medium text-slate-700" data-testid="papers-found">
+          {foundText(data.pagination.total, 'paper', 'papers')}
+        </p>
+      )}
+      {!data ? (
+        papers.isPending ? <LoadingData /> : <LoadFailed onRetry={() => void papers.refetch()} />
+      ) : data.papers.length === 0 ? (
+        <EmptyState title="No papers found" />
+      ) : (
+        <>
+          {papers.isFetching && papers.isPlaceholderData && (
+            <p role="status" className="text-sm text-slate-500">
+              {LOADING_TEXT}
+            </p>
+          )}
+          <ul className="space-y-4">
+            {data.papers.map((paper) => (
+              <li key={paper._id}>
+                <AdminPaperCard
+                  paper={paper}
+                  reviewOpen={reviewingPaperId === paper._id}
+                  onReviewOpenChange={(open) => setReviewingPaperId(open ? paper._id : null)}
+                />
+              </li>
+            ))}
+          </ul>
+          <TablePagination
+            page={data.pagination.page}
+            totalPages={data.pagination.totalPages}
+            total={data.pagination.total}
+            pageSize={data.pagination.limit}
+            onPageChange={setPage}
+            label="Paper pages"
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { pageWindow, shownRange } from './page-window.ts';
+
+interface TablePaginationProps {
+  page: number;
+  totalPages: number;
+  total: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  /** Names the navigation, e.g. "Payment records pages". */
+  label: string;
+}
+
+/**
+ * "Showing X to Y of Z results", Previous, up to five numbered pages and Next (spec 2.3).
+ * Unavailable buttons are aria-disabled rather than disabled, so a keyboard user who just
+ * pressed Next on the last page keeps focus where it was.
+ */
+export function TablePagination({ page, totalPages, total, pageSize, onPageChange, label }: TablePaginationProps) {
+  const { from, to } = shownRange(page, pageSize, total);
+  const go = (target: number) => {
+    if (target >= 1 && target <= totalPages && target !== page) onPageChange(target);
+  };
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm text-slate-600" data-testid="showing-range">
+        Showing {from} to {to} of {total} results
+      </p>
+      {totalPages > 1 && (
+        <nav aria-label={label}>
+          <ul className="flex flex-wrap items-center gap-1">
+            <li>
+              <PageButton onClick={() => go(page - 1)} unavailable={page <= 1}>
+                Previous
+              </PageButton>
+            </li>
+            {pageWindow(page, totalPages).map((number) => (
+              <li key={number}>
+                <PageButton onClick={() => go(number)} current={number === page} label={`Page ${number}`}>
+                  {number}
+                </PageButton>
+              </li>
+            ))}
+            <li>
+              <PageButton onClick={() => go(page + 1)} unavailable={page >= totalPages}>
+                Next
+              </PageButton>
+            </li>
+          </ul>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+function PageButton({
+  onClick,
+  children,
+  current = false,
+  unavailable = false,
+  label,
+}: {
+  onClick: () => void;
+  children: ReactNode;
+  current?: boolean;
+  unavailable?: boolean;
+  label?: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-current={current ? 'page' : undefined}
+      aria-disabled={unavailable || undefined}
+      aria-label={label}
+      className={`min-w-10 rounded-md border px-3 py-2 text-sm font-semibold transition-colors ${
+        current
+          ? 'border-brand-700 bg-brand-700 text-white'
+          : unavailable
+            ? 'cursor-not-allowed border-slate-200 bg-white text-slate-400'
+            : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100'
+      }`}
+    >
+      {children}
+    </button>
+  );
+}
