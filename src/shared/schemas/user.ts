@@ -11,15 +11,3 @@ export const publicUserSchema = z.object({
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
-
-export const userResponseSchema = z.object({
-  success: z.literal(true),
-  user: publicUserSchema,
-  message: z.string().optional(),
-});
-export type UserResponse = z.infer<typeof userResponseSchema>;
-
-export const messageResponseSchema = z.object({
-  success: z.boolean(),
-  message: z.string(),
-});

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 interface ModalDialogProps {
   title: string;
@@ -14,24 +15,14 @@ interface ModalDialogProps {
  */
 export function ModalDialog({ title, children, onDismiss }: ModalDialogProps) {
   const titleId = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
+  const dialog = useModalDialog(onDismiss);
 
   return (
     <dialog
-      ref={dialogRef}
+      ref={dialog.ref}
       aria-labelledby={titleId}
       aria-modal="true"
-      onCancel={(event) => {
-        // Escape: React state decides whether the dialog goes, not the browser.
-        event.preventDefault();
-        onDismiss?.();
-      }}
+      onCancel={dialog.onCancel}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-6 text-slate-800 shadow-xl backdrop:bg-slate-900/60"
     >
       <h2 id={titleId} className="text-xl font-bold text-brand-900">

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 interface PanelDialogProps {
   title: string;
@@ -17,24 +18,15 @@ interface PanelDialogProps {
  */
 export function PanelDialog({ title, subtitle, children, onClose, closeLabel }: PanelDialogProps) {
   const titleId = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
+  const dialog = useModalDialog(onClose);
 
   return (
     <dialog
-      ref={dialogRef}
+      ref={dialog.ref}
       aria-labelledby={titleId}
       aria-modal="true"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => event.target === dialogRef.current && onClose()}
+      onCancel={dialog.onCancel}
+      onClick={(event) => event.target === dialog.ref.current && onClose()}
       className="m-auto max-h-[90vh] w-[min(48rem,calc(100vw-1rem))] overflow-hidden rounded-xl bg-slate-50 p-0 text-slate-800 shadow-2xl backdrop:bg-slate-900/60"
     >
       <div className="flex max-h-[90vh] flex-col">

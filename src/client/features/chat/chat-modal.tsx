@@ -6,6 +6,7 @@ import { errorText } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { relativeTime } from '../../lib/relative-time.ts';
 import { useToast } from '../../lib/toast.tsx';
+import { useModalDialog } from '../../components/ui/use-modal-dialog.ts';
 import { useChatMessages, useRefreshChatUnread, useSendChatMessage } from './chat-api.ts';
 
 const REFRESH_AFTER_CLOSE_MS = 500;
@@ -61,15 +62,11 @@ export function ChatModal({ paperId, title, onClose }: { paperId: string; title:
   const textArea = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const listEnd = useRef<HTMLLIElement>(null);
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(onClose);
 
   useEffect(() => {
-    // showModal() makes the page behind inert and keeps keyboard focus inside the chat.
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
     textArea.current?.focus();
     return () => {
-      dialog?.close();
       setTimeout(refreshUnread, REFRESH_AFTER_CLOSE_MS);
     };
   }, [refreshUnread]);
@@ -109,14 +106,11 @@ export function ChatModal({ paperId, title, onClose }: { paperId: string; title:
 
   return (
     <dialog
-      ref={dialogRef}
+      ref={dialog.ref}
       aria-modal="true"
       aria-labelledby={headingId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => event.target === dialogRef.current && onClose()}
+      onCancel={dialog.onCancel}
+      onClick={(event) => event.target === dialog.ref.current && onClose()}
       className="m-auto mb-0 h-[92vh] max-h-none w-full max-w-2xl overflow-hidden rounded-t-2xl bg-slate-50 p-0 shadow-2xl backdrop:bg-slate-900/60 sm:mb-auto sm:h-[80vh] sm:rounded-2xl"
     >
       <div className="flex h-full flex-col">
