@@ -17,6 +17,9 @@ describe('loadConfig', () => {
   it('reads flags and lists every problem at once', () => {
     expect(loadConfig({ REGISTRATION_OPEN: 'true', PUBLIC_URL: 'https://conf.example/' }).publicUrl).toBe('https://conf.example');
     expect(loadConfig({ REGISTRATION_OPEN: 'true' }).registrationOpen).toBe(true);
+    expect(loadConfig({}).ipRateLimitFactor).toBe(1);
+    expect(loadConfig({ IP_RATE_LIMIT_FACTOR: '50' }).ipRateLimitFactor).toBe(50);
+    expect(() => loadConfig({ IP_RATE_LIMIT_FACTOR: '0' })).toThrow(/IP_RATE_LIMIT_FACTOR/);
     expect(() => loadConfig({ PORT: 'abc', PUBLIC_URL: 'not a url' })).toThrow(/PORT[\s\S]*PUBLIC_URL/);
   });
 

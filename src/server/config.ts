@@ -22,6 +22,8 @@ const envSchema = z.object({
   REGISTRATION_OPEN: booleanFlag,
   /** Comma-separated proxy addresses or CIDRs whose X-Forwarded-For is trusted. */
   TRUST_PROXY: z.string().optional(),
+  /** Multiplies every per-address rate limit; a test suite sending everything from 127.0.0.1 raises it. */
+  IP_RATE_LIMIT_FACTOR: z.coerce.number().positive().max(10_000).default(1),
   /** Built client to serve; defaults to dist/client of this checkout. */
   CLIENT_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -43,6 +45,7 @@ export interface AppConfig {
   adminPassword?: string;
   registrationOpen: boolean;
   trustProxy?: string[];
+  ipRateLimitFactor: number;
   logLevel: string;
   /** Directory of the built client; pages are served from it when it exists. */
   clientDir?: string;
@@ -72,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     registrationOpen: e.REGISTRATION_OPEN,
     trustProxy: e.TRUST_PROXY?.split(',').map((s) => s.trim()).filter(Boolean),
+    ipRateLimitFactor: e.IP_RATE_LIMIT_FACTOR,
     logLevel: e.LOG_LEVEL,
     clientDir: e.CLIENT_DIR,
   };

@@ -40,6 +40,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     publicUrl: 'http://localhost:3000',
     mailFrom: 'ICTACEM 2025 <no-reply@ictacem.test>',
     registrationOpen: true,
+    ipRateLimitFactor: 1,
     logLevel: 'silent',
     ...overrides,
   };

@@ -7,20 +7,20 @@ import {
   registerBodySchema,
   resetPasswordBodySchema,
 } from '../../../shared/schemas/auth.ts';
+import { perAddress } from '../../lib/rate-limits.ts';
 import { SESSION_COOKIE, requireUser } from '../../plugins/auth.ts';
 import { AUTH_MESSAGES, login, register, requestPasswordReset, resetPassword, type SignedIn } from './auth.service.ts';
 import { endSession } from './session.service.ts';
 
-/** Per-IP limits; per-account limits live in the service. Generous: a campus shares one address. */
-const IP_LIMITS = {
-  login: { max: 60, timeWindow: '15 minutes' },
-  register: { max: 20, timeWindow: '1 hour' },
-  forgotPassword: { max: 20, timeWindow: '1 hour' },
-  resetPassword: { max: 30, timeWindow: '1 hour' },
-};
-
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
+  // Per-address limits; per-account limits live in the service. Generous: a campus shares one address.
+  const IP_LIMITS = {
+    login: perAddress(config, 60, '15 minutes'),
+    register: perAddress(config, 20, '1 hour'),
+    forgotPassword: perAddress(config, 20, '1 hour'),
+    resetPassword: perAddress(config, 30, '1 hour'),
+  };
   const secureCookie = config.publicUrl.startsWith('https://');
 
   function setSessionCookie(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) {

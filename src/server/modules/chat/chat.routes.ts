@@ -4,6 +4,7 @@ import { LIMITS } from '../../../shared/constants.ts';
 import { CHAT_MESSAGES } from '../../../shared/schemas/chat.ts';
 import { IMAGES, PDF, SignatureCheck } from '../../lib/content-type.ts';
 import { receiveUpload, type UploadRules } from '../../lib/multipart-upload.ts';
+import { perAddress } from '../../lib/rate-limits.ts';
 import { sendStoredFile } from '../../lib/send-file.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { PAPER_NOT_FOUND } from '../papers/papers.service.ts';
@@ -39,7 +40,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/papers/:id/messages',
-    { schema: { params: paperParams }, config: { access: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    { schema: { params: paperParams }, config: { access: 'user', rateLimit: perAddress(ctx.config, 60, '1 minute') } },
     async (request, reply) => {
       const actor = requireUser(request);
       await service.assertCanPost(ctx, actor, request.params.id);
