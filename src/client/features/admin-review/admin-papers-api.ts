@@ -76,7 +76,8 @@ interface PaperAnswer {
 export function useUpdatePaperStatus(paperId: string) {
   return usePaperChange(
     paperId,
-    (body: { status: PaperStatus; review: string }) => api<PaperAnswer>(`${paperPath(paperId)}/status`, { method: 'PUT', body }),
+    // `version` is the paper as this admin saw it: another admin's change meanwhile answers 409.
+    (body: { status: PaperStatus; review: string; version: number }) => api<PaperAnswer>(`${paperPath(paperId)}/status`, { method: 'PUT', body }),
     (_, answer) => answer.paper,
   );
 }

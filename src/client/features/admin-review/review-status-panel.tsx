@@ -19,7 +19,7 @@ export function ReviewStatusPanel({ paper }: { paper: AdminPaper }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     update.mutate(
-      { status, review },
+      { status, review, version: paper.version },
       {
         onSuccess: () => toast.success(statusUpdatedText(status, review)),
         onError: (error) => toast.error(`Failed to update paper status: ${error.message}`),

@@ -1,10 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PAPER_STATUS_LABELS, PAPER_STATUSES, type PaperStatus } from '../../../shared/constants.ts';
 import { ADMIN_MESSAGES, type AdminEvaluation, type AdminPaper, type UserPaperCounts } from '../../../shared/schemas/admin-paper.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { papers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServableFile } from '../../lib/send-file.ts';
 import { type NotificationInput, notifyUsers, sendQueuedMail } from '../notifications/notifications.service.ts';
@@ -134,7 +133,7 @@ export async function saveEvaluation(
 ): Promise<AdminEvaluation> {
   return ctx.db.transaction(async (tx) => {
     await requirePaper(tx, paperId, true);
-    const updated = await repo.updatePaperWhere(tx, paperId, eq(papers.id, paperId), {
+    const updated = await repo.updateEvaluation(tx, paperId, {
       evaluationMarks: input.marks,
       evaluationComments: input.confidentialComments.trim(),
       evaluatedBy: admin._id,

@@ -166,7 +166,10 @@ describe('admin review of a paper', () => {
     const loser = a.statusCode === 409 ? a : b;
     expect(loser.json().message).toBe('This paper was changed by another administrator. Reload it and try again.');
 
+    // Saving an evaluation does not make an open status form stale.
     const { version: next } = await adminPaper(paper._id);
+    await t.app.inject({ method: 'PUT', url: `${API}/admin/papers/${paper._id}/evaluate`, headers: as(admin), payload: { marks: 50, confidentialComments: '' } });
+    expect((await adminPaper(paper._id)).version).toBe(next);
     const toggles = await Promise.all([
       toggle(admin, paper._id, 'abstract', { resetAbstract: true, version: next }),
       toggle(otherAdmin, paper._id, 'abstract', { resetAbstract: true, version: next }),

@@ -217,3 +217,16 @@ export async function deleteStoredFile(db: DbOrTx, id: string): Promise<StoredFi
 export async function countPapersByStatusOfUser(db: DbOrTx, userId: string) {
   return db.select({ status: papers.status, n: count() }).from(papers).where(eq(papers.userId, userId)).groupBy(papers.status);
 }
+
+/**
+ * The confidential evaluation is last-write-wins and leaves `version` alone: saving marks must
+ * not make the status form another admin has open look stale.
+ */
+export async function updateEvaluation(
+  db: DbOrTx,
+  id: string,
+  values: Pick<typeof papers.$inferInsert, 'evaluationMarks' | 'evaluationComments' | 'evaluatedBy' | 'evaluatedAt'>,
+): Promise<PaperRow | undefined> {
+  const [row] = await db.update(papers).set(values).where(eq(papers.id, id)).returning();
+  return row;
+}
