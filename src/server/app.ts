@@ -64,6 +64,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     inMemory: config.inMemoryDatabase,
+    onIdleConnectionError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
   });
   const outbox = config.smtpUrl ? new MailOutbox(database.db, config.smtpUrl, config.mailFrom, app.log) : undefined;
   app.decorate('ctx', {

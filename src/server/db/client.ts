@@ -29,12 +29,16 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
   inMemory?: boolean;
+  /** A pooled connection that dies while idle (server restart, admin command) is reported here. */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite, and applies migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // Without a listener an idle connection's error would crash the process; the pool replaces it.
+    pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migrateNodePg(db as Parameters<typeof migrateNodePg>[0], { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
