@@ -1,24 +1,18 @@
 import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
-import { type PaperParts, presentAuthorPaper } from './paper.presenter.ts';
+import { type PaperParts, presentAdminFile, presentAuthorPaper } from './paper.presenter.ts';
 
 const named = (id: string | null, names: Map<string, string>) => (id ? { _id: id, username: names.get(id) ?? 'Unknown' } : null);
 
 /** A paper as an admin sees it: the author's view plus the evaluation, reviewer and every admin file. */
 export function presentAdminPaper(parts: PaperParts, names: Map<string, string>, apiBase: string): AdminPaper {
   const { paper } = parts;
-  const base = presentAuthorPaper(parts, apiBase);
+  const base = presentAuthorPaper({ ...parts, adminFiles: [] }, apiBase);
   return {
     ...base,
     adminUploadedFiles: parts.adminFiles
       .filter((f) => f.paperId === paper.id)
       .map((f) => ({
-        _id: f.id,
-        fileName: f.fileName,
-        fileType: f.fileType,
-        description: f.description,
-        uploadedAt: f.uploadedAt.toISOString(),
-        visibleToUser: f.visibleToUser,
-        viewUrl: `${apiBase}/admin/papers/${paper.id}/admin-files/${f.id}/view`,
+        ...presentAdminFile(f, `${apiBase}/admin/papers/${paper.id}/admin-files/${f.id}/view`),
         uploadedBy: f.uploadedBy ? (names.get(f.uploadedBy) ?? null) : null,
       })),
     adminEvaluation: {

@@ -31,15 +31,20 @@ export function presentAuthorPaper({ paper, authors, adminFiles }: PaperParts, a
     fullPaperPdfPath: paper.fullPaperFileId ? `${apiBase}/papers/view-full/${paper.id}` : null,
     adminUploadedFiles: adminFiles
       .filter((f) => f.paperId === paper.id)
-      .map((f) => ({
-        _id: f.id,
-        fileName: f.fileName,
-        fileType: f.fileType,
-        description: f.description,
-        uploadedAt: f.uploadedAt.toISOString(),
-        visibleToUser: f.visibleToUser,
-        viewUrl: `${apiBase}/papers/${paper.id}/shared-files/${f.id}/view`,
-      })),
+      .map((f) => presentAdminFile(f, `${apiBase}/papers/${paper.id}/shared-files/${f.id}/view`)),
     user: paper.userId,
+  };
+}
+
+/** An admin file; the caller decides which route opens it (the author's or the admin's). */
+export function presentAdminFile(file: AdminFileRow, viewUrl: string) {
+  return {
+    _id: file.id,
+    fileName: file.fileName,
+    fileType: file.fileType,
+    description: file.description,
+    uploadedAt: file.uploadedAt.toISOString(),
+    visibleToUser: file.visibleToUser,
+    viewUrl,
   };
 }
