@@ -59,8 +59,16 @@ bare.get('/stats', async () => {
 });
 bare.get('/papers', async () => {
   const { rows, total } = await dashboard.pageOfPapers(db, { search: '', status: 'abstract_accepted', theme: 'Propulsion and Combustion', limit: 20, offset: 20 });
-  const ids = rows.map((r) => r.id);
-  return { rows, total, authors: await paperRepo.findAuthorsOfPapers(db, ids), files: await paperRepo.findAdminFilesOfPapers(db, ids, false) };
+  const relations = await paperRepo.findAdminPaperRelations(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { rows, total, relations: [...relations.values()] };
+});
+bare.get('/records', async () => {
+  const query = { search: '', filter: 'all', sort: 'submitted' } as const;
+  const [rows, total] = await Promise.all([dashboard.records(db, query, { limit: 10, offset: 0 }), dashboard.countRecords(db, query)]);
+  return { rows, total };
 });
 bare.get('/papers/user', async () => {
   const rows = await paperRepo.findPapersOfUser(db, author!.id);
@@ -81,6 +89,7 @@ const cases = [
     bare: `${bareBase}/papers`,
     cookie: adminCookie,
   },
+  { name: 'financial records page', ours: `${ours}/admin/records?view=financial&page=1&limit=10`, bare: `${bareBase}/records`, cookie: adminCookie },
   { name: "author's papers", ours: `${ours}/papers/user`, bare: `${bareBase}/papers/user`, cookie: authorCookie },
   { name: 'unread notification count', ours: `${ours}/notifications/unread-count`, bare: `${bareBase}/unread-count`, cookie: authorCookie },
 ];

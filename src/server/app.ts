@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
+import { EmbeddedDatabaseMaintenance } from './db/maintenance.ts';
 import { AttemptLimiter } from './lib/attempt-limiter.ts';
 import { SessionCache } from './lib/session-cache.ts';
 import { TtlMemo } from './lib/ttl-memo.ts';
@@ -79,8 +80,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     dashboardStats: new TtlMemo(DASHBOARD_STATS_TTL_MS),
   } satisfies AppContext);
 
-  app.addHook('onReady', async () => outbox?.start());
+  // Test databases live in memory for seconds; only a lasting embedded database needs upkeep.
+  const maintenance = database.kind === 'pglite' && !config.inMemoryDatabase ? new EmbeddedDatabaseMaintenance(database.db, app.log) : undefined;
+  app.addHook('onReady', async () => {
+    await maintenance?.start();
+    outbox?.start();
+  });
   app.addHook('onClose', async () => {
+    await maintenance?.stop();
     await outbox?.stop();
     await database.close();
   });

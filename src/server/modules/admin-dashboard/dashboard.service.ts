@@ -140,9 +140,11 @@ async function summary(ctx: AppContext): Promise<RecordsSummary> {
 
 export async function listRecords(ctx: AppContext, query: RecordsQuery) {
   const offset = (query.page - 1) * query.limit;
-  const [rows, cards] = await Promise.all([repo.records(ctx.db, query, { limit: query.limit, offset }), summary(ctx)]);
-  // The window count rides on each row; a page past the end needs its own count.
-  const total = rows[0]?.total ?? (offset === 0 ? 0 : await repo.countRecords(ctx.db, query));
+  const [rows, total, cards] = await Promise.all([
+    repo.records(ctx.db, query, { limit: query.limit, offset }),
+    repo.countRecords(ctx.db, query),
+    summary(ctx),
+  ]);
   return { rows: rows.map(toRecord), summary: cards, pagination: pagination(query.page, query.limit, total) };
 }
 

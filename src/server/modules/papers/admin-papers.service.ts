@@ -19,13 +19,14 @@ export function apiBase(ctx: AppContext): string {
 }
 
 export async function presentForAdmin(ctx: AppContext, db: DbOrTx, rows: repo.PaperRow[]): Promise<AdminPaper[]> {
-  const ids = rows.map((r) => r.id);
-  const [authors, adminFiles] = await Promise.all([repo.findAuthorsOfPapers(db, ids), repo.findAdminFilesOfPapers(db, ids, false)]);
-  const names = await repo.findUsernames(db, [
-    ...rows.flatMap((r) => [r.reviewedBy, r.evaluatedBy]),
-    ...adminFiles.map((f) => f.uploadedBy),
-  ]);
-  return rows.map((paper) => presentAdminPaper({ paper, authors, adminFiles }, names, apiBase(ctx)));
+  const relations = await repo.findAdminPaperRelations(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((paper) => {
+    const { authors, adminFiles, usernames } = relations.get(paper.id) ?? { authors: [], adminFiles: [], usernames: new Map() };
+    return presentAdminPaper({ paper, authors, adminFiles }, usernames, apiBase(ctx));
+  });
 }
 
 export async function presentOneForAdmin(ctx: AppContext, db: DbOrTx, row: repo.PaperRow): Promise<AdminPaper> {

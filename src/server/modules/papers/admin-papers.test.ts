@@ -74,7 +74,11 @@ describe('admin review of a paper', () => {
       headers: as(admin),
       payload: { marks: 91, confidentialComments: secret },
     });
-    expect(saved.json().paper.adminEvaluation).toMatchObject({ marks: 91, confidentialComments: secret, reviewedBy: { _id: admin.user._id } });
+    expect(saved.json().paper.adminEvaluation).toMatchObject({
+      marks: 91,
+      confidentialComments: secret,
+      reviewedBy: { _id: admin.user._id, username: admin.user.username },
+    });
     const evaluation = (await t.app.inject({ method: 'GET', url: `${API}/admin/papers/${paper._id}/evaluation`, headers: as(admin) })).json();
     expect(evaluation.evaluation.marks).toBe(91);
     await t.app.inject({ method: 'PUT', url: `${API}/admin/papers/${paper._id}/status`, headers: as(admin), payload: { status: 'abstract_accepted', review: 'Fine' } });
@@ -193,7 +197,14 @@ describe('admin review of a paper', () => {
     const uploaded = await uploadAdminFile(paper._id, { description: 'Reviewer notes', fileType: 'review_comment_file', visibleToUser: 'false' });
     expect(uploaded.statusCode).toBe(201);
     const file = uploaded.json().file;
-    expect(file).toMatchObject({ fileName: 'comments.pdf', description: 'Reviewer notes', visibleToUser: false, fileType: 'review_comment_file' });
+    expect(file).toMatchObject({
+      fileName: 'comments.pdf',
+      description: 'Reviewer notes',
+      visibleToUser: false,
+      fileType: 'review_comment_file',
+      uploadedBy: admin.user.username,
+    });
+    expect(Date.parse(file.uploadedAt)).toBeGreaterThan(Date.now() - 60_000);
 
     const hiddenList = (await t.app.inject({ method: 'GET', url: `${API}/papers/${paper._id}`, headers: as(author) })).json().paper.adminUploadedFiles;
     expect(hiddenList).toEqual([]);
