@@ -1,4 +1,4 @@
-import path from 'node:path';
+import type { Server } from 'node:net';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
-import { openDatabase } from './db/client.ts';
+import { type Database, openDatabase } from './db/client.ts';
 import { EmbeddedDatabaseMaintenance } from './db/maintenance.ts';
 import { AttemptLimiter } from './lib/attempt-limiter.ts';
 import { SessionCache } from './lib/session-cache.ts';
@@ -17,15 +17,17 @@ import { MailOutbox } from './mail/mail-outbox.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { dashboardRoutes } from './modules/admin-dashboard/dashboard.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { adminPapersRoutes } from './modules/papers/admin-papers.routes.ts';
 import { papersRoutes } from './modules/papers/papers.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
+import { backupSocketPath, listenForBackups } from './ops/backup-socket.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerClientPages } from './plugins/client-pages.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
-import { createLocalFileStore } from './storage/file-store.ts';
+import { createLocalFileStore, filesDirOf } from './storage/file-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,21 +40,42 @@ export function redactUrl(url: string): string {
   return url.replace(/(reset-password\/)[^/?#]+/, '$1[redacted]').replace(/([?&]token=)[^&#]+/, '$1[redacted]');
 }
 
+/** Where request headers can sit in a log line, one level deep or at the top. */
+const CREDENTIAL_LOG_PATHS = ['cookie', 'authorization'].flatMap((header) => [`headers.${header}`, `*.headers.${header}`]);
+
 /** How stale the dashboard's statistics may be; a change shows within this time. */
 const DASHBOARD_STATS_TTL_MS = 3000;
 
 /** JSON bodies are small; uploads go through multipart with their own limits. */
 const JSON_BODY_LIMIT = 64 * 1024;
 
+/**
+ * The embedded database cannot be opened by a second process, so `npm run backup` gets a
+ * running server's backup from the server itself (ops/backup-socket.ts). Without the socket
+ * (e.g. a data directory path too long for one) backups need the server stopped.
+ */
+async function serveBackups(app: FastifyInstance, database: Database, config: AppConfig): Promise<Server | undefined> {
+  const source = { db: database.db, kind: database.kind, filesDir: filesDirOf(config.dataDir), workDir: config.dataDir };
+  try {
+    return await listenForBackups(source, backupSocketPath(config.dataDir), app.log);
+  } catch (error) {
+    app.log.warn({ err: error }, 'backups of the running server are unavailable: stop the server to back up');
+    return undefined;
+  }
+}
+
 /** Builds the whole app (database opened and migrated) without listening; used by main and tests. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(config.logStream ? { stream: config.logStream } : {}),
       serializers: {
         // Only what an operator needs; never cookies, Authorization headers or reset tokens.
         req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
       },
+      // Plugins log raw request headers at trace level (multipart logs busboy's options): never the credentials.
+      redact: { paths: CREDENTIAL_LOG_PATHS, censor: '[redacted]' },
     },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy && config.trustProxy.length > 0 ? config.trustProxy : false,
@@ -71,7 +94,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('ctx', {
     db: database.db,
     config,
-    store: createLocalFileStore(path.resolve(config.dataDir, 'files')),
+    store: createLocalFileStore(filesDirOf(config.dataDir)),
     outbox,
     log: app.log,
     loginLimiter: new AttemptLimiter(10, 15 * 60_000),
@@ -86,7 +109,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await maintenance?.start();
     outbox?.start();
   });
+  const backups = database.kind === 'pglite' && !config.inMemoryDatabase ? await serveBackups(app, database, config) : undefined;
   app.addHook('onClose', async () => {
+    // A backup being sent finishes first: close() waits for open connections.
+    await new Promise((resolve) => (backups ? backups.close(resolve) : resolve(undefined)));
     await maintenance?.stop();
     await outbox?.stop();
     await database.close();
@@ -102,13 +128,18 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         frameSrc: ["'self'"],
-        objectSrc: ["'self'"],
+        // No plugins: PDFs are previewed in frames, never in <object> or <embed>.
+        objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'same-origin' },
+  });
+  // API answers are private and change with every action: no browser or proxy keeps a copy.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(apiPrefix) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
   });
   // gzip/brotli for pages, assets and JSON; PDFs and images are already compressed and pass as they are.
   await app.register(fastifyCompress, { threshold: 1024 });
@@ -126,6 +157,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
   await app.register(authPlugin, { apiPrefix });
 
+  await app.register(healthRoutes, { prefix: `${apiPrefix}/health` });
   await app.register(authRoutes, { prefix: `${apiPrefix}/auth` });
   await app.register(adminUsersRoutes, { prefix: `${apiPrefix}/admin/users` });
   await app.register(papersRoutes, { prefix: `${apiPrefix}/papers` });

@@ -47,6 +47,8 @@ export interface AppConfig {
   trustProxy?: string[];
   ipRateLimitFactor: number;
   logLevel: string;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
   /** Directory of the built client; pages are served from it when it exists. */
   clientDir?: string;
 }

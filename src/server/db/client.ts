@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { dataDirHolder, lockDataDir } from '../storage/data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -31,18 +32,69 @@ export interface DatabaseOptions {
   inMemory?: boolean;
   /** A pooled connection that dies while idle (server restart, admin command) is reported here. */
   onIdleConnectionError?: (error: Error) => void;
+  /**
+   * Claim DATA_DIR for this process until close (the default). False: with PostgreSQL, work
+   * beside a running server; with the embedded database, only when this process already holds
+   * DATA_DIR (a restore that moves the old database aside first).
+   */
+  claimDataDir?: boolean;
 }
+
+/**
+ * How long a request waits for a PostgreSQL connection, and for one statement's answer, before
+ * it fails (503) instead of hanging while the server or the network is down.
+ */
+export const DB_CONNECT_TIMEOUT_MS = 5000;
+const DB_QUERY_TIMEOUT_MS = 30_000;
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite, and applies migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
-    // Without a listener an idle connection's error would crash the process; the pool replaces it.
-    pool.on('error', (error) => options.onIdleConnectionError?.(error));
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    await migrateNodePg(db as Parameters<typeof migrateNodePg>[0], { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+  const embedded = !options.databaseUrl;
+  const claim = !options.inMemory && options.claimDataDir !== false;
+  if (embedded && !options.inMemory && !claim && (await dataDirHolder(options.dataDir))?.pid !== process.pid) {
+    throw new Error('The embedded database can only be opened by the process that holds its data directory.');
   }
+  const lock = claim ? await lockDataDir(options.dataDir) : undefined;
+  try {
+    const database = embedded ? await openPglite(options) : await openPostgres(options.databaseUrl!, options);
+    return {
+      ...database,
+      async close() {
+        try {
+          await database.close();
+        } finally {
+          await lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+}
+
+async function openPostgres(databaseUrl: string, options: DatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+    // A statement whose answer never comes (a silent network) fails instead of holding the request.
+    query_timeout: DB_QUERY_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // Without a listener an idle connection's error would crash the process; the pool replaces it.
+  pool.on('error', (error) => options.onIdleConnectionError?.(error));
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  try {
+    await migrateNodePg(db as Parameters<typeof migrateNodePg>[0], { migrationsFolder });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
   let dataDir: string | undefined;
   if (!options.inMemory) {
     dataDir = path.resolve(options.dataDir, 'pglite');
@@ -50,16 +102,51 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const client = await PGlite.create(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder });
+  try {
+    await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** The error and its causes: Drizzle wraps the driver's error. */
+function* causesOf(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  let current: unknown = error;
+  while (current && typeof current === 'object') {
+    yield current as { code?: unknown; message?: unknown };
+    current = (current as { cause?: unknown }).cause;
+  }
 }
 
 /** The Postgres error code for a unique-constraint violation, from either driver. */
 export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  while (current && typeof current === 'object') {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
+  for (const cause of causesOf(error)) if (cause.code === '23505') return true;
+  return false;
+}
+
+/** Text PostgreSQL cannot store (a NUL character): the input's fault, from either driver. */
+export function isUnstorableText(error: unknown): boolean {
+  for (const cause of causesOf(error)) if (cause.code === '22021') return true;
+  return false;
+}
+
+/** Socket errors of the connection to PostgreSQL. */
+const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** node-postgres and its pool report these without a code. */
+const LOST_CONNECTION_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error)/;
+
+/**
+ * The database cannot be reached (down, restarting, unreachable, out of connections), as
+ * opposed to a query that failed: the request may be retried later.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const cause of causesOf(error)) {
+    const code = typeof cause.code === 'string' ? cause.code : '';
+    // SQLSTATE 08xxx: connection exception; 57P01-57P03: shutting down or starting; 53300: too many connections.
+    if (NETWORK_ERROR_CODES.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+    if (typeof cause.message === 'string' && LOST_CONNECTION_MESSAGE.test(cause.message)) return true;
   }
   return false;
 }

@@ -1,10 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, isUnstorableText } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 
 export const MALFORMED_BODY = 'The request body is not valid JSON.';
 export const BODY_TOO_LARGE = 'The request is too large.';
+export const UNSTORABLE_TEXT = 'The request contains a character that cannot be saved.';
 export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
+export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
+/** Seconds a client is asked to wait before retrying when the database is unreachable. */
+const RETRY_AFTER_SECONDS = 10;
 
 function statusOf(error: FastifyError): number {
   const status = error.statusCode ?? 500;
@@ -35,6 +40,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (status < 500) {
       return reply.status(status).send({ success: false, message: error.message || 'Invalid request.' });
+    }
+    if (isUnstorableText(error)) {
+      return reply.status(400).send({ success: false, message: UNSTORABLE_TEXT });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Never a success: a write whose transaction could not reach the database is reported as failed.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ success: false, message: SERVICE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ success: false, message: INTERNAL_ERROR });

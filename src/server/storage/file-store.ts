@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
@@ -31,21 +31,44 @@ export interface FileStore {
   remove(key: string): Promise<void>;
 }
 
-const KEY_PATTERN = /^[0-9a-f-]{36}$/;
+export const STORAGE_KEY_PATTERN = /^[0-9a-f-]{36}$/;
+/** Uploads in progress: `<key>.part` files, renamed into place only when complete. */
+export const TMP_DIR_NAME = 'tmp';
+export const PART_SUFFIX = '.part';
+
+/** Uploaded files live in DATA_DIR/files. */
+export function filesDirOf(dataDir: string): string {
+  return path.resolve(dataDir, 'files');
+}
+
+/** Where a complete file with this key lives: `<root>/<first 2 chars>/<key>`. */
+export function storedFilePath(rootDir: string, key: string): string {
+  return path.join(rootDir, key.slice(0, 2), key);
+}
+
+/** Makes a rename or a new directory entry survive a power cut, not only a killed process. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
 
 export function createLocalFileStore(rootDir: string): FileStore {
-  const tmpDir = path.join(rootDir, 'tmp');
+  const tmpDir = path.join(rootDir, TMP_DIR_NAME);
   const pathOf = (key: string) => {
     // Keys are generated here; anything else is refused, so no caller can reach outside rootDir.
-    if (!KEY_PATTERN.test(key)) throw new AppError('not_found', 'File not found');
-    return path.join(rootDir, key.slice(0, 2), key);
+    if (!STORAGE_KEY_PATTERN.test(key)) throw new AppError('not_found', 'File not found');
+    return storedFilePath(rootDir, key);
   };
 
   return {
     async put(source, { maxBytes, tooLargeMessage, through = [] }) {
       await mkdir(tmpDir, { recursive: true });
       const key = randomUUID();
-      const tmpPath = path.join(tmpDir, `${key}.part`);
+      const tmpPath = path.join(tmpDir, `${key}${PART_SUFFIX}`);
       const hash = createHash('sha256');
       let sizeBytes = 0;
       const meter = new Transform({
@@ -60,10 +83,12 @@ export function createLocalFileStore(rootDir: string): FileStore {
         },
       });
       try {
-        await pipeline([source, ...through, meter, createWriteStream(tmpPath, { flags: 'wx' })]);
+        // flush: the bytes reach the disk before the rename, so a renamed file is never a partial one.
+        await pipeline([source, ...through, meter, createWriteStream(tmpPath, { flags: 'wx', flush: true })]);
         const finalPath = pathOf(key);
         await mkdir(path.dirname(finalPath), { recursive: true });
         await rename(tmpPath, finalPath);
+        await syncDirectory(path.dirname(finalPath));
       } catch (error) {
         await rm(tmpPath, { force: true });
         throw error;

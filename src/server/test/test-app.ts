@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -19,17 +18,8 @@ export interface TestApp {
  */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-test-'));
-  const server = process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (server) {
-    const name = `ictacem_test_${randomBytes(6).toString('hex')}`;
-    await withAdminClient(server, (client) => client.query(`create database ${name}`));
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = () => withAdminClient(server, (client) => client.query(`drop database if exists ${name} with (force)`));
-  }
+  const scratch = await createScratchDatabase();
+  const databaseUrl = scratch?.url;
   const config: AppConfig = {
     port: 0,
     host: '127.0.0.1',
@@ -51,20 +41,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     config,
     async close() {
       await app.close();
-      await dropDatabase();
+      await scratch?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function withAdminClient(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 export const API = '/ictacem2025/api';

@@ -1,0 +1,25 @@
+// Checks the uploaded files against the database and sweeps half-written uploads:
+//   npm run check:integrity [-- --remove-orphans]
+// Uses DATA_DIR / DATABASE_URL like the server. Exit code 0 when everything is intact, 1 when a
+// problem was found, 2 when the check could not run. See docs/operations.md.
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/server/config.ts';
+import { checkIntegrity, formatIntegrityReport } from '../src/server/ops/integrity.ts';
+import { openForMaintenance } from '../src/server/ops/maintenance.ts';
+
+const { values } = parseArgs({ options: { 'remove-orphans': { type: 'boolean', default: false } } });
+
+try {
+  const session = await openForMaintenance(loadConfig());
+  try {
+    if (!session.exclusive) console.log('A server is running on this data directory: recent uploads are left alone.');
+    const report = await checkIntegrity({ db: session.db, filesDir: session.filesDir, exclusive: session.exclusive, removeOrphans: values['remove-orphans'] });
+    console.log(formatIntegrityReport(report));
+    process.exitCode = report.problems.length === 0 ? 0 : 1;
+  } finally {
+    await session.close();
+  }
+} catch (error) {
+  console.error(`check:integrity could not run: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 2;
+}
