@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FileStore, StoredObject } from '../storage/file-store.ts';
 import { AppError } from './app-error.ts';
 import { type FileSignature, PDF, SignatureCheck } from './content-type.ts';
@@ -40,12 +40,26 @@ export function pdfUploadRules(fileField: string, messages: { onlyPdf: string; t
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 64 * 1024;
 const MAX_FILE_NAME = 255;
+/** RFC 2046 caps a multipart boundary at 70 characters; longer ones only serve to slow parsing. */
+const MAX_BOUNDARY = 70;
+const MALFORMED = 'The upload is malformed.';
+/** Names only sent to probe for prototype pollution (the parser already refuses the first two alone). */
+const PROTOTYPE_NAME = /__proto__|constructor|prototype/;
+/** C0 and C1 controls, and the bidirectional controls that make "fdp.exe" read as "exe.pdf". */
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-/** A client-supplied name is only ever metadata: keep the last path segment, no control characters. */
+/** A client-supplied name is only ever metadata: the last path segment, nothing invisible or reordering. */
 export function cleanFileName(name: string): string {
   const lastSegment = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = lastSegment.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, MAX_FILE_NAME);
-  return cleaned || 'document.pdf';
+  const cleaned = lastSegment.replace(UNSAFE_NAME_CHARACTERS, '').trim();
+  // Cut by code points, so a long name never ends in half of a surrogate pair.
+  const bounded = Array.from(cleaned).slice(0, MAX_FILE_NAME).join('');
+  return /^\.*$/.test(bounded) ? 'document.pdf' : bounded;
+}
+
+function boundaryOf(contentType: string | undefined): string | undefined {
+  const match = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  return match ? (match[1] ?? match[2]) : undefined;
 }
 
 /**
@@ -53,8 +67,9 @@ export function cleanFileName(name: string): string {
  * into the file store (size enforced while streaming). If anything fails, files already stored
  * for this request are removed, so a refused upload leaves nothing behind.
  */
-export async function receiveUpload(request: FastifyRequest, store: FileStore, rules: UploadRules): Promise<ReceivedUpload> {
+export async function receiveUpload(request: FastifyRequest, reply: FastifyReply, store: FileStore, rules: UploadRules): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new AppError('bad_request', 'Expected a multipart/form-data upload.');
+  if ((boundaryOf(request.headers['content-type'])?.length ?? 0) > MAX_BOUNDARY) throw new AppError('bad_request', MALFORMED);
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   const files: ReceivedFile[] = [];
   try {
@@ -69,6 +84,10 @@ export async function receiveUpload(request: FastifyRequest, store: FileStore, r
       },
     });
     for await (const part of parts) {
+      if (PROTOTYPE_NAME.test(part.fieldname)) {
+        if (part.type === 'file') part.file.resume();
+        throw new AppError('bad_request', 'Invalid field name.');
+      }
       if (part.type === 'field') {
         if (part.fieldnameTruncated || part.valueTruncated) throw new AppError('too_large', 'A form field is too long.');
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
@@ -93,6 +112,9 @@ export async function receiveUpload(request: FastifyRequest, store: FileStore, r
     }
   } catch (error) {
     await discardFiles(store, files);
+    // The rest of the body will never be read: close the connection after the answer, so the
+    // client stops sending at once instead of stalling on a socket nobody reads any more.
+    if (!request.raw.complete) reply.header('Connection', 'close');
     throw translateMultipartError(error, rules, files.length);
   }
   return { fields, files };
@@ -111,7 +133,7 @@ function translateMultipartError(error: unknown, rules: UploadRules, filesDone: 
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError('bad_request', 'Expected a multipart/form-data upload.');
   if (code === 'FST_PROTO_VIOLATION') return new AppError('bad_request', 'Invalid field name.');
   if (error instanceof Error && /Unexpected end of (form|multipart data)|Malformed part header|boundary/i.test(error.message)) {
-    return new AppError('bad_request', 'The upload is malformed.');
+    return new AppError('bad_request', MALFORMED);
   }
   return error;
 }

@@ -8,7 +8,18 @@ export type Access = 'public' | 'user' | 'admin';
 
 export const SESSION_COOKIE = 'ictacem_session';
 
+/** One API route as registered, with the access rule it declares. */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route and its access rule, filled as routes register (audited by src/server/security). */
+    apiRoutes: readonly ApiRoute[];
+  }
   interface FastifyContextConfig {
     /** Who may call the route. Every API route must declare it; the server enforces it. */
     access?: Access;
@@ -52,15 +63,20 @@ const guards: Record<Access, ((request: FastifyRequest) => unknown) | null> = {
 export const authPlugin = fp<{ apiPrefix: string }>(async (app, { apiPrefix }) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(apiPrefix)) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access });
     const guard = guards[access];
     if (!guard) return;
-    const existing = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [async (request: FastifyRequest, _reply: FastifyReply) => void guard(request), ...existing];
+    // At onRequest, after the session is resolved: a caller without access learns nothing from
+    // validation messages, and no byte of the body is parsed on their behalf.
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [async (request: FastifyRequest, _reply: FastifyReply) => void guard(request), ...existing];
   });
 
   app.addHook('onRequest', async (request) => {

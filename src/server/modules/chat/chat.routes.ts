@@ -44,7 +44,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireUser(request);
       await service.assertCanPost(ctx, actor, request.params.id);
-      const upload = await receiveUpload(request, ctx.store, ATTACHMENTS);
+      const upload = await receiveUpload(request, reply, ctx.store, ATTACHMENTS);
       const chatMessage = await service.postMessage(ctx, actor, request.params.id, upload);
       return reply.status(201).send({ success: true, chatMessage });
     },

@@ -27,7 +27,7 @@ export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/submit', { config: { access: 'user' } }, async (request, reply) => {
     const actor = requireUser(request);
     await service.assertCanSubmitPaper(ctx, actor);
-    const upload = await receiveUpload(request, ctx.store, ABSTRACT_UPLOAD);
+    const upload = await receiveUpload(request, reply, ctx.store, ABSTRACT_UPLOAD);
     const paper = await service.submitPaper(ctx, actor, upload);
     return reply.status(201).send({ success: true, message: service.PAPER_SERVER_MESSAGES.submitted, paper });
   });
@@ -55,18 +55,18 @@ export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post('/:id/re-upload-abstract', { schema: { params: paperParams }, config: { access: 'user' } }, async (request) => {
+  app.post('/:id/re-upload-abstract', { schema: { params: paperParams }, config: { access: 'user' } }, async (request, reply) => {
     const actor = requireUser(request);
     await service.assertCanReuploadAbstract(ctx, actor, request.params.id);
-    const upload = await receiveUpload(request, ctx.store, REUPLOAD);
+    const upload = await receiveUpload(request, reply, ctx.store, REUPLOAD);
     const paper = await service.reuploadAbstract(ctx, actor, request.params.id, upload);
     return { success: true, message: service.PAPER_SERVER_MESSAGES.reuploaded, paper };
   });
 
-  app.post('/:id/full-paper', { schema: { params: paperParams }, config: { access: 'user' } }, async (request) => {
+  app.post('/:id/full-paper', { schema: { params: paperParams }, config: { access: 'user' } }, async (request, reply) => {
     const actor = requireUser(request);
     await service.assertCanSubmitFullPaper(ctx, actor, request.params.id);
-    const upload = await receiveUpload(request, ctx.store, FULL_PAPER_UPLOAD);
+    const upload = await receiveUpload(request, reply, ctx.store, FULL_PAPER_UPLOAD);
     const paper = await service.submitFullPaper(ctx, actor, request.params.id, upload);
     return { success: true, message: service.PAPER_SERVER_MESSAGES.fullPaperSubmitted, paper };
   });

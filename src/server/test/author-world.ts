@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { adminFiles, chatMessages, notifications, submissionVersions } from '../db/schema/index.ts';
+import { createTestUser, submissionFields, type TestUser } from './factories.ts';
+import { multipart, pdfBytes } from './multipart.ts';
+import { API } from './test-app.ts';
+
+/** Every resource an author can own, each carrying `marker`, plus what the author must never see. */
+export interface AuthorWorld {
+  author: TestUser;
+  /** A unique string planted in every resource of this world the author may see. */
+  marker: string;
+  paperId: string;
+  abstractVersionId: string;
+  /** An admin file shared with the author. */
+  sharedFileId: string;
+  /** An admin file kept from the author; its name, description and bytes carry `secrets`. */
+  hiddenFileId: string;
+  /** The author's chat message and the reviewer's answer, each with one PDF attachment. */
+  authorMessageId: string;
+  adminMessageId: string;
+  notificationId: string;
+  /** The confidential evaluation: marks and comments that only admins may read. */
+  marks: number;
+  /** Strings only admins may ever read: the evaluation comments and everything of the hidden file. */
+  secrets: string[];
+}
+
+/** A JSON body, or a multipart one built by `multipart()`. */
+export type RequestBody = Record<string, unknown> | ReturnType<typeof multipart>;
+
+function isMultipart(body: RequestBody): body is ReturnType<typeof multipart> {
+  return Buffer.isBuffer(body.payload);
+}
+
+/** The inject options that send `body` with `headers`. */
+export function withBody(body: RequestBody | undefined, headers: Record<string, string>) {
+  if (!body) return { headers };
+  if (isMultipart(body)) return { headers: { ...headers, ...body.headers }, payload: body.payload };
+  return { headers, payload: body };
+}
+
+function uniqueMarker(prefix: string): string {
+  return `${prefix}${randomBytes(6).toString('hex')}`;
+}
+
+/**
+ * Builds a paper through its whole life by the real routes: accepted with review comments,
+ * paid, full paper submitted, evaluated, two admin files (one shared, one hidden) and a chat
+ * with attachments both ways. Every field the author may see carries the world's marker.
+ */
+export async function seedAuthorWorld(app: FastifyInstance, admin: TestUser, marks = 83): Promise<AuthorWorld> {
+  const marker = uniqueMarker('MARK');
+  const confidential = uniqueMarker('CONFIDENTIAL');
+  const hidden = uniqueMarker('HIDDEN');
+  const author = await createTestUser(app);
+  const send = async (user: TestUser, method: 'PUT' | 'PATCH' | 'POST', path: string, body: RequestBody) => {
+    const res = await app.inject({ method, url: `${API}${path}`, ...withBody(body, { cookie: user.cookie }) });
+    if (res.statusCode >= 300) throw new Error(`${method} ${path} failed while seeding: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const fields = submissionFields({
+    title: `Heated cylinder ${marker}`,
+    authors: JSON.stringify([{ name: `Ada ${marker}`, affiliation: `Lab ${marker}`, address: `Street ${marker}` }]),
+  });
+  const { paper } = await send(
+    author,
+    'POST',
+    '/papers/submit',
+    multipart(fields, [{ field: 'paperPdf', name: `abstract-${marker}.pdf`, content: pdfBytes(`abstract ${marker}`) }]),
+  );
+  const paperId: string = paper._id;
+  await send(admin, 'PUT', `/admin/papers/${paperId}/status`, { status: 'abstract_accepted', review: `Accepted ${marker}` });
+  await send(author, 'PATCH', `/papers/${paperId}/payment`, { paymentId: `PAY-${marker}` });
+  await send(author, 'POST', `/papers/${paperId}/full-paper`, multipart({}, [{ field: 'fullPaperPdf', name: `full-${marker}.pdf`, content: pdfBytes(`full ${marker}`) }]));
+  await send(admin, 'PUT', `/admin/papers/${paperId}/evaluate`, { marks, confidentialComments: `Weak methods ${confidential}` });
+  await send(
+    admin,
+    'POST',
+    `/admin/papers/${paperId}/upload-file`,
+    multipart({ description: `Shared ${marker}` }, [{ field: 'adminFile', name: `shared-${marker}.pdf`, content: pdfBytes(`shared ${marker}`) }]),
+  );
+  await send(
+    admin,
+    'POST',
+    `/admin/papers/${paperId}/upload-file`,
+    multipart({ description: `Internal ${hidden}`, visibleToUser: 'false' }, [{ field: 'adminFile', name: `internal-${hidden}.pdf`, content: pdfBytes(`internal ${hidden}`) }]),
+  );
+  const question = await send(
+    author,
+    'POST',
+    `/chat/papers/${paperId}/messages`,
+    multipart({ message: `Question ${marker}` }, [{ field: 'attachments', name: `question-${marker}.pdf`, content: pdfBytes(`question ${marker}`) }]),
+  );
+  const answer = await send(
+    admin,
+    'POST',
+    `/chat/papers/${paperId}/messages`,
+    multipart({ message: `Answer ${marker}` }, [{ field: 'attachments', name: `answer-${marker}.pdf`, content: pdfBytes(`answer ${marker}`) }]),
+  );
+
+  const [version] = await app.ctx.db.select().from(submissionVersions).where(eq(submissionVersions.paperId, paperId)).orderBy(asc(submissionVersions.submittedAt));
+  const [notification] = await app.ctx.db.select().from(notifications).where(eq(notifications.recipientId, author.user._id));
+  const messages = await app.ctx.db.select().from(chatMessages).where(eq(chatMessages.paperId, paperId));
+  const files = await app.ctx.db.select().from(adminFiles).where(eq(adminFiles.paperId, paperId));
+  const shared = files.find((f) => f.visibleToUser);
+  const hiddenFile = files.find((f) => !f.visibleToUser);
+  if (!version || !notification || messages.length !== 2 || !shared || !hiddenFile) throw new Error('seeding left the world incomplete');
+  return {
+    author,
+    marker,
+    paperId,
+    abstractVersionId: version.id,
+    sharedFileId: shared.id,
+    hiddenFileId: hiddenFile.id,
+    authorMessageId: question.chatMessage._id,
+    adminMessageId: answer.chatMessage._id,
+    notificationId: notification.id,
+    marks,
+    secrets: [confidential, hidden],
+  };
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiRoute } from '../plugins/auth.ts';
+import type { AuthorWorld, RequestBody } from './author-world.ts';
+import { multipart, pdfBytes } from './multipart.ts';
+import { API } from './test-app.ts';
+
+/** A route as the tables below name it: method and path below /api, e.g. `GET /papers/:id`. */
+export function routeKey(route: ApiRoute): string {
+  return `${route.method} ${route.url.slice(API.length)}`;
+}
+
+/** Every API route the app registered, once per method; HEAD mirrors GET and is left out. */
+export function registeredRoutes(app: FastifyInstance): ApiRoute[] {
+  return app.apiRoutes.filter((r) => r.method !== 'HEAD');
+}
+
+function paramNames(url: string): string[] {
+  return [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+}
+
+/** The route's URL with its :params filled; a param without a value fails loudly, never silently. */
+export function fillParams(route: ApiRoute, values: Record<string, string>): string {
+  return route.url.replace(/:(\w+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${routeKey(route)}: no value for :${name}; add it to the route table`);
+    return encodeURIComponent(value);
+  });
+}
+
+const DUMMY_UUID = '00000000-0000-4000-8000-000000000000';
+
+/** A well-formed value for every param, pointing at nothing. */
+export function dummyParams(route: ApiRoute): Record<string, string> {
+  return Object.fromEntries(paramNames(route.url).map((name) => [name, DUMMY_UUID]));
+}
+
+/**
+ * The routes anyone may call. A new public route fails the sweep until it is added here, so
+ * opening a route to visitors is always a reviewed decision.
+ */
+export const PUBLIC_ROUTES = [
+  'GET /health',
+  'POST /auth/register',
+  'GET /auth/registration-status',
+  'POST /auth/login',
+  'POST /auth/logout',
+  'POST /auth/forgot-password',
+  'PUT /auth/reset-password/:token',
+];
+
+/** Admin routes name their params consistently; these values aim them at one author's resources. */
+export function adminParams(target: AuthorWorld): Record<string, string> {
+  return {
+    userId: target.author.user._id,
+    paperId: target.paperId,
+    fileId: target.sharedFileId,
+    entryId: target.abstractVersionId,
+    kind: 'abstract',
+  };
+}
+
+export interface TargetedRequest {
+  params: Record<string, string>;
+  body?: RequestBody;
+}
+
+const pdfUpload = (field: string) => multipart({}, [{ field, name: 'attack.pdf', content: pdfBytes('attack') }]);
+
+/**
+ * How to aim each id-bearing author route at `target`'s resources, sent by the owner of
+ * `own`: first with every id from `target`, then mixing the caller's own paper with
+ * `target`'s sub-resources (a file or message of another paper reached through one's own).
+ * With `target === own` the same table lists an author's legitimate requests.
+ * A new id-bearing author route fails the sweep until it is added here.
+ */
+export const AUTHOR_ID_ROUTES: Record<string, (target: AuthorWorld, own: AuthorWorld) => TargetedRequest[]> = {
+  'GET /papers/:id': (t) => [{ params: { id: t.paperId } }],
+  'GET /papers/view/:id': (t) => [{ params: { id: t.paperId } }],
+  'GET /papers/view-full/:id': (t) => [{ params: { id: t.paperId } }],
+  'PATCH /papers/:id/payment': (t) => [{ params: { id: t.paperId }, body: { paymentId: 'PAY-BY-SOMEONE-ELSE' } }],
+  'POST /papers/:id/re-upload-abstract': (t) => [{ params: { id: t.paperId }, body: pdfUpload('paperPdf') }],
+  'POST /papers/:id/full-paper': (t) => [{ params: { id: t.paperId }, body: pdfUpload('fullPaperPdf') }],
+  'GET /papers/:id/shared-files/:fileId/view': (t, own) => [
+    { params: { id: t.paperId, fileId: t.sharedFileId } },
+    { params: { id: own.paperId, fileId: t.sharedFileId } },
+  ],
+  'GET /chat/papers/:id/messages': (t) => [{ params: { id: t.paperId } }],
+  'POST /chat/papers/:id/messages': (t) => [{ params: { id: t.paperId }, body: multipart({ message: 'Written into a stranger’s chat' }) }],
+  'GET /chat/papers/:id/messages/:messageId/attachments/:index/view': (t, own) => attachmentTargets(t, own),
+  'GET /chat/papers/:id/messages/:messageId/attachments/:index/download': (t, own) => attachmentTargets(t, own),
+  'PATCH /notifications/:id/read': (t) => [{ params: { id: t.notificationId } }],
+  'DELETE /notifications/:id': (t) => [{ params: { id: t.notificationId } }],
+};
+
+function attachmentTargets(t: AuthorWorld, own: AuthorWorld): TargetedRequest[] {
+  return [
+    { params: { id: t.paperId, messageId: t.authorMessageId, index: '0' } },
+    { params: { id: t.paperId, messageId: t.adminMessageId, index: '0' } },
+    { params: { id: own.paperId, messageId: t.authorMessageId, index: '0' } },
+  ];
+}
