@@ -36,9 +36,15 @@ export const papers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('papers_user_id_idx').on(t.userId),
-    index('papers_status_idx').on(t.status),
+    // One paper per user (LIMITS.papersPerUser), also as a guarantee the planner can use: a count
+    // of authors LEFT JOIN papers that reads no paper column skips the join.
+    uniqueIndex('papers_user_id_uq').on(t.userId),
+    // The paper list filtered by status, or status and theme, newest first: the page is read in
+    // order and the total counted from the index alone (a theme alone uses it too, by skip scan).
+    index('papers_status_theme_submitted_at_idx').on(t.status, t.theme, t.submittedAt, t.id),
     index('papers_submitted_at_idx').on(t.submittedAt),
+    // The admin records table sorted by score reads its page in this order instead of sorting every paper.
+    index('papers_marks_submitted_at_idx').on(t.evaluationMarks.desc().nullsLast(), t.submittedAt.desc()),
     check('papers_marks_range', sql`${t.evaluationMarks} is null or (${t.evaluationMarks} between 0 and 100)`),
   ],
 );

@@ -140,11 +140,10 @@ async function summary(ctx: AppContext): Promise<RecordsSummary> {
 
 export async function listRecords(ctx: AppContext, query: RecordsQuery) {
   const offset = (query.page - 1) * query.limit;
-  const [rows, total, cards] = await Promise.all([
-    repo.records(ctx.db, query, { limit: query.limit, offset }),
-    repo.countRecords(ctx.db, query),
-    summary(ctx),
-  ]);
+  const [total, cards] = await Promise.all([repo.countRecords(ctx.db, query), summary(ctx)]);
+  // Counted first so that a page asks for no more rows than remain: the last page, or a search
+  // that finds few, then never looks for authors without a paper that cannot be on it.
+  const rows = total > offset ? await repo.records(ctx.db, query, { limit: Math.min(query.limit, total - offset), offset }) : [];
   return { rows: rows.map(toRecord), summary: cards, pagination: pagination(query.page, query.limit, total) };
 }
 

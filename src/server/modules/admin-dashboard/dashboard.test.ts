@@ -158,3 +158,77 @@ describe('dashboard statistics and management lists', () => {
     }
   });
 });
+
+/**
+ * Records pages are read from the papers first and filled from the authors without a paper
+ * (submitted and score sorts), or interleaved (name sort); each page must match one sorted table.
+ *   Bea Writer: newest paper, marks 70      Ann, Cal, Eve, Gus Reader: no paper
+ *   Dan Writer: older paper, no marks       Hal Admin: an admin with a paper, never listed
+ *   Fay Writer: oldest paper, marks 90
+ */
+describe('records pages across papers and authors without one', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  const userIds: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createTestUser(t.app, { role: 'admin' });
+    const author = async (name: string) => {
+      const user = await createTestUser(t.app);
+      await t.app.ctx.db.execute(`update users set username = '${name}' where id = '${user.user._id}'`);
+      userIds[name] = user.user._id;
+      return user;
+    };
+    const withPaper = async (name: string, daysAgo: number, marks: number | null) => {
+      const paper = await createTestPaper(t.app, await author(name));
+      await t.app.ctx.db
+        .update(papers)
+        .set({ submittedAt: new Date(Date.now() - daysAgo * 86_400_000), evaluationMarks: marks })
+        .where(eq(papers.id, paper._id));
+    };
+    await withPaper('Bea Writer', 1, 70);
+    await withPaper('Dan Writer', 2, null);
+    await withPaper('Fay Writer', 3, 90);
+    for (const name of ['Gus Reader', 'Eve Reader', 'Cal Reader', 'Ann Reader']) await author(name);
+    await withPaper('Hal Admin', 0, 100);
+    await t.app.ctx.db.execute(`update users set role = 'admin' where id = '${userIds['Hal Admin']}'`);
+  });
+  afterAll(() => t.close());
+
+  const names = async (query: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `${API}/admin/records?view=evaluation&${query}`, headers: { cookie: admin.cookie } });
+    const body = res.json();
+    return { names: body.rows.map((r: { user: { username: string } }) => r.user.username), total: body.pagination.total };
+  };
+  const readersById = () =>
+    ['Ann Reader', 'Cal Reader', 'Eve Reader', 'Gus Reader'].sort((a, b) => (userIds[a]! < userIds[b]! ? -1 : 1));
+
+  it('pages each sort through one order, straddling the last paper and starting past it', async () => {
+    const orders = {
+      submitted: ['Bea Writer', 'Dan Writer', 'Fay Writer', 'Ann Reader', 'Cal Reader', 'Eve Reader', 'Gus Reader'],
+      // Unscored papers after scored ones, authors without a paper last (by id: their keys are all null).
+      score: ['Fay Writer', 'Bea Writer', 'Dan Writer', ...readersById()],
+      name: ['Ann Reader', 'Bea Writer', 'Cal Reader', 'Dan Writer', 'Eve Reader', 'Fay Writer', 'Gus Reader'],
+    };
+    for (const [sort, order] of Object.entries(orders)) {
+      expect(await names(`sort=${sort}&limit=5&page=1`), sort).toEqual({ names: order.slice(0, 5), total: 7 });
+      expect(await names(`sort=${sort}&limit=5&page=2`), sort).toEqual({ names: order.slice(5), total: 7 });
+      expect(await names(`sort=${sort}&limit=5&page=3`), sort).toEqual({ names: [], total: 7 });
+      expect((await names(`sort=${sort}&limit=50`)).names, sort).toEqual(order);
+      const csv = await t.app.inject({ method: 'GET', url: `${API}/admin/records/export?view=evaluation&sort=${sort}`, headers: { cookie: admin.cookie } });
+      expect(csv.body.trim().split('\r\n').slice(1).map((line) => JSON.parse(`[${line}]`)[0]), sort).toEqual(order);
+    }
+  });
+
+  it('lists authors without a paper only under "all" and when the search finds them', async () => {
+    for (const filter of ['paid', 'unpaid', 'evaluated', 'pending']) {
+      expect((await names(`filter=${filter}&limit=50`)).names.every((n: string) => n.endsWith('Writer')), filter).toBe(true);
+    }
+    expect(await names('filter=unpaid&limit=5&page=1')).toEqual({ names: ['Bea Writer', 'Dan Writer', 'Fay Writer'], total: 3 });
+    expect(await names('search=reader&sort=submitted&limit=5')).toEqual({ names: ['Ann Reader', 'Cal Reader', 'Eve Reader', 'Gus Reader'], total: 4 });
+    expect(await names('search=reader&sort=score&limit=5&page=2')).toEqual({ names: [], total: 4 });
+    expect(await names('search=vortex&sort=score&limit=5')).toEqual({ names: ['Fay Writer', 'Bea Writer', 'Dan Writer'], total: 3 });
+    expect(await names('search=er&sort=submitted&limit=5&page=2')).toEqual({ names: ['Eve Reader', 'Gus Reader'], total: 7 });
+  });
+});
