@@ -120,7 +120,8 @@ function watch(page: Page) {
 
 /** The page shows each text as written, and holds no element or link the markup would have made. */
 async function expectShownAsText(page: Page, texts: string[], where: string): Promise<void> {
-  for (const text of texts) await expect(page.getByText(text, { exact: false }).first(), `${where}: ${text}`).toBeVisible();
+  // Visible matches only: a text may also sit in a hidden element (a closed menu, a tooltip) found first.
+  for (const text of texts) await expect(page.getByText(text, { exact: false }).filter({ visible: true }).first(), `${where}: ${text}`).toBeVisible();
   const live = await page.evaluate(() => ({
     images: document.querySelectorAll('img[src="x"]').length,
     handlers: document.querySelectorAll('[onerror], [onload], [onclick]').length,
