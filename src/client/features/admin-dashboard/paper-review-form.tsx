@@ -4,6 +4,7 @@ import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { statusBadgeClass } from '../papers/status-badge.tsx';
 import { statusUpdatedText } from '../admin-review/admin-messages.ts';
+import { ReviewCommentsField } from '../admin-review/review-comments-field.tsx';
 import { useSetPaperStatus } from './dashboard-api.ts';
 import { useDashboardMessages } from './dashboard-messages.tsx';
 import { knownStatus } from './status-distribution.ts';
@@ -26,7 +27,6 @@ export function PaperReviewForm({ paper, id, onClose }: PaperReviewFormProps) {
   const [status, setStatusChoice] = useState<PaperStatus>(knownStatus(paper.status));
   const [review, setReview] = useState(paper.review);
   const headingId = useId();
-  const commentsId = useId();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -80,19 +80,7 @@ export function PaperReviewForm({ paper, id, onClose }: PaperReviewFormProps) {
             ))}
           </div>
         </fieldset>
-        <div>
-          <label htmlFor={commentsId} className="mb-1 block text-sm font-medium text-slate-700">
-            Review comments
-          </label>
-          <textarea
-            id={commentsId}
-            rows={4}
-            value={review}
-            onChange={(event) => setReview(event.target.value)}
-            placeholder="Add detailed review comments for the author..."
-            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
-          />
-        </div>
+        <ReviewCommentsField value={review} onChange={setReview} rows={4} />
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button type="submit" disabled={setStatus.isPending}>
             {setStatus.isPending ? 'Processing...' : 'Submit Review'}

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { PAPER_STATUSES, type PaperStatus } from '../../../shared/constants.ts';
 import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -6,13 +6,13 @@ import { useToast } from '../../lib/toast.tsx';
 import { statusBadgeClass, statusLabel } from '../papers/status-badge.tsx';
 import { AdminPanel } from './admin-panel.tsx';
 import { statusUpdatedText } from './admin-messages.ts';
+import { ReviewCommentsField } from './review-comments-field.tsx';
 import { useUpdatePaperStatus } from './admin-papers-api.ts';
 
 /** Review & Status (spec 2.7): comments to the author and the paper's status, saved together. */
 export function ReviewStatusPanel({ paper }: { paper: AdminPaper }) {
   const toast = useToast();
   const update = useUpdatePaperStatus(paper._id);
-  const commentsId = useId();
   const [review, setReview] = useState(paper.review);
   const [status, setStatus] = useState<PaperStatus>(paper.status);
 
@@ -30,19 +30,7 @@ export function ReviewStatusPanel({ paper }: { paper: AdminPaper }) {
   return (
     <AdminPanel title="Review & Status">
       <form onSubmit={onSubmit} className="space-y-4">
-        <div>
-          <label htmlFor={commentsId} className="mb-1 block text-sm font-medium text-slate-700">
-            Review comments
-          </label>
-          <textarea
-            id={commentsId}
-            rows={5}
-            value={review}
-            onChange={(event) => setReview(event.target.value)}
-            placeholder="Add detailed review comments for the author..."
-            className="block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
-          />
-        </div>
+        <ReviewCommentsField value={review} onChange={setReview} rows={5} />
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-700">Status</legend>
           {/* The spec counts six status buttons but names only five (spec 4); the unnamed sixth is not shown. */}
