@@ -52,10 +52,7 @@ export function PapersSection() {
             ))}
           </ul>
           <TablePagination
-            page={data.pagination.page}
-            totalPages={data.pagination.totalPages}
-            total={data.pagination.total}
-            pageSize={data.pagination.limit}
+            pagination={data.pagination}
             onPageChange={setPage}
             label="Paper pages"
           />

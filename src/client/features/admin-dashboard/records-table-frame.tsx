@@ -61,10 +61,7 @@ export function RecordsTableFrame({ table, label, emptyTitle, footerNoun, column
       )}
       {rows.length > 0 && (
         <TablePagination
-          page={pagination.page}
-          totalPages={pagination.totalPages}
-          total={pagination.total}
-          pageSize={pagination.limit}
+          pagination={pagination}
           onPageChange={table.setPage}
           label={`${label} pages`}
         />

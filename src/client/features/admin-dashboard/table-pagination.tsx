@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
+import type { ListPagination } from '../../../shared/schemas/admin-dashboard.ts';
 import { pageWindow, shownRange } from './page-window.ts';
 
 interface TablePaginationProps {
-  page: number;
-  totalPages: number;
-  total: number;
-  pageSize: number;
+  /** As every list route answers it. */
+  pagination: ListPagination;
   onPageChange: (page: number) => void;
   /** Names the navigation, e.g. "Payment records pages". */
   label: string;
@@ -16,7 +15,8 @@ interface TablePaginationProps {
  * Unavailable buttons are aria-disabled rather than disabled, so a keyboard user who just
  * pressed Next on the last page keeps focus where it was.
  */
-export function TablePagination({ page, totalPages, total, pageSize, onPageChange, label }: TablePaginationProps) {
+export function TablePagination({ pagination, onPageChange, label }: TablePaginationProps) {
+  const { page, totalPages, total, limit: pageSize } = pagination;
   const { from, to } = shownRange(page, pageSize, total);
   const go = (target: number) => {
     if (target >= 1 && target <= totalPages && target !== page) onPageChange(target);

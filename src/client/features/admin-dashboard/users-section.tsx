@@ -45,10 +45,7 @@ export function UsersSection() {
             ))}
           </ul>
           <TablePagination
-            page={data.pagination.page}
-            totalPages={data.pagination.totalPages}
-            total={data.pagination.total}
-            pageSize={data.pagination.limit}
+            pagination={data.pagination}
             onPageChange={setPage}
             label="User pages"
           />
