@@ -1,10 +1,10 @@
 import { createWriteStream } from 'node:fs';
-import { chmod, rename, rm } from 'node:fs/promises';
+import { chmod, rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { type BackupManifest, type BackupSource, readBackupManifest, streamBackup } from './backup.ts';
+import { type BackupManifest, type BackupSource, readBackupManifest, streamBackup, writeThroughPartial } from './backup.ts';
 
 /**
  * The embedded database can only be opened by the server that holds DATA_DIR, so while it runs
@@ -47,15 +47,9 @@ export async function receiveBackupFromServer(socketPath: string, outFile: strin
     connection.once('error', (error: NodeJS.ErrnoException) => (['ENOENT', 'ECONNREFUSED'].includes(error.code ?? '') ? resolve(null) : reject(error)));
   });
   if (!socket) return null;
-  const partial = `${outFile}.partial`;
-  try {
+  return writeThroughPartial(outFile, async (partial) => {
     await pipeline(socket, createWriteStream(partial));
     // A server that failed mid-way just closes the connection: only a whole archive reads back.
-    const manifest = readBackupManifest(partial);
-    await rename(partial, outFile);
-    return manifest;
-  } catch (error) {
-    await rm(partial, { force: true });
-    throw error;
-  }
+    return readBackupManifest(partial);
+  });
 }

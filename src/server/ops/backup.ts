@@ -195,20 +195,25 @@ export async function streamBackup(source: BackupSource, destination: Writable):
 }
 
 /**
- * Writes a backup archive to `outFile` through `<outFile>.partial`, renamed when complete, so a
- * backup that failed never looks like one.
+ * Lets `write` fill `<outFile>.partial` and renames it to `outFile` only when `write` succeeds,
+ * so a backup that failed never looks like one.
  */
-export async function writeBackup(source: BackupSource, outFile: string): Promise<BackupManifest> {
+export async function writeThroughPartial<T>(outFile: string, write: (partialPath: string) => Promise<T>): Promise<T> {
   const partial = `${outFile}.partial`;
-  await mkdir(path.dirname(path.resolve(outFile)), { recursive: true });
   try {
-    const manifest = await streamBackup(source, createWriteStream(partial));
+    const result = await write(partial);
     await rename(partial, outFile);
-    return manifest;
+    return result;
   } catch (error) {
     await rm(partial, { force: true });
     throw error;
   }
+}
+
+/** Writes a backup archive to `outFile`. */
+export async function writeBackup(source: BackupSource, outFile: string): Promise<BackupManifest> {
+  await mkdir(path.dirname(path.resolve(outFile)), { recursive: true });
+  return writeThroughPartial(outFile, (partial) => streamBackup(source, createWriteStream(partial)));
 }
 
 export class RestoreRefusedError extends Error {
