@@ -6,22 +6,22 @@
 // of them submit a 10 MB PDF all at once; admins page through the dashboard. Exits 1 on any
 // error answer, or when the server's memory grows with the uploaded bytes (uploads must
 // stream to disk). Reads the server's memory from /proc, so it runs on Linux.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/server/db/client.ts';
 import { users } from '../src/server/db/schema/index.ts';
 import { hashPassword } from '../src/server/lib/passwords.ts';
 import { newCustomUserId } from '../src/server/modules/users/users.service.ts';
+import { freePort } from '../src/server/test/net.ts';
+import { type ServerProcess, spawnServer, waitUntilServing } from '../src/server/test/server-process.ts';
 import { LIMITS, NOTIFICATION_PAGE_SIZE, PRESENTATION_MODES, THEMES, TIMINGS } from '../src/shared/constants.ts';
 import { seedDemo } from './seed-demo.ts';
 
@@ -54,7 +54,6 @@ if (uploaderCount > authorCount) throw new Error('--uploaders cannot exceed --au
 
 const MB = 1024 * 1024;
 const PDF_BYTES = LIMITS.paperPdfBytes;
-const BASE_PATH = '/ictacem2025';
 const PASSWORD = 'load-password';
 /** The first is ADMIN_EMAIL, made admin by the server at start; the others are seeded. */
 const adminEmails = Array.from({ length: adminCount }, (_, i) => `load-admin${i + 1}@load.example`);
@@ -69,7 +68,6 @@ const RSS_SAMPLE_MS = 100;
  */
 const STREAMED_GROWTH_SHARE = 0.5;
 const OTHER_GROWTH_ALLOWANCE = 64 * MB;
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 const KINDS = [
   'unread count',
@@ -94,17 +92,6 @@ const failures: Failure[] = [];
 /** Nearest-rank percentile of a sorted, non-empty list. */
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Resident and peak resident memory of a process, in bytes. */
@@ -269,22 +256,6 @@ async function pageAsAdmin(admin: SignedIn, index: number, deadline: number): Pr
   }
 }
 
-async function waitForServer(server: ChildProcess): Promise<void> {
-  const giveUpAt = performance.now() + 120_000;
-  while (performance.now() < giveUpAt) {
-    if (server.exitCode !== null) throw new Error(`the server exited during start (code ${server.exitCode})`);
-    try {
-      const response = await fetch(`${apiBase}/auth/registration-status`);
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(200);
-  }
-  throw new Error('the server did not answer within 2 minutes');
-}
-
 async function stopServer(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null || server.signalCode !== null) return;
   const exited = once(server, 'exit');
@@ -326,9 +297,9 @@ interface LoadResult {
 
 // One thread is enough here: between polls every author only waits, and the server runs in its
 // own process, so this script never holds up the server's event loop (it does share the cores).
-async function drive(server: ChildProcess): Promise<LoadResult> {
-  const pid = server.pid!;
-  await waitForServer(server);
+async function drive(server: ServerProcess): Promise<LoadResult> {
+  const pid = server.child.pid!;
+  await waitUntilServing(server, 120_000);
   console.error(`Server ${pid} answers at ${apiBase}`);
 
   console.error(`Signing up ${authorCount} authors and signing in ${adminCount} admins...`);
@@ -368,7 +339,7 @@ async function drive(server: ChildProcess): Promise<LoadResult> {
   const uploadSeconds = await uploads;
   clearInterval(sampler);
 
-  const serverDied = server.exitCode !== null || server.signalCode !== null;
+  const serverDied = server.child.exitCode !== null || server.child.signalCode !== null;
   if (!serverDied) rssPeak = Math.max(rssPeak, memoryOf(pid, 'VmRSS'));
   return { signUpSeconds, uploadSeconds, rssBefore, rssPeak, lifetimePeak: serverDied ? Number.NaN : memoryOf(pid, 'VmHWM'), serverDied };
 }
@@ -425,12 +396,9 @@ try {
   console.error(`Seeding ${seededPapers} authors with papers and ${adminCount - 1} extra admins...`);
   await seed(dataDir);
   const port = await freePort();
-  apiBase = `http://127.0.0.1:${port}${BASE_PATH}/api`;
   // The real entry point in its own process (node with tsx, no watcher), so its pid is the server's.
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
+  const server = spawnServer(
+    {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -444,14 +412,16 @@ try {
       SMTP_URL: '',
       DATABASE_URL: '',
     },
-  });
+    port,
+  );
+  apiBase = `${server.baseUrl}/api`;
   // The server's own log (warnings and errors only) goes beside this script's progress.
-  server.stdout!.pipe(process.stderr);
-  server.stderr!.pipe(process.stderr);
+  server.child.stdout!.pipe(process.stderr);
+  server.child.stderr!.pipe(process.stderr);
   try {
     process.exitCode = report(await drive(server)) ? 0 : 1;
   } finally {
-    await stopServer(server);
+    await stopServer(server.child);
   }
 } finally {
   await rm(dataDir, { recursive: true, force: true });
