@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../lib/app-error.ts';
 import { createLocalFileStore, type FileStore } from './file-store.ts';
@@ -39,6 +39,14 @@ describe('local file store', () => {
     await expect(put).rejects.toMatchObject({ code: 'too_large', message: 'File size must be less than 10MB.' });
     const left = await readdir(root, { recursive: true });
     expect(left.filter((name) => name.endsWith('.part') || /[0-9a-f-]{36}$/.test(name))).toEqual([]);
+  });
+
+  it('leaves no temporary file when the very first bytes are refused, before the file is open', async () => {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const refuseAtOnce = new Transform({ transform: (_chunk, _encoding, callback) => callback(new AppError('bad_request', 'Not a PDF')) });
+      await expect(store.put(Readable.from([Buffer.from('<html>')]), { maxBytes: 100, tooLargeMessage: 'x', through: [refuseAtOnce] })).rejects.toThrow('Not a PDF');
+      expect(await readdir(path.join(root, 'tmp'))).toEqual([]);
+    }
   });
 
   it('accepts exactly the limit', async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -82,9 +82,13 @@ export function createLocalFileStore(rootDir: string): FileStore {
           callback(null, chunk);
         },
       });
+      // Opened before any byte flows: a stream that opens its file itself may create it after an
+      // early refusal was already cleaned up, leaving a stray temporary file behind.
+      const handle = await open(tmpPath, 'wx');
+      // flush: the bytes reach the disk before the rename, so a renamed file is never a partial one.
+      const file = handle.createWriteStream({ flush: true });
       try {
-        // flush: the bytes reach the disk before the rename, so a renamed file is never a partial one.
-        await pipeline([source, ...through, meter, createWriteStream(tmpPath, { flags: 'wx', flush: true })]);
+        await pipeline([source, ...through, meter, file]);
         const finalPath = pathOf(key);
         await mkdir(path.dirname(finalPath), { recursive: true });
         await rename(tmpPath, finalPath);
