@@ -15,7 +15,7 @@ import * as dashboard from '../src/server/modules/admin-dashboard/dashboard.repo
 import { createSession } from '../src/server/modules/auth/session.service.ts';
 import { countNotifications } from '../src/server/modules/notifications/notifications.repository.ts';
 import * as paperRepo from '../src/server/modules/papers/papers.repository.ts';
-import { notifications, users } from '../src/server/db/schema/index.ts';
+import { notifications, papers as papersTable, users } from '../src/server/db/schema/index.ts';
 import { and, eq } from 'drizzle-orm';
 import { seedDemo } from './seed-demo.ts';
 
@@ -50,11 +50,13 @@ bare.get('/stats', async () => {
   const { papers } = await import('../src/server/db/schema/index.ts');
   return Promise.all([
     dashboard.paperTotals(db),
-    dashboard.countAuthors(db),
+    dashboard.dashboardVersion(db),
+    dashboard.countAccounts(db),
     dashboard.paperCountsBy(db, papers.status),
     dashboard.paperCountsBy(db, papers.theme),
     dashboard.paperCountsBy(db, papers.modeOfPresentation),
     dashboard.recentSubmissions(db, 8),
+    dashboard.recordsSummaryCounts(db),
   ]);
 });
 bare.get('/papers', async () => {
@@ -81,8 +83,35 @@ bare.get('/unread-count', async () => ({
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareBase = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
 
-const cases = [
+/**
+ * A committee at work: one paper changes every `everyMs` while a route is measured, so the
+ * statistics are recomputed after each change instead of being served from the cache.
+ */
+function papersChanging(everyMs: number) {
+  const ids = db.select({ id: papersTable.id }).from(papersTable).limit(200);
+  let stop = false;
+  const done = (async () => {
+    const list = await ids;
+    for (let i = 0; !stop; i += 1) {
+      await db.update(papersTable).set({ review: `Bench review ${i}` }).where(eq(papersTable.id, list[i % list.length]!.id));
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  return async () => {
+    stop = true;
+    await done;
+  };
+}
+
+const cases: { name: string; ours: string; bare: string; cookie: string; during?: () => () => Promise<void> }[] = [
   { name: 'dashboard statistics', ours: `${ours}/admin/stats`, bare: `${bareBase}/stats`, cookie: adminCookie },
+  {
+    name: 'dashboard statistics, a paper changing every 100 ms',
+    ours: `${ours}/admin/stats`,
+    bare: `${bareBase}/stats`,
+    cookie: adminCookie,
+    during: () => papersChanging(100),
+  },
   {
     name: 'filtered paper page',
     ours: `${ours}/admin/papers?status=abstract_accepted&theme=Propulsion%20and%20Combustion&page=2&limit=20`,
@@ -110,8 +139,12 @@ const lines = [
 try {
   for (const c of cases) {
     console.error(`Measuring ${c.name}...`);
+    const stopOurs = c.during?.();
     const o = await measure(c.ours, c.cookie);
+    await stopOurs?.();
+    const stopBare = c.during?.();
     const b = await measure(c.bare);
+    await stopBare?.();
     lines.push(`| ${c.name} | ${o.rps.toFixed(0)} | ${o.p50} | ${o.p99} | ${b.rps.toFixed(0)} | ${b.p50} | ${b.p99} | ${((o.rps / b.rps) * 100).toFixed(0)}% |`);
   }
   console.log(lines.join('\n'));

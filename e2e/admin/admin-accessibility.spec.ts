@@ -27,7 +27,7 @@ for (const width of [1280, 390]) {
 
     await page.goto(`admin/paper/${paperId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Invariants of elastic wave propagation' })).toBeVisible();
-    for (const tab of ['Paper Details', 'Authors', 'Communicating Author', 'Confidential Notes and Marks']) {
+    for (const tab of ['Paper Details', 'Authors', 'Communicating Author', 'Confidential Notes and Marks', 'Timeline']) {
       await page.getByRole('tab', { name: tab }).click();
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
       expect(await seriousViolations(page), tab).toEqual([]);

@@ -108,7 +108,8 @@ test('an admin reviews, scores and resets an abstract; the author re-uploads; hi
   await expect(history.getByRole('heading', { name: 'Complete Timeline' })).toBeVisible();
   const entries = history.getByTestId('history-entry');
   const first = entries.filter({ hasText: 'Version 1' });
-  await expect(first.getByTestId('history-status')).toHaveText('Reset by Admin');
+  // Replaced by the re-upload: Superseded, still saying who reset it and why.
+  await expect(first.getByTestId('history-status')).toHaveText('Superseded');
   await expect(first.getByText('Reset by Administrator')).toBeVisible();
   await expect(first.getByText('Please use the conference template.')).toBeVisible();
   const second = entries.filter({ hasText: 'Version 2' });

@@ -3,8 +3,8 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AttemptLimiter } from './lib/attempt-limiter.ts';
 import type { SessionCache } from './lib/session-cache.ts';
-import type { TtlMemo } from './lib/ttl-memo.ts';
-import type { DashboardStats, RecentSubmission } from '../shared/schemas/admin-dashboard.ts';
+import type { VersionedMemo } from './lib/versioned-memo.ts';
+import type { DashboardStats, RecentSubmission, RecordsSummary } from '../shared/schemas/admin-dashboard.ts';
 import type { MailOutbox } from './mail/mail-outbox.ts';
 import type { FileStore } from './storage/file-store.ts';
 
@@ -19,6 +19,6 @@ export interface AppContext {
   loginLimiter: AttemptLimiter;
   resetRequestLimiter: AttemptLimiter;
   sessions: SessionCache;
-  /** The dashboard's statistics, shared by every admin for a few seconds. */
-  dashboardStats: TtlMemo<{ stats: DashboardStats; recentSubmissions: RecentSubmission[] }>;
+  /** The dashboard's statistics, shared by every admin until the next write. */
+  dashboardStats: VersionedMemo<{ stats: DashboardStats; recentSubmissions: RecentSubmission[]; recordsSummary: RecordsSummary }>;
 }

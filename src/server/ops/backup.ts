@@ -53,9 +53,29 @@ async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/**
+ * Derived bookkeeping, neither backed up nor restored: cache_versions is kept by triggers, and
+ * the restore's own writes raise it.
+ */
+const DERIVED_TABLES = ['cache_versions'];
+
 async function publicTables(db: DbOrTx): Promise<string[]> {
   const rows = await rowsOf<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`);
-  return rows.map((r) => r.name);
+  return rows.map((r) => r.name).filter((name) => !DERIVED_TABLES.includes(name));
+}
+
+/** Moves every column sequence past the restored values, so new rows keep counting upwards. */
+async function advanceSequences(tx: DbOrTx): Promise<void> {
+  const serials = await rowsOf<{ table: string; column: string }>(
+    tx,
+    sql`select table_name as "table", column_name as "column" from information_schema.columns
+        where table_schema = 'public' and column_default like 'nextval(%'`,
+  );
+  for (const { table, column } of serials) {
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence(${table}, ${column}), coalesce((select max(${sql.identifier(column)}) from ${sql.identifier(table)}), 0) + 1, false)`,
+    );
+  }
 }
 
 async function columnsOf(db: DbOrTx, table: string): Promise<string[]> {
@@ -366,6 +386,7 @@ async function loadDatabase(db: Db, extracted: string, manifest: BackupManifest,
       const loaded = await loadTable(tx, name, table.columns, path.join(extracted, DATABASE_DIR, `${name}.ndjson`));
       if (loaded !== table.rows) throw new RestoreRefusedError(`Table "${name}": ${loaded} rows in the archive, ${table.rows} expected.`);
     }
+    await advanceSequences(tx);
   });
 }
 

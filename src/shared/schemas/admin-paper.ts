@@ -4,7 +4,9 @@ import type { AuthorPaper } from './paper.ts';
 
 export const ADMIN_MESSAGES = {
   marksRange: 'Marks must be between 0 and 100',
-  marksWhole: 'Marks must be a whole number',
+  marksWhole: 'Marks must be a whole number from 0 to 100',
+  marksClearConflict: 'Send either marks or clearMarks, not both.',
+  marksWouldErase: 'This paper already has marks. Enter marks from 0 to 100, or choose "Clear marks" to remove them.',
   onlyPdf: 'Please select a PDF file only.',
   noFile: 'Please select a file to upload.',
   fileUploaded: 'File uploaded successfully',
@@ -12,15 +14,25 @@ export const ADMIN_MESSAGES = {
   conflict: 'This paper was changed by another administrator. Reload it and try again.',
 } as const;
 
-export const evaluationBodySchema = z.object({
-  marks: z
-    .number(ADMIN_MESSAGES.marksRange)
-    .int(ADMIN_MESSAGES.marksWhole)
-    .min(0, ADMIN_MESSAGES.marksRange)
-    .max(100, ADMIN_MESSAGES.marksRange)
-    .nullable(),
-  confidentialComments: z.string().max(20_000).default(''),
-});
+/**
+ * Marks are a whole number 0-100. `null` (the spec's empty score) is taken only while the paper
+ * has no marks; removing saved marks takes the explicit `clearMarks: true`. Without `marks` the
+ * saved marks stay as they are (a comments-only save).
+ */
+export const evaluationBodySchema = z
+  .object({
+    marks: z
+      .number(ADMIN_MESSAGES.marksWhole)
+      .int(ADMIN_MESSAGES.marksWhole)
+      .min(0, ADMIN_MESSAGES.marksRange)
+      .max(100, ADMIN_MESSAGES.marksRange)
+      .nullable()
+      .optional(),
+    clearMarks: z.boolean().optional(),
+    confidentialComments: z.string().max(20_000).default(''),
+  })
+  .refine((body) => !(body.clearMarks && typeof body.marks === 'number'), ADMIN_MESSAGES.marksClearConflict);
+export type EvaluationBody = z.infer<typeof evaluationBodySchema>;
 
 /** Reset (true) or restore (false) a submission; the reason is recorded in the history. */
 export const toggleAbstractBodySchema = z.object({

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PaperStatus } from '../../../shared/constants.ts';
 import type { AdminEvaluation, AdminPaper, PaperHistory } from '../../../shared/schemas/admin-paper.ts';
+import type { PaperTimelineEntry } from '../../../shared/schemas/timeline.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { api, ApiError, upload } from '../../lib/api.ts';
 import type { EvaluationBody } from './evaluation-form.ts';
@@ -46,6 +47,15 @@ export function fetchPaperHistory(paperId: string) {
 
 export function usePaperHistory(paperId: string) {
   return useQuery({ queryKey: paperHistoryKey(paperId), queryFn: () => fetchPaperHistory(paperId), retry: retryUnlessMissing });
+}
+
+/** The paper's timeline; under the 'admin' key, so every change to the paper refreshes it. */
+export function usePaperTimeline(paperId: string) {
+  return useQuery({
+    queryKey: ['admin', 'paper', paperId, 'timeline'] as const,
+    queryFn: async () => (await api<{ success: boolean; timeline: PaperTimelineEntry[] }>(`${paperPath(paperId)}/timeline`)).timeline,
+    retry: retryUnlessMissing,
+  });
 }
 
 /**

@@ -1,10 +1,11 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import type { AdminEvaluation } from '../../../shared/schemas/admin-paper.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { errorText } from '../../lib/api.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { useSaveEvaluation } from './admin-papers-api.ts';
 import { formatDateTime } from './date-time.ts';
-import { parseEvaluation } from './evaluation-form.ts';
+import { type MarksField, parseEvaluation } from './evaluation-form.ts';
 import { scoreBandClass } from './score-band.ts';
 
 /** The Admin Evaluation Panel (spec 2.8): marks and confidential comments, seen only by admins. */
@@ -82,13 +83,17 @@ function EvaluationForm({ paperId, evaluation, onDone }: { paperId: string; eval
   const marksId = useId();
   const commentsId = useId();
   const [marks, setMarks] = useState(evaluation.marks === null ? '' : String(evaluation.marks));
+  // Read at submit: typing "e" or "-" leaves the value '' and fires no change event.
+  const marksInput = useRef<HTMLInputElement>(null);
+  const [clearMarks, setClearMarks] = useState(false);
   const [comments, setComments] = useState(evaluation.confidentialComments);
   const [marksError, setMarksError] = useState<string>();
   const [saveError, setSaveError] = useState<string>();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = parseEvaluation(marks, comments);
+    const field: MarksField = { text: marks, badInput: marksInput.current?.validity.badInput ?? false };
+    const parsed = parseEvaluation(field, comments, { savedMarks: evaluation.marks, clearMarks });
     if ('error' in parsed) return setMarksError(parsed.error);
     setMarksError(undefined);
     setSaveError(undefined);
@@ -97,7 +102,7 @@ function EvaluationForm({ paperId, evaluation, onDone }: { paperId: string; eval
         toast.success(answer.message ?? 'Evaluation saved.');
         onDone();
       },
-      onError: () => setSaveError('Failed to save evaluation. Please try again.'),
+      onError: (error) => setSaveError(errorText(error, 'Failed to save evaluation. Please try again.')),
     });
   };
 
@@ -117,6 +122,8 @@ function EvaluationForm({ paperId, evaluation, onDone }: { paperId: string; eval
           max={100}
           step={1}
           autoFocus
+          disabled={clearMarks}
+          ref={marksInput}
           value={marks}
           onChange={(event) => setMarks(event.target.value)}
           aria-invalid={marksError ? true : undefined}
@@ -129,8 +136,14 @@ function EvaluationForm({ paperId, evaluation, onDone }: { paperId: string; eval
           </p>
         ) : (
           <p id={`${marksId}-hint`} className="mt-1 text-xs text-slate-500">
-            Leave empty for no score.
+            {evaluation.marks === null ? 'Leave empty for no score.' : 'A whole number from 0 to 100.'}
           </p>
+        )}
+        {evaluation.marks !== null && (
+          <label className="mt-2 flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" checked={clearMarks} onChange={(event) => setClearMarks(event.target.checked)} className="size-4" />
+            Clear marks (remove the saved score of {evaluation.marks})
+          </label>
         )}
       </div>
       <div>

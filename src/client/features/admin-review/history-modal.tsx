@@ -83,7 +83,7 @@ function VersionItem({ kind, entry }: { kind: SubmissionKind; entry: SubmissionH
           <dd className="inline break-all text-slate-800">{entry.fileName}</dd>
         </div>
       </dl>
-      {entry.status === 'reset_by_admin' && (
+      {(entry.status === 'reset_by_admin' || entry.resetAt !== null) && (
         <div className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
           <p className="font-semibold">Reset by Administrator</p>
           <dl className="mt-1 space-y-0.5">

@@ -109,6 +109,7 @@ function ResetReasonDialog({ label, pending, onCancel, onConfirm }: ResetReasonD
       <form onSubmit={onSubmit} className="space-y-4">
         <p className="text-sm text-slate-700">
           The author will be asked to upload the {label.toLowerCase()} again. The current file stays in the submission history and can be restored.
+          {label === 'Abstract' && ' A new abstract sends the paper back to Review Awaited; its payment and full paper are kept.'}
         </p>
         <div>
           <label htmlFor={reasonId} className="mb-1 block text-sm font-medium text-slate-700">

@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { transition } from '../../../shared/domain/paper-workflow.ts';
 import { isRealPaymentId } from '../../../shared/domain/payment.ts';
 import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
 import { buttonClass, ButtonLink } from '../../components/ui/button.tsx';
@@ -10,9 +11,15 @@ import { ReuploadForm } from './reupload-form.tsx';
 import { SharedFilesList } from './shared-files-list.tsx';
 import { StatusBadge, statusStripeClass } from './status-badge.tsx';
 
-/** Spec 4: accepted, paid with a real payment ID, and no full paper yet. */
+/** The server's state machine decides; spec 4: accepted, paid with a real payment ID, no full paper yet. */
 function canSubmitFullPaper(paper: AuthorPaper): boolean {
-  return paper.status === 'abstract_accepted' && isRealPaymentId(paper.paymentId) && !paper.fullPaperPdfPath;
+  const state = {
+    status: paper.status,
+    abstract: paper.pdfPath ? 'current' : 'reset',
+    fullPaper: paper.fullPaperPdfPath ? 'current' : 'none',
+    paid: isRealPaymentId(paper.paymentId),
+  } as const;
+  return transition(state, { type: 'full_paper_submitted' }).ok;
 }
 
 export function PaperCard({ paper }: { paper: AuthorPaper }) {

@@ -2,21 +2,61 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, notInArra
 import { PLACEHOLDER_PAYMENT_ID } from '../../../shared/constants.ts';
 import type { RecordsQuery } from '../../../shared/schemas/admin-dashboard.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { paperAuthors, papers, users } from '../../db/schema/index.ts';
+import { cacheVersions, paperAuthors, papers, users } from '../../db/schema/index.ts';
 
 /** Search text is matched literally: LIKE wildcards typed by the admin are escaped. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const isPaid = and(isNotNull(papers.id), notInArray(papers.paymentId, ['', PLACEHOLDER_PAYMENT_ID]));
+/**
+ * The one definition of each records filter, for the rows of the Financial and Evaluation tables,
+ * their page totals, the CSV and the summary cards and chips alike, so that no number can
+ * disagree with the list it stands for. Every account counts, whatever its role, and so does
+ * every paper, an admin's own included.
+ */
+const hasPaper = isNotNull(papers.id);
+const isPaid = and(hasPaper, notInArray(papers.paymentId, ['', PLACEHOLDER_PAYMENT_ID]))!;
+export const RECORD_FILTERS: Record<RecordsQuery['filter'], SQL | undefined> = {
+  all: undefined,
+  paid: isPaid,
+  unpaid: and(hasPaper, sql`not (${isPaid})`),
+  evaluated: isNotNull(papers.evaluationMarks),
+  pending: and(hasPaper, isNull(papers.evaluationMarks)),
+};
+
+/** The version of everything the dashboard's statistics read, raised by triggers on every write. */
+export async function dashboardVersion(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ version: cacheVersions.version }).from(cacheVersions).where(eq(cacheVersions.name, 'dashboard'));
+  // Without the row nothing could be cached safely: a fresh version each time.
+  return row?.version ?? Number.MAX_SAFE_INTEGER;
+}
+
+const countWhere = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);
+
+/** The records' summary cards: each the total of the table under that filter. */
+export async function recordsSummaryCounts(db: DbOrTx) {
+  const [row] = await db
+    .select({
+      withPaper: countWhere(and(hasPaper, RECORD_FILTERS.all)),
+      withoutPaper: countWhere(isNull(papers.id)),
+      paid: countWhere(RECORD_FILTERS.paid),
+      unpaid: countWhere(RECORD_FILTERS.unpaid),
+      evaluated: countWhere(RECORD_FILTERS.evaluated),
+      pending: countWhere(RECORD_FILTERS.pending),
+      averageScore: sql<number | null>`avg(${papers.evaluationMarks})`.mapWith((v) => (v === null ? null : Number(v))),
+    })
+    .from(users)
+    .leftJoin(papers, eq(papers.userId, users.id));
+  return row!;
+}
 
 export async function paperTotals(db: DbOrTx) {
   const [row] = await db
     .select({
       total: count(),
       fullPaperSubmitted: sql<number>`count(*) filter (where ${papers.fullPaperFileId} is not null)`.mapWith(Number),
-      paymentCompleted: sql<number>`count(*) filter (where ${papers.paymentId} not in ('', ${PLACEHOLDER_PAYMENT_ID}))`.mapWith(Number),
+      paymentCompleted: countWhere(isPaid),
       activeThisWeek: sql<number>`count(*) filter (where ${papers.submittedAt} > now() - interval '7 days')`.mapWith(Number),
       usersWithPapers: sql<number>`count(distinct ${papers.userId})`.mapWith(Number),
       evaluated: count(papers.evaluationMarks),
@@ -26,8 +66,8 @@ export async function paperTotals(db: DbOrTx) {
   return row!;
 }
 
-export async function countAuthors(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, 'author'));
+export async function countAccounts(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
   return row?.n ?? 0;
 }
 
@@ -58,7 +98,7 @@ function userSearch(search: string): SQL | undefined {
 }
 
 export async function pageOfUsers(db: DbOrTx, query: { search: string; limit: number; offset: number }) {
-  const where = and(eq(users.role, 'author'), userSearch(query.search));
+  const where = userSearch(query.search);
   const [rows, [total]] = await Promise.all([
     db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(query.limit).offset(query.offset),
     db.select({ n: count() }).from(users).where(where),
@@ -105,16 +145,8 @@ export async function pageOfPapers(
 }
 
 function recordsWhere(query: Pick<RecordsQuery, 'search' | 'filter'>): SQL | undefined {
-  const filters: (SQL | undefined)[] = [eq(users.role, 'author')];
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    filters.push(or(userSearch(query.search), ilike(papers.title, pattern)));
-  }
-  if (query.filter === 'paid') filters.push(isPaid);
-  if (query.filter === 'unpaid') filters.push(and(isNotNull(papers.id), sql`not (${isPaid})`));
-  if (query.filter === 'evaluated') filters.push(isNotNull(papers.evaluationMarks));
-  if (query.filter === 'pending') filters.push(and(isNotNull(papers.id), isNull(papers.evaluationMarks)));
-  return and(...filters);
+  const search = query.search ? or(userSearch(query.search), ilike(papers.title, containsPattern(query.search))) : undefined;
+  return and(search, RECORD_FILTERS[query.filter]);
 }
 
 const recordColumns = {

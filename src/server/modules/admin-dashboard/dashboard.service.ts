@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/schemas/admin-dashboard.ts';
 import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { papers } from '../../db/schema/index.ts';
 import { isRealPaymentId } from '../../../shared/domain/payment.ts';
 import { presentForAdmin } from '../papers/admin-papers.service.ts';
@@ -31,18 +32,32 @@ function tally<K extends string>(rows: { key: string | null; n: number }[]): Rec
   return Object.fromEntries(rows.filter((r) => r.key !== null).map((r) => [r.key, r.n])) as Record<K, number>;
 }
 
-export function dashboardStats(ctx: AppContext): Promise<{ stats: DashboardStats; recentSubmissions: RecentSubmission[] }> {
-  return ctx.dashboardStats.get(() => computeDashboardStats(ctx));
+type DashboardFigures = { stats: DashboardStats; recentSubmissions: RecentSubmission[]; recordsSummary: RecordsSummary };
+
+/**
+ * The dashboard's figures, shared by every admin until the next write anywhere (one indexed
+ * read of the version tells): after a change, the very next read on any process shows it.
+ */
+export async function dashboardFigures(ctx: AppContext): Promise<DashboardFigures> {
+  const version = await repo.dashboardVersion(ctx.db);
+  return ctx.dashboardStats.get(version, () => computeDashboardFigures(ctx.db));
 }
 
-async function computeDashboardStats(ctx: AppContext): Promise<{ stats: DashboardStats; recentSubmissions: RecentSubmission[] }> {
-  const [totals, totalUsers, byStatus, byTheme, byMode, recent] = await Promise.all([
-    repo.paperTotals(ctx.db),
-    repo.countAuthors(ctx.db),
-    repo.paperCountsBy(ctx.db, papers.status),
-    repo.paperCountsBy(ctx.db, papers.theme),
-    repo.paperCountsBy(ctx.db, papers.modeOfPresentation),
-    repo.recentSubmissions(ctx.db, RECENT_SUBMISSIONS),
+export async function dashboardStats(ctx: AppContext): Promise<{ stats: DashboardStats; recentSubmissions: RecentSubmission[] }> {
+  const { stats, recentSubmissions } = await dashboardFigures(ctx);
+  return { stats, recentSubmissions };
+}
+
+/** Every figure of the dashboard, read fresh (the integrity check compares them with the lists). */
+export async function computeDashboardFigures(db: DbOrTx): Promise<DashboardFigures> {
+  const [totals, totalUsers, byStatus, byTheme, byMode, recent, records] = await Promise.all([
+    repo.paperTotals(db),
+    repo.countAccounts(db),
+    repo.paperCountsBy(db, papers.status),
+    repo.paperCountsBy(db, papers.theme),
+    repo.paperCountsBy(db, papers.modeOfPresentation),
+    repo.recentSubmissions(db, RECENT_SUBMISSIONS),
+    repo.recordsSummaryCounts(db),
   ]);
   const statusCounts = tally<PaperStatus>(byStatus);
   return {
@@ -69,6 +84,17 @@ async function computeDashboardStats(ctx: AppContext): Promise<{ stats: Dashboar
       submittedAt: r.submittedAt.toISOString(),
       status: r.status,
     })),
+    recordsSummary: {
+      totalSubmissions: records.withPaper,
+      paid: records.paid,
+      unpaid: records.unpaid,
+      noSubmissions: records.withoutPaper,
+      paymentRate: rate(records.paid, records.withPaper),
+      evaluated: records.evaluated,
+      pending: records.pending,
+      evaluationRate: rate(records.evaluated, records.withPaper),
+      averageScore: records.averageScore === null ? null : oneDecimal(records.averageScore),
+    },
   };
 }
 
@@ -119,32 +145,14 @@ function toRecord(r: Awaited<ReturnType<typeof repo.records>>[number]): RecordRo
   };
 }
 
-/**
- * The cards above both tables describe the whole conference, whatever the search: they are
- * the dashboard's (shared, briefly cached) statistics seen from another side.
- */
-async function summary(ctx: AppContext): Promise<RecordsSummary> {
-  const { stats } = await dashboardStats(ctx);
-  return {
-    totalSubmissions: stats.total,
-    paid: stats.paymentCompleted,
-    unpaid: stats.pendingPayment,
-    noSubmissions: stats.totalUsers - stats.usersWithPapers,
-    paymentRate: rate(stats.paymentCompleted, stats.total),
-    evaluated: stats.evaluated,
-    pending: stats.total - stats.evaluated,
-    evaluationRate: rate(stats.evaluated, stats.total),
-    averageScore: stats.averageScore,
-  };
-}
-
 export async function listRecords(ctx: AppContext, query: RecordsQuery) {
   const offset = (query.page - 1) * query.limit;
-  const [total, cards] = await Promise.all([repo.countRecords(ctx.db, query), summary(ctx)]);
+  // The cards describe the whole conference, whatever the search: each is the total of its table.
+  const [total, { recordsSummary }] = await Promise.all([repo.countRecords(ctx.db, query), dashboardFigures(ctx)]);
   // Counted first so that a page asks for no more rows than remain: the last page, or a search
   // that finds few, then never looks for authors without a paper that cannot be on it.
   const rows = total > offset ? await repo.records(ctx.db, query, { limit: Math.min(query.limit, total - offset), offset }) : [];
-  return { rows: rows.map(toRecord), summary: cards, pagination: pagination(query.page, query.limit, total) };
+  return { rows: rows.map(toRecord), summary: recordsSummary, pagination: pagination(query.page, query.limit, total) };
 }
 
 const enGb = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString('en-GB') : '');

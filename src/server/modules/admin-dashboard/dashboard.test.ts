@@ -5,7 +5,8 @@ import { createTestPaper, createTestUser, type TestUser } from '../../test/facto
 import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
- * A hand-made conference: four authors, three papers.
+ * A hand-made conference: four authors and the admin, three papers. Every account counts,
+ * the admin's too (an account without a paper here).
  *   ada:    "=cmd|' /C calc'!A0" theme Aero, Oral,   accepted, paid PAY-1, marks 88, full paper
  *   bob:    "Beam buckling"      theme Solid, Poster, declined, unpaid,     marks 45
  *   cleo:   "Combustion 50%_off" theme Prop, Oral,   review_awaited, placeholder payment, no marks
@@ -59,7 +60,7 @@ describe('dashboard statistics and management lists', () => {
   it('computes the overview figures in SQL', async () => {
     const { body } = await get('/stats');
     expect(body.stats).toEqual({
-      totalUsers: 4,
+      totalUsers: 5,
       total: 3,
       byStatus: { review_awaited: 1, review_in_progress: 0, author_response_awaited: 0, abstract_accepted: 1, declined: 1 },
       fullPaperSubmitted: 1,
@@ -99,7 +100,7 @@ describe('dashboard statistics and management lists', () => {
 
   it('lists users with their per-status counts and finds them by name, e-mail or id', async () => {
     const all = (await get('/users')).body;
-    expect(all.pagination.total).toBe(4);
+    expect(all.pagination.total).toBe(5);
     const bob = all.users.find((u: { username: string }) => u.username === 'Bob Builder');
     expect(bob).toMatchObject({ paperCount: 1, statusCounts: { declined: 1, abstract_accepted: 0 } });
     expect(bob).not.toHaveProperty('passwordHash');
@@ -115,20 +116,20 @@ describe('dashboard statistics and management lists', () => {
       totalSubmissions: 3,
       paid: 1,
       unpaid: 2,
-      noSubmissions: 1,
+      noSubmissions: 2,
       paymentRate: 33.3,
       evaluated: 2,
       pending: 1,
       evaluationRate: 66.7,
       averageScore: 66.5,
     });
-    expect(financial.pagination.total).toBe(4);
-    expect(financial.rows.map((r: { user: { username: string } }) => r.user.username)).toEqual(['Ada Lovelace', 'Cleo Patra', 'Bob Builder', 'Dora Explorer']);
+    expect(financial.pagination.total).toBe(5);
+    expect(financial.rows.map((r: { user: { username: string } }) => r.user.username)).toEqual(['Ada Lovelace', 'Cleo Patra', 'Bob Builder', 'Dora Explorer', 'Test admin']);
     expect((await rows('view=financial&filter=paid')).rows.map((r: { user: { username: string } }) => r.user.username)).toEqual(['Ada Lovelace']);
     expect((await rows('view=financial&filter=unpaid')).pagination.total).toBe(2);
 
     const byScore = await rows('view=evaluation&sort=score');
-    expect(byScore.rows.map((r: { paper: { marks: number | null } | null }) => (r.paper ? r.paper.marks : 'none'))).toEqual([88, 45, null, 'none']);
+    expect(byScore.rows.map((r: { paper: { marks: number | null } | null }) => (r.paper ? r.paper.marks : 'none'))).toEqual([88, 45, null, 'none', 'none']);
     expect((await rows('view=evaluation&filter=pending')).rows.map((r: { user: { username: string } }) => r.user.username)).toEqual(['Cleo Patra']);
     expect((await rows('view=evaluation&sort=name&limit=5&page=1')).rows[0].user.username).toBe('Ada Lovelace');
     expect((await rows('view=evaluation&search=beam')).rows.map((r: { paper: { title: string } }) => r.paper.title)).toEqual(['Beam buckling']);
@@ -146,7 +147,7 @@ describe('dashboard statistics and management lists', () => {
     expect(lines[1]).toContain(`"'=cmd|' /C calc'!A0"`);
     expect(lines[1]).toContain('"Paid","PAY-1"');
     const evaluation = (await get('/records/export?view=evaluation')).raw.body.trim().split('\r\n');
-    expect(evaluation).toHaveLength(5);
+    expect(evaluation).toHaveLength(6);
     expect(evaluation.some((l: string) => l.includes('"No Submission"'))).toBe(true);
   });
 
@@ -164,7 +165,8 @@ describe('dashboard statistics and management lists', () => {
  * (submitted and score sorts), or interleaved (name sort); each page must match one sorted table.
  *   Bea Writer: newest paper, marks 70      Ann, Cal, Eve, Gus Reader: no paper
  *   Dan Writer: older paper, no marks       Hal Admin: an admin with a paper, never listed
- *   Fay Writer: oldest paper, marks 90
+ *   Fay Writer: oldest paper, marks 90      Test admin: the admin looking, no paper
+ * Admins are accounts like any other, and their papers papers like any other: both are listed.
  */
 describe('records pages across papers and authors without one', () => {
   let t: TestApp;
@@ -174,6 +176,9 @@ describe('records pages across papers and authors without one', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await createTestUser(t.app, { role: 'admin' });
+    // A fixed id that no search below can match by chance.
+    await t.app.ctx.db.execute(`update users set custom_user_id = 'ICTACEMP2025ADMN1' where id = '${admin.user._id}'`);
+    userIds['Test admin'] = admin.user._id;
     const author = async (name: string) => {
       const user = await createTestUser(t.app);
       await t.app.ctx.db.execute(`update users set username = '${name}' where id = '${user.user._id}'`);
@@ -202,33 +207,35 @@ describe('records pages across papers and authors without one', () => {
     return { names: body.rows.map((r: { user: { username: string } }) => r.user.username), total: body.pagination.total };
   };
   const readersById = () =>
-    ['Ann Reader', 'Cal Reader', 'Eve Reader', 'Gus Reader'].sort((a, b) => (userIds[a]! < userIds[b]! ? -1 : 1));
+    ['Ann Reader', 'Cal Reader', 'Eve Reader', 'Gus Reader', 'Test admin'].sort((a, b) => (userIds[a]! < userIds[b]! ? -1 : 1));
 
   it('pages each sort through one order, straddling the last paper and starting past it', async () => {
     const orders = {
-      submitted: ['Bea Writer', 'Dan Writer', 'Fay Writer', 'Ann Reader', 'Cal Reader', 'Eve Reader', 'Gus Reader'],
-      // Unscored papers after scored ones, authors without a paper last (by id: their keys are all null).
-      score: ['Fay Writer', 'Bea Writer', 'Dan Writer', ...readersById()],
-      name: ['Ann Reader', 'Bea Writer', 'Cal Reader', 'Dan Writer', 'Eve Reader', 'Fay Writer', 'Gus Reader'],
+      submitted: ['Hal Admin', 'Bea Writer', 'Dan Writer', 'Fay Writer', 'Ann Reader', 'Cal Reader', 'Eve Reader', 'Gus Reader', 'Test admin'],
+      // Unscored papers after scored ones, accounts without a paper last (by id: their keys are all null).
+      score: ['Hal Admin', 'Fay Writer', 'Bea Writer', 'Dan Writer', ...readersById()],
+      name: ['Ann Reader', 'Bea Writer', 'Cal Reader', 'Dan Writer', 'Eve Reader', 'Fay Writer', 'Gus Reader', 'Hal Admin', 'Test admin'],
     };
     for (const [sort, order] of Object.entries(orders)) {
-      expect(await names(`sort=${sort}&limit=5&page=1`), sort).toEqual({ names: order.slice(0, 5), total: 7 });
-      expect(await names(`sort=${sort}&limit=5&page=2`), sort).toEqual({ names: order.slice(5), total: 7 });
-      expect(await names(`sort=${sort}&limit=5&page=3`), sort).toEqual({ names: [], total: 7 });
+      expect(await names(`sort=${sort}&limit=5&page=1`), sort).toEqual({ names: order.slice(0, 5), total: 9 });
+      expect(await names(`sort=${sort}&limit=5&page=2`), sort).toEqual({ names: order.slice(5), total: 9 });
+      expect(await names(`sort=${sort}&limit=5&page=3`), sort).toEqual({ names: [], total: 9 });
       expect((await names(`sort=${sort}&limit=50`)).names, sort).toEqual(order);
       const csv = await t.app.inject({ method: 'GET', url: `${API}/admin/records/export?view=evaluation&sort=${sort}`, headers: { cookie: admin.cookie } });
       expect(csv.body.trim().split('\r\n').slice(1).map((line) => JSON.parse(`[${line}]`)[0]), sort).toEqual(order);
     }
   });
 
-  it('lists authors without a paper only under "all" and when the search finds them', async () => {
+  it('lists accounts without a paper only under "all" and when the search finds them', async () => {
+    const withPapers = ['Hal Admin', 'Bea Writer', 'Dan Writer', 'Fay Writer'];
     for (const filter of ['paid', 'unpaid', 'evaluated', 'pending']) {
-      expect((await names(`filter=${filter}&limit=50`)).names.every((n: string) => n.endsWith('Writer')), filter).toBe(true);
+      expect((await names(`filter=${filter}&limit=50`)).names.every((n: string) => withPapers.includes(n)), filter).toBe(true);
     }
-    expect(await names('filter=unpaid&limit=5&page=1')).toEqual({ names: ['Bea Writer', 'Dan Writer', 'Fay Writer'], total: 3 });
+    expect(await names('filter=unpaid&limit=5&page=1')).toEqual({ names: withPapers, total: 4 });
     expect(await names('search=reader&sort=submitted&limit=5')).toEqual({ names: ['Ann Reader', 'Cal Reader', 'Eve Reader', 'Gus Reader'], total: 4 });
     expect(await names('search=reader&sort=score&limit=5&page=2')).toEqual({ names: [], total: 4 });
-    expect(await names('search=vortex&sort=score&limit=5')).toEqual({ names: ['Fay Writer', 'Bea Writer', 'Dan Writer'], total: 3 });
-    expect(await names('search=er&sort=submitted&limit=5&page=2')).toEqual({ names: ['Eve Reader', 'Gus Reader'], total: 7 });
+    expect(await names('search=vortex&sort=score&limit=5')).toEqual({ names: ['Hal Admin', 'Fay Writer', 'Bea Writer', 'Dan Writer'], total: 4 });
+    // "er" is in every name but the admins', and in every paper's title ("cylinder").
+    expect(await names('search=er&sort=submitted&limit=5&page=2')).toEqual({ names: ['Cal Reader', 'Eve Reader', 'Gus Reader'], total: 8 });
   });
 });

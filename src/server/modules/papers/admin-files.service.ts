@@ -8,6 +8,7 @@ import type { ServableFile } from '../../lib/send-file.ts';
 import { notifyUsers, sendQueuedMail } from '../notifications/notifications.service.ts';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin-paper.ts';
 import { presentOneForAdmin, requirePaper } from './admin-papers.service.ts';
+import { applyPaperStep } from './paper-workflow.ts';
 import * as repo from './papers.repository.ts';
 
 export const ADMIN_FILE_NOT_FOUND = 'File not found.';
@@ -35,7 +36,11 @@ export async function uploadAdminFile(ctx: AppContext, admin: PublicUser, paperI
     const visibleToUser = upload.fields.visibleToUser !== 'false';
 
     const result = await ctx.db.transaction(async (tx) => {
-      const paper = await requirePaper(tx, paperId, true);
+      const { paper } = await applyPaperStep(tx, paperId, {
+        actor: admin,
+        action: { type: 'admin_file_upload' },
+        details: { fileName: file.fileName, visibleToUser },
+      });
       const stored = await repo.insertStoredFile(tx, {
         storageKey: file.key,
         originalName: file.fileName,
@@ -53,7 +58,6 @@ export async function uploadAdminFile(ctx: AppContext, admin: PublicUser, paperI
         visibleToUser,
         uploadedBy: admin._id,
       });
-      await repo.insertAuditEntry(tx, { actorId: admin._id, action: 'admin_file_upload', paperId, details: { fileName: file.fileName, visibleToUser } });
       if (visibleToUser) await tellAuthor(ctx, tx, paper, file.fileName);
       const view = await presentOneForAdmin(ctx, tx, paper);
       return { paper: view, file: view.adminUploadedFiles.find((f) => f._id === row.id)! };
@@ -68,11 +72,15 @@ export async function uploadAdminFile(ctx: AppContext, admin: PublicUser, paperI
 
 export async function setAdminFileVisibility(ctx: AppContext, admin: PublicUser, paperId: string, fileId: string, visibleToUser: boolean) {
   const result = await ctx.db.transaction(async (tx) => {
-    const paper = await requirePaper(tx, paperId, true);
+    await requirePaper(tx, paperId);
     const before = await repo.findAdminFile(tx, paperId, fileId);
     if (!before) throw new AppError('not_found', ADMIN_FILE_NOT_FOUND);
+    const { paper } = await applyPaperStep(tx, paperId, {
+      actor: admin,
+      action: { type: 'admin_file_visibility' },
+      details: { fileName: before.file.fileName, visibleToUser },
+    });
     await repo.updateAdminFileVisibility(tx, paperId, fileId, visibleToUser);
-    await repo.insertAuditEntry(tx, { actorId: admin._id, action: 'admin_file_visibility', paperId, details: { fileName: before.file.fileName, visibleToUser } });
     if (visibleToUser && !before.file.visibleToUser) await tellAuthor(ctx, tx, paper, before.file.fileName);
     const view: AdminPaper = await presentOneForAdmin(ctx, tx, paper);
     return view.adminUploadedFiles.find((f) => f._id === fileId)!;
@@ -83,11 +91,11 @@ export async function setAdminFileVisibility(ctx: AppContext, admin: PublicUser,
 
 export async function deleteAdminFile(ctx: AppContext, admin: PublicUser, paperId: string, fileId: string): Promise<void> {
   const storageKey = await ctx.db.transaction(async (tx) => {
-    await requirePaper(tx, paperId, true);
+    await requirePaper(tx, paperId);
     const removed = await repo.deleteAdminFile(tx, paperId, fileId);
     if (!removed) throw new AppError('not_found', ADMIN_FILE_NOT_FOUND);
+    await applyPaperStep(tx, paperId, { actor: admin, action: { type: 'admin_file_delete' }, details: { fileName: removed.fileName } });
     const stored = await repo.deleteStoredFile(tx, removed.fileId);
-    await repo.insertAuditEntry(tx, { actorId: admin._id, action: 'admin_file_delete', paperId, details: { fileName: removed.fileName } });
     return stored?.storageKey;
   });
   // The bytes go only after the rows are gone for good.

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { PAPER_STATUS_LABELS, PAPER_STATUSES, type PaperStatus } from '../../../shared/constants.ts';
-import { ADMIN_MESSAGES, type AdminEvaluation, type AdminPaper, type UserPaperCounts } from '../../../shared/schemas/admin-paper.ts';
+import { ADMIN_MESSAGES, type AdminEvaluation, type EvaluationBody, type AdminPaper, type UserPaperCounts } from '../../../shared/schemas/admin-paper.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -12,7 +11,7 @@ import { findUserById } from '../users/users.repository.ts';
 import { getUserForAdmin } from '../users/users.service.ts';
 import { presentAdminPaper } from './admin-paper.presenter.ts';
 import * as repo from './papers.repository.ts';
-import { PAPER_NOT_FOUND } from './papers.service.ts';
+import { applyPaperStep, PAPER_NOT_FOUND } from './paper-workflow.ts';
 
 export function apiBase(ctx: AppContext): string {
   return `${ctx.config.basePath}/api`;
@@ -34,15 +33,10 @@ export async function presentOneForAdmin(ctx: AppContext, db: DbOrTx, row: repo.
   return paper!;
 }
 
-export async function requirePaper(db: DbOrTx, paperId: string, lock = false): Promise<repo.PaperRow> {
-  const paper = lock ? await repo.findPaperForUpdate(db, paperId) : await repo.findPaper(db, paperId);
+export async function requirePaper(db: DbOrTx, paperId: string): Promise<repo.PaperRow> {
+  const paper = await repo.findPaper(db, paperId);
   if (!paper) throw new AppError('not_found', PAPER_NOT_FOUND);
   return paper;
-}
-
-/** A stale version means another admin changed the paper since this one loaded it. */
-export function assertVersion(paper: repo.PaperRow, expected: number | undefined): void {
-  if (expected !== undefined && paper.version !== expected) throw new AppError('conflict', ADMIN_MESSAGES.conflict);
 }
 
 export async function getPaperWithSubmitter(ctx: AppContext, paperId: string) {
@@ -94,28 +88,18 @@ export async function setPaperStatus(
   paperId: string,
   input: { status: PaperStatus; review: string; version?: number },
 ): Promise<AdminPaper> {
+  const review = input.review.trim();
   const paper = await ctx.db.transaction(async (tx) => {
-    const before = await requirePaper(tx, paperId, true);
-    assertVersion(before, input.version);
-    const review = input.review.trim();
-    const updated = await repo.updatePaperWhere(tx, paperId, sql`true`, {
-      status: input.status,
-      review,
-      reviewedBy: admin._id,
-      reviewedAt: new Date(),
+    const { paper, previous } = await applyPaperStep(tx, paperId, {
+      actor: admin,
+      action: { type: 'status_change', status: input.status },
+      expectedVersion: input.version,
+      changes: () => ({ review, reviewedBy: admin._id, reviewedAt: new Date() }),
+      reason: review,
     });
-    await repo.insertAuditEntry(tx, {
-      actorId: admin._id,
-      action: 'status_change',
-      paperId,
-      targetUserId: before.userId,
-      previousStatus: before.status,
-      newStatus: input.status,
-      comments: review,
-    });
-    const notice = reviewNotification(before, before, { status: input.status, review });
-    if (notice) await notifyUsers(ctx, tx, [before.userId], notice);
-    return presentOneForAdmin(ctx, tx, updated!);
+    const notice = reviewNotification(previous, previous, { status: input.status, review });
+    if (notice) await notifyUsers(ctx, tx, [previous.userId], notice);
+    return presentOneForAdmin(ctx, tx, paper);
   });
   sendQueuedMail(ctx);
   return paper;
@@ -125,24 +109,28 @@ export async function getEvaluation(ctx: AppContext, paperId: string): Promise<A
   return (await presentOneForAdmin(ctx, ctx.db, await requirePaper(ctx.db, paperId))).adminEvaluation;
 }
 
-/** Confidential marks and comments: stored on the paper, shown only through admin routes. */
-export async function saveEvaluation(
-  ctx: AppContext,
-  admin: PublicUser,
-  paperId: string,
-  input: { marks: number | null; confidentialComments: string },
-): Promise<AdminEvaluation> {
+/**
+ * Confidential marks and comments: stored on the paper, shown only through admin routes. Saved
+ * marks are replaced by other marks or removed by an explicit `clearMarks`; a request without
+ * marks never erases them (a typo in the field must not cost a score).
+ */
+export async function saveEvaluation(ctx: AppContext, admin: PublicUser, paperId: string, input: EvaluationBody): Promise<AdminEvaluation> {
   return ctx.db.transaction(async (tx) => {
-    await requirePaper(tx, paperId, true);
-    const updated = await repo.updateEvaluation(tx, paperId, {
-      evaluationMarks: input.marks,
-      evaluationComments: input.confidentialComments.trim(),
-      evaluatedBy: admin._id,
-      evaluatedAt: new Date(),
+    const { paper } = await applyPaperStep(tx, paperId, {
+      actor: admin,
+      action: { type: 'evaluation' },
+      bumpVersion: false,
+      changes: (current) => {
+        if (input.marks === null && !input.clearMarks && current.evaluationMarks !== null) {
+          throw new AppError('conflict', ADMIN_MESSAGES.marksWouldErase);
+        }
+        const marks = input.clearMarks ? null : input.marks === undefined ? current.evaluationMarks : input.marks;
+        return { evaluationMarks: marks, evaluationComments: input.confidentialComments.trim(), evaluatedBy: admin._id, evaluatedAt: new Date() };
+      },
+      // The timeline is read by admins only; it keeps the marks' change, never the comments.
+      details: (previous, updated) => ({ marks: { from: previous.evaluationMarks, to: updated.evaluationMarks } }),
     });
-    // The audit entry records that an evaluation happened, never its confidential content.
-    await repo.insertAuditEntry(tx, { actorId: admin._id, action: 'evaluation', paperId });
-    return (await presentOneForAdmin(ctx, tx, updated!)).adminEvaluation;
+    return (await presentOneForAdmin(ctx, tx, paper)).adminEvaluation;
   });
 }
 

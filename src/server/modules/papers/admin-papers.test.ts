@@ -132,7 +132,7 @@ describe('admin review of a paper', () => {
     const history = (await t.app.inject({ method: 'GET', url: `${API}/admin/papers/${paper._id}/history`, headers: as(admin) })).json().paper;
     expect(history.abstractSubmissionHistory).toMatchObject([
       { version: 2, status: 'current', fileName: 'second.pdf', resetBy: null },
-      { version: 1, status: 'reset_by_admin', fileName: 'abstract.pdf', resetBy: admin.user.username, resetReason: 'Wrong template' },
+      { version: 1, status: 'superseded', fileName: 'abstract.pdf', resetBy: admin.user.username, resetReason: 'Wrong template' },
     ]);
     expect(history.adminActions.map((a: { adminAction: string }) => a.adminAction)).toContain('abstract_reset');
     const first = await t.app.inject({ method: 'GET', url: history.abstractSubmissionHistory[1].viewUrl, headers: as(admin) });

@@ -4,6 +4,7 @@ import { adminFiles, auditLog, paperAuthors, papers, storedFiles, submissionVers
 import type { SubmissionKind } from '../../../shared/constants.ts';
 
 export type PaperRow = typeof papers.$inferSelect;
+export type PaperInsert = typeof papers.$inferInsert;
 export type AuthorRow = typeof paperAuthors.$inferSelect;
 export type AdminFileRow = typeof adminFiles.$inferSelect;
 export type StoredFileRow = typeof storedFiles.$inferSelect;
@@ -129,7 +130,10 @@ export async function findStoredFile(db: DbOrTx, id: string): Promise<StoredFile
   return row;
 }
 
-/** Adds the next version of a submission as current; the previous current one is superseded. */
+/**
+ * Adds the next version of a submission as current. Every earlier one still current or reset
+ * is superseded by it (a reset version keeps who reset it, when and why).
+ */
 export async function addSubmissionVersion(
   db: DbOrTx,
   values: { paperId: string; kind: SubmissionKind; fileId: string; fileName: string },
@@ -141,7 +145,7 @@ export async function addSubmissionVersion(
       and(
         eq(submissionVersions.paperId, values.paperId),
         eq(submissionVersions.kind, values.kind),
-        eq(submissionVersions.status, 'current'),
+        inArray(submissionVersions.status, ['current', 'reset_by_admin']),
       ),
     );
   const [latest] = await db
@@ -153,19 +157,23 @@ export async function addSubmissionVersion(
   return version;
 }
 
-/** Conditional update: returns the row only when `condition` still held, so races cannot slip through. */
-export async function updatePaperWhere(
-  db: DbOrTx,
-  id: string,
-  condition: ReturnType<typeof and>,
-  values: Partial<typeof papers.$inferInsert>,
-): Promise<PaperRow | undefined> {
+/** Writes a paper's columns; only paper-workflow.ts calls it, so every change is a recorded step. */
+export async function updatePaperColumns(db: DbOrTx, id: string, values: Partial<PaperInsert>, bumpVersion: boolean): Promise<PaperRow | undefined> {
   const [row] = await db
     .update(papers)
-    .set({ ...values, updatedAt: new Date(), version: sql`${papers.version} + 1` })
-    .where(and(eq(papers.id, id), condition))
+    .set(bumpVersion ? { ...values, updatedAt: new Date(), version: sql`${papers.version} + 1` } : values)
+    .where(eq(papers.id, id))
     .returning();
   return row;
+}
+
+export async function hasSubmissionVersion(db: DbOrTx, paperId: string, kind: SubmissionKind): Promise<boolean> {
+  const [row] = await db
+    .select({ id: submissionVersions.id })
+    .from(submissionVersions)
+    .where(and(eq(submissionVersions.paperId, paperId), eq(submissionVersions.kind, kind)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function insertAuditEntry(db: DbOrTx, values: typeof auditLog.$inferInsert): Promise<void> {
@@ -190,11 +198,6 @@ export async function findVersionsOfPaper(db: DbOrTx, paperId: string) {
     .from(submissionVersions)
     .where(eq(submissionVersions.paperId, paperId))
     .orderBy(desc(submissionVersions.version));
-}
-
-export async function findVersionsOfPapers(db: DbOrTx, paperIds: string[]) {
-  if (paperIds.length === 0) return [];
-  return db.select().from(submissionVersions).where(inArray(submissionVersions.paperId, paperIds)).orderBy(asc(submissionVersions.version));
 }
 
 export async function findVersion(db: DbOrTx, paperId: string, versionId: string, kind: SubmissionKind) {
@@ -274,17 +277,4 @@ export async function deleteStoredFile(db: DbOrTx, id: string): Promise<StoredFi
 
 export async function countPapersByStatusOfUser(db: DbOrTx, userId: string) {
   return db.select({ status: papers.status, n: count() }).from(papers).where(eq(papers.userId, userId)).groupBy(papers.status);
-}
-
-/**
- * The confidential evaluation is last-write-wins and leaves `version` alone: saving marks must
- * not make the status form another admin has open look stale.
- */
-export async function updateEvaluation(
-  db: DbOrTx,
-  id: string,
-  values: Pick<typeof papers.$inferInsert, 'evaluationMarks' | 'evaluationComments' | 'evaluatedBy' | 'evaluatedAt'>,
-): Promise<PaperRow | undefined> {
-  const [row] = await db.update(papers).set(values).where(eq(papers.id, id)).returning();
-  return row;
 }

@@ -1,35 +1,27 @@
-import { and, eq, isNull, notInArray } from 'drizzle-orm';
-import { LIMITS, PLACEHOLDER_PAYMENT_ID, type SubmissionKind } from '../../../shared/constants.ts';
+import { LIMITS, PAPER_STATUS_LABELS, type SubmissionKind } from '../../../shared/constants.ts';
 import { isRealPaymentId } from '../../../shared/domain/payment.ts';
+import { type PaperAction, transition } from '../../../shared/domain/paper-workflow.ts';
 import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
 import { PAPER_MESSAGES, paperSubmissionSchema } from '../../../shared/schemas/paper.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation, type DbOrTx } from '../../db/client.ts';
-import { papers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { discardFiles, type ReceivedFile, type ReceivedUpload } from '../../lib/multipart-upload.ts';
 import type { ServableFile } from '../../lib/send-file.ts';
 import { presentAuthorPaper } from './paper.presenter.ts';
-import { canAccessPaper, type FullPaperRefusal, fullPaperRefusal } from './papers.policy.ts';
-import { notifyAdmins, sendQueuedMail } from '../notifications/notifications.service.ts';
+import { canAccessPaper } from './papers.policy.ts';
+import { notifyAdmins } from '../notifications/notifications.service.ts';
+import { applyPaperStep, createPaperStep, PAPER_NOT_FOUND, paperState } from './paper-workflow.ts';
 import * as repo from './papers.repository.ts';
 
-export const PAPER_NOT_FOUND = 'Paper not found.';
+export { PAPER_NOT_FOUND };
 
 export const PAPER_SERVER_MESSAGES = {
   submitted: 'Paper submitted successfully!',
   paymentSaved: 'Payment ID updated successfully!',
-  paymentNotAccepted: 'A payment ID can be added only after the abstract is accepted.',
-  paymentAlreadySet: 'The payment ID has already been saved and cannot be changed.',
   reuploaded: "Abstract re-uploaded successfully! Your paper status has been updated to 'Review Awaited'.",
-  reuploadNotReset: 'The abstract can be re-uploaded only after an administrator has reset it.',
   fullPaperSubmitted: 'Full paper submitted successfully!',
-  fullPaperRefused: {
-    not_accepted: 'A full paper can be submitted only after the abstract is accepted.',
-    not_paid: 'Please add your payment ID before submitting the full paper.',
-    already_submitted: 'A full paper has already been submitted for this paper.',
-  } satisfies Record<FullPaperRefusal, string>,
 } as const;
 
 function apiBase(ctx: AppContext): string {
@@ -123,14 +115,17 @@ export async function submitPaper(ctx: AppContext, actor: PublicUser, upload: Re
           throw new AppError('conflict', PAPER_MESSAGES.limitReached);
         }
         const stored = await repo.insertStoredFile(tx, storedFileValues(file, actor));
-        const paper = await repo.insertPaper(tx, {
-          userId: actor._id,
-          ictacemId: input.ictacemId,
-          title: input.title,
-          theme: input.theme,
-          modeOfPresentation: input.modeOfPresentation,
-          abstractFileId: stored.id,
-        });
+        const paper = await createPaperStep(tx, { actor, details: { fileName: file.fileName, version: 1 } }, (status) =>
+          repo.insertPaper(tx, {
+            userId: actor._id,
+            ictacemId: input.ictacemId,
+            title: input.title,
+            theme: input.theme,
+            modeOfPresentation: input.modeOfPresentation,
+            abstractFileId: stored.id,
+            status,
+          }),
+        );
         await repo.insertAuthors(tx, paper.id, input.authors);
         await repo.addSubmissionVersion(tx, { paperId: paper.id, kind: 'abstract', fileId: stored.id, fileName: file.fileName });
         await notifyAdmins(ctx, tx, {
@@ -150,26 +145,16 @@ export async function submitPaper(ctx: AppContext, actor: PublicUser, upload: Re
 
 export async function savePaymentId(ctx: AppContext, actor: PublicUser, paperId: string, paymentId: string): Promise<AuthorPaper> {
   if (!isRealPaymentId(paymentId)) throw new AppError('bad_request', PAPER_MESSAGES.paymentIdInvalid);
-  const paper = await getAccessiblePaper(ctx, actor, paperId);
-  if (paper.userId !== actor._id) throw new AppError('not_found', PAPER_NOT_FOUND);
-  // Set once: the update only happens while the paper is accepted and has no payment ID.
-  const updated = await repo.updatePaperWhere(
-    ctx.db,
-    paper.id,
-    and(eq(papers.status, 'abstract_accepted'), eq(papers.paymentId, '')),
-    { paymentId },
-  );
-  if (!updated) {
-    const current = await repo.findPaper(ctx.db, paper.id);
-    throw new AppError(
-      'conflict',
-      current?.status !== 'abstract_accepted' ? PAPER_SERVER_MESSAGES.paymentNotAccepted : PAPER_SERVER_MESSAGES.paymentAlreadySet,
-    );
-  }
-  return presentOne(ctx, ctx.db, updated);
+  await ownPaper(ctx, actor, paperId);
+  // Set once: the state machine allows it only while the paper is accepted and unpaid.
+  return ctx.db.transaction(async (tx) => {
+    const { paper } = await applyPaperStep(tx, paperId, { actor, action: { type: 'payment_added' }, changes: () => ({ paymentId }) });
+    return presentOne(ctx, tx, paper);
+  });
 }
 
-async function ownPaperForUpload(ctx: AppContext, actor: PublicUser, paperId: string): Promise<repo.PaperRow> {
+/** The author's own paper; another author's is answered like one that does not exist. */
+async function ownPaper(ctx: AppContext, actor: PublicUser, paperId: string): Promise<repo.PaperRow> {
   const paper = await getAccessiblePaper(ctx, actor, paperId);
   if (paper.userId !== actor._id) throw new AppError('not_found', PAPER_NOT_FOUND);
   return paper;
@@ -177,66 +162,68 @@ async function ownPaperForUpload(ctx: AppContext, actor: PublicUser, paperId: st
 
 /** Refuses before the upload is read when the paper is not in a state that accepts it. */
 export async function assertCanReuploadAbstract(ctx: AppContext, actor: PublicUser, paperId: string): Promise<void> {
-  const paper = await ownPaperForUpload(ctx, actor, paperId);
-  if (paper.abstractFileId) throw new AppError('conflict', PAPER_SERVER_MESSAGES.reuploadNotReset);
+  await assertStepAllowed(ctx, actor, paperId, { type: 'abstract_reupload' });
+}
+
+/** The state machine's early answer before an upload is read; the transaction asks again. */
+async function assertStepAllowed(ctx: AppContext, actor: PublicUser, paperId: string, action: PaperAction): Promise<void> {
+  const paper = await ownPaper(ctx, actor, paperId);
+  const result = transition(await paperState(ctx.db, paper), action);
+  if (!result.ok) throw new AppError('conflict', result.message);
 }
 
 export async function reuploadAbstract(ctx: AppContext, actor: PublicUser, paperId: string, upload: ReceivedUpload): Promise<AuthorPaper> {
   return keepFilesOnlyIfDone(ctx, upload, async () => {
     const file = singleFile(upload, PAPER_MESSAGES.reuploadNoFile);
+    await ownPaper(ctx, actor, paperId);
     return ctx.db.transaction(async (tx) => {
       const stored = await repo.insertStoredFile(tx, storedFileValues(file, actor));
-      const updated = await repo.updatePaperWhere(tx, paperId, and(eq(papers.userId, actor._id), isNull(papers.abstractFileId)), {
-        abstractFileId: stored.id,
-        status: 'review_awaited',
+      const version = await repo.addSubmissionVersion(tx, { paperId, kind: 'abstract', fileId: stored.id, fileName: file.fileName });
+      const { paper, from, to } = await applyPaperStep(tx, paperId, {
+        actor,
+        action: { type: 'abstract_reupload' },
+        changes: () => ({ abstractFileId: stored.id }),
+        details: { fileName: file.fileName, version },
       });
-      if (!updated) throw new AppError('conflict', PAPER_SERVER_MESSAGES.reuploadNotReset);
-      await repo.addSubmissionVersion(tx, { paperId, kind: 'abstract', fileId: stored.id, fileName: file.fileName });
+      const statusNote = from.status === to.status ? '' : ` Its status went from ${PAPER_STATUS_LABELS[from.status]} to ${PAPER_STATUS_LABELS[to.status]}.`;
       await notifyAdmins(ctx, tx, {
         type: 'system_notification',
         paperId,
-        title: `Abstract re-uploaded: ${updated.ictacemId}`,
-        message: `${actor.username} uploaded a new abstract for "${updated.title}".`,
+        title: `Abstract re-uploaded: ${paper.ictacemId}`,
+        message: `${actor.username} uploaded a new abstract for "${paper.title}".${statusNote}`,
       });
-      return presentOne(ctx, tx, updated);
+      return presentOne(ctx, tx, paper);
     });
   });
 }
 
 export async function assertCanSubmitFullPaper(ctx: AppContext, actor: PublicUser, paperId: string): Promise<void> {
-  const refusal = fullPaperRefusal(await ownPaperForUpload(ctx, actor, paperId));
-  if (refusal) throw new AppError('conflict', PAPER_SERVER_MESSAGES.fullPaperRefused[refusal]);
+  await assertStepAllowed(ctx, actor, paperId, { type: 'full_paper_submitted' });
 }
 
 export async function submitFullPaper(ctx: AppContext, actor: PublicUser, paperId: string, upload: ReceivedUpload): Promise<AuthorPaper> {
   return keepFilesOnlyIfDone(ctx, upload, async () => {
     const file = singleFile(upload, PAPER_MESSAGES.fullPaperNoFile);
+    await ownPaper(ctx, actor, paperId);
     return ctx.db.transaction(async (tx) => {
       const stored = await repo.insertStoredFile(tx, storedFileValues(file, actor));
-      const updated = await repo.updatePaperWhere(
-        tx,
-        paperId,
-        and(
-          eq(papers.userId, actor._id),
-          eq(papers.status, 'abstract_accepted'),
-          notInArray(papers.paymentId, ['', PLACEHOLDER_PAYMENT_ID]),
-          isNull(papers.fullPaperFileId),
-        ),
-        { fullPaperFileId: stored.id, fullPaperSubmittedAt: new Date() },
-      );
-      if (!updated) {
-        const current = await repo.findPaper(tx, paperId);
-        const refusal = current ? fullPaperRefusal(current) : 'not_accepted';
-        throw new AppError('conflict', PAPER_SERVER_MESSAGES.fullPaperRefused[refusal ?? 'already_submitted']);
-      }
-      await repo.addSubmissionVersion(tx, { paperId, kind: 'full_paper', fileId: stored.id, fileName: file.fileName });
+      // Refused before the new version is added, so a refused upload leaves no version behind.
+      const { paper } = await applyPaperStep(tx, paperId, {
+        actor,
+        action: { type: 'full_paper_submitted' },
+        changes: async () => {
+          await repo.addSubmissionVersion(tx, { paperId, kind: 'full_paper', fileId: stored.id, fileName: file.fileName });
+          return { fullPaperFileId: stored.id, fullPaperSubmittedAt: new Date() };
+        },
+        details: { fileName: file.fileName },
+      });
       await notifyAdmins(ctx, tx, {
         type: 'system_notification',
         paperId,
-        title: `Full paper submitted: ${updated.ictacemId}`,
-        message: `${actor.username} submitted the full paper of "${updated.title}".`,
+        title: `Full paper submitted: ${paper.ictacemId}`,
+        message: `${actor.username} submitted the full paper of "${paper.title}".`,
       });
-      return presentOne(ctx, tx, updated);
+      return presentOne(ctx, tx, paper);
     });
   });
 }

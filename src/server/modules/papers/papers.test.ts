@@ -262,7 +262,7 @@ describe('papers: the author journey on the server', () => {
     expect(ok.json().paper.status).toBe('review_awaited');
     const versions = await t.app.ctx.db.select().from(submissionVersions).where(eq(submissionVersions.paperId, paper._id));
     expect(versions.map((v) => [v.version, v.status, v.fileName]).sort()).toEqual([
-      [1, 'reset_by_admin', 'abstract.pdf'],
+      [1, 'superseded', 'abstract.pdf'],
       [2, 'current', 'v2.pdf'],
     ]);
     const oldFile = await t.app.ctx.db.select().from(storedFiles).where(eq(storedFiles.id, first!.fileId));
@@ -353,7 +353,10 @@ describe('papers: the author journey on the server', () => {
     expect(ok.json()).toMatchObject({ success: true, message: 'Paper status updated to abstract_accepted', paper: { status: 'abstract_accepted', review: 'Accepted as is' } });
     const [row] = await t.app.ctx.db.select().from(papers).where(eq(papers.id, paper._id));
     expect(row).toMatchObject({ reviewedBy: admin.user._id, status: 'abstract_accepted' });
-    const [entry] = await t.app.ctx.db.select().from(auditLog).where(eq(auditLog.paperId, paper._id));
+    const [entry] = await t.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.paperId, paper._id), eq(auditLog.action, 'status_change')));
     expect(entry).toMatchObject({ actorId: admin.user._id, previousStatus: 'review_awaited', newStatus: 'abstract_accepted', comments: 'Accepted as is' });
     const bad = await t.app.inject({ method: 'PUT', url, payload: { status: 'approved' }, headers: { cookie: admin.cookie } });
     expect(bad.statusCode).toBe(400);

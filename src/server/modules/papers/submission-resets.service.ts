@@ -1,12 +1,14 @@
-import { sql } from 'drizzle-orm';
 import type { SubmissionKind } from '../../../shared/constants.ts';
+import { BASELINE_ACTION, isAuthorAction } from '../../../shared/domain/paper-workflow.ts';
 import type { AdminPaper, PaperHistory, SubmissionHistoryEntry } from '../../../shared/schemas/admin-paper.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServableFile } from '../../lib/send-file.ts';
 import { notifyUsers, sendQueuedMail } from '../notifications/notifications.service.ts';
-import { apiBase, assertVersion, presentOneForAdmin, requirePaper } from './admin-papers.service.ts';
+import { apiBase, presentOneForAdmin, requirePaper } from './admin-papers.service.ts';
+import { applyPaperStep } from './paper-workflow.ts';
 import * as repo from './papers.repository.ts';
 
 const KIND_TEXT: Record<SubmissionKind, { label: string; path: 'abstract' | 'fullpaper' }> = {
@@ -17,22 +19,13 @@ const KIND_TEXT: Record<SubmissionKind, { label: string; path: 'abstract' | 'ful
 export const RESET_MESSAGES = {
   reset: (kind: SubmissionKind) => `${KIND_TEXT[kind].label} submission reset successfully`,
   restored: (kind: SubmissionKind) => `${KIND_TEXT[kind].label} submission restored successfully`,
-  nothingToReset: (kind: SubmissionKind) => `There is no ${KIND_TEXT[kind].label.toLowerCase()} file to reset.`,
-  nothingToRestore: (kind: SubmissionKind) => `There is no reset ${KIND_TEXT[kind].label.toLowerCase()} submission to restore.`,
-  alreadySubmitted: (kind: SubmissionKind) => `The ${KIND_TEXT[kind].label.toLowerCase()} is submitted; there is nothing to restore.`,
 } as const;
-
-function fileColumns(kind: SubmissionKind) {
-  return kind === 'abstract'
-    ? { fileId: (p: repo.PaperRow) => p.abstractFileId, clear: { abstractFileId: null } }
-    : { fileId: (p: repo.PaperRow) => p.fullPaperFileId, clear: { fullPaperFileId: null, fullPaperSubmittedAt: null } };
-}
 
 /**
  * Reset removes the current file from the paper (the author may upload again) and marks its
  * version reset_by_admin with who, when and why; restore puts the last reset version back,
- * the same bytes. The paper row is locked, and a stale `version` answers 409, so two admins
- * acting at once cannot undo each other unseen.
+ * the same bytes. Both tell the author, in the app and by e-mail. The paper row is locked, and
+ * a stale `version` answers 409, so two admins acting at once cannot undo each other unseen.
  */
 export async function toggleSubmission(
   ctx: AppContext,
@@ -41,52 +34,47 @@ export async function toggleSubmission(
   kind: SubmissionKind,
   input: { reset: boolean; reason: string; version?: number },
 ): Promise<{ paper: AdminPaper; message: string }> {
+  const prefix = kind === 'abstract' ? 'abstract' : 'fullpaper';
+  const label = KIND_TEXT[kind].label;
   const result = await ctx.db.transaction(async (tx) => {
-    const paper = await requirePaper(tx, paperId, true);
-    assertVersion(paper, input.version);
-    const columns = fileColumns(kind);
-    const currentFileId = columns.fileId(paper);
-    let updated: repo.PaperRow | undefined;
-
-    if (input.reset) {
-      if (!currentFileId) throw new AppError('conflict', RESET_MESSAGES.nothingToReset(kind));
-      updated = await repo.updatePaperWhere(tx, paperId, sql`true`, columns.clear);
-      await repo.markVersionReset(tx, { paperId, kind, fileId: currentFileId }, { resetBy: admin._id, resetReason: input.reason });
-      await notifyUsers(ctx, tx, [paper.userId], {
-        type: kind === 'abstract' ? 'abstract_reset' : 'fullpaper_reset',
-        priority: 'high',
-        paperId,
-        title: `${KIND_TEXT[kind].label} reset: ${paper.ictacemId}`,
-        message: `The reviewers reset your ${KIND_TEXT[kind].label.toLowerCase()} for "${paper.title}". Please upload a new version from your profile.${
-          input.reason ? `\n\nReason: ${input.reason}` : ''
-        }`,
-      });
-    } else {
-      if (currentFileId) throw new AppError('conflict', RESET_MESSAGES.alreadySubmitted(kind));
-      const last = await repo.findLatestResetVersion(tx, paperId, kind);
-      if (!last) throw new AppError('conflict', RESET_MESSAGES.nothingToRestore(kind));
-      await repo.markVersionCurrent(tx, last.id);
-      updated = await repo.updatePaperWhere(
-        tx,
-        paperId,
-        sql`true`,
-        kind === 'abstract' ? { abstractFileId: last.fileId } : { fullPaperFileId: last.fileId, fullPaperSubmittedAt: last.submittedAt },
-      );
-    }
-    await repo.insertAuditEntry(tx, {
-      actorId: admin._id,
-      action: `${kind === 'abstract' ? 'abstract' : 'fullpaper'}_${input.reset ? 'reset' : 'restore'}`,
+    const { paper } = await applyPaperStep(tx, paperId, {
+      actor: admin,
+      action: { type: input.reset ? `${prefix}_reset` : `${prefix}_restore` },
+      expectedVersion: input.version,
+      reason: input.reason,
+      changes: (current) => (input.reset ? resetChanges(tx, admin, current, kind, input.reason) : restoreChanges(tx, current, kind)),
+    });
+    const why = input.reason ? `\n\nReason: ${input.reason}` : '';
+    await notifyUsers(ctx, tx, [paper.userId], {
+      type: input.reset ? (kind === 'abstract' ? 'abstract_reset' : 'fullpaper_reset') : 'system_notification',
+      priority: 'high',
       paperId,
-      targetUserId: paper.userId,
-      comments: input.reason || null,
+      title: `${label} ${input.reset ? 'reset' : 'restored'}: ${paper.ictacemId}`,
+      message: input.reset
+        ? `The reviewers reset your ${label.toLowerCase()} for "${paper.title}". Please upload a new version from your profile.${why}`
+        : `The reviewers restored your ${label.toLowerCase()} for "${paper.title}": the version you uploaded before the reset is your submission again, and nothing needs to be uploaded.${why}`,
     });
     return {
-      paper: await presentOneForAdmin(ctx, tx, updated!),
+      paper: await presentOneForAdmin(ctx, tx, paper),
       message: input.reset ? RESET_MESSAGES.reset(kind) : RESET_MESSAGES.restored(kind),
     };
   });
   sendQueuedMail(ctx);
   return result;
+}
+
+async function resetChanges(tx: DbOrTx, admin: PublicUser, paper: repo.PaperRow, kind: SubmissionKind, reason: string) {
+  const fileId = kind === 'abstract' ? paper.abstractFileId : paper.fullPaperFileId;
+  await repo.markVersionReset(tx, { paperId: paper.id, kind, fileId: fileId! }, { resetBy: admin._id, resetReason: reason });
+  return kind === 'abstract' ? { abstractFileId: null } : { fullPaperFileId: null, fullPaperSubmittedAt: null };
+}
+
+async function restoreChanges(tx: DbOrTx, paper: repo.PaperRow, kind: SubmissionKind) {
+  const last = await repo.findLatestResetVersion(tx, paper.id, kind);
+  // The state machine allowed the restore, so a reset version exists; without one the write is refused as inconsistent.
+  if (!last) return null;
+  await repo.markVersionCurrent(tx, last.id);
+  return kind === 'abstract' ? { abstractFileId: last.fileId } : { fullPaperFileId: last.fileId, fullPaperSubmittedAt: last.submittedAt };
 }
 
 export async function getHistory(ctx: AppContext, paperId: string): Promise<PaperHistory> {
@@ -110,7 +98,7 @@ export async function getHistory(ctx: AppContext, paperId: string): Promise<Pape
     abstractSubmissionHistory: versions.filter((v) => v.kind === 'abstract').map(entry),
     fullPaperSubmissionHistory: versions.filter((v) => v.kind === 'full_paper').map(entry),
     // The evaluation is confidential even here: its entry says only that it happened.
-    adminActions: actions.map((a) => ({
+    adminActions: actions.filter((a) => !isAuthorAction(a.action) && a.action !== BASELINE_ACTION).map((a) => ({
       _id: a.id,
       adminAction: a.action,
       actionAt: a.createdAt.toISOString(),

@@ -11,6 +11,7 @@ import { type AdminPaperDetails, isNotFound, useAdminPaper } from '../../../feat
 import { EvaluationEditor } from '../../../features/admin-review/evaluation-editor.tsx';
 import { AuthorsTab, CommunicatingAuthorTab, PaperDetailsTab } from '../../../features/admin-review/paper-info-tabs.tsx';
 import { PaperReviewHeader } from '../../../features/admin-review/paper-review-header.tsx';
+import { PaperTimeline } from '../../../features/admin-review/paper-timeline.tsx';
 import { ReviewStatusPanel } from '../../../features/admin-review/review-status-panel.tsx';
 import { SubmissionControls } from '../../../features/admin-review/submission-controls.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -59,12 +60,13 @@ function PaperReview({ paperId }: { paperId: string }) {
   return <PaperReviewLayout details={details.data} />;
 }
 
-type PaperTab = 'details' | 'authors' | 'communicating' | 'evaluation';
+type PaperTab = 'details' | 'authors' | 'communicating' | 'evaluation' | 'timeline';
 const PAPER_TABS: TabItem<PaperTab>[] = [
   { key: 'details', label: 'Paper Details' },
   { key: 'authors', label: 'Authors' },
   { key: 'communicating', label: 'Communicating Author' },
   { key: 'evaluation', label: 'Confidential Notes and Marks' },
+  { key: 'timeline', label: 'Timeline' },
 ];
 
 function PaperReviewLayout({ details: { paper, user } }: { details: AdminPaperDetails }) {
@@ -80,6 +82,7 @@ function PaperReviewLayout({ details: { paper, user } }: { details: AdminPaperDe
             {tab === 'authors' && <AuthorsTab authors={paper.authors} />}
             {tab === 'communicating' && <CommunicatingAuthorTab user={user} />}
             {tab === 'evaluation' && <EvaluationEditor paperId={paper._id} evaluation={paper.adminEvaluation} />}
+            {tab === 'timeline' && <PaperTimeline paperId={paper._id} />}
           </TabPanel>
         </div>
       </div>

@@ -1,0 +1,28 @@
+/**
+ * Shares one computation among callers for as long as the data it was computed from is
+ * unchanged: callers pass the data's current version (a counter the database raises with every
+ * write, so every process sees it) and get the cached result while it is of that version or a
+ * newer one. Concurrent callers wait for the same promise. `maxAgeMs` bounds how long a result
+ * lives without any write, for what changes with the clock alone ("active this week"). A
+ * failure is not kept.
+ */
+export class VersionedMemo<T> {
+  private value: { version: number; promise: Promise<T>; at: number } | undefined;
+
+  constructor(
+    private readonly maxAgeMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(version: number, compute: () => Promise<T>): Promise<T> {
+    const cached = this.value;
+    if (cached && cached.version >= version && this.now() - cached.at < this.maxAgeMs) return cached.promise;
+    const promise = compute();
+    const entry = { version, promise, at: this.now() };
+    this.value = entry;
+    promise.catch(() => {
+      if (this.value === entry) this.value = undefined;
+    });
+    return promise;
+  }
+}

@@ -1,0 +1,110 @@
+import { isRealPaymentId } from '../../../shared/domain/payment.ts';
+import { type PaperAction, type PaperState, sameState, transition } from '../../../shared/domain/paper-workflow.ts';
+import { ADMIN_MESSAGES } from '../../../shared/schemas/admin-paper.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import * as repo from './papers.repository.ts';
+
+export const PAPER_NOT_FOUND = 'Paper not found.';
+
+/** The state-machine view of a stored paper. */
+export async function paperState(db: DbOrTx, paper: repo.PaperRow): Promise<PaperState> {
+  const fullPaper = paper.fullPaperFileId ? 'current' : (await repo.hasSubmissionVersion(db, paper.id, 'full_paper')) ? 'reset' : 'none';
+  return { status: paper.status, abstract: paper.abstractFileId ? 'current' : 'reset', fullPaper, paid: isRealPaymentId(paper.paymentId) };
+}
+
+/** The columns a step writes besides the status, which only the state machine sets. */
+export type PaperChanges = Omit<Partial<repo.PaperInsert>, 'status' | 'id' | 'userId' | 'version'>;
+
+export interface PaperStepInput {
+  actor: PublicUser;
+  action: PaperAction;
+  /** The paper version the admin saw: a stale one answers 409 instead of overwriting. */
+  expectedVersion?: number;
+  /** Runs once the step is allowed, on the locked row; returns the columns to write, if any. */
+  changes?: (paper: repo.PaperRow) => Promise<PaperChanges | null> | PaperChanges | null;
+  /**
+   * False for the confidential evaluation: saving marks must not make the status form another
+   * admin has open look stale.
+   */
+  bumpVersion?: boolean;
+  /** Shown on the timeline: review comments or a reset reason. */
+  reason?: string | null;
+  /** What the step touched, for the timeline (file name, version, marks); never secrets. */
+  details?: Record<string, unknown> | ((previous: repo.PaperRow, paper: repo.PaperRow) => Record<string, unknown>);
+}
+
+export interface PaperStep {
+  paper: repo.PaperRow;
+  /** The row as it was before the step. */
+  previous: repo.PaperRow;
+  from: PaperState;
+  to: PaperState;
+}
+
+async function record(
+  tx: DbOrTx,
+  input: PaperStepInput,
+  rows: { previous?: repo.PaperRow; paper: repo.PaperRow },
+  from: PaperState | null,
+  to: PaperState,
+): Promise<void> {
+  const { paper, previous = paper } = rows;
+  const details = typeof input.details === 'function' ? input.details(previous, paper) : input.details;
+  await repo.insertAuditEntry(tx, {
+    actorId: input.actor._id,
+    action: input.action.type,
+    paperId: paper.id,
+    targetUserId: paper.userId,
+    previousStatus: from?.status ?? null,
+    newStatus: to.status,
+    comments: input.reason || null,
+    details: { ...details, before: from, after: to },
+  });
+}
+
+/** A write that disagrees with the state machine is a bug: it rolls back rather than being kept. */
+async function assertWritten(tx: DbOrTx, paper: repo.PaperRow, expected: PaperState): Promise<void> {
+  const written = await paperState(tx, paper);
+  if (!sameState(written, expected)) {
+    throw new Error(`Paper ${paper.id} was written as ${JSON.stringify(written)}, the state machine says ${JSON.stringify(expected)}`);
+  }
+}
+
+/**
+ * The one way a paper changes (inside the caller's transaction): the row is locked, the state
+ * machine decides whether the action is allowed (409 with its message if not) and what the
+ * status becomes, the columns are written, and the step is recorded on the paper's timeline.
+ */
+export async function applyPaperStep(tx: DbOrTx, paperId: string, input: PaperStepInput): Promise<PaperStep> {
+  const previous = await repo.findPaperForUpdate(tx, paperId);
+  if (!previous) throw new AppError('not_found', PAPER_NOT_FOUND);
+  if (input.expectedVersion !== undefined && previous.version !== input.expectedVersion) throw new AppError('conflict', ADMIN_MESSAGES.conflict);
+  const from = await paperState(tx, previous);
+  const result = transition(from, input.action);
+  if (!result.ok) throw new AppError('conflict', result.message);
+  const changes = (await input.changes?.(previous)) ?? null;
+  let paper = previous;
+  if (changes || result.next.status !== from.status) {
+    const values = { ...changes, status: result.next.status };
+    paper = (await repo.updatePaperColumns(tx, paperId, values, input.bumpVersion ?? true))!;
+  }
+  await assertWritten(tx, paper, result.next);
+  await record(tx, input, { previous, paper }, from, result.next);
+  return { paper, previous, from, to: result.next };
+}
+
+/** A new paper, in the state the state machine starts it in, recorded as its first step. */
+export async function createPaperStep(
+  tx: DbOrTx,
+  input: Omit<PaperStepInput, 'action' | 'changes' | 'expectedVersion'>,
+  insert: (status: PaperState['status']) => Promise<repo.PaperRow>,
+): Promise<repo.PaperRow> {
+  const result = transition(null, { type: 'submitted' });
+  if (!result.ok) throw new AppError('conflict', result.message);
+  const paper = await insert(result.next.status);
+  const step = { ...input, action: { type: 'submitted' } as const };
+  await record(tx, step, { paper }, null, result.next);
+  return paper;
+}

@@ -1,0 +1,15 @@
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
+
+/** Every recorded step of a paper in the order it happened, with the name and role of who took it. */
+export async function findTimelineOfPaper(db: DbOrTx, paperId: string) {
+  return db
+    .select({ entry: auditLog, actorName: users.username, actorRole: users.role })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(eq(auditLog.paperId, paperId))
+    .orderBy(asc(auditLog.seq));
+}
+
+export type TimelineRow = Awaited<ReturnType<typeof findTimelineOfPaper>>[number];

@@ -1,0 +1,142 @@
+import type { PaperStatus, SubmissionKind } from '../constants.ts';
+
+/**
+ * The one state machine of a paper (docs/architecture.md, "The paper state machine"). Every
+ * change to a paper, by its author or an admin, is one of these actions; the server asks
+ * `transition` whether it is allowed and what the paper looks like afterwards, writes exactly
+ * that, and records the step on the paper's timeline. The client uses the same rules to offer
+ * only what the server will accept.
+ */
+
+/** A submission file: never uploaded, the current upload, or taken away by an admin reset. */
+export type FileState = 'none' | 'current' | 'reset';
+
+export interface PaperState {
+  status: PaperStatus;
+  /** An abstract exists from the first submission on: it is current or reset, never none. */
+  abstract: Exclude<FileState, 'none'>;
+  fullPaper: FileState;
+  /** A real payment ID is recorded (see isRealPaymentId). */
+  paid: boolean;
+}
+
+export const AUTHOR_ACTIONS = ['submitted', 'abstract_reupload', 'payment_added', 'full_paper_submitted'] as const;
+export const ADMIN_ACTIONS = [
+  'status_change',
+  'evaluation',
+  'abstract_reset',
+  'fullpaper_reset',
+  'abstract_restore',
+  'fullpaper_restore',
+  'admin_file_upload',
+  'admin_file_visibility',
+  'admin_file_delete',
+] as const;
+/** Written once per paper by the migration that introduced the timeline: the state found then. */
+export const BASELINE_ACTION = 'baseline';
+
+export type AuthorAction = (typeof AUTHOR_ACTIONS)[number];
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+export type PaperActionType = AuthorAction | AdminAction;
+
+export type PaperAction = { type: 'status_change'; status: PaperStatus } | { type: Exclude<PaperActionType, 'status_change'> };
+
+export const PAPER_ACTION_LABELS: Record<PaperActionType | typeof BASELINE_ACTION, string> = {
+  submitted: 'Abstract submitted',
+  abstract_reupload: 'Abstract re-uploaded',
+  payment_added: 'Payment ID added',
+  full_paper_submitted: 'Full paper submitted',
+  status_change: 'Review',
+  evaluation: 'Evaluation',
+  abstract_reset: 'Abstract reset',
+  fullpaper_reset: 'Full paper reset',
+  abstract_restore: 'Abstract restored',
+  fullpaper_restore: 'Full paper restored',
+  admin_file_upload: 'Admin file uploaded',
+  admin_file_visibility: 'Admin file sharing changed',
+  admin_file_delete: 'Admin file deleted',
+  baseline: 'Recorded state',
+};
+
+export function isAuthorAction(action: string): action is AuthorAction {
+  return (AUTHOR_ACTIONS as readonly string[]).includes(action);
+}
+
+export function isPaperAction(action: string): action is PaperActionType {
+  return isAuthorAction(action) || (ADMIN_ACTIONS as readonly string[]).includes(action);
+}
+
+export const WORKFLOW_MESSAGES = {
+  notSubmitted: 'This paper has not been submitted.',
+  alreadySubmitted: 'This paper has already been submitted.',
+  reuploadNotReset: 'The abstract can be re-uploaded only after an administrator has reset it.',
+  paymentNotAccepted: 'A payment ID can be added only after the abstract is accepted.',
+  paymentAlreadySet: 'The payment ID has already been saved and cannot be changed.',
+  fullPaperNotAccepted: 'A full paper can be submitted only after the abstract is accepted.',
+  fullPaperNotPaid: 'Please add your payment ID before submitting the full paper.',
+  fullPaperAlreadySubmitted: 'A full paper has already been submitted for this paper.',
+  nothingToReset: (kind: SubmissionKind) => `There is no ${kindWord(kind)} file to reset.`,
+  nothingToRestore: (kind: SubmissionKind) => `There is no reset ${kindWord(kind)} submission to restore.`,
+  restoreAlreadySubmitted: (kind: SubmissionKind) => `The ${kindWord(kind)} is submitted; there is nothing to restore.`,
+} as const;
+
+function kindWord(kind: SubmissionKind): string {
+  return kind === 'abstract' ? 'abstract' : 'full paper';
+}
+
+export type Transition = { ok: true; next: PaperState } | { ok: false; message: string };
+
+const allow = (next: PaperState): Transition => ({ ok: true, next });
+const refuse = (message: string): Transition => ({ ok: false, message });
+
+function resetOrRestore(state: PaperState, kind: SubmissionKind, reset: boolean): Transition {
+  const file = kind === 'abstract' ? state.abstract : state.fullPaper;
+  const write = (value: FileState) => allow(kind === 'abstract' ? { ...state, abstract: value as PaperState['abstract'] } : { ...state, fullPaper: value });
+  if (reset) return file === 'current' ? write('reset') : refuse(WORKFLOW_MESSAGES.nothingToReset(kind));
+  if (file === 'reset') return write('current');
+  return refuse(file === 'current' ? WORKFLOW_MESSAGES.restoreAlreadySubmitted(kind) : WORKFLOW_MESSAGES.nothingToRestore(kind));
+}
+
+/**
+ * What `action` does to a paper in `state` (null: the paper does not exist yet). Nothing here
+ * removes a payment or a full paper: a review decision or an abstract re-upload leaves both as
+ * they are, so a paper that returns to review and is accepted again keeps what its author paid
+ * and uploaded.
+ */
+export function transition(state: PaperState | null, action: PaperAction): Transition {
+  if (action.type === 'submitted') {
+    return state ? refuse(WORKFLOW_MESSAGES.alreadySubmitted) : allow({ status: 'review_awaited', abstract: 'current', fullPaper: 'none', paid: false });
+  }
+  if (!state) return refuse(WORKFLOW_MESSAGES.notSubmitted);
+  switch (action.type) {
+    case 'abstract_reupload':
+      // The spec: re-uploading after a reset sends the paper back to review, whatever it was.
+      return state.abstract === 'reset' ? allow({ ...state, abstract: 'current', status: 'review_awaited' }) : refuse(WORKFLOW_MESSAGES.reuploadNotReset);
+    case 'payment_added':
+      if (state.status !== 'abstract_accepted') return refuse(WORKFLOW_MESSAGES.paymentNotAccepted);
+      return state.paid ? refuse(WORKFLOW_MESSAGES.paymentAlreadySet) : allow({ ...state, paid: true });
+    case 'full_paper_submitted':
+      if (state.status !== 'abstract_accepted') return refuse(WORKFLOW_MESSAGES.fullPaperNotAccepted);
+      if (!state.paid) return refuse(WORKFLOW_MESSAGES.fullPaperNotPaid);
+      return state.fullPaper === 'current' ? refuse(WORKFLOW_MESSAGES.fullPaperAlreadySubmitted) : allow({ ...state, fullPaper: 'current' });
+    case 'status_change':
+      return allow({ ...state, status: action.status });
+    case 'abstract_reset':
+      return resetOrRestore(state, 'abstract', true);
+    case 'fullpaper_reset':
+      return resetOrRestore(state, 'full_paper', true);
+    case 'abstract_restore':
+      return resetOrRestore(state, 'abstract', false);
+    case 'fullpaper_restore':
+      return resetOrRestore(state, 'full_paper', false);
+    case 'evaluation':
+    case 'admin_file_upload':
+    case 'admin_file_visibility':
+    case 'admin_file_delete':
+      return allow(state);
+  }
+}
+
+export function sameState(a: PaperState, b: PaperState): boolean {
+  return a.status === b.status && a.abstract === b.abstract && a.fullPaper === b.fullPaper && a.paid === b.paid;
+}
