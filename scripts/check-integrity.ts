@@ -1,4 +1,5 @@
-// Checks the uploaded files against the database and sweeps half-written uploads:
+// Checks the uploaded files against the database, sweeps half-written uploads, and checks the
+// review records' invariants (counts agree, every history replays, no impossible data):
 //   npm run check:integrity [-- --remove-orphans]
 // Uses DATA_DIR / DATABASE_URL like the server. Exit code 0 when everything is intact, 1 when a
 // problem was found, 2 when the check could not run. See docs/operations.md.
@@ -6,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.ts';
 import { checkIntegrity, formatIntegrityReport } from '../src/server/ops/integrity.ts';
 import { openForMaintenance } from '../src/server/ops/maintenance.ts';
+import { checkReviewInvariants, formatInvariantProblems } from '../src/server/ops/review-invariants.ts';
 
 const { values } = parseArgs({ options: { 'remove-orphans': { type: 'boolean', default: false } } });
 
@@ -15,7 +17,9 @@ try {
     if (!session.exclusive) console.log('A server is running on this data directory: recent uploads are left alone.');
     const report = await checkIntegrity({ db: session.db, filesDir: session.filesDir, exclusive: session.exclusive, removeOrphans: values['remove-orphans'] });
     console.log(formatIntegrityReport(report));
-    process.exitCode = report.problems.length === 0 ? 0 : 1;
+    const invariants = await checkReviewInvariants(session.db);
+    console.log(formatInvariantProblems(invariants));
+    process.exitCode = report.problems.length === 0 && invariants.length === 0 ? 0 : 1;
   } finally {
     await session.close();
   }

@@ -2,17 +2,20 @@
 //   npm run seed:demo -- --users 10000 --papers 10000
 // Uses DATA_DIR (embedded database) or DATABASE_URL like the server. Demo authors sign in with
 // the password "demo-password". Adds to what is there; run it on an empty data directory.
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
 import { type Db, openDatabase } from '../src/server/db/client.ts';
-import { chatMessages, notifications, paperAuthors, papers, storedFiles, submissionVersions, users } from '../src/server/db/schema/index.ts';
+import { auditLog, chatMessages, notifications, paperAuthors, papers, storedFiles, submissionVersions, users } from '../src/server/db/schema/index.ts';
 import { hashPassword } from '../src/server/lib/passwords.ts';
 import { newCustomUserId } from '../src/server/modules/users/users.service.ts';
 import { createLocalFileStore } from '../src/server/storage/file-store.ts';
 import { PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '../src/shared/constants.ts';
+import { type PaperAction, type PaperState, transition } from '../src/shared/domain/paper-workflow.ts';
+
+const REVIEW_TEXT = 'Thank you for the submission. Please see the comments.';
 
 const FIRST = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Arjun', 'Kavya', 'Sofia', 'Lukas', 'Chen', 'Yuki', 'Omar', 'Fatima', 'Elena', 'Marco'];
 const LAST = ['Sharma', 'Iyer', 'Banerjee', 'Gupta', 'Das', 'Nair', 'Rao', 'Mukherjee', 'Rossi', 'Müller', 'Wang', 'Tanaka', 'Haddad', 'Silva', 'Novak', 'Kim'];
@@ -28,18 +31,74 @@ async function inBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Pro
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
+/** A moment between `from` and now, never in the future. */
+function after(from: Date): Date {
+  const span = Math.max(1, Date.now() - from.getTime());
+  return new Date(from.getTime() + randomInt(Math.min(span, 2 ** 47)));
+}
+
+interface DemoStep {
+  action: PaperAction;
+  at: Date;
+  actorId: string;
+  reason?: string;
+  details?: Record<string, unknown>;
+}
+
+/** The timeline of a demo paper, each step checked by the state machine as a real one would be. */
+function timelineRows(paper: { id: string; userId: string }, steps: DemoStep[]) {
+  let state: PaperState | null = null;
+  return steps
+    .sort((a, b) => a.at.getTime() - b.at.getTime())
+    .map((step) => {
+      const result = transition(state, step.action);
+      if (!result.ok) throw new Error(`demo step ${step.action.type} is not allowed: ${result.message}`);
+      const row = {
+        actorId: step.actorId,
+        action: step.action.type,
+        paperId: paper.id,
+        targetUserId: paper.userId,
+        previousStatus: state?.status ?? null,
+        newStatus: result.next.status,
+        comments: step.reason ?? null,
+        details: { ...step.details, before: state, after: result.next },
+        createdAt: step.at,
+      };
+      state = result.next;
+      return row;
+    });
+}
+
 export async function seedDemo(db: Db, dataDir: string, counts: { users: number; papers: number }): Promise<void> {
   const passwordHash = await hashPassword('demo-password');
   const ids = new Set<string>();
-  while (ids.size < counts.users) ids.add(newCustomUserId());
-  const userRows = [...ids].map((customUserId, i) => {
+  while (ids.size < counts.users + 1) ids.add(newCustomUserId());
+  const [reviewerId, ...authorIds] = [...ids];
+  const userRows = authorIds.map((customUserId, i) => {
     const name = `${pick(FIRST)} ${pick(LAST)}`;
     return { username: name, email: `author${i + 1}.${Date.now().toString(36)}@demo.example`, passwordHash, customUserId, role: 'author' as const, createdAt: daysAgo(150) };
   });
-  const insertedUsers: { id: string; username: string; customUserId: string }[] = [];
+  const insertedUsers: { id: string; username: string; customUserId: string; createdAt: Date }[] = [];
   await inBatches(userRows, 500, async (batch) => {
-    insertedUsers.push(...(await db.insert(users).values(batch).returning({ id: users.id, username: users.username, customUserId: users.customUserId })));
+    insertedUsers.push(
+      ...(await db
+        .insert(users)
+        .values(batch)
+        .returning({ id: users.id, username: users.username, customUserId: users.customUserId, createdAt: users.createdAt })),
+    );
   });
+  // The committee member whose decisions and scores the demo papers carry; nobody knows the password.
+  const [reviewer] = await db
+    .insert(users)
+    .values({
+      username: 'Demo Reviewer',
+      email: `reviewer.${Date.now().toString(36)}@demo.example`,
+      passwordHash: await hashPassword(randomBytes(24).toString('hex')),
+      customUserId: reviewerId!,
+      role: 'admin',
+      createdAt: daysAgo(150),
+    })
+    .returning({ id: users.id });
 
   // One real PDF that every demo submission points at.
   const store = createLocalFileStore(path.resolve(dataDir, 'files'));
@@ -50,29 +109,39 @@ export async function seedDemo(db: Db, dataDir: string, counts: { users: number;
     .values({ storageKey: stored.key, originalName: 'abstract.pdf', contentType: 'application/pdf', sizeBytes: stored.sizeBytes, sha256: stored.sha256 })
     .returning();
 
+  // Every date follows the one before it and none lies in the future: account, submission,
+  // decision, payment, full paper; a score comes from the reviewer at some time after submission.
   const authorsOfPapers = insertedUsers.slice(0, Math.min(counts.papers, insertedUsers.length));
-  const paperRows = authorsOfPapers.map((user) => {
+  const plans = authorsOfPapers.map((user) => {
     const status = pick(PAPER_STATUSES);
-    const accepted = status === 'abstract_accepted';
-    const paid = accepted && chance(0.7);
-    const submittedAt = daysAgo(120);
-    const evaluated = status !== 'review_awaited' && chance(0.6);
-    return {
-      userId: user.id,
-      ictacemId: user.customUserId,
-      title: `${pick(TOPICS)} ${pick(SUBJECTS)}`,
-      theme: pick(THEMES),
-      modeOfPresentation: pick(PRESENTATION_MODES),
-      status,
-      review: status === 'review_awaited' ? '' : 'Thank you for the submission. Please see the comments.',
-      paymentId: paid ? `PAY-${randomInt(1_000_000, 9_999_999)}` : '',
-      abstractFileId: file!.id,
-      fullPaperFileId: paid && chance(0.5) ? file!.id : null,
-      submittedAt,
-      evaluationMarks: evaluated ? randomInt(20, 100) : null,
-      evaluatedAt: evaluated ? new Date(submittedAt.getTime() + 86_400_000) : null,
-    };
+    const submittedAt = after(user.createdAt);
+    const reviewedAt = status === 'review_awaited' ? null : after(submittedAt);
+    const paidAt = status === 'abstract_accepted' && chance(0.7) ? after(reviewedAt!) : null;
+    const fullPaperAt = paidAt && chance(0.5) ? after(paidAt) : null;
+    const evaluatedAt = status !== 'review_awaited' && chance(0.6) ? after(submittedAt) : null;
+    return { user, status, submittedAt, reviewedAt, paidAt, fullPaperAt, evaluatedAt, marks: evaluatedAt ? randomInt(20, 100) : null };
   });
+  const paperRows = plans.map((plan) => ({
+    userId: plan.user.id,
+    ictacemId: plan.user.customUserId,
+    title: `${pick(TOPICS)} ${pick(SUBJECTS)}`,
+    theme: pick(THEMES),
+    modeOfPresentation: pick(PRESENTATION_MODES),
+    status: plan.status,
+    review: plan.reviewedAt ? REVIEW_TEXT : '',
+    reviewedBy: plan.reviewedAt ? reviewer!.id : null,
+    reviewedAt: plan.reviewedAt,
+    paymentId: plan.paidAt ? `PAY-${randomInt(1_000_000, 9_999_999)}` : '',
+    abstractFileId: file!.id,
+    fullPaperFileId: plan.fullPaperAt ? file!.id : null,
+    fullPaperSubmittedAt: plan.fullPaperAt,
+    submittedAt: plan.submittedAt,
+    createdAt: plan.submittedAt,
+    updatedAt: plan.submittedAt,
+    evaluationMarks: plan.marks,
+    evaluatedBy: plan.evaluatedAt ? reviewer!.id : null,
+    evaluatedAt: plan.evaluatedAt,
+  }));
   const insertedPapers: { id: string; userId: string }[] = [];
   await inBatches(paperRows, 500, async (batch) => {
     insertedPapers.push(...(await db.insert(papers).values(batch).returning({ id: papers.id, userId: papers.userId })));
@@ -89,12 +158,26 @@ export async function seedDemo(db: Db, dataDir: string, counts: { users: number;
     }));
   });
   await inBatches(authorRows, 1000, (batch) => db.insert(paperAuthors).values(batch));
-  await inBatches(
-    insertedPapers.map((p) => ({ paperId: p.id, kind: 'abstract' as const, version: 1, fileId: file!.id, fileName: 'abstract.pdf', status: 'current' as const })),
-    1000,
-    (batch) => db.insert(submissionVersions).values(batch),
-  );
-  const noticeRows = insertedPapers.flatMap((p) =>
+  const versionRows = insertedPapers.flatMap((p, index) => {
+    const plan = plans[index]!;
+    const version = { paperId: p.id, version: 1, fileId: file!.id, status: 'current' as const };
+    return [
+      { ...version, kind: 'abstract' as const, fileName: 'abstract.pdf', submittedAt: plan.submittedAt },
+      ...(plan.fullPaperAt ? [{ ...version, kind: 'full_paper' as const, fileName: 'full-paper.pdf', submittedAt: plan.fullPaperAt }] : []),
+    ];
+  });
+  await inBatches(versionRows, 1000, (batch) => db.insert(submissionVersions).values(batch));
+  const timeline = insertedPapers.flatMap((p, index) => {
+    const plan = plans[index]!;
+    const steps: DemoStep[] = [{ action: { type: 'submitted' }, at: plan.submittedAt, actorId: p.userId, details: { fileName: 'abstract.pdf', version: 1 } }];
+    if (plan.reviewedAt) steps.push({ action: { type: 'status_change', status: plan.status }, at: plan.reviewedAt, actorId: reviewer!.id, reason: REVIEW_TEXT });
+    if (plan.paidAt) steps.push({ action: { type: 'payment_added' }, at: plan.paidAt, actorId: p.userId });
+    if (plan.fullPaperAt) steps.push({ action: { type: 'full_paper_submitted' }, at: plan.fullPaperAt, actorId: p.userId, details: { fileName: 'full-paper.pdf' } });
+    if (plan.evaluatedAt) steps.push({ action: { type: 'evaluation' }, at: plan.evaluatedAt, actorId: reviewer!.id, details: { marks: { from: null, to: plan.marks } } });
+    return timelineRows(p, steps);
+  });
+  await inBatches(timeline, 1000, (batch) => db.insert(auditLog).values(batch));
+  const noticeRows = insertedPapers.flatMap((p, index) =>
     Array.from({ length: randomInt(1, 6) }, () => ({
       recipientId: p.userId,
       paperId: p.id,
@@ -102,11 +185,13 @@ export async function seedDemo(db: Db, dataDir: string, counts: { users: number;
       title: 'Status changed',
       message: 'The status of your paper changed.',
       isRead: chance(0.5),
-      createdAt: daysAgo(60),
+      createdAt: after(plans[index]!.submittedAt),
     })),
   );
   await inBatches(noticeRows, 1000, (batch) => db.insert(notifications).values(batch));
-  const chatRows = insertedPapers.filter(() => chance(0.3)).map((p) => ({ paperId: p.id, senderId: p.userId, senderRole: 'author' as const, message: 'Is the page limit strict?', createdAt: daysAgo(30) }));
+  const chatRows = insertedPapers
+    .map((p, index) => ({ paperId: p.id, senderId: p.userId, senderRole: 'author' as const, message: 'Is the page limit strict?', createdAt: after(plans[index]!.submittedAt) }))
+    .filter(() => chance(0.3));
   await inBatches(chatRows, 1000, (batch) => db.insert(chatMessages).values(batch));
 }
 
