@@ -178,12 +178,16 @@ export async function reuploadAbstract(ctx: AppContext, actor: PublicUser, paper
     await ownPaper(ctx, actor, paperId);
     return ctx.db.transaction(async (tx) => {
       const stored = await repo.insertStoredFile(tx, storedFileValues(file, actor));
-      const version = await repo.addSubmissionVersion(tx, { paperId, kind: 'abstract', fileId: stored.id, fileName: file.fileName });
+      // The version is numbered under the paper's lock, once the step is allowed.
+      let version = 0;
       const { paper, from, to } = await applyPaperStep(tx, paperId, {
         actor,
         action: { type: 'abstract_reupload' },
-        changes: () => ({ abstractFileId: stored.id }),
-        details: { fileName: file.fileName, version },
+        changes: async () => {
+          version = await repo.addSubmissionVersion(tx, { paperId, kind: 'abstract', fileId: stored.id, fileName: file.fileName });
+          return { abstractFileId: stored.id };
+        },
+        details: () => ({ fileName: file.fileName, version }),
       });
       const statusNote = from.status === to.status ? '' : ` Its status went from ${PAPER_STATUS_LABELS[from.status]} to ${PAPER_STATUS_LABELS[to.status]}.`;
       await notifyAdmins(ctx, tx, {
