@@ -2,11 +2,11 @@ import { and, asc, count as countRows, gt, inArray, isNotNull, sql } from 'drizz
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { PAPER_STATUSES, THEMES } from '../../shared/constants.ts';
 import { BASELINE_ACTION, isPaperAction, type PaperAction, type PaperState, sameState, transition } from '../../shared/domain/paper-workflow.ts';
-import { isRealPaymentId } from '../../shared/domain/payment.ts';
 import type { RecordsQuery } from '../../shared/schemas/admin-dashboard.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { auditLog, chatMessages, notifications, papers, submissionVersions, users } from '../db/schema/index.ts';
 import * as dashboard from '../modules/admin-dashboard/dashboard.repository.ts';
+import { stateOfPaper } from '../modules/papers/paper-workflow.ts';
 import { computeDashboardFigures } from '../modules/admin-dashboard/dashboard.service.ts';
 
 export type InvariantKind = 'counts' | 'history' | 'evaluation' | 'future_date';
@@ -124,13 +124,7 @@ async function checkHistories(db: DbOrTx): Promise<InvariantProblem[]> {
     }
     const fullPaperEver = new Set(withFullPaperVersions.map((v) => v.paperId));
     for (const paper of batch) {
-      const current: PaperState = {
-        status: paper.status,
-        abstract: paper.abstractFileId ? 'current' : 'reset',
-        fullPaper: paper.fullPaperFileId ? 'current' : fullPaperEver.has(paper.id) ? 'reset' : 'none',
-        paid: isRealPaymentId(paper.paymentId),
-      };
-      const wrong = replayHistory(byPaper.get(paper.id) ?? [], current);
+      const wrong = replayHistory(byPaper.get(paper.id) ?? [], stateOfPaper(paper, fullPaperEver.has(paper.id)));
       if (wrong) problems.push({ kind: 'history', detail: `${paper.ictacemId}: ${wrong}` });
     }
   }

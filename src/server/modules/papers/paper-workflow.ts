@@ -8,10 +8,17 @@ import * as repo from './papers.repository.ts';
 
 export const PAPER_NOT_FOUND = 'Paper not found.';
 
+type StateColumns = Pick<repo.PaperRow, 'status' | 'abstractFileId' | 'fullPaperFileId' | 'paymentId'>;
+
+/** The state-machine view of a paper's columns; `fullPaperEverUploaded` tells a reset full paper from none. */
+export function stateOfPaper(paper: StateColumns, fullPaperEverUploaded: boolean): PaperState {
+  const fullPaper = paper.fullPaperFileId ? 'current' : fullPaperEverUploaded ? 'reset' : 'none';
+  return { status: paper.status, abstract: paper.abstractFileId ? 'current' : 'reset', fullPaper, paid: isRealPaymentId(paper.paymentId) };
+}
+
 /** The state-machine view of a stored paper. */
 export async function paperState(db: DbOrTx, paper: repo.PaperRow): Promise<PaperState> {
-  const fullPaper = paper.fullPaperFileId ? 'current' : (await repo.hasSubmissionVersion(db, paper.id, 'full_paper')) ? 'reset' : 'none';
-  return { status: paper.status, abstract: paper.abstractFileId ? 'current' : 'reset', fullPaper, paid: isRealPaymentId(paper.paymentId) };
+  return stateOfPaper(paper, paper.fullPaperFileId !== null || (await repo.hasSubmissionVersion(db, paper.id, 'full_paper')));
 }
 
 /** The columns a step writes besides the status, which only the state machine sets. */
