@@ -23,3 +23,10 @@ test('a reset request in development mode says where the link went', async ({ pa
     'Password reset token generated! Development mode: Check server console for reset link.',
   );
 });
+
+test('while registration is closed, neither the home page nor the header promotes sign-up', async ({ page }) => {
+  await page.goto('');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Submit Extended Abstract/Paper' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /sign up/i })).toHaveCount(0);
+  await expect(page.getByText('Log in to submit your extended abstract or paper.')).toBeVisible();
+});

@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -81,6 +81,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       // Plugins log raw request headers at trace level (multipart logs busboy's options): never the credentials.
       redact: { paths: CREDENTIAL_LOG_PATHS, censor: '[redacted]' },
     },
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy && config.trustProxy.length > 0 ? config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();

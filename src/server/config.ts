@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from '../shared/schemas/auth.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -17,7 +18,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('ICTACEM 2025 <no-reply@localhost>'),
-  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_EMAIL: emailSchema.optional(),
   ADMIN_PASSWORD: z.string().min(6).max(128).optional(),
   REGISTRATION_OPEN: booleanFlag,
   /** Comma-separated proxy addresses or CIDRs whose X-Forwarded-For is trusted. */
@@ -26,6 +27,9 @@ const envSchema = z.object({
   IP_RATE_LIMIT_FACTOR: z.coerce.number().positive().max(10_000).default(1),
   /** Built client to serve; defaults to dist/client of this checkout. */
   CLIENT_DIR: z.string().optional(),
+  NODE_ENV: z.string().optional(),
+  /** One log line per request; on by default in production only, where an operator reads them. */
+  LOG_REQUESTS: z.enum(['true', 'false', '1', '0']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -46,6 +50,9 @@ export interface AppConfig {
   registrationOpen: boolean;
   trustProxy?: string[];
   ipRateLimitFactor: number;
+  /** NODE_ENV=production: secrets never go to the log and mail must really be sent. */
+  production: boolean;
+  logRequests: boolean;
   logLevel: string;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: { write(line: string): void };
@@ -64,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new Error('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  const production = e.NODE_ENV === 'production';
   return {
     port: e.PORT,
     host: e.HOST,
@@ -73,11 +81,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     registrationOpen: e.REGISTRATION_OPEN,
     trustProxy: e.TRUST_PROXY?.split(',').map((s) => s.trim()).filter(Boolean),
     ipRateLimitFactor: e.IP_RATE_LIMIT_FACTOR,
+    production,
+    logRequests: e.LOG_REQUESTS === undefined ? production : e.LOG_REQUESTS === 'true' || e.LOG_REQUESTS === '1',
     logLevel: e.LOG_LEVEL,
     clientDir: e.CLIENT_DIR,
   };

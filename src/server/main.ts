@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { ensureAdmin } from './modules/users/users.service.ts';
+import { startupBanner } from './startup-banner.ts';
 import { removeStaleScratch } from './ops/backup.ts';
 import { sweepTempFiles, UPLOAD_IN_PROGRESS_MS } from './ops/integrity.ts';
 import { filesDirOf } from './storage/file-store.ts';
@@ -22,13 +23,6 @@ const scratch = await removeStaleScratch(config.dataDir, config.databaseUrl ? UP
 if (scratch.length > 0) app.log.warn(`Removed ${scratch.length} scratch directory(ies) of an interrupted backup or restore.`);
 
 const admin = await ensureAdmin(app.ctx);
-if (admin?.generatedPassword) {
-  // Printed once, on the first start only, so the organizer can sign in and change it.
-  app.log.warn(
-    `Created the first admin account: ${admin.email} with password ${admin.generatedPassword} ` +
-      '(set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own).',
-  );
-}
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -47,4 +41,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Serving ${config.basePath}/ on port ${config.port} (database: ${config.databaseUrl ? 'PostgreSQL' : 'embedded'})`);
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+// Plain text on standard output, outside the JSON log, so the generated password never reaches a log store's index.
+process.stdout.write(startupBanner(config, port, admin));

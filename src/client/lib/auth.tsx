@@ -1,20 +1,28 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../shared/schemas/user.ts';
-import { api, ApiError } from './api.ts';
+import { api } from './api.ts';
 
 export const PROFILE_KEY = ['auth', 'profile'] as const;
+const SESSION_KEY = ['site', 'session'] as const;
 
-/** The signed-in user, or null: a failed profile fetch means not authenticated (spec 8). */
+interface SiteSession {
+  user: PublicUser | null;
+  registrationOpen: boolean;
+}
+
+function fetchSession(): Promise<SiteSession> {
+  return api<SiteSession>('/auth/session');
+}
+
+/** The signed-in user, or null; /auth/session answers a visitor with 200, keeping the console clean. */
 export function useAuth() {
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: PROFILE_KEY,
     queryFn: async () => {
-      try {
-        return (await api<{ user: PublicUser }>('/auth/profile')).user;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
+      const session = await fetchSession();
+      queryClient.setQueryData(SESSION_KEY, session);
+      return session.user;
     },
     staleTime: 60_000,
     retry: false,
@@ -53,4 +61,10 @@ export function useLogout() {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'site' });
     },
   });
+}
+
+/** Whether authors can sign up; undefined while loading. Sign-up is promoted only when it is open. */
+export function useRegistrationOpen(): boolean | undefined {
+  const query = useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: 5 * 60_000 });
+  return query.data?.registrationOpen;
 }

@@ -58,6 +58,8 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unavailable', () => {
       mailFrom: 'ICTACEM 2025 <no-reply@ictacem.test>',
       registrationOpen: true,
       ipRateLimitFactor: 1,
+      production: false,
+      logRequests: false,
       logLevel: 'silent',
     };
     app = await buildApp(config);

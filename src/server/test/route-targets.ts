@@ -42,6 +42,7 @@ export const PUBLIC_ROUTES = [
   'GET /health',
   'POST /auth/register',
   'GET /auth/registration-status',
+  'GET /auth/session',
   'POST /auth/login',
   'POST /auth/logout',
   'POST /auth/forgot-password',

@@ -31,6 +31,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     mailFrom: 'ICTACEM 2025 <no-reply@ictacem.test>',
     registrationOpen: true,
     ipRateLimitFactor: 1,
+    production: false,
+    logRequests: true,
     logLevel: 'silent',
     ...overrides,
   };

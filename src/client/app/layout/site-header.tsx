@@ -5,7 +5,7 @@ import { ButtonLink } from '../../components/ui/button.tsx';
 import { conference, mainMenu } from '../../content/conference.ts';
 import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
 import { errorText } from '../../lib/api.ts';
-import { useAuth, useLogout } from '../../lib/auth.tsx';
+import { useAuth, useLogout, useRegistrationOpen } from '../../lib/auth.tsx';
 import { useToast } from '../../lib/toast.tsx';
 
 function useScrolledPast(px: number): boolean {
@@ -91,6 +91,7 @@ export function SiteHeader() {
 
 function SecondaryBar() {
   const { user, isLoading, isAdmin } = useAuth();
+  const registrationOpen = useRegistrationOpen();
   const logout = useLogout();
   const navigate = useNavigate();
   const toast = useToast();
@@ -101,12 +102,16 @@ function SecondaryBar() {
     return (
       <div className="bg-brand-50 text-sm text-slate-700">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-2 gap-y-1 px-4 py-2.5 text-center">
-          <span>Sign up or log in to submit your extended abstract or paper.</span>
+          <span>{registrationOpen ? 'Sign up or log in' : 'Log in'} to submit your extended abstract or paper.</span>
           <span className="flex gap-2">
-            <Link to="/registration" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-              Sign up
-            </Link>
-            <span aria-hidden="true">·</span>
+            {registrationOpen && (
+              <>
+                <Link to="/registration" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                  Sign up
+                </Link>
+                <span aria-hidden="true">·</span>
+              </>
+            )}
             <Link to="/login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
               Login
             </Link>

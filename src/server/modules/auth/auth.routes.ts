@@ -64,6 +64,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, message: AUTH_MESSAGES.loggedOut };
   });
 
+  // What every page needs at load: a visitor gets 200 with user null instead of a 401 in the console.
+  app.get('/session', { config: { access: 'public' } }, async (request) => ({
+    success: true,
+    user: request.user,
+    registrationOpen: config.registrationOpen,
+  }));
+
   app.get('/profile', { config: { access: 'user' } }, async (request) => ({ success: true, user: requireUser(request) }));
 
   app.post(

@@ -81,6 +81,16 @@ describe('accounts and sessions', () => {
     expect(forged.json()).toEqual({ success: false, message: 'Please log in to continue.' });
   });
 
+  it('answers the session check with 200 for a visitor and the user when signed in', async () => {
+    const author = await createTestUser(t.app);
+    const visitor = await t.app.inject({ method: 'GET', url: `${API}/auth/session` });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual({ success: true, user: null, registrationOpen: true });
+    const signedIn = await t.app.inject({ method: 'GET', url: `${API}/auth/session`, headers: { cookie: author.cookie } });
+    expect(signedIn.json().user).toMatchObject({ _id: author.user._id, email: author.email });
+    expect(signedIn.json().user.passwordHash).toBeUndefined();
+  });
+
   it('revokes the session at logout', async () => {
     const author = await createTestUser(t.app);
     const before = await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie: author.cookie } });

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/index.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { createTestUser } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ensureAdmin, newCustomUserId } from './users.service.ts';
+import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ensureAdmin, GENERATED_ADMIN_EMAIL, newCustomUserId } from './users.service.ts';
 
 describe('first admin', () => {
   let t: TestApp;
@@ -20,6 +20,27 @@ describe('first admin', () => {
     expect(await verifyPassword(admin!.passwordHash, first!.generatedPassword!)).toBe(true);
     expect(await ensureAdmin(t.app.ctx)).toBeUndefined();
     expect(await t.app.ctx.db.select().from(users).where(eq(users.role, 'admin'))).toHaveLength(1);
+  });
+
+  it('generates an admin that signs in and can ask for a reset through the same forms as everyone', async () => {
+    const [admin] = await t.app.ctx.db.select().from(users).where(eq(users.role, 'admin'));
+    const password = 'known-admin-pass';
+    await t.app.ctx.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, admin!.id));
+    const login = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: GENERATED_ADMIN_EMAIL, password } });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user.role).toBe('admin');
+    const forgot = await t.app.inject({ method: 'POST', url: `${API}/auth/forgot-password`, payload: { email: GENERATED_ADMIN_EMAIL } });
+    expect(forgot.statusCode).toBe(200);
+  });
+
+  it('renames an admin generated as admin@localhost by an earlier version, keeping its password', async () => {
+    const [admin] = await t.app.ctx.db.select().from(users).where(eq(users.role, 'admin'));
+    await t.app.ctx.db.update(users).set({ email: 'admin@localhost' }).where(eq(users.id, admin!.id));
+    expect(await ensureAdmin(t.app.ctx)).toEqual({ email: GENERATED_ADMIN_EMAIL, renamedFrom: 'admin@localhost' });
+    const [renamed] = await t.app.ctx.db.select().from(users).where(eq(users.id, admin!.id));
+    expect(renamed!.email).toBe(GENERATED_ADMIN_EMAIL);
+    expect(renamed!.passwordHash).toBe(admin!.passwordHash);
+    expect(await ensureAdmin(t.app.ctx)).toBeUndefined();
   });
 
   it('promotes the configured account, sets its password and ends its sessions', async () => {

@@ -51,11 +51,27 @@ export class EmailTakenError extends Error {
 }
 
 /**
+ * The admin a first start creates without ADMIN_EMAIL: `.localhost` is reserved (RFC 6761), so the
+ * address is never someone's mailbox, and unlike a bare `admin@localhost` every e-mail field accepts it.
+ */
+export const GENERATED_ADMIN_EMAIL = 'admin@ictacem.localhost';
+/** What earlier versions generated; no sign-in form accepts it, so a start renames it. */
+const UNUSABLE_GENERATED_ADMIN_EMAIL = 'admin@localhost';
+
+export interface EnsuredAdmin {
+  email: string;
+  /** Set when this start created the admin; printed once. */
+  generatedPassword?: string;
+  /** Set when this start renamed an earlier generated admin that could not sign in. */
+  renamedFrom?: string;
+}
+
+/**
  * Makes sure the site can be administered: the configured admin is created or updated
  * (role and password); without one, a first start creates an admin with a random password.
  * Returns the generated password so the caller can print it once.
  */
-export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'config' | 'sessions'>): Promise<{ email: string; generatedPassword?: string } | undefined> {
+export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'config' | 'sessions'>): Promise<EnsuredAdmin | undefined> {
   const { adminEmail, adminPassword } = ctx.config;
   if (adminEmail && adminPassword) {
     const existing = await findUserByEmail(ctx.db, adminEmail);
@@ -67,11 +83,15 @@ export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'config' | 'sessi
     }
     return { email: adminEmail };
   }
+  const unusable = await findUserByEmail(ctx.db, UNUSABLE_GENERATED_ADMIN_EMAIL);
+  if (unusable?.role === 'admin' && !(await findUserByEmail(ctx.db, GENERATED_ADMIN_EMAIL))) {
+    await updateUser(ctx.db, unusable.id, { email: GENERATED_ADMIN_EMAIL });
+    return { email: GENERATED_ADMIN_EMAIL, renamedFrom: UNUSABLE_GENERATED_ADMIN_EMAIL };
+  }
   if (await findAnyAdmin(ctx.db)) return undefined;
-  const email = 'admin@localhost';
   const generatedPassword = randomBytes(12).toString('base64url');
-  await createUser(ctx, { username: 'Administrator', email, password: generatedPassword, role: 'admin' });
-  return { email, generatedPassword };
+  await createUser(ctx, { username: 'Administrator', email: GENERATED_ADMIN_EMAIL, password: generatedPassword, role: 'admin' });
+  return { email: GENERATED_ADMIN_EMAIL, generatedPassword };
 }
 
 export const USER_NOT_FOUND = 'User not found.';

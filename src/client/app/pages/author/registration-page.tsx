@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -10,19 +9,15 @@ import { CenteredCard } from '../../../components/ui/card.tsx';
 import { PasswordField, TextField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { conference, contactMailHref } from '../../../content/conference.ts';
-import { api, errorText } from '../../../lib/api.ts';
-import { useRegister } from '../../../lib/auth.tsx';
+import { errorText } from '../../../lib/api.ts';
+import { useRegister, useRegistrationOpen } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 export default function RegistrationPage() {
   useDocumentTitle('Registration', 'Registration for ICTACEM 2025, 15-17 December 2025.');
-  const status = useQuery({
-    queryKey: ['site', 'registration-status'],
-    queryFn: () => api<{ registrationOpen: boolean }>('/auth/registration-status'),
-    staleTime: 5 * 60_000,
-  });
-  if (status.isPending) return <Spinner label="Loading..." />;
-  return status.data?.registrationOpen ? <SignUpForm /> : <RegistrationsClosed />;
+  const registrationOpen = useRegistrationOpen();
+  if (registrationOpen === undefined) return <Spinner label="Loading..." />;
+  return registrationOpen ? <SignUpForm /> : <RegistrationsClosed />;
 }
 
 function RegistrationsClosed() {

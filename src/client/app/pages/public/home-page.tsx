@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ButtonLink } from '../../../components/ui/button.tsx';
 import { conference, isAnnounced, publication, registration } from '../../../content/conference.ts';
+import { useRegistrationOpen } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 const authorLinks = [
@@ -42,7 +42,13 @@ export default function HomePage() {
   );
 }
 
+/** Both hero buttons: one size, the border only coloured, so neither is taller. */
+const HERO_BUTTON =
+  'inline-flex w-full max-w-xs items-center justify-center rounded-md border-2 px-6 py-3 text-base font-semibold transition-colors sm:w-auto sm:max-w-none';
+
 function Hero() {
+  // Sign-up is promoted only while it is open; closed, it would dead-end at Registrations Closed.
+  const registrationOpen = useRegistrationOpen();
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 px-4 py-14 text-center text-white sm:py-24">
       <p className="text-xs font-semibold tracking-widest text-amber-300 uppercase sm:text-sm">{conference.edition}</p>
@@ -52,14 +58,13 @@ function Hero() {
         <li className="rounded-full bg-white/10 px-4 py-1.5">{conference.dates}</li>
         <li className="rounded-full bg-white/10 px-4 py-1.5">{conference.venue}</li>
       </ul>
-      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <ButtonLink to="/registration" variant="secondary" className="px-6 py-3 text-base">
-          Sign Up Now
-        </ButtonLink>
-        <Link
-          to="/submit"
-          className="inline-flex items-center justify-center rounded-md bg-amber-400 px-6 py-3 text-base font-semibold text-slate-900 transition-colors hover:bg-amber-300"
-        >
+      <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+        {registrationOpen && (
+          <Link to="/registration" className={`${HERO_BUTTON} border-white bg-white text-brand-800 hover:bg-blue-50`}>
+            Sign Up Now
+          </Link>
+        )}
+        <Link to="/submit" className={`${HERO_BUTTON} border-amber-400 bg-amber-400 text-slate-900 hover:bg-amber-300`}>
           Submit Extended Abstract/Paper
         </Link>
       </div>

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+import { startupBanner } from './startup-banner.ts';
+
+describe('start-up banner', () => {
+  it('says where the site is, that sign-up is closed and, once, the generated admin password', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/ictacem' });
+    const banner = startupBanner(config, 3000, { email: 'admin@ictacem.localhost', generatedPassword: 'pw-123' });
+    expect(banner).toContain('Open:           http://localhost:3000/ictacem2025/');
+    expect(banner).not.toContain('Public address');
+    expect(banner).toContain('embedded PostgreSQL (PGlite) in /srv/ictacem/pglite');
+    expect(banner).toContain('closed: nobody can sign up (set REGISTRATION_OPEN=true to open it)');
+    expect(banner).toMatch(/Admin: +admin@ictacem\.localhost\n +Password: +pw-123 /);
+  });
+
+  it('confirms a configured admin and never prints a database password', () => {
+    const config = loadConfig({
+      ADMIN_EMAIL: 'Chair@Example.org',
+      ADMIN_PASSWORD: 'secret-admin',
+      DATABASE_URL: 'postgres://ictacem:db-secret@db.internal:5432/ictacem',
+      REGISTRATION_OPEN: 'true',
+      PUBLIC_URL: 'https://conference.example.org',
+    });
+    const banner = startupBanner(config, 3000, { email: config.adminEmail! });
+    expect(banner).toContain('chair@example.org (from ADMIN_EMAIL and ADMIN_PASSWORD)');
+    expect(banner).toContain('PostgreSQL server ictacem@db.internal:5432/ictacem');
+    expect(banner).toContain('Public address: https://conference.example.org/ictacem2025/');
+    expect(banner).toContain('open: authors can sign up');
+    expect(banner).not.toContain('db-secret');
+    expect(banner).not.toContain('secret-admin');
+  });
+});

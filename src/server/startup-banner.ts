@@ -1,0 +1,47 @@
+import path from 'node:path';
+import type { AppConfig } from './config.ts';
+import type { EnsuredAdmin } from './modules/users/users.service.ts';
+
+/** A PostgreSQL address as an operator may see it: never its password. */
+export function describeDatabaseUrl(url: string): string {
+  const parsed = new URL(url);
+  const user = parsed.username ? `${decodeURIComponent(parsed.username)}@` : '';
+  return `PostgreSQL server ${user}${parsed.host}${parsed.pathname}`;
+}
+
+/** The address to open locally: a wildcard or loopback listen address is reached through localhost. */
+function localSiteUrl(config: AppConfig, port: number): string {
+  const host = ['0.0.0.0', '::', '', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${port}${config.basePath}/`;
+}
+
+/**
+ * The few facts a person starting the site needs, once, readable among the log lines: where it
+ * is, what it stores where, whether authors can sign up and how to sign in as admin.
+ */
+export function startupBanner(config: AppConfig, port: number, admin: EnsuredAdmin | undefined): string {
+  const dataDir = path.resolve(config.dataDir);
+  const rows: [string, string][] = [['Open', localSiteUrl(config, port)]];
+  const publicSite = `${config.publicUrl}${config.basePath}/`;
+  if (publicSite !== rows[0]![1]) rows.push(['Public address', `${publicSite} (PUBLIC_URL, used in e-mails)`]);
+  rows.push(['Database', config.databaseUrl ? describeDatabaseUrl(config.databaseUrl) : `embedded PostgreSQL (PGlite) in ${path.join(dataDir, 'pglite')}`]);
+  rows.push(['Data directory', dataDir]);
+  rows.push([
+    'Registration',
+    config.registrationOpen ? 'open: authors can sign up' : 'closed: nobody can sign up (set REGISTRATION_OPEN=true to open it)',
+  ]);
+  rows.push(['Mail', config.smtpUrl ? `sent through ${new URL(config.smtpUrl).host}` : 'no SMTP_URL: password-reset links are written to this log']);
+  if (admin?.generatedPassword) {
+    rows.push(['Admin', admin.email]);
+    rows.push(['Password', `${admin.generatedPassword}   (shown this once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`]);
+  } else if (admin?.renamedFrom) {
+    rows.push(['Admin', `${admin.email} (renamed from ${admin.renamedFrom}, which no form accepts; the password is unchanged)`]);
+  } else if (admin) {
+    rows.push(['Admin', `${admin.email} (from ADMIN_EMAIL and ADMIN_PASSWORD)`]);
+  } else {
+    rows.push(['Admin', 'an admin account exists (set ADMIN_EMAIL and ADMIN_PASSWORD to create or reset one)']);
+  }
+  const width = Math.max(...rows.map(([label]) => label.length)) + 2;
+  const rule = '-'.repeat(72);
+  return [rule, 'ICTACEM 2025 conference site is running', ...rows.map(([label, value]) => `  ${`${label}:`.padEnd(width)}${value}`), rule, ''].join('\n');
+}
