@@ -1,0 +1,51 @@
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_ADMIN, registerAuthor } from './fixtures/accounts.ts';
+import { signInThroughApi, submitPaperThroughApi } from './fixtures/papers.ts';
+import { PUBLIC_PAGES } from './public/public-pages.ts';
+
+/**
+ * Collects what a developer would see in the browser's console: errors and warnings (a failed
+ * request shows up as a console error too), uncaught exceptions, and any 4xx/5xx answer.
+ */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  return problems;
+}
+
+async function visit(page: Page, problems: string[], path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(problems, `console of /${path}`).toEqual([]);
+}
+
+const VISITOR_PAGES = [...PUBLIC_PAGES.map((p) => p.path), 'login', 'registration', 'forgot-password', 'no-such-page'];
+const AUTHOR_PAGES = ['profile', 'notifications', 'submit', 'submit-paper'];
+
+test('a visitor sees a clean console and a real favicon on every page', async ({ page }) => {
+  const problems = watchConsole(page);
+  for (const path of VISITOR_PAGES) await visit(page, problems, path);
+  const favicon = await page.locator('link[rel="icon"]').getAttribute('href');
+  const icon = await page.request.get(new URL(favicon!, page.url()).toString());
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toContain('image/svg+xml');
+});
+
+test('an author and an admin see a clean console on their pages', async ({ page }) => {
+  const author = await registerAuthor(page.request, 'Console Author');
+  const paperId = await submitPaperThroughApi(page, { title: 'Console-clean paper', ictacemId: author.customUserId });
+  const { user } = (await (await page.request.get('api/auth/profile')).json()) as { user: { _id: string } };
+  const problems = watchConsole(page);
+  for (const path of AUTHOR_PAGES) await visit(page, problems, path);
+
+  await page.request.post('api/auth/logout');
+  await signInThroughApi(page, E2E_ADMIN);
+  for (const path of ['admin', `admin/user/${user._id}`, `admin/paper/${paperId}`]) await visit(page, problems, path);
+});
