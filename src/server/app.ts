@@ -11,6 +11,7 @@ import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { EmbeddedDatabaseMaintenance } from './db/maintenance.ts';
 import { AttemptLimiter } from './lib/attempt-limiter.ts';
+import { HTTP_TIMEOUTS } from './lib/http-timeouts.ts';
 import { SessionCache } from './lib/session-cache.ts';
 import { VersionedMemo } from './lib/versioned-memo.ts';
 import { MailOutbox } from './mail/mail-outbox.ts';
@@ -26,7 +27,7 @@ import { backupSocketPath, listenForBackups } from './ops/backup-socket.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 import { registerClientPages } from './plugins/client-pages.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { createLocalFileStore, filesDirOf } from './storage/file-store.ts';
 
@@ -50,6 +51,25 @@ const CREDENTIAL_LOG_PATHS = ['cookie', 'authorization'].flatMap((header) => [`h
  */
 const DASHBOARD_STATS_MAX_AGE_MS = 60_000;
 
+/** Helmet's headers on every answer, including the errors Fastify raises before any hook runs. */
+const SECURITY_HEADERS = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      frameSrc: ["'self'"],
+      // No plugins: PDFs are previewed in frames, never in <object> or <embed>.
+      objectSrc: ["'none'"],
+      frameAncestors: ["'self'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+  referrerPolicy: { policy: 'same-origin' as const },
+};
+
 /** JSON bodies are small; uploads go through multipart with their own limits. */
 const JSON_BODY_LIMIT = 64 * 1024;
 
@@ -70,7 +90,12 @@ async function serveBackups(app: FastifyInstance, database: Database, config: Ap
 
 /** Builds the whole app (database opened and migrated) without listening; used by main and tests. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const timeouts = { ...HTTP_TIMEOUTS, ...config.httpTimeouts };
   const app = Fastify({
+    // Deliberate waits on slow clients (lib/http-timeouts.ts): a stalled request cannot hold a connection for long.
+    connectionTimeout: timeouts.idleMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
     logger: {
       level: config.logLevel,
       ...(config.logStream ? { stream: config.logStream } : {}),
@@ -81,11 +106,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       // Plugins log raw request headers at trace level (multipart logs busboy's options): never the credentials.
       redact: { paths: CREDENTIAL_LOG_PATHS, censor: '[redacted]' },
     },
+    frameworkErrors: frameworkErrorHandler(SECURITY_HEADERS),
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy && config.trustProxy.length > 0 ? config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.server.headersTimeout = timeouts.headersMs;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -125,23 +152,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   const apiPrefix = `${config.basePath}/api`;
   registerErrorHandler(app);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        frameSrc: ["'self'"],
-        // No plugins: PDFs are previewed in frames, never in <object> or <embed>.
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'same-origin' },
-  });
+  await app.register(fastifyHelmet, SECURITY_HEADERS);
   // API answers are private and change with every action: no browser or proxy keeps a copy.
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith(apiPrefix) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');

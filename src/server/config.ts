@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '../shared/schemas/auth.ts';
+import type { HttpTimeouts } from './lib/http-timeouts.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -28,6 +29,10 @@ const envSchema = z.object({
   /** Built client to serve; defaults to dist/client of this checkout. */
   CLIENT_DIR: z.string().optional(),
   NODE_ENV: z.string().optional(),
+  /** Everything one author stores (abstracts, full papers, chat attachments, every version). */
+  USER_STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** Uploads are refused (507) while the data volume has less free space than this. */
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(10_000_000).default(1024),
   /** One log line per request; on by default in production only, where an operator reads them. */
   LOG_REQUESTS: z.enum(['true', 'false', '1', '0']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -52,8 +57,12 @@ export interface AppConfig {
   ipRateLimitFactor: number;
   /** NODE_ENV=production: secrets never go to the log and mail must really be sent. */
   production: boolean;
+  userStorageQuotaBytes: number;
+  minFreeDiskBytes: number;
   logRequests: boolean;
   logLevel: string;
+  /** Shorter waits on slow clients (tests); production uses HTTP_TIMEOUTS. */
+  httpTimeouts?: Partial<HttpTimeouts>;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: { write(line: string): void };
   /** Directory of the built client; pages are served from it when it exists. */
@@ -72,6 +81,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
   const production = e.NODE_ENV === 'production';
+  if (production && !e.SMTP_URL) {
+    // Without mail, password-reset links go to the log, where a production log store would keep them.
+    throw new Error('Invalid configuration: SMTP_URL is required when NODE_ENV=production (password-reset links must be mailed, never logged)');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -87,6 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY?.split(',').map((s) => s.trim()).filter(Boolean),
     ipRateLimitFactor: e.IP_RATE_LIMIT_FACTOR,
     production,
+    userStorageQuotaBytes: e.USER_STORAGE_QUOTA_MB * 1024 * 1024,
+    minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1024 * 1024,
     logRequests: e.LOG_REQUESTS === undefined ? production : e.LOG_REQUESTS === 'true' || e.LOG_REQUESTS === '1',
     logLevel: e.LOG_LEVEL,
     clientDir: e.CLIENT_DIR,

@@ -7,6 +7,7 @@ export const ERROR_STATUS = {
   too_large: 413,
   rate_limited: 429,
   unavailable: 503,
+  insufficient_storage: 507,
 } as const;
 
 export type AppErrorCode = keyof typeof ERROR_STATUS;

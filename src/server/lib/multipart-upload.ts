@@ -37,6 +37,12 @@ export function pdfUploadRules(fileField: string, messages: { onlyPdf: string; t
   };
 }
 
+/** What the uploader may still store (their storage quota), and what to tell them when an upload passes it. */
+export interface UploadAllowance {
+  remainingBytes: number;
+  exceededMessage: string;
+}
+
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 64 * 1024;
 const MAX_FILE_NAME = 255;
@@ -67,7 +73,13 @@ function boundaryOf(contentType: string | undefined): string | undefined {
  * into the file store (size enforced while streaming). If anything fails, files already stored
  * for this request are removed, so a refused upload leaves nothing behind.
  */
-export async function receiveUpload(request: FastifyRequest, reply: FastifyReply, store: FileStore, rules: UploadRules): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  store: FileStore,
+  rules: UploadRules,
+  allowance?: UploadAllowance,
+): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new AppError('bad_request', 'Expected a multipart/form-data upload.');
   if ((boundaryOf(request.headers['content-type'])?.length ?? 0) > MAX_BOUNDARY) throw new AppError('bad_request', MALFORMED);
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -103,9 +115,12 @@ export async function receiveUpload(request: FastifyRequest, reply: FastifyReply
       }
       const fileName = cleanFileName(part.filename);
       const check = rules.inspect(fileName);
+      // A file stops at the per-file limit, or earlier where the uploader's quota runs out.
+      const quotaLeft = allowance ? allowance.remainingBytes - files.reduce((sum, f) => sum + f.sizeBytes, 0) : Infinity;
+      const quotaBinds = quotaLeft < rules.maxBytes;
       const stored = await store.put(part.file, {
-        maxBytes: rules.maxBytes,
-        tooLargeMessage: rules.tooLargeMessage(fileName),
+        maxBytes: quotaBinds ? Math.max(0, quotaLeft) : rules.maxBytes,
+        tooLargeMessage: quotaBinds ? allowance!.exceededMessage : rules.tooLargeMessage(fileName),
         through: [check],
       });
       files.push({ ...stored, fileName, signature: check.detected! });

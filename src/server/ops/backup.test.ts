@@ -93,7 +93,7 @@ describe('backup and restore', { timeout: 60_000 }, () => {
     for (const author of authors) paperIds.push((await createTestPaper(t.app, author))._id);
     const sent = await postMessage(authors[0]!, paperIds[0]!, 'before', bigPdf('before'));
     expect(sent.statusCode).toBe(201);
-    const shared = multipart({ description: 'Reviewer notes' }, [{ field: 'adminFile', name: 'notes.pdf', content: pdfBytes('notes') }]);
+    const shared = multipart({ description: 'Reviewer notes', visibleToUser: 'true' }, [{ field: 'adminFile', name: 'notes.pdf', content: pdfBytes('notes') }]);
     const uploaded = await t.app.inject({
       method: 'POST',
       url: `${API}/admin/papers/${paperIds[1]}/upload-file`,

@@ -59,6 +59,8 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unavailable', () => {
       registrationOpen: true,
       ipRateLimitFactor: 1,
       production: false,
+      userStorageQuotaBytes: 100 * 1024 * 1024,
+      minFreeDiskBytes: 0,
       logRequests: false,
       logLevel: 'silent',
     };

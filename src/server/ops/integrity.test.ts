@@ -16,11 +16,13 @@ describe('file integrity check', () => {
   let author: TestUser;
   let filesDir: string;
 
+  let ictacemId: string;
   beforeAll(async () => {
     t = await createTestApp();
     filesDir = filesDirOf(t.config.dataDir);
     author = await createTestUser(t.app);
-    const paper = await createTestPaper(t.app, author, { ictacemId: 'ICTACEMP2025CHECK' });
+    const paper = await createTestPaper(t.app, author);
+    ictacemId = paper.ictacemId;
     const body = multipart({ message: 'figures' }, [
       { field: 'attachments', name: 'one.pdf', content: pdfBytes('one') },
       { field: 'attachments', name: 'two.pdf', content: pdfBytes('two') },
@@ -57,8 +59,8 @@ describe('file integrity check', () => {
       const report = await check();
       const byKey = Object.fromEntries(report.problems.map((p) => [p.storageKey, p]));
       expect(report.problems).toHaveLength(3);
-      expect(byKey[abstract!]).toMatchObject({ kind: 'wrong_size', usedBy: ['current abstract of ICTACEMP2025CHECK', 'abstract version 1 of ICTACEMP2025CHECK'] });
-      expect(byKey[one!]).toMatchObject({ kind: 'wrong_size', usedBy: ['chat attachment "one.pdf" of ICTACEMP2025CHECK'] });
+      expect(byKey[abstract!]).toMatchObject({ kind: 'wrong_size', usedBy: [`current abstract of ${ictacemId}`, `abstract version 1 of ${ictacemId}`] });
+      expect(byKey[one!]).toMatchObject({ kind: 'wrong_size', usedBy: [`chat attachment "one.pdf" of ${ictacemId}`] });
       expect(byKey[two!]).toMatchObject({ kind: 'missing' });
       expect(formatIntegrityReport(report)).toMatch(/FAILED: 3 problem/);
     } finally {

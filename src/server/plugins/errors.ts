@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isUnstorableText } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -7,6 +8,7 @@ export const MALFORMED_BODY = 'The request body is not valid JSON.';
 export const BODY_TOO_LARGE = 'The request is too large.';
 export const UNSTORABLE_TEXT = 'The request contains a character that cannot be saved.';
 export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
+export const BAD_URL = 'This address is not valid.';
 export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 /** Seconds a client is asked to wait before retrying when the database is unreachable. */
 const RETRY_AFTER_SECONDS = 10;
@@ -52,4 +54,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ success: false, message: INTERNAL_ERROR });
   });
+}
+
+/**
+ * Errors Fastify raises before routing, e.g. a URL whose percent-encoding does not decode. No
+ * hook has run for them, so the security headers are applied here, from the same options.
+ */
+export function frameworkErrorHandler(securityHeaders: HelmetOptions) {
+  const applySecurityHeaders = helmet(securityHeaders);
+  return (_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    applySecurityHeaders(request.raw, reply.raw, () => {
+      void reply.status(400).header('Cache-Control', 'no-store').send({ success: false, message: BAD_URL });
+    });
+  };
 }

@@ -4,6 +4,7 @@ import { papers } from '../db/schema/index.ts';
 import { createSession } from '../modules/auth/session.service.ts';
 import { createUser } from '../modules/users/users.service.ts';
 import { createTestPaper, createTestUser, type TestUser } from '../test/factories.ts';
+import { normalizePaymentId } from '../../shared/domain/payment.ts';
 import { API, createTestApp, type TestApp, sessionCookieOf, uniqueEmail } from '../test/test-app.ts';
 
 /** RFC 4180: quoted cells, doubled quotes, line breaks inside quotes; CRLF between records. */
@@ -64,8 +65,10 @@ describe('the records export neutralises formulas in everything authors can writ
       await t.app.inject({ method: 'PUT', url: `${API}/admin/papers/${paper._id}/status`, headers: asAdmin, payload: { status: 'abstract_accepted' } });
       const paid = await t.app.inject({ method: 'PATCH', url: `${API}/papers/${paper._id}/payment`, headers: { cookie }, payload: { paymentId: input.paymentId } });
       expect(paid.statusCode, paid.body).toBe(200);
-      written.push(input.username, input.email.toLowerCase(), input.title, input.paymentId);
-      paymentIds.push(input.paymentId);
+      // Payment IDs are stored in one form: no spaces, upper case.
+      const storedPaymentId = normalizePaymentId(input.paymentId);
+      written.push(input.username, input.email.toLowerCase(), input.title, storedPaymentId);
+      paymentIds.push(storedPaymentId);
     }
     // Tab and carriage return cannot lead a trimmed form value; older rows or imports could hold them.
     const raw = await createUser(t.app.ctx, { username: '\t=2*3', email: uniqueEmail('tab'), password: 'correct horse battery' });

@@ -92,7 +92,7 @@ describe('names and texts with line breaks cannot add mail headers or messages',
         return t.app.inject({ method: 'POST', url: `${API}/chat/papers/${paperId}/messages`, headers: { ...chat.headers, ...asAdmin }, payload: chat.payload });
       })(),
       (() => {
-        const file = multipart({ description: MARKUP }, [{ field: 'adminFile', name: `${MARKUP}.pdf`, content: pdfBytes() }]);
+        const file = multipart({ description: MARKUP, visibleToUser: 'true' }, [{ field: 'adminFile', name: `${MARKUP}.pdf`, content: pdfBytes() }]);
         return t.app.inject({ method: 'POST', url: `${API}/admin/papers/${paperId}/upload-file`, headers: { ...file.headers, ...asAdmin }, payload: file.payload });
       })(),
       t.app.inject({ method: 'POST', url: `${API}/auth/forgot-password`, payload: { email: author.email } }),

@@ -79,7 +79,7 @@ export async function seedAuthorWorld(app: FastifyInstance, admin: TestUser, mar
     admin,
     'POST',
     `/admin/papers/${paperId}/upload-file`,
-    multipart({ description: `Shared ${marker}` }, [{ field: 'adminFile', name: `shared-${marker}.pdf`, content: pdfBytes(`shared ${marker}`) }]),
+    multipart({ description: `Shared ${marker}`, visibleToUser: 'true' }, [{ field: 'adminFile', name: `shared-${marker}.pdf`, content: pdfBytes(`shared ${marker}`) }]),
   );
   await send(
     admin,

@@ -29,12 +29,11 @@ export const SAMPLE_AUTHORS = [
   { name: 'Sophie Germain', affiliation: 'Institut de France', address: 'Quai de Conti, Paris' },
 ];
 
-/** The text fields of a valid submission; ictacemId must be unique per paper. */
+/** The text fields of a valid submission; the ICTACEM ID is left out, so the server uses the author's own. */
 export function submissionFields(overrides: Record<string, string> = {}): Record<string, string> {
   return {
     title: 'Vortex shedding behind a heated cylinder',
     theme: 'Aerodynamics and Fluid Mechanics',
-    ictacemId: `ICTACEMP2025${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
     modeOfPresentation: 'Oral',
     authors: JSON.stringify(SAMPLE_AUTHORS),
     ...overrides,

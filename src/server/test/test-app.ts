@@ -32,6 +32,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     registrationOpen: true,
     ipRateLimitFactor: 1,
     production: false,
+    userStorageQuotaBytes: 100 * 1024 * 1024,
+    minFreeDiskBytes: 0,
     logRequests: true,
     logLevel: 'silent',
     ...overrides,

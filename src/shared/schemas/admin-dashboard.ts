@@ -86,6 +86,8 @@ export interface RecordRow {
     title: string;
     status: PaperStatus;
     paymentId: string;
+    /** Another paper records the same payment ID: the organizers should check both. */
+    paymentIdShared: boolean;
     submittedAt: string;
     marks: number | null;
     evaluatedAt: string | null;

@@ -24,6 +24,7 @@ export interface ChatAttachmentView {
 
 export interface ChatMessageView {
   _id: string;
+  /** Null for a deleted account, and for an organizer's message read by an author (shown as "Reviewer"). */
   sender: { _id: string; username: string } | null;
   senderRole: 'admin' | 'author';
   message: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textFlagSchema } from './flags.ts';
 import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '../constants.ts';
 
 const pageQuery = {
@@ -8,15 +9,9 @@ const pageQuery = {
 export const notificationListQuerySchema = z.object({
   ...pageQuery,
   limit: z.coerce.number().int().min(1).max(NOTIFICATION_PAGE_SIZE.max).default(NOTIFICATION_PAGE_SIZE.page),
-  onlyUnread: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((v) => v === 'true'),
+  onlyUnread: textFlagSchema.default(false),
   /** The notifications page's Read tab. */
-  onlyRead: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((v) => v === 'true'),
+  onlyRead: textFlagSchema.default(false),
 });
 
 export const adminNotificationListQuerySchema = z.object({

@@ -19,8 +19,10 @@ export const PAPER_MESSAGES = {
   onlyPdf: 'Only PDF files are allowed',
   limitReached: 'You have reached the maximum limit of 1 paper submission.',
   ictacemIdTaken: 'ICTACEM ID already exists',
+  ictacemIdNotOwn: 'The ICTACEM ID must be your own conference ID, as shown on your profile.',
   confirmationRequired: 'Please confirm that you followed the abstract format and guidelines',
   paymentIdInvalid: 'Please enter a valid payment ID',
+  paymentIdTaken: 'This payment ID is already recorded for another paper. Please check it against your payment receipt.',
   reuploadNoFile: 'Please select a PDF file to upload',
   reuploadOnlyPdf: 'Please select a PDF file only.',
   reuploadTooLarge: 'File size must be less than 10MB.',
@@ -44,7 +46,9 @@ export const paperSubmissionSchema = z.object({
     .trim()
     .min(1, PAPER_MESSAGES.allFieldsRequired)
     .max(PAPER_LIMITS.ictacemIdMax)
-    .regex(/^[A-Za-z0-9_-]+$/, 'The ICTACEM ID may contain only letters, digits, - and _'),
+    .regex(/^[A-Za-z0-9_-]+$/, 'The ICTACEM ID may contain only letters, digits, - and _')
+    // The author's own conference ID is the only one accepted, so it may be left out.
+    .optional(),
   modeOfPresentation: z.enum(PRESENTATION_MODES, PAPER_MESSAGES.allFieldsRequired),
   authors: z.array(authorSchema).min(1, PAPER_MESSAGES.allAuthorFieldsRequired).max(PAPER_LIMITS.authorsMax),
 });

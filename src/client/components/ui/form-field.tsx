@@ -6,7 +6,7 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 const inputClass =
-  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-600';
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none read-only:bg-slate-100 read-only:text-slate-700 aria-[invalid=true]:border-red-600';
 
 export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField({ label, error, id, ...props }, ref) {
   const generatedId = useId();

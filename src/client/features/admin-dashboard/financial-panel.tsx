@@ -64,6 +64,11 @@ function FinancialRow({ row }: { row: RecordRow }) {
       </td>
       <td className="px-4 py-3 align-top">
         {paper?.paymentId.trim() ? <span className="font-mono text-xs wrap-anywhere text-slate-700">{paper.paymentId}</span> : <span className="text-slate-500">{paper ? 'Not provided' : 'N/A'}</span>}
+        {paper?.paymentIdShared && (
+          <span className="mt-1 block w-fit rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800" title="Another paper records the same payment ID: check both receipts.">
+            Duplicate ID
+          </span>
+        )}
       </td>
       <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">{paper ? formatDate(paper.submittedAt) : 'N/A'}</td>
     </tr>

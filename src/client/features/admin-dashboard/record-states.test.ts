@@ -10,6 +10,7 @@ const paper = (changes: Partial<NonNullable<RecordRow['paper']>>): RecordRow => 
     title: 'Wakes',
     status: 'review_awaited',
     paymentId: '',
+    paymentIdShared: false,
     submittedAt: '2025-10-01T12:00:00Z',
     marks: null,
     evaluatedAt: null,

@@ -158,6 +158,9 @@ const recordColumns = {
   title: papers.title,
   status: papers.status,
   paymentId: papers.paymentId,
+  /** The same real payment ID is recorded for another paper too (entered before IDs were checked). */
+  paymentIdShared: sql<boolean>`exists (select 1 from "papers" as "other" where "other"."payment_id" = "papers"."payment_id"
+    and "other"."id" <> "papers"."id" and "other"."payment_id" not in ('', ${PLACEHOLDER_PAYMENT_ID}))`,
   submittedAt: papers.submittedAt,
   marks: papers.evaluationMarks,
   evaluatedAt: papers.evaluatedAt,

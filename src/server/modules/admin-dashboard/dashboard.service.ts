@@ -138,6 +138,7 @@ function toRecord(r: Awaited<ReturnType<typeof repo.records>>[number]): RecordRo
             title: r.title!,
             status: r.status!,
             paymentId: r.paymentId!,
+            paymentIdShared: r.paymentIdShared,
             submittedAt: r.submittedAt!.toISOString(),
             marks: r.marks,
             evaluatedAt: r.evaluatedAt?.toISOString() ?? null,

@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { LIMITS } from '../../../shared/constants.ts';
 import { CHAT_MESSAGES } from '../../../shared/schemas/chat.ts';
 import { IMAGES, PDF, SignatureCheck } from '../../lib/content-type.ts';
-import { receiveUpload, type UploadRules } from '../../lib/multipart-upload.ts';
+import type { UploadRules } from '../../lib/multipart-upload.ts';
 import { perAddress } from '../../lib/rate-limits.ts';
 import { sendStoredFile } from '../../lib/send-file.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { PAPER_NOT_FOUND } from '../papers/papers.service.ts';
+import { receiveUploadWithinLimits } from '../storage-quota/storage-quota.service.ts';
 import * as service from './chat.service.ts';
 
 const ATTACHMENTS: UploadRules = {
@@ -44,7 +45,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireUser(request);
       await service.assertCanPost(ctx, actor, request.params.id);
-      const upload = await receiveUpload(request, reply, ctx.store, ATTACHMENTS);
+      const upload = await receiveUploadWithinLimits(ctx, request, reply, actor, ATTACHMENTS);
       const chatMessage = await service.postMessage(ctx, actor, request.params.id, upload);
       return reply.status(201).send({ success: true, chatMessage });
     },

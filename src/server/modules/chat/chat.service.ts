@@ -8,6 +8,7 @@ import type { ServableFile } from '../../lib/send-file.ts';
 import { notifyAdmins, notifyUsers, sendQueuedMail } from '../notifications/notifications.service.ts';
 import { insertStoredFile } from '../papers/papers.repository.ts';
 import { getAccessiblePaper } from '../papers/papers.service.ts';
+import { assertRoomForUpload } from '../storage-quota/storage-quota.service.ts';
 import * as repo from './chat.repository.ts';
 
 export const ATTACHMENT_NOT_FOUND = 'Attachment not found.';
@@ -17,15 +18,26 @@ function attachmentUrls(ctx: AppContext, paperId: string, messageId: string, pos
   return { viewUrl: `${base}/view`, downloadUrl: `${base}/download` };
 }
 
+/**
+ * Who wrote a message, as this viewer may know it: authors see the organizers only as
+ * "Reviewer" (the role), never which organizer, by id or by name.
+ */
+function senderFor(viewer: PublicUser, message: repo.ChatMessageRow, senderName: string | null): ChatMessageView['sender'] {
+  if (!message.senderId) return null;
+  if (viewer.role !== 'admin' && message.senderRole === 'admin') return null;
+  return { _id: message.senderId, username: senderName ?? 'Unknown' };
+}
+
 function present(
   ctx: AppContext,
+  viewer: PublicUser,
   message: repo.ChatMessageRow,
   senderName: string | null,
   attachments: repo.ChatAttachmentRow[],
 ): ChatMessageView {
   return {
     _id: message.id,
-    sender: message.senderId ? { _id: message.senderId, username: senderName ?? 'Unknown' } : null,
+    sender: senderFor(viewer, message, senderName),
     senderRole: message.senderRole,
     message: message.message,
     timestamp: message.createdAt.toISOString(),
@@ -50,7 +62,7 @@ export async function readMessages(ctx: AppContext, actor: PublicUser, paperId: 
   );
   const newest = rows.at(-1)?.message.id;
   if (newest) await repo.markReadUpTo(ctx.db, paper.id, actor._id, newest);
-  return rows.map((r) => present(ctx, r.message, r.senderName, attachments));
+  return rows.map((r) => present(ctx, actor, r.message, r.senderName, attachments));
 }
 
 /** Refuses before the upload is read when the caller may not write to this paper. */
@@ -68,6 +80,7 @@ export async function postMessage(ctx: AppContext, actor: PublicUser, paperId: s
     if (upload.files.length > LIMITS.chatFilesPerMessage) throw new AppError('bad_request', CHAT_MESSAGES.tooManyFiles);
 
     const view = await ctx.db.transaction(async (tx) => {
+      await assertRoomForUpload(tx, ctx, actor, upload.files.reduce((sum, file) => sum + file.sizeBytes, 0));
       const message = await repo.insertMessage(tx, { paperId: paper.id, senderId: actor._id, senderRole: actor.role, message: text });
       const attachments: repo.ChatAttachmentRow[] = [];
       for (const [position, file] of upload.files.entries()) {
@@ -102,7 +115,7 @@ export async function postMessage(ctx: AppContext, actor: PublicUser, paperId: s
           message: `${actor.username} wrote about "${paper.title}": ${preview}`,
         });
       }
-      return present(ctx, message, actor.username, attachments);
+      return present(ctx, actor, message, actor.username, attachments);
     });
     sendQueuedMail(ctx);
     return view;

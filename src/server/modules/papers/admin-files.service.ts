@@ -7,11 +7,13 @@ import { discardFiles, type ReceivedUpload } from '../../lib/multipart-upload.ts
 import type { ServableFile } from '../../lib/send-file.ts';
 import { notifyUsers, sendQueuedMail } from '../notifications/notifications.service.ts';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin-paper.ts';
+import { textFlagSchema } from '../../../shared/schemas/flags.ts';
 import { presentOneForAdmin, requirePaper } from './admin-papers.service.ts';
 import { applyPaperStep } from './paper-workflow.ts';
 import * as repo from './papers.repository.ts';
 
 export const ADMIN_FILE_NOT_FOUND = 'File not found.';
+export const ADMIN_FILE_VISIBILITY_INVALID = 'visibleToUser must be true or false.';
 export const ADMIN_FILE_TYPES = ['review_comment_file'] as const;
 const DESCRIPTION_MAX = 1000;
 
@@ -32,8 +34,10 @@ export async function uploadAdminFile(ctx: AppContext, admin: PublicUser, paperI
     if (description.length > DESCRIPTION_MAX) throw new AppError('bad_request', `The description can be at most ${DESCRIPTION_MAX} characters.`);
     const fileType = upload.fields.fileType || 'review_comment_file';
     if (!(ADMIN_FILE_TYPES as readonly string[]).includes(fileType)) throw new AppError('bad_request', 'Unknown file type.');
-    // The checkbox defaults to on: only an explicit "false" hides the file from the author.
-    const visibleToUser = upload.fields.visibleToUser !== 'false';
+    // Shared only on an explicit "true"; a missing flag keeps the file with the organizers.
+    const visibility = textFlagSchema.default(false).safeParse(upload.fields.visibleToUser);
+    if (!visibility.success) throw new AppError('bad_request', ADMIN_FILE_VISIBILITY_INVALID);
+    const visibleToUser = visibility.data;
 
     const result = await ctx.db.transaction(async (tx) => {
       const { paper } = await applyPaperStep(tx, paperId, {

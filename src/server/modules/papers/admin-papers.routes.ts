@@ -8,9 +8,10 @@ import {
   toggleAbstractBodySchema,
   toggleFullPaperBodySchema,
 } from '../../../shared/schemas/admin-paper.ts';
-import { pdfUploadRules, receiveUpload } from '../../lib/multipart-upload.ts';
+import { pdfUploadRules } from '../../lib/multipart-upload.ts';
 import { sendStoredFile } from '../../lib/send-file.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
+import { receiveUploadWithinLimits } from '../storage-quota/storage-quota.service.ts';
 import * as files from './admin-files.service.ts';
 import * as service from './admin-papers.service.ts';
 import { PAPER_NOT_FOUND } from './papers.service.ts';
@@ -89,7 +90,7 @@ export const adminPapersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/:paperId/upload-file', { schema: { params: paperParams }, config: admin }, async (request, reply) => {
     const actor = requireAdmin(request);
     await service.requirePaper(ctx.db, request.params.paperId);
-    const upload = await receiveUpload(request, reply, ctx.store, ADMIN_FILE_UPLOAD);
+    const upload = await receiveUploadWithinLimits(ctx, request, reply, actor, ADMIN_FILE_UPLOAD);
     const result = await files.uploadAdminFile(ctx, actor, request.params.paperId, upload);
     return reply.status(201).send({ success: true, message: ADMIN_MESSAGES.fileUploaded, ...result });
   });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { adminFiles, auditLog, paperAuthors, papers, storedFiles, submissionVersions, users } from '../../db/schema/index.ts';
 import type { SubmissionKind } from '../../../shared/constants.ts';
@@ -17,6 +17,20 @@ export async function countPapersOfUser(db: DbOrTx, userId: string): Promise<num
 /** Serialises concurrent submissions of one user: the second waits for the first to commit. */
 export async function lockUser(db: DbOrTx, userId: string): Promise<void> {
   await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** Held to the end of the transaction: writers of the same payment ID run one after another. */
+export async function lockPaymentId(db: DbOrTx, paymentId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payment:${paymentId}`}, 0))`);
+}
+
+export async function paymentIdUsedByAnotherPaper(db: DbOrTx, paymentId: string, paperId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: papers.id })
+    .from(papers)
+    .where(and(eq(papers.paymentId, paymentId), ne(papers.paymentId, ''), ne(papers.id, paperId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function findPaper(db: DbOrTx, id: string): Promise<PaperRow | undefined> {

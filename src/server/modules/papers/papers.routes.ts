@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/constants.ts';
 import { PAPER_MESSAGES, paymentBodySchema } from '../../../shared/schemas/paper.ts';
-import { pdfUploadRules, receiveUpload } from '../../lib/multipart-upload.ts';
+import { pdfUploadRules } from '../../lib/multipart-upload.ts';
 import { sendStoredFile } from '../../lib/send-file.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { receiveUploadWithinLimits } from '../storage-quota/storage-quota.service.ts';
 import * as service from './papers.service.ts';
 
 const paperParams = z.object({ id: z.uuid(service.PAPER_NOT_FOUND) });
@@ -27,7 +28,7 @@ export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/submit', { config: { access: 'user' } }, async (request, reply) => {
     const actor = requireUser(request);
     await service.assertCanSubmitPaper(ctx, actor);
-    const upload = await receiveUpload(request, reply, ctx.store, ABSTRACT_UPLOAD);
+    const upload = await receiveUploadWithinLimits(ctx, request, reply, actor, ABSTRACT_UPLOAD);
     const paper = await service.submitPaper(ctx, actor, upload);
     return reply.status(201).send({ success: true, message: service.PAPER_SERVER_MESSAGES.submitted, paper });
   });
@@ -58,7 +59,7 @@ export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/:id/re-upload-abstract', { schema: { params: paperParams }, config: { access: 'user' } }, async (request, reply) => {
     const actor = requireUser(request);
     await service.assertCanReuploadAbstract(ctx, actor, request.params.id);
-    const upload = await receiveUpload(request, reply, ctx.store, REUPLOAD);
+    const upload = await receiveUploadWithinLimits(ctx, request, reply, actor, REUPLOAD);
     const paper = await service.reuploadAbstract(ctx, actor, request.params.id, upload);
     return { success: true, message: service.PAPER_SERVER_MESSAGES.reuploaded, paper };
   });
@@ -66,7 +67,7 @@ export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/:id/full-paper', { schema: { params: paperParams }, config: { access: 'user' } }, async (request, reply) => {
     const actor = requireUser(request);
     await service.assertCanSubmitFullPaper(ctx, actor, request.params.id);
-    const upload = await receiveUpload(request, reply, ctx.store, FULL_PAPER_UPLOAD);
+    const upload = await receiveUploadWithinLimits(ctx, request, reply, actor, FULL_PAPER_UPLOAD);
     const paper = await service.submitFullPaper(ctx, actor, request.params.id, upload);
     return { success: true, message: service.PAPER_SERVER_MESSAGES.fullPaperSubmitted, paper };
   });

@@ -1,5 +1,5 @@
 import { LIMITS, PAPER_STATUS_LABELS, type SubmissionKind } from '../../../shared/constants.ts';
-import { isRealPaymentId } from '../../../shared/domain/payment.ts';
+import { isRealPaymentId, normalizePaymentId } from '../../../shared/domain/payment.ts';
 import { type PaperAction, transition } from '../../../shared/domain/paper-workflow.ts';
 import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
 import { PAPER_MESSAGES, paperSubmissionSchema } from '../../../shared/schemas/paper.ts';
@@ -13,6 +13,7 @@ import { presentAuthorPaper } from './paper.presenter.ts';
 import { canAccessPaper } from './papers.policy.ts';
 import { notifyAdmins } from '../notifications/notifications.service.ts';
 import { applyPaperStep, createPaperStep, PAPER_NOT_FOUND, paperState } from './paper-workflow.ts';
+import { assertRoomForUpload } from '../storage-quota/storage-quota.service.ts';
 import * as repo from './papers.repository.ts';
 
 export { PAPER_NOT_FOUND };
@@ -107,6 +108,8 @@ async function keepFilesOnlyIfDone<T>(ctx: AppContext, upload: ReceivedUpload, w
 export async function submitPaper(ctx: AppContext, actor: PublicUser, upload: ReceivedUpload): Promise<AuthorPaper> {
   return keepFilesOnlyIfDone(ctx, upload, async () => {
     const input = parseSubmission(upload.fields);
+    // Compared without case, stored as issued: nobody can take another author's conference ID.
+    if (input.ictacemId !== undefined && input.ictacemId.toUpperCase() !== actor.customUserId.toUpperCase()) throw new AppError('bad_request', PAPER_MESSAGES.ictacemIdNotOwn);
     const file = singleFile(upload, PAPER_MESSAGES.allFieldsRequired);
     try {
       return await ctx.db.transaction(async (tx) => {
@@ -114,11 +117,12 @@ export async function submitPaper(ctx: AppContext, actor: PublicUser, upload: Re
         if ((await repo.countPapersOfUser(tx, actor._id)) >= LIMITS.papersPerUser) {
           throw new AppError('conflict', PAPER_MESSAGES.limitReached);
         }
+        await assertRoomForUpload(tx, ctx, actor, file.sizeBytes);
         const stored = await repo.insertStoredFile(tx, storedFileValues(file, actor));
         const paper = await createPaperStep(tx, { actor, details: { fileName: file.fileName, version: 1 } }, (status) =>
           repo.insertPaper(tx, {
             userId: actor._id,
-            ictacemId: input.ictacemId,
+            ictacemId: actor.customUserId,
             title: input.title,
             theme: input.theme,
             modeOfPresentation: input.modeOfPresentation,
@@ -143,11 +147,16 @@ export async function submitPaper(ctx: AppContext, actor: PublicUser, upload: Re
   });
 }
 
-export async function savePaymentId(ctx: AppContext, actor: PublicUser, paperId: string, paymentId: string): Promise<AuthorPaper> {
+export async function savePaymentId(ctx: AppContext, actor: PublicUser, paperId: string, enteredPaymentId: string): Promise<AuthorPaper> {
+  const paymentId = normalizePaymentId(enteredPaymentId);
   if (!isRealPaymentId(paymentId)) throw new AppError('bad_request', PAPER_MESSAGES.paymentIdInvalid);
   await ownPaper(ctx, actor, paperId);
   // Set once: the state machine allows it only while the paper is accepted and unpaid.
   return ctx.db.transaction(async (tx) => {
+    // One payment pays for one paper. The lock makes two papers entering the same ID at once
+    // (on any process) take turns, so the second sees the first.
+    await repo.lockPaymentId(tx, paymentId);
+    if (await repo.paymentIdUsedByAnotherPaper(tx, paymentId, paperId)) throw new AppError('conflict', PAPER_MESSAGES.paymentIdTaken);
     const { paper } = await applyPaperStep(tx, paperId, { actor, action: { type: 'payment_added' }, changes: () => ({ paymentId }) });
     return presentOne(ctx, tx, paper);
   });
@@ -177,6 +186,7 @@ export async function reuploadAbstract(ctx: AppContext, actor: PublicUser, paper
     const file = singleFile(upload, PAPER_MESSAGES.reuploadNoFile);
     await ownPaper(ctx, actor, paperId);
     return ctx.db.transaction(async (tx) => {
+      await assertRoomForUpload(tx, ctx, actor, file.sizeBytes);
       const stored = await repo.insertStoredFile(tx, storedFileValues(file, actor));
       // The version is numbered under the paper's lock, once the step is allowed.
       let version = 0;
@@ -210,6 +220,7 @@ export async function submitFullPaper(ctx: AppContext, actor: PublicUser, paperI
     const file = singleFile(upload, PAPER_MESSAGES.fullPaperNoFile);
     await ownPaper(ctx, actor, paperId);
     return ctx.db.transaction(async (tx) => {
+      await assertRoomForUpload(tx, ctx, actor, file.sizeBytes);
       const stored = await repo.insertStoredFile(tx, storedFileValues(file, actor));
       // Refused before the new version is added, so a refused upload leaves no version behind.
       const { paper } = await applyPaperStep(tx, paperId, {

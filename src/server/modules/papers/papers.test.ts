@@ -7,6 +7,7 @@ import { adminFiles, auditLog, papers, storedFiles, submissionVersions } from '.
 import { createTestUser, SAMPLE_AUTHORS, submissionFields, type TestUser } from '../../test/factories.ts';
 import { multipart, pdfBytes } from '../../test/multipart.ts';
 import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { PAPER_MESSAGES } from '../../../shared/schemas/paper.ts';
 
 const TEN_MB = 10 * 1024 * 1024;
 
@@ -113,14 +114,15 @@ describe('papers: the author journey on the server', () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('keeps ICTACEM IDs unique across authors', async () => {
-    const first = await createTestUser(t.app);
-    const second = await createTestUser(t.app);
-    const fields = submissionFields();
-    expect((await submit(first, fields)).statusCode).toBe(201);
-    const clash = await submit(second, fields);
-    expect(clash.statusCode).toBe(409);
-    expect(clash.json().message).toBe('ICTACEM ID already exists');
+  it("takes the author's own ICTACEM ID in any case, stored as issued, and no one else's", async () => {
+    const owner = await createTestUser(t.app);
+    const squatter = await createTestUser(t.app);
+    const squatted = await submit(squatter, submissionFields({ ictacemId: owner.user.customUserId.toLowerCase() }));
+    expect(squatted.statusCode).toBe(400);
+    expect(squatted.json().message).toBe(PAPER_MESSAGES.ictacemIdNotOwn);
+    const own = await submit(owner, submissionFields({ ictacemId: owner.user.customUserId.toLowerCase() }));
+    expect(own.statusCode).toBe(201);
+    expect(own.json().paper.ictacemId).toBe(owner.user.customUserId);
   });
 
   it.each([

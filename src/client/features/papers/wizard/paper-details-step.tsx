@@ -53,12 +53,14 @@ export function PaperDetailsStep({ register, control, markBlank }: PaperDetailsS
           label="ICTACEM ID"
           maxLength={PAPER_LIMITS.ictacemIdMax}
           autoComplete="off"
+          // A paper carries its author's own conference ID; the server refuses any other.
+          readOnly
           aria-describedby={idHintId}
           aria-invalid={invalid(ictacemId)}
           {...register('ictacemId')}
         />
         <p id={idHintId} className="mt-1 text-xs text-slate-500">
-          Your conference ID from your profile, for example ICTACEMP2025XYZ.
+          Your conference ID from your profile (format ICTACEMP2025XYZ); every paper carries its author's own.
         </p>
       </div>
       <div>
