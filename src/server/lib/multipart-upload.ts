@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FileStore, StoredObject } from '../storage/file-store.ts';
 import { AppError } from './app-error.ts';
 import { type FileSignature, PDF, SignatureCheck } from './content-type.ts';
@@ -75,7 +75,6 @@ function boundaryOf(contentType: string | undefined): string | undefined {
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  reply: FastifyReply,
   store: FileStore,
   rules: UploadRules,
   allowance?: UploadAllowance,
@@ -127,9 +126,6 @@ export async function receiveUpload(
     }
   } catch (error) {
     await discardFiles(store, files);
-    // The rest of the body will never be read: close the connection after the answer, so the
-    // client stops sending at once instead of stalling on a socket nobody reads any more.
-    if (!request.raw.complete) reply.header('Connection', 'close');
     throw translateMultipartError(error, rules, files.length);
   }
   return { fields, files };

@@ -45,7 +45,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireUser(request);
       await service.assertCanPost(ctx, actor, request.params.id);
-      const upload = await receiveUploadWithinLimits(ctx, request, reply, actor, ATTACHMENTS);
+      const upload = await receiveUploadWithinLimits(ctx, request, actor, ATTACHMENTS);
       const chatMessage = await service.postMessage(ctx, actor, request.params.id, upload);
       return reply.status(201).send({ success: true, chatMessage });
     },

@@ -90,7 +90,7 @@ export const adminPapersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/:paperId/upload-file', { schema: { params: paperParams }, config: admin }, async (request, reply) => {
     const actor = requireAdmin(request);
     await service.requirePaper(ctx.db, request.params.paperId);
-    const upload = await receiveUploadWithinLimits(ctx, request, reply, actor, ADMIN_FILE_UPLOAD);
+    const upload = await receiveUploadWithinLimits(ctx, request, actor, ADMIN_FILE_UPLOAD);
     const result = await files.uploadAdminFile(ctx, actor, request.params.paperId, upload);
     return reply.status(201).send({ success: true, message: ADMIN_MESSAGES.fileUploaded, ...result });
   });

@@ -28,7 +28,7 @@ export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/submit', { config: { access: 'user' } }, async (request, reply) => {
     const actor = requireUser(request);
     await service.assertCanSubmitPaper(ctx, actor);
-    const upload = await receiveUploadWithinLimits(ctx, request, reply, actor, ABSTRACT_UPLOAD);
+    const upload = await receiveUploadWithinLimits(ctx, request, actor, ABSTRACT_UPLOAD);
     const paper = await service.submitPaper(ctx, actor, upload);
     return reply.status(201).send({ success: true, message: service.PAPER_SERVER_MESSAGES.submitted, paper });
   });
@@ -59,7 +59,7 @@ export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/:id/re-upload-abstract', { schema: { params: paperParams }, config: { access: 'user' } }, async (request, reply) => {
     const actor = requireUser(request);
     await service.assertCanReuploadAbstract(ctx, actor, request.params.id);
-    const upload = await receiveUploadWithinLimits(ctx, request, reply, actor, REUPLOAD);
+    const upload = await receiveUploadWithinLimits(ctx, request, actor, REUPLOAD);
     const paper = await service.reuploadAbstract(ctx, actor, request.params.id, upload);
     return { success: true, message: service.PAPER_SERVER_MESSAGES.reuploaded, paper };
   });
@@ -67,7 +67,7 @@ export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/:id/full-paper', { schema: { params: paperParams }, config: { access: 'user' } }, async (request, reply) => {
     const actor = requireUser(request);
     await service.assertCanSubmitFullPaper(ctx, actor, request.params.id);
-    const upload = await receiveUploadWithinLimits(ctx, request, reply, actor, FULL_PAPER_UPLOAD);
+    const upload = await receiveUploadWithinLimits(ctx, request, actor, FULL_PAPER_UPLOAD);
     const paper = await service.submitFullPaper(ctx, actor, request.params.id, upload);
     return { success: true, message: service.PAPER_SERVER_MESSAGES.fullPaperSubmitted, paper };
   });

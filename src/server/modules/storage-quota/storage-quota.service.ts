@@ -1,5 +1,5 @@
 import { statfs } from 'node:fs/promises';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -42,15 +42,14 @@ export async function assertDiskHasRoom(ctx: Pick<AppContext, 'config' | 'log'>)
 export async function receiveUploadWithinLimits(
   ctx: AppContext,
   request: FastifyRequest,
-  reply: FastifyReply,
   actor: PublicUser,
   rules: UploadRules,
 ): Promise<ReceivedUpload> {
   await assertDiskHasRoom(ctx);
-  if (!hasQuota(actor)) return receiveUpload(request, reply, ctx.store, rules);
+  if (!hasQuota(actor)) return receiveUpload(request, ctx.store, rules);
   const limitBytes = ctx.config.userStorageQuotaBytes;
   const usedBytes = await bytesUploadedBy(ctx.db, actor._id);
-  return receiveUpload(request, reply, ctx.store, rules, {
+  return receiveUpload(request, ctx.store, rules, {
     remainingBytes: Math.max(0, limitBytes - usedBytes),
     exceededMessage: STORAGE_MESSAGES.quotaExceeded(limitBytes, usedBytes),
   });
