@@ -59,6 +59,21 @@ test.describe('login page', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('after wrong passwords the server wants the challenge; each try gets a fresh problem and the right password still works', async ({ page, request }) => {
+    const author = await registerAuthor(request);
+    await page.goto('login');
+    for (let i = 0; i < 3; i += 1) {
+      await logIn(page, { email: author.email, password: `wrong-password-${i}` });
+      await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
+      // The answered problem was used up: a new one is waiting, unanswered.
+      await expect(page.getByTestId('captcha-status')).toHaveText('');
+    }
+    // From this address, the next try waits a second (the first of the doubling waits).
+    await page.waitForTimeout(1100);
+    await logIn(page, author);
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
   test('a signed-in author reaches the profile with their conference id', async ({ page, request }) => {
     const author = await registerAuthor(request, 'Sophie Germain');
     await page.goto('login');

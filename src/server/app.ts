@@ -129,7 +129,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     store: createLocalFileStore(filesDirOf(config.dataDir)),
     outbox,
     log: app.log,
-    loginLimiter: new AttemptLimiter(10, 15 * 60_000),
     resetRequestLimiter: new AttemptLimiter(5, 60 * 60_000),
     sessions: new SessionCache(),
     dashboardStats: new VersionedMemo(DASHBOARD_STATS_MAX_AGE_MS),

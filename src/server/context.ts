@@ -16,7 +16,6 @@ export interface AppContext {
   /** Absent in development mode (no SMTP_URL): mail is logged instead of sent. */
   outbox?: MailOutbox;
   log: FastifyBaseLogger;
-  loginLimiter: AttemptLimiter;
   resetRequestLimiter: AttemptLimiter;
   sessions: SessionCache;
   /** The dashboard's statistics, shared by every admin until the next write. */

@@ -37,7 +37,7 @@ export function useAuth() {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) =>
+    mutationFn: (body: { email: string; password: string; challenge?: { id: string; answer: number } }) =>
       api<{ user: PublicUser }>('/auth/login', { method: 'POST', body }),
     onSuccess: ({ user }) => queryClient.setQueryData(PROFILE_KEY, user),
   });

@@ -43,6 +43,7 @@ export const PUBLIC_ROUTES = [
   'POST /auth/register',
   'GET /auth/registration-status',
   'GET /auth/session',
+  'GET /auth/captcha',
   'POST /auth/login',
   'POST /auth/logout',
   'POST /auth/forgot-password',

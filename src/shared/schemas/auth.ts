@@ -26,6 +26,8 @@ export const loginBodySchema = z.object({
   email: emailSchema,
   // Login accepts any stored password length; the minimum applies when a password is chosen.
   password: z.string().min(1, MESSAGES.passwordTooShort).max(LIMITS.passwordMax, MESSAGES.passwordTooLong),
+  /** The solved verification challenge (GET /auth/captcha); the server asks for it after failed attempts. */
+  challenge: z.object({ id: z.uuid(MESSAGES.captchaRequired), answer: z.number().int().min(-1000).max(1000) }).optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

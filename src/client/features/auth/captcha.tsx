@@ -1,50 +1,88 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { TIMINGS } from '../../../shared/constants.ts';
-import { type CaptchaProblem, type CaptchaState, isCaptchaAnswerCorrect, newCaptchaProblem } from '../../../shared/domain/captcha.ts';
+import { useQuery } from '@tanstack/react-query';
+import { type CaptchaState, isCaptchaAnswerCorrect } from '../../../shared/domain/captcha.ts';
+import { api } from '../../lib/api.ts';
 
 export const CAPTCHA_TEXT = {
   correct: 'Correct! You can proceed with your submission.',
   incorrect: 'Incorrect answer. Please try again with the new problem.',
 } as const;
 
+interface ServerProblem {
+  challengeId: string;
+  a: number;
+  b: number;
+}
+
+/** What the sign-in request carries: the server checks the answer (once) after failed attempts. */
+export interface SolvedChallenge {
+  id: string;
+  answer: number;
+}
+
 /**
- * Arithmetic challenge: two integers from 1 to 10 are added. A wrong answer shows the red text
- * and a new problem arrives 2.5 s later; a new problem can also be asked for at any time.
+ * Arithmetic challenge: two integers from 1 to 10 are added. The problem comes from the server,
+ * which keeps the answer. A wrong answer shows the red text and a new problem arrives 2.5 s
+ * later; a new problem can also be asked for at any time, and comes when `round` changes
+ * (the form asks for one after a failed sign-in, as each is answered once).
  */
-export function ArithmeticCaptcha({ onChange }: { onChange: (solved: boolean) => void }) {
-  const [problem, setProblem] = useState<CaptchaProblem>(() => newCaptchaProblem());
+export function ArithmeticCaptcha({ onChange, round = 0 }: { onChange: (solved: SolvedChallenge | null) => void; round?: number }) {
+  const [fetched, setFetched] = useState(0);
+  const problem = useQuery({
+    queryKey: ['auth', 'captcha', round, fetched],
+    queryFn: () => api<ServerProblem>('/auth/captcha'),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: 1,
+    refetchOnWindowFocus: false,
+  });
   const [answer, setAnswer] = useState('');
   const [state, setState] = useState<CaptchaState>('unanswered');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const inputId = useId();
 
   useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    clearTimeout(timer.current);
+    setAnswer('');
+    setState('unanswered');
+  }, [round]);
 
   const reset = () => {
     clearTimeout(timer.current);
-    setProblem(newCaptchaProblem());
+    setFetched((n) => n + 1);
     setAnswer('');
     setState('unanswered');
-    onChange(false);
+    onChange(null);
   };
 
   const check = () => {
-    if (state !== 'unanswered') return;
-    if (isCaptchaAnswerCorrect(problem, answer)) {
+    if (state !== 'unanswered' || !problem.data) return;
+    if (isCaptchaAnswerCorrect(problem.data, answer)) {
       setState('correct');
-      onChange(true);
+      onChange({ id: problem.data.challengeId, answer: Number(answer.trim()) });
       return;
     }
     setState('incorrect');
-    onChange(false);
+    onChange(null);
     timer.current = setTimeout(reset, TIMINGS.captchaResetMs);
   };
+  const ready = state === 'unanswered' && problem.isSuccess;
 
   return (
     <fieldset className="rounded-md border border-slate-200 bg-slate-50 p-4">
       <legend className="px-1 text-sm font-medium text-slate-700">Verification</legend>
       <label htmlFor={inputId} className="mb-2 block text-sm text-slate-700">
-        What is <span data-testid="captcha-question">{problem.a} + {problem.b}</span>?
+        {problem.isSuccess ? (
+          <>
+            What is <span data-testid="captcha-question">{problem.data.a} + {problem.data.b}</span>?
+          </>
+        ) : problem.isError ? (
+          <span className="text-red-700">The problem could not be loaded. Please ask for a new problem.</span>
+        ) : (
+          'Loading a problem...'
+        )}
       </label>
       <div className="flex flex-wrap items-center gap-2">
         <input
@@ -52,7 +90,7 @@ export function ArithmeticCaptcha({ onChange }: { onChange: (solved: boolean) =>
           inputMode="numeric"
           autoComplete="off"
           value={answer}
-          disabled={state !== 'unanswered'}
+          disabled={!ready}
           onChange={(e) => setAnswer(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
@@ -66,7 +104,7 @@ export function ArithmeticCaptcha({ onChange }: { onChange: (solved: boolean) =>
         <button
           type="button"
           onClick={check}
-          disabled={state !== 'unanswered'}
+          disabled={!ready}
           className="rounded-md bg-slate-700 px-3 py-2 text-sm font-semibold text-white hover:bg-slate-800 disabled:opacity-50"
         >
           Verify

@@ -5,3 +5,4 @@ export * from './papers.ts';
 export * from './chat.ts';
 export * from './notifications.ts';
 export * from './audit.ts';
+export * from './sign-in-guard.ts';

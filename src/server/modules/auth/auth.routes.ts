@@ -10,6 +10,7 @@ import {
 import { perAddress } from '../../lib/rate-limits.ts';
 import { SESSION_COOKIE, requireUser } from '../../plugins/auth.ts';
 import { AUTH_MESSAGES, login, register, requestPasswordReset, resetPassword, type SignedIn } from './auth.service.ts';
+import { newChallenge } from '../sign-in-guard/sign-in-guard.service.ts';
 import { endSession } from './session.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,6 +18,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Per-address limits; per-account limits live in the service. Generous: a campus shares one address.
   const IP_LIMITS = {
     login: perAddress(config, 60, '15 minutes'),
+    captcha: perAddress(config, 120, '15 minutes'),
     register: perAddress(config, 20, '1 hour'),
     forgotPassword: perAddress(config, 20, '1 hour'),
     resetPassword: perAddress(config, 30, '1 hour'),
@@ -47,11 +49,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     { schema: { body: loginBodySchema }, config: { access: 'public', rateLimit: IP_LIMITS.login } },
     async (request, reply) => {
-      const signedIn = await login(app.ctx, request.body);
+      const signedIn = await login(app.ctx, request.body, request.ip);
       setSessionCookie(request, reply, signedIn);
       return { success: true, user: signedIn.user, token: signedIn.token };
     },
   );
+
+  // A fresh arithmetic problem for the sign-in form; its answer stays on the server, used once.
+  app.get('/captcha', { config: { access: 'public', rateLimit: IP_LIMITS.captcha } }, async () => ({
+    success: true,
+    ...(await newChallenge(app.ctx)),
+  }));
 
   app.get('/registration-status', { config: { access: 'public' } }, async () => ({
     success: true,

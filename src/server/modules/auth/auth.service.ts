@@ -6,9 +6,10 @@ import { minutesText } from '../../lib/attempt-limiter.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { presentUser } from '../users/user.presenter.ts';
-import { findUserByEmail, updateUser } from '../users/users.repository.ts';
+import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.ts';
 import { createUser, EmailTakenError } from '../users/users.service.ts';
 import { consumePasswordReset, deleteSessionsOfUser, insertPasswordReset } from './auth.repository.ts';
+import { assertMayTrySignIn, forgiveFailures, recordSignInFailure, recordSignInSuccess } from '../sign-in-guard/sign-in-guard.service.ts';
 import { createSession } from './session.service.ts';
 
 export const AUTH_MESSAGES = {
@@ -18,7 +19,6 @@ export const AUTH_MESSAGES = {
   resetRequested: 'If an account exists for this email, a password reset link has been sent.',
   resetDone: 'Password reset successful! You can now login with your new password.',
   loggedOut: 'Logged out successfully.',
-  loginThrottled: (wait: string) => `Too many failed login attempts for this account. Please try again in ${wait}.`,
   resetThrottled: (wait: string) => `Too many password reset requests for this email. Please try again in ${wait}.`,
 } as const;
 
@@ -42,17 +42,17 @@ export async function register(ctx: AppContext, input: RegisterBody): Promise<Si
   }
 }
 
-export async function login(ctx: AppContext, input: LoginBody): Promise<SignedIn> {
-  const wait = ctx.loginLimiter.retryAfterMs(input.email);
-  if (wait > 0) throw new AppError('rate_limited', AUTH_MESSAGES.loginThrottled(minutesText(wait)));
-
+/** Signs in; wrong passwords are throttled per account and address (sign-in-guard), never by locking the account. */
+export async function login(ctx: AppContext, input: LoginBody, source: string): Promise<SignedIn> {
   const row = await findUserByEmail(ctx.db, input.email);
+  const attempt = { account: input.email, source, userId: row?.id, challenge: input.challenge };
+  await assertMayTrySignIn(ctx, attempt);
   const valid = row ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!row || !valid) {
-    ctx.loginLimiter.record(input.email);
+    await recordSignInFailure(ctx, attempt);
     throw new AppError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
   }
-  ctx.loginLimiter.reset(input.email);
+  await recordSignInSuccess(ctx, { ...attempt, userId: row.id });
   const session = await createSession(ctx, row.id);
   return { user: presentUser(row), ...session };
 }
@@ -109,6 +109,8 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     await deleteSessionsOfUser(tx, owner);
     return owner;
   });
+  const user = await findUserById(ctx.db, userId);
+  if (user) await forgiveFailures(ctx, user.email);
   // After the commit: no request can re-cache a session the transaction was deleting.
   ctx.sessions.forgetUser(userId);
 }

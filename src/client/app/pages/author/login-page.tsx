@@ -7,7 +7,7 @@ import { MESSAGES, passwordSchema } from '../../../../shared/schemas/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CenteredCard } from '../../../components/ui/card.tsx';
 import { PasswordField, TextField } from '../../../components/ui/form-field.tsx';
-import { ArithmeticCaptcha } from '../../../features/auth/captcha.tsx';
+import { ArithmeticCaptcha, type SolvedChallenge } from '../../../features/auth/captcha.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useLogin } from '../../../lib/auth.tsx';
 import { safeReturnPath } from '../../../lib/safe-redirect.ts';
@@ -34,7 +34,8 @@ export default function LoginPage() {
   const returnTo = safeReturnPath(state.from ?? searchParams.get('redirect'));
   const notice = typeof state.message === 'string' ? state.message : undefined;
 
-  const [captchaSolved, setCaptchaSolved] = useState(false);
+  const [challenge, setChallenge] = useState<SolvedChallenge | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
   const [formError, setFormError] = useState<string>();
   const login = useLogin();
   const {
@@ -44,14 +45,17 @@ export default function LoginPage() {
   } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema) });
 
   const onSubmit = handleSubmit((values) => {
-    if (!captchaSolved) {
+    if (!challenge) {
       setFormError(MESSAGES.captchaRequired);
       return;
     }
     setFormError(undefined);
-    login.mutate(values, {
+    login.mutate({ ...values, challenge }, {
       onSuccess: () => navigate(returnTo, { replace: true }),
       onError: (error) => {
+        // The server takes each answer once: a new problem for the next try.
+        setChallenge(null);
+        setCaptchaRound((n) => n + 1);
         if (error instanceof ApiError) setFormError(error.serverMessage ?? 'Failed to login');
         else setFormError('An unexpected error occurred. Please try again.');
       },
@@ -68,7 +72,7 @@ export default function LoginPage() {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
-        <ArithmeticCaptcha onChange={setCaptchaSolved} />
+        <ArithmeticCaptcha onChange={setChallenge} round={captchaRound} />
         {formError && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
             {formError}
