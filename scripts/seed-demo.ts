@@ -121,7 +121,7 @@ export async function seedDemo(db: Db, dataDir: string, counts: { users: number;
     const evaluatedAt = status !== 'review_awaited' && chance(0.6) ? after(submittedAt) : null;
     return { user, status, submittedAt, reviewedAt, paidAt, fullPaperAt, evaluatedAt, marks: evaluatedAt ? randomInt(20, 100) : null };
   });
-  const paperRows = plans.map((plan) => ({
+  const paperRows = plans.map((plan, index) => ({
     userId: plan.user.id,
     ictacemId: plan.user.customUserId,
     title: `${pick(TOPICS)} ${pick(SUBJECTS)}`,
@@ -131,7 +131,8 @@ export async function seedDemo(db: Db, dataDir: string, counts: { users: number;
     review: plan.reviewedAt ? REVIEW_TEXT : '',
     reviewedBy: plan.reviewedAt ? reviewer!.id : null,
     reviewedAt: plan.reviewedAt,
-    paymentId: plan.paidAt ? `PAY-${randomInt(1_000_000, 9_999_999)}` : '',
+    // Unique, as the site requires of real payments: one payment per paper.
+    paymentId: plan.paidAt ? `PAY-${String(index + 1).padStart(7, '0')}` : '',
     abstractFileId: file!.id,
     fullPaperFileId: plan.fullPaperAt ? file!.id : null,
     fullPaperSubmittedAt: plan.fullPaperAt,
