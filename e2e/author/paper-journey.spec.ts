@@ -170,7 +170,7 @@ test('the profile shows the empty state, and an unknown paper shows Paper Not Fo
   const author = await registerAuthor(request);
   await signInThroughApi(page, author);
   await page.goto('profile');
-  await expect(page.getByRole('tab', { name: 'Your Papers' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: 'Your Papers' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No papers submitted yet' })).toBeVisible();
   await expect(page.getByTestId('paper-count')).toHaveText('0');
 

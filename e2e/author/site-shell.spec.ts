@@ -29,10 +29,26 @@ test('the signed-in bar shows the welcome, profile, logout and submit button', a
   const author = await registerAuthor(request, 'Emmy Noether');
   await page.goto('login');
   await logIn(page, author);
-  await expect(page.getByTestId('welcome-username')).toHaveText('Emmy Noether');
-  await expect(page.getByRole('link', { name: 'Profile', exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Submit Extended Abstract/Paper' }).first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto('important-dates');
+  const bar = page.locator('header');
+  await expect(bar.getByTestId('welcome-username')).toHaveText('Emmy Noether');
+  await expect(bar.getByRole('link', { name: 'Profile', exact: true })).toBeVisible();
+  await expect(bar.getByRole('link', { name: 'Submit Extended Abstract/Paper' })).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'Logout' })).toBeVisible();
+});
+
+test('on the profile page the bar does not repeat the greeting or the submit button', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const author = await registerAuthor(request, 'Emmy Noether');
+  await page.goto('login');
+  await logIn(page, author);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Emmy Noether' })).toBeVisible();
+  await expect(page.locator('header').getByText('Welcome,')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Submit New Paper' })).toBeVisible();
+  await expect(page.locator('a[href$="/submit"]')).toHaveCount(1);
+  await expect(page.getByText('to get your conference ID')).toHaveCount(0);
 });
 
 test('an unknown page shows the not-found page', async ({ page }) => {

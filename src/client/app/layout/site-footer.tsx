@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { PAGE_WIDTH } from '../../components/ui/page-container.tsx';
 import { contactMailHref, conference, footerLinks } from '../../content/conference.ts';
 
 export function SiteFooter() {
@@ -6,7 +7,7 @@ export function SiteFooter() {
   const mail = contactMailHref();
   return (
     <footer className="mt-auto bg-brand-900 text-blue-100">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
+      <div className={`${PAGE_WIDTH} grid gap-8 py-10 sm:grid-cols-3`}>
         <div>
           <p className="text-lg font-bold text-white">{conference.shortName}</p>
           <p className="mt-2 text-sm">{conference.fullName}</p>

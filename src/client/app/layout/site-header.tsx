@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useMatch, useNavigate } from 'react-router';
 import { TIMINGS } from '../../../shared/constants.ts';
 import { ButtonLink } from '../../components/ui/button.tsx';
+import { PAGE_WIDTH } from '../../components/ui/page-container.tsx';
 import { conference, mainMenu } from '../../content/conference.ts';
 import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
 import { errorText } from '../../lib/api.ts';
@@ -42,7 +43,7 @@ export function SiteHeader() {
       data-scrolled={scrolled}
       className={`sticky top-0 z-40 transition-all ${scrolled ? 'bg-brand-900/95 shadow-lg backdrop-blur' : 'bg-brand-800'}`}
     >
-      <div className={`mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 transition-all ${scrolled ? 'py-2' : 'py-4'}`}>
+      <div className={`${PAGE_WIDTH} flex items-center justify-between gap-4 transition-all ${scrolled ? 'py-2' : 'py-4'}`}>
         <Link to="/" className="flex flex-col leading-tight text-white">
           <span className="text-xl font-extrabold tracking-wide">{conference.shortName}</span>
           <span className="hidden text-xs text-blue-100 sm:block">{conference.dates}</span>
@@ -73,7 +74,7 @@ export function SiteHeader() {
       </div>
       {menuOpen && (
         <nav id="mobile-menu" aria-label="Main menu" className="border-t border-white/10 lg:hidden">
-          <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
+          <ul className={`${PAGE_WIDTH} flex flex-col gap-1 py-3`}>
             {mainMenu.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end className={(s) => `block ${navLinkClass(s)}`}>
@@ -91,69 +92,83 @@ export function SiteHeader() {
 
 function SecondaryBar() {
   const { user, isLoading, isAdmin } = useAuth();
+  if (isLoading) return <div className="h-11 bg-brand-50" aria-hidden="true" />;
+  return user ? <SignedInBar username={user.username} isAdmin={isAdmin} /> : <SignedOutBar />;
+}
+
+function SignedOutBar() {
   const registrationOpen = useRegistrationOpen();
+  return (
+    <div className="bg-brand-50 text-sm text-slate-700">
+      <div className={`${PAGE_WIDTH} flex flex-wrap items-center justify-center gap-x-2 gap-y-1 py-2.5 text-center`}>
+        <span className="text-balance">{registrationOpen ? 'Sign up or log in' : 'Log in'} to submit your extended abstract or paper.</span>
+        <span className="flex gap-2">
+          {registrationOpen && (
+            <>
+              <Link to="/registration" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                Sign up
+              </Link>
+              <span aria-hidden="true">·</span>
+            </>
+          )}
+          <Link to="/login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            Login
+          </Link>
+        </span>
+      </div>
+    </div>
+  );
+}
+
+const barLinkClass = 'font-semibold text-brand-700 hover:underline';
+
+function SignedInBar({ username, isAdmin }: { username: string; isAdmin: boolean }) {
+  // The profile page greets the author and shows the conference ID; it and /submit have their own submit button.
+  const onProfile = useMatch('/profile') !== null;
+  const onSubmitEntry = useMatch('/submit') !== null;
+  return (
+    <div className="bg-brand-50 text-sm text-slate-700">
+      <div className={`${PAGE_WIDTH} flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2`}>
+        {!onProfile && (
+          <p className="hidden text-slate-600 md:block">
+            See your <Link to="/profile" className="font-medium text-brand-700 hover:underline">profile page</Link> to get your conference ID.
+          </p>
+        )}
+        <div className="flex flex-1 flex-wrap items-center justify-end gap-x-3 gap-y-2">
+          {!onProfile && (
+            <span className="font-medium">
+              Welcome, <span data-testid="welcome-username">{username}</span>
+            </span>
+          )}
+          <NotificationBell />
+          <NavLink to="/profile" className={barLinkClass}>
+            Profile
+          </NavLink>
+          {isAdmin && (
+            <NavLink to="/admin" className={barLinkClass}>
+              Admin
+            </NavLink>
+          )}
+          <LogoutButton />
+          {!onProfile && !onSubmitEntry && <ButtonLink to="/submit">Submit Extended Abstract/Paper</ButtonLink>}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function LogoutButton() {
   const logout = useLogout();
   const navigate = useNavigate();
   const toast = useToast();
-
-  if (isLoading) return <div className="h-11 bg-brand-50" aria-hidden="true" />;
-
-  if (!user) {
-    return (
-      <div className="bg-brand-50 text-sm text-slate-700">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-2 gap-y-1 px-4 py-2.5 text-center">
-          <span>{registrationOpen ? 'Sign up or log in' : 'Log in'} to submit your extended abstract or paper.</span>
-          <span className="flex gap-2">
-            {registrationOpen && (
-              <>
-                <Link to="/registration" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-                  Sign up
-                </Link>
-                <span aria-hidden="true">·</span>
-              </>
-            )}
-            <Link to="/login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-              Login
-            </Link>
-          </span>
-        </div>
-      </div>
-    );
-  }
-
   const onLogout = () =>
     logout.mutate(undefined, {
       onSuccess: () => navigate('/login'),
       onError: (error) => toast.error(errorText(error, 'Failed to logout')),
     });
-
   return (
-    <div className="bg-brand-50 text-sm text-slate-700">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2">
-        <p className="hidden text-slate-600 md:block">
-          See your <Link to="/profile" className="font-medium text-brand-700 hover:underline">profile page</Link> to get your conference ID.
-        </p>
-        <div className="flex flex-1 flex-wrap items-center justify-end gap-x-3 gap-y-2">
-          <span className="font-medium">
-            Welcome, <span data-testid="welcome-username">{user.username}</span>
-          </span>
-          <NotificationBell />
-          <Link to="/profile" className="font-semibold text-brand-700 hover:underline">
-            Profile
-          </Link>
-          {isAdmin && (
-            <Link to="/admin" className="font-semibold text-brand-700 hover:underline">
-              Admin
-            </Link>
-          )}
-          <button type="button" onClick={onLogout} disabled={logout.isPending} className="font-semibold text-brand-700 hover:underline">
-            Logout
-          </button>
-          <ButtonLink to="/submit" className="px-3 py-1.5">
-            Submit Extended Abstract/Paper
-          </ButtonLink>
-        </div>
-      </div>
-    </div>
+    <button type="button" onClick={onLogout} disabled={logout.isPending} className={barLinkClass}>
+      Logout
+    </button>
   );
 }

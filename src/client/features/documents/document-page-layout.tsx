@@ -1,4 +1,5 @@
 import { Card } from '../../components/ui/card.tsx';
+import { PageContainer } from '../../components/ui/page-container.tsx';
 import { contactMailHref } from '../../content/conference.ts';
 import type { ConferenceDocument } from '../../content/documents.ts';
 import { DocumentLinks } from './document-links.tsx';
@@ -7,7 +8,7 @@ import { PdfPreview } from './pdf-preview.tsx';
 /** The body shared by the Brochure and the two format pages: notes, buttons, help, preview. */
 export function DocumentPageLayout({ document }: { document: ConferenceDocument }) {
   return (
-    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:py-12 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+    <PageContainer className="grid gap-8 py-10 sm:py-12 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="space-y-6">
         <Card>
           <h2 className="text-xl font-bold text-brand-900">{document.listHeading}</h2>
@@ -34,7 +35,7 @@ export function DocumentPageLayout({ document }: { document: ConferenceDocument 
         </h2>
         <PdfPreview fileName={document.fileName} title={document.title} />
       </section>
-    </div>
+    </PageContainer>
   );
 }
 

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { useRefreshChatUnread } from '../chat/chat-api.ts';
 import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -8,23 +7,14 @@ import { PaperCard } from './paper-card.tsx';
 import { useUserPapers } from './papers-api.ts';
 import { statusBadgeClass, statusLabel } from './status-badge.tsx';
 
-/** The profile's paper area: one "Your Papers" tab with a status summary and a card per paper. */
+/** The profile's paper area: a status summary and a card per paper, under one "Your Papers" heading. */
 export function UserPapersPanel() {
   return (
-    <section className="mt-8">
-      <div role="tablist" aria-label="Profile sections" className="flex border-b border-slate-200">
-        <button
-          type="button"
-          role="tab"
-          id="tab-your-papers"
-          aria-selected="true"
-          aria-controls="panel-your-papers"
-          className="-mb-px border-b-2 border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800"
-        >
-          Your Papers
-        </button>
-      </div>
-      <div role="tabpanel" id="panel-your-papers" aria-labelledby="tab-your-papers" className="pt-6">
+    <section aria-labelledby="your-papers-heading" className="mt-10">
+      <h2 id="your-papers-heading" className="border-b border-slate-200 pb-3 text-xl font-bold text-brand-900">
+        Your Papers
+      </h2>
+      <div className="pt-6">
         <PapersContent />
       </div>
     </section>
@@ -43,7 +33,7 @@ function PapersContent() {
   if (papers.isError) {
     return (
       <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-        <h2 className="text-lg font-semibold text-red-800">Error Loading Papers</h2>
+        <h3 className="text-lg font-semibold text-red-800">Error Loading Papers</h3>
         <p className="mt-1 text-sm text-red-800">Failed to load your submitted papers. Please try again later.</p>
         <Button variant="danger" className="mt-4" onClick={() => window.location.reload()}>
           Retry
@@ -54,13 +44,8 @@ function PapersContent() {
   if (papers.data.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
-        <h2 className="text-lg font-semibold text-slate-900">No papers submitted yet</h2>
-        <p className="mt-1 text-sm text-slate-600">
-          When you submit your extended abstract, you can follow its review here.{' '}
-          <Link to="/submit" className="font-semibold text-brand-700 hover:underline">
-            Submit your extended abstract or paper
-          </Link>
-        </p>
+        <h3 className="text-lg font-semibold text-slate-900">No papers submitted yet</h3>
+        <p className="mt-1 text-sm text-pretty text-slate-600">When you submit your extended abstract, you can follow its review here.</p>
       </div>
     );
   }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { NotificationItem } from '../../../features/notifications/notification-item.tsx';
 import {
@@ -41,7 +42,7 @@ function NotificationsList() {
   const emptyText = filter === 'unread' ? 'No unread notifications' : 'No notifications';
 
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+    <PageContainer className="py-8 sm:py-12">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold text-brand-900">Notifications</h1>
         <Button variant="secondary" onClick={() => markAllRead.mutate()} disabled={unread === 0 || markAllRead.isPending}>
@@ -103,6 +104,6 @@ function NotificationsList() {
           </div>
         </div>
       )}
-    </div>
+    </PageContainer>
   );
 }

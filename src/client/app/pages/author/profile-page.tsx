@@ -4,6 +4,7 @@ import { TIMINGS } from '../../../../shared/constants.ts';
 import type { PublicUser } from '../../../../shared/schemas/user.ts';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useUserPapers } from '../../../features/papers/papers-api.ts';
 import { UserPapersPanel } from '../../../features/papers/user-papers-panel.tsx';
@@ -35,10 +36,10 @@ export default function ProfilePage() {
   if (!user) return <AuthenticationRequired from="/profile" />;
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+    <PageContainer className="py-8 sm:py-12">
       <ProfileHeader user={user} isAdmin={isAdmin} />
       <UserPapersPanel />
-    </div>
+    </PageContainer>
   );
 }
 
@@ -46,41 +47,55 @@ function ProfileHeader({ user, isAdmin }: { user: PublicUser; isAdmin: boolean }
   const papers = useUserPapers();
   return (
     <Card>
-      <div className="flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold text-brand-900">
-            <span className="break-words">Welcome, {user.username}</span>
-            {isAdmin && <span className="rounded-full bg-purple-100 px-3 py-1 text-xs font-semibold text-purple-800">Admin</span>}
-          </h1>
-          <dl className="mt-4 grid gap-x-8 gap-y-3 text-sm sm:grid-cols-3">
-            <div>
-              <dt className="font-medium text-slate-500">Email</dt>
-              <dd className="break-all text-slate-900">{user.email}</dd>
-            </div>
-            <div>
-              <dt className="font-medium text-slate-500">Conference User ID</dt>
-              <dd className="font-mono text-slate-900" data-testid="custom-user-id">
-                {user.customUserId}
-              </dd>
-            </div>
-            <div>
-              <dt className="font-medium text-slate-500">Papers Submitted</dt>
-              <dd className="text-slate-900" data-testid="paper-count">
-                {papers.data?.length ?? '-'}
-              </dd>
-            </div>
-          </dl>
-        </div>
-        <div className="flex shrink-0 gap-2">
-          {/* max-sm: a variant, so it wins over the inline-flex that buttonClass sets. */}
-          <ButtonLink to="/submit" className="max-sm:hidden">
-            Submit New Paper
-          </ButtonLink>
-          <ButtonLink to="/submit-paper" className="sm:hidden">
-            New Paper
-          </ButtonLink>
-        </div>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <h1 className="flex min-w-0 flex-wrap items-center gap-3 text-2xl font-bold text-brand-900">
+          <span className="break-words text-balance">
+            Welcome, <span data-testid="welcome-username">{user.username}</span>
+          </span>
+          {isAdmin && <span className="rounded-full bg-purple-100 px-3 py-1 text-xs font-semibold text-purple-800">Admin</span>}
+        </h1>
+        {/* max-sm: a variant, so it wins over the inline-flex that buttonClass sets. */}
+        <ButtonLink to="/submit" className="max-sm:hidden">
+          Submit New Paper
+        </ButtonLink>
+        <ButtonLink to="/submit-paper" className="sm:hidden">
+          New Paper
+        </ButtonLink>
       </div>
+      {/* The e-mail gets the widest column: addresses are long and should not wrap at desktop width. */}
+      <dl className="mt-6 grid gap-x-8 gap-y-4 border-t border-slate-200 pt-5 text-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="min-w-0 sm:col-span-2 lg:col-span-1">
+          <dt className="font-medium text-slate-500">Email</dt>
+          <dd className="break-words text-slate-900">
+            <EmailAddress email={user.email} />
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-500">Conference User ID</dt>
+          <dd className="font-mono text-slate-900" data-testid="custom-user-id">
+            {user.customUserId}
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-500">Papers Submitted</dt>
+          <dd className="text-slate-900" data-testid="paper-count">
+            {papers.data?.length ?? '-'}
+          </dd>
+        </div>
+      </dl>
     </Card>
+  );
+}
+
+/** Offers a line break before the @, so a long address on a phone wraps there rather than mid-word. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
   );
 }

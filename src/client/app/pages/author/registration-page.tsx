@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { registerFormSchema } from '../../../../shared/schemas/auth.ts';
-import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { Button, buttonClass, ButtonLink } from '../../../components/ui/button.tsx';
 import { CenteredCard } from '../../../components/ui/card.tsx';
 import { PasswordField, TextField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -25,11 +25,11 @@ function RegistrationsClosed() {
   return (
     <div className="mx-auto max-w-xl px-4 py-12 sm:py-20">
       <div className="rounded-2xl border border-amber-200 bg-white p-8 text-center shadow-sm">
-        <p className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-amber-100 text-2xl" aria-hidden="true">
-          🔒
-        </p>
-        <h1 className="text-3xl font-bold text-brand-900">Registrations Closed</h1>
-        <p className="mt-4 text-slate-700">
+        <span className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-amber-100 text-amber-800">
+          <LockIcon />
+        </span>
+        <h1 className="text-3xl font-bold text-balance text-brand-900">Registrations Closed</h1>
+        <p className="mt-4 text-pretty text-slate-700">
           Registration for {conference.shortName} is currently closed. Thank you for your interest.
         </p>
         <dl className="mx-auto mt-6 max-w-sm space-y-2 rounded-lg bg-slate-50 p-4 text-left text-sm">
@@ -44,16 +44,25 @@ function RegistrationsClosed() {
         </dl>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           {mail ? (
-            <a href={mail} className="inline-flex items-center justify-center rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100">
+            <a href={mail} className={buttonClass('secondary')}>
               Contact Support
             </a>
           ) : (
-            <p className="self-center text-sm text-slate-600">Contact Support: e-mail address to be announced</p>
+            <p className="self-center text-sm text-balance text-slate-600">Contact Support: e-mail address to be announced</p>
           )}
           <ButtonLink to="/">Back to Home</ButtonLink>
         </div>
       </div>
     </div>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <rect x="4" y="11" width="16" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 018 0v4" />
+    </svg>
   );
 }
 

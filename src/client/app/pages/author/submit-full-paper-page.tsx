@@ -4,6 +4,7 @@ import { TIMINGS } from '../../../../shared/constants.ts';
 import type { AuthorPaper } from '../../../../shared/schemas/paper.ts';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card, CenteredCard } from '../../../components/ui/card.tsx';
+import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePaper, useSubmitFullPaper } from '../../../features/papers/papers-api.ts';
 import { fullPaperFileError } from '../../../features/papers/pdf-file.ts';
@@ -87,54 +88,57 @@ function FullPaperForm({ paper }: { paper: AuthorPaper }) {
 
   const busy = submitFullPaper.isPending || redirecting;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
-      <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Submit Full Paper</h1>
-      <Card className="mt-6">
-        <h2 className="text-lg font-semibold text-slate-900">Paper information</h2>
-        <dl className="mt-3 grid gap-4 text-sm sm:grid-cols-2">
-          <Info term="Title" wide>
-            {paper.title}
-          </Info>
-          <Info term="ICTACEM ID">
-            <span className="font-mono">{paper.ictacemId}</span>
-          </Info>
-          <Info term="Theme">{paper.theme}</Info>
-          <Info term="Payment ID">
-            <span className="font-mono">{paper.paymentId || 'Not provided'}</span>
-          </Info>
-        </dl>
-      </Card>
-      <Card className="mt-6">
-        <form onSubmit={onSubmit} noValidate aria-busy={busy} className="space-y-5">
-          <PdfPicker
-            label="Full-length paper (PDF)"
-            hint="PDF only, at most 10 MB"
-            file={file}
-            onFileChange={onFileChange}
-            error={error}
-            disabled={busy}
-          />
-          <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-            <p className="font-semibold">Please check your file before submitting.</p>
-            <p className="mt-1">
-              The full paper submission is final: once submitted, it cannot be changed or replaced. Make sure it follows the{' '}
-              <Link to="/full-length-paper-format" className="font-semibold underline">
-                Full-Length Paper Format
-              </Link>
-              .
-            </p>
-          </div>
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <ButtonLink to="/profile" variant="secondary">
-              Cancel
-            </ButtonLink>
-            <Button type="submit" disabled={busy}>
-              {submitFullPaper.isPending ? 'Submitting...' : 'Submit Full Paper'}
-            </Button>
-          </div>
-        </form>
-      </Card>
-    </div>
+    <PageContainer className="py-8 sm:py-12">
+      <h1 className="text-2xl font-bold text-balance text-brand-900 sm:text-3xl">Submit Full Paper</h1>
+      {/* A form stays at a readable width inside the page width. */}
+      <div className="mt-6 max-w-3xl space-y-6">
+        <Card>
+          <h2 className="text-lg font-semibold text-slate-900">Paper information</h2>
+          <dl className="mt-3 grid gap-4 text-sm sm:grid-cols-2">
+            <Info term="Title" wide>
+              {paper.title}
+            </Info>
+            <Info term="ICTACEM ID">
+              <span className="font-mono">{paper.ictacemId}</span>
+            </Info>
+            <Info term="Theme">{paper.theme}</Info>
+            <Info term="Payment ID">
+              <span className="font-mono">{paper.paymentId || 'Not provided'}</span>
+            </Info>
+          </dl>
+        </Card>
+        <Card>
+          <form onSubmit={onSubmit} noValidate aria-busy={busy} className="space-y-5">
+            <PdfPicker
+              label="Full-length paper (PDF)"
+              hint="PDF only, at most 10 MB"
+              file={file}
+              onFileChange={onFileChange}
+              error={error}
+              disabled={busy}
+            />
+            <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+              <p className="font-semibold">Please check your file before submitting.</p>
+              <p className="mt-1">
+                The full paper submission is final: once submitted, it cannot be changed or replaced. Make sure it follows the{' '}
+                <Link to="/full-length-paper-format" className="font-semibold underline">
+                  Full-Length Paper Format
+                </Link>
+                .
+              </p>
+            </div>
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <ButtonLink to="/profile" variant="secondary">
+                Cancel
+              </ButtonLink>
+              <Button type="submit" disabled={busy}>
+                {submitFullPaper.isPending ? 'Submitting...' : 'Submit Full Paper'}
+              </Button>
+            </div>
+          </form>
+        </Card>
+      </div>
+    </PageContainer>
   );
 }
 

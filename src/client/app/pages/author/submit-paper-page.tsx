@@ -7,6 +7,7 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card, CenteredCard } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
+import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { useSubmissionCount } from '../../../features/papers/papers-api.ts';
 import { PaperWizard } from '../../../features/papers/wizard/paper-wizard.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -48,10 +49,11 @@ function Submission({ user }: { user: PublicUser }) {
     );
   }
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
-      <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Submit Your Extended Abstract</h1>
-      <p className="mt-2 text-slate-600">Three short steps: the paper details, its authors, then the PDF.</p>
-      <Card className="mt-6">
+    <PageContainer className="py-8 sm:py-12">
+      <h1 className="text-2xl font-bold text-balance text-brand-900 sm:text-3xl">Submit Your Extended Abstract</h1>
+      <p className="mt-2 text-pretty text-slate-600">Three short steps: the paper details, its authors, then the PDF.</p>
+      {/* A form stays at a readable width inside the page width. */}
+      <Card className="mt-6 max-w-3xl">
         <PaperWizard customUserId={user.customUserId} onSubmitted={() => setSubmitted(true)} />
       </Card>
       {submitted && (
@@ -64,6 +66,6 @@ function Submission({ user }: { user: PublicUser }) {
           </ButtonLink>
         </ModalDialog>
       )}
-    </div>
+    </PageContainer>
   );
 }

@@ -1,3 +1,4 @@
+import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { aboutUs } from '../../../content/about.ts';
 import { conference } from '../../../content/conference.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -9,9 +10,9 @@ export default function AboutUsPage() {
   return (
     <>
       <PageBanner title="About Us" />
-      <div className="mx-auto max-w-7xl px-4 py-12">
+      <PageContainer className="py-12">
         <PlaceholderNote text={aboutUs.summary} />
-      </div>
+      </PageContainer>
     </>
   );
 }

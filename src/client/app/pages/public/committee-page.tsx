@@ -1,3 +1,4 @@
+import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { committees } from '../../../content/committee.ts';
 import { conference } from '../../../content/conference.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -9,11 +10,11 @@ export default function CommitteePage() {
   return (
     <>
       <PageBanner title="Committee" lead="The people behind the conference." />
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-12 md:grid-cols-2">
+      <PageContainer className="grid gap-6 py-12 md:grid-cols-2">
         {committees.map((committee) => (
           <CommitteeList key={committee.title} committee={committee} />
         ))}
-      </div>
+      </PageContainer>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { conference, isAnnounced, publication, registration } from '../../../content/conference.ts';
 import { useRegistrationOpen } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -20,7 +21,7 @@ export default function HomePage() {
     <>
       <Hero />
       <Announcements />
-      <section aria-labelledby="author-links-heading" className="mx-auto max-w-7xl px-4 pb-14">
+      <PageContainer as="section" aria-labelledby="author-links-heading" className="pb-14">
         <h2 id="author-links-heading" className="text-2xl font-bold text-brand-900">
           For Authors
         </h2>
@@ -32,12 +33,12 @@ export default function HomePage() {
                 className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-600 hover:shadow-md"
               >
                 <span className="font-semibold text-brand-800 group-hover:underline">{link.label}</span>
-                <span className="mt-1 text-sm text-slate-600">{link.hint}</span>
+                <span className="mt-1 text-sm text-pretty text-slate-600">{link.hint}</span>
               </Link>
             </li>
           ))}
         </ul>
-      </section>
+      </PageContainer>
     </>
   );
 }
@@ -51,9 +52,9 @@ function Hero() {
   const registrationOpen = useRegistrationOpen();
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 px-4 py-14 text-center text-white sm:py-24">
-      <p className="text-xs font-semibold tracking-widest text-amber-300 uppercase sm:text-sm">{conference.edition}</p>
-      <h1 className="mt-3 text-4xl font-extrabold tracking-tight sm:text-6xl">{conference.shortName}</h1>
-      <p className="mx-auto mt-4 max-w-3xl text-lg text-blue-100 sm:text-xl">{conference.fullName}</p>
+      <p className="text-xs font-semibold tracking-widest text-balance text-amber-300 uppercase sm:text-sm">{conference.edition}</p>
+      <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">{conference.shortName}</h1>
+      <p className="mx-auto mt-4 max-w-3xl text-lg text-balance text-blue-100 sm:text-xl">{conference.fullName}</p>
       <ul className="mt-6 flex flex-col items-center justify-center gap-2 text-sm font-medium sm:flex-row sm:gap-3">
         <li className="rounded-full bg-white/10 px-4 py-1.5">{conference.dates}</li>
         <li className="rounded-full bg-white/10 px-4 py-1.5">{conference.venue}</li>
@@ -74,7 +75,7 @@ function Hero() {
 
 function Announcements() {
   return (
-    <section aria-labelledby="announcements-heading" className="mx-auto max-w-7xl px-4 py-12 sm:py-14">
+    <PageContainer as="section" aria-labelledby="announcements-heading" className="py-12 sm:py-14">
       <h2 id="announcements-heading" className="text-2xl font-bold text-brand-900 sm:text-3xl">
         Announcements
       </h2>
@@ -99,7 +100,7 @@ function Announcements() {
       <div className="mt-4 flex flex-col gap-4 rounded-xl border border-brand-100 bg-brand-50 p-6 md:flex-row md:items-center md:justify-between">
         <div>
           <h3 className="text-lg font-semibold text-brand-900">Payment</h3>
-          <p className="mt-1 text-slate-700">
+          <p className="mt-1 text-pretty text-slate-700">
             Registration is paid through {registration.paymentPortal}. Quote the programme ID when you pay.
           </p>
         </div>
@@ -110,7 +111,7 @@ function Announcements() {
           </span>
         </p>
       </div>
-    </section>
+    </PageContainer>
   );
 }
 
@@ -118,8 +119,8 @@ function Announcement({ title, highlight, children }: { title: string; highlight
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 border-t-4 border-t-brand-700 bg-white p-5 shadow-sm">
       <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{title}</h3>
-      <p className="mt-2 text-lg font-bold text-slate-900">{highlight}</p>
-      <p className="mt-2 text-sm text-slate-700">{children}</p>
+      <p className="mt-2 text-lg font-bold text-balance text-slate-900">{highlight}</p>
+      <p className="mt-2 text-sm text-pretty text-slate-700">{children}</p>
     </li>
   );
 }

@@ -1,3 +1,4 @@
+import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { conference, contactMailHref } from '../../../content/conference.ts';
 import { accommodation, type KeyDateKind, keyDates } from '../../../content/important-dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -17,7 +18,7 @@ export default function ImportantDatesPage() {
   return (
     <>
       <PageBanner title="Important Dates" lead={`Deadlines for authors and participants of ${conference.shortName}.`} />
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <PageContainer className="grid gap-10 py-12 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="timeline-heading">
           <h2 id="timeline-heading" className="text-2xl font-bold text-brand-900">
             Timeline
@@ -42,7 +43,7 @@ export default function ImportantDatesPage() {
           </ol>
         </section>
         <AccommodationSection />
-      </div>
+      </PageContainer>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { schedule } from '../../../content/about.ts';
 import { conference } from '../../../content/conference.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -9,9 +10,9 @@ export default function SchedulePage() {
   return (
     <>
       <PageBanner title="Event Schedule" lead={`${conference.dates} · ${conference.venue}`} />
-      <div className="mx-auto max-w-7xl px-4 py-12">
+      <PageContainer className="py-12">
         <PlaceholderNote text={schedule.summary} />
-      </div>
+      </PageContainer>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { conference } from '../../../content/conference.ts';
 import { keynoteSpeakers } from '../../../content/speakers.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -9,9 +10,9 @@ export default function SpeakersPage() {
   return (
     <>
       <PageBanner title="Speakers" lead="Keynote speakers of the conference." />
-      <div className="mx-auto max-w-7xl px-4 py-12">
+      <PageContainer className="py-12">
         <SpeakerGrid speakers={keynoteSpeakers} />
-      </div>
+      </PageContainer>
     </>
   );
 }

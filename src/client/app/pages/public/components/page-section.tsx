@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import { PageContainer } from '../../../../components/ui/page-container.tsx';
 
 interface PageSectionProps {
   title: string;
@@ -11,12 +12,12 @@ interface PageSectionProps {
 export function PageSection({ title, intro, children, className = '' }: PageSectionProps) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={`mx-auto max-w-7xl px-4 py-10 sm:py-12 ${className}`}>
-      <h2 id={headingId} className="text-2xl font-bold text-brand-900 sm:text-3xl">
+    <PageContainer as="section" aria-labelledby={headingId} className={`py-10 sm:py-12 ${className}`}>
+      <h2 id={headingId} className="text-2xl font-bold text-balance text-brand-900 sm:text-3xl">
         {title}
       </h2>
-      {intro && <p className="mt-2 max-w-3xl text-slate-600">{intro}</p>}
+      {intro && <p className="mt-2 max-w-3xl text-pretty text-slate-600">{intro}</p>}
       <div className="mt-6">{children}</div>
-    </section>
+    </PageContainer>
   );
 }
