@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, passwordResets } from '../db/schema/index.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { SIGN_IN_LIMITS, SIGN_IN_MESSAGES } from '../modules/sign-in-guard/sign-in-guard.service.ts';
-import { createTestUser, type TestUser } from '../test/factories.ts';
+import { createTestUser, solvedChallenge, type TestUser } from '../test/factories.ts';
 import { API, createTestApp, type TestApp } from '../test/test-app.ts';
 
 let address = 0;
@@ -14,12 +14,6 @@ const attackerAddress = () => {
   return `203.0.${Math.floor(address / 250)}.${(address % 250) + 1}`;
 };
 const OWNER_ADDRESS = '198.51.100.7';
-
-async function solvedChallenge(app: FastifyInstance, remoteAddress: string): Promise<{ id: string; answer: number }> {
-  const res = await app.inject({ method: 'GET', url: `${API}/auth/captcha`, remoteAddress });
-  const { challengeId, a, b } = res.json();
-  return { id: challengeId, answer: a + b };
-}
 
 async function login(app: FastifyInstance, email: string, password: string, remoteAddress: string, withChallenge = true) {
   const challenge = withChallenge ? await solvedChallenge(app, remoteAddress) : undefined;

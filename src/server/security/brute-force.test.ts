@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../modules/auth/auth.service.ts';
 import { SIGN_IN_MESSAGES } from '../modules/sign-in-guard/sign-in-guard.service.ts';
-import { createTestUser, type TestUser } from '../test/factories.ts';
+import { createTestUser, solvedChallenge, type TestUser } from '../test/factories.ts';
 import { API, createTestApp, type TestApp, uniqueEmail } from '../test/test-app.ts';
 
 /** Scales the per-address limits down: 3 logins per 15 minutes, 1 reset request per hour. */
@@ -18,11 +18,6 @@ const freshAddress = () => {
 
 function login(app: FastifyInstance, email: string, password: string, remoteAddress = freshAddress(), headers: Record<string, string> = {}, challenge?: { id: string; answer: number }) {
   return app.inject({ method: 'POST', url: `${API}/auth/login`, remoteAddress, headers, payload: { email, password, ...(challenge ? { challenge } : {}) } });
-}
-/** Asks the server for a problem and answers it, as the sign-in form does. */
-async function solvedChallenge(app: FastifyInstance, remoteAddress = freshAddress()): Promise<{ id: string; answer: number }> {
-  const { challengeId, a, b } = (await app.inject({ method: 'GET', url: `${API}/auth/captcha`, remoteAddress })).json();
-  return { id: challengeId, answer: a + b };
 }
 function forgot(app: FastifyInstance, email: string, remoteAddress = freshAddress()) {
   return app.inject({ method: 'POST', url: `${API}/auth/forgot-password`, remoteAddress, payload: { email } });
@@ -52,12 +47,12 @@ describe('brute force and account enumeration, without a trusted proxy', () => {
     }
     // With the challenge solved, the answers stay alike, and the right password still works.
     const [known, nobody] = [
-      await login(t.app, victim.email, 'wrong-again', freshAddress(), {}, await solvedChallenge(t.app)),
-      await login(t.app, unknown, 'wrong-again', freshAddress(), {}, await solvedChallenge(t.app)),
+      await login(t.app, victim.email, 'wrong-again', freshAddress(), {}, await solvedChallenge(t.app, freshAddress())),
+      await login(t.app, unknown, 'wrong-again', freshAddress(), {}, await solvedChallenge(t.app, freshAddress())),
     ];
     expect(observable(known)).toEqual(observable(nobody));
     expect(known.statusCode).toBe(401);
-    const right = await login(t.app, victim.email.toUpperCase(), victim.password, freshAddress(), {}, await solvedChallenge(t.app));
+    const right = await login(t.app, victim.email.toUpperCase(), victim.password, freshAddress(), {}, await solvedChallenge(t.app, freshAddress()));
     expect(right.statusCode).toBe(200);
   });
 

@@ -52,3 +52,9 @@ export async function createTestPaper(app: FastifyInstance, author: TestUser, fi
   if (res.statusCode !== 201) throw new Error(`paper submission failed: ${res.statusCode} ${res.body}`);
   return res.json().paper as { _id: string; ictacemId: string; title: string };
 }
+
+/** Asks the server for a sign-in challenge and answers it, as the sign-in form does. */
+export async function solvedChallenge(app: FastifyInstance, remoteAddress: string): Promise<{ id: string; answer: number }> {
+  const { challengeId, a, b } = (await app.inject({ method: 'GET', url: '/ictacem2025/api/auth/captcha', remoteAddress })).json();
+  return { id: challengeId, answer: a + b };
+}
