@@ -44,3 +44,11 @@ export async function consumePasswordReset(db: DbOrTx, tokenHash: string): Promi
     .returning({ userId: passwordResets.userId });
   return row?.userId;
 }
+
+/** Every outstanding link of the user stops working: only the newest request, used once, resets. */
+export async function voidPasswordResets(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}

@@ -8,7 +8,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.ts';
 import { createUser, EmailTakenError } from '../users/users.service.ts';
-import { consumePasswordReset, deleteSessionsOfUser, insertPasswordReset } from './auth.repository.ts';
+import { consumePasswordReset, deleteSessionsOfUser, insertPasswordReset, voidPasswordResets } from './auth.repository.ts';
 import { assertMayTrySignIn, forgiveFailures, recordSignInFailure, recordSignInSuccess } from '../sign-in-guard/sign-in-guard.service.ts';
 import { createSession } from './session.service.ts';
 
@@ -22,7 +22,8 @@ export const AUTH_MESSAGES = {
   resetThrottled: (wait: string) => `Too many password reset requests for this email. Please try again in ${wait}.`,
 } as const;
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** A reset link is good for 30 minutes, once; a newer request or any completed reset voids it. */
+export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
 export interface SignedIn {
   user: PublicUser;
@@ -71,10 +72,9 @@ export async function requestPasswordReset(ctx: AppContext, input: ForgotPasswor
   if (!row) return { devMode };
 
   const token = newToken();
-  await insertPasswordReset(ctx.db, {
-    userId: row.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+  await ctx.db.transaction(async (tx) => {
+    await voidPasswordResets(tx, row.id);
+    await insertPasswordReset(tx, { userId: row.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
   });
   const link = `${ctx.config.publicUrl}${ctx.config.basePath}/reset-password/${token}`;
   if (!ctx.outbox) {
@@ -89,7 +89,7 @@ export async function requestPasswordReset(ctx: AppContext, input: ForgotPasswor
       `Hello ${row.username},`,
       '',
       'Someone asked to reset the password of your ICTACEM 2025 account.',
-      `Open this link within one hour to choose a new password:`,
+      'Open this link within 30 minutes to choose a new password (it works once, and only the newest link works):',
       link,
       '',
       'If it was not you, ignore this e-mail; your password stays as it is.',
@@ -106,6 +106,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     const owner = await consumePasswordReset(tx, hashToken(token));
     if (!owner) throw new AppError('bad_request', AUTH_MESSAGES.resetLinkInvalid);
     await updateUser(tx, owner, { passwordHash });
+    await voidPasswordResets(tx, owner);
     await deleteSessionsOfUser(tx, owner);
     return owner;
   });

@@ -261,6 +261,30 @@ describe('password reset', () => {
     expect(again.json().message).toBe(AUTH_MESSAGES.resetLinkInvalid);
   });
 
+  it('voids every other link of the account at a newer request and at a completed reset; a link lives 30 minutes', async () => {
+    const author = await createTestUser(t.app);
+    const request = () => t.app.inject({ method: 'POST', url: `${API}/auth/forgot-password`, payload: { email: author.email } });
+    const reset = (token: string, password: string) => t.app.inject({ method: 'PUT', url: `${API}/auth/reset-password/${token}`, payload: { password } });
+    await request();
+    await request();
+    const [first, second] = (await waitForMail(2)).map((mail) => linkIn(mail.raw));
+    expect(second).not.toBe(first);
+    const rows = await t.app.ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, author.user._id));
+    // Created by the database clock, expiring by the server's: the two may differ by a moment.
+    for (const row of rows) expect(Math.abs(row.expiresAt.getTime() - row.createdAt.getTime() - 30 * 60_000)).toBeLessThan(5000);
+
+    // The older link was voided by the newer request.
+    expect((await reset(first!, 'older link password')).statusCode).toBe(400);
+    await request();
+    const third = linkIn((await waitForMail(3))[2]!.raw);
+    // The second link was voided by the third request; the third, used once, voids any other.
+    expect((await reset(second!, 'second link password')).statusCode).toBe(400);
+    expect((await reset(third, 'newest link password')).statusCode).toBe(200);
+    expect((await reset(third, 'replayed password')).statusCode).toBe(400);
+    const signIn = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: author.email, password: 'newest link password' } });
+    expect(signIn.statusCode).toBe(200);
+  });
+
   it('answers the same for an unknown e-mail and sends nothing', async () => {
     const res = await t.app.inject({ method: 'POST', url: `${API}/auth/forgot-password`, payload: { email: uniqueEmail('nobody') } });
     expect(res.json()).toEqual({ success: true, message: AUTH_MESSAGES.resetRequested, devMode: false });
