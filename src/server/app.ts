@@ -70,6 +70,9 @@ const SECURITY_HEADERS = {
   referrerPolicy: { policy: 'same-origin' as const },
 };
 
+/** How long a resolved session is reused on the embedded database (revocations clear it at once). */
+const SESSION_CACHE_TTL_MS = 30_000;
+
 /** JSON bodies are small; uploads go through multipart with their own limits. */
 const JSON_BODY_LIMIT = 64 * 1024;
 
@@ -130,7 +133,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     outbox,
     log: app.log,
     resetRequestLimiter: new AttemptLimiter(5, 60 * 60_000),
-    sessions: new SessionCache(),
+    // Cached only where this process sees every revocation (lib/session-cache.ts).
+    sessions: new SessionCache(database.kind === 'pglite' ? SESSION_CACHE_TTL_MS : 0),
     dashboardStats: new VersionedMemo(DASHBOARD_STATS_MAX_AGE_MS),
   } satisfies AppContext);
 

@@ -74,6 +74,17 @@ describe('session cookies and tokens', () => {
     expect(await profileStatus(t.app, { authorization: `Bearer ${other}` })).toBe(200);
   });
 
+  it('lets no request that raced the logout keep the session alive: ten parallel requests after it all get 401', async () => {
+    const token = (await login(t.app, author)).json().token as string;
+    const headers = { cookie: `ictacem_session=${token}` };
+    // Lookups in flight while the session is deleted must not be cached past it.
+    const racing = Array.from({ length: 20 }, () => profileStatus(t.app, headers));
+    const out = t.app.inject({ method: 'POST', url: `${API}/auth/logout`, headers });
+    await Promise.all([...racing, out]);
+    const after = await Promise.all(Array.from({ length: 10 }, () => profileStatus(t.app, headers)));
+    expect(after).toEqual(Array(10).fill(401));
+  });
+
   it('refuses an expired session', async () => {
     const user = await createTestUser(t.app);
     await t.app.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.user._id));
@@ -169,5 +180,30 @@ describe('Secure cookies behind https', () => {
     expect(sessionCookie(plainViaProxy)!.secure).toBeFalsy();
     const spoofed = await login(proxied.app, onProxied, { 'x-forwarded-proto': 'https' }, '192.0.2.44');
     expect(sessionCookie(spoofed)!.secure).toBeFalsy();
+  });
+});
+
+// Several server processes on one PostgreSQL database: none may trust a session another ended.
+describe.runIf(Boolean(process.env.DATABASE_URL))('revocation across server processes', () => {
+  let first: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    first = await createTestApp();
+    second = await createTestApp({ databaseUrl: first.config.databaseUrl, inMemoryDatabase: false });
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it("rejects a token logged out on another process on its very next request", async () => {
+    const author = await createTestUser(first.app);
+    const headers = { cookie: author.cookie };
+    // Both processes have just served the session.
+    expect(await profileStatus(first.app, headers)).toBe(200);
+    expect(await profileStatus(second.app, headers)).toBe(200);
+    await first.app.inject({ method: 'POST', url: `${API}/auth/logout`, headers });
+    expect(await profileStatus(second.app, headers)).toBe(401);
   });
 });

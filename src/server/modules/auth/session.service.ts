@@ -17,10 +17,11 @@ export async function findSessionUser(ctx: Pick<AppContext, 'db' | 'sessions'>, 
   const tokenHash = hashToken(token);
   const cached = ctx.sessions.get(tokenHash);
   if (cached) return cached;
+  const mark = ctx.sessions.revocationMark();
   const row = await findUserBySessionHash(ctx.db, tokenHash);
   if (!row) return null;
   const user = presentUser(row);
-  ctx.sessions.set(tokenHash, user);
+  ctx.sessions.set(tokenHash, user, mark);
   return user;
 }
 
