@@ -25,6 +25,6 @@ describe('loadConfig', () => {
 
   it('needs the admin e-mail and password together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'admin@conf.example' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
-    expect(loadConfig({ ADMIN_EMAIL: 'Admin@Conf.example', ADMIN_PASSWORD: 'secret12' }).adminEmail).toBe('admin@conf.example');
+    expect(loadConfig({ ADMIN_EMAIL: 'Admin@Conf.example', ADMIN_PASSWORD: 'secret-admin-12' }).adminEmail).toBe('admin@conf.example');
   });
 });

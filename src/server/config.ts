@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema } from '../shared/schemas/auth.ts';
+import { LIMITS } from '../shared/constants.ts';
+import { emailSchema, MESSAGES } from '../shared/schemas/auth.ts';
 import type { HttpTimeouts } from './lib/http-timeouts.ts';
 
 const booleanFlag = z
@@ -20,7 +21,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('ICTACEM 2025 <no-reply@localhost>'),
   ADMIN_EMAIL: emailSchema.optional(),
-  ADMIN_PASSWORD: z.string().min(6).max(128).optional(),
+  ADMIN_PASSWORD: z.string().min(LIMITS.adminPasswordMin, MESSAGES.adminPasswordTooShort).max(LIMITS.passwordMax).optional(),
   REGISTRATION_OPEN: booleanFlag,
   /** Comma-separated proxy addresses or CIDRs whose X-Forwarded-For is trusted. */
   TRUST_PROXY: z.string().optional(),

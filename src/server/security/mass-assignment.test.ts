@@ -78,7 +78,7 @@ describe('mass assignment: extra fields in a body change nothing they do not nam
     const res = await t.app.inject({
       method: 'POST',
       url: `${API}/auth/register`,
-      payload: { ...privilegedFields(victim.user._id), username: 'Climber', email, password: 'secret1' },
+      payload: { ...privilegedFields(victim.user._id), username: 'Climber', email, password: 'secret-pass-1' },
     });
     expect(res.statusCode).toBe(201);
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.email, email));

@@ -113,7 +113,7 @@ describe('secrets: nothing confidential in any answer an author can get', () => 
     }
     // Public routes, aimed at other people where they take an e-mail; logout last, it ends the session.
     const publicBodies: Record<string, TargetedRequest> = {
-      'POST /auth/register': { params: {}, body: { username: 'Late', email: other.author.email, password: 'secret1' } },
+      'POST /auth/register': { params: {}, body: { username: 'Late', email: other.author.email, password: 'secret-pass-1' } },
       'POST /auth/login': { params: {}, body: { email: me.author.email, password: me.author.password } },
       'POST /auth/forgot-password': { params: {}, body: { email: other.author.email } },
       'PUT /auth/reset-password/:token': { params: { token: 'guessed-token' }, body: { password: 'new password' } },
@@ -123,7 +123,7 @@ describe('secrets: nothing confidential in any answer an author can get', () => 
       await call(route, publicBodies[routeKey(route)] ?? { params: {} });
     }
     await ask('wrong password for another account', { method: 'POST', url: `${API}/auth/login`, payload: { email: other.author.email, password: 'guess' } });
-    await ask('fresh registration', { method: 'POST', url: `${API}/auth/register`, payload: { username: 'New', email: uniqueEmail(), password: 'secret1' } });
+    await ask('fresh registration', { method: 'POST', url: `${API}/auth/register`, payload: { username: 'New', email: uniqueEmail(), password: 'secret-pass-1' } });
     // The admin file kept from the author, through the author's own paper.
     const hidden = await ask('hidden admin file', { method: 'GET', url: `${API}/papers/${me.paperId}/shared-files/${me.hiddenFileId}/view`, headers: { cookie: me.author.cookie } });
     expect(hidden.statusCode).toBe(404);

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 
 export const MESSAGES = {
-  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordTooShort: `Password must be at least ${LIMITS.passwordMin} characters long`,
+  adminPasswordTooShort: `An organizer's password must be at least ${LIMITS.adminPasswordMin} characters long`,
+  signInPasswordTooShort: `Password must be at least ${LIMITS.signInPasswordMin} characters long`,
+  passwordTooCommon: 'This password is one of the most common passwords, which attackers try first. Please choose another one.',
   passwordTooLong: `Password must be at most ${LIMITS.passwordMax} characters long`,
   passwordsDoNotMatch: 'Passwords do not match',
   emailInvalid: 'Please enter a valid email address',

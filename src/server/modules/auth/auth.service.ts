@@ -9,6 +9,7 @@ import { presentUser } from '../users/user.presenter.ts';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.ts';
 import { createUser, EmailTakenError } from '../users/users.service.ts';
 import { consumePasswordReset, deleteSessionsOfUser, insertPasswordReset, voidPasswordResets } from './auth.repository.ts';
+import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';
 import { assertMayTrySignIn, forgiveFailures, recordSignInFailure, recordSignInSuccess } from '../sign-in-guard/sign-in-guard.service.ts';
 import { createSession } from './session.service.ts';
 
@@ -105,6 +106,8 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   const userId = await ctx.db.transaction(async (tx) => {
     const owner = await consumePasswordReset(tx, hashToken(token));
     if (!owner) throw new AppError('bad_request', AUTH_MESSAGES.resetLinkInvalid);
+    // Refused here, the link stays unused: the owner can try another password with it.
+    await assertAcceptablePassword(password, (await findUserById(tx, owner))!.role);
     await updateUser(tx, owner, { passwordHash });
     await voidPasswordResets(tx, owner);
     await deleteSessionsOfUser(tx, owner);

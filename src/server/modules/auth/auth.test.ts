@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets, sessions, users } from '../../db/schema/index.ts';
+import { MESSAGES } from '../../../shared/schemas/auth.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { createTestUser } from '../../test/factories.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { API, createTestApp, sessionCookieOf, type TestApp, uniqueEmail } from '../../test/test-app.ts';
@@ -18,7 +20,7 @@ describe('accounts and sessions', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `${API}/auth/register`,
-      payload: { username: 'Ada Lovelace', email: email.toUpperCase(), password: 'secret1' },
+      payload: { username: 'Ada Lovelace', email: email.toUpperCase(), password: 'secret-pass-1' },
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -39,20 +41,37 @@ describe('accounts and sessions', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `${API}/auth/register`,
-      payload: { username: 'Again', email: existing.email, password: 'secret1' },
+      payload: { username: 'Again', email: existing.email, password: 'secret-pass-1' },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ success: false, message: 'An account with this email already exists.' });
   });
 
-  it('refuses passwords shorter than 6 characters with the spec text', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${API}/auth/register`,
-      payload: { username: 'Short', email: uniqueEmail(), password: '12345' },
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: 'Password must be at least 6 characters long' });
+  it('refuses a new password shorter than 8 characters, or one of the most common, and stores nothing', async () => {
+    for (const [password, message] of [
+      ['1234567', 'Password must be at least 8 characters long'],
+      ['Password1', MESSAGES.passwordTooCommon],
+      ['qwertyuiop', MESSAGES.passwordTooCommon],
+    ] as const) {
+      const email = uniqueEmail();
+      const res = await t.app.inject({ method: 'POST', url: `${API}/auth/register`, payload: { username: 'Short', email, password } });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json()).toEqual({ success: false, message });
+      expect(await t.app.ctx.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    }
+  });
+
+  it('asks more of an organizer: 12 characters', async () => {
+    await expect(createTestUser(t.app, { role: 'admin', password: 'eleven-char' })).rejects.toThrow(MESSAGES.adminPasswordTooShort);
+    const admin = await createTestUser(t.app, { role: 'admin', password: 'twelve-chars' });
+    expect(admin.user.role).toBe('admin');
+  });
+
+  it('still signs in an account whose password was chosen under the earlier 6-character rule', async () => {
+    const author = await createTestUser(t.app);
+    await t.app.ctx.db.update(users).set({ passwordHash: await hashPassword('abc123') }).where(eq(users.id, author.user._id));
+    const res = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: author.email, password: 'abc123' } });
+    expect(res.statusCode).toBe(200);
   });
 
   it('logs in with the right password and refuses a wrong one without saying which part was wrong', async () => {
@@ -160,7 +179,7 @@ describe('bad input', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `${API}/auth/register`,
-      payload: { username: 'Late', email: uniqueEmail(), password: 'secret1' },
+      payload: { username: 'Late', email: uniqueEmail(), password: 'secret-pass-1' },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(AUTH_MESSAGES.registrationClosed);
@@ -283,6 +302,17 @@ describe('password reset', () => {
     expect((await reset(third, 'replayed password')).statusCode).toBe(400);
     const signIn = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: author.email, password: 'newest link password' } });
     expect(signIn.statusCode).toBe(200);
+  });
+
+  it('refuses a common new password at reset and keeps the link usable', async () => {
+    const author = await createTestUser(t.app);
+    await t.app.inject({ method: 'POST', url: `${API}/auth/forgot-password`, payload: { email: author.email } });
+    const token = linkIn((await waitForMail(1))[0]!.raw);
+    const common = await t.app.inject({ method: 'PUT', url: `${API}/auth/reset-password/${token}`, payload: { password: 'iloveyou123' } });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().message).toBe(MESSAGES.passwordTooCommon);
+    const fine = await t.app.inject({ method: 'PUT', url: `${API}/auth/reset-password/${token}`, payload: { password: 'a sturdy new passphrase' } });
+    expect(fine.statusCode).toBe(200);
   });
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {

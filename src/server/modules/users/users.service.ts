@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { endAllSessions } from '../auth/session.service.ts';
+import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findAnyAdmin, findUserByEmail, findUserById, insertUser, type UserRow, updateUser } from './users.repository.ts';
 
@@ -25,6 +26,7 @@ export async function createUser(
   ctx: Pick<AppContext, 'db'>,
   input: { username: string; email: string; password: string; role?: Role },
 ): Promise<UserRow> {
+  await assertAcceptablePassword(input.password, input.role ?? 'author');
   const passwordHash = await hashPassword(input.password);
   // A clash of the random id is retried; a clash of the e-mail is the caller's conflict.
   for (let attempt = 0; ; attempt += 1) {
@@ -76,6 +78,7 @@ export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'config' | 'sessi
   if (adminEmail && adminPassword) {
     const existing = await findUserByEmail(ctx.db, adminEmail);
     if (existing) {
+      await assertAcceptablePassword(adminPassword, 'admin');
       await updateUser(ctx.db, existing.id, { role: 'admin', passwordHash: await hashPassword(adminPassword) });
       await endAllSessions(ctx, existing.id);
     } else {

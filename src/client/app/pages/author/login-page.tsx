@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { MESSAGES, passwordSchema } from '../../../../shared/schemas/auth.ts';
+import { LIMITS } from '../../../../shared/constants.ts';
+import { MESSAGES } from '../../../../shared/schemas/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CenteredCard } from '../../../components/ui/card.tsx';
 import { PasswordField, TextField } from '../../../components/ui/form-field.tsx';
@@ -15,7 +16,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 const loginFormSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').pipe(z.email(MESSAGES.emailInvalid)),
-  password: passwordSchema,
+  password: z.string().min(LIMITS.signInPasswordMin, MESSAGES.signInPasswordTooShort).max(LIMITS.passwordMax, MESSAGES.passwordTooLong),
 });
 type LoginForm = z.infer<typeof loginFormSchema>;
 
