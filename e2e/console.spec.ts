@@ -27,7 +27,7 @@ async function visit(page: Page, problems: string[], path: string): Promise<void
 }
 
 const VISITOR_PAGES = [...PUBLIC_PAGES.map((p) => p.path), 'login', 'registration', 'forgot-password', 'no-such-page'];
-const AUTHOR_PAGES = ['profile', 'notifications', 'submit', 'submit-paper'];
+const AUTHOR_PAGES = ['profile', 'account', 'notifications', 'submit', 'submit-paper'];
 
 test('a visitor sees a clean console and a real favicon on every page', async ({ page }) => {
   const problems = watchConsole(page);

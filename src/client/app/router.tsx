@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
       { path: 'reset-password/:resettoken', ...page(() => import('./pages/author/reset-password-page.tsx')) },
       { path: 'registration', ...page(() => import('./pages/author/registration-page.tsx')) },
       { path: 'profile', ...page(() => import('./pages/author/profile-page.tsx')) },
+      { path: 'account', ...page(() => import('./pages/author/account-page.tsx')) },
       { path: 'notifications', ...page(() => import('./pages/author/notifications-page.tsx')) },
       { path: 'submit', ...page(() => import('./pages/author/submit-page.tsx')) },
       { path: 'submit-paper', ...page(() => import('./pages/author/submit-paper-page.tsx')) },

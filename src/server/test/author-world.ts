@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { adminFiles, chatMessages, notifications, submissionVersions } from '../db/schema/index.ts';
+import { adminFiles, chatMessages, notifications, sessions, submissionVersions } from '../db/schema/index.ts';
+import { hashToken } from '../lib/tokens.ts';
+import { createSession } from '../modules/auth/session.service.ts';
 import { createTestUser, submissionFields, type TestUser } from './factories.ts';
 import { multipart, pdfBytes } from './multipart.ts';
 import { API } from './test-app.ts';
@@ -21,6 +23,8 @@ export interface AuthorWorld {
   authorMessageId: string;
   adminMessageId: string;
   notificationId: string;
+  /** A second signed-in session of the author, one the tests never use to call with. */
+  spareSessionId: string;
   /** The confidential evaluation: marks and comments that only admins may read. */
   marks: number;
   /** Strings only admins may ever read: the evaluation comments and everything of the hidden file. */
@@ -50,6 +54,12 @@ function uniqueMarker(prefix: string): string {
  * paid, full paper submitted, evaluated, two admin files (one shared, one hidden) and a chat
  * with attachments both ways. Every field the author may see carries the world's marker.
  */
+async function spareSessionOf(app: FastifyInstance, author: TestUser): Promise<string> {
+  const { token } = await createSession(app.ctx, author.user._id, { userAgent: 'Spare browser', address: '192.0.2.200' });
+  const [row] = await app.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  return row!.id;
+}
+
 export async function seedAuthorWorld(app: FastifyInstance, admin: TestUser, marks = 83): Promise<AuthorWorld> {
   const marker = uniqueMarker('MARK');
   const confidential = uniqueMarker('CONFIDENTIAL');
@@ -117,6 +127,7 @@ export async function seedAuthorWorld(app: FastifyInstance, admin: TestUser, mar
     authorMessageId: question.chatMessage._id,
     adminMessageId: answer.chatMessage._id,
     notificationId: notification.id,
+    spareSessionId: await spareSessionOf(app, author),
     marks,
     secrets: [confidential, hidden],
   };

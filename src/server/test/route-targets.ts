@@ -92,6 +92,7 @@ export const AUTHOR_ID_ROUTES: Record<string, (target: AuthorWorld, own: AuthorW
   'GET /chat/papers/:id/messages/:messageId/attachments/:index/download': (t, own) => attachmentTargets(t, own),
   'PATCH /notifications/:id/read': (t) => [{ params: { id: t.notificationId } }],
   'DELETE /notifications/:id': (t) => [{ params: { id: t.notificationId } }],
+  'DELETE /account/sessions/:sessionId': (t) => [{ params: { sessionId: t.spareSessionId } }],
 };
 
 function attachmentTargets(t: AuthorWorld, own: AuthorWorld): TargetedRequest[] {

@@ -61,3 +61,32 @@ export const registerFormSchema = registerBodySchema
     message: MESSAGES.passwordsDoNotMatch,
     path: ['confirmPassword'],
   });
+
+export const ACCOUNT_MESSAGES = {
+  currentPasswordWrong: 'Your current password is not correct.',
+  passwordChanged: 'Your password was changed. Every other session was signed out.',
+  sessionNotFound: 'This session has already ended.',
+} as const;
+
+export const changePasswordBodySchema = z.object({
+  currentPassword: z.string().min(1, ACCOUNT_MESSAGES.currentPasswordWrong).max(LIMITS.passwordMax, ACCOUNT_MESSAGES.currentPasswordWrong),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** The change-password form adds a confirmation that never leaves the browser. */
+export const changePasswordFormSchema = changePasswordBodySchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+
+/** One signed-in session of the account, as its owner sees it. */
+export interface AccountSession {
+  _id: string;
+  /** Browser and system, read from the user agent, e.g. "Chrome on Linux". */
+  device: string;
+  address: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** The session this list was asked for with. */
+  current: boolean;
+}

@@ -32,7 +32,13 @@ export const sessions = pgTable(
     /** SHA-256 of the token: a database leak gives no usable session. */
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
+    /** The absolute end; an idle session ends earlier (SESSION_IDLE_MS). */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Refreshed at most once a minute while the session is used. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Shown on the account's sessions page, so the owner recognises (or not) each sign-in. */
+    userAgent: text('user_agent').notNull().default(''),
+    address: text('address').notNull().default(''),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

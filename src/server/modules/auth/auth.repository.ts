@@ -1,12 +1,20 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { passwordResets, sessions, users } from '../../db/schema/index.ts';
 
-export async function insertSession(db: DbOrTx, values: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+export async function insertSession(db: DbOrTx, values: typeof sessions.$inferInsert): Promise<void> {
   await db.insert(sessions).values(values);
 }
 
-export async function findUserBySessionHash(db: DbOrTx, tokenHash: string) {
+/** A session is live before its absolute end and while used within its owner's idle time. */
+export function liveSession(idleMs: { admin: number; author: number }): SQL {
+  return and(
+    gt(sessions.expiresAt, sql`now()`),
+    sql`${sessions.lastSeenAt} > now() - (case when ${users.role} = 'admin' then ${idleMs.admin}::bigint else ${idleMs.author}::bigint end) * interval '1 millisecond'`,
+  )!;
+}
+
+export async function findUserBySessionHash(db: DbOrTx, tokenHash: string, idleMs: { admin: number; author: number }) {
   const [row] = await db
     .select({
       id: users.id,
@@ -15,12 +23,18 @@ export async function findUserBySessionHash(db: DbOrTx, tokenHash: string) {
       customUserId: users.customUserId,
       role: users.role,
       createdAt: users.createdAt,
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
+    .where(and(eq(sessions.tokenHash, tokenHash), liveSession(idleMs)))
     .limit(1);
   return row;
+}
+
+export async function touchSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
 }
 
 export async function deleteSessionByHash(db: DbOrTx, tokenHash: string): Promise<void> {

@@ -13,6 +13,11 @@ import { AUTH_MESSAGES, login, register, requestPasswordReset, resetPassword, ty
 import { newChallenge } from '../sign-in-guard/sign-in-guard.service.ts';
 import { endSession } from './session.service.ts';
 
+/** Where a sign-in comes from, kept with its session for the owner's sessions page. */
+export function originOf(request: FastifyRequest): { userAgent: string; address: string } {
+  return { userAgent: request.headers['user-agent'] ?? '', address: request.ip };
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
   // Per-address limits; per-account limits live in the service. Generous: a campus shares one address.
@@ -39,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register',
     { schema: { body: registerBodySchema }, config: { access: 'public', rateLimit: IP_LIMITS.register } },
     async (request, reply) => {
-      const signedIn = await register(app.ctx, request.body);
+      const signedIn = await register(app.ctx, request.body, originOf(request));
       setSessionCookie(request, reply, signedIn);
       return reply.status(201).send({ success: true, user: signedIn.user, token: signedIn.token });
     },
@@ -49,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     { schema: { body: loginBodySchema }, config: { access: 'public', rateLimit: IP_LIMITS.login } },
     async (request, reply) => {
-      const signedIn = await login(app.ctx, request.body, request.ip);
+      const signedIn = await login(app.ctx, request.body, originOf(request));
       setSessionCookie(request, reply, signedIn);
       return { success: true, user: signedIn.user, token: signedIn.token };
     },

@@ -11,7 +11,8 @@ import { createUser, EmailTakenError } from '../users/users.service.ts';
 import { consumePasswordReset, deleteSessionsOfUser, insertPasswordReset, voidPasswordResets } from './auth.repository.ts';
 import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';
 import { assertMayTrySignIn, forgiveFailures, recordSignInFailure, recordSignInSuccess } from '../sign-in-guard/sign-in-guard.service.ts';
-import { createSession } from './session.service.ts';
+import { queueSecurityMail } from '../account/security-mail.ts';
+import { createSession, type SessionOrigin } from './session.service.ts';
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
@@ -32,11 +33,11 @@ export interface SignedIn {
   expiresAt: Date;
 }
 
-export async function register(ctx: AppContext, input: RegisterBody): Promise<SignedIn> {
+export async function register(ctx: AppContext, input: RegisterBody, origin: SessionOrigin): Promise<SignedIn> {
   if (!ctx.config.registrationOpen) throw new AppError('forbidden', AUTH_MESSAGES.registrationClosed);
   try {
     const row = await createUser(ctx, input);
-    const session = await createSession(ctx, row.id);
+    const session = await createSession(ctx, row.id, origin);
     return { user: presentUser(row), ...session };
   } catch (error) {
     if (error instanceof EmailTakenError) throw new AppError('conflict', error.message);
@@ -45,9 +46,9 @@ export async function register(ctx: AppContext, input: RegisterBody): Promise<Si
 }
 
 /** Signs in; wrong passwords are throttled per account and address (sign-in-guard), never by locking the account. */
-export async function login(ctx: AppContext, input: LoginBody, source: string): Promise<SignedIn> {
+export async function login(ctx: AppContext, input: LoginBody, origin: Required<SessionOrigin>): Promise<SignedIn> {
   const row = await findUserByEmail(ctx.db, input.email);
-  const attempt = { account: input.email, source, userId: row?.id, challenge: input.challenge };
+  const attempt = { account: input.email, source: origin.address, userId: row?.id, challenge: input.challenge };
   await assertMayTrySignIn(ctx, attempt);
   const valid = row ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!row || !valid) {
@@ -55,7 +56,7 @@ export async function login(ctx: AppContext, input: LoginBody, source: string): 
     throw new AppError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
   }
   await recordSignInSuccess(ctx, { ...attempt, userId: row.id });
-  const session = await createSession(ctx, row.id);
+  const session = await createSession(ctx, row.id, origin);
   return { user: presentUser(row), ...session };
 }
 
@@ -107,14 +108,17 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     const owner = await consumePasswordReset(tx, hashToken(token));
     if (!owner) throw new AppError('bad_request', AUTH_MESSAGES.resetLinkInvalid);
     // Refused here, the link stays unused: the owner can try another password with it.
-    await assertAcceptablePassword(password, (await findUserById(tx, owner))!.role);
+    const user = (await findUserById(tx, owner))!;
+    await assertAcceptablePassword(password, user.role);
     await updateUser(tx, owner, { passwordHash });
     await voidPasswordResets(tx, owner);
     await deleteSessionsOfUser(tx, owner);
+    await queueSecurityMail(ctx, tx, user, { subject: 'your password was reset', what: 'The password of your account was reset through an e-mailed link' });
     return owner;
   });
-  const user = await findUserById(ctx.db, userId);
-  if (user) await forgiveFailures(ctx, user.email);
+  ctx.outbox?.kick();
+  const owner = await findUserById(ctx.db, userId);
+  if (owner) await forgiveFailures(ctx, owner.email);
   // After the commit: no request can re-cache a session the transaction was deleting.
   ctx.sessions.forgetUser(userId);
 }

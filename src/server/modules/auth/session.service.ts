@@ -2,14 +2,32 @@ import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { presentUser } from '../users/user.presenter.ts';
-import { deleteSessionByHash, deleteSessionsOfUser, findUserBySessionHash, insertSession } from './auth.repository.ts';
+import { deleteSessionByHash, deleteSessionsOfUser, findUserBySessionHash, insertSession, touchSession } from './auth.repository.ts';
 
-export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A session ends this long after sign-in, however busy (ASVS 5.0 V7.3.2). */
+export const SESSION_TTL_MS = 30 * DAY_MS;
+/** ...and earlier when unused this long: an organizer's after a working day, an author's after a week. */
+export const SESSION_IDLE_MS = { admin: 8 * 60 * 60 * 1000, author: 7 * DAY_MS } as const;
 
-export async function createSession(ctx: Pick<AppContext, 'db'>, userId: string): Promise<{ token: string; expiresAt: Date }> {
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/** Where a session was opened, shown to its owner on the sessions page. */
+export interface SessionOrigin {
+  userAgent?: string;
+  address?: string;
+}
+
+export async function createSession(ctx: Pick<AppContext, 'db'>, userId: string, origin: SessionOrigin = {}): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await insertSession(ctx.db, { userId, tokenHash: hashToken(token), expiresAt });
+  await insertSession(ctx.db, {
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt,
+    userAgent: (origin.userAgent ?? '').slice(0, 512),
+    address: origin.address ?? '',
+  });
   return { token, expiresAt };
 }
 
@@ -18,8 +36,10 @@ export async function findSessionUser(ctx: Pick<AppContext, 'db' | 'sessions'>, 
   const cached = ctx.sessions.get(tokenHash);
   if (cached) return cached;
   const mark = ctx.sessions.revocationMark();
-  const row = await findUserBySessionHash(ctx.db, tokenHash);
+  const row = await findUserBySessionHash(ctx.db, tokenHash, SESSION_IDLE_MS);
   if (!row) return null;
+  // Last seen to the minute: enough for the idle time and the sessions page, and one write a minute at most.
+  if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) await touchSession(ctx.db, row.sessionId);
   const user = presentUser(row);
   ctx.sessions.set(tokenHash, user, mark);
   return user;

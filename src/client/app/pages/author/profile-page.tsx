@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { TIMINGS } from '../../../../shared/constants.ts';
 import type { PublicUser } from '../../../../shared/schemas/user.ts';
 import { ButtonLink } from '../../../components/ui/button.tsx';
@@ -83,6 +83,12 @@ function ProfileHeader({ user, isAdmin }: { user: PublicUser; isAdmin: boolean }
           </dd>
         </div>
       </dl>
+      <p className="mt-5 text-sm">
+        <Link to="/account" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          Password and sessions
+        </Link>
+        <span className="text-slate-600">: change your password, see where you are signed in.</span>
+      </p>
     </Card>
   );
 }

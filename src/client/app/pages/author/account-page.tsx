@@ -1,0 +1,40 @@
+import { Card } from '../../../components/ui/card.tsx';
+import { PageContainer } from '../../../components/ui/page-container.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ChangePasswordForm } from '../../../features/account/change-password-form.tsx';
+import { SessionsList } from '../../../features/account/sessions-list.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { AuthenticationRequired } from './profile-page.tsx';
+
+export default function AccountPage() {
+  useDocumentTitle('Password and Sessions', 'Change your ICTACEM 2025 password and see where you are signed in.');
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <Spinner label="Loading your account..." />;
+  if (!user) return <AuthenticationRequired from="/account" text="Please log in to manage your account. Redirecting to the login page..." />;
+  return (
+    <PageContainer className="space-y-8 py-8 sm:py-12">
+      <h1 className="text-3xl font-bold text-brand-900">Password and Sessions</h1>
+      <Card>
+        <section aria-labelledby="password-heading">
+          <h2 id="password-heading" className="mb-4 text-xl font-semibold text-brand-900">
+            Change password
+          </h2>
+          <ChangePasswordForm />
+        </section>
+      </Card>
+      <Card>
+        <section aria-labelledby="sessions-heading">
+          <h2 id="sessions-heading" className="mb-1 text-xl font-semibold text-brand-900">
+            Where you are signed in
+          </h2>
+          <p className="mb-4 text-sm text-slate-600">
+            A session you do not recognise? Sign it out and change your password. Sessions end after 30 days, or after a week unused (8 hours for
+            organizers).
+          </p>
+          <SessionsList />
+        </section>
+      </Card>
+    </PageContainer>
+  );
+}

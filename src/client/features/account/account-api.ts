@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountSession, ChangePasswordBody } from '../../../shared/schemas/auth.ts';
+import { api } from '../../lib/api.ts';
+
+const SESSIONS_KEY = ['account', 'sessions'] as const;
+
+export function useAccountSessions() {
+  return useQuery({ queryKey: SESSIONS_KEY, queryFn: async () => (await api<{ sessions: AccountSession[] }>('/account/sessions')).sessions });
+}
+
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => api(`/account/sessions/${encodeURIComponent(sessionId)}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ ended: number }>('/account/sessions/end-others', { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) => api<{ message: string }>('/account/password', { method: 'POST', body }),
+    // Every other session ended with the change.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES, changePasswordBodySchema } from '../../../shared/schemas/auth.ts';
+import { perAddress } from '../../lib/rate-limits.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import * as service from './account.service.ts';
+
+const sessionParams = z.object({ sessionId: z.uuid(ACCOUNT_MESSAGES.sessionNotFound) });
+
+/** The signed-in person's own account: password and sessions. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const user = { access: 'user' } as const;
+
+  app.get('/sessions', { config: user }, async (request) => ({
+    success: true,
+    sessions: await service.listSessions(ctx, requireUser(request), request.sessionToken!),
+  }));
+
+  app.delete('/sessions/:sessionId', { schema: { params: sessionParams }, config: user }, async (request) => {
+    await service.endOwnSession(ctx, requireUser(request), request.params.sessionId);
+    return { success: true };
+  });
+
+  app.post('/sessions/end-others', { config: user }, async (request) => ({
+    success: true,
+    ended: await service.endOtherSessions(ctx, requireUser(request), request.sessionToken!),
+  }));
+
+  app.post(
+    '/password',
+    { schema: { body: changePasswordBodySchema }, config: { ...user, rateLimit: perAddress(ctx.config, 30, '1 hour') } },
+    async (request) => {
+      await service.changePassword(ctx, requireUser(request), request.body, { token: request.sessionToken!, address: request.ip });
+      return { success: true, message: ACCOUNT_MESSAGES.passwordChanged };
+    },
+  );
+};

@@ -1,0 +1,78 @@
+import Bowser from 'bowser';
+import { ACCOUNT_MESSAGES, type AccountSession, type ChangePasswordBody } from '../../../shared/schemas/auth.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { voidPasswordResets } from '../auth/auth.repository.ts';
+import { SESSION_IDLE_MS } from '../auth/session.service.ts';
+import { sendQueuedMail } from '../notifications/notifications.service.ts';
+import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';
+import { assertMayTrySignIn, recordSignInFailure } from '../sign-in-guard/sign-in-guard.service.ts';
+import { findUserById, updateUser } from '../users/users.repository.ts';
+import * as repo from './account.repository.ts';
+import { queueSecurityMail } from './security-mail.ts';
+
+/** "Chrome on Linux": enough for an owner to recognise a sign-in, nothing more. */
+export function deviceOf(userAgent: string): string {
+  if (!userAgent) return 'Unknown device';
+  const { browser, os } = Bowser.parse(userAgent);
+  return `${browser.name ?? 'Unknown browser'} on ${os.name ?? 'an unknown system'}`;
+}
+
+export async function listSessions(ctx: AppContext, actor: PublicUser, currentToken: string): Promise<AccountSession[]> {
+  const currentHash = hashToken(currentToken);
+  const rows = await repo.liveSessionsOf(ctx.db, actor._id, SESSION_IDLE_MS);
+  return rows.map((row) => ({
+    _id: row.id,
+    device: deviceOf(row.userAgent),
+    address: row.address,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    current: row.tokenHash === currentHash,
+  }));
+}
+
+export async function endOwnSession(ctx: AppContext, actor: PublicUser, sessionId: string): Promise<void> {
+  const tokenHash = await repo.deleteSessionOfUser(ctx.db, actor._id, sessionId);
+  if (!tokenHash) throw new AppError('not_found', ACCOUNT_MESSAGES.sessionNotFound);
+  ctx.sessions.forgetToken(tokenHash);
+}
+
+export async function endOtherSessions(ctx: AppContext, actor: PublicUser, currentToken: string): Promise<number> {
+  const ended = await repo.deleteOtherSessions(ctx.db, actor._id, hashToken(currentToken));
+  // The current session is looked up afresh on its next request; the others are gone.
+  ctx.sessions.forgetUser(actor._id);
+  return ended;
+}
+
+/**
+ * A new password with the current one as proof. A wrong current password counts as a failed
+ * sign-in (someone at an unlocked screen must not get unlimited guesses). Every other session
+ * and every outstanding reset link of the account end with the change.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  actor: PublicUser,
+  body: ChangePasswordBody,
+  current: { token: string; address: string },
+): Promise<void> {
+  const attempt = { account: actor.email, source: current.address, userId: actor._id };
+  await assertMayTrySignIn(ctx, attempt);
+  const row = await findUserById(ctx.db, actor._id);
+  if (!row || !(await verifyPassword(row.passwordHash, body.currentPassword))) {
+    await recordSignInFailure(ctx, attempt);
+    throw new AppError('bad_request', ACCOUNT_MESSAGES.currentPasswordWrong);
+  }
+  await assertAcceptablePassword(body.newPassword, row.role);
+  const passwordHash = await hashPassword(body.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, row.id, { passwordHash });
+    await voidPasswordResets(tx, row.id);
+    await repo.deleteOtherSessions(tx, row.id, hashToken(current.token));
+    await queueSecurityMail(ctx, tx, row, { subject: 'your password was changed', what: 'The password of your account was changed' });
+  });
+  ctx.sessions.forgetUser(row.id);
+  sendQueuedMail(ctx);
+}

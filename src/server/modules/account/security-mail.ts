@@ -1,0 +1,29 @@
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+
+/**
+ * Tells the owner of an account about a change to its security, so a change they did not make
+ * does not go unnoticed. Queued in the caller's transaction; without a mail server (development)
+ * there is nobody to tell.
+ */
+export async function queueSecurityMail(
+  ctx: Pick<AppContext, 'outbox' | 'config'>,
+  db: DbOrTx,
+  to: { email: string; username: string },
+  event: { subject: string; what: string },
+): Promise<void> {
+  if (!ctx.outbox) return;
+  await ctx.outbox.enqueue(db, {
+    to: to.email,
+    subject: `ICTACEM 2025: ${event.subject}`,
+    text: [
+      `Hello ${to.username},`,
+      '',
+      `${event.what} on ${new Date().toUTCString()}.`,
+      '',
+      'If this was you, there is nothing to do.',
+      `If it was not, reset your password at once: ${ctx.config.publicUrl}${ctx.config.basePath}/forgot-password`,
+      'and tell the organizers.',
+    ].join('\n'),
+  });
+}
