@@ -47,5 +47,5 @@ test('an author and an admin see a clean console on their pages', async ({ page 
 
   await page.request.post('api/auth/logout');
   await signInThroughApi(page, E2E_ADMIN);
-  for (const path of ['admin', `admin/user/${user._id}`, `admin/paper/${paperId}`]) await visit(page, problems, path);
+  for (const path of ['admin', 'admin/sign-in-log', `admin/user/${user._id}`, `admin/paper/${paperId}`]) await visit(page, problems, path);
 });

@@ -222,3 +222,18 @@ test('on a phone the sections are in a slide-in menu and nothing scrolls the pag
   await expect(page.getByText('Average Score')).toBeVisible();
   expect(await noSidewaysScroll()).toBe(true);
 });
+
+test('the sign-in log lists who signed in and who failed, filtered by kind and e-mail', async ({ page, playwright, baseURL }) => {
+  const { author } = await seedAuthor(playwright, baseURL!, 'Log Subject');
+  const api = await playwright.request.newContext({ baseURL });
+  await api.post('api/auth/login', { data: { email: author.email, password: 'not-the-password' } });
+  await signInAsAdmin(page);
+  await page.getByRole('link', { name: 'Sign-in log' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign-in Log' })).toBeVisible();
+  await page.getByLabel('E-mail contains').fill(author.email);
+  await page.getByLabel('What happened').selectOption('sign_in_failed');
+  const events = page.getByTestId('auth-event');
+  await expect(events).toHaveCount(1);
+  await expect(events.first()).toContainText('Wrong password');
+  await expect(events.first()).toContainText(author.email);
+});

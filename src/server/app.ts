@@ -17,6 +17,7 @@ import { VersionedMemo } from './lib/versioned-memo.ts';
 import { MailOutbox } from './mail/mail-outbox.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authEventsRoutes } from './modules/auth-events/auth-events.routes.ts';
 import { dashboardRoutes } from './modules/admin-dashboard/dashboard.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: `${apiPrefix}/health` });
   await app.register(authRoutes, { prefix: `${apiPrefix}/auth` });
   await app.register(accountRoutes, { prefix: `${apiPrefix}/account` });
+  await app.register(authEventsRoutes, { prefix: `${apiPrefix}/admin/auth-events` });
   await app.register(adminUsersRoutes, { prefix: `${apiPrefix}/admin/users` });
   await app.register(papersRoutes, { prefix: `${apiPrefix}/papers` });
   await app.register(dashboardRoutes, { prefix: `${apiPrefix}/admin` });

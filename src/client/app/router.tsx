@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: 'submit-paper', ...page(() => import('./pages/author/submit-paper-page.tsx')) },
       { path: 'submit-full-paper/:paperId', ...page(() => import('./pages/author/submit-full-paper-page.tsx')) },
       { path: 'admin', ...page(() => import('./pages/admin/admin-page.tsx')) },
+      { path: 'admin/sign-in-log', ...page(() => import('./pages/admin/sign-in-log-page.tsx')) },
       { path: 'admin/user/:userId', ...page(() => import('./pages/admin/admin-user-page.tsx')) },
       { path: 'admin/paper/:paperId', ...page(() => import('./pages/admin/admin-paper-page.tsx')) },
       { path: '*', ...page(() => import('./pages/not-found-page.tsx')) },

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DashboardSection } from './dashboard-section.tsx';
 import { DashboardMessagesProvider, MessageBanner, useMessageState } from './dashboard-messages.tsx';
 import { PapersSection } from './papers-section.tsx';
@@ -76,6 +76,9 @@ export function AdminDashboard() {
         <aside className="hidden w-60 shrink-0 lg:block">
           <div className="sticky top-24 rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
             <SectionTabs selected={section} onSelect={selectSection} />
+            <Link to="/admin/sign-in-log" className="mt-3 block border-t border-slate-200 px-3 pt-3 text-sm font-semibold text-brand-700 hover:underline">
+              Sign-in log
+            </Link>
           </div>
         </aside>
 
@@ -98,6 +101,9 @@ export function AdminDashboard() {
             <span className="sr-only">Current section: </span>
             {current.label}
           </p>
+          <Link to="/admin/sign-in-log" className="ml-auto shrink-0 text-sm font-semibold text-brand-700 hover:underline">
+            Sign-in log
+          </Link>
         </div>
         {menuOpen && (
           <SectionMenuDrawer

@@ -6,3 +6,4 @@ export * from './chat.ts';
 export * from './notifications.ts';
 export * from './audit.ts';
 export * from './sign-in-guard.ts';
+export * from './auth-events.ts';

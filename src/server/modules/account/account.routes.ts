@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES, changePasswordBodySchema } from '../../../shared/schemas/auth.ts';
 import { perAddress } from '../../lib/rate-limits.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { originOf } from '../auth/auth.routes.ts';
 import * as service from './account.service.ts';
 
 const sessionParams = z.object({ sessionId: z.uuid(ACCOUNT_MESSAGES.sessionNotFound) });
@@ -18,20 +19,20 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.delete('/sessions/:sessionId', { schema: { params: sessionParams }, config: user }, async (request) => {
-    await service.endOwnSession(ctx, requireUser(request), request.params.sessionId);
+    await service.endOwnSession(ctx, requireUser(request), request.params.sessionId, originOf(request));
     return { success: true };
   });
 
   app.post('/sessions/end-others', { config: user }, async (request) => ({
     success: true,
-    ended: await service.endOtherSessions(ctx, requireUser(request), request.sessionToken!),
+    ended: await service.endOtherSessions(ctx, requireUser(request), request.sessionToken!, originOf(request)),
   }));
 
   app.post(
     '/password',
     { schema: { body: changePasswordBodySchema }, config: { ...user, rateLimit: perAddress(ctx.config, 30, '1 hour') } },
     async (request) => {
-      await service.changePassword(ctx, requireUser(request), request.body, { token: request.sessionToken!, address: request.ip });
+      await service.changePassword(ctx, requireUser(request), request.body, { token: request.sessionToken!, ...originOf(request) });
       return { success: true, message: ACCOUNT_MESSAGES.passwordChanged };
     },
   );

@@ -6,7 +6,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { voidPasswordResets } from '../auth/auth.repository.ts';
-import { SESSION_IDLE_MS } from '../auth/session.service.ts';
+import { SESSION_IDLE_MS, type SessionOrigin } from '../auth/session.service.ts';
+import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { sendQueuedMail } from '../notifications/notifications.service.ts';
 import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';
 import { assertMayTrySignIn, recordSignInFailure } from '../sign-in-guard/sign-in-guard.service.ts';
@@ -34,14 +35,16 @@ export async function listSessions(ctx: AppContext, actor: PublicUser, currentTo
   }));
 }
 
-export async function endOwnSession(ctx: AppContext, actor: PublicUser, sessionId: string): Promise<void> {
+export async function endOwnSession(ctx: AppContext, actor: PublicUser, sessionId: string, origin: Required<SessionOrigin>): Promise<void> {
   const tokenHash = await repo.deleteSessionOfUser(ctx.db, actor._id, sessionId);
   if (!tokenHash) throw new AppError('not_found', ACCOUNT_MESSAGES.sessionNotFound);
   ctx.sessions.forgetToken(tokenHash);
+  await recordAuthEvent(ctx.db, 'session_ended', { account: actor.email, userId: actor._id, ...origin });
 }
 
-export async function endOtherSessions(ctx: AppContext, actor: PublicUser, currentToken: string): Promise<number> {
+export async function endOtherSessions(ctx: AppContext, actor: PublicUser, currentToken: string, origin: Required<SessionOrigin>): Promise<number> {
   const ended = await repo.deleteOtherSessions(ctx.db, actor._id, hashToken(currentToken));
+  await recordAuthEvent(ctx.db, 'other_sessions_ended', { account: actor.email, userId: actor._id, ...origin });
   // The current session is looked up afresh on its next request; the others are gone.
   ctx.sessions.forgetUser(actor._id);
   return ended;
@@ -56,7 +59,7 @@ export async function changePassword(
   ctx: AppContext,
   actor: PublicUser,
   body: ChangePasswordBody,
-  current: { token: string; address: string },
+  current: { token: string } & Required<SessionOrigin>,
 ): Promise<void> {
   const attempt = { account: actor.email, source: current.address, userId: actor._id };
   await assertMayTrySignIn(ctx, attempt);
@@ -72,6 +75,7 @@ export async function changePassword(
     await voidPasswordResets(tx, row.id);
     await repo.deleteOtherSessions(tx, row.id, hashToken(current.token));
     await queueSecurityMail(ctx, tx, row, { subject: 'your password was changed', what: 'The password of your account was changed' });
+    await recordAuthEvent(tx, 'password_changed', { account: row.email, userId: row.id, address: current.address, userAgent: current.userAgent });
   });
   ctx.sessions.forgetUser(row.id);
   sendQueuedMail(ctx);

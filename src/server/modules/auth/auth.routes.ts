@@ -10,6 +10,7 @@ import {
 import { perAddress } from '../../lib/rate-limits.ts';
 import { SESSION_COOKIE, requireUser } from '../../plugins/auth.ts';
 import { AUTH_MESSAGES, login, register, requestPasswordReset, resetPassword, type SignedIn } from './auth.service.ts';
+import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { newChallenge } from '../sign-in-guard/sign-in-guard.service.ts';
 import { endSession } from './session.service.ts';
 
@@ -73,6 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/logout', { config: { access: 'public' } }, async (request, reply) => {
     if (request.sessionToken) await endSession(app.ctx, request.sessionToken);
+    if (request.user) await recordAuthEvent(app.ctx.db, 'signed_out', { account: request.user.email, userId: request.user._id, ...originOf(request) });
     reply.clearCookie(SESSION_COOKIE, { path: config.basePath });
     return { success: true, message: AUTH_MESSAGES.loggedOut };
   });
@@ -90,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forgot-password',
     { schema: { body: forgotPasswordBodySchema }, config: { access: 'public', rateLimit: IP_LIMITS.forgotPassword } },
     async (request) => {
-      const { devMode } = await requestPasswordReset(app.ctx, request.body);
+      const { devMode } = await requestPasswordReset(app.ctx, request.body, originOf(request));
       return { success: true, message: AUTH_MESSAGES.resetRequested, devMode };
     },
   );
@@ -102,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: IP_LIMITS.resetPassword },
     },
     async (request) => {
-      await resetPassword(app.ctx, request.params.token, request.body.password);
+      await resetPassword(app.ctx, request.params.token, request.body.password, originOf(request));
       return { success: true, message: AUTH_MESSAGES.resetDone };
     },
   );

@@ -12,6 +12,7 @@ import { consumePasswordReset, deleteSessionsOfUser, insertPasswordReset, voidPa
 import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';
 import { assertMayTrySignIn, forgiveFailures, recordSignInFailure, recordSignInSuccess } from '../sign-in-guard/sign-in-guard.service.ts';
 import { queueSecurityMail } from '../account/security-mail.ts';
+import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { createSession, type SessionOrigin } from './session.service.ts';
 
 export const AUTH_MESSAGES = {
@@ -49,13 +50,21 @@ export async function register(ctx: AppContext, input: RegisterBody, origin: Ses
 export async function login(ctx: AppContext, input: LoginBody, origin: Required<SessionOrigin>): Promise<SignedIn> {
   const row = await findUserByEmail(ctx.db, input.email);
   const attempt = { account: input.email, source: origin.address, userId: row?.id, challenge: input.challenge };
-  await assertMayTrySignIn(ctx, attempt);
+  const subject = { account: input.email, userId: row?.id, ...origin };
+  try {
+    await assertMayTrySignIn(ctx, attempt);
+  } catch (error) {
+    await recordAuthEvent(ctx.db, 'sign_in_refused', subject);
+    throw error;
+  }
   const valid = row ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!row || !valid) {
     await recordSignInFailure(ctx, attempt);
+    await recordAuthEvent(ctx.db, 'sign_in_failed', subject);
     throw new AppError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
   }
   await recordSignInSuccess(ctx, { ...attempt, userId: row.id });
+  await recordAuthEvent(ctx.db, 'sign_in_succeeded', subject);
   const session = await createSession(ctx, row.id, origin);
   return { user: presentUser(row), ...session };
 }
@@ -64,13 +73,14 @@ export async function login(ctx: AppContext, input: LoginBody, origin: Required<
  * Answers the same whether or not the e-mail is known. With SMTP the mail is queued (sent in
  * the background with retries); without it, development mode logs the link.
  */
-export async function requestPasswordReset(ctx: AppContext, input: ForgotPasswordBody): Promise<{ devMode: boolean }> {
+export async function requestPasswordReset(ctx: AppContext, input: ForgotPasswordBody, origin: SessionOrigin): Promise<{ devMode: boolean }> {
   const devMode = !ctx.outbox;
   const wait = ctx.resetRequestLimiter.retryAfterMs(input.email);
   if (wait > 0) throw new AppError('rate_limited', AUTH_MESSAGES.resetThrottled(minutesText(wait)));
   ctx.resetRequestLimiter.record(input.email);
 
   const row = await findUserByEmail(ctx.db, input.email);
+  await recordAuthEvent(ctx.db, 'reset_requested', { account: input.email, userId: row?.id, ...origin });
   if (!row) return { devMode };
 
   const token = newToken();
@@ -102,7 +112,7 @@ export async function requestPasswordReset(ctx: AppContext, input: ForgotPasswor
 }
 
 /** Sets the new password and signs the user out everywhere. */
-export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+export async function resetPassword(ctx: AppContext, token: string, password: string, origin: SessionOrigin): Promise<void> {
   const passwordHash = await hashPassword(password);
   const userId = await ctx.db.transaction(async (tx) => {
     const owner = await consumePasswordReset(tx, hashToken(token));
@@ -114,6 +124,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     await voidPasswordResets(tx, owner);
     await deleteSessionsOfUser(tx, owner);
     await queueSecurityMail(ctx, tx, user, { subject: 'your password was reset', what: 'The password of your account was reset through an e-mailed link' });
+    await recordAuthEvent(tx, 'reset_completed', { account: user.email, userId: user.id, ...origin });
     return owner;
   });
   ctx.outbox?.kick();

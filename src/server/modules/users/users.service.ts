@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { endAllSessions } from '../auth/session.service.ts';
+import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findAnyAdmin, findUserByEmail, findUserById, insertUser, type UserRow, updateUser } from './users.repository.ts';
@@ -81,6 +82,7 @@ export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'config' | 'sessi
       await assertAcceptablePassword(adminPassword, 'admin');
       await updateUser(ctx.db, existing.id, { role: 'admin', passwordHash: await hashPassword(adminPassword) });
       await endAllSessions(ctx, existing.id);
+      if (existing.role !== 'admin') await recordAuthEvent(ctx.db, 'role_changed', { account: existing.email, userId: existing.id, address: 'server start' });
     } else {
       await createUser(ctx, { username: 'Administrator', email: adminEmail, password: adminPassword, role: 'admin' });
     }

@@ -1,0 +1,37 @@
+import { AUTH_EVENT_PAGE_SIZE, type AuthEventsQuery, type AuthEventType, type AuthEventView } from '../../../shared/schemas/auth-events.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import * as repo from './auth-events.repository.ts';
+
+/** Who and from where; every field is something the person sent or the server saw, nothing secret. */
+export interface AuthEventSubject {
+  account: string;
+  userId?: string | null;
+  address?: string;
+  userAgent?: string;
+}
+
+export async function recordAuthEvent(db: DbOrTx, type: AuthEventType, subject: AuthEventSubject): Promise<void> {
+  await repo.insertAuthEvent(db, {
+    type,
+    account: subject.account,
+    userId: subject.userId ?? null,
+    address: subject.address ?? '',
+    userAgent: (subject.userAgent ?? '').slice(0, 512),
+  });
+}
+
+export async function listAuthEvents(ctx: Pick<AppContext, 'db'>, query: AuthEventsQuery) {
+  const limit = AUTH_EVENT_PAGE_SIZE;
+  const { rows, total } = await repo.pageOfAuthEvents(ctx.db, { type: query.type, search: query.search }, { limit, offset: (query.page - 1) * limit });
+  const events: AuthEventView[] = rows.map((row) => ({
+    _id: String(row.id),
+    type: row.type as AuthEventType,
+    at: row.at.toISOString(),
+    account: row.account,
+    userId: row.userId,
+    address: row.address,
+    userAgent: row.userAgent,
+  }));
+  return { events, pagination: { page: query.page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) } };
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** What the sign-in log records; never a password, token, code or link. */
+export const AUTH_EVENT_TYPES = [
+  'sign_in_succeeded',
+  'sign_in_failed',
+  'sign_in_refused',
+  'signed_out',
+  'reset_requested',
+  'reset_completed',
+  'password_changed',
+  'session_ended',
+  'other_sessions_ended',
+  'role_changed',
+] as const;
+export type AuthEventType = (typeof AUTH_EVENT_TYPES)[number];
+
+export const AUTH_EVENT_LABELS: Record<AuthEventType, string> = {
+  sign_in_succeeded: 'Signed in',
+  sign_in_failed: 'Wrong password',
+  sign_in_refused: 'Sign-in refused (throttled or challenge missing)',
+  signed_out: 'Signed out',
+  reset_requested: 'Password reset requested',
+  reset_completed: 'Password reset completed',
+  password_changed: 'Password changed',
+  session_ended: 'A session signed out from the sessions page',
+  other_sessions_ended: 'Every other session signed out',
+  role_changed: 'Made an organizer at start (ADMIN_EMAIL)',
+};
+
+export const AUTH_EVENT_PAGE_SIZE = 50;
+
+export const authEventsQuerySchema = z.object({
+  type: z.enum(AUTH_EVENT_TYPES).optional(),
+  /** Part of the e-mail, as typed at sign-in. */
+  search: z.string().trim().max(254).default(''),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type AuthEventsQuery = z.infer<typeof authEventsQuerySchema>;
+
+export interface AuthEventView {
+  _id: string;
+  type: AuthEventType;
+  at: string;
+  /** The e-mail as typed (also for accounts that do not exist), or the account's. */
+  account: string;
+  userId: string | null;
+  address: string;
+  userAgent: string;
+}
