@@ -5,6 +5,7 @@ export const MESSAGES = {
   passwordTooShort: `Password must be at least ${LIMITS.passwordMin} characters long`,
   adminPasswordTooShort: `An organizer's password must be at least ${LIMITS.adminPasswordMin} characters long`,
   signInPasswordTooShort: `Password must be at least ${LIMITS.signInPasswordMin} characters long`,
+  passwordTooGuessable: "This password is built on the conference's name or your e-mail address, which attackers try first. Please choose another one.",
   passwordTooCommon: 'This password is one of the most common passwords, which attackers try first. Please choose another one.',
   passwordTooLong: `Password must be at most ${LIMITS.passwordMax} characters long`,
   passwordsDoNotMatch: 'Passwords do not match',

@@ -68,7 +68,7 @@ export async function changePassword(
     await recordSignInFailure(ctx, attempt);
     throw new AppError('bad_request', ACCOUNT_MESSAGES.currentPasswordWrong);
   }
-  await assertAcceptablePassword(body.newPassword, row.role);
+  await assertAcceptablePassword(body.newPassword, row);
   const passwordHash = await hashPassword(body.newPassword);
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, row.id, { passwordHash });

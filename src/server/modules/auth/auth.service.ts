@@ -119,7 +119,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     if (!owner) throw new AppError('bad_request', AUTH_MESSAGES.resetLinkInvalid);
     // Refused here, the link stays unused: the owner can try another password with it.
     const user = (await findUserById(tx, owner))!;
-    await assertAcceptablePassword(password, user.role);
+    await assertAcceptablePassword(password, user);
     await updateUser(tx, owner, { passwordHash });
     await voidPasswordResets(tx, owner);
     await deleteSessionsOfUser(tx, owner);

@@ -52,6 +52,8 @@ describe('accounts and sessions', () => {
       ['1234567', 'Password must be at least 8 characters long'],
       ['Password1', MESSAGES.passwordTooCommon],
       ['qwertyuiop', MESSAGES.passwordTooCommon],
+      ['Ictacem2025!', MESSAGES.passwordTooGuessable],
+      ['mechanics-conference-1', MESSAGES.passwordTooGuessable],
     ] as const) {
       const email = uniqueEmail();
       const res = await t.app.inject({ method: 'POST', url: `${API}/auth/register`, payload: { username: 'Short', email, password } });
@@ -59,6 +61,13 @@ describe('accounts and sessions', () => {
       expect(res.json()).toEqual({ success: false, message });
       expect(await t.app.ctx.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
     }
+  });
+
+  it("refuses a password built on the person's own e-mail address", async () => {
+    const res = await t.app.inject({ method: 'POST', url: `${API}/auth/register`, payload: { username: 'Ada', email: 'ada.lovelace@example.org', password: 'Ada.Lovelace#1815' } });
+    expect(res.json()).toEqual({ success: false, message: MESSAGES.passwordTooGuessable });
+    const fine = await t.app.inject({ method: 'POST', url: `${API}/auth/register`, payload: { username: 'Ada', email: 'ada.lovelace@example.org', password: 'analytical engine notes' } });
+    expect(fine.statusCode).toBe(201);
   });
 
   it('asks more of an organizer: 12 characters', async () => {

@@ -14,12 +14,27 @@ function loadCommonPasswords(): Promise<ReadonlySet<string>> {
   return commonPasswords;
 }
 
+/** Words of this site that make a password easy to guess (ASVS 5.0 V6.1.2): its name, subject and host. */
+export const CONTEXT_WORDS = ['ictacem', 'tacem', 'mechanics', 'mechanical', 'conference', 'kharagpur', 'iitkgp', 'password'] as const;
+/** Letters a password must keep once the context words, digits and symbols are taken out. */
+const MIN_OWN_LETTERS = 4;
+
+/** "Ictacem2025!" or "ada.lovelace1" (for ada.lovelace@…) leave almost nothing of the person's own. */
+function isBuiltOnContext(password: string, email: string): boolean {
+  const localPart = email.split('@')[0]?.toLowerCase() ?? '';
+  const words = [...CONTEXT_WORDS, ...(localPart.length >= 4 ? [localPart] : [])];
+  let rest = password.toLowerCase();
+  for (const word of words.sort((a, b) => b.length - a.length)) rest = rest.split(word).join('');
+  return rest.replace(/[^\p{L}]/gu, '').length < MIN_OWN_LETTERS;
+}
+
 /**
  * The rules for a password being chosen (sign-up, reset, the configured admin): the shared
  * schema checks the length for everyone; here the organizers' longer minimum and the list of
  * common passwords, which only the server holds.
  */
-export async function assertAcceptablePassword(password: string, role: Role): Promise<void> {
-  if (role === 'admin' && password.length < LIMITS.adminPasswordMin) throw new AppError('bad_request', MESSAGES.adminPasswordTooShort);
+export async function assertAcceptablePassword(password: string, account: { role: Role; email: string }): Promise<void> {
+  if (account.role === 'admin' && password.length < LIMITS.adminPasswordMin) throw new AppError('bad_request', MESSAGES.adminPasswordTooShort);
   if ((await loadCommonPasswords()).has(password.toLowerCase())) throw new AppError('bad_request', MESSAGES.passwordTooCommon);
+  if (isBuiltOnContext(password, account.email)) throw new AppError('bad_request', MESSAGES.passwordTooGuessable);
 }

@@ -27,7 +27,7 @@ export async function createUser(
   ctx: Pick<AppContext, 'db'>,
   input: { username: string; email: string; password: string; role?: Role },
 ): Promise<UserRow> {
-  await assertAcceptablePassword(input.password, input.role ?? 'author');
+  await assertAcceptablePassword(input.password, { role: input.role ?? 'author', email: input.email });
   const passwordHash = await hashPassword(input.password);
   // A clash of the random id is retried; a clash of the e-mail is the caller's conflict.
   for (let attempt = 0; ; attempt += 1) {
@@ -79,7 +79,7 @@ export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'config' | 'sessi
   if (adminEmail && adminPassword) {
     const existing = await findUserByEmail(ctx.db, adminEmail);
     if (existing) {
-      await assertAcceptablePassword(adminPassword, 'admin');
+      await assertAcceptablePassword(adminPassword, { role: 'admin', email: adminEmail });
       await updateUser(ctx.db, existing.id, { role: 'admin', passwordHash: await hashPassword(adminPassword) });
       await endAllSessions(ctx, existing.id);
       if (existing.role !== 'admin') await recordAuthEvent(ctx.db, 'role_changed', { account: existing.email, userId: existing.id, address: 'server start' });
