@@ -11,6 +11,7 @@ export const AUTH_EVENT_TYPES = [
   'password_changed',
   'session_ended',
   'other_sessions_ended',
+  'sessions_ended_by_organizer',
   'role_changed',
 ] as const;
 export type AuthEventType = (typeof AUTH_EVENT_TYPES)[number];
@@ -25,6 +26,7 @@ export const AUTH_EVENT_LABELS: Record<AuthEventType, string> = {
   password_changed: 'Password changed',
   session_ended: 'A session signed out from the sessions page',
   other_sessions_ended: 'Every other session signed out',
+  sessions_ended_by_organizer: 'Signed out everywhere by an organizer',
   role_changed: 'Made an organizer at start (ADMIN_EMAIL)',
 };
 
@@ -47,4 +49,6 @@ export interface AuthEventView {
   userId: string | null;
   address: string;
   userAgent: string;
+  /** The organizer who acted, when it was not the owner. */
+  actorId: string | null;
 }

@@ -1,5 +1,6 @@
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { type TabItem, TabList } from '../../components/ui/tabs.tsx';
+import { EndUserSessions } from './end-user-sessions.tsx';
 import { initialsOf } from './initials.ts';
 import type { UserPaperStats } from './user-paper-stats.ts';
 
@@ -37,6 +38,9 @@ export function UserProfileCard({ user, tab, onTabChange }: UserProfileCardProps
       </span>
       <div className="mt-5 border-t border-slate-100 pt-4">
         <TabList tabs={USER_TABS} selected={tab} onSelect={onTabChange} label="User profile sections" idPrefix={USER_TABS_ID} variant="menu" />
+      </div>
+      <div className="mt-4 border-t border-slate-100 pt-4">
+        <EndUserSessions userId={user._id} username={user.username} />
       </div>
     </div>
   );

@@ -10,6 +10,8 @@ export const authEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     account: text('account').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who acted, when it was not the account's owner (an organizer ending its sessions). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     address: text('address').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
   },

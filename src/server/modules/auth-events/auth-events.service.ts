@@ -9,6 +9,8 @@ export interface AuthEventSubject {
   userId?: string | null;
   address?: string;
   userAgent?: string;
+  /** Someone other than the owner who acted on the account. */
+  actorId?: string;
 }
 
 export async function recordAuthEvent(db: DbOrTx, type: AuthEventType, subject: AuthEventSubject): Promise<void> {
@@ -18,6 +20,7 @@ export async function recordAuthEvent(db: DbOrTx, type: AuthEventType, subject: 
     userId: subject.userId ?? null,
     address: subject.address ?? '',
     userAgent: (subject.userAgent ?? '').slice(0, 512),
+    actorId: subject.actorId ?? null,
   });
 }
 
@@ -32,6 +35,7 @@ export async function listAuthEvents(ctx: Pick<AppContext, 'db'>, query: AuthEve
     userId: row.userId,
     address: row.address,
     userAgent: row.userAgent,
+    actorId: row.actorId,
   }));
   return { events, pagination: { page: query.page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) } };
 }

@@ -46,6 +46,18 @@ describe('the sign-in log', () => {
     expect((await events('?type=everything')).statusCode).toBe(400);
   });
 
+  it("lets an organizer sign a user out everywhere, at once, and records who did it", async () => {
+    const user = await createTestUser(t.app);
+    const end = (cookie: string, userId = user.user._id) => t.app.inject({ method: 'POST', url: `${API}/admin/users/${userId}/sessions/end`, headers: { cookie } });
+    expect((await end(author.cookie)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie: user.cookie } })).statusCode).toBe(200);
+    expect((await end(admin.cookie)).json()).toEqual({ success: true, message: 'The user was signed out everywhere.' });
+    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie: user.cookie } })).statusCode).toBe(401);
+    expect((await end(admin.cookie, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const [event] = (await events(`?type=sessions_ended_by_organizer&search=${encodeURIComponent(user.email)}`)).json().events as AuthEventView[];
+    expect(event).toMatchObject({ userId: user.user._id, actorId: admin.user._id });
+  });
+
   it('is for organizers only', async () => {
     expect((await events('', author.cookie)).statusCode).toBe(403);
   });

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Role } from '../../../shared/constants.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -100,9 +101,17 @@ export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'config' | 'sessi
 }
 
 export const USER_NOT_FOUND = 'User not found.';
+export const USER_SIGNED_OUT = 'The user was signed out everywhere.';
 
 export async function getUserForAdmin(ctx: Pick<AppContext, 'db'>, userId: string): Promise<UserRow> {
   const row = await findUserById(ctx.db, userId);
   if (!row) throw new AppError('not_found', USER_NOT_FOUND);
   return row;
+}
+
+/** An organizer signs a user out everywhere (a lost laptop, a shared account): effective on the next request. */
+export async function endSessionsOfUser(ctx: AppContext, admin: PublicUser, userId: string, origin: { address: string; userAgent: string }): Promise<void> {
+  const user = await getUserForAdmin(ctx, userId);
+  await endAllSessions(ctx, user.id);
+  await recordAuthEvent(ctx.db, 'sessions_ended_by_organizer', { account: user.email, userId: user.id, actorId: admin._id, ...origin });
 }

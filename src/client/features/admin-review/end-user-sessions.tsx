@@ -1,0 +1,46 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { api, errorText } from '../../lib/api.ts';
+import { useToast } from '../../lib/toast.tsx';
+
+/** Signs a user out on every device (a lost laptop, a shared account), after a second click to confirm. */
+export function EndUserSessions({ userId, username }: { userId: string; username: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const toast = useToast();
+  const end = useMutation({
+    mutationFn: () => api<{ message: string }>(`/admin/users/${encodeURIComponent(userId)}/sessions/end`, { method: 'POST' }),
+  });
+  if (!confirming) {
+    return (
+      <Button variant="secondary" className="w-full" onClick={() => setConfirming(true)}>
+        Sign out everywhere
+      </Button>
+    );
+  }
+  return (
+    <div className="space-y-2 text-left" role="group" aria-label="Confirm signing out">
+      <p className="text-sm text-slate-700">Sign {username} out on every device? They can sign in again with their password.</p>
+      <div className="flex gap-2">
+        <Button
+          variant="danger"
+          disabled={end.isPending}
+          onClick={() =>
+            end.mutate(undefined, {
+              onSuccess: ({ message }) => {
+                toast.success(message);
+                setConfirming(false);
+              },
+              onError: (error) => toast.error(errorText(error, 'The user could not be signed out.')),
+            })
+          }
+        >
+          Sign out
+        </Button>
+        <Button variant="secondary" onClick={() => setConfirming(false)}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
