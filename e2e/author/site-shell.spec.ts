@@ -9,6 +9,13 @@ test('the header changes style after 20 px of scroll', async ({ page }) => {
   await expect(header).toHaveAttribute('data-scrolled', 'false');
   await page.mouse.wheel(0, 200);
   await expect(header).toHaveAttribute('data-scrolled', 'true');
+  // It turns back only at the top, so its own shrinking can never make it flicker.
+  await page.evaluate(() => window.scrollTo(0, 10));
+  await expect(header).toHaveAttribute('data-scrolled', 'true');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).toHaveAttribute('data-scrolled', 'false');
+  await page.evaluate(() => window.scrollTo(0, 10));
+  await expect(header).toHaveAttribute('data-scrolled', 'false');
 });
 
 test('on a phone the menu collapses and opens with the keyboard', async ({ page }) => {

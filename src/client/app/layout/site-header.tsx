@@ -9,10 +9,15 @@ import { errorText } from '../../lib/api.ts';
 import { useAuth, useLogout, useRegistrationOpen } from '../../lib/auth.tsx';
 import { useToast } from '../../lib/toast.tsx';
 
+/**
+ * True once the page is scrolled past `px`, false again only back at the top. Without that gap
+ * the header's own shrinking (which moves the page by its height) could carry the scroll back
+ * under `px`, and the header would grow and shrink without end.
+ */
 function useScrolledPast(px: number): boolean {
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
-    const update = () => setScrolled(window.scrollY > px);
+    const update = () => setScrolled((was) => (was ? window.scrollY > 0 : window.scrollY > px));
     update();
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
