@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../shared/schemas/user.ts';
 import { api } from './api.ts';
 
-export const PROFILE_KEY = ['auth', 'profile'] as const;
+/** One query for who is signed in and whether sign-up is open: a page load asks once. */
 const SESSION_KEY = ['site', 'session'] as const;
 
 interface SiteSession {
@@ -10,54 +10,52 @@ interface SiteSession {
   registrationOpen: boolean;
 }
 
-function fetchSession(): Promise<SiteSession> {
-  return api<SiteSession>('/auth/session');
+/** /auth/session answers a visitor with 200 (user null), keeping the console clean. */
+function useSiteSession() {
+  return useQuery({ queryKey: SESSION_KEY, queryFn: () => api<SiteSession>('/auth/session'), staleTime: 60_000, retry: false });
 }
 
-/** The signed-in user, or null; /auth/session answers a visitor with 200, keeping the console clean. */
-export function useAuth() {
+/** After signing in, up or out: the session as known, or asked afresh if it was never loaded. */
+function useSetSignedInUser() {
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: PROFILE_KEY,
-    queryFn: async () => {
-      const session = await fetchSession();
-      queryClient.setQueryData(SESSION_KEY, session);
-      return session.user;
-    },
-    staleTime: 60_000,
-    retry: false,
-  });
-  return {
-    user: query.data ?? null,
-    isLoading: query.isPending,
-    isAdmin: query.data?.role === 'admin',
+  return (user: PublicUser | null) => {
+    if (queryClient.getQueryData(SESSION_KEY)) queryClient.setQueryData<SiteSession>(SESSION_KEY, (old) => old && { ...old, user });
+    else void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
   };
 }
 
+/** The signed-in user, or null. */
+export function useAuth() {
+  const query = useSiteSession();
+  const user = query.data?.user ?? null;
+  return { user, isLoading: query.isPending, isAdmin: user?.role === 'admin' };
+}
+
 export function useLogin() {
-  const queryClient = useQueryClient();
+  const setSignedInUser = useSetSignedInUser();
   return useMutation({
     mutationFn: (body: { email: string; password: string; challenge?: { id: string; answer: number } }) =>
       api<{ user: PublicUser }>('/auth/login', { method: 'POST', body }),
-    onSuccess: ({ user }) => queryClient.setQueryData(PROFILE_KEY, user),
+    onSuccess: ({ user }) => setSignedInUser(user),
   });
 }
 
 export function useRegister() {
-  const queryClient = useQueryClient();
+  const setSignedInUser = useSetSignedInUser();
   return useMutation({
     mutationFn: (body: { username: string; email: string; password: string }) =>
       api<{ user: PublicUser }>('/auth/register', { method: 'POST', body }),
-    onSuccess: ({ user }) => queryClient.setQueryData(PROFILE_KEY, user),
+    onSuccess: ({ user }) => setSignedInUser(user),
   });
 }
 
 export function useLogout() {
   const queryClient = useQueryClient();
+  const setSignedInUser = useSetSignedInUser();
   return useMutation({
     mutationFn: () => api<{ success: boolean }>('/auth/logout', { method: 'POST' }),
     onSuccess: () => {
-      queryClient.setQueryData(PROFILE_KEY, null);
+      setSignedInUser(null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'site' });
     },
   });
@@ -65,6 +63,5 @@ export function useLogout() {
 
 /** Whether authors can sign up; undefined while loading. Sign-up is promoted only when it is open. */
 export function useRegistrationOpen(): boolean | undefined {
-  const query = useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: 5 * 60_000 });
-  return query.data?.registrationOpen;
+  return useSiteSession().data?.registrationOpen;
 }
