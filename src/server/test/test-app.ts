@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
 import { createScratchDatabase } from './scratch-database.ts';
+import { startTestSmtpServer, type TestSmtpServer } from './smtp.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -47,6 +48,25 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       await app.close();
       await scratch?.drop();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestAppWithMail extends TestApp {
+  /** The real SMTP server the app sends its mail to; `smtp.inbox` holds what arrived. */
+  smtp: TestSmtpServer;
+}
+
+/** A test app that sends its mail to a local SMTP server of its own. */
+export async function createTestAppWithMail(overrides: Partial<AppConfig> = {}): Promise<TestAppWithMail> {
+  const smtp = await startTestSmtpServer();
+  const t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, ...overrides });
+  return {
+    ...t,
+    smtp,
+    async close() {
+      await t.close();
+      await smtp.close();
     },
   };
 }

@@ -5,8 +5,7 @@ import { ACCOUNT_MESSAGES, MESSAGES } from '../../../shared/schemas/auth.ts';
 import { loginFailures, mailOutbox, passwordResets, sessions } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
-import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { API, createTestAppWithMail, type TestAppWithMail } from '../../test/test-app.ts';
 import { SESSION_IDLE_MS } from '../auth/session.service.ts';
 
 const CHROME_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -20,17 +19,12 @@ async function signIn(app: FastifyInstance, user: TestUser, userAgent: string, r
 const profileStatus = async (app: FastifyInstance, cookie: string) => (await app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie } })).statusCode;
 
 describe('own account: password and sessions', () => {
-  let t: TestApp;
-  let smtp: TestSmtpServer;
+  let t: TestAppWithMail;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+    t = await createTestAppWithMail();
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   const changePassword = (cookie: string, currentPassword: string, newPassword: string) =>
     t.app.inject({ method: 'POST', url: `${API}/account/password`, remoteAddress: '192.0.2.44', headers: { cookie }, payload: { currentPassword, newPassword } });
@@ -56,7 +50,7 @@ describe('own account: password and sessions', () => {
     expect(await profileStatus(t.app, elsewhere)).toBe(401);
     const reset = await t.app.inject({ method: 'PUT', url: `${API}/auth/reset-password/outstanding-link`, payload: { password: 'yet another passphrase' } });
     expect(reset.statusCode).toBe(400);
-    await expect.poll(() => smtp.inbox.filter((m) => m.to.includes(author.email)).map((m) => /Subject: (.*)/.exec(m.raw)?.[1])).toEqual(['ICTACEM 2025: your password was changed']);
+    await expect.poll(() => t.smtp.inbox.filter((m) => m.to.includes(author.email)).map((m) => /Subject: (.*)/.exec(m.raw)?.[1])).toEqual(['ICTACEM 2025: your password was changed']);
   });
 
   it('lists the live sessions with device, address and which is this one, and ends one or all the others', async () => {

@@ -2,23 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { createTestPaper, createTestUser, type TestUser } from '../../test/factories.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
-import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { API, createTestAppWithMail, type TestAppWithMail } from '../../test/test-app.ts';
 
 describe('notifications', () => {
-  let t: TestApp;
-  let smtp: TestSmtpServer;
+  let t: TestAppWithMail;
   let admin: TestUser;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+    t = await createTestAppWithMail();
     admin = await createTestUser(t.app, { role: 'admin' });
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   const as = (user: TestUser) => ({ cookie: user.cookie });
   const list = async (user: TestUser, query = '') =>
@@ -50,8 +44,8 @@ describe('notifications', () => {
     expect(data.notifications[0].message).toContain('Clear and well argued.');
     expect(await unreadCount(author)).toBe(1);
 
-    await expect.poll(() => smtp.inbox.find((m) => m.to.includes(author.email)), { timeout: 10_000 }).toBeTruthy();
-    const mail = smtp.inbox.find((m) => m.to.includes(author.email))!;
+    await expect.poll(() => t.smtp.inbox.find((m) => m.to.includes(author.email)), { timeout: 10_000 }).toBeTruthy();
+    const mail = t.smtp.inbox.find((m) => m.to.includes(author.email))!;
     expect(mail.raw).toContain('Flutter of thin plates');
 
     // The sender records the outcome just after the SMTP exchange ends.

@@ -5,24 +5,18 @@ import { auditLog, mailOutbox, notifications, papers, submissionVersions } from 
 import { checkReviewInvariants } from '../../ops/review-invariants.ts';
 import { createTestPaper, createTestUser, type TestUser } from '../../test/factories.ts';
 import { multipart, pdfBytes } from '../../test/multipart.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
-import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { API, createTestAppWithMail, type TestAppWithMail } from '../../test/test-app.ts';
 
 /** The review records an organiser must be able to trust (cases 1-7 of the review-integrity work). */
 describe('review records', () => {
-  let t: TestApp;
-  let smtp: TestSmtpServer;
+  let t: TestAppWithMail;
   let admin: TestUser;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+    t = await createTestAppWithMail();
     admin = await createTestUser(t.app, { role: 'admin' });
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   const call = async (user: TestUser, method: 'GET' | 'PUT' | 'PATCH' | 'POST', path: string, payload?: unknown) => {
     const body = payload && typeof payload === 'object' && 'payload' in payload ? (payload as ReturnType<typeof multipart>) : undefined;
@@ -152,7 +146,7 @@ describe('review records', () => {
     const titles = mine.json.data.notifications.map((n: { title: string }) => n.title);
     expect(titles[0]).toBe(`Abstract restored: ${paper.ictacemId}`);
     expect(titles).toContain(`Abstract reset: ${paper.ictacemId}`);
-    await expect.poll(() => smtp.inbox.find((m) => m.to.includes(author.email) && m.raw.includes('Abstract restored')), { timeout: 10_000 }).toBeTruthy();
+    await expect.poll(() => t.smtp.inbox.find((m) => m.to.includes(author.email) && m.raw.includes('Abstract restored')), { timeout: 10_000 }).toBeTruthy();
     const papersOfAuthor = await call(author, 'GET', '/papers/user');
     expect(papersOfAuthor.json[0].pdfPath).not.toBeNull();
   });
