@@ -158,13 +158,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const apiPrefix = `${config.basePath}/api`;
   registerErrorHandler(app);
   await app.register(fastifyHelmet, SECURITY_HEADERS);
-  // API answers are private and change with every action: no browser or proxy keeps a copy.
   app.addHook('onSend', async (request, reply) => {
+    // API answers are private and change with every action: no browser or proxy keeps a copy.
     if (request.url.startsWith(apiPrefix) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-  });
-  // An answer sent before the request's body has all arrived (a refusal: 401, 413, 429...) ends the
-  // connection, so the client stops sending at once and a stalled body cannot keep it open.
-  app.addHook('onSend', async (request, reply) => {
+    // An answer sent before the request's body has all arrived (a refusal: 401, 413, 429...) ends the
+    // connection, so the client stops sending at once and a stalled body cannot keep it open.
     if (!request.raw.complete) reply.header('Connection', 'close');
   });
   // gzip/brotli for pages, assets and JSON; PDFs and images are already compressed and pass as they are.

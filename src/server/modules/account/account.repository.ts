@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { liveSession } from '../auth/auth.repository.ts';
@@ -26,12 +26,4 @@ export async function deleteSessionOfUser(db: DbOrTx, userId: string, sessionId:
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
     .returning({ tokenHash: sessions.tokenHash });
   return row?.tokenHash;
-}
-
-export async function deleteOtherSessions(db: DbOrTx, userId: string, keepTokenHash: string): Promise<number> {
-  const rows = await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)))
-    .returning({ id: sessions.id });
-  return rows.length;
 }

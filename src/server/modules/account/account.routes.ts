@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES, changePasswordBodySchema } from '../../../shared/schemas/auth.ts';
 import { perAddress } from '../../lib/rate-limits.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { originOf } from '../auth/auth.routes.ts';
+import { originOf } from '../../lib/request-origin.ts';
 import * as service from './account.service.ts';
 
 const sessionParams = z.object({ sessionId: z.uuid(ACCOUNT_MESSAGES.sessionNotFound) });

@@ -5,13 +5,14 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { voidPasswordResets } from '../auth/auth.repository.ts';
+import { deleteOtherSessions } from '../auth/auth.repository.ts';
+import { storeNewPassword } from '../auth/auth.service.ts';
 import { SESSION_IDLE_MS, type SessionOrigin } from '../auth/session.service.ts';
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { sendQueuedMail } from '../notifications/notifications.service.ts';
 import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';
 import { assertMayTrySignIn, recordSignInFailure } from '../sign-in-guard/sign-in-guard.service.ts';
-import { findUserById, updateUser } from '../users/users.repository.ts';
+import { findUserById } from '../users/users.repository.ts';
 import * as repo from './account.repository.ts';
 import { queueSecurityMail } from './security-mail.ts';
 
@@ -43,7 +44,7 @@ export async function endOwnSession(ctx: AppContext, actor: PublicUser, sessionI
 }
 
 export async function endOtherSessions(ctx: AppContext, actor: PublicUser, currentToken: string, origin: Required<SessionOrigin>): Promise<number> {
-  const ended = await repo.deleteOtherSessions(ctx.db, actor._id, hashToken(currentToken));
+  const ended = await deleteOtherSessions(ctx.db, actor._id, hashToken(currentToken));
   await recordAuthEvent(ctx.db, 'other_sessions_ended', { account: actor.email, userId: actor._id, ...origin });
   // The current session is looked up afresh on its next request; the others are gone.
   ctx.sessions.forgetUser(actor._id);
@@ -71,9 +72,7 @@ export async function changePassword(
   await assertAcceptablePassword(body.newPassword, row);
   const passwordHash = await hashPassword(body.newPassword);
   await ctx.db.transaction(async (tx) => {
-    await updateUser(tx, row.id, { passwordHash });
-    await voidPasswordResets(tx, row.id);
-    await repo.deleteOtherSessions(tx, row.id, hashToken(current.token));
+    await storeNewPassword(tx, row.id, passwordHash, hashToken(current.token));
     await queueSecurityMail(ctx, tx, row, { subject: 'your password was changed', what: 'The password of your account was changed' });
     await recordAuthEvent(tx, 'password_changed', { account: row.email, userId: row.id, address: current.address, userAgent: current.userAgent });
   });

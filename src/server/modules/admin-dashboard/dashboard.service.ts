@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/schemas/admin-dashboard.ts';
 import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import type { AppContext } from '../../context.ts';
+import { pagination } from '../../lib/pagination.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { papers } from '../../db/schema/index.ts';
 import { isRealPaymentId } from '../../../shared/domain/payment.ts';
@@ -20,10 +21,6 @@ import * as repo from './dashboard.repository.ts';
 const RECENT_SUBMISSIONS = 8;
 /** The CSV export's ceiling; far above any conference's size. */
 const EXPORT_MAX_ROWS = 100_000;
-
-function pagination(page: number, limit: number, total: number): ListPagination {
-  return { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) };
-}
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 const rate = (part: number, whole: number) => (whole === 0 ? 0 : oneDecimal((part / whole) * 100));

@@ -1,6 +1,7 @@
 import { AUTH_EVENT_PAGE_SIZE, type AuthEventsQuery, type AuthEventType, type AuthEventView } from '../../../shared/schemas/auth-events.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { pagination } from '../../lib/pagination.ts';
 import * as repo from './auth-events.repository.ts';
 
 /** Who and from where; every field is something the person sent or the server saw, nothing secret. */
@@ -37,5 +38,5 @@ export async function listAuthEvents(ctx: Pick<AppContext, 'db'>, query: AuthEve
     userAgent: row.userAgent,
     actorId: row.actorId,
   }));
-  return { events, pagination: { page: query.page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) } };
+  return { events, pagination: pagination(query.page, limit, total) };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { passwordResets, sessions, users } from '../../db/schema/index.ts';
 
@@ -43,6 +43,14 @@ export async function deleteSessionByHash(db: DbOrTx, tokenHash: string): Promis
 
 export async function deleteSessionsOfUser(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteOtherSessions(db: DbOrTx, userId: string, keepTokenHash: string): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)))
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
 export async function insertPasswordReset(db: DbOrTx, values: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {

@@ -8,16 +8,12 @@ import {
   resetPasswordBodySchema,
 } from '../../../shared/schemas/auth.ts';
 import { perAddress } from '../../lib/rate-limits.ts';
+import { originOf } from '../../lib/request-origin.ts';
 import { SESSION_COOKIE, requireUser } from '../../plugins/auth.ts';
 import { AUTH_MESSAGES, login, register, requestPasswordReset, resetPassword, type SignedIn } from './auth.service.ts';
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { newChallenge } from '../sign-in-guard/sign-in-guard.service.ts';
 import { endSession } from './session.service.ts';
-
-/** Where a sign-in comes from, kept with its session for the owner's sessions page. */
-export function originOf(request: FastifyRequest): { userAgent: string; address: string } {
-  return { userAgent: request.headers['user-agent'] ?? '', address: request.ip };
-}
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;

@@ -1,6 +1,7 @@
 import type { ForgotPasswordBody, LoginBody, RegisterBody } from '../../../shared/schemas/auth.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { minutesText } from '../../lib/attempt-limiter.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
@@ -8,7 +9,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.ts';
 import { createUser, EmailTakenError } from '../users/users.service.ts';
-import { consumePasswordReset, deleteSessionsOfUser, insertPasswordReset, voidPasswordResets } from './auth.repository.ts';
+import { consumePasswordReset, deleteOtherSessions, deleteSessionsOfUser, insertPasswordReset, voidPasswordResets } from './auth.repository.ts';
 import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';
 import { assertMayTrySignIn, forgiveFailures, recordSignInFailure, recordSignInSuccess } from '../sign-in-guard/sign-in-guard.service.ts';
 import { queueSecurityMail } from '../account/security-mail.ts';
@@ -111,25 +112,34 @@ export async function requestPasswordReset(ctx: AppContext, input: ForgotPasswor
   return { devMode };
 }
 
+/**
+ * Stores a new password: every outstanding reset link of the account is void and every session
+ * ends, except the one kept (the person's own, when they chose the password signed in).
+ * Callers forget the user's cached sessions after the commit.
+ */
+export async function storeNewPassword(tx: DbOrTx, userId: string, passwordHash: string, keepSessionTokenHash?: string): Promise<void> {
+  await updateUser(tx, userId, { passwordHash });
+  await voidPasswordResets(tx, userId);
+  if (keepSessionTokenHash) await deleteOtherSessions(tx, userId, keepSessionTokenHash);
+  else await deleteSessionsOfUser(tx, userId);
+}
+
 /** Sets the new password and signs the user out everywhere. */
 export async function resetPassword(ctx: AppContext, token: string, password: string, origin: SessionOrigin): Promise<void> {
   const passwordHash = await hashPassword(password);
-  const userId = await ctx.db.transaction(async (tx) => {
+  const user = await ctx.db.transaction(async (tx) => {
     const owner = await consumePasswordReset(tx, hashToken(token));
     if (!owner) throw new AppError('bad_request', AUTH_MESSAGES.resetLinkInvalid);
     // Refused here, the link stays unused: the owner can try another password with it.
-    const user = (await findUserById(tx, owner))!;
-    await assertAcceptablePassword(password, user);
-    await updateUser(tx, owner, { passwordHash });
-    await voidPasswordResets(tx, owner);
-    await deleteSessionsOfUser(tx, owner);
-    await queueSecurityMail(ctx, tx, user, { subject: 'your password was reset', what: 'The password of your account was reset through an e-mailed link' });
-    await recordAuthEvent(tx, 'reset_completed', { account: user.email, userId: user.id, ...origin });
-    return owner;
+    const row = (await findUserById(tx, owner))!;
+    await assertAcceptablePassword(password, row);
+    await storeNewPassword(tx, owner, passwordHash);
+    await queueSecurityMail(ctx, tx, row, { subject: 'your password was reset', what: 'The password of your account was reset through an e-mailed link' });
+    await recordAuthEvent(tx, 'reset_completed', { account: row.email, userId: row.id, ...origin });
+    return row;
   });
   ctx.outbox?.kick();
-  const owner = await findUserById(ctx.db, userId);
-  if (owner) await forgiveFailures(ctx, owner.email);
+  await forgiveFailures(ctx, user.email);
   // After the commit: no request can re-cache a session the transaction was deleting.
-  ctx.sessions.forgetUser(userId);
+  ctx.sessions.forgetUser(user.id);
 }

@@ -56,7 +56,7 @@ export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post('/:id/re-upload-abstract', { schema: { params: paperParams }, config: { access: 'user' } }, async (request, reply) => {
+  app.post('/:id/re-upload-abstract', { schema: { params: paperParams }, config: { access: 'user' } }, async (request) => {
     const actor = requireUser(request);
     await service.assertCanReuploadAbstract(ctx, actor, request.params.id);
     const upload = await receiveUploadWithinLimits(ctx, request, actor, REUPLOAD);
@@ -64,7 +64,7 @@ export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, message: service.PAPER_SERVER_MESSAGES.reuploaded, paper };
   });
 
-  app.post('/:id/full-paper', { schema: { params: paperParams }, config: { access: 'user' } }, async (request, reply) => {
+  app.post('/:id/full-paper', { schema: { params: paperParams }, config: { access: 'user' } }, async (request) => {
     const actor = requireUser(request);
     await service.assertCanSubmitFullPaper(ctx, actor, request.params.id);
     const upload = await receiveUploadWithinLimits(ctx, request, actor, FULL_PAPER_UPLOAD);

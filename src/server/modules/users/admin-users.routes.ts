@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { countPapersOfUser, listPapersOfUser } from '../papers/admin-papers.service.ts';
 import { presentUser } from './user.presenter.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
-import { originOf } from '../auth/auth.routes.ts';
+import { originOf } from '../../lib/request-origin.ts';
 import { endSessionsOfUser, getUserForAdmin, USER_NOT_FOUND, USER_SIGNED_OUT } from './users.service.ts';
 
 const userParams = z.object({ userId: z.uuid(USER_NOT_FOUND) });
