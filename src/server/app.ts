@@ -16,6 +16,7 @@ import { SessionCache } from './lib/session-cache.ts';
 import { VersionedMemo } from './lib/versioned-memo.ts';
 import { MailOutbox } from './mail/mail-outbox.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authEventsRoutes } from './modules/auth-events/auth-events.routes.ts';
 import { dashboardRoutes } from './modules/admin-dashboard/dashboard.routes.ts';
@@ -179,11 +180,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     }),
   });
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
-  await app.register(authPlugin, { apiPrefix });
+  await app.register(authPlugin, { apiPrefix, adminMfaRequired: config.adminMfaRequired });
 
   await app.register(healthRoutes, { prefix: `${apiPrefix}/health` });
   await app.register(authRoutes, { prefix: `${apiPrefix}/auth` });
   await app.register(accountRoutes, { prefix: `${apiPrefix}/account` });
+  await app.register(twoFactorRoutes, { prefix: `${apiPrefix}/account/two-factor` });
   await app.register(authEventsRoutes, { prefix: `${apiPrefix}/admin/auth-events` });
   await app.register(adminUsersRoutes, { prefix: `${apiPrefix}/admin/users` });
   await app.register(papersRoutes, { prefix: `${apiPrefix}/papers` });

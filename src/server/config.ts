@@ -22,6 +22,14 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('ICTACEM 2025 <no-reply@localhost>'),
   ADMIN_EMAIL: emailSchema.optional(),
   ADMIN_PASSWORD: z.string().min(LIMITS.adminPasswordMin, MESSAGES.adminPasswordTooShort).max(LIMITS.passwordMax).optional(),
+  /** Base32 TOTP secret given to the ADMIN_EMAIL admin, so automation can sign in with a code from the start. */
+  ADMIN_TOTP_SECRET: z
+    .string()
+    .transform((v) => v.replace(/[\s=]/g, '').toUpperCase())
+    .pipe(z.string().regex(/^[A-Z2-7]{16,128}$/, 'ADMIN_TOTP_SECRET must be base32 (A-Z, 2-7), at least 16 characters'))
+    .optional(),
+  /** Two-factor sign-in is required of every admin unless this is false (a test or demo instance). */
+  ADMIN_MFA_REQUIRED: z.enum(['true', 'false', '1', '0']).optional(),
   REGISTRATION_OPEN: booleanFlag,
   /** Comma-separated proxy addresses or CIDRs whose X-Forwarded-For is trusted. */
   TRUST_PROXY: z.string().optional(),
@@ -53,6 +61,9 @@ export interface AppConfig {
   mailFrom: string;
   adminEmail?: string;
   adminPassword?: string;
+  adminTotpSecret?: string;
+  /** Admins must sign in with a second factor (and enrol one before anything else). */
+  adminMfaRequired: boolean;
   registrationOpen: boolean;
   trustProxy?: string[];
   ipRateLimitFactor: number;
@@ -81,6 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new Error('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  if (e.ADMIN_TOTP_SECRET && !e.ADMIN_EMAIL) {
+    throw new Error('Invalid configuration: ADMIN_TOTP_SECRET belongs to the admin of ADMIN_EMAIL and ADMIN_PASSWORD');
+  }
   const production = e.NODE_ENV === 'production';
   if (production && !e.SMTP_URL) {
     // Without mail, password-reset links go to the log, where a production log store would keep them.
@@ -97,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
+    adminTotpSecret: e.ADMIN_TOTP_SECRET,
+    adminMfaRequired: e.ADMIN_MFA_REQUIRED === undefined || e.ADMIN_MFA_REQUIRED === 'true' || e.ADMIN_MFA_REQUIRED === '1',
     registrationOpen: e.REGISTRATION_OPEN,
     trustProxy: e.TRUST_PROXY?.split(',').map((s) => s.trim()).filter(Boolean),
     ipRateLimitFactor: e.IP_RATE_LIMIT_FACTOR,

@@ -23,6 +23,9 @@ const scratch = await removeStaleScratch(config.dataDir, config.databaseUrl ? UP
 if (scratch.length > 0) app.log.warn(`Removed ${scratch.length} scratch directory(ies) of an interrupted backup or restore.`);
 
 const admin = await ensureAdmin(app.ctx);
+if (!config.adminMfaRequired) {
+  app.log.warn('ADMIN_MFA_REQUIRED=false: organizers can sign in with a password alone. Use this only for a test or demo instance.');
+}
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

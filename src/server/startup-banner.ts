@@ -41,6 +41,12 @@ export function startupBanner(config: AppConfig, port: number, admin: EnsuredAdm
   } else {
     rows.push(['Admin', 'an admin account exists (set ADMIN_EMAIL and ADMIN_PASSWORD to create or reset one)']);
   }
+  rows.push([
+    'Two-factor',
+    config.adminMfaRequired
+      ? `required of admins: the first sign-in asks to set up an authenticator app${config.adminTotpSecret ? ' (ADMIN_EMAIL uses ADMIN_TOTP_SECRET)' : ''}`
+      : 'NOT REQUIRED (ADMIN_MFA_REQUIRED=false): only for a test or demo instance',
+  ]);
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   const rule = '-'.repeat(72);
   return [rule, 'ICTACEM 2025 conference site is running', ...rows.map(([label, value]) => `  ${`${label}:`.padEnd(width)}${value}`), rule, ''].join('\n');

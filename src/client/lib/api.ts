@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     /** The server's own message, when it sent one; callers fall back to the spec's texts. */
     readonly serverMessage?: string,
+    /** The server's machine-readable reason, e.g. `two_factor_required`. */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -39,10 +41,11 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
   } catch {
     throw new ApiError(0, 'Network error. Please check your connection and try again.');
   }
-  const payload = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined;
+  const payload = (await response.json().catch(() => undefined)) as { message?: unknown; reason?: unknown } | undefined;
   if (!response.ok) {
     const serverMessage = typeof payload?.message === 'string' ? payload.message : undefined;
-    throw new ApiError(response.status, serverMessage ?? `Request failed (${response.status})`, serverMessage);
+    const reason = typeof payload?.reason === 'string' ? payload.reason : undefined;
+    throw new ApiError(response.status, serverMessage ?? `Request failed (${response.status})`, serverMessage, reason);
   }
   return payload as T;
 }

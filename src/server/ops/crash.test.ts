@@ -7,7 +7,7 @@ import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAPER_STATUSES } from '../../shared/constants.ts';
 import { filesDirOf } from '../storage/file-store.ts';
-import { submissionFields } from '../test/factories.ts';
+import { freshTotpCode, submissionFields, TEST_TOTP_SECRET } from '../test/factories.ts';
 import { multipart, pdfBytes } from '../test/multipart.ts';
 import { freePort } from '../test/net.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database.ts';
@@ -87,6 +87,7 @@ describe('a server killed mid-write (SIGKILL) restarts with consistent data', ()
       HOST: '127.0.0.1',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_TOTP_SECRET: TEST_TOTP_SECRET,
       REGISTRATION_OPEN: 'true',
       IP_RATE_LIMIT_FACTOR: '50',
       LOG_LEVEL: 'warn',
@@ -120,7 +121,7 @@ describe('a server killed mid-write (SIGKILL) restarts with consistent data', ()
     const api = (method: string, urlPath: string, options?: Parameters<typeof httpRequest>[3]) =>
       httpRequest(running.baseUrl, method, `/api${urlPath}`, options);
 
-    let adminToken = ok(await api('POST', '/auth/login', { json: ADMIN })).token as string;
+    let adminToken = ok(await api('POST', '/auth/login', { json: { ...ADMIN, totp: freshTotpCode(ADMIN.email) } })).token as string;
     const authors: { email: string; token: string; paperId: string; pdf: Buffer }[] = [];
     for (const n of [1, 2, 3]) {
       const email = `crash.author${n}@example.org`;
@@ -186,7 +187,7 @@ describe('a server killed mid-write (SIGKILL) restarts with consistent data', ()
     expect(running.output()).toMatch(/Removed 3 half-written upload/);
     expect((await readdir(dataDir)).filter((name) => name.startsWith('.backup-'))).toEqual([]);
     // ADMIN_EMAIL / ADMIN_PASSWORD at start end the admin's sessions: sign in again.
-    adminToken = ok(await api('POST', '/auth/login', { json: ADMIN })).token as string;
+    adminToken = ok(await api('POST', '/auth/login', { json: { ...ADMIN, totp: freshTotpCode(ADMIN.email) } })).token as string;
 
     for (const author of authors) {
       const token = ok(await api('POST', '/auth/login', { json: { email: author.email, password: 'author-password' } })).token as string;

@@ -57,6 +57,7 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unavailable', () => {
       publicUrl: 'http://localhost:3000',
       mailFrom: 'ICTACEM 2025 <no-reply@ictacem.test>',
       registrationOpen: true,
+      adminMfaRequired: true,
       ipRateLimitFactor: 1,
       production: false,
       userStorageQuotaBytes: 100 * 1024 * 1024,

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PublicUser } from '../../shared/schemas/user.ts';
+import { TWO_FACTOR_MESSAGES } from '../../shared/schemas/two-factor.ts';
 import { AppError } from '../lib/app-error.ts';
 import { findSessionUser } from '../modules/auth/session.service.ts';
 
@@ -50,17 +51,21 @@ export function requireAdmin(request: FastifyRequest): PublicUser {
   return user;
 }
 
-const guards: Record<Access, ((request: FastifyRequest) => unknown) | null> = {
-  public: null,
-  user: requireUser,
-  admin: requireAdmin,
-};
-
 /**
  * Resolves the session on every request and enforces each route's declared access.
  * An API route registered without an access rule stops the app from starting.
  */
-export const authPlugin = fp<{ apiPrefix: string }>(async (app, { apiPrefix }) => {
+export const authPlugin = fp<{ apiPrefix: string; adminMfaRequired: boolean }>(async (app, { apiPrefix, adminMfaRequired }) => {
+  const guards: Record<Access, ((request: FastifyRequest) => unknown) | null> = {
+    public: null,
+    user: requireUser,
+    // An admin without a second factor is sent to enrol before anything of the admin area.
+    admin: (request) => {
+      const admin = requireAdmin(request);
+      if (adminMfaRequired && !admin.twoFactorEnabled) throw new AppError('forbidden', TWO_FACTOR_MESSAGES.enrolmentNeeded, 'two_factor_enrolment_required');
+    },
+  };
+
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   const apiRoutes: ApiRoute[] = [];

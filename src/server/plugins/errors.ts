@@ -22,7 +22,8 @@ function statusOf(error: FastifyError): number {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ success: false, message: error.message });
+      const body = error.reason ? { success: false, message: error.message, reason: error.reason } : { success: false, message: error.message };
+      return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

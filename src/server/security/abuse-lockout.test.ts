@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, passwordResets } from '../db/schema/index.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { SIGN_IN_LIMITS, SIGN_IN_MESSAGES } from '../modules/sign-in-guard/sign-in-guard.service.ts';
-import { createTestUser, solvedChallenge, type TestUser } from '../test/factories.ts';
+import { createTestUser, freshTotpCode, solvedChallenge, type TestUser } from '../test/factories.ts';
 import { API, createTestApp, type TestApp } from '../test/test-app.ts';
 
 let address = 0;
@@ -15,9 +15,9 @@ const attackerAddress = () => {
 };
 const OWNER_ADDRESS = '198.51.100.7';
 
-async function login(app: FastifyInstance, email: string, password: string, remoteAddress: string, withChallenge = true) {
+async function login(app: FastifyInstance, email: string, password: string, remoteAddress: string, withChallenge = true, totp?: string) {
   const challenge = withChallenge ? await solvedChallenge(app, remoteAddress) : undefined;
-  return app.inject({ method: 'POST', url: `${API}/auth/login`, remoteAddress, payload: { email, password, ...(challenge ? { challenge } : {}) } });
+  return app.inject({ method: 'POST', url: `${API}/auth/login`, remoteAddress, payload: { email, password, totp, ...(challenge ? { challenge } : {}) } });
 }
 
 describe('nobody can lock the organizers out', () => {
@@ -28,7 +28,7 @@ describe('nobody can lock the organizers out', () => {
     t = await createTestApp();
     admin = await createTestUser(t.app, { role: 'admin' });
     // The organizer signs in from the office once: that address becomes a usual one.
-    expect((await login(t.app, admin.email, admin.password, OWNER_ADDRESS, false)).statusCode).toBe(200);
+    expect((await login(t.app, admin.email, admin.password, OWNER_ADDRESS, false, freshTotpCode(admin.email))).statusCode).toBe(200);
   });
   afterAll(() => t.close());
 
@@ -46,7 +46,7 @@ describe('nobody can lock the organizers out', () => {
     }
     expect(await t.app.ctx.db.select().from(loginFailures).where(eq(loginFailures.account, admin.email))).toHaveLength(SIGN_IN_LIMITS.accountMaxFailures);
 
-    const owner = await login(t.app, admin.email, admin.password, OWNER_ADDRESS);
+    const owner = await login(t.app, admin.email, admin.password, OWNER_ADDRESS, true, freshTotpCode(admin.email));
     expect(owner.statusCode).toBe(200);
     expect(owner.json().user.role).toBe('admin');
   });
@@ -56,7 +56,7 @@ describe('nobody can lock the organizers out', () => {
     await t.app.ctx.db.insert(passwordResets).values({ userId: admin.user._id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 60_000) });
     const reset = await t.app.inject({ method: 'PUT', url: `${API}/auth/reset-password/${token}`, remoteAddress: attackerAddress(), payload: { password: 'a-new-admin-pass' } });
     expect(reset.statusCode).toBe(200);
-    expect((await login(t.app, admin.email, 'a-new-admin-pass', attackerAddress(), false)).statusCode).toBe(200);
+    expect((await login(t.app, admin.email, 'a-new-admin-pass', attackerAddress(), false, freshTotpCode(admin.email))).statusCode).toBe(200);
   });
 
   it('slows one address down with doubling waits, without touching the owner elsewhere', async () => {

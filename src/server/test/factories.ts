@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '../../shared/constants.ts';
 import type { PublicUser } from '../../shared/schemas/user.ts';
+import { Secret, TOTP } from 'otpauth';
 import { createSession } from '../modules/auth/session.service.ts';
+import { giveTotpSecret } from '../modules/two-factor/two-factor.service.ts';
+import { findUserById } from '../modules/users/users.repository.ts';
 import { presentUser } from '../modules/users/user.presenter.ts';
 import { createUser } from '../modules/users/users.service.ts';
 import { multipart, pdfBytes } from './multipart.ts';
@@ -14,14 +17,44 @@ export interface TestUser {
   /** Session token, usable as a Bearer token or as the cookie value. */
   token: string;
   cookie: string;
+  /** The authenticator secret, when the user signs in with two factors (admins by default). */
+  totpSecret?: string;
 }
 
-export async function createTestUser(app: FastifyInstance, options: { role?: Role; password?: string } = {}): Promise<TestUser> {
+/** A fixed test secret: admins made by the factory sign in with codes computed from it. */
+export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** Per account: the last step a code was made for. */
+const lastStepUsed = new Map<string, number>();
+
+/**
+ * A code the server has not seen yet for this account: each code is accepted once, and the
+ * server accepts one step either side, so up to three sign-ins fit in one 30-second step.
+ */
+export function freshTotpCode(account: string, secret = TEST_TOTP_SECRET): string {
+  const nowMs = Date.now();
+  const now = TOTP.counter({ period: 30, timestamp: nowMs });
+  // The server also accepts the step just past, unless it is about to fall out of its window.
+  const earliest = nowMs % 30_000 < 25_000 ? now - 1 : now;
+  const step = Math.max(earliest, (lastStepUsed.get(account) ?? -1) + 1);
+  if (step > now + 1) throw new Error(`No unused TOTP code left for ${account} in this 30-second step`);
+  lastStepUsed.set(account, step);
+  return new TOTP({ secret: Secret.fromBase32(secret), period: 30 }).generate({ timestamp: step * 30_000 });
+}
+
+/** An admin gets two-factor sign-in (TEST_TOTP_SECRET) unless `twoFactor: false` asks for one still to enrol. */
+export async function createTestUser(app: FastifyInstance, options: { role?: Role; password?: string; twoFactor?: boolean } = {}): Promise<TestUser> {
   const email = uniqueEmail(options.role ?? 'author');
   const password = options.password ?? 'correct horse battery';
-  const row = await createUser(app.ctx, { username: `Test ${options.role ?? 'author'}`, email, password, role: options.role });
+  let row = await createUser(app.ctx, { username: `Test ${options.role ?? 'author'}`, email, password, role: options.role });
+  const twoFactor = options.twoFactor ?? row.role === 'admin';
+  if (twoFactor) {
+    await giveTotpSecret(app.ctx.db, row, TEST_TOTP_SECRET);
+    row = (await findUserById(app.ctx.db, row.id))!;
+  }
   const { token } = await createSession(app.ctx, row.id);
-  return { user: presentUser(row), email, password, token, cookie: `ictacem_session=${token}` };
+  const totpSecret = twoFactor ? TEST_TOTP_SECRET : undefined;
+  return { user: presentUser(row), email, password, token, cookie: `ictacem_session=${token}`, totpSecret };
 }
 
 export const SAMPLE_AUTHORS = [

@@ -31,6 +31,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     publicUrl: 'http://localhost:3000',
     mailFrom: 'ICTACEM 2025 <no-reply@ictacem.test>',
     registrationOpen: true,
+    adminMfaRequired: true,
     ipRateLimitFactor: 1,
     production: false,
     userStorageQuotaBytes: 100 * 1024 * 1024,

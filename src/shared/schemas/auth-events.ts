@@ -5,6 +5,8 @@ export const AUTH_EVENT_TYPES = [
   'sign_in_succeeded',
   'sign_in_failed',
   'sign_in_refused',
+  'second_factor_failed',
+  'recovery_code_used',
   'signed_out',
   'reset_requested',
   'reset_completed',
@@ -13,6 +15,9 @@ export const AUTH_EVENT_TYPES = [
   'other_sessions_ended',
   'sessions_ended_by_organizer',
   'role_changed',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'recovery_codes_renewed',
 ] as const;
 export type AuthEventType = (typeof AUTH_EVENT_TYPES)[number];
 
@@ -20,6 +25,8 @@ export const AUTH_EVENT_LABELS: Record<AuthEventType, string> = {
   sign_in_succeeded: 'Signed in',
   sign_in_failed: 'Wrong password',
   sign_in_refused: 'Sign-in refused (throttled or challenge missing)',
+  second_factor_failed: 'Right password, wrong or reused two-factor code',
+  recovery_code_used: 'Signed in with a recovery code',
   signed_out: 'Signed out',
   reset_requested: 'Password reset requested',
   reset_completed: 'Password reset completed',
@@ -28,6 +35,9 @@ export const AUTH_EVENT_LABELS: Record<AuthEventType, string> = {
   other_sessions_ended: 'Every other session signed out',
   sessions_ended_by_organizer: 'Signed out everywhere by an organizer',
   role_changed: 'Made an organizer at start (ADMIN_EMAIL)',
+  two_factor_enabled: 'Two-factor sign-in turned on',
+  two_factor_disabled: 'Two-factor sign-in turned off',
+  recovery_codes_renewed: 'New recovery codes made',
 };
 
 export const AUTH_EVENT_PAGE_SIZE = 50;

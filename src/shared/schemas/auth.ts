@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { secondFactorCodeSchema } from './two-factor.ts';
 
 export const MESSAGES = {
   passwordTooShort: `Password must be at least ${LIMITS.passwordMin} characters long`,
@@ -32,6 +33,8 @@ export const loginBodySchema = z.object({
   password: z.string().min(1, MESSAGES.passwordTooShort).max(LIMITS.passwordMax, MESSAGES.passwordTooLong),
   /** The solved verification challenge (GET /auth/captcha); the server asks for it after failed attempts. */
   challenge: z.object({ id: z.uuid(MESSAGES.captchaRequired), answer: z.number().int().min(-1000).max(1000) }).optional(),
+  /** Second factor of an account that has one: the authenticator's 6-digit code or a recovery code. */
+  totp: secondFactorCodeSchema.optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

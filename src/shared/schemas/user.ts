@@ -8,6 +8,8 @@ export const publicUserSchema = z.object({
   email: z.string(),
   customUserId: z.string(),
   role: z.enum(ROLES),
+  /** Signs in with a code from an authenticator app as well as the password. */
+  twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -7,3 +7,4 @@ export * from './notifications.ts';
 export * from './audit.ts';
 export * from './sign-in-guard.ts';
 export * from './auth-events.ts';
+export * from './two-factor.ts';

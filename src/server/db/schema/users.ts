@@ -14,6 +14,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     customUserId: text('custom_user_id').notNull().unique(),
     role: roleEnum('role').notNull().default('author'),
+    /** Set while the user signs in with a second factor (modules/two-factor); required of admins. */
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

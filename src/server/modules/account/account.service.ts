@@ -1,27 +1,19 @@
-import Bowser from 'bowser';
 import { ACCOUNT_MESSAGES, type AccountSession, type ChangePasswordBody } from '../../../shared/schemas/auth.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { deviceOf } from '../../lib/user-agent.ts';
 import { deleteOtherSessions } from '../auth/auth.repository.ts';
 import { storeNewPassword } from '../auth/auth.service.ts';
 import { SESSION_IDLE_MS, type SessionOrigin } from '../auth/session.service.ts';
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { sendQueuedMail } from '../notifications/notifications.service.ts';
 import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';
-import { assertMayTrySignIn, recordSignInFailure } from '../sign-in-guard/sign-in-guard.service.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { assertCurrentPassword } from '../sign-in-guard/sign-in-guard.service.ts';
 import * as repo from './account.repository.ts';
 import { queueSecurityMail } from './security-mail.ts';
-
-/** "Chrome on Linux": enough for an owner to recognise a sign-in, nothing more. */
-export function deviceOf(userAgent: string): string {
-  if (!userAgent) return 'Unknown device';
-  const { browser, os } = Bowser.parse(userAgent);
-  return `${browser.name ?? 'Unknown browser'} on ${os.name ?? 'an unknown system'}`;
-}
 
 export async function listSessions(ctx: AppContext, actor: PublicUser, currentToken: string): Promise<AccountSession[]> {
   const currentHash = hashToken(currentToken);
@@ -52,8 +44,7 @@ export async function endOtherSessions(ctx: AppContext, actor: PublicUser, curre
 }
 
 /**
- * A new password with the current one as proof. A wrong current password counts as a failed
- * sign-in (someone at an unlocked screen must not get unlimited guesses). Every other session
+ * A new password with the current one as proof. Every other session
  * and every outstanding reset link of the account end with the change.
  */
 export async function changePassword(
@@ -62,13 +53,7 @@ export async function changePassword(
   body: ChangePasswordBody,
   current: { token: string } & Required<SessionOrigin>,
 ): Promise<void> {
-  const attempt = { account: actor.email, source: current.address, userId: actor._id };
-  await assertMayTrySignIn(ctx, attempt);
-  const row = await findUserById(ctx.db, actor._id);
-  if (!row || !(await verifyPassword(row.passwordHash, body.currentPassword))) {
-    await recordSignInFailure(ctx, attempt);
-    throw new AppError('bad_request', ACCOUNT_MESSAGES.currentPasswordWrong);
-  }
+  const row = await assertCurrentPassword(ctx, actor, body.currentPassword, current.address);
   await assertAcceptablePassword(body.newPassword, row);
   const passwordHash = await hashPassword(body.newPassword);
   await ctx.db.transaction(async (tx) => {

@@ -22,6 +22,7 @@ export async function findUserBySessionHash(db: DbOrTx, tokenHash: string, idleM
       email: users.email,
       customUserId: users.customUserId,
       role: users.role,
+      twoFactorEnabledAt: users.twoFactorEnabledAt,
       createdAt: users.createdAt,
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,

@@ -14,6 +14,9 @@ import { assertAcceptablePassword } from '../password-policy/password-policy.ser
 import { assertMayTrySignIn, forgiveFailures, recordSignInFailure, recordSignInSuccess } from '../sign-in-guard/sign-in-guard.service.ts';
 import { queueSecurityMail } from '../account/security-mail.ts';
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
+import { TWO_FACTOR_MESSAGES } from '../../../shared/schemas/two-factor.ts';
+import { deviceOf } from '../../lib/user-agent.ts';
+import { useSecondFactor } from '../two-factor/two-factor.service.ts';
 import { createSession, type SessionOrigin } from './session.service.ts';
 
 export const AUTH_MESSAGES = {
@@ -64,9 +67,25 @@ export async function login(ctx: AppContext, input: LoginBody, origin: Required<
     await recordAuthEvent(ctx.db, 'sign_in_failed', subject);
     throw new AppError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
   }
+  if (row.twoFactorEnabledAt) {
+    // The password was right: only now is the second step asked for, so it tells a guesser nothing.
+    if (!input.totp) throw new AppError('unauthenticated', TWO_FACTOR_MESSAGES.codeNeeded, 'two_factor_required');
+    const used = await useSecondFactor(ctx, row.id, input.totp);
+    if (!used) {
+      await recordSignInFailure(ctx, attempt);
+      await recordAuthEvent(ctx.db, 'second_factor_failed', subject);
+      throw new AppError('unauthenticated', TWO_FACTOR_MESSAGES.codeWrong, 'two_factor_required');
+    }
+    if (used === 'recovery') await recordAuthEvent(ctx.db, 'recovery_code_used', subject);
+  }
   await recordSignInSuccess(ctx, { ...attempt, userId: row.id });
   await recordAuthEvent(ctx.db, 'sign_in_succeeded', subject);
   const session = await createSession(ctx, row.id, origin);
+  if (row.role === 'admin') {
+    // An organizer's account opens every paper and score: its owner hears of each new sign-in.
+    await queueSecurityMail(ctx, ctx.db, row, { subject: 'new sign-in to your organizer account', what: `Someone signed in to your organizer account from ${deviceOf(origin.userAgent)} at ${origin.address}` });
+    ctx.outbox?.kick();
+  }
   return { user: presentUser(row), ...session };
 }
 

@@ -1,6 +1,10 @@
 import { newCaptchaProblem } from '../../../shared/domain/captcha.ts';
 import type { AppContext } from '../../context.ts';
+import { ACCOUNT_MESSAGES } from '../../../shared/schemas/auth.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { findUserById, type UserRow } from '../users/users.repository.ts';
 import * as repo from './sign-in-guard.repository.ts';
 
 /**
@@ -109,4 +113,19 @@ export async function recordSignInSuccess(ctx: Pick<AppContext, 'db'>, attempt: 
 /** A completed password reset proves the mailbox: the account starts afresh everywhere. */
 export async function forgiveFailures(ctx: Pick<AppContext, 'db'>, account: string): Promise<void> {
   await repo.deleteFailures(ctx.db, account);
+}
+
+/**
+ * The current password as proof before a security change (ASVS V7.5.1). A wrong one counts as a
+ * failed sign-in: someone at an unlocked screen must not get unlimited guesses.
+ */
+export async function assertCurrentPassword(ctx: Pick<AppContext, 'db'>, actor: PublicUser, password: string, address: string): Promise<UserRow> {
+  const attempt = { account: actor.email, source: address, userId: actor._id };
+  await assertMayTrySignIn(ctx, attempt);
+  const row = await findUserById(ctx.db, actor._id);
+  if (!row || !(await verifyPassword(row.passwordHash, password))) {
+    await recordSignInFailure(ctx, attempt);
+    throw new AppError('bad_request', ACCOUNT_MESSAGES.currentPasswordWrong);
+  }
+  return row;
 }

@@ -8,6 +8,7 @@ import { endAllSessions } from '../auth/session.service.ts';
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { giveTotpSecret } from '../two-factor/two-factor.service.ts';
 import { findAnyAdmin, findUserByEmail, findUserById, insertUser, type UserRow, updateUser } from './users.repository.ts';
 
 /** Unambiguous characters: no 0/O, 1/I/L. */
@@ -76,17 +77,18 @@ export interface EnsuredAdmin {
  * Returns the generated password so the caller can print it once.
  */
 export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'config' | 'sessions'>): Promise<EnsuredAdmin | undefined> {
-  const { adminEmail, adminPassword } = ctx.config;
+  const { adminEmail, adminPassword, adminTotpSecret } = ctx.config;
   if (adminEmail && adminPassword) {
-    const existing = await findUserByEmail(ctx.db, adminEmail);
-    if (existing) {
+    let admin = await findUserByEmail(ctx.db, adminEmail);
+    if (admin) {
       await assertAcceptablePassword(adminPassword, { role: 'admin', email: adminEmail });
-      await updateUser(ctx.db, existing.id, { role: 'admin', passwordHash: await hashPassword(adminPassword) });
-      await endAllSessions(ctx, existing.id);
-      if (existing.role !== 'admin') await recordAuthEvent(ctx.db, 'role_changed', { account: existing.email, userId: existing.id, address: 'server start' });
+      await updateUser(ctx.db, admin.id, { role: 'admin', passwordHash: await hashPassword(adminPassword) });
+      await endAllSessions(ctx, admin.id);
+      if (admin.role !== 'admin') await recordAuthEvent(ctx.db, 'role_changed', { account: admin.email, userId: admin.id, address: 'server start' });
     } else {
-      await createUser(ctx, { username: 'Administrator', email: adminEmail, password: adminPassword, role: 'admin' });
+      admin = await createUser(ctx, { username: 'Administrator', email: adminEmail, password: adminPassword, role: 'admin' });
     }
+    if (adminTotpSecret) await giveTotpSecret(ctx.db, admin, adminTotpSecret);
     return { email: adminEmail };
   }
   const unusable = await findUserByEmail(ctx.db, UNUSABLE_GENERATED_ADMIN_EMAIL);

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+
+export const TWO_FACTOR_MESSAGES = {
+  codeNeeded: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  codeWrong: 'That code is not correct, or it was already used. Enter the newest code from your authenticator app, or an unused recovery code.',
+  enrolmentCodeWrong: 'That code is not correct. Check the time on your phone and enter the newest 6-digit code.',
+  enrolmentNeeded: 'Organizers sign in with two-factor authentication. Please set it up before going on.',
+  notStarted: 'Start the set-up again: scan a new QR code.',
+  alreadyOn: 'Two-factor sign-in is already on for this account.',
+  notOn: 'Two-factor sign-in is not on for this account.',
+  requiredForOrganizers: "An organizer's account must keep two-factor sign-in.",
+  enabled: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
+  disabled: 'Two-factor sign-in is off.',
+  codesRenewed: 'New recovery codes were made; the old ones no longer work.',
+} as const;
+
+export const RECOVERY_CODE_COUNT = 10;
+
+/** What a person types: spaces and dashes are ignored, letters in any case. */
+export function normaliseSecondFactorCode(code: string): string {
+  return code.replace(/[\s-]/g, '').toLowerCase();
+}
+
+export const isTotpCode = (normalised: string) => /^\d{6}$/.test(normalised);
+export const isRecoveryCode = (normalised: string) => /^[a-z2-7]{24}$/.test(normalised);
+
+/** A 6-digit code or a recovery code, as typed. */
+export const secondFactorCodeSchema = z.string().trim().min(1, TWO_FACTOR_MESSAGES.codeNeeded).max(64, TWO_FACTOR_MESSAGES.codeWrong);
+
+const currentPassword = z.string().min(1, 'Please enter your current password.').max(LIMITS.passwordMax);
+
+export const enableTwoFactorBodySchema = z.object({
+  code: z.string().trim().regex(/^\d{6}$/, TWO_FACTOR_MESSAGES.enrolmentCodeWrong),
+  currentPassword,
+});
+export type EnableTwoFactorBody = z.infer<typeof enableTwoFactorBodySchema>;
+
+export const currentPasswordBodySchema = z.object({ currentPassword });
+export type CurrentPasswordBody = z.infer<typeof currentPasswordBodySchema>;
+
+export interface TwoFactorStatus {
+  enabled: boolean;
+  /** Admins may not turn it off while the site requires it. */
+  required: boolean;
+  recoveryCodesLeft: number;
+}
+
+export interface TwoFactorEnrolment {
+  /** Base32, for typing into an app that cannot scan. */
+  secret: string;
+  otpauthUri: string;
+  /** The URI as a QR code, an SVG document. */
+  qrSvg: string;
+}
