@@ -15,6 +15,7 @@ const serverEnv = (p: number, dataDir: string, registrationOpen: boolean, smtpUr
   REGISTRATION_OPEN: String(registrationOpen),
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
+  ADMIN_TOTP_SECRET: E2E_ADMIN.totpSecret,
   LOG_LEVEL: 'warn',
   // Every browser and API call of the suite comes from 127.0.0.1: one address, many users.
   IP_RATE_LIMIT_FACTOR: '50',

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { freePort } from '../src/server/test/net.ts';
 import { type ServerProcess, spawnServer, waitUntilServing } from '../src/server/test/server-process.ts';
 import { logIn } from './fixtures/captcha.ts';
+import { totpCodeAt } from './fixtures/two-factor.ts';
 
 // A newcomer's first start: an empty data directory and no admin variables, as the README's
 // `npm start` runs it. The only way in is what the start-up banner prints.
@@ -16,7 +17,7 @@ test.describe('first run', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-first-run-'));
     const port = await freePort();
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` };
-    for (const name of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DATABASE_URL', 'REGISTRATION_OPEN', 'SMTP_URL', 'LOG_LEVEL']) delete env[name];
+    for (const name of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'ADMIN_TOTP_SECRET', 'ADMIN_MFA_REQUIRED', 'DATABASE_URL', 'REGISTRATION_OPEN', 'SMTP_URL', 'LOG_LEVEL']) delete env[name];
     server = spawnServer(env, port);
     await waitUntilServing(server);
   });
@@ -27,7 +28,7 @@ test.describe('first run', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  test('signs in as admin in the browser with the credentials the banner printed', async ({ page }) => {
+  test('signs in as admin with the credentials the banner printed, sets up two-factor sign-in and uses it', async ({ page }) => {
     await expect.poll(() => server.output()).toContain('Password:');
     const banner = server.output();
     const email = /^ {2}Admin: +(\S+)$/m.exec(banner)?.[1];
@@ -40,6 +41,43 @@ test.describe('first run', () => {
 
     await page.goto(`${server.baseUrl}/login`);
     await logIn(page, { email: email!, password: password! });
+    // Admins sign in with two factors: before anything else, the new admin sets one up.
+    await expect(page).toHaveURL(/\/account\/two-factor$/);
+    await expect(page.getByText('Organizers sign in with two-factor authentication. Please set it up before going on.')).toBeVisible();
+    await page.goto(`${server.baseUrl}/admin`);
+    await expect(page).toHaveURL(/\/account\/two-factor$/);
+
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await expect(page.getByRole('img', { name: 'QR code to add ICTACEM 2025 to your authenticator app' })).toBeVisible();
+    const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+    const enrolStep = Math.floor(Date.now() / 30_000);
+    await page.getByLabel('6-digit code').fill(totpCodeAt(secret, enrolStep - 3));
+    await page.getByLabel('Current password', { exact: true }).fill(password!);
+    await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('That code is not correct. Check the time on your phone and enter the newest 6-digit code.');
+    await page.getByLabel('6-digit code').fill(totpCodeAt(secret, enrolStep));
+    await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect(codes).toHaveCount(10);
+    const recoveryCode = (await codes.first().textContent())!;
+    await page.getByRole('link', { name: 'I have saved my codes, continue' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Overview & Analytics' })).toBeVisible();
+
+    // A lost phone: a recovery code signs in, once.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await logIn(page, { email: email!, password: password! });
+    await page.getByLabel('Authentication code').fill(recoveryCode);
+    await page.getByRole('button', { name: 'Verify and log in' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await logIn(page, { email: email!, password: password! });
+    await page.getByLabel('Authentication code').fill(recoveryCode);
+    await page.getByRole('button', { name: 'Verify and log in' }).click();
+    await expect(page.getByRole('alert')).toContainText('That code is not correct, or it was already used.');
+
+    // The authenticator's next code signs in.
+    await page.getByLabel('Authentication code').fill(totpCodeAt(secret, enrolStep + 1));
+    await page.getByRole('button', { name: 'Verify and log in' }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await page.goto(`${server.baseUrl}/admin`);
     await expect(page.getByRole('heading', { level: 2, name: 'Overview & Analytics' })).toBeVisible();

@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
       { path: 'registration', ...page(() => import('./pages/author/registration-page.tsx')) },
       { path: 'profile', ...page(() => import('./pages/author/profile-page.tsx')) },
       { path: 'account', ...page(() => import('./pages/author/account-page.tsx')) },
+      { path: 'account/two-factor', ...page(() => import('./pages/author/two-factor-page.tsx')) },
       { path: 'notifications', ...page(() => import('./pages/author/notifications-page.tsx')) },
       { path: 'submit', ...page(() => import('./pages/author/submit-page.tsx')) },
       { path: 'submit-paper', ...page(() => import('./pages/author/submit-paper-page.tsx')) },

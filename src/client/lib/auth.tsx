@@ -8,6 +8,8 @@ const SESSION_KEY = ['site', 'session'] as const;
 interface SiteSession {
   user: PublicUser | null;
   registrationOpen: boolean;
+  /** Admins must sign in with a second factor; one without it is sent to enrol first. */
+  adminTwoFactorRequired: boolean;
 }
 
 /** /auth/session answers a visitor with 200 (user null), keeping the console clean. */
@@ -28,13 +30,21 @@ function useSetSignedInUser() {
 export function useAuth() {
   const query = useSiteSession();
   const user = query.data?.user ?? null;
-  return { user, isLoading: query.isPending, isAdmin: user?.role === 'admin' };
+  const isAdmin = user?.role === 'admin';
+  const mustEnrolTwoFactor = isAdmin && Boolean(query.data?.adminTwoFactorRequired) && !user?.twoFactorEnabled;
+  return { user, isLoading: query.isPending, isAdmin, mustEnrolTwoFactor };
+}
+
+/** Asks for the session afresh (a change to the account the server made, e.g. two-factor on). */
+export function useRefreshSession() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: SESSION_KEY });
 }
 
 export function useLogin() {
   const setSignedInUser = useSetSignedInUser();
   return useMutation({
-    mutationFn: (body: { email: string; password: string; challenge?: { id: string; answer: number } }) =>
+    mutationFn: (body: { email: string; password: string; challenge?: { id: string; answer: number }; totp?: string }) =>
       api<{ user: PublicUser }>('/auth/login', { method: 'POST', body }),
     onSuccess: ({ user }) => setSignedInUser(user),
   });

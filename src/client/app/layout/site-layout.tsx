@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useAuth } from '../../lib/auth.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -11,6 +12,15 @@ function FocusMainOnNavigate() {
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
   return null;
+}
+
+const ENROL_PATH = '/account/two-factor';
+
+/** An admin without a second factor sets one up before anything else (the server refuses the admin API too). */
+function EnrolTwoFactorFirst() {
+  const { pathname } = useLocation();
+  const { mustEnrolTwoFactor } = useAuth();
+  return mustEnrolTwoFactor && pathname !== ENROL_PATH ? <Navigate to={ENROL_PATH} replace /> : null;
 }
 
 export function SiteLayout() {
@@ -28,6 +38,7 @@ export function SiteLayout() {
       <SiteFooter />
       <ScrollRestoration />
       <FocusMainOnNavigate />
+      <EnrolTwoFactorFirst />
     </div>
   );
 }

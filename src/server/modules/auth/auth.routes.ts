@@ -80,6 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     success: true,
     user: request.user,
     registrationOpen: config.registrationOpen,
+    adminTwoFactorRequired: config.adminMfaRequired,
   }));
 
   app.get('/profile', { config: { access: 'user' } }, async (request) => ({ success: true, user: requireUser(request) }));

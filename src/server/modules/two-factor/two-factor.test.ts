@@ -4,7 +4,8 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/auth.ts';
 import { TWO_FACTOR_MESSAGES } from '../../../shared/schemas/two-factor.ts';
-import { authEvents, loginFailures, recoveryCodes, totpCredentials } from '../../db/schema/index.ts';
+import { authEvents, loginFailures, passwordResets, recoveryCodes, totpCredentials } from '../../db/schema/index.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { createTestUser, freshTotpCode, solvedChallenge, TEST_TOTP_SECRET, type TestUser } from '../../test/factories.ts';
 import { API, createTestApp, createTestAppWithMail, type TestApp, type TestAppWithMail } from '../../test/test-app.ts';
 import { ensureAdmin } from '../users/users.service.ts';
@@ -161,6 +162,17 @@ describe('two-factor sign-in', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(TWO_FACTOR_MESSAGES.requiredForOrganizers);
     expect((await login(t.app, { ...admin, totp: freshTotpCode(admin.email) })).statusCode).toBe(200);
+  });
+
+  it('a reset keeps the second factor: a new password alone does not sign in', async () => {
+    const author = await createTestUser(t.app);
+    await enrol(t.app, author);
+    await t.app.ctx.db.insert(passwordResets).values({ userId: author.user._id, tokenHash: hashToken('mailed-link'), expiresAt: new Date(Date.now() + 60_000) });
+    const reset = await t.app.inject({ method: 'PUT', url: `${API}/auth/reset-password/mailed-link`, payload: { password: 'a brand new passphrase' } });
+    expect(reset.statusCode).toBe(200);
+    const signIn = await login(t.app, { email: author.email, password: 'a brand new passphrase' });
+    expect(signIn.statusCode).toBe(401);
+    expect(signIn.json().reason).toBe('two_factor_required');
   });
 
   it('mails the owner of an admin account about each new sign-in', async () => {

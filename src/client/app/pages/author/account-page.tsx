@@ -1,3 +1,4 @@
+import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -21,6 +22,21 @@ export default function AccountPage() {
             Change password
           </h2>
           <ChangePasswordForm />
+        </section>
+      </Card>
+      <Card>
+        <section aria-labelledby="two-factor-heading" className="space-y-3">
+          <h2 id="two-factor-heading" className="text-xl font-semibold text-brand-900">
+            Two-factor sign-in
+          </h2>
+          <p className="text-slate-700">
+            {user.twoFactorEnabled
+              ? 'On: signing in asks for a code from your authenticator app as well as your password.'
+              : 'Off: your password alone opens your account. Add a code from your phone to keep it safe even if your password leaks.'}
+          </p>
+          <ButtonLink to="/account/two-factor" variant="secondary">
+            {user.twoFactorEnabled ? 'Manage two-factor sign-in' : 'Set up two-factor sign-in'}
+          </ButtonLink>
         </section>
       </Card>
       <Card>

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { CenteredCard } from '../../../components/ui/card.tsx';
 import { PasswordField, TextField } from '../../../components/ui/form-field.tsx';
 import { ArithmeticCaptcha, type SolvedChallenge } from '../../../features/auth/captcha.tsx';
+import { SecondFactorForm } from '../../../features/auth/second-factor-form.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useLogin } from '../../../lib/auth.tsx';
 import { safeReturnPath } from '../../../lib/safe-redirect.ts';
@@ -38,6 +39,9 @@ export default function LoginPage() {
   const [challenge, setChallenge] = useState<SolvedChallenge | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
   const [formError, setFormError] = useState<string>();
+  /** Set once the password was right and the account asks for its second factor. */
+  const [secondStep, setSecondStep] = useState<LoginForm | null>(null);
+  const [secondStepChallenge, setSecondStepChallenge] = useState(false);
   const login = useLogin();
   const {
     register,
@@ -45,23 +49,54 @@ export default function LoginPage() {
     formState: { errors },
   } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema) });
 
+  const onError = (error: unknown, credentials: LoginForm) => {
+    // The server takes each answer once: a new problem for the next try.
+    setChallenge(null);
+    setCaptchaRound((n) => n + 1);
+    if (error instanceof ApiError && error.reason === 'two_factor_required' && !secondStep) {
+      // The right password: the second step says itself what to enter.
+      setSecondStep(credentials);
+      setFormError(undefined);
+      return;
+    }
+    // A 400 at sign-in is about the challenge, which the account now needs with every try.
+    if (secondStep && error instanceof ApiError && error.status === 400) setSecondStepChallenge(true);
+    if (error instanceof ApiError) setFormError(error.serverMessage ?? 'Failed to login');
+    else setFormError('An unexpected error occurred. Please try again.');
+  };
+
   const onSubmit = handleSubmit((values) => {
     if (!challenge) {
       setFormError(MESSAGES.captchaRequired);
       return;
     }
     setFormError(undefined);
-    login.mutate({ ...values, challenge }, {
-      onSuccess: () => navigate(returnTo, { replace: true }),
-      onError: (error) => {
-        // The server takes each answer once: a new problem for the next try.
-        setChallenge(null);
-        setCaptchaRound((n) => n + 1);
-        if (error instanceof ApiError) setFormError(error.serverMessage ?? 'Failed to login');
-        else setFormError('An unexpected error occurred. Please try again.');
-      },
-    });
+    login.mutate({ ...values, challenge }, { onSuccess: () => navigate(returnTo, { replace: true }), onError: (error) => onError(error, values) });
   });
+
+  if (secondStep) {
+    return (
+      <CenteredCard title="Two-factor sign-in">
+        <SecondFactorForm
+          pending={login.isPending}
+          error={formError}
+          captchaRound={captchaRound}
+          askChallenge={secondStepChallenge}
+          onSubmit={(totp, secondChallenge) => {
+            setFormError(undefined);
+            login.mutate(
+              { ...secondStep, totp, ...(secondChallenge ? { challenge: secondChallenge } : {}) },
+              { onSuccess: () => navigate(returnTo, { replace: true }), onError: (error) => onError(error, secondStep) },
+            );
+          }}
+          onCancel={() => {
+            setSecondStep(null);
+            setFormError(undefined);
+          }}
+        />
+      </CenteredCard>
+    );
+  }
 
   return (
     <CenteredCard title="Login">

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { TWO_FACTOR_MESSAGES } from '../../../../shared/schemas/two-factor.ts';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { PageContainer } from '../../../components/ui/page-container.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { RecoveryCodes } from '../../../features/two-factor/recovery-codes.tsx';
+import { useTwoFactorStatus } from '../../../features/two-factor/two-factor-api.ts';
+import { TwoFactorManage } from '../../../features/two-factor/two-factor-manage.tsx';
+import { TwoFactorSetup } from '../../../features/two-factor/two-factor-setup.tsx';
+import { errorText } from '../../../lib/api.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { AuthenticationRequired } from './profile-page.tsx';
+
+export default function TwoFactorPage() {
+  useDocumentTitle('Two-factor sign-in', 'Sign in to ICTACEM 2025 with a code from your phone as well as your password.');
+  const { user, isLoading, isAdmin, mustEnrolTwoFactor } = useAuth();
+  const status = useTwoFactorStatus();
+  /** Recovery codes just made: shown this once. */
+  const [codes, setCodes] = useState<string[] | null>(null);
+
+  if (isLoading) return <Spinner label="Loading your account..." />;
+  if (!user) return <AuthenticationRequired from="/account/two-factor" text="Please log in to manage your account. Redirecting to the login page..." />;
+
+  let body;
+  if (codes) {
+    body = (
+      <div className="space-y-4">
+        <p role="status" className="font-medium text-green-800">
+          {TWO_FACTOR_MESSAGES.enabled}
+        </p>
+        <RecoveryCodes codes={codes} />
+        <ButtonLink to={isAdmin ? '/admin' : '/account'}>I have saved my codes, continue</ButtonLink>
+      </div>
+    );
+  } else if (status.isPending) {
+    body = <Spinner label="Loading..." />;
+  } else if (status.isError) {
+    body = <p className="text-red-700">{errorText(status.error, 'Your two-factor settings could not be loaded.')}</p>;
+  } else if (status.data.enabled) {
+    body = <TwoFactorManage status={status.data} onRenewed={setCodes} />;
+  } else {
+    body = <TwoFactorSetup onEnabled={setCodes} />;
+  }
+
+  return (
+    <PageContainer className="space-y-6 py-8 sm:py-12">
+      <h1 className="text-3xl font-bold text-brand-900">Two-factor sign-in</h1>
+      {mustEnrolTwoFactor && !codes && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-900">
+          {TWO_FACTOR_MESSAGES.enrolmentNeeded}
+        </p>
+      )}
+      <Card>{body}</Card>
+    </PageContainer>
+  );
+}

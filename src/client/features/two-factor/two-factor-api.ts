@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CurrentPasswordBody, EnableTwoFactorBody, TwoFactorEnrolment, TwoFactorStatus } from '../../../shared/schemas/two-factor.ts';
+import { api } from '../../lib/api.ts';
+import { useRefreshSession } from '../../lib/auth.tsx';
+
+const STATUS_KEY = ['account', 'two-factor'] as const;
+
+export function useTwoFactorStatus() {
+  return useQuery({ queryKey: STATUS_KEY, queryFn: () => api<TwoFactorStatus>('/account/two-factor') });
+}
+
+export function useStartEnrolment() {
+  return useMutation({ mutationFn: () => api<TwoFactorEnrolment>('/account/two-factor/enrolment', { method: 'POST' }) });
+}
+
+/**
+ * After a change the server's view of the user (two-factor on or off) is asked for afresh, without
+ * waiting: the caller's own onSuccess must run first, to show the recovery codes before the page
+ * re-renders for the new status.
+ */
+function useAfterChange() {
+  const queryClient = useQueryClient();
+  const refreshSession = useRefreshSession();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: STATUS_KEY });
+    void queryClient.invalidateQueries({ queryKey: ['account', 'sessions'] });
+    void refreshSession();
+  };
+}
+
+export function useEnableTwoFactor() {
+  const afterChange = useAfterChange();
+  return useMutation({
+    mutationFn: (body: EnableTwoFactorBody) => api<{ message: string; recoveryCodes: string[] }>('/account/two-factor/enable', { method: 'POST', body }),
+    onSuccess: afterChange,
+  });
+}
+
+export function useDisableTwoFactor() {
+  const afterChange = useAfterChange();
+  return useMutation({
+    mutationFn: (body: CurrentPasswordBody) => api<{ message: string }>('/account/two-factor/disable', { method: 'POST', body }),
+    onSuccess: afterChange,
+  });
+}
+
+export function useRenewRecoveryCodes() {
+  const afterChange = useAfterChange();
+  return useMutation({
+    mutationFn: (body: CurrentPasswordBody) => api<{ message: string; recoveryCodes: string[] }>('/account/two-factor/recovery-codes', { method: 'POST', body }),
+    onSuccess: afterChange,
+  });
+}

@@ -1,0 +1,55 @@
+import { type FormEvent, useState } from 'react';
+import type { TwoFactorStatus } from '../../../shared/schemas/two-factor.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { PasswordField } from '../../components/ui/form-field.tsx';
+import { errorText } from '../../lib/api.ts';
+import { useToast } from '../../lib/toast.tsx';
+import { useDisableTwoFactor, useRenewRecoveryCodes } from './two-factor-api.ts';
+
+/** Two-factor sign-in is on: new recovery codes, or (when not required) turning it off, each with the password. */
+export function TwoFactorManage({ status, onRenewed }: { status: TwoFactorStatus; onRenewed: (recoveryCodes: string[]) => void }) {
+  const toast = useToast();
+  const renew = useRenewRecoveryCodes();
+  const disable = useDisableTwoFactor();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const busy = renew.isPending || disable.isPending;
+
+  const run = (action: 'renew' | 'disable') => (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!currentPassword) return setProblem('Please enter your current password.');
+    setProblem(undefined);
+    const onError = (error: unknown) => setProblem(errorText(error, 'That did not work. Please try again.'));
+    if (action === 'renew') renew.mutate({ currentPassword }, { onSuccess: ({ recoveryCodes }) => onRenewed(recoveryCodes), onError });
+    else disable.mutate({ currentPassword }, { onSuccess: ({ message }) => toast.success(message), onError });
+  };
+
+  return (
+    <div className="space-y-4">
+      <p className="font-medium text-green-800">Two-factor sign-in is on.</p>
+      <p className={status.recoveryCodesLeft <= 3 ? 'font-medium text-amber-800' : 'text-slate-700'}>
+        {status.recoveryCodesLeft} unused recovery code{status.recoveryCodesLeft === 1 ? '' : 's'} left.
+        {status.recoveryCodesLeft <= 3 && ' Make new ones before you run out.'}
+      </p>
+      <form onSubmit={run('renew')} noValidate className="max-w-md space-y-4">
+        <PasswordField label="Current password" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />
+        {problem && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {problem}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" variant="secondary" disabled={busy}>
+            {renew.isPending ? 'Making codes...' : 'Make new recovery codes'}
+          </Button>
+          {!status.required && (
+            <Button variant="danger" disabled={busy} onClick={() => run('disable')()}>
+              {disable.isPending ? 'Turning off...' : 'Turn off two-factor sign-in'}
+            </Button>
+          )}
+        </div>
+        {status.required && <p className="text-sm text-slate-600">Organizers keep two-factor sign-in on; it cannot be turned off for this account.</p>}
+      </form>
+    </div>
+  );
+}

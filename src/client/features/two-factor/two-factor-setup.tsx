@@ -1,0 +1,85 @@
+import { type FormEvent, useState } from 'react';
+import { TWO_FACTOR_MESSAGES } from '../../../shared/schemas/two-factor.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { PasswordField, TextField } from '../../components/ui/form-field.tsx';
+import { errorText } from '../../lib/api.ts';
+import { useEnableTwoFactor, useStartEnrolment } from './two-factor-api.ts';
+
+/** "ABCD EFGH ...": a key people can read out and type. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)!.join(' ');
+
+/** Enrolment: a QR code to scan, then a first code and the password to turn it on. */
+export function TwoFactorSetup({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) {
+  const start = useStartEnrolment();
+  const enable = useEnableTwoFactor();
+  const [code, setCode] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [problem, setProblem] = useState<string>();
+
+  if (!start.data) {
+    return (
+      <div className="space-y-3">
+        <p className="text-slate-700">
+          With two-factor sign-in, your password alone no longer opens your account: you also enter a code from an authenticator app on your phone (for example
+          Google Authenticator, Microsoft Authenticator, 1Password or Aegis).
+        </p>
+        {start.isError && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {errorText(start.error, 'The set-up could not start. Please try again.')}
+          </p>
+        )}
+        <Button onClick={() => start.mutate()} disabled={start.isPending}>
+          {start.isPending ? 'Preparing...' : 'Set up two-factor sign-in'}
+        </Button>
+      </div>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const digits = code.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(digits)) return setProblem(TWO_FACTOR_MESSAGES.enrolmentCodeWrong);
+    if (!currentPassword) return setProblem('Please enter your current password.');
+    setProblem(undefined);
+    enable.mutate(
+      { code: digits, currentPassword },
+      {
+        onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes),
+        onError: (error) => setProblem(errorText(error, 'Two-factor sign-in could not be turned on. Please try again.')),
+      },
+    );
+  };
+
+  const { qrSvg, secret } = start.data;
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="scan-heading" className="space-y-3">
+        <h2 id="scan-heading" className="text-lg font-semibold text-brand-900">
+          1. Scan this QR code with your authenticator app
+        </h2>
+        <img src={`data:image/svg+xml;utf8,${encodeURIComponent(qrSvg)}`} alt="QR code to add ICTACEM 2025 to your authenticator app" width={192} height={192} className="rounded border border-slate-200 bg-white" />
+        <p className="text-sm text-slate-700">
+          Cannot scan? Add an account by hand with this key (time-based):{' '}
+          <code data-testid="totp-secret" className="rounded bg-slate-100 px-1.5 py-0.5 font-mono break-all text-slate-900">
+            {grouped(secret)}
+          </code>
+        </p>
+      </section>
+      <form onSubmit={submit} noValidate className="max-w-md space-y-4" aria-labelledby="confirm-heading">
+        <h2 id="confirm-heading" className="text-lg font-semibold text-brand-900">
+          2. Enter the code it shows
+        </h2>
+        <TextField label="6-digit code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />
+        <PasswordField label="Current password" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />
+        {problem && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {problem}
+          </p>
+        )}
+        <Button type="submit" disabled={enable.isPending}>
+          {enable.isPending ? 'Turning on...' : 'Turn on two-factor sign-in'}
+        </Button>
+      </form>
+    </div>
+  );
+}
