@@ -36,7 +36,7 @@ const { db } = app.ctx;
 console.error(`Seeding ${size} authors and papers...`);
 await seedDemo(db, dataDir, { users: size, papers: size });
 
-const [admin] = await db.insert(users).values({ username: 'Bench Admin', email: 'bench-admin@demo.example', passwordHash: 'x', customUserId: 'ICTACEMPBENCH', role: 'admin' }).returning();
+const [admin] = await db.insert(users).values({ username: 'Bench Admin', email: 'bench-admin@demo.example', passwordHash: 'x', customUserId: 'ICTACEMPBENCH', role: 'admin', twoFactorEnabledAt: new Date() }).returning();
 const [author] = await db.select().from(users).where(eq(users.role, 'author')).limit(1);
 const adminCookie = `ictacem_session=${(await createSession(app.ctx, admin!.id)).token}`;
 const authorCookie = `ictacem_session=${(await createSession(app.ctx, author!.id)).token}`;

@@ -16,8 +16,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { Secret, TOTP } from 'otpauth';
 import { openDatabase } from '../src/server/db/client.ts';
-import { users } from '../src/server/db/schema/index.ts';
+import { totpCredentials, users } from '../src/server/db/schema/index.ts';
 import { hashPassword } from '../src/server/lib/passwords.ts';
 import { newCustomUserId } from '../src/server/modules/users/users.service.ts';
 import { freePort } from '../src/server/test/net.ts';
@@ -55,6 +56,8 @@ if (uploaderCount > authorCount) throw new Error('--uploaders cannot exceed --au
 const MB = 1024 * 1024;
 const PDF_BYTES = LIMITS.paperPdfBytes;
 const PASSWORD = 'load-password';
+/** Every admin's authenticator secret (admins sign in with two factors). */
+const ADMIN_TOTP_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
 /** The first is ADMIN_EMAIL, made admin by the server at start; the others are seeded. */
 const adminEmails = Array.from({ length: adminCount }, (_, i) => `load-admin${i + 1}@load.example`);
 /** Every request comes from 127.0.0.1: sign-ups alone need 15 times the hourly per-address limit. */
@@ -279,8 +282,12 @@ async function seed(dataDir: string): Promise<void> {
       passwordHash,
       customUserId: newCustomUserId(),
       role: 'admin' as const,
+      twoFactorEnabledAt: new Date(),
     }));
-    if (extraAdmins.length > 0) await database.db.insert(users).values(extraAdmins);
+    if (extraAdmins.length > 0) {
+      const inserted = await database.db.insert(users).values(extraAdmins).returning({ id: users.id });
+      await database.db.insert(totpCredentials).values(inserted.map(({ id }) => ({ userId: id, secret: ADMIN_TOTP_SECRET })));
+    }
   } finally {
     await database.close();
   }
@@ -318,7 +325,9 @@ async function drive(server: ServerProcess): Promise<LoadResult> {
   );
   const signUpSeconds = (performance.now() - signUpStarted) / 1000;
   const admins = await inParallel(adminEmails, SIGN_UP_CONCURRENCY, async (email): Promise<SignedIn> => {
-    const { token, user } = await postJson<{ token: string; user: { customUserId: string } }>('/auth/login', { email, password: PASSWORD });
+    // Every admin signs in with two factors; each account takes the current code once.
+    const totp = new TOTP({ secret: Secret.fromBase32(ADMIN_TOTP_SECRET) }).generate();
+    const { token, user } = await postJson<{ token: string; user: { customUserId: string } }>('/auth/login', { email, password: PASSWORD, totp });
     return { token, customUserId: user.customUserId };
   });
 
@@ -407,6 +416,7 @@ try {
       REGISTRATION_OPEN: 'true',
       ADMIN_EMAIL: adminEmails[0],
       ADMIN_PASSWORD: PASSWORD,
+      ADMIN_TOTP_SECRET,
       IP_RATE_LIMIT_FACTOR: String(IP_RATE_LIMIT_FACTOR),
       LOG_LEVEL: 'warn',
       SMTP_URL: '',

@@ -1,7 +1,9 @@
 // Screenshots of pages at desktop and phone widths, for looking at what was built:
 //   npx tsx scripts/screenshots.ts http://127.0.0.1:3000/ictacem2025 /login /profile ...
-// Writes PNGs to ./screenshots (ignored by git). Set LOGIN_EMAIL and LOGIN_PASSWORD to sign in first.
+// Writes PNGs to ./screenshots (ignored by git). Set LOGIN_EMAIL and LOGIN_PASSWORD to sign in first,
+// and LOGIN_TOTP_SECRET for an account with two-factor sign-in (an admin).
 import { mkdir } from 'node:fs/promises';
+import { Secret, TOTP } from 'otpauth';
 import { chromium } from '@playwright/test';
 
 const [base, ...paths] = process.argv.slice(2);
@@ -21,7 +23,14 @@ try {
     const page = await context.newPage();
     if (process.env.LOGIN_EMAIL && process.env.LOGIN_PASSWORD) {
       const res = await page.request.post(`${base}/api/auth/login`, {
-        data: { email: process.env.LOGIN_EMAIL, password: process.env.LOGIN_PASSWORD },
+        data: {
+          email: process.env.LOGIN_EMAIL,
+          password: process.env.LOGIN_PASSWORD,
+          // Each code signs in once: the second width takes the next step's code, which the server accepts.
+          ...(process.env.LOGIN_TOTP_SECRET
+            ? { totp: new TOTP({ secret: Secret.fromBase32(process.env.LOGIN_TOTP_SECRET) }).generate({ timestamp: Date.now() + widths.indexOf(width) * 30_000 }) }
+            : {}),
+        },
       });
       if (!res.ok()) throw new Error(`login failed: ${res.status()}`);
     }
