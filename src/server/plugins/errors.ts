@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import helmet, { type HelmetOptions } from 'helmet';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isUnstorableText } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -59,13 +58,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 /**
  * Errors Fastify raises before routing, e.g. a URL whose percent-encoding does not decode. No
- * hook has run for them, so the security headers are applied here, from the same options.
+ * hook has run for them, so the security headers are applied here, the same as everywhere.
  */
-export function frameworkErrorHandler(securityHeaders: HelmetOptions) {
-  const applySecurityHeaders = helmet(securityHeaders);
-  return (_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
-    applySecurityHeaders(request.raw, reply.raw, () => {
-      void reply.status(400).header('Cache-Control', 'no-store').send({ success: false, message: BAD_URL });
-    });
+export function frameworkErrorHandler(securityHeaders: Record<string, string>) {
+  return (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+    void reply.status(400).headers(securityHeaders).header('Cache-Control', 'no-store').send({ success: false, message: BAD_URL });
   };
 }
