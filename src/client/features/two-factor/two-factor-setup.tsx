@@ -60,7 +60,7 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: (recoveryCodes: strin
         <img src={`data:image/svg+xml;utf8,${encodeURIComponent(qrSvg)}`} alt="QR code to add ICTACEM 2025 to your authenticator app" width={192} height={192} className="rounded border border-slate-200 bg-white" />
         <p className="text-sm text-slate-700">
           Cannot scan? Add an account by hand with this key (time-based):{' '}
-          <code data-testid="totp-secret" className="rounded bg-slate-100 px-1.5 py-0.5 font-mono break-all text-slate-900">
+          <code data-testid="totp-secret" className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900">
             {grouped(secret)}
           </code>
         </p>
