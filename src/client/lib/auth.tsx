@@ -8,8 +8,8 @@ const SESSION_KEY = ['site', 'session'] as const;
 interface SiteSession {
   user: PublicUser | null;
   registrationOpen: boolean;
-  /** Admins must sign in with a second factor; one without it is sent to enrol first. */
-  adminTwoFactorRequired: boolean;
+  /** An admin without the required second factor: sent to set it up before anything else. */
+  mustEnrolTwoFactor: boolean;
 }
 
 /** /auth/session answers a visitor with 200 (user null), keeping the console clean. */
@@ -17,12 +17,16 @@ function useSiteSession() {
   return useQuery({ queryKey: SESSION_KEY, queryFn: () => api<SiteSession>('/auth/session'), staleTime: 60_000, retry: false });
 }
 
-/** After signing in, up or out: the session as known, or asked afresh if it was never loaded. */
+/**
+ * After signing in, up or out: the user at once, then the session asked afresh (what the server
+ * says of it, e.g. that an admin must set up two-factor sign-in first). Resolves once it is known,
+ * so the caller moves on to a page only then.
+ */
 function useSetSignedInUser() {
   const queryClient = useQueryClient();
-  return (user: PublicUser | null) => {
-    if (queryClient.getQueryData(SESSION_KEY)) queryClient.setQueryData<SiteSession>(SESSION_KEY, (old) => old && { ...old, user });
-    else void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+  return async (user: PublicUser | null) => {
+    queryClient.setQueryData<SiteSession>(SESSION_KEY, (old) => old && { ...old, user, mustEnrolTwoFactor: false });
+    await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
   };
 }
 
@@ -31,8 +35,7 @@ export function useAuth() {
   const query = useSiteSession();
   const user = query.data?.user ?? null;
   const isAdmin = user?.role === 'admin';
-  const mustEnrolTwoFactor = isAdmin && Boolean(query.data?.adminTwoFactorRequired) && !user?.twoFactorEnabled;
-  return { user, isLoading: query.isPending, isAdmin, mustEnrolTwoFactor };
+  return { user, isLoading: query.isPending, isAdmin, mustEnrolTwoFactor: Boolean(user && query.data?.mustEnrolTwoFactor) };
 }
 
 /** Asks for the session afresh (a change to the account the server made, e.g. two-factor on). */
@@ -65,7 +68,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => api<{ success: boolean }>('/auth/logout', { method: 'POST' }),
     onSuccess: () => {
-      setSignedInUser(null);
+      void setSignedInUser(null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'site' });
     },
   });

@@ -13,7 +13,7 @@ export const ERROR_STATUS = {
 export type AppErrorCode = keyof typeof ERROR_STATUS;
 
 /** What a client can act on beyond the message, e.g. show the second sign-in step. */
-export type AppErrorReason = 'two_factor_required' | 'two_factor_enrolment_required';
+export type AppErrorReason = 'two_factor_required' | 'two_factor_enrolment_required' | 'challenge_required';
 
 /** An expected failure whose message is safe to show to the caller. */
 export class AppError extends Error {

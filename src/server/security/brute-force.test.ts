@@ -43,7 +43,7 @@ describe('brute force and account enumeration, without a trusted proxy', () => {
       expect(observable(known), `attempt ${i + 1}`).toEqual(observable(nobody));
       expect(known.statusCode, `attempt ${i + 1}`).toBe(i < 3 ? 401 : 400);
       if (i === 0) expect(known.json()).toEqual({ success: false, message: AUTH_MESSAGES.invalidCredentials });
-      if (i >= 3) expect(known.json()).toEqual({ success: false, message: SIGN_IN_MESSAGES.challengeRequired });
+      if (i >= 3) expect(known.json()).toEqual({ success: false, message: SIGN_IN_MESSAGES.challengeRequired, reason: 'challenge_required' });
     }
     // With the challenge solved, the answers stay alike, and the right password still works.
     const [known, nobody] = [

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import Fastify, { type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminFiles, chatMessages, notifications, papers, storedFiles, submissionVersions } from '../db/schema/index.ts';
+import { TWO_FACTOR_MESSAGES } from '../../shared/schemas/two-factor.ts';
 import { ADMIN_ONLY, type ApiRoute, authPlugin, NOT_SIGNED_IN } from '../plugins/auth.ts';
 import { type AuthorWorld, seedAuthorWorld, withBody } from '../test/author-world.ts';
 import { createTestUser, type TestUser } from '../test/factories.ts';
@@ -109,6 +110,23 @@ describe('route sweep: every registered API route against every kind of caller',
         expectNothingOfVictim(res.rawPayload, routeKey(route));
       }
     }
+  });
+
+  it("answers 403 to an admin without a second factor on every route but sign-in and the own account, with nothing of the victim's", async () => {
+    const unenrolled = await createTestUser(t.app, { role: 'admin', twoFactor: false });
+    const enrolmentOpen = (route: ApiRoute) => /^\/ictacem2025\/api\/(auth|account)\//.test(route.url);
+    const closed = routes().filter((r) => r.access !== 'public' && !enrolmentOpen(r));
+    expect(closed.length).toBeGreaterThan(35);
+    for (const route of closed) {
+      const res = await t.app.inject({ method: route.method as Method, url: fillParams(route, realParams(route)), headers: { cookie: unenrolled.cookie } });
+      expect(res.statusCode, `${routeKey(route)} as an admin awaiting enrolment`).toBe(403);
+      expect(res.json()).toEqual({ success: false, message: TWO_FACTOR_MESSAGES.enrolmentNeeded, reason: 'two_factor_enrolment_required' });
+      expectNothingOfVictim(res.rawPayload, routeKey(route));
+    }
+    const profile = await t.app.inject({ method: 'GET', url: '/ictacem2025/api/auth/profile', headers: { cookie: unenrolled.cookie } });
+    expect(profile.statusCode).toBe(200);
+    const status = await t.app.inject({ method: 'GET', url: '/ictacem2025/api/account/two-factor', headers: { cookie: unenrolled.cookie } });
+    expect(status.json()).toMatchObject({ enabled: false, required: true });
   });
 
   it("answers 404 to an author aiming at another author's resources, with no byte of them, and changes nothing", async () => {

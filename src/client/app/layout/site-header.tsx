@@ -96,9 +96,9 @@ export function SiteHeader() {
 }
 
 function SecondaryBar() {
-  const { user, isLoading, isAdmin } = useAuth();
+  const { user, isLoading, isAdmin, mustEnrolTwoFactor } = useAuth();
   if (isLoading) return <div className="h-11 bg-brand-50" aria-hidden="true" />;
-  return user ? <SignedInBar username={user.username} isAdmin={isAdmin} /> : <SignedOutBar />;
+  return user ? <SignedInBar username={user.username} isAdmin={isAdmin} awaitingTwoFactor={mustEnrolTwoFactor} /> : <SignedOutBar />;
 }
 
 function SignedOutBar() {
@@ -127,7 +127,8 @@ function SignedOutBar() {
 
 const barLinkClass = 'font-semibold text-brand-700 hover:underline';
 
-function SignedInBar({ username, isAdmin }: { username: string; isAdmin: boolean }) {
+/** An admin still to set up two-factor sign-in sees only the way out: the server refuses the rest until then. */
+function SignedInBar({ username, isAdmin, awaitingTwoFactor }: { username: string; isAdmin: boolean; awaitingTwoFactor: boolean }) {
   // The profile page greets the author and shows the conference ID; it and /submit have their own submit button.
   const onProfile = useMatch('/profile') !== null;
   const onSubmitEntry = useMatch('/submit') !== null;
@@ -145,17 +146,19 @@ function SignedInBar({ username, isAdmin }: { username: string; isAdmin: boolean
               Welcome, <span data-testid="welcome-username">{username}</span>
             </span>
           )}
-          <NotificationBell />
-          <NavLink to="/profile" className={barLinkClass}>
-            Profile
-          </NavLink>
-          {isAdmin && (
+          {!awaitingTwoFactor && <NotificationBell />}
+          {!awaitingTwoFactor && (
+            <NavLink to="/profile" className={barLinkClass}>
+              Profile
+            </NavLink>
+          )}
+          {isAdmin && !awaitingTwoFactor && (
             <NavLink to="/admin" className={barLinkClass}>
               Admin
             </NavLink>
           )}
           <LogoutButton />
-          {!onProfile && !onSubmitEntry && <ButtonLink to="/submit">Submit Extended Abstract/Paper</ButtonLink>}
+          {!onProfile && !onSubmitEntry && !awaitingTwoFactor && <ButtonLink to="/submit">Submit Extended Abstract/Paper</ButtonLink>}
         </div>
       </div>
     </div>

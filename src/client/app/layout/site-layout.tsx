@@ -16,11 +16,14 @@ function FocusMainOnNavigate() {
 
 const ENROL_PATH = '/account/two-factor';
 
-/** An admin without a second factor sets one up before anything else (the server refuses the admin API too). */
-function EnrolTwoFactorFirst() {
+/**
+ * The page, or for an admin without a second factor the set-up before anything else: the page is
+ * never rendered, so it asks the server for nothing the server would refuse.
+ */
+function PageOrEnrolment() {
   const { pathname } = useLocation();
   const { mustEnrolTwoFactor } = useAuth();
-  return mustEnrolTwoFactor && pathname !== ENROL_PATH ? <Navigate to={ENROL_PATH} replace /> : null;
+  return mustEnrolTwoFactor && pathname !== ENROL_PATH ? <Navigate to={ENROL_PATH} replace /> : <Outlet />;
 }
 
 export function SiteLayout() {
@@ -32,13 +35,12 @@ export function SiteLayout() {
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Suspense fallback={<Spinner label="Loading..." />}>
-          <Outlet />
+          <PageOrEnrolment />
         </Suspense>
       </main>
       <SiteFooter />
       <ScrollRestoration />
       <FocusMainOnNavigate />
-      <EnrolTwoFactorFirst />
     </div>
   );
 }

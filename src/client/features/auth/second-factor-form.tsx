@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/form-field.tsx';
+import { MESSAGES } from '../../../shared/schemas/auth.ts';
 import { ArithmeticCaptcha, type SolvedChallenge } from './captcha.tsx';
 
 /**
@@ -25,14 +26,20 @@ export function SecondFactorForm({
   const [code, setCode] = useState('');
   const [challenge, setChallenge] = useState<SolvedChallenge | null>(null);
   const [missing, setMissing] = useState(false);
+  const [challengeMissing, setChallengeMissing] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
+  // Each challenge is answered once: a new round means the solved one is spent.
+  useEffect(() => setChallenge(null), [captchaRound]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const typed = code.trim();
     setMissing(!typed);
-    if (typed) onSubmit(typed, challenge);
+    if (!typed) return;
+    if (askChallenge && !challenge) return setChallengeMissing(true);
+    setChallengeMissing(false);
+    onSubmit(typed, challenge);
   };
 
   return (
@@ -49,6 +56,7 @@ export function SecondFactorForm({
         error={missing ? 'Please enter the code.' : undefined}
       />
       {askChallenge && <ArithmeticCaptcha onChange={setChallenge} round={captchaRound} />}
+      {challengeMissing && !challenge && <p className="text-sm text-red-700">{MESSAGES.captchaRequired}</p>}
       {error && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
           {error}

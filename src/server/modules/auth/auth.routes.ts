@@ -13,6 +13,7 @@ import { SESSION_COOKIE, requireUser } from '../../plugins/auth.ts';
 import { AUTH_MESSAGES, login, register, requestPasswordReset, resetPassword, type SignedIn } from './auth.service.ts';
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { newChallenge } from '../sign-in-guard/sign-in-guard.service.ts';
+import { twoFactorRequiredOf } from '../two-factor/two-factor.service.ts';
 import { endSession } from './session.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -80,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     success: true,
     user: request.user,
     registrationOpen: config.registrationOpen,
-    adminTwoFactorRequired: config.adminMfaRequired,
+    mustEnrolTwoFactor: request.user !== null && twoFactorRequiredOf(app.ctx, request.user) && !request.user.twoFactorEnabled,
   }));
 
   app.get('/profile', { config: { access: 'user' } }, async (request) => ({ success: true, user: requireUser(request) }));

@@ -16,7 +16,7 @@ import { queueSecurityMail } from '../account/security-mail.ts';
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { TWO_FACTOR_MESSAGES } from '../../../shared/schemas/two-factor.ts';
 import { deviceOf } from '../../lib/user-agent.ts';
-import { useSecondFactor } from '../two-factor/two-factor.service.ts';
+import { consumeSecondFactor } from '../two-factor/two-factor.service.ts';
 import { createSession, type SessionOrigin } from './session.service.ts';
 
 export const AUTH_MESSAGES = {
@@ -68,9 +68,10 @@ export async function login(ctx: AppContext, input: LoginBody, origin: Required<
     throw new AppError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
   }
   if (row.twoFactorEnabledAt) {
-    // The password was right: only now is the second step asked for, so it tells a guesser nothing.
+    // Asked only once the password was right (which this answer confirms): the code is what stands
+    // between a leaked password and the account, and each wrong one counts as a failed sign-in.
     if (!input.totp) throw new AppError('unauthenticated', TWO_FACTOR_MESSAGES.codeNeeded, 'two_factor_required');
-    const used = await useSecondFactor(ctx, row.id, input.totp);
+    const used = await consumeSecondFactor(ctx, row.id, input.totp);
     if (!used) {
       await recordSignInFailure(ctx, attempt);
       await recordAuthEvent(ctx.db, 'second_factor_failed', subject);

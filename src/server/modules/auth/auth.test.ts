@@ -113,7 +113,7 @@ describe('accounts and sessions', () => {
     const author = await createTestUser(t.app);
     const visitor = await t.app.inject({ method: 'GET', url: `${API}/auth/session` });
     expect(visitor.statusCode).toBe(200);
-    expect(visitor.json()).toEqual({ success: true, user: null, registrationOpen: true, adminTwoFactorRequired: true });
+    expect(visitor.json()).toEqual({ success: true, user: null, registrationOpen: true, mustEnrolTwoFactor: false });
     const signedIn = await t.app.inject({ method: 'GET', url: `${API}/auth/session`, headers: { cookie: author.cookie } });
     expect(signedIn.json().user).toMatchObject({ _id: author.user._id, email: author.email });
     expect(signedIn.json().user.passwordHash).toBeUndefined();

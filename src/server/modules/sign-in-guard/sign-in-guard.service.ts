@@ -93,9 +93,9 @@ export async function assertMayTrySignIn(ctx: Pick<AppContext, 'db'>, attempt: S
   }
 
   if (counts.account >= SIGN_IN_LIMITS.challengeAfterFailures) {
-    if (!attempt.challenge) throw new AppError('bad_request', SIGN_IN_MESSAGES.challengeRequired);
+    if (!attempt.challenge) throw new AppError('bad_request', SIGN_IN_MESSAGES.challengeRequired, 'challenge_required');
     const answer = await repo.takeChallenge(ctx.db, attempt.challenge.id, new Date(now));
-    if (answer === undefined || answer !== attempt.challenge.answer) throw new AppError('bad_request', SIGN_IN_MESSAGES.challengeWrong);
+    if (answer === undefined || answer !== attempt.challenge.answer) throw new AppError('bad_request', SIGN_IN_MESSAGES.challengeWrong, 'challenge_required');
   }
 }
 

@@ -51,6 +51,15 @@ export async function countUnusedRecoveryCodes(db: DbOrTx, userId: string): Prom
   return row?.n ?? 0;
 }
 
+/**
+ * Locks the user's row for the transaction and says whether two-factor sign-in is on: enrolment,
+ * turning it on and turning it off queue behind one another, whichever process serves them.
+ */
+export async function lockTwoFactorState(db: DbOrTx, userId: string): Promise<{ enabled: boolean } | undefined> {
+  const [row] = await db.select({ enabledAt: users.twoFactorEnabledAt }).from(users).where(eq(users.id, userId)).for('update');
+  return row && { enabled: row.enabledAt !== null };
+}
+
 export async function setTwoFactorEnabled(db: DbOrTx, userId: string, enabledAt: Date | null): Promise<void> {
   await db.update(users).set({ twoFactorEnabledAt: enabledAt, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -68,7 +68,7 @@ export async function twoFactorStatus(ctx: AppContext, actor: PublicUser): Promi
  * Checks the second factor of a sign-in: a code from the authenticator app, each accepted once,
  * or an unused recovery code. Says which, or null when neither matched.
  */
-export async function useSecondFactor(ctx: Pick<AppContext, 'db'>, userId: string, typed: string): Promise<'totp' | 'recovery' | null> {
+export async function consumeSecondFactor(ctx: Pick<AppContext, 'db'>, userId: string, typed: string): Promise<'totp' | 'recovery' | null> {
   const code = normaliseSecondFactorCode(typed);
   if (isTotpCode(code)) {
     const credential = await repo.findCredential(ctx.db, userId);
@@ -81,9 +81,12 @@ export async function useSecondFactor(ctx: Pick<AppContext, 'db'>, userId: strin
 
 /** A fresh secret to scan; it signs in nothing until a code from it is confirmed. */
 export async function startEnrolment(ctx: AppContext, actor: PublicUser): Promise<TwoFactorEnrolment> {
-  if (actor.twoFactorEnabled) throw new AppError('conflict', TWO_FACTOR_MESSAGES.alreadyOn);
   const secret = new Secret({ size: 20 }).base32;
-  await repo.putCredential(ctx.db, actor._id, secret);
+  await ctx.db.transaction(async (tx) => {
+    // Read under the lock, not from the session: an enable that just committed elsewhere counts.
+    if ((await repo.lockTwoFactorState(tx, actor._id))?.enabled) throw new AppError('conflict', TWO_FACTOR_MESSAGES.alreadyOn);
+    await repo.putCredential(tx, actor._id, secret);
+  });
   const otpauthUri = totpFor(secret, actor.email).toString();
   const qrSvg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, otpauthUri, qrSvg };
@@ -109,6 +112,9 @@ export async function enableTwoFactor(
     throw new AppError('bad_request', TWO_FACTOR_MESSAGES.enrolmentCodeWrong);
   }
   const recoveryCodes = await ctx.db.transaction(async (tx) => {
+    // Nothing changed since the code was checked: not turned on by a second tab, nor a new secret scanned there.
+    if ((await repo.lockTwoFactorState(tx, actor._id))?.enabled) throw new AppError('conflict', TWO_FACTOR_MESSAGES.alreadyOn);
+    if ((await repo.findCredential(tx, actor._id))?.secret !== credential.secret) throw new AppError('bad_request', TWO_FACTOR_MESSAGES.notStarted);
     await repo.setTwoFactorEnabled(tx, actor._id, new Date());
     const codes = await issueRecoveryCodes(tx, actor._id);
     await deleteOtherSessions(tx, actor._id, hashToken(current.token));
@@ -126,6 +132,7 @@ export async function disableTwoFactor(ctx: AppContext, actor: PublicUser, body:
   if (!actor.twoFactorEnabled) throw new AppError('conflict', TWO_FACTOR_MESSAGES.notOn);
   const row = await assertCurrentPassword(ctx, actor, body.currentPassword, current.address);
   await ctx.db.transaction(async (tx) => {
+    await repo.lockTwoFactorState(tx, actor._id);
     await repo.removeSecondFactor(tx, actor._id);
     await queueSecurityMail(ctx, tx, row, { subject: 'two-factor sign-in turned off', what: 'Two-factor sign-in was turned off for your account' });
     await recordAuthEvent(tx, 'two_factor_disabled', { account: row.email, userId: row.id, ...current });
@@ -153,10 +160,19 @@ export async function renewRecoveryCodes(
   return { recoveryCodes };
 }
 
-/** ADMIN_TOTP_SECRET: the configured admin signs in with this secret from the first start. */
-export async function giveTotpSecret(db: DbOrTx, user: { id: string; twoFactorEnabledAt: Date | null }, secret: string): Promise<void> {
-  const credential = await repo.findCredential(db, user.id);
-  // The same secret keeps its last used step, so a restart does not accept a used code again.
-  if (credential?.secret !== secret) await repo.putCredential(db, user.id, secret);
-  if (!user.twoFactorEnabledAt) await repo.setTwoFactorEnabled(db, user.id, new Date());
+/**
+ * ADMIN_TOTP_SECRET: the configured admin signs in with this secret from the first start. A new
+ * secret (the operator's answer to a lost phone) voids the recovery codes made for the old one.
+ */
+export async function giveTotpSecret(db: DbOrTx, user: { id: string; email: string; twoFactorEnabledAt: Date | null }, secret: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repo.lockTwoFactorState(tx, user.id);
+    const credential = await repo.findCredential(tx, user.id);
+    // The same secret keeps its last used step, so a restart does not accept a used code again.
+    if (credential?.secret === secret && user.twoFactorEnabledAt) return;
+    await repo.removeSecondFactor(tx, user.id);
+    await repo.putCredential(tx, user.id, secret);
+    await repo.setTwoFactorEnabled(tx, user.id, new Date());
+    await recordAuthEvent(tx, 'two_factor_enabled', { account: user.email, userId: user.id, address: 'server start (ADMIN_TOTP_SECRET)' });
+  });
 }

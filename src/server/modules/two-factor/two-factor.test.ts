@@ -4,11 +4,12 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/auth.ts';
 import { TWO_FACTOR_MESSAGES } from '../../../shared/schemas/two-factor.ts';
-import { authEvents, loginFailures, passwordResets, recoveryCodes, totpCredentials } from '../../db/schema/index.ts';
+import { authEvents, loginFailures, passwordResets, recoveryCodes, totpCredentials, users } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { createTestUser, freshTotpCode, solvedChallenge, TEST_TOTP_SECRET, type TestUser } from '../../test/factories.ts';
 import { API, createTestApp, createTestAppWithMail, type TestApp, type TestAppWithMail } from '../../test/test-app.ts';
 import { ensureAdmin } from '../users/users.service.ts';
+import { giveTotpSecret } from './two-factor.service.ts';
 
 const ADDRESS = '192.0.2.61';
 const step = () => TOTP.counter({ period: 30 });
@@ -78,10 +79,10 @@ describe('two-factor sign-in', () => {
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[a-z2-7]{6}(-[a-z2-7]{6}){3}$/);
-    // Stored hashed: no code appears in the database.
+    // Stored hashed: the SHA-256 of each code, never the code.
     const stored = await t.app.ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, admin.user._id));
     expect(stored).toHaveLength(10);
-    for (const row of stored) expect(codes.map((c) => c.replaceAll('-', ''))).not.toContain(row.codeHash);
+    expect(stored.map((row) => row.codeHash).sort()).toEqual(codes.map((c) => hashToken(c.replaceAll('-', ''))).sort());
 
     expect((await t.app.inject({ method: 'GET', url: `${API}/admin/papers`, ...as(admin.cookie) })).statusCode).toBe(200);
     // The session signed in with the password alone is over.
@@ -200,13 +201,24 @@ describe('two-factor configuration', () => {
     await ensureAdmin(t.app.ctx);
     const admin = { email: 'chief@example.org', password: 'organiser-password' };
     expect((await login(t.app, admin)).json().reason).toBe('two_factor_required');
-    const res = await login(t.app, { ...admin, totp: freshTotpCode(admin.email) });
+    const usedCode = freshTotpCode(admin.email);
+    const res = await login(t.app, { ...admin, totp: usedCode });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ role: 'admin', twoFactorEnabled: true });
     // A restart with the same secret keeps the used step: the code is not accepted again.
-    const lastStep = (await t.app.ctx.db.select().from(totpCredentials))[0]!.lastUsedStep;
     await ensureAdmin(t.app.ctx);
-    expect((await t.app.ctx.db.select().from(totpCredentials))[0]!.lastUsedStep).toBe(lastStep);
+    expect((await login(t.app, { ...admin, totp: usedCode })).json().message).toBe(TWO_FACTOR_MESSAGES.codeWrong);
+
+    // A new secret (a lost phone) voids the recovery codes of the old one and is logged.
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.email, admin.email));
+    await t.app.ctx.db.insert(recoveryCodes).values({ userId: row!.id, codeHash: hashToken('aaaaaabbbbbbccccccdddddd') });
+    const NEW_SECRET = 'MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U';
+    await giveTotpSecret(t.app.ctx.db, row!, NEW_SECRET);
+    expect(await t.app.ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, row!.id))).toEqual([]);
+    expect((await login(t.app, { ...admin, totp: 'aaaaaa-bbbbbb-cccccc-dddddd' })).statusCode).toBe(401);
+    expect((await login(t.app, { ...admin, totp: freshTotpCode(`${admin.email}/new`, NEW_SECRET) })).statusCode).toBe(200);
+    const events = await t.app.ctx.db.select().from(authEvents).where(eq(authEvents.account, admin.email));
+    expect(events.filter((e) => e.type === 'two_factor_enabled').map((e) => e.address)).toEqual(['server start (ADMIN_TOTP_SECRET)', 'server start (ADMIN_TOTP_SECRET)']);
     await t.close();
     t = undefined;
   });

@@ -59,8 +59,8 @@ export default function LoginPage() {
       setFormError(undefined);
       return;
     }
-    // A 400 at sign-in is about the challenge, which the account now needs with every try.
-    if (secondStep && error instanceof ApiError && error.status === 400) setSecondStepChallenge(true);
+    // After failed attempts the account needs a solved challenge with every try, the code's too.
+    if (secondStep && error instanceof ApiError && error.reason === 'challenge_required') setSecondStepChallenge(true);
     if (error instanceof ApiError) setFormError(error.serverMessage ?? 'Failed to login');
     else setFormError('An unexpected error occurred. Please try again.');
   };
@@ -91,6 +91,7 @@ export default function LoginPage() {
           }}
           onCancel={() => {
             setSecondStep(null);
+            setSecondStepChallenge(false);
             setFormError(undefined);
           }}
         />
