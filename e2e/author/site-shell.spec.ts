@@ -11,6 +11,16 @@ test('the header changes style after 20 px of scroll', async ({ page }) => {
   await expect(header).toHaveAttribute('data-scrolled', 'false');
   await page.mouse.wheel(0, 200);
   await expect(header).toHaveAttribute('data-scrolled', 'true');
+  // The wheel scrolls smoothly: on a busy machine its animation could still be running, and carry
+  // the page past 20 px again after the jumps below, unless it has come to rest.
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  await expect
+    .poll(async () => {
+      const before = await scrollY();
+      await page.waitForTimeout(150);
+      return before > 20 && (await scrollY()) === before;
+    })
+    .toBe(true);
   // It turns back only at the top, so its own shrinking can never make it flicker.
   await page.evaluate(() => window.scrollTo(0, 10));
   await expect(header).toHaveAttribute('data-scrolled', 'true');
