@@ -60,6 +60,7 @@ test.describe('first run', () => {
     const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
     await expect(codes).toHaveCount(10);
     const recoveryCode = (await codes.first().textContent())!;
+    const secondRecoveryCode = (await codes.nth(1).textContent())!;
     await page.getByRole('link', { name: 'I have saved my codes, continue' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Overview & Analytics' })).toBeVisible();
 
@@ -81,5 +82,15 @@ test.describe('first run', () => {
     await expect(page).toHaveURL(/\/profile$/);
     await page.goto(`${server.baseUrl}/admin`);
     await expect(page.getByRole('heading', { level: 2, name: 'Overview & Analytics' })).toBeVisible();
+
+    // New recovery codes take the password and a code; an organizer cannot turn it off.
+    await page.goto(`${server.baseUrl}/account/two-factor`);
+    await expect(page.getByText('9 unused recovery codes left.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Turn off two-factor sign-in' })).toHaveCount(0);
+    await page.getByLabel('Current password', { exact: true }).fill(password!);
+    await page.getByLabel('Authentication code').fill(secondRecoveryCode);
+    await page.getByRole('button', { name: 'Make new recovery codes' }).click();
+    await expect(page.getByText('New recovery codes were made; the old ones no longer work.')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
   });
 });

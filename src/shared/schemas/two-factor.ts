@@ -36,8 +36,9 @@ export const enableTwoFactorBodySchema = z.object({
 });
 export type EnableTwoFactorBody = z.infer<typeof enableTwoFactorBodySchema>;
 
-export const currentPasswordBodySchema = z.object({ currentPassword });
-export type CurrentPasswordBody = z.infer<typeof currentPasswordBodySchema>;
+/** Both factors again, to renew recovery codes or turn two-factor off: a stolen session and a phished password are not enough. */
+export const bothFactorsBodySchema = z.object({ currentPassword, code: secondFactorCodeSchema });
+export type BothFactorsBody = z.infer<typeof bothFactorsBodySchema>;
 
 export interface TwoFactorStatus {
   enabled: boolean;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CurrentPasswordBody, EnableTwoFactorBody, TwoFactorEnrolment, TwoFactorStatus } from '../../../shared/schemas/two-factor.ts';
+import type { BothFactorsBody, EnableTwoFactorBody, TwoFactorEnrolment, TwoFactorStatus } from '../../../shared/schemas/two-factor.ts';
 import { api } from '../../lib/api.ts';
 import { useRefreshSession } from '../../lib/auth.tsx';
 
@@ -39,7 +39,7 @@ export function useEnableTwoFactor() {
 export function useDisableTwoFactor() {
   const afterChange = useAfterChange();
   return useMutation({
-    mutationFn: (body: CurrentPasswordBody) => api<{ message: string }>('/account/two-factor/disable', { method: 'POST', body }),
+    mutationFn: (body: BothFactorsBody) => api<{ message: string }>('/account/two-factor/disable', { method: 'POST', body }),
     onSuccess: afterChange,
   });
 }
@@ -47,7 +47,7 @@ export function useDisableTwoFactor() {
 export function useRenewRecoveryCodes() {
   const afterChange = useAfterChange();
   return useMutation({
-    mutationFn: (body: CurrentPasswordBody) => api<{ message: string; recoveryCodes: string[] }>('/account/two-factor/recovery-codes', { method: 'POST', body }),
+    mutationFn: (body: BothFactorsBody) => api<{ message: string; recoveryCodes: string[] }>('/account/two-factor/recovery-codes', { method: 'POST', body }),
     onSuccess: afterChange,
   });
 }

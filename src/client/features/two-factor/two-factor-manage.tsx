@@ -1,27 +1,32 @@
 import { type FormEvent, useState } from 'react';
-import type { TwoFactorStatus } from '../../../shared/schemas/two-factor.ts';
+import { TWO_FACTOR_MESSAGES, type TwoFactorStatus } from '../../../shared/schemas/two-factor.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { PasswordField } from '../../components/ui/form-field.tsx';
+import { PasswordField, TextField } from '../../components/ui/form-field.tsx';
 import { errorText } from '../../lib/api.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { useDisableTwoFactor, useRenewRecoveryCodes } from './two-factor-api.ts';
 
-/** Two-factor sign-in is on: new recovery codes, or (when not required) turning it off, each with the password. */
+/** Two-factor sign-in is on: new recovery codes, or (when not required) turning it off, each with the password and a code. */
 export function TwoFactorManage({ status, onRenewed }: { status: TwoFactorStatus; onRenewed: (recoveryCodes: string[]) => void }) {
   const toast = useToast();
   const renew = useRenewRecoveryCodes();
   const disable = useDisableTwoFactor();
   const [currentPassword, setCurrentPassword] = useState('');
+  const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string>();
   const busy = renew.isPending || disable.isPending;
 
   const run = (action: 'renew' | 'disable') => (event?: FormEvent) => {
     event?.preventDefault();
     if (!currentPassword) return setProblem('Please enter your current password.');
+    if (!code.trim()) return setProblem(TWO_FACTOR_MESSAGES.codeNeeded);
     setProblem(undefined);
+    const body = { currentPassword, code: code.trim() };
     const onError = (error: unknown) => setProblem(errorText(error, 'That did not work. Please try again.'));
-    if (action === 'renew') renew.mutate({ currentPassword }, { onSuccess: ({ recoveryCodes }) => onRenewed(recoveryCodes), onError });
-    else disable.mutate({ currentPassword }, { onSuccess: ({ message }) => toast.success(message), onError });
+    // Each code works once: the next try needs the app's next one.
+    const onSettled = () => setCode('');
+    if (action === 'renew') renew.mutate(body, { onSuccess: ({ recoveryCodes }) => onRenewed(recoveryCodes), onError, onSettled });
+    else disable.mutate(body, { onSuccess: ({ message }) => toast.success(message), onError, onSettled });
   };
 
   return (
@@ -33,6 +38,14 @@ export function TwoFactorManage({ status, onRenewed }: { status: TwoFactorStatus
       </p>
       <form onSubmit={run('renew')} noValidate className="max-w-md space-y-4">
         <PasswordField label="Current password" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />
+        <TextField
+          label="Authentication code"
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
         {problem && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
             {problem}

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentPasswordBodySchema, enableTwoFactorBodySchema, TWO_FACTOR_MESSAGES } from '../../../shared/schemas/two-factor.ts';
+import { bothFactorsBodySchema, enableTwoFactorBodySchema, TWO_FACTOR_MESSAGES } from '../../../shared/schemas/two-factor.ts';
 import { perAddress } from '../../lib/rate-limits.ts';
 import { originOf } from '../../lib/request-origin.ts';
 import { requireUser } from '../../plugins/auth.ts';
@@ -9,7 +9,7 @@ import * as service from './two-factor.service.ts';
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const user = { access: 'user' } as const;
-  // Each change needs the current password; these bound the guesses on top of the sign-in throttle.
+  // Each change needs the current password (and code); these bound the guesses on top of the sign-in throttle.
   const limited = { ...user, rateLimit: perAddress(ctx.config, 30, '1 hour') };
 
   app.get('/', { config: user }, async (request) => ({ success: true, ...(await service.twoFactorStatus(ctx, requireUser(request))) }));
@@ -25,12 +25,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     ...(await service.enableTwoFactor(ctx, requireUser(request), request.body, { token: request.sessionToken!, ...originOf(request) })),
   }));
 
-  app.post('/disable', { schema: { body: currentPasswordBodySchema }, config: limited }, async (request) => {
+  app.post('/disable', { schema: { body: bothFactorsBodySchema }, config: limited }, async (request) => {
     await service.disableTwoFactor(ctx, requireUser(request), request.body, originOf(request));
     return { success: true, message: TWO_FACTOR_MESSAGES.disabled };
   });
 
-  app.post('/recovery-codes', { schema: { body: currentPasswordBodySchema }, config: limited }, async (request) => ({
+  app.post('/recovery-codes', { schema: { body: bothFactorsBodySchema }, config: limited }, async (request) => ({
     success: true,
     message: TWO_FACTOR_MESSAGES.codesRenewed,
     ...(await service.renewRecoveryCodes(ctx, requireUser(request), request.body, originOf(request))),

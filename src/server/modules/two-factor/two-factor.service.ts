@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import {
-  type CurrentPasswordBody,
+  type BothFactorsBody,
   type EnableTwoFactorBody,
   isRecoveryCode,
   isTotpCode,
@@ -127,10 +127,23 @@ export async function enableTwoFactor(
   return { recoveryCodes };
 }
 
-export async function disableTwoFactor(ctx: AppContext, actor: PublicUser, body: CurrentPasswordBody, current: Required<SessionOrigin>): Promise<void> {
+/**
+ * The password and a current code (or an unused recovery code) before the second factor itself
+ * changes; each wrong one counts as a failed sign-in.
+ */
+async function assertBothFactors(ctx: AppContext, actor: PublicUser, body: BothFactorsBody, address: string) {
+  const row = await assertCurrentPassword(ctx, actor, body.currentPassword, address);
+  if (!(await consumeSecondFactor(ctx, actor._id, body.code))) {
+    await recordSignInFailure(ctx, { account: actor.email, source: address, userId: actor._id });
+    throw new AppError('bad_request', TWO_FACTOR_MESSAGES.codeWrong);
+  }
+  return row;
+}
+
+export async function disableTwoFactor(ctx: AppContext, actor: PublicUser, body: BothFactorsBody, current: Required<SessionOrigin>): Promise<void> {
   if (twoFactorRequiredOf(ctx, actor)) throw new AppError('forbidden', TWO_FACTOR_MESSAGES.requiredForOrganizers);
   if (!actor.twoFactorEnabled) throw new AppError('conflict', TWO_FACTOR_MESSAGES.notOn);
-  const row = await assertCurrentPassword(ctx, actor, body.currentPassword, current.address);
+  const row = await assertBothFactors(ctx, actor, body, current.address);
   await ctx.db.transaction(async (tx) => {
     await repo.lockTwoFactorState(tx, actor._id);
     await repo.removeSecondFactor(tx, actor._id);
@@ -145,11 +158,11 @@ export async function disableTwoFactor(ctx: AppContext, actor: PublicUser, body:
 export async function renewRecoveryCodes(
   ctx: AppContext,
   actor: PublicUser,
-  body: CurrentPasswordBody,
+  body: BothFactorsBody,
   current: Required<SessionOrigin>,
 ): Promise<{ recoveryCodes: string[] }> {
   if (!actor.twoFactorEnabled) throw new AppError('conflict', TWO_FACTOR_MESSAGES.notOn);
-  const row = await assertCurrentPassword(ctx, actor, body.currentPassword, current.address);
+  const row = await assertBothFactors(ctx, actor, body, current.address);
   const recoveryCodes = await ctx.db.transaction(async (tx) => {
     const codes = await issueRecoveryCodes(tx, actor._id);
     await queueSecurityMail(ctx, tx, row, { subject: 'new recovery codes', what: 'New two-factor recovery codes were made for your account (the old ones no longer work)' });

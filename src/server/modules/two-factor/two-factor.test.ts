@@ -138,11 +138,19 @@ describe('two-factor sign-in', () => {
     const status = await t.app.inject({ method: 'GET', url: `${API}/account/two-factor`, ...as(author.cookie) });
     expect(status.json()).toMatchObject({ enabled: true, required: false, recoveryCodesLeft: 9 });
 
-    const renewed = await t.app.inject({ method: 'POST', url: `${API}/account/two-factor/recovery-codes`, ...as(author.cookie), payload: { currentPassword: author.password } });
+    const renew = (code: string) =>
+      t.app.inject({ method: 'POST', url: `${API}/account/two-factor/recovery-codes`, ...as(author.cookie), payload: { currentPassword: author.password, code } });
+    // The password alone (a stolen session, a phished password) makes no new codes.
+    expect((await renew('000000')).json()).toEqual({ success: false, message: TWO_FACTOR_MESSAGES.codeWrong });
+    expect((await t.app.inject({ method: 'GET', url: `${API}/account/two-factor`, ...as(author.cookie) })).json().recoveryCodesLeft).toBe(9);
+    const renewed = await renew(codes[2]!);
     const fresh = renewed.json().recoveryCodes as string[];
     expect(fresh).toHaveLength(10);
     expect((await login(t.app, { ...author, totp: codes[1]! })).statusCode).toBe(401);
-    expect((await login(t.app, { ...author, totp: fresh[0]! })).statusCode).toBe(200);
+    // Three failures by now: the account wants a solved challenge, from a fresh address to skip the wait.
+    const challenge = await solvedChallenge(t.app, '198.51.100.77');
+    const withFresh = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, remoteAddress: '198.51.100.77', payload: { ...author, totp: fresh[0]!, challenge } });
+    expect(withFresh.statusCode, withFresh.body).toBe(200);
     const types = (await t.app.ctx.db.select().from(authEvents).where(eq(authEvents.account, author.email))).map((e) => e.type);
     expect(types.filter((type) => type === 'recovery_code_used')).toHaveLength(2);
     expect(types).toContain('recovery_codes_renewed');
@@ -150,16 +158,17 @@ describe('two-factor sign-in', () => {
 
   it('lets an author turn it off with the password, never a required admin', async () => {
     const author = await createTestUser(t.app);
-    await enrol(t.app, author);
-    const disable = (user: TestUser, currentPassword: string) =>
-      t.app.inject({ method: 'POST', url: `${API}/account/two-factor/disable`, ...as(user.cookie), payload: { currentPassword } });
-    expect((await disable(author, 'wrong')).json().message).toBe(ACCOUNT_MESSAGES.currentPasswordWrong);
-    expect((await disable(author, author.password)).json()).toEqual({ success: true, message: TWO_FACTOR_MESSAGES.disabled });
+    const { secret, usedStep } = await enrol(t.app, author);
+    const disable = (user: TestUser, currentPassword: string, code: string) =>
+      t.app.inject({ method: 'POST', url: `${API}/account/two-factor/disable`, ...as(user.cookie), payload: { currentPassword, code } });
+    expect((await disable(author, 'wrong', codeAt(secret, usedStep + 1))).json().message).toBe(ACCOUNT_MESSAGES.currentPasswordWrong);
+    expect((await disable(author, author.password, codeAt(secret, usedStep))).json().message).toBe(TWO_FACTOR_MESSAGES.codeWrong);
+    expect((await disable(author, author.password, codeAt(secret, usedStep + 1))).json()).toEqual({ success: true, message: TWO_FACTOR_MESSAGES.disabled });
     expect(await t.app.ctx.db.select().from(totpCredentials).where(eq(totpCredentials.userId, author.user._id))).toEqual([]);
     expect((await login(t.app, author)).statusCode).toBe(200);
 
     const admin = await createTestUser(t.app, { role: 'admin' });
-    const refused = await disable(admin, admin.password);
+    const refused = await disable(admin, admin.password, freshTotpCode(admin.email));
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(TWO_FACTOR_MESSAGES.requiredForOrganizers);
     expect((await login(t.app, { ...admin, totp: freshTotpCode(admin.email) })).statusCode).toBe(200);
