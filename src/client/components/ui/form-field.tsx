@@ -73,3 +73,11 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function P
     </div>
   );
 });
+
+/**
+ * "Authentication code": an authenticator's 6 digits or a recovery code's letters, so a text
+ * input that the browser may fill from a one-time code and never capitalises or corrects.
+ */
+export const AuthenticationCodeField = forwardRef<HTMLInputElement, Omit<FieldProps, 'label'>>(function AuthenticationCodeField(props, ref) {
+  return <TextField ref={ref} label="Authentication code" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} {...props} />;
+});

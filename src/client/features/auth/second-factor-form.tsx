@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/form-field.tsx';
+import { AuthenticationCodeField } from '../../components/ui/form-field.tsx';
 import { MESSAGES } from '../../../shared/schemas/auth.ts';
 import { ArithmeticCaptcha, type SolvedChallenge } from './captcha.tsx';
 
@@ -45,12 +45,8 @@ export function SecondFactorForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <p className="text-sm text-slate-700">Open your authenticator app and enter the 6-digit code it shows for ICTACEM 2025. Lost your phone? Enter one of your recovery codes instead.</p>
-      <TextField
+      <AuthenticationCodeField
         ref={input}
-        label="Authentication code"
-        autoComplete="one-time-code"
-        autoCapitalize="none"
-        spellCheck={false}
         value={code}
         onChange={(event) => setCode(event.target.value)}
         error={missing ? 'Please enter the code.' : undefined}

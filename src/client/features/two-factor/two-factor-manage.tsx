@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { TWO_FACTOR_MESSAGES, type TwoFactorStatus } from '../../../shared/schemas/two-factor.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { PasswordField, TextField } from '../../components/ui/form-field.tsx';
+import { AuthenticationCodeField, PasswordField } from '../../components/ui/form-field.tsx';
 import { errorText } from '../../lib/api.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { useDisableTwoFactor, useRenewRecoveryCodes } from './two-factor-api.ts';
@@ -38,14 +38,7 @@ export function TwoFactorManage({ status, onRenewed }: { status: TwoFactorStatus
       </p>
       <form onSubmit={run('renew')} noValidate className="max-w-md space-y-4">
         <PasswordField label="Current password" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />
-        <TextField
-          label="Authentication code"
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-        />
+        <AuthenticationCodeField value={code} onChange={(event) => setCode(event.target.value)} />
         {problem && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
             {problem}
