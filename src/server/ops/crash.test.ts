@@ -121,7 +121,7 @@ describe('a server killed mid-write (SIGKILL) restarts with consistent data', ()
     const api = (method: string, urlPath: string, options?: Parameters<typeof httpRequest>[3]) =>
       httpRequest(running.baseUrl, method, `/api${urlPath}`, options);
 
-    let adminToken = ok(await api('POST', '/auth/login', { json: { ...ADMIN, totp: freshTotpCode(ADMIN.email) } })).token as string;
+    let adminToken = ok(await api('POST', '/auth/login', { json: { ...ADMIN, totp: await freshTotpCode(ADMIN.email) } })).token as string;
     const authors: { email: string; token: string; paperId: string; pdf: Buffer }[] = [];
     for (const n of [1, 2, 3]) {
       const email = `crash.author${n}@example.org`;
@@ -187,7 +187,7 @@ describe('a server killed mid-write (SIGKILL) restarts with consistent data', ()
     expect(running.output()).toMatch(/Removed 3 half-written upload/);
     expect((await readdir(dataDir)).filter((name) => name.startsWith('.backup-'))).toEqual([]);
     // ADMIN_EMAIL / ADMIN_PASSWORD at start end the admin's sessions: sign in again.
-    adminToken = ok(await api('POST', '/auth/login', { json: { ...ADMIN, totp: freshTotpCode(ADMIN.email) } })).token as string;
+    adminToken = ok(await api('POST', '/auth/login', { json: { ...ADMIN, totp: await freshTotpCode(ADMIN.email) } })).token as string;
 
     for (const author of authors) {
       const token = ok(await api('POST', '/auth/login', { json: { email: author.email, password: 'author-password' } })).token as string;

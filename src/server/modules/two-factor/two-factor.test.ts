@@ -168,10 +168,10 @@ describe('two-factor sign-in', () => {
     expect((await login(t.app, author)).statusCode).toBe(200);
 
     const admin = await createTestUser(t.app, { role: 'admin' });
-    const refused = await disable(admin, admin.password, freshTotpCode(admin.email));
+    const refused = await disable(admin, admin.password, await freshTotpCode(admin.email));
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(TWO_FACTOR_MESSAGES.requiredForOrganizers);
-    expect((await login(t.app, { ...admin, totp: freshTotpCode(admin.email) })).statusCode).toBe(200);
+    expect((await login(t.app, { ...admin, totp: await freshTotpCode(admin.email) })).statusCode).toBe(200);
   });
 
   it('a reset keeps the second factor: a new password alone does not sign in', async () => {
@@ -192,7 +192,7 @@ describe('two-factor sign-in', () => {
       url: `${API}/auth/login`,
       remoteAddress: '198.51.100.23',
       headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' },
-      payload: { email: admin.email, password: admin.password, totp: freshTotpCode(admin.email) },
+      payload: { email: admin.email, password: admin.password, totp: await freshTotpCode(admin.email) },
     });
     expect(res.statusCode).toBe(200);
     await expect.poll(() => t.smtp.inbox.find((m) => m.to.includes(admin.email))?.raw ?? '').toMatch(/Subject: ICTACEM 2025: new sign-in to your organizer account/);
@@ -210,7 +210,7 @@ describe('two-factor configuration', () => {
     await ensureAdmin(t.app.ctx);
     const admin = { email: 'chief@example.org', password: 'organiser-password' };
     expect((await login(t.app, admin)).json().reason).toBe('two_factor_required');
-    const usedCode = freshTotpCode(admin.email);
+    const usedCode = await freshTotpCode(admin.email);
     const res = await login(t.app, { ...admin, totp: usedCode });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ role: 'admin', twoFactorEnabled: true });
@@ -225,7 +225,7 @@ describe('two-factor configuration', () => {
     await giveTotpSecret(t.app.ctx.db, row!, NEW_SECRET);
     expect(await t.app.ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, row!.id))).toEqual([]);
     expect((await login(t.app, { ...admin, totp: 'aaaaaa-bbbbbb-cccccc-dddddd' })).statusCode).toBe(401);
-    expect((await login(t.app, { ...admin, totp: freshTotpCode(`${admin.email}/new`, NEW_SECRET) })).statusCode).toBe(200);
+    expect((await login(t.app, { ...admin, totp: await freshTotpCode(`${admin.email}/new`, NEW_SECRET) })).statusCode).toBe(200);
     const events = await t.app.ctx.db.select().from(authEvents).where(eq(authEvents.account, admin.email));
     expect(events.filter((e) => e.type === 'two_factor_enabled').map((e) => e.address)).toEqual(['server start (ADMIN_TOTP_SECRET)', 'server start (ADMIN_TOTP_SECRET)']);
     await t.close();
