@@ -78,18 +78,28 @@ const boundaryZones = [
 ];
 
 const DRIZZLE_ONLY_IN_REPOSITORIES = {
-  paths: [
-    { name: 'drizzle-orm', message: 'Only repositories (*.repository.ts) and db/ write queries.' },
-  ],
+  paths: [{ name: 'drizzle-orm', message: 'Only repositories (*.repository.ts) and db/ write queries.' }],
   patterns: [
     { group: ['drizzle-orm/*'], message: 'Only repositories (*.repository.ts) and db/ write queries.' },
-    { group: ['**/db/schema/*', '**/db/schema'], message: 'Only repositories (*.repository.ts) and db/ read the tables.' },
+    {
+      group: ['**/db/schema/*', '**/db/schema'],
+      message: 'Only repositories (*.repository.ts) and db/ read the tables.',
+    },
   ],
 };
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'node_modules/', 'drizzle/', 'data/', '.e2e-data/', 'test-results/', 'playwright-report/', 'screenshots/'],
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'drizzle/',
+      'data/',
+      '.e2e-data/',
+      'test-results/',
+      'playwright-report/',
+      'screenshots/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -98,7 +108,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'import-x/no-self-import': 'error',
       'import-x/no-useless-path-segments': 'error',

@@ -10,7 +10,9 @@ test('registration shows Registrations Closed with dates, venue and a way home',
   await page.getByRole('link', { name: 'Back to Home' }).click();
   await expect(page).toHaveURL(/\/ictacem2025\/?$/);
 
-  const refused = await request.post('api/auth/register', { data: { username: 'X', email: 'x@e2e.test', password: 'secret-pass-1' } });
+  const refused = await request.post('api/auth/register', {
+    data: { username: 'X', email: 'x@e2e.test', password: 'secret-pass-1' },
+  });
   expect(refused.status()).toBe(403);
 });
 

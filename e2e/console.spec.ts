@@ -10,11 +10,13 @@ import { PUBLIC_PAGES } from './public/public-pages.ts';
 function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+    if (response.status() >= 400)
+      problems.push(`${response.status()} ${response.request().method()} ${response.url()}`);
   });
   return problems;
 }
@@ -47,5 +49,6 @@ test('an author and an admin see a clean console on their pages', async ({ page 
 
   await page.request.post('api/auth/logout');
   await signInThroughApi(page, E2E_ADMIN);
-  for (const path of ['admin', 'admin/sign-in-log', `admin/user/${user._id}`, `admin/paper/${paperId}`]) await visit(page, problems, path);
+  for (const path of ['admin', 'admin/sign-in-log', `admin/user/${user._id}`, `admin/paper/${paperId}`])
+    await visit(page, problems, path);
 });

@@ -16,8 +16,23 @@ test.describe('first run', () => {
   test.beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-first-run-'));
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` };
-    for (const name of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'ADMIN_TOTP_SECRET', 'ADMIN_MFA_REQUIRED', 'DATABASE_URL', 'REGISTRATION_OPEN', 'SMTP_URL', 'LOG_LEVEL']) delete env[name];
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    };
+    for (const name of [
+      'ADMIN_EMAIL',
+      'ADMIN_PASSWORD',
+      'ADMIN_TOTP_SECRET',
+      'ADMIN_MFA_REQUIRED',
+      'DATABASE_URL',
+      'REGISTRATION_OPEN',
+      'SMTP_URL',
+      'LOG_LEVEL',
+    ])
+      delete env[name];
     server = spawnServer(env, port);
     await waitUntilServing(server);
   });
@@ -28,7 +43,9 @@ test.describe('first run', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  test('signs in as admin with the credentials the banner printed, sets up two-factor sign-in and uses it', async ({ page }) => {
+  test('signs in as admin with the credentials the banner printed, sets up two-factor sign-in and uses it', async ({
+    page,
+  }) => {
     await expect.poll(() => server.output()).toContain('Password:');
     const banner = server.output();
     const email = /^ {2}Admin: +(\S+)$/m.exec(banner)?.[1];
@@ -43,18 +60,24 @@ test.describe('first run', () => {
     await logIn(page, { email: email!, password: password! });
     // Admins sign in with two factors: before anything else, the new admin sets one up.
     await expect(page).toHaveURL(/\/account\/two-factor$/);
-    await expect(page.getByText('Organizers sign in with two-factor authentication. Please set it up before going on.')).toBeVisible();
+    await expect(
+      page.getByText('Organizers sign in with two-factor authentication. Please set it up before going on.'),
+    ).toBeVisible();
     await page.goto(`${server.baseUrl}/admin`);
     await expect(page).toHaveURL(/\/account\/two-factor$/);
 
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
-    await expect(page.getByRole('img', { name: 'QR code to add ICTACEM 2025 to your authenticator app' })).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: 'QR code to add ICTACEM 2025 to your authenticator app' }),
+    ).toBeVisible();
     const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
     const enrolStep = Math.floor(Date.now() / 30_000);
     await page.getByLabel('6-digit code').fill(totpCodeAt(secret, enrolStep - 3));
     await page.getByLabel('Current password', { exact: true }).fill(password!);
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-    await expect(page.getByRole('alert')).toHaveText('That code is not correct. Check the time on your phone and enter the newest 6-digit code.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'That code is not correct. Check the time on your phone and enter the newest 6-digit code.',
+    );
     await page.getByLabel('6-digit code').fill(totpCodeAt(secret, enrolStep));
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
     const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');

@@ -19,7 +19,10 @@ async function backUp(): Promise<{ manifest: BackupManifest; by: string }> {
   try {
     const session = await openForMaintenance(config);
     try {
-      const manifest = await writeBackup({ db: session.db, kind: session.kind, filesDir: session.filesDir, workDir: path.resolve(config.dataDir) }, output);
+      const manifest = await writeBackup(
+        { db: session.db, kind: session.kind, filesDir: session.filesDir, workDir: path.resolve(config.dataDir) },
+        output,
+      );
       return { manifest, by: session.exclusive ? 'with the server stopped' : 'beside the running server' };
     } finally {
       await session.close();
@@ -36,9 +39,13 @@ async function backUp(): Promise<{ manifest: BackupManifest; by: string }> {
 try {
   const { manifest, by } = await backUp();
   const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
-  console.log(`Backup taken ${by}, written to ${output}: ${rows} rows in ${manifest.tables.length} tables, ${manifest.files.count} files (${manifest.files.bytes} bytes).`);
+  console.log(
+    `Backup taken ${by}, written to ${output}: ${rows} rows in ${manifest.tables.length} tables, ${manifest.files.count} files (${manifest.files.bytes} bytes).`,
+  );
   if (manifest.missingFiles.length > 0) {
-    console.error(`WARNING: ${manifest.missingFiles.length} file(s) the database refers to were already missing: ${manifest.missingFiles.join(', ')}. Run npm run check:integrity.`);
+    console.error(
+      `WARNING: ${manifest.missingFiles.length} file(s) the database refers to were already missing: ${manifest.missingFiles.join(', ')}. Run npm run check:integrity.`,
+    );
     process.exitCode = 1;
   }
 } catch (error) {

@@ -36,7 +36,17 @@ const { db } = app.ctx;
 console.error(`Seeding ${size} authors and papers...`);
 await seedDemo(db, dataDir, { users: size, papers: size });
 
-const [admin] = await db.insert(users).values({ username: 'Bench Admin', email: 'bench-admin@demo.example', passwordHash: 'x', customUserId: 'ICTACEMPBENCH', role: 'admin', twoFactorEnabledAt: new Date() }).returning();
+const [admin] = await db
+  .insert(users)
+  .values({
+    username: 'Bench Admin',
+    email: 'bench-admin@demo.example',
+    passwordHash: 'x',
+    customUserId: 'ICTACEMPBENCH',
+    role: 'admin',
+    twoFactorEnabledAt: new Date(),
+  })
+  .returning();
 const [author] = await db.select().from(users).where(eq(users.role, 'author')).limit(1);
 const adminCookie = `ictacem_session=${(await createSession(app.ctx, admin!.id)).token}`;
 const authorCookie = `ictacem_session=${(await createSession(app.ctx, author!.id)).token}`;
@@ -60,7 +70,13 @@ bare.get('/stats', async () => {
   ]);
 });
 bare.get('/papers', async () => {
-  const { rows, total } = await dashboard.pageOfPapers(db, { search: '', status: 'abstract_accepted', theme: 'Propulsion and Combustion', limit: 20, offset: 20 });
+  const { rows, total } = await dashboard.pageOfPapers(db, {
+    search: '',
+    status: 'abstract_accepted',
+    theme: 'Propulsion and Combustion',
+    limit: 20,
+    offset: 20,
+  });
   const relations = await paperRepo.findAdminPaperRelations(
     db,
     rows.map((r) => r.id),
@@ -69,13 +85,20 @@ bare.get('/papers', async () => {
 });
 bare.get('/records', async () => {
   const query = { search: '', filter: 'all', sort: 'submitted' } as const;
-  const [rows, total] = await Promise.all([dashboard.records(db, query, { limit: 10, offset: 0 }), dashboard.countRecords(db, query)]);
+  const [rows, total] = await Promise.all([
+    dashboard.records(db, query, { limit: 10, offset: 0 }),
+    dashboard.countRecords(db, query),
+  ]);
   return { rows, total };
 });
 bare.get('/papers/user', async () => {
   const rows = await paperRepo.findPapersOfUser(db, author!.id);
   const ids = rows.map((r) => r.id);
-  return { rows, authors: await paperRepo.findAuthorsOfPapers(db, ids), files: await paperRepo.findAdminFilesOfPapers(db, ids, true) };
+  return {
+    rows,
+    authors: await paperRepo.findAuthorsOfPapers(db, ids),
+    files: await paperRepo.findAdminFilesOfPapers(db, ids, true),
+  };
 });
 bare.get('/unread-count', async () => ({
   count: await countNotifications(db, and(eq(notifications.recipientId, author!.id), eq(notifications.isRead, false))),
@@ -93,7 +116,10 @@ function papersChanging(everyMs: number) {
   const done = (async () => {
     const list = await ids;
     for (let i = 0; !stop; i += 1) {
-      await db.update(papersTable).set({ review: `Bench review ${i}` }).where(eq(papersTable.id, list[i % list.length]!.id));
+      await db
+        .update(papersTable)
+        .set({ review: `Bench review ${i}` })
+        .where(eq(papersTable.id, list[i % list.length]!.id));
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
   })();
@@ -118,15 +144,32 @@ const cases: { name: string; ours: string; bare: string; cookie: string; during?
     bare: `${bareBase}/papers`,
     cookie: adminCookie,
   },
-  { name: 'financial records page', ours: `${ours}/admin/records?view=financial&page=1&limit=10`, bare: `${bareBase}/records`, cookie: adminCookie },
+  {
+    name: 'financial records page',
+    ours: `${ours}/admin/records?view=financial&page=1&limit=10`,
+    bare: `${bareBase}/records`,
+    cookie: adminCookie,
+  },
   { name: "author's papers", ours: `${ours}/papers/user`, bare: `${bareBase}/papers/user`, cookie: authorCookie },
-  { name: 'unread notification count', ours: `${ours}/notifications/unread-count`, bare: `${bareBase}/unread-count`, cookie: authorCookie },
+  {
+    name: 'unread notification count',
+    ours: `${ours}/notifications/unread-count`,
+    bare: `${bareBase}/unread-count`,
+    cookie: authorCookie,
+  },
 ];
 
 async function measure(url: string, cookie?: string) {
   // A worker thread makes the load, so the server's event loop serves requests only.
-  const result = await autocannon({ url, connections, duration: seconds, workers: 1, headers: cookie ? { cookie } : {} });
-  if (result.errors || result.non2xx) throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    workers: 1,
+    headers: cookie ? { cookie } : {},
+  });
+  if (result.errors || result.non2xx)
+    throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
@@ -145,7 +188,9 @@ try {
     const stopBare = c.during?.();
     const b = await measure(c.bare);
     await stopBare?.();
-    lines.push(`| ${c.name} | ${o.rps.toFixed(0)} | ${o.p50} | ${o.p99} | ${b.rps.toFixed(0)} | ${b.p50} | ${b.p99} | ${((o.rps / b.rps) * 100).toFixed(0)}% |`);
+    lines.push(
+      `| ${c.name} | ${o.rps.toFixed(0)} | ${o.p50} | ${o.p99} | ${b.rps.toFixed(0)} | ${b.p50} | ${b.p99} | ${((o.rps / b.rps) * 100).toFixed(0)}% |`,
+    );
   }
   console.log(lines.join('\n'));
 } finally {

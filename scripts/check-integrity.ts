@@ -15,7 +15,12 @@ try {
   const session = await openForMaintenance(loadConfig());
   try {
     if (!session.exclusive) console.log('A server is running on this data directory: recent uploads are left alone.');
-    const report = await checkIntegrity({ db: session.db, filesDir: session.filesDir, exclusive: session.exclusive, removeOrphans: values['remove-orphans'] });
+    const report = await checkIntegrity({
+      db: session.db,
+      filesDir: session.filesDir,
+      exclusive: session.exclusive,
+      removeOrphans: values['remove-orphans'],
+    });
     console.log(formatIntegrityReport(report));
     const invariants = await checkReviewInvariants(session.db);
     console.log(formatInvariantProblems(invariants));

@@ -157,7 +157,11 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Setup requests: anything but success stops the run, since the load would mean nothing. */
 async function postJson<T>(apiPath: string, body: unknown): Promise<T> {
-  const response = await fetch(`${apiBase}${apiPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${apiBase}${apiPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`POST ${apiPath}: ${response.status} ${text.slice(0, 300)}`);
   return JSON.parse(text) as T;
@@ -181,12 +185,20 @@ async function measured(kind: Kind, apiPath: string, init: RequestInit & { duple
     return JSON.parse(text) as unknown;
   } catch (error) {
     latencies.get(kind)!.push(performance.now() - started);
-    failures.push({ kind, status: 'network', detail: error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error) });
+    failures.push({
+      kind,
+      status: 'network',
+      detail: error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : String(error),
+    });
     return undefined;
   }
 }
 
-async function inParallel<T, R>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+async function inParallel<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   await Promise.all(
@@ -224,7 +236,9 @@ async function submitPaper(author: SignedIn, index: number): Promise<void> {
       theme: THEMES[index % THEMES.length]!,
       ictacemId: author.customUserId,
       modeOfPresentation: PRESENTATION_MODES[index % PRESENTATION_MODES.length]!,
-      authors: JSON.stringify([{ name: `Load Author ${index + 1}`, affiliation: 'Institute of Load', address: '1 Campus Road' }]),
+      authors: JSON.stringify([
+        { name: `Load Author ${index + 1}`, affiliation: 'Institute of Load', address: '1 Campus Road' },
+      ]),
     },
     'paperPdf',
     PDF_BYTES,
@@ -241,7 +255,10 @@ const ADMIN_VISITS: { kind: Kind; path: (page: number, round: number) => string 
   { kind: 'admin stats', path: () => '/admin/stats' },
   { kind: 'admin paper page', path: (page) => `/admin/papers?page=${page}` },
   { kind: 'admin user page', path: (page) => `/admin/users?page=${page}` },
-  { kind: 'admin records page', path: (page, round) => `/admin/records?view=${round % 2 === 0 ? 'financial' : 'evaluation'}&page=${page}&limit=10` },
+  {
+    kind: 'admin records page',
+    path: (page, round) => `/admin/records?view=${round % 2 === 0 ? 'financial' : 'evaluation'}&page=${page}&limit=10`,
+  },
 ];
 
 /** Statistics, then the next page of each list, with a pause between clicks; admins start on different pages. */
@@ -252,7 +269,8 @@ async function pageAsAdmin(admin: SignedIn, index: number, deadline: number): Pr
     for (const visit of ADMIN_VISITS) {
       if (performance.now() >= deadline) return;
       const page = (round % (totalPages.get(visit.kind) ?? 1)) + 1;
-      const answer = (await measured(visit.kind, visit.path(page, round), init)) as { pagination?: { totalPages: number } } | undefined;
+      const answer = (await measured(visit.kind, visit.path(page, round), init)) as
+        { pagination?: { totalPages: number } } | undefined;
       if (answer?.pagination) totalPages.set(visit.kind, Math.max(1, answer.pagination.totalPages));
       await sleep(adminThinkMs);
     }
@@ -286,7 +304,9 @@ async function seed(dataDir: string): Promise<void> {
     }));
     if (extraAdmins.length > 0) {
       const inserted = await database.db.insert(users).values(extraAdmins).returning({ id: users.id });
-      await database.db.insert(totpCredentials).values(inserted.map(({ id }) => ({ userId: id, secret: ADMIN_TOTP_SECRET })));
+      await database.db
+        .insert(totpCredentials)
+        .values(inserted.map(({ id }) => ({ userId: id, secret: ADMIN_TOTP_SECRET })));
     }
   } finally {
     await database.close();
@@ -327,7 +347,11 @@ async function drive(server: ServerProcess): Promise<LoadResult> {
   const admins = await inParallel(adminEmails, SIGN_UP_CONCURRENCY, async (email): Promise<SignedIn> => {
     // Every admin signs in with two factors; each account takes the current code once.
     const totp = new TOTP({ secret: Secret.fromBase32(ADMIN_TOTP_SECRET) }).generate();
-    const { token, user } = await postJson<{ token: string; user: { customUserId: string } }>('/auth/login', { email, password: PASSWORD, totp });
+    const { token, user } = await postJson<{ token: string; user: { customUserId: string } }>('/auth/login', {
+      email,
+      password: PASSWORD,
+      totp,
+    });
     return { token, customUserId: user.customUserId };
   });
 
@@ -343,14 +367,26 @@ async function drive(server: ServerProcess): Promise<LoadResult> {
   }, RSS_SAMPLE_MS);
   const deadline = performance.now() + seconds * 1000;
   const uploadsStarted = performance.now();
-  const uploads = Promise.all(authors.slice(0, uploaderCount).map(submitPaper)).then(() => (performance.now() - uploadsStarted) / 1000);
-  await Promise.all([...authors.map((author) => pollAsAuthor(author, deadline)), ...admins.map((admin, i) => pageAsAdmin(admin, i, deadline))]);
+  const uploads = Promise.all(authors.slice(0, uploaderCount).map(submitPaper)).then(
+    () => (performance.now() - uploadsStarted) / 1000,
+  );
+  await Promise.all([
+    ...authors.map((author) => pollAsAuthor(author, deadline)),
+    ...admins.map((admin, i) => pageAsAdmin(admin, i, deadline)),
+  ]);
   const uploadSeconds = await uploads;
   clearInterval(sampler);
 
   const serverDied = server.child.exitCode !== null || server.child.signalCode !== null;
   if (!serverDied) rssPeak = Math.max(rssPeak, memoryOf(pid, 'VmRSS'));
-  return { signUpSeconds, uploadSeconds, rssBefore, rssPeak, lifetimePeak: serverDied ? Number.NaN : memoryOf(pid, 'VmHWM'), serverDied };
+  return {
+    signUpSeconds,
+    uploadSeconds,
+    rssBefore,
+    rssPeak,
+    lifetimePeak: serverDied ? Number.NaN : memoryOf(pid, 'VmHWM'),
+    serverDied,
+  };
 }
 
 /** Prints the figures as Markdown and answers whether the run passed. */

@@ -44,7 +44,11 @@ class DocumentWriter {
     pdf.setCreator('scripts/make-documents.ts');
     pdf.setProducer('pdf-lib');
     pdf.setLanguage('en');
-    const writer = new DocumentWriter(pdf, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold));
+    const writer = new DocumentWriter(
+      pdf,
+      await pdf.embedFont(StandardFonts.Helvetica),
+      await pdf.embedFont(StandardFonts.HelveticaBold),
+    );
     writer.notice();
     return writer;
   }
@@ -85,7 +89,10 @@ class DocumentWriter {
     return lines;
   }
 
-  private lines(text: string, options: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; indent?: number } = {}): void {
+  private lines(
+    text: string,
+    options: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; indent?: number } = {},
+  ): void {
     const { font = this.regular, size = 11, color = TEXT, indent = 0 } = options;
     const leading = size * 1.4;
     for (const line of this.wrap(text, font, size, this.width - indent)) {
@@ -176,10 +183,16 @@ async function writeBrochure(document: ConferenceDocument): Promise<void> {
     .heading('Accommodation')
     .paragraph(`${accommodation.summary} ${accommodation.deadlineNote}`)
     .heading('Sponsorship tiers')
-    .bullets(sponsorshipTiers.map((tier) => `${tier.name}, ${tier.price}: ${[...tier.benefits, tier.limit].filter(Boolean).join('; ')}`))
+    .bullets(
+      sponsorshipTiers.map(
+        (tier) => `${tier.name}, ${tier.price}: ${[...tier.benefits, tier.limit].filter(Boolean).join('; ')}`,
+      ),
+    )
     .paragraph(`Every tier: ${benefitsForAllTiers.join('; ')}.`)
     .heading('Additional opportunities')
-    .bullets(additionalOpportunities.map((item) => `${item.name}: ${item.price}${item.limit ? ` (${item.limit})` : ''}`))
+    .bullets(
+      additionalOpportunities.map((item) => `${item.name}: ${item.price}${item.limit ? ` (${item.limit})` : ''}`),
+    )
     .heading('Contact')
     .bullets([
       `E-mail: ${conference.contact.email}`,
@@ -193,7 +206,9 @@ async function writeFormat(document: ConferenceDocument): Promise<void> {
   const writer = await DocumentWriter.create(document.title);
   writer
     .title(`${conference.shortName} ${document.title}`, subtitle)
-    .paragraph('The official template will be published in this file. Until then, this page lists the notes for authors.')
+    .paragraph(
+      'The official template will be published in this file. Until then, this page lists the notes for authors.',
+    )
     .heading(document.listHeading)
     .bullets(document.listItems);
   await writer.save(document.fileName);

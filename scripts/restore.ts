@@ -7,7 +7,10 @@ import { loadConfig } from '../src/server/config.ts';
 import { restoreBackup } from '../src/server/ops/backup.ts';
 import { formatIntegrityReport } from '../src/server/ops/integrity.ts';
 
-const { values, positionals } = parseArgs({ options: { force: { type: 'boolean', default: false } }, allowPositionals: true });
+const { values, positionals } = parseArgs({
+  options: { force: { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
 const [archive] = positionals;
 
 if (!archive || positionals.length > 1) {
@@ -17,10 +20,18 @@ if (!archive || positionals.length > 1) {
 
 try {
   const config = loadConfig();
-  const result = await restoreBackup({ archive, dataDir: config.dataDir, databaseUrl: config.databaseUrl, force: values.force });
+  const result = await restoreBackup({
+    archive,
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    force: values.force,
+  });
   const rows = result.manifest.tables.reduce((sum, t) => sum + t.rows, 0);
-  console.log(`Restored the backup of ${result.manifest.createdAt}: ${rows} rows, ${result.manifest.files.count} files.`);
-  for (const dir of result.movedAside) console.log(`The previous contents were moved to ${dir}; delete it once you are satisfied.`);
+  console.log(
+    `Restored the backup of ${result.manifest.createdAt}: ${rows} rows, ${result.manifest.files.count} files.`,
+  );
+  for (const dir of result.movedAside)
+    console.log(`The previous contents were moved to ${dir}; delete it once you are satisfied.`);
   console.log(formatIntegrityReport(result.integrity));
   process.exitCode = result.integrity.problems.length === 0 ? 0 : 1;
 } catch (error) {

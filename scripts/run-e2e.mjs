@@ -49,9 +49,13 @@ const env = {
   E2E_CLOSED_DATA_DIR: path.join(dataRoot, 'closed'),
   E2E_SMTP_PORT: String(await freePort()),
 };
-const tests = spawnSync('npx', ['playwright', 'test', '--output', path.join(dataRoot, 'test-results'), ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env,
-});
+const tests = spawnSync(
+  'npx',
+  ['playwright', 'test', '--output', path.join(dataRoot, 'test-results'), ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env,
+  },
+);
 rmSync(dataRoot, { recursive: true, force: true });
 process.exit(tests.status ?? 1);

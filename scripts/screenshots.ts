@@ -28,7 +28,11 @@ try {
           password: process.env.LOGIN_PASSWORD,
           // Each code signs in once: the second width takes the next step's code, which the server accepts.
           ...(process.env.LOGIN_TOTP_SECRET
-            ? { totp: new TOTP({ secret: Secret.fromBase32(process.env.LOGIN_TOTP_SECRET) }).generate({ timestamp: Date.now() + widths.indexOf(width) * 30_000 }) }
+            ? {
+                totp: new TOTP({ secret: Secret.fromBase32(process.env.LOGIN_TOTP_SECRET) }).generate({
+                  timestamp: Date.now() + widths.indexOf(width) * 30_000,
+                }),
+              }
             : {}),
         },
       });

@@ -8,7 +8,16 @@ import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
 import { type Db, openDatabase } from '../src/server/db/client.ts';
-import { auditLog, chatMessages, notifications, paperAuthors, papers, storedFiles, submissionVersions, users } from '../src/server/db/schema/index.ts';
+import {
+  auditLog,
+  chatMessages,
+  notifications,
+  paperAuthors,
+  papers,
+  storedFiles,
+  submissionVersions,
+  users,
+} from '../src/server/db/schema/index.ts';
 import { hashPassword } from '../src/server/lib/passwords.ts';
 import { newCustomUserId } from '../src/server/modules/users/users.service.ts';
 import { createLocalFileStore } from '../src/server/storage/file-store.ts';
@@ -17,11 +26,67 @@ import { type PaperAction, type PaperState, transition } from '../src/shared/dom
 
 const REVIEW_TEXT = 'Thank you for the submission. Please see the comments.';
 
-const FIRST = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Arjun', 'Kavya', 'Sofia', 'Lukas', 'Chen', 'Yuki', 'Omar', 'Fatima', 'Elena', 'Marco'];
-const LAST = ['Sharma', 'Iyer', 'Banerjee', 'Gupta', 'Das', 'Nair', 'Rao', 'Mukherjee', 'Rossi', 'Müller', 'Wang', 'Tanaka', 'Haddad', 'Silva', 'Novak', 'Kim'];
-const TOPICS = ['Vortex shedding', 'Crack propagation', 'Flutter suppression', 'Spray combustion', 'Boundary-layer transition', 'Composite fatigue', 'Rotor dynamics', 'Shock-wave interaction'];
-const SUBJECTS = ['in a heated cylinder wake', 'under cyclic loading', 'of a slender wing', 'in a scramjet combustor', 'at high Reynolds numbers', 'with machine-learned closures'];
-const INSTITUTES = ['Indian Institute of Technology', 'National Aerospace Laboratories', 'University of Stuttgart', 'Tohoku University', 'Politecnico di Milano'];
+const FIRST = [
+  'Aarav',
+  'Priya',
+  'Rohan',
+  'Ananya',
+  'Vikram',
+  'Meera',
+  'Arjun',
+  'Kavya',
+  'Sofia',
+  'Lukas',
+  'Chen',
+  'Yuki',
+  'Omar',
+  'Fatima',
+  'Elena',
+  'Marco',
+];
+const LAST = [
+  'Sharma',
+  'Iyer',
+  'Banerjee',
+  'Gupta',
+  'Das',
+  'Nair',
+  'Rao',
+  'Mukherjee',
+  'Rossi',
+  'Müller',
+  'Wang',
+  'Tanaka',
+  'Haddad',
+  'Silva',
+  'Novak',
+  'Kim',
+];
+const TOPICS = [
+  'Vortex shedding',
+  'Crack propagation',
+  'Flutter suppression',
+  'Spray combustion',
+  'Boundary-layer transition',
+  'Composite fatigue',
+  'Rotor dynamics',
+  'Shock-wave interaction',
+];
+const SUBJECTS = [
+  'in a heated cylinder wake',
+  'under cyclic loading',
+  'of a slender wing',
+  'in a scramjet combustor',
+  'at high Reynolds numbers',
+  'with machine-learned closures',
+];
+const INSTITUTES = [
+  'Indian Institute of Technology',
+  'National Aerospace Laboratories',
+  'University of Stuttgart',
+  'Tohoku University',
+  'Politecnico di Milano',
+];
 
 const pick = <T>(list: readonly T[]): T => list[randomInt(list.length)]!;
 const chance = (p: number) => Math.random() < p;
@@ -76,7 +141,14 @@ export async function seedDemo(db: Db, dataDir: string, counts: { users: number;
   const [reviewerId, ...authorIds] = [...ids];
   const userRows = authorIds.map((customUserId, i) => {
     const name = `${pick(FIRST)} ${pick(LAST)}`;
-    return { username: name, email: `author${i + 1}.${Date.now().toString(36)}@demo.example`, passwordHash, customUserId, role: 'author' as const, createdAt: daysAgo(150) };
+    return {
+      username: name,
+      email: `author${i + 1}.${Date.now().toString(36)}@demo.example`,
+      passwordHash,
+      customUserId,
+      role: 'author' as const,
+      createdAt: daysAgo(150),
+    };
   });
   const insertedUsers: { id: string; username: string; customUserId: string; createdAt: Date }[] = [];
   await inBatches(userRows, 500, async (batch) => {
@@ -84,7 +156,12 @@ export async function seedDemo(db: Db, dataDir: string, counts: { users: number;
       ...(await db
         .insert(users)
         .values(batch)
-        .returning({ id: users.id, username: users.username, customUserId: users.customUserId, createdAt: users.createdAt })),
+        .returning({
+          id: users.id,
+          username: users.username,
+          customUserId: users.customUserId,
+          createdAt: users.createdAt,
+        })),
     );
   });
   // The committee member whose decisions and scores the demo papers carry; nobody knows the password.
@@ -102,11 +179,19 @@ export async function seedDemo(db: Db, dataDir: string, counts: { users: number;
 
   // One real PDF that every demo submission points at.
   const store = createLocalFileStore(path.resolve(dataDir, 'files'));
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ICTACEM demo abstract\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  const pdf = Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ICTACEM demo abstract\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  );
   const stored = await store.put(Readable.from([pdf]), { maxBytes: pdf.length, tooLargeMessage: 'too large' });
   const [file] = await db
     .insert(storedFiles)
-    .values({ storageKey: stored.key, originalName: 'abstract.pdf', contentType: 'application/pdf', sizeBytes: stored.sizeBytes, sha256: stored.sha256 })
+    .values({
+      storageKey: stored.key,
+      originalName: 'abstract.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: stored.sizeBytes,
+      sha256: stored.sha256,
+    })
     .returning();
 
   // Every date follows the one before it and none lies in the future: account, submission,
@@ -119,7 +204,16 @@ export async function seedDemo(db: Db, dataDir: string, counts: { users: number;
     const paidAt = status === 'abstract_accepted' && chance(0.7) ? after(reviewedAt!) : null;
     const fullPaperAt = paidAt && chance(0.5) ? after(paidAt) : null;
     const evaluatedAt = status !== 'review_awaited' && chance(0.6) ? after(submittedAt) : null;
-    return { user, status, submittedAt, reviewedAt, paidAt, fullPaperAt, evaluatedAt, marks: evaluatedAt ? randomInt(20, 100) : null };
+    return {
+      user,
+      status,
+      submittedAt,
+      reviewedAt,
+      paidAt,
+      fullPaperAt,
+      evaluatedAt,
+      marks: evaluatedAt ? randomInt(20, 100) : null,
+    };
   });
   const paperRows = plans.map((plan, index) => ({
     userId: plan.user.id,
@@ -164,17 +258,44 @@ export async function seedDemo(db: Db, dataDir: string, counts: { users: number;
     const version = { paperId: p.id, version: 1, fileId: file!.id, status: 'current' as const };
     return [
       { ...version, kind: 'abstract' as const, fileName: 'abstract.pdf', submittedAt: plan.submittedAt },
-      ...(plan.fullPaperAt ? [{ ...version, kind: 'full_paper' as const, fileName: 'full-paper.pdf', submittedAt: plan.fullPaperAt }] : []),
+      ...(plan.fullPaperAt
+        ? [{ ...version, kind: 'full_paper' as const, fileName: 'full-paper.pdf', submittedAt: plan.fullPaperAt }]
+        : []),
     ];
   });
   await inBatches(versionRows, 1000, (batch) => db.insert(submissionVersions).values(batch));
   const timeline = insertedPapers.flatMap((p, index) => {
     const plan = plans[index]!;
-    const steps: DemoStep[] = [{ action: { type: 'submitted' }, at: plan.submittedAt, actorId: p.userId, details: { fileName: 'abstract.pdf', version: 1 } }];
-    if (plan.reviewedAt) steps.push({ action: { type: 'status_change', status: plan.status }, at: plan.reviewedAt, actorId: reviewer!.id, reason: REVIEW_TEXT });
+    const steps: DemoStep[] = [
+      {
+        action: { type: 'submitted' },
+        at: plan.submittedAt,
+        actorId: p.userId,
+        details: { fileName: 'abstract.pdf', version: 1 },
+      },
+    ];
+    if (plan.reviewedAt)
+      steps.push({
+        action: { type: 'status_change', status: plan.status },
+        at: plan.reviewedAt,
+        actorId: reviewer!.id,
+        reason: REVIEW_TEXT,
+      });
     if (plan.paidAt) steps.push({ action: { type: 'payment_added' }, at: plan.paidAt, actorId: p.userId });
-    if (plan.fullPaperAt) steps.push({ action: { type: 'full_paper_submitted' }, at: plan.fullPaperAt, actorId: p.userId, details: { fileName: 'full-paper.pdf' } });
-    if (plan.evaluatedAt) steps.push({ action: { type: 'evaluation' }, at: plan.evaluatedAt, actorId: reviewer!.id, details: { marks: { from: null, to: plan.marks } } });
+    if (plan.fullPaperAt)
+      steps.push({
+        action: { type: 'full_paper_submitted' },
+        at: plan.fullPaperAt,
+        actorId: p.userId,
+        details: { fileName: 'full-paper.pdf' },
+      });
+    if (plan.evaluatedAt)
+      steps.push({
+        action: { type: 'evaluation' },
+        at: plan.evaluatedAt,
+        actorId: reviewer!.id,
+        details: { marks: { from: null, to: plan.marks } },
+      });
     return timelineRows(p, steps);
   });
   await inBatches(timeline, 1000, (batch) => db.insert(auditLog).values(batch));
@@ -191,13 +312,21 @@ export async function seedDemo(db: Db, dataDir: string, counts: { users: number;
   );
   await inBatches(noticeRows, 1000, (batch) => db.insert(notifications).values(batch));
   const chatRows = insertedPapers
-    .map((p, index) => ({ paperId: p.id, senderId: p.userId, senderRole: 'author' as const, message: 'Is the page limit strict?', createdAt: after(plans[index]!.submittedAt) }))
+    .map((p, index) => ({
+      paperId: p.id,
+      senderId: p.userId,
+      senderRole: 'author' as const,
+      message: 'Is the page limit strict?',
+      createdAt: after(plans[index]!.submittedAt),
+    }))
     .filter(() => chance(0.3));
   await inBatches(chatRows, 1000, (batch) => db.insert(chatMessages).values(batch));
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { users: { type: 'string', default: '100' }, papers: { type: 'string', default: '100' } } });
+  const { values } = parseArgs({
+    options: { users: { type: 'string', default: '100' }, papers: { type: 'string', default: '100' } },
+  });
   const counts = { users: Number(values.users), papers: Number(values.papers) };
   if (!Number.isInteger(counts.users) || !Number.isInteger(counts.papers) || counts.users < 0 || counts.papers < 0) {
     throw new Error('--users and --papers take whole numbers');
@@ -210,7 +339,9 @@ async function main() {
   } finally {
     await database.close();
   }
-  console.log(`Seeded ${counts.users} authors and ${Math.min(counts.papers, counts.users)} papers in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Seeded ${counts.users} authors and ${Math.min(counts.papers, counts.users)} papers in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -26,21 +26,24 @@ if (!Number.isInteger(connections) || connections < 1 || connections > 2000) {
 /** Past this, a connection still open counts as held forever. */
 const GIVE_UP_MS = HTTP_TIMEOUTS.idleMs * 3;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 function stallMidBody(port: number): Promise<number | null> {
   return new Promise((resolve) => {
     const started = performance.now();
     const socket = net.connect(port, '127.0.0.1', () => {
-      socket.write('POST /ictacem2025/api/auth/logout HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 4096\r\n\r\n{"email":"');
+      socket.write(
+        'POST /ictacem2025/api/auth/logout HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 4096\r\n\r\n{"email":"',
+      );
     });
     const giveUp = setTimeout(() => {
       socket.destroy();
       resolve(null);
     }, GIVE_UP_MS);
     // Whatever the server answers is read and dropped, so its closing the connection is seen.
-  socket.resume();
-  socket.on('error', () => undefined);
+    socket.resume();
+    socket.on('error', () => undefined);
     socket.once('close', () => {
       clearTimeout(giveUp);
       resolve(performance.now() - started);
@@ -50,10 +53,23 @@ function stallMidBody(port: number): Promise<number | null> {
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-slow-'));
 const port = await freePort();
-const server = spawnServer({ ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '' }, port);
+const server = spawnServer(
+  {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    SMTP_URL: '',
+  },
+  port,
+);
 try {
   await waitUntilServing(server);
-  console.error(`Opening ${connections} connections that stall mid-body (server idle timeout ${HTTP_TIMEOUTS.idleMs / 1000} s)...`);
+  console.error(
+    `Opening ${connections} connections that stall mid-body (server idle timeout ${HTTP_TIMEOUTS.idleMs / 1000} s)...`,
+  );
   const stalled = Array.from({ length: connections }, () => stallMidBody(port));
   let done = false;
   const lifetimes = Promise.all(stalled).finally(() => (done = true));
@@ -74,8 +90,11 @@ try {
   latencies.sort((a, b) => a - b);
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const msText = (ms: number) => `${ms.toFixed(1)} ms`;
-  console.log(`Stalled connections: ${connections}; shed by the server: ${held.length}; still open after ${s(GIVE_UP_MS)}: ${neverShed}`);
-  if (held.length > 0) console.log(`Held for: min ${s(held[0]!)}, median ${s(percentile(held, 50))}, max ${s(held.at(-1)!)}`);
+  console.log(
+    `Stalled connections: ${connections}; shed by the server: ${held.length}; still open after ${s(GIVE_UP_MS)}: ${neverShed}`,
+  );
+  if (held.length > 0)
+    console.log(`Held for: min ${s(held[0]!)}, median ${s(percentile(held, 50))}, max ${s(held.at(-1)!)}`);
   console.log(
     `Normal requests meanwhile: ${latencies.length} answered, ${failures} failed; latency median ${msText(percentile(latencies, 50))}, ` +
       `p99 ${msText(percentile(latencies, 99))}, max ${msText(latencies.at(-1)!)}`,

@@ -9,25 +9,44 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 /** Nothing may stick out sideways: at 390 px the panels stack. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
 for (const width of [1280, 390]) {
-  test(`the paper and user pages pass axe and fit at ${width} px, every tab and the history`, async ({ page, playwright, baseURL }) => {
+  test(`the paper and user pages pass axe and fit at ${width} px, every tab and the history`, async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     const author = await registerAuthor(await playwright.request.newContext({ baseURL }), 'Emmy Noether');
-    const paperId = await submitPaperViaApi(await apiSessionAs(playwright, baseURL!, author), author.customUserId, 'Invariants of elastic wave propagation');
+    const paperId = await submitPaperViaApi(
+      await apiSessionAs(playwright, baseURL!, author),
+      author.customUserId,
+      'Invariants of elastic wave propagation',
+    );
     await signInThroughApi(page, E2E_ADMIN);
 
     await page.goto(`admin/paper/${paperId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Invariants of elastic wave propagation' })).toBeVisible();
-    for (const tab of ['Paper Details', 'Authors', 'Communicating Author', 'Confidential Notes and Marks', 'Timeline']) {
+    for (const tab of [
+      'Paper Details',
+      'Authors',
+      'Communicating Author',
+      'Confidential Notes and Marks',
+      'Timeline',
+    ]) {
       await page.getByRole('tab', { name: tab }).click();
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
       expect(await seriousViolations(page), tab).toEqual([]);

@@ -9,11 +9,36 @@ const tag = `Dz${Date.now().toString(36)}`;
 const PROPULSION = 'Propulsion and Combustion';
 
 const papers = {
-  declined: { title: `${tag} Swirl injector flames`, theme: PROPULSION, modeOfPresentation: 'Oral', firstAuthor: 'Ada Ferreira' },
-  accepted: { title: `${tag} Detonation cells in ducts`, theme: PROPULSION, modeOfPresentation: 'Poster (Only for Students)', firstAuthor: 'Bea Kowalski' },
-  inProgress: { title: `${tag} Gust response of wings`, theme: 'Aerodynamics and Fluid Mechanics', modeOfPresentation: 'Oral', firstAuthor: 'Cy Oduya' },
-  awaited: { title: `${tag} Fatigue of welded joints`, theme: 'Solid Mechanics and Dynamics', modeOfPresentation: 'Video (Only for Students)', firstAuthor: 'Di Laurent' },
-  response: { title: `${tag} Attitude control of cubesats`, theme: 'Flight Mechanics, Control and Navigation', modeOfPresentation: 'Oral', firstAuthor: 'Ed Mwangi' },
+  declined: {
+    title: `${tag} Swirl injector flames`,
+    theme: PROPULSION,
+    modeOfPresentation: 'Oral',
+    firstAuthor: 'Ada Ferreira',
+  },
+  accepted: {
+    title: `${tag} Detonation cells in ducts`,
+    theme: PROPULSION,
+    modeOfPresentation: 'Poster (Only for Students)',
+    firstAuthor: 'Bea Kowalski',
+  },
+  inProgress: {
+    title: `${tag} Gust response of wings`,
+    theme: 'Aerodynamics and Fluid Mechanics',
+    modeOfPresentation: 'Oral',
+    firstAuthor: 'Cy Oduya',
+  },
+  awaited: {
+    title: `${tag} Fatigue of welded joints`,
+    theme: 'Solid Mechanics and Dynamics',
+    modeOfPresentation: 'Video (Only for Students)',
+    firstAuthor: 'Di Laurent',
+  },
+  response: {
+    title: `${tag} Attitude control of cubesats`,
+    theme: 'Flight Mechanics, Control and Navigation',
+    modeOfPresentation: 'Oral',
+    firstAuthor: 'Ed Mwangi',
+  },
 };
 
 /**
@@ -37,7 +62,11 @@ async function signInAsAdmin(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 2, name: 'Overview & Analytics' })).toBeVisible();
 }
 
-test('the admin dashboard filters papers, pages and sorts the records, reviews in place and opens a paper', async ({ page, playwright, baseURL }) => {
+test('the admin dashboard filters papers, pages and sorts the records, reviews in place and opens a paper', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   // Seeding six accounts and walking through every section takes longer than the default.
   test.setTimeout(90_000);
   // Six authors: five with a paper in different themes, statuses and scores, one without.
@@ -60,7 +89,15 @@ test('the admin dashboard filters papers, pages and sorts the records, reviews i
   await signInAsAdmin(page);
 
   // Overview: the headline cards and the newest submission at the top of the recent list.
-  for (const label of ['Total Users', 'Total Papers', 'Accepted', 'Declined', 'Review Awaited', 'In Progress', 'Author Response']) {
+  for (const label of [
+    'Total Users',
+    'Total Papers',
+    'Accepted',
+    'Declined',
+    'Review Awaited',
+    'In Progress',
+    'Author Response',
+  ]) {
     await expect(page.getByTestId('stat-card').filter({ has: page.getByText(label, { exact: true }) })).toBeVisible();
   }
   await expect(page.getByRole('img', { name: /papers: Review Awaited \d+/ })).toBeVisible();
@@ -68,7 +105,9 @@ test('the admin dashboard filters papers, pages and sorts the records, reviews i
   await expect(recent.first()).toContainText(papers.response.title);
   await expect(recent.first()).toContainText('Ed Mwangi');
   await expect(recent.first()).toContainText('Today');
-  const totalPapers = Number(await page.getByTestId('stat-card').filter({ hasText: 'Total Papers' }).locator('p').nth(1).textContent());
+  const totalPapers = Number(
+    await page.getByTestId('stat-card').filter({ hasText: 'Total Papers' }).locator('p').nth(1).textContent(),
+  );
   const viewAll = page.getByRole('link', { name: 'View all submissions' });
   if (totalPapers > 8) {
     await viewAll.click();
@@ -181,14 +220,20 @@ test('the admin dashboard filters papers, pages and sorts the records, reviews i
   await awaitedCard.getByRole('radio', { name: 'Review in Progress' }).check();
   await awaitedCard.getByLabel('Review comments').fill('Please clarify the weld geometry.');
   await awaitedCard.getByRole('button', { name: 'Submit Review' }).click();
-  await expect(page.getByTestId('dashboard-message-success')).toHaveText(/Paper status updated to Review in Progress with review comments/);
+  await expect(page.getByTestId('dashboard-message-success')).toHaveText(
+    /Paper status updated to Review in Progress with review comments/,
+  );
   await expect(page.getByTestId('review-panel')).toHaveCount(0);
   await expect(awaitedCard.getByTestId('paper-status')).toHaveText('Review in Progress');
   await expect(awaitedCard).toContainText('Please clarify the weld geometry.');
   await expect(page.getByTestId('dashboard-message-success')).toHaveCount(0, { timeout: 5000 });
 
   // View Paper Details opens the paper's review page.
-  await page.getByTestId('admin-paper-card').filter({ hasText: papers.accepted.title }).getByRole('link', { name: 'View Paper Details' }).click();
+  await page
+    .getByTestId('admin-paper-card')
+    .filter({ hasText: papers.accepted.title })
+    .getByRole('link', { name: 'View Paper Details' })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/admin/paper/${accepted.paperId}$`));
 });
 
@@ -223,7 +268,11 @@ test('on a phone the sections are in a slide-in menu and nothing scrolls the pag
   expect(await noSidewaysScroll()).toBe(true);
 });
 
-test('the sign-in log lists who signed in and who failed, filtered by kind and e-mail', async ({ page, playwright, baseURL }) => {
+test('the sign-in log lists who signed in and who failed, filtered by kind and e-mail', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const { author } = await seedAuthor(playwright, baseURL!, 'Log Subject');
   const api = await playwright.request.newContext({ baseURL });
   await api.post('api/auth/login', { data: { email: author.email, password: 'not-the-password' } });

@@ -6,7 +6,11 @@ import { logIn } from '../fixtures/captcha.ts';
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: MINIMAL_PDF });
 
 /** A separate browser (own cookies) signed in through the login page. */
-async function browserSignedInAs(browser: Browser, baseURL: string, account: { email: string; password: string }): Promise<Page> {
+async function browserSignedInAs(
+  browser: Browser,
+  baseURL: string,
+  account: { email: string; password: string },
+): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await page.goto('login');
@@ -15,7 +19,12 @@ async function browserSignedInAs(browser: Browser, baseURL: string, account: { e
   return page;
 }
 
-async function authorWithPaper(playwright: Parameters<typeof apiSessionAs>[0], baseURL: string, username: string, title: string) {
+async function authorWithPaper(
+  playwright: Parameters<typeof apiSessionAs>[0],
+  baseURL: string,
+  username: string,
+  title: string,
+) {
   const author = await registerAuthor(await playwright.request.newContext({ baseURL }), username);
   const paperId = await submitPaperViaApi(await apiSessionAs(playwright, baseURL, author), author.customUserId, title);
   return { author, paperId };
@@ -45,7 +54,9 @@ test('an admin reviews, scores and resets an abstract; the author re-uploads; hi
   await page.getByRole('button', { name: 'Abstract Accepted' }).click();
   await expect(page.getByRole('button', { name: 'Abstract Accepted' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'Update Review' }).click();
-  await expect(page.getByTestId('toast-success')).toContainText('Paper status updated to Abstract Accepted with review comments');
+  await expect(page.getByTestId('toast-success')).toContainText(
+    'Paper status updated to Abstract Accepted with review comments',
+  );
   await expect(page.getByTestId('paper-status')).toHaveText('Abstract Accepted');
   await expect(page.getByTestId('current-review')).toHaveText('Clear and well argued.');
   await expect(page.getByText(/^Last updated /)).toBeVisible();
@@ -141,7 +152,12 @@ test('an admin reviews, scores and resets an abstract; the author re-uploads; hi
 });
 
 test('authors and visitors are kept out of the admin area', async ({ page, playwright, baseURL }) => {
-  const { author, paperId } = await authorWithPaper(playwright, baseURL!, 'Mary Somerville', 'Tidal forcing of shallow basins');
+  const { author, paperId } = await authorWithPaper(
+    playwright,
+    baseURL!,
+    'Mary Somerville',
+    'Tidal forcing of shallow basins',
+  );
 
   await page.goto('admin');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
@@ -169,8 +185,18 @@ test('authors and visitors are kept out of the admin area', async ({ page, playw
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('ICTACEM 2025');
 });
 
-test('an admin file stays hidden from the author until it is shared, and can be deleted', async ({ page, browser, playwright, baseURL }) => {
-  const { author, paperId } = await authorWithPaper(playwright, baseURL!, 'Hertha Ayrton', 'Sand ripples under oscillating flow');
+test('an admin file stays hidden from the author until it is shared, and can be deleted', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const { author, paperId } = await authorWithPaper(
+    playwright,
+    baseURL!,
+    'Hertha Ayrton',
+    'Sand ripples under oscillating flow',
+  );
 
   await page.goto('login');
   await logIn(page, E2E_ADMIN);

@@ -38,11 +38,20 @@ async function adminOwnPaper(admin: APIRequestContext): Promise<string> {
   return ((await response.json()) as { paper: { _id: string } }).paper._id;
 }
 
-test('cards, chips and tables agree with an admin-owned paper, and a decision shows on the very next load', async ({ page, playwright, baseURL }) => {
+test('cards, chips and tables agree with an admin-owned paper, and a decision shows on the very next load', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   const admin = await apiSessionAs(playwright, baseURL!, E2E_ADMIN);
   await adminOwnPaper(admin);
-  const waiting = await seedAuthor(playwright, baseURL!, `${tag} Ines`, { title: `${tag} Sloshing in tanks`, theme: 'Aerodynamics and Fluid Mechanics', modeOfPresentation: 'Oral', firstAuthor: 'Ines Duarte' });
+  const waiting = await seedAuthor(playwright, baseURL!, `${tag} Ines`, {
+    title: `${tag} Sloshing in tanks`,
+    theme: 'Aerodynamics and Fluid Mechanics',
+    modeOfPresentation: 'Oral',
+    firstAuthor: 'Ines Duarte',
+  });
   await seedAuthor(playwright, baseURL!, `${tag} Jon`);
   await signInThroughApi(page, E2E_ADMIN);
 
@@ -72,13 +81,24 @@ test('cards, chips and tables agree with an admin-owned paper, and a decision sh
   // A decision made elsewhere shows on the very next load, not seconds later.
   await setStatus(admin, waiting.paperId!, 'abstract_accepted', 'Welcome.');
   await page.goto('admin');
-  await expect(page.getByTestId('stat-card').filter({ has: page.getByText('Accepted', { exact: true }) })).toContainText(String(accepted + 1));
+  await expect(
+    page.getByTestId('stat-card').filter({ has: page.getByText('Accepted', { exact: true }) }),
+  ).toContainText(String(accepted + 1));
 });
 
-test('a typo in the marks field shows a field error and keeps the saved score; a restore tells the author', async ({ page, playwright, baseURL }) => {
+test('a typo in the marks field shows a field error and keeps the saved score; a restore tells the author', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   const admin = await apiSessionAs(playwright, baseURL!, E2E_ADMIN);
-  const author = await seedAuthor(playwright, baseURL!, `${tag} Kai`, { title: `${tag} Creep of turbine blades`, theme: 'Solid Mechanics and Dynamics', modeOfPresentation: 'Oral', firstAuthor: 'Kai Lindqvist' });
+  const author = await seedAuthor(playwright, baseURL!, `${tag} Kai`, {
+    title: `${tag} Creep of turbine blades`,
+    theme: 'Solid Mechanics and Dynamics',
+    modeOfPresentation: 'Oral',
+    firstAuthor: 'Kai Lindqvist',
+  });
   const paperId = author.paperId!;
   await setMarks(admin, paperId, 85);
   await signInThroughApi(page, E2E_ADMIN);
@@ -92,7 +112,9 @@ test('a typo in the marks field shows a field error and keeps the saved score; a
     await marks.clear();
     await marks.pressSequentially(typo);
     await page.getByRole('button', { name: 'Save Evaluation' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Marks must be a whole number from 0 to 100' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Marks must be a whole number from 0 to 100' }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByTestId('evaluation-marks')).toContainText('85');
   }
@@ -102,7 +124,9 @@ test('a typo in the marks field shows a field error and keeps the saved score; a
   await page.getByRole('button', { name: 'Save Evaluation' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Clear marks' })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
-  const stored = (await (await admin.get(`api/admin/papers/${paperId}/evaluation`)).json()) as { evaluation: { marks: number } };
+  const stored = (await (await admin.get(`api/admin/papers/${paperId}/evaluation`)).json()) as {
+    evaluation: { marks: number };
+  };
   expect(stored.evaluation.marks).toBe(85);
 
   // Reset and restore the abstract in the browser; the timeline records both.
@@ -120,6 +144,8 @@ test('a typo in the marks field shows a field error and keeps the saved score; a
   await expect(page.getByTestId('paper-timeline')).toContainText('“Wrong template”');
 
   // The author's notifications say so, the restore last.
-  const notes = (await (await author.session.get('api/notifications?page=1&limit=5')).json()) as { data: { notifications: { title: string }[] } };
+  const notes = (await (await author.session.get('api/notifications?page=1&limit=5')).json()) as {
+    data: { notifications: { title: string }[] };
+  };
   expect(notes.data.notifications[0]!.title).toMatch(/^Abstract restored: /);
 });

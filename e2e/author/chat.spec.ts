@@ -5,7 +5,11 @@ import { logIn } from '../fixtures/captcha.ts';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
 
-test('author and reviewer exchange messages with attachments; badges rise and fall; markup stays text', async ({ page, playwright, baseURL }) => {
+test('author and reviewer exchange messages with attachments; badges rise and fall; markup stays text', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -17,7 +21,10 @@ test('author and reviewer exchange messages with attachments; badges rise and fa
   const paperId = await submitPaperViaApi(authorApi, author.customUserId, 'Trajectories of re-entry capsules');
 
   const sent = await adminApi.post(`api/chat/papers/${paperId}/messages`, {
-    multipart: { message: 'Please send the mesh study.', attachments: { name: 'guidelines.pdf', mimeType: 'application/pdf', buffer: MINIMAL_PDF } },
+    multipart: {
+      message: 'Please send the mesh study.',
+      attachments: { name: 'guidelines.pdf', mimeType: 'application/pdf', buffer: MINIMAL_PDF },
+    },
   });
   expect(sent.status()).toBe(201);
 
@@ -33,7 +40,7 @@ test('author and reviewer exchange messages with attachments; badges rise and fa
   await expect(chat.getByText(/^Reviewer ·/)).toBeVisible();
   const view = chat.getByRole('link', { name: 'View' });
   await expect(view).toHaveAttribute('target', '_blank');
-  const attachment = await page.request.get(await view.getAttribute('href') as string);
+  const attachment = await page.request.get((await view.getAttribute('href')) as string);
   expect(attachment.headers()['content-type']).toBe('application/pdf');
 
   // Enter sends, Shift+Enter adds a line; the payload is shown as text and runs nothing.
@@ -58,11 +65,17 @@ test('author and reviewer exchange messages with attachments; badges rise and fa
   expect(adminUnread.unreadSummary).toContainEqual({ paperId, unreadCount: 1 });
   const adminRead = await (await adminApi.get(`api/chat/papers/${paperId}/messages`)).json();
   expect(adminRead.messages.at(-1).message).toBe('<img src=x onerror=alert(1)>\nsecond line');
-  expect((await (await adminApi.get('api/chat/unread-counts')).json()).unreadSummary).not.toContainEqual(expect.objectContaining({ paperId }));
+  expect((await (await adminApi.get('api/chat/unread-counts')).json()).unreadSummary).not.toContainEqual(
+    expect.objectContaining({ paperId }),
+  );
   expect(dialogs).toEqual([]);
 });
 
-test('the chat refuses empty messages, a sixth file and other types before sending', async ({ page, playwright, baseURL }) => {
+test('the chat refuses empty messages, a sixth file and other types before sending', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const author = await registerAuthor(await playwright.request.newContext({ baseURL }));
   await submitPaperViaApi(await apiSessionAs(playwright, baseURL!, author), author.customUserId);
   await page.goto('login');
@@ -76,8 +89,12 @@ test('the chat refuses empty messages, a sixth file and other types before sendi
 
   const picker = chat.locator('input[type=file]');
   await picker.setInputFiles({ name: 'notes.docx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK') });
-  await expect(chat.getByRole('alert')).toHaveText('File notes.docx is not allowed. Only images and PDFs are supported.');
-  await picker.setInputFiles(Array.from({ length: 6 }, (_, i) => ({ name: `p${i}.png`, mimeType: 'image/png', buffer: PNG })));
+  await expect(chat.getByRole('alert')).toHaveText(
+    'File notes.docx is not allowed. Only images and PDFs are supported.',
+  );
+  await picker.setInputFiles(
+    Array.from({ length: 6 }, (_, i) => ({ name: `p${i}.png`, mimeType: 'image/png', buffer: PNG })),
+  );
   await expect(chat.getByRole('alert')).toHaveText('Maximum 5 files allowed per message');
 
   await page.keyboard.press('Escape');

@@ -59,7 +59,10 @@ test.describe('login page', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('after wrong passwords the server wants the challenge; each try gets a fresh problem and the right password still works', async ({ page, request }) => {
+  test('after wrong passwords the server wants the challenge; each try gets a fresh problem and the right password still works', async ({
+    page,
+    request,
+  }) => {
     const author = await registerAuthor(request);
     await page.goto('login');
     for (let i = 0; i < 3; i += 1) {
@@ -85,7 +88,10 @@ test.describe('login page', () => {
     await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
   });
 
-  test('the profile asks for sign-in, redirects to login after 2 s and comes back after it', async ({ page, request }) => {
+  test('the profile asks for sign-in, redirects to login after 2 s and comes back after it', async ({
+    page,
+    request,
+  }) => {
     const author = await registerAuthor(request);
     await page.goto('profile');
     await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();

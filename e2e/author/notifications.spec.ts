@@ -8,7 +8,9 @@ test('a decision reaches the author through the bell', async ({ page, playwright
   const authorApi = await apiSessionAs(playwright, baseURL!, author);
   const adminApi = await apiSessionAs(playwright, baseURL!, E2E_ADMIN);
   const paperId = await submitPaperViaApi(authorApi, author.customUserId);
-  const decision = await adminApi.put(`api/admin/papers/${paperId}/status`, { data: { status: 'abstract_accepted', review: 'Accepted <b>as is</b>' } });
+  const decision = await adminApi.put(`api/admin/papers/${paperId}/status`, {
+    data: { status: 'abstract_accepted', review: 'Accepted <b>as is</b>' },
+  });
   expect(decision.ok()).toBe(true);
 
   await page.goto('login');
@@ -34,14 +36,20 @@ test('a decision reaches the author through the bell', async ({ page, playwright
   await expect(dropdown).toHaveCount(0);
 });
 
-test('the notifications page pages, filters, marks all read and shows 99+ on the bell', async ({ page, playwright, baseURL }) => {
+test('the notifications page pages, filters, marks all read and shows 99+ on the bell', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const setup = await playwright.request.newContext({ baseURL });
   const author = await registerAuthor(setup, 'Mary Somerville');
   const adminApi = await apiSessionAs(playwright, baseURL!, E2E_ADMIN);
   const me = await (await apiSessionAs(playwright, baseURL!, author)).get('api/auth/profile');
   const recipientId = ((await me.json()) as { user: { _id: string } }).user._id;
   for (let i = 1; i <= 100; i += 1) {
-    const res = await adminApi.post('api/notifications/system', { data: { recipientId, title: `Notice ${i}`, message: `Message number ${i}` } });
+    const res = await adminApi.post('api/notifications/system', {
+      data: { recipientId, title: `Notice ${i}`, message: `Message number ${i}` },
+    });
     expect(res.status()).toBe(201);
   }
 

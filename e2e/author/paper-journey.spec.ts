@@ -1,7 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { registerAuthor } from '../fixtures/accounts.ts';
 import { logIn } from '../fixtures/captcha.ts';
-import { onlyPaperId, pdfFile, setPaperStatusAsAdmin, signInThroughApi, submitPaperThroughApi } from '../fixtures/papers.ts';
+import {
+  onlyPaperId,
+  pdfFile,
+  setPaperStatusAsAdmin,
+  signInThroughApi,
+  submitPaperThroughApi,
+} from '../fixtures/papers.ts';
 
 const nextButton = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
 
@@ -67,7 +73,9 @@ test('an author submits, is accepted, enters a payment ID and submits the full p
   await expect(card.getByText('Please enter a valid payment ID')).toBeVisible();
   await card.getByLabel('Payment ID').fill('PAY-2025-000123');
   await card.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('toast-success')).toContainText('Payment ID PAY-2025-000123 has been successfully added to your paper.');
+  await expect(page.getByTestId('toast-success')).toContainText(
+    'Payment ID PAY-2025-000123 has been successfully added to your paper.',
+  );
   await expect(card.getByTestId('payment-id')).toHaveText('PAY-2025-000123');
   await expect(card.getByTestId('payment-id')).toHaveAttribute('data-highlighted', 'true');
 
@@ -133,12 +141,16 @@ test("the wizard's Next and Submit refuse what is incomplete, with the spec text
   const submit = page.getByRole('button', { name: 'Submit Paper' });
   await submit.click();
   await expect(page.getByRole('alert')).toHaveText('All fields are required');
-  await page.getByLabel('Extended abstract (PDF)').setInputFiles({ name: 'abstract.docx', mimeType: 'application/msword', buffer: Buffer.from('doc') });
+  await page
+    .getByLabel('Extended abstract (PDF)')
+    .setInputFiles({ name: 'abstract.docx', mimeType: 'application/msword', buffer: Buffer.from('doc') });
   await submit.click();
   await expect(page.getByRole('alert')).toHaveText('Only PDF files are allowed');
   await page.getByLabel('Extended abstract (PDF)').setInputFiles(pdfFile('abstract.pdf'));
   await submit.click();
-  await expect(page.getByRole('alert')).toHaveText('Please confirm that you followed the abstract format and guidelines');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Please confirm that you followed the abstract format and guidelines',
+  );
 });
 
 test('after a first paper the wizard shows Submission Limit Reached', async ({ page, request }) => {

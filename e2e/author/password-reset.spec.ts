@@ -42,7 +42,9 @@ test('an author resets a forgotten password from the e-mailed link and logs in w
   await page.getByLabel('Confirm new password', { exact: true }).fill('a new password');
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  const notice = page.getByRole('status').filter({ hasText: 'Password reset successful! You can now login with your new password.' });
+  const notice = page
+    .getByRole('status')
+    .filter({ hasText: 'Password reset successful! You can now login with your new password.' });
   await expect(notice).toBeVisible();
   await expect(notice).toHaveClass(/text-green-800/);
 

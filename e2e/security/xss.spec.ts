@@ -50,7 +50,9 @@ async function ok(response: Promise<APIResponse>, what: string): Promise<void> {
 test.beforeAll(async ({ playwright, baseURL }) => {
   const authorApi = await playwright.request.newContext({ baseURL });
   const email = `xss.${tag}@e2e.test`;
-  const registered = await authorApi.post('api/auth/register', { data: { username: TEXT.username, email, password: AUTHOR_PASSWORD } });
+  const registered = await authorApi.post('api/auth/register', {
+    data: { username: TEXT.username, email, password: AUTHOR_PASSWORD },
+  });
   expect(registered.status(), await registered.text()).toBe(201);
   const { user } = (await registered.json()) as { user: { _id: string; customUserId: string } };
   author = { email, password: AUTHOR_PASSWORD, id: user._id };
@@ -71,7 +73,10 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const paper = `api/admin/papers/${paperId}`;
   await ok(admin.put(`${paper}/status`, { data: { status: 'abstract_accepted', review: TEXT.review } }), 'status');
   await ok(authorApi.patch(`api/papers/${paperId}/payment`, { data: { paymentId: TEXT.paymentId } }), 'payment');
-  await ok(admin.put(`${paper}/evaluate`, { data: { marks: 77, confidentialComments: TEXT.evaluation } }), 'evaluation');
+  await ok(
+    admin.put(`${paper}/evaluate`, { data: { marks: 77, confidentialComments: TEXT.evaluation } }),
+    'evaluation',
+  );
   await ok(
     admin.post(`${paper}/upload-file`, {
       multipart: {
@@ -85,22 +90,35 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   );
   await ok(admin.put(`${paper}/toggle-abstract`, { data: { resetAbstract: true, reason: TEXT.resetReason } }), 'reset');
   await ok(
-    authorApi.post(`api/papers/${paperId}/re-upload-abstract`, { multipart: { paperPdf: { name: TEXT.reuploadName, mimeType: 'application/pdf', buffer: MINIMAL_PDF } } }),
+    authorApi.post(`api/papers/${paperId}/re-upload-abstract`, {
+      multipart: { paperPdf: { name: TEXT.reuploadName, mimeType: 'application/pdf', buffer: MINIMAL_PDF } },
+    }),
     're-upload',
   );
   await ok(
     authorApi.post(`api/chat/papers/${paperId}/messages`, {
-      multipart: { message: TEXT.authorMessage, attachments: { name: TEXT.authorAttachment, mimeType: 'image/png', buffer: PNG } },
+      multipart: {
+        message: TEXT.authorMessage,
+        attachments: { name: TEXT.authorAttachment, mimeType: 'image/png', buffer: PNG },
+      },
     }),
     'author message',
   );
   await ok(
     admin.post(`api/chat/papers/${paperId}/messages`, {
-      multipart: { message: TEXT.adminMessage, attachments: { name: TEXT.adminAttachment, mimeType: 'application/pdf', buffer: MINIMAL_PDF } },
+      multipart: {
+        message: TEXT.adminMessage,
+        attachments: { name: TEXT.adminAttachment, mimeType: 'application/pdf', buffer: MINIMAL_PDF },
+      },
     }),
     'admin message',
   );
-  await ok(admin.post('api/notifications/system', { data: { recipientId: author.id, title: TEXT.noticeTitle, message: TEXT.noticeMessage } }), 'notice');
+  await ok(
+    admin.post('api/notifications/system', {
+      data: { recipientId: author.id, title: TEXT.noticeTitle, message: TEXT.noticeMessage },
+    }),
+    'notice',
+  );
 });
 
 /** Records anything that shows markup was turned into live HTML: a dialog, a blocked inline script, a request for "x". */
@@ -122,30 +140,46 @@ function watch(page: Page) {
 /** The page shows each text as written, and holds no element or link the markup would have made. */
 async function expectShownAsText(page: Page, texts: string[], where: string): Promise<void> {
   // Visible matches only: a text may also sit in a hidden element (a closed menu, a tooltip) found first.
-  for (const text of texts) await expect(page.getByText(text, { exact: false }).filter({ visible: true }).first(), `${where}: ${text}`).toBeVisible();
+  for (const text of texts)
+    await expect(
+      page.getByText(text, { exact: false }).filter({ visible: true }).first(),
+      `${where}: ${text}`,
+    ).toBeVisible();
   const live = await page.evaluate(() => ({
     images: document.querySelectorAll('img[src="x"]').length,
     handlers: document.querySelectorAll('[onerror], [onload], [onclick]').length,
     scripts: [...document.scripts].filter((script) => script.text.includes('alert(')).length,
     links: [...document.querySelectorAll('a[href], iframe[src], form[action]')].filter((element) =>
-      /^\s*javascript:/i.test(element.getAttribute('href') ?? element.getAttribute('src') ?? element.getAttribute('action') ?? ''),
+      /^\s*javascript:/i.test(
+        element.getAttribute('href') ?? element.getAttribute('src') ?? element.getAttribute('action') ?? '',
+      ),
     ).length,
   }));
   expect(live, where).toEqual({ images: 0, handlers: 0, scripts: 0, links: 0 });
 }
 
-test('the author sees every hostile text as text: profile, shared files, chat, bell and notifications', async ({ page }) => {
+test('the author sees every hostile text as text: profile, shared files, chat, bell and notifications', async ({
+  page,
+}) => {
   const signs = watch(page);
   await signInThroughApi(page, author);
   await page.goto('profile');
   const card = page.getByTestId('paper-card');
   await expect(card).toBeVisible();
-  await expectShownAsText(page, [TEXT.title, TEXT.authorName, TEXT.affiliation, TEXT.review, TEXT.adminFileName, TEXT.adminFileDescription], 'profile');
+  await expectShownAsText(
+    page,
+    [TEXT.title, TEXT.authorName, TEXT.affiliation, TEXT.review, TEXT.adminFileName, TEXT.adminFileDescription],
+    'profile',
+  );
 
   await card.getByRole('button', { name: /Ask Doubts/ }).click();
   const chat = page.getByRole('dialog', { name: 'Questions and answers' });
   await expect(chat.getByText(TEXT.adminMessage)).toBeVisible();
-  await expectShownAsText(page, [TEXT.authorMessage, TEXT.adminMessage, TEXT.authorAttachment, TEXT.adminAttachment], 'author chat');
+  await expectShownAsText(
+    page,
+    [TEXT.authorMessage, TEXT.adminMessage, TEXT.authorAttachment, TEXT.adminAttachment],
+    'author chat',
+  );
   await chat.getByRole('button', { name: 'Close chat' }).click();
 
   await page.getByRole('button', { name: /^Notifications/ }).click();
@@ -156,11 +190,17 @@ test('the author sees every hostile text as text: profile, shared files, chat, b
 
   await page.goto('notifications');
   await expect(page.getByTestId('notification-item').first()).toBeVisible();
-  await expectShownAsText(page, [TEXT.noticeTitle, TEXT.noticeMessage, TEXT.adminFileName, TEXT.adminMessage], 'notifications page');
+  await expectShownAsText(
+    page,
+    [TEXT.noticeTitle, TEXT.noticeMessage, TEXT.adminFileName, TEXT.adminMessage],
+    'notifications page',
+  );
   expect(signs).toEqual([]);
 });
 
-test('an organiser sees every hostile text as text: dashboard lists, review page, history, chat and user page', async ({ page }) => {
+test('an organiser sees every hostile text as text: dashboard lists, review page, history, chat and user page', async ({
+  page,
+}) => {
   const signs = watch(page);
   await signInThroughApi(page, E2E_ADMIN);
   await page.goto('admin');
@@ -183,7 +223,13 @@ test('an organiser sees every hostile text as text: dashboard lists, review page
     await views.getByRole('tab', { name: view }).click();
     await page.getByPlaceholder('Search by user name, email, ID, or paper title...').fill(tag);
     await expect(page.getByTestId('record-row')).toHaveCount(1);
-    await expectShownAsText(page, view === 'Financial' ? [TEXT.username, TEXT.title, normalizePaymentId(TEXT.paymentId)] : [TEXT.username, TEXT.title], view);
+    await expectShownAsText(
+      page,
+      view === 'Financial'
+        ? [TEXT.username, TEXT.title, normalizePaymentId(TEXT.paymentId)]
+        : [TEXT.username, TEXT.title],
+      view,
+    );
   }
 
   await page.goto(`admin/paper/${paperId}`);
@@ -207,12 +253,19 @@ test('an organiser sees every hostile text as text: dashboard lists, review page
 
   await page.getByRole('button', { name: /Chat with Author/ }).click();
   await expect(page.getByText(TEXT.authorMessage)).toBeVisible();
-  await expectShownAsText(page, [TEXT.authorMessage, TEXT.adminMessage, TEXT.authorAttachment, TEXT.adminAttachment], 'admin chat');
+  await expectShownAsText(
+    page,
+    [TEXT.authorMessage, TEXT.adminMessage, TEXT.authorAttachment, TEXT.adminAttachment],
+    'admin chat',
+  );
   await page.keyboard.press('Escape');
 
   await page.goto(`admin/user/${author.id}`);
   await expect(page.getByRole('heading', { level: 1, name: TEXT.username })).toBeVisible();
-  for (const [tab, texts] of [['Papers', [TEXT.title]], ['Activity', [TEXT.title]]] as const) {
+  for (const [tab, texts] of [
+    ['Papers', [TEXT.title]],
+    ['Activity', [TEXT.title]],
+  ] as const) {
     await page.getByRole('tab', { name: tab }).click();
     await expectShownAsText(page, [...texts], `user page, ${tab}`);
   }

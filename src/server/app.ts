@@ -46,7 +46,10 @@ export function redactUrl(url: string): string {
 }
 
 /** Where request headers can sit in a log line, one level deep or at the top. */
-const CREDENTIAL_LOG_PATHS = ['cookie', 'authorization'].flatMap((header) => [`headers.${header}`, `*.headers.${header}`]);
+const CREDENTIAL_LOG_PATHS = ['cookie', 'authorization'].flatMap((header) => [
+  `headers.${header}`,
+  `*.headers.${header}`,
+]);
 
 /**
  * The dashboard's statistics are recomputed after every write (cache_versions); without writes,
@@ -85,7 +88,12 @@ const JSON_BODY_LIMIT = 64 * 1024;
  * (e.g. a data directory path too long for one) backups need the server stopped.
  */
 async function serveBackups(app: FastifyInstance, database: Database, config: AppConfig): Promise<Server | undefined> {
-  const source = { db: database.db, kind: database.kind, filesDir: filesDirOf(config.dataDir), workDir: config.dataDir };
+  const source = {
+    db: database.db,
+    kind: database.kind,
+    filesDir: filesDirOf(config.dataDir),
+    workDir: config.dataDir,
+  };
   try {
     return await listenForBackups(source, backupSocketPath(config.dataDir), app.log);
   } catch (error) {
@@ -142,12 +150,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   } satisfies AppContext);
 
   // Test databases live in memory for seconds; only a lasting embedded database needs upkeep.
-  const maintenance = database.kind === 'pglite' && !config.inMemoryDatabase ? new EmbeddedDatabaseMaintenance(database.db, app.log) : undefined;
+  const maintenance =
+    database.kind === 'pglite' && !config.inMemoryDatabase
+      ? new EmbeddedDatabaseMaintenance(database.db, app.log)
+      : undefined;
   app.addHook('onReady', async () => {
     await maintenance?.start();
     outbox?.start();
   });
-  const backups = database.kind === 'pglite' && !config.inMemoryDatabase ? await serveBackups(app, database, config) : undefined;
+  const backups =
+    database.kind === 'pglite' && !config.inMemoryDatabase ? await serveBackups(app, database, config) : undefined;
   app.addHook('onClose', async () => {
     // A backup being sent finishes first: close() waits for open connections.
     await new Promise((resolve) => (backups ? backups.close(resolve) : resolve(undefined)));
@@ -162,7 +174,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // A callback, not an async hook: it runs on every answer, and a promise each time shows in the throughput.
   app.addHook('onSend', (request, reply, payload, done) => {
     // API answers are private and change with every action: no browser or proxy keeps a copy.
-    if (request.url.startsWith(apiPrefix) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    if (request.url.startsWith(apiPrefix) && !reply.hasHeader('cache-control'))
+      reply.header('Cache-Control', 'no-store');
     // An answer sent before the request's body has all arrived (a refusal: 401, 413, 429...) ends the
     // connection, so the client stops sending at once and a stalled body cannot keep it open.
     if (!request.raw.complete) reply.header('Connection', 'close');

@@ -15,7 +15,9 @@ describe('loadConfig', () => {
   });
 
   it('reads flags and lists every problem at once', () => {
-    expect(loadConfig({ REGISTRATION_OPEN: 'true', PUBLIC_URL: 'https://conf.example/' }).publicUrl).toBe('https://conf.example');
+    expect(loadConfig({ REGISTRATION_OPEN: 'true', PUBLIC_URL: 'https://conf.example/' }).publicUrl).toBe(
+      'https://conf.example',
+    );
     expect(loadConfig({ REGISTRATION_OPEN: 'true' }).registrationOpen).toBe(true);
     expect(loadConfig({}).ipRateLimitFactor).toBe(1);
     expect(loadConfig({ IP_RATE_LIMIT_FACTOR: '50' }).ipRateLimitFactor).toBe(50);
@@ -25,6 +27,8 @@ describe('loadConfig', () => {
 
   it('needs the admin e-mail and password together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'admin@conf.example' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
-    expect(loadConfig({ ADMIN_EMAIL: 'Admin@Conf.example', ADMIN_PASSWORD: 'secret-admin-12' }).adminEmail).toBe('admin@conf.example');
+    expect(loadConfig({ ADMIN_EMAIL: 'Admin@Conf.example', ADMIN_PASSWORD: 'secret-admin-12' }).adminEmail).toBe(
+      'admin@conf.example',
+    );
   });
 });

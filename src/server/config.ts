@@ -21,7 +21,11 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('ICTACEM 2025 <no-reply@localhost>'),
   ADMIN_EMAIL: emailSchema.optional(),
-  ADMIN_PASSWORD: z.string().min(LIMITS.adminPasswordMin, MESSAGES.adminPasswordTooShort).max(LIMITS.passwordMax).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(LIMITS.adminPasswordMin, MESSAGES.adminPasswordTooShort)
+    .max(LIMITS.passwordMax)
+    .optional(),
   /** Base32 TOTP secret given to the ADMIN_EMAIL admin, so automation can sign in with a code from the start. */
   ADMIN_TOTP_SECRET: z
     .string()
@@ -98,7 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = e.NODE_ENV === 'production';
   if (production && !e.SMTP_URL) {
     // Without mail, password-reset links go to the log, where a production log store would keep them.
-    throw new Error('Invalid configuration: SMTP_URL is required when NODE_ENV=production (password-reset links must be mailed, never logged)');
+    throw new Error(
+      'Invalid configuration: SMTP_URL is required when NODE_ENV=production (password-reset links must be mailed, never logged)',
+    );
   }
   return {
     port: e.PORT,
@@ -112,9 +118,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     adminTotpSecret: e.ADMIN_TOTP_SECRET,
-    adminMfaRequired: e.ADMIN_MFA_REQUIRED === undefined || e.ADMIN_MFA_REQUIRED === 'true' || e.ADMIN_MFA_REQUIRED === '1',
+    adminMfaRequired:
+      e.ADMIN_MFA_REQUIRED === undefined || e.ADMIN_MFA_REQUIRED === 'true' || e.ADMIN_MFA_REQUIRED === '1',
     registrationOpen: e.REGISTRATION_OPEN,
-    trustProxy: e.TRUST_PROXY?.split(',').map((s) => s.trim()).filter(Boolean),
+    trustProxy: e.TRUST_PROXY?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     ipRateLimitFactor: e.IP_RATE_LIMIT_FACTOR,
     production,
     userStorageQuotaBytes: e.USER_STORAGE_QUOTA_MB * 1024 * 1024,

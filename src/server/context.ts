@@ -19,5 +19,9 @@ export interface AppContext {
   resetRequestLimiter: AttemptLimiter;
   sessions: SessionCache;
   /** The dashboard's statistics, shared by every admin until the next write. */
-  dashboardStats: VersionedMemo<{ stats: DashboardStats; recentSubmissions: RecentSubmission[]; recordsSummary: RecordsSummary }>;
+  dashboardStats: VersionedMemo<{
+    stats: DashboardStats;
+    recentSubmissions: RecentSubmission[];
+    recordsSummary: RecordsSummary;
+  }>;
 }

@@ -18,13 +18,17 @@ if (!existsSync(clientDir)) app.log.warn('No built client found: run `npm run bu
 // left by an earlier process that stopped or was killed mid-upload, and so was every backup
 // scratch directory, except one of a backup beside the server on PostgreSQL.
 const swept = await sweepTempFiles(filesDirOf(config.dataDir));
-if (swept.removed.length > 0) app.log.warn(`Removed ${swept.removed.length} half-written upload(s) left by an earlier run.`);
+if (swept.removed.length > 0)
+  app.log.warn(`Removed ${swept.removed.length} half-written upload(s) left by an earlier run.`);
 const scratch = await removeStaleScratch(config.dataDir, config.databaseUrl ? UPLOAD_IN_PROGRESS_MS : 0);
-if (scratch.length > 0) app.log.warn(`Removed ${scratch.length} scratch directory(ies) of an interrupted backup or restore.`);
+if (scratch.length > 0)
+  app.log.warn(`Removed ${scratch.length} scratch directory(ies) of an interrupted backup or restore.`);
 
 const admin = await ensureAdmin(app.ctx);
 if (!config.adminMfaRequired) {
-  app.log.warn('ADMIN_MFA_REQUIRED=false: organizers can sign in with a password alone. Use this only for a test or demo instance.');
+  app.log.warn(
+    'ADMIN_MFA_REQUIRED=false: organizers can sign in with a password alone. Use this only for a test or demo instance.',
+  );
 }
 
 let closing = false;

@@ -11,7 +11,11 @@ export function describeDatabaseUrl(url: string): string {
 
 /** The address to open locally: a wildcard or loopback listen address is reached through localhost. */
 function localSiteUrl(config: AppConfig, port: number): string {
-  const host = ['0.0.0.0', '::', '', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const host = ['0.0.0.0', '::', '', '127.0.0.1', '::1'].includes(config.host)
+    ? 'localhost'
+    : config.host.includes(':')
+      ? `[${config.host}]`
+      : config.host;
   return `http://${host}:${port}${config.basePath}/`;
 }
 
@@ -24,18 +28,36 @@ export function startupBanner(config: AppConfig, port: number, admin: EnsuredAdm
   const rows: [string, string][] = [['Open', localSiteUrl(config, port)]];
   const publicSite = `${config.publicUrl}${config.basePath}/`;
   if (publicSite !== rows[0]![1]) rows.push(['Public address', `${publicSite} (PUBLIC_URL, used in e-mails)`]);
-  rows.push(['Database', config.databaseUrl ? describeDatabaseUrl(config.databaseUrl) : `embedded PostgreSQL (PGlite) in ${path.join(dataDir, 'pglite')}`]);
+  rows.push([
+    'Database',
+    config.databaseUrl
+      ? describeDatabaseUrl(config.databaseUrl)
+      : `embedded PostgreSQL (PGlite) in ${path.join(dataDir, 'pglite')}`,
+  ]);
   rows.push(['Data directory', dataDir]);
   rows.push([
     'Registration',
-    config.registrationOpen ? 'open: authors can sign up' : 'closed: nobody can sign up (set REGISTRATION_OPEN=true to open it)',
+    config.registrationOpen
+      ? 'open: authors can sign up'
+      : 'closed: nobody can sign up (set REGISTRATION_OPEN=true to open it)',
   ]);
-  rows.push(['Mail', config.smtpUrl ? `sent through ${new URL(config.smtpUrl).host}` : 'no SMTP_URL: password-reset links are written to this log']);
+  rows.push([
+    'Mail',
+    config.smtpUrl
+      ? `sent through ${new URL(config.smtpUrl).host}`
+      : 'no SMTP_URL: password-reset links are written to this log',
+  ]);
   if (admin?.generatedPassword) {
     rows.push(['Admin', admin.email]);
-    rows.push(['Password', `${admin.generatedPassword}   (shown this once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`]);
+    rows.push([
+      'Password',
+      `${admin.generatedPassword}   (shown this once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
+    ]);
   } else if (admin?.renamedFrom) {
-    rows.push(['Admin', `${admin.email} (renamed from ${admin.renamedFrom}, which no form accepts; the password is unchanged)`]);
+    rows.push([
+      'Admin',
+      `${admin.email} (renamed from ${admin.renamedFrom}, which no form accepts; the password is unchanged)`,
+    ]);
   } else if (admin) {
     rows.push(['Admin', `${admin.email} (from ADMIN_EMAIL and ADMIN_PASSWORD)`]);
   } else {
@@ -49,5 +71,11 @@ export function startupBanner(config: AppConfig, port: number, admin: EnsuredAdm
   ]);
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   const rule = '-'.repeat(72);
-  return [rule, 'ICTACEM 2025 conference site is running', ...rows.map(([label, value]) => `  ${`${label}:`.padEnd(width)}${value}`), rule, ''].join('\n');
+  return [
+    rule,
+    'ICTACEM 2025 conference site is running',
+    ...rows.map(([label, value]) => `  ${`${label}:`.padEnd(width)}${value}`),
+    rule,
+    '',
+  ].join('\n');
 }

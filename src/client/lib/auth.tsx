@@ -14,7 +14,12 @@ interface SiteSession {
 
 /** /auth/session answers a visitor with 200 (user null), keeping the console clean. */
 function useSiteSession() {
-  return useQuery({ queryKey: SESSION_KEY, queryFn: () => api<SiteSession>('/auth/session'), staleTime: 60_000, retry: false });
+  return useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: () => api<SiteSession>('/auth/session'),
+    staleTime: 60_000,
+    retry: false,
+  });
 }
 
 /**
@@ -35,7 +40,12 @@ export function useAuth() {
   const query = useSiteSession();
   const user = query.data?.user ?? null;
   const isAdmin = user?.role === 'admin';
-  return { user, isLoading: query.isPending, isAdmin, mustEnrolTwoFactor: Boolean(user && query.data?.mustEnrolTwoFactor) };
+  return {
+    user,
+    isLoading: query.isPending,
+    isAdmin,
+    mustEnrolTwoFactor: Boolean(user && query.data?.mustEnrolTwoFactor),
+  };
 }
 
 /** Asks for the session afresh (a change to the account the server made, e.g. two-factor on). */
@@ -47,8 +57,12 @@ export function useRefreshSession() {
 export function useLogin() {
   const setSignedInUser = useSetSignedInUser();
   return useMutation({
-    mutationFn: (body: { email: string; password: string; challenge?: { id: string; answer: number }; totp?: string }) =>
-      api<{ user: PublicUser }>('/auth/login', { method: 'POST', body }),
+    mutationFn: (body: {
+      email: string;
+      password: string;
+      challenge?: { id: string; answer: number };
+      totp?: string;
+    }) => api<{ user: PublicUser }>('/auth/login', { method: 'POST', body }),
     onSuccess: ({ user }) => setSignedInUser(user),
   });
 }

@@ -1,7 +1,13 @@
 /** One date style across the site, e.g. "15 December 2025", in the reader's time zone. */
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** Formats an ISO date from the API; the spec's texts for a missing or unreadable one (section 8). */
 export function formatDate(value: string | Date | null | undefined): string {

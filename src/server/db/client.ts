@@ -133,9 +133,19 @@ export function isUnstorableText(error: unknown): boolean {
 }
 
 /** Socket errors of the connection to PostgreSQL. */
-const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** node-postgres and its pool report these without a code. */
-const LOST_CONNECTION_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error)/;
+const LOST_CONNECTION_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error)/;
 
 /**
  * The database cannot be reached (down, restarting, unreachable, out of connections), as
@@ -145,7 +155,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (const cause of causesOf(error)) {
     const code = typeof cause.code === 'string' ? cause.code : '';
     // SQLSTATE 08xxx: connection exception; 57P01-57P03: shutting down or starting; 53300: too many connections.
-    if (NETWORK_ERROR_CODES.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+    if (NETWORK_ERROR_CODES.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code))
+      return true;
     if (typeof cause.message === 'string' && LOST_CONNECTION_MESSAGE.test(cause.message)) return true;
   }
   return false;

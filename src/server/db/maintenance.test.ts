@@ -13,7 +13,9 @@ describe('embedded database maintenance', () => {
     for (let i = 0; i < 3; i++) await createTestUser(t.app);
     const plannedUsers = async () => {
       // Both drivers answer raw SQL with { rows }.
-      const result = (await t.app.ctx.db.execute(sql`select reltuples from pg_class where relname = 'users'`)) as unknown as { rows: { reltuples: number }[] };
+      const result = (await t.app.ctx.db.execute(
+        sql`select reltuples from pg_class where relname = 'users'`,
+      )) as unknown as { rows: { reltuples: number }[] };
       return Number(result.rows[0]!.reltuples);
     };
     // -1: never analysed, the planner guesses.

@@ -14,11 +14,26 @@ const startsWith = (bytes: number[] | string) => {
   return (head: Buffer) => head.length >= prefix.length && head.subarray(0, prefix.length).equals(prefix);
 };
 
-export const PDF: FileSignature = { contentType: 'application/pdf', kind: 'pdf', extensions: ['pdf'], matches: startsWith('%PDF-') };
+export const PDF: FileSignature = {
+  contentType: 'application/pdf',
+  kind: 'pdf',
+  extensions: ['pdf'],
+  matches: startsWith('%PDF-'),
+};
 export const IMAGES: FileSignature[] = [
   { contentType: 'image/jpeg', kind: 'image', extensions: ['jpg', 'jpeg'], matches: startsWith([0xff, 0xd8, 0xff]) },
-  { contentType: 'image/png', kind: 'image', extensions: ['png'], matches: startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
-  { contentType: 'image/gif', kind: 'image', extensions: ['gif'], matches: (h) => startsWith('GIF87a')(h) || startsWith('GIF89a')(h) },
+  {
+    contentType: 'image/png',
+    kind: 'image',
+    extensions: ['png'],
+    matches: startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  },
+  {
+    contentType: 'image/gif',
+    kind: 'image',
+    extensions: ['gif'],
+    matches: (h) => startsWith('GIF87a')(h) || startsWith('GIF89a')(h),
+  },
   {
     contentType: 'image/webp',
     kind: 'image',
@@ -53,7 +68,8 @@ const SNIFF_WINDOW = 1024;
  * no pattern is short: compressed image data would spell a one-letter tag such as "<b>" in
  * about one file in three hundred.
  */
-const PAGE_MARKUP = /<(?:!doctype|html|head|body|script|iframe|frame|object|embed|svg|img|meta|link|style|title|base|a\s+href|table|pre|plaintext)[\s/>]/i;
+const PAGE_MARKUP =
+  /<(?:!doctype|html|head|body|script|iframe|frame|object|embed|svg|img|meta|link|style|title|base|a\s+href|table|pre|plaintext)[\s/>]/i;
 
 /**
  * Passes a stream through only if its first bytes match one of the allowed signatures and its
@@ -93,7 +109,9 @@ export class SignatureCheck extends Transform {
   private decide(callback: TransformCallback): void {
     this.decided = true;
     const start = this.head.subarray(0, SNIFF_WINDOW).toString('latin1');
-    this.detected = PAGE_MARKUP.test(start) ? undefined : this.allowed.find((signature) => signature.matches(this.head));
+    this.detected = PAGE_MARKUP.test(start)
+      ? undefined
+      : this.allowed.find((signature) => signature.matches(this.head));
     if (!this.detected) callback(new AppError('bad_request', this.refusal));
     else callback(null, this.head);
   }

@@ -26,7 +26,11 @@ export interface UploadRules {
 }
 
 /** One PDF of at most `maxBytes`, judged by content. */
-export function pdfUploadRules(fileField: string, messages: { onlyPdf: string; tooLarge: string }, maxBytes: number): UploadRules {
+export function pdfUploadRules(
+  fileField: string,
+  messages: { onlyPdf: string; tooLarge: string },
+  maxBytes: number,
+): UploadRules {
   return {
     fileField,
     maxFiles: 1,
@@ -80,7 +84,8 @@ export async function receiveUpload(
   allowance?: UploadAllowance,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new AppError('bad_request', 'Expected a multipart/form-data upload.');
-  if ((boundaryOf(request.headers['content-type'])?.length ?? 0) > MAX_BOUNDARY) throw new AppError('bad_request', MALFORMED);
+  if ((boundaryOf(request.headers['content-type'])?.length ?? 0) > MAX_BOUNDARY)
+    throw new AppError('bad_request', MALFORMED);
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   const files: ReceivedFile[] = [];
   try {
@@ -100,7 +105,8 @@ export async function receiveUpload(
         throw new AppError('bad_request', 'Invalid field name.');
       }
       if (part.type === 'field') {
-        if (part.fieldnameTruncated || part.valueTruncated) throw new AppError('too_large', 'A form field is too long.');
+        if (part.fieldnameTruncated || part.valueTruncated)
+          throw new AppError('too_large', 'A form field is too long.');
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
@@ -115,7 +121,9 @@ export async function receiveUpload(
       const fileName = cleanFileName(part.filename);
       const check = rules.inspect(fileName);
       // A file stops at the per-file limit, or earlier where the uploader's quota runs out.
-      const quotaLeft = allowance ? allowance.remainingBytes - files.reduce((sum, f) => sum + f.sizeBytes, 0) : Infinity;
+      const quotaLeft = allowance
+        ? allowance.remainingBytes - files.reduce((sum, f) => sum + f.sizeBytes, 0)
+        : Infinity;
       const quotaBinds = quotaLeft < rules.maxBytes;
       const stored = await store.put(part.file, {
         maxBytes: quotaBinds ? Math.max(0, quotaLeft) : rules.maxBytes,
@@ -140,10 +148,15 @@ function translateMultipartError(error: unknown, rules: UploadRules, filesDone: 
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('too_large', rules.tooLargeMessage(`#${filesDone + 1}`));
   if (code === 'FST_FILES_LIMIT') return new AppError('bad_request', rules.tooManyFilesMessage);
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('bad_request', 'Too many parts in the upload.');
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError('bad_request', 'Expected a multipart/form-data upload.');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return new AppError('bad_request', 'Too many parts in the upload.');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+    return new AppError('bad_request', 'Expected a multipart/form-data upload.');
   if (code === 'FST_PROTO_VIOLATION') return new AppError('bad_request', 'Invalid field name.');
-  if (error instanceof Error && /Unexpected end of (form|multipart data)|Malformed part header|boundary/i.test(error.message)) {
+  if (
+    error instanceof Error &&
+    /Unexpected end of (form|multipart data)|Malformed part header|boundary/i.test(error.message)
+  ) {
     return new AppError('bad_request', MALFORMED);
   }
   return error;

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../shared/schemas/user.ts';
 import { SessionCache } from './session-cache.ts';
 
-const user = (id: string): PublicUser => ({ _id: id, username: id, email: `${id}@x.org`, customUserId: 'ICTACEMP2025AAAAA', role: 'author', twoFactorEnabled: false, createdAt: '' });
+const user = (id: string): PublicUser => ({
+  _id: id,
+  username: id,
+  email: `${id}@x.org`,
+  customUserId: 'ICTACEMP2025AAAAA',
+  role: 'author',
+  twoFactorEnabled: false,
+  createdAt: '',
+});
 
 describe('SessionCache', () => {
   it('keeps an entry for its lifetime only', () => {

@@ -55,7 +55,11 @@ describe('mail outbox', () => {
       payload: { status: 'abstract_accepted', review: 'Well argued.' },
     });
     expect(decided.statusCode).toBe(200);
-    const reset = await t.app.inject({ method: 'POST', url: `${API}/auth/forgot-password`, payload: { email: author.email } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/forgot-password`,
+      payload: { email: author.email },
+    });
     expect(reset.json()).toMatchObject({ success: true, devMode: false });
 
     const queuedFor = async () => t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, author.email));
@@ -65,12 +69,21 @@ describe('mail outbox', () => {
     const smtp = await startTestSmtpServer(port);
     try {
       // Bring the retries forward instead of waiting out the backoff.
-      await t.app.ctx.db.update(mailOutbox).set({ nextAttemptAt: new Date() }).where(eq(mailOutbox.toAddress, author.email));
+      await t.app.ctx.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date() })
+        .where(eq(mailOutbox.toAddress, author.email));
       t.app.ctx.outbox!.kick();
-      await expect.poll(() => smtp.inbox.filter((m) => m.to.includes(author.email)).length, { timeout: 10_000 }).toBe(2);
+      await expect
+        .poll(() => smtp.inbox.filter((m) => m.to.includes(author.email)).length, { timeout: 10_000 })
+        .toBe(2);
       const subjects = smtp.inbox.map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1]);
-      expect(subjects).toEqual(expect.arrayContaining([expect.stringContaining('Abstract accepted'), 'ICTACEM 2025: reset your password']));
-      await expect.poll(async () => (await queuedFor()).map((m) => m.status), { timeout: 5000 }).toEqual(['sent', 'sent']);
+      expect(subjects).toEqual(
+        expect.arrayContaining([expect.stringContaining('Abstract accepted'), 'ICTACEM 2025: reset your password']),
+      );
+      await expect
+        .poll(async () => (await queuedFor()).map((m) => m.status), { timeout: 5000 })
+        .toEqual(['sent', 'sent']);
     } finally {
       await smtp.close();
     }

@@ -39,9 +39,11 @@ export class MailOutbox {
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, socketTimeout: 20_000 } as Parameters<
-      typeof nodemailer.createTransport
-    >[0]);
+    this.transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      socketTimeout: 20_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
   }
 
   async enqueue(dbOrTx: DbOrTx, mail: OutgoingMail): Promise<void> {
@@ -101,10 +103,12 @@ export class MailOutbox {
       return tx
         .update(mailOutbox)
         .set({ nextAttemptAt: new Date(Date.now() + LEASE_MS) })
-        .where(inArray(
-          mailOutbox.id,
-          due.map((d) => d.id),
-        ))
+        .where(
+          inArray(
+            mailOutbox.id,
+            due.map((d) => d.id),
+          ),
+        )
         .returning();
     });
   }
@@ -117,7 +121,12 @@ export class MailOutbox {
       for (const mail of batch) {
         const attempts = mail.attempts + 1;
         try {
-          await this.transport.sendMail({ from: this.from, to: mail.toAddress, subject: mail.subject, text: mail.textBody });
+          await this.transport.sendMail({
+            from: this.from,
+            to: mail.toAddress,
+            subject: mail.subject,
+            text: mail.textBody,
+          });
           await this.db
             .update(mailOutbox)
             .set({ status: 'sent', attempts, sentAt: new Date(), lastError: null })

@@ -4,7 +4,13 @@ import net from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { type BackupManifest, type BackupSource, readBackupManifest, streamBackup, writeThroughPartial } from './backup.ts';
+import {
+  type BackupManifest,
+  type BackupSource,
+  readBackupManifest,
+  streamBackup,
+  writeThroughPartial,
+} from './backup.ts';
 
 /**
  * The embedded database can only be opened by the server that holds DATA_DIR, so while it runs
@@ -16,7 +22,11 @@ export function backupSocketPath(dataDir: string): string {
 }
 
 /** Serves one backup archive to every connection; call only while holding DATA_DIR. */
-export async function listenForBackups(source: BackupSource, socketPath: string, log: FastifyBaseLogger): Promise<net.Server> {
+export async function listenForBackups(
+  source: BackupSource,
+  socketPath: string,
+  log: FastifyBaseLogger,
+): Promise<net.Server> {
   // A socket file left by a killed server: nothing can be listening, this process holds DATA_DIR.
   await rm(socketPath, { force: true });
   const server = net.createServer((socket) => {
@@ -44,7 +54,9 @@ export async function receiveBackupFromServer(socketPath: string, outFile: strin
   const socket = await new Promise<net.Socket | null>((resolve, reject) => {
     const connection = net.connect(socketPath);
     connection.once('connect', () => resolve(connection));
-    connection.once('error', (error: NodeJS.ErrnoException) => (['ENOENT', 'ECONNREFUSED'].includes(error.code ?? '') ? resolve(null) : reject(error)));
+    connection.once('error', (error: NodeJS.ErrnoException) =>
+      ['ENOENT', 'ECONNREFUSED'].includes(error.code ?? '') ? resolve(null) : reject(error),
+    );
   });
   if (!socket) return null;
   return writeThroughPartial(outFile, async (partial) => {

@@ -8,7 +8,17 @@ import * as tar from 'tar';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
-import { adminFiles, auditLog, chatAttachments, chatMessages, notifications, papers, storedFiles, submissionVersions, users } from '../db/schema/index.ts';
+import {
+  adminFiles,
+  auditLog,
+  chatAttachments,
+  chatMessages,
+  notifications,
+  papers,
+  storedFiles,
+  submissionVersions,
+  users,
+} from '../db/schema/index.ts';
 import { filesDirOf, storedFilePath } from '../storage/file-store.ts';
 import { createTestPaper, createTestUser, type TestUser } from '../test/factories.ts';
 import { multipart, pdfBytes } from '../test/multipart.ts';
@@ -17,13 +27,26 @@ import { API, createTestApp, type TestApp } from '../test/test-app.ts';
 import { readBackupManifest, restoreBackup, RestoreRefusedError, writeBackup } from './backup.ts';
 
 /** Every table whose rows the comparison covers: papers, versions, chat, files and the rest. */
-const TABLES = { users, papers, submissionVersions, storedFiles, adminFiles, chatMessages, chatAttachments, notifications, auditLog };
+const TABLES = {
+  users,
+  papers,
+  submissionVersions,
+  storedFiles,
+  adminFiles,
+  chatMessages,
+  chatAttachments,
+  notifications,
+  auditLog,
+};
 type Snapshot = Record<keyof typeof TABLES, Map<string, unknown>>;
 
 async function snapshotOf(db: Db): Promise<Snapshot> {
   const entries = await Promise.all(
     Object.entries(TABLES).map(async ([name, table]) => {
-      const rows = (await db.select().from(table as PgTable).orderBy(asc((table as typeof users).id))) as { id: string }[];
+      const rows = (await db
+        .select()
+        .from(table as PgTable)
+        .orderBy(asc((table as typeof users).id))) as { id: string }[];
       return [name, new Map(rows.map((r) => [r.id, r]))] as const;
     }),
   );
@@ -75,7 +98,12 @@ describe('backup and restore', { timeout: 60_000 }, () => {
           })(),
         )
       : body.payload;
-    return t.app.inject({ method: 'POST', url: `${API}/chat/papers/${paperId}/messages`, headers: { ...body.headers, cookie: author.cookie }, payload });
+    return t.app.inject({
+      method: 'POST',
+      url: `${API}/chat/papers/${paperId}/messages`,
+      headers: { ...body.headers, cookie: author.cookie },
+      payload,
+    });
   }
 
   /** Restores into a new data directory (and a new PostgreSQL database on the PostgreSQL run). */
@@ -93,7 +121,9 @@ describe('backup and restore', { timeout: 60_000 }, () => {
     for (const author of authors) paperIds.push((await createTestPaper(t.app, author))._id);
     const sent = await postMessage(authors[0]!, paperIds[0]!, 'before', bigPdf('before'));
     expect(sent.statusCode).toBe(201);
-    const shared = multipart({ description: 'Reviewer notes', visibleToUser: 'true' }, [{ field: 'adminFile', name: 'notes.pdf', content: pdfBytes('notes') }]);
+    const shared = multipart({ description: 'Reviewer notes', visibleToUser: 'true' }, [
+      { field: 'adminFile', name: 'notes.pdf', content: pdfBytes('notes') },
+    ]);
     const uploaded = await t.app.inject({
       method: 'POST',
       url: `${API}/admin/papers/${paperIds[1]}/upload-file`,
@@ -124,8 +154,12 @@ describe('backup and restore', { timeout: 60_000 }, () => {
     // Two uploads stay mid-stream for the whole backup; two more are released as it starts.
     const held = gate();
     const racing = gate();
-    const heldUploads = [0, 1].map((i) => postMessage(authors[i]!, paperIds[i]!, `held${i}`, bigPdf(`held${i}`), held.opened));
-    const racingUploads = [2, 3].map((i) => postMessage(authors[i]!, paperIds[i]!, `racing${i}`, bigPdf(`racing${i}`), racing.opened));
+    const heldUploads = [0, 1].map((i) =>
+      postMessage(authors[i]!, paperIds[i]!, `held${i}`, bigPdf(`held${i}`), held.opened),
+    );
+    const racingUploads = [2, 3].map((i) =>
+      postMessage(authors[i]!, paperIds[i]!, `racing${i}`, bigPdf(`racing${i}`), racing.opened),
+    );
     await expect.poll(async () => (await readdir(path.join(filesDir, 'tmp'))).length, { timeout: 10_000 }).toBe(4);
 
     const backupDir = await tempDir('ictacem-backup-');
@@ -162,7 +196,9 @@ describe('backup and restore', { timeout: 60_000 }, () => {
       // A racing message is in the backup whole (with its attachment) or not at all.
       for (const message of restored.chatMessages.values()) {
         const { id } = message as { id: string };
-        expect([...restored.chatAttachments.values()].filter((a) => (a as { messageId: string }).messageId === id)).toHaveLength(1);
+        expect(
+          [...restored.chatAttachments.values()].filter((a) => (a as { messageId: string }).messageId === id),
+        ).toHaveLength(1);
       }
 
       // Every restored file has the bytes the live one has, by SHA-256.
@@ -179,7 +215,8 @@ describe('backup and restore', { timeout: 60_000 }, () => {
   });
 
   it('refuses a target that holds data unless forced, and then moves the old data aside', async () => {
-    const again = (force: boolean) => restoreBackup({ archive, dataDir: target, databaseUrl: targetDatabase?.url, force });
+    const again = (force: boolean) =>
+      restoreBackup({ archive, dataDir: target, databaseUrl: targetDatabase?.url, force });
     await expect(again(false)).rejects.toThrow(RestoreRefusedError);
     await expect(again(false)).rejects.toThrow(/not empty|already holds data/);
 
@@ -196,7 +233,9 @@ describe('backup and restore', { timeout: 60_000 }, () => {
     const whole = await readFile(archive);
     await writeFile(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
     const empty = path.join(path.dirname(archive), 'empty-target');
-    await expect(restoreBackup({ archive: truncated, dataDir: empty, force: false })).rejects.toThrow(/damaged or incomplete/);
+    await expect(restoreBackup({ archive: truncated, dataDir: empty, force: false })).rejects.toThrow(
+      /damaged or incomplete/,
+    );
     expect(await readdir(empty)).toEqual([]);
   });
 
@@ -210,14 +249,21 @@ describe('backup and restore', { timeout: 60_000 }, () => {
     await tar.c({ gzip: true, file: evil, cwd: crafted }, ['manifest.json', 'files', 'run-me.sh']);
 
     const target = path.join(crafted, 'target');
-    await expect(restoreBackup({ archive: evil, dataDir: target, force: false })).rejects.toThrow(/unexpected entries .*(run-me\.sh|ab000000)/);
+    await expect(restoreBackup({ archive: evil, dataDir: target, force: false })).rejects.toThrow(
+      /unexpected entries .*(run-me\.sh|ab000000)/,
+    );
     expect(await readdir(target)).toEqual([]);
   });
 
   it('takes the snapshot again when a file is deleted between the snapshot and its copy', async () => {
-    const tablesOf = (manifest: { tables: { name: string; rows: number }[] }) => Object.fromEntries(manifest.tables.map((t) => [t.name, t.rows]));
+    const tablesOf = (manifest: { tables: { name: string; rows: number }[] }) =>
+      Object.fromEntries(manifest.tables.map((t) => [t.name, t.rows]));
     const deleteSharedFile = () =>
-      t.app.inject({ method: 'DELETE', url: `${API}/admin/papers/${paperIds[1]}/admin-files/${sharedFileId}`, headers: { cookie: admin.cookie } });
+      t.app.inject({
+        method: 'DELETE',
+        url: `${API}/admin/papers/${paperIds[1]}/admin-files/${sharedFileId}`,
+        headers: { cookie: admin.cookie },
+      });
     // The database as the backup sees it: right after the first snapshot, an admin deletes a file.
     let snapshots = 0;
     const db = new Proxy(t.app.ctx.db, {

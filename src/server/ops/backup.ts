@@ -60,7 +60,10 @@ async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 const DERIVED_TABLES = ['cache_versions'];
 
 async function publicTables(db: DbOrTx): Promise<string[]> {
-  const rows = await rowsOf<{ name: string }>(db, sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`);
+  const rows = await rowsOf<{ name: string }>(
+    db,
+    sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+  );
   return rows.map((r) => r.name).filter((name) => !DERIVED_TABLES.includes(name));
 }
 
@@ -91,7 +94,9 @@ async function dumpTable(tx: DbOrTx, table: string, file: string): Promise<numbe
   const out = await open(file, 'w');
   let rows = 0;
   try {
-    await tx.execute(sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as line from ${sql.identifier(table)} t`);
+    await tx.execute(
+      sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as line from ${sql.identifier(table)} t`,
+    );
     for (;;) {
       const batch = await rowsOf<{ line: string }>(tx, sql.raw(`fetch forward ${FETCH_ROWS} from backup_rows`));
       if (batch.length === 0) break;
@@ -125,9 +130,15 @@ async function stageSnapshot(source: BackupSource, staging: string): Promise<Sna
       const dumped: BackupManifest['tables'] = [];
       for (const name of await publicTables(tx)) {
         const columns = await columnsOf(tx, name);
-        dumped.push({ name, columns, rows: await dumpTable(tx, name, path.join(staging, DATABASE_DIR, `${name}.ndjson`)) });
+        dumped.push({
+          name,
+          columns,
+          rows: await dumpTable(tx, name, path.join(staging, DATABASE_DIR, `${name}.ndjson`)),
+        });
       }
-      const referenced = await tx.select({ storageKey: storedFiles.storageKey, sizeBytes: storedFiles.sizeBytes }).from(storedFiles);
+      const referenced = await tx
+        .select({ storageKey: storedFiles.storageKey, sizeBytes: storedFiles.sizeBytes })
+        .from(storedFiles);
       return { tables: dumped, files: referenced };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -139,11 +150,17 @@ async function stageSnapshot(source: BackupSource, staging: string): Promise<Sna
   let bytes = 0;
   for (const file of files) {
     try {
-      await linkOrCopy(storedFilePath(source.filesDir, file.storageKey), storedFilePath(path.join(staging, FILES_DIR), file.storageKey));
+      await linkOrCopy(
+        storedFilePath(source.filesDir, file.storageKey),
+        storedFilePath(path.join(staging, FILES_DIR), file.storageKey),
+      );
       bytes += file.sizeBytes;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      const [stillThere] = await source.db.select({ id: storedFiles.id }).from(storedFiles).where(eq(storedFiles.storageKey, file.storageKey));
+      const [stillThere] = await source.db
+        .select({ id: storedFiles.id })
+        .from(storedFiles)
+        .where(eq(storedFiles.storageKey, file.storageKey));
       if (!stillThere) return { retry: file.storageKey };
       missingFiles.push(file.storageKey);
     }
@@ -193,7 +210,8 @@ export async function streamBackup(source: BackupSource, destination: Writable):
     try {
       const snapshot = await stageSnapshot(source, staging);
       if ('retry' in snapshot) {
-        if (attempt >= MAX_SNAPSHOT_ATTEMPTS) throw new Error(`Files kept being deleted during the backup (last: ${snapshot.retry}); try again.`);
+        if (attempt >= MAX_SNAPSHOT_ATTEMPTS)
+          throw new Error(`Files kept being deleted during the backup (last: ${snapshot.retry}); try again.`);
         continue;
       }
       await writeFile(path.join(staging, MANIFEST), `${JSON.stringify(snapshot.manifest, null, 2)}\n`);
@@ -271,7 +289,9 @@ export function readBackupManifest(archive: string): BackupManifest {
   return parseManifest(manifest);
 }
 
-const ALLOWED_ENTRY = new RegExp(`^(${MANIFEST.replace('.', '\\.')}|${DATABASE_DIR}/([a-z0-9_]+\\.ndjson)?|${FILES_DIR}/([0-9a-f]{2}/([0-9a-f-]{36})?)?)$`);
+const ALLOWED_ENTRY = new RegExp(
+  `^(${MANIFEST.replace('.', '\\.')}|${DATABASE_DIR}/([a-z0-9_]+\\.ndjson)?|${FILES_DIR}/([0-9a-f]{2}/([0-9a-f-]{36})?)?)$`,
+);
 
 /**
  * Unpacks plain files and directories at the names a backup uses, and lists anything else.
@@ -288,7 +308,8 @@ function unpack(archive: string, into: string): { refused: string[] } {
     filter: (entryPath, entry) => {
       const name = entryPath.replace(/\/$/, '').replace(/^\.\//, '');
       const type = 'type' in entry ? entry.type : entry.isDirectory() ? 'Directory' : 'File';
-      const ok = (type === 'File' || type === 'Directory') && ALLOWED_ENTRY.test(type === 'Directory' ? `${name}/` : name);
+      const ok =
+        (type === 'File' || type === 'Directory') && ALLOWED_ENTRY.test(type === 'Directory' ? `${name}/` : name);
       if (!ok) refused.push(entryPath);
       return ok;
     },
@@ -304,7 +325,8 @@ async function extractBackup(archive: string, into: string): Promise<BackupManif
   } catch (error) {
     throw new RestoreRefusedError(`The archive is damaged or incomplete (${(error as Error).message}).`);
   }
-  if (refused.length > 0) throw new RestoreRefusedError(`Not a backup of this site: unexpected entries ${refused.slice(0, 5).join(', ')}`);
+  if (refused.length > 0)
+    throw new RestoreRefusedError(`Not a backup of this site: unexpected entries ${refused.slice(0, 5).join(', ')}`);
   return parseManifest(await readFile(path.join(into, MANIFEST), 'utf8').catch(() => undefined));
 }
 
@@ -320,7 +342,9 @@ async function tablesInLoadOrder(db: DbOrTx, tables: string[]): Promise<string[]
   const ordered: string[] = [];
   const pending = new Set(tables);
   while (pending.size > 0) {
-    const ready = [...pending].filter((t) => !edges.some((e) => e.child === t && e.parent !== t && pending.has(e.parent)));
+    const ready = [...pending].filter(
+      (t) => !edges.some((e) => e.child === t && e.parent !== t && pending.has(e.parent)),
+    );
     if (ready.length === 0) throw new Error(`Foreign keys form a cycle among ${[...pending].join(', ')}`);
     for (const t of ready.sort()) {
       ordered.push(t);
@@ -357,7 +381,10 @@ async function loadTable(tx: DbOrTx, table: string, columns: string[], file: str
 /** True when no table of the target holds a row. */
 async function isDatabaseEmpty(db: DbOrTx): Promise<boolean> {
   for (const table of await publicTables(db)) {
-    const [row] = await rowsOf<{ any: boolean }>(db, sql`select exists (select 1 from ${sql.identifier(table)}) as any`);
+    const [row] = await rowsOf<{ any: boolean }>(
+      db,
+      sql`select exists (select 1 from ${sql.identifier(table)}) as any`,
+    );
     if (row?.any) return false;
   }
   return true;
@@ -368,23 +395,38 @@ async function isDatabaseEmpty(db: DbOrTx): Promise<boolean> {
  * every table. Columns added by later migrations take their defaults; a backup with a column the
  * target lacks (made by a newer version of the site) is refused.
  */
-async function loadDatabase(db: Db, extracted: string, manifest: BackupManifest, options: { replace: boolean }): Promise<void> {
+async function loadDatabase(
+  db: Db,
+  extracted: string,
+  manifest: BackupManifest,
+  options: { replace: boolean },
+): Promise<void> {
   const targetTables = await publicTables(db);
   for (const table of manifest.tables) {
-    if (!targetTables.includes(table.name)) throw new RestoreRefusedError(`The backup has a table "${table.name}" this version of the site does not know.`);
+    if (!targetTables.includes(table.name))
+      throw new RestoreRefusedError(`The backup has a table "${table.name}" this version of the site does not know.`);
     const targetColumns = await columnsOf(db, table.name);
     const unknown = table.columns.filter((c) => !targetColumns.includes(c));
-    if (unknown.length > 0) throw new RestoreRefusedError(`The backup's table "${table.name}" has columns this version does not know: ${unknown.join(', ')}.`);
+    if (unknown.length > 0)
+      throw new RestoreRefusedError(
+        `The backup's table "${table.name}" has columns this version does not know: ${unknown.join(', ')}.`,
+      );
   }
   const byName = new Map(manifest.tables.map((t) => [t.name, t]));
   await db.transaction(async (tx) => {
     if (options.replace && targetTables.length > 0) {
-      await tx.execute(sql`truncate table ${sql.join(targetTables.map((t) => sql.identifier(t)), sql`, `)}`);
+      await tx.execute(
+        sql`truncate table ${sql.join(
+          targetTables.map((t) => sql.identifier(t)),
+          sql`, `,
+        )}`,
+      );
     }
     for (const name of await tablesInLoadOrder(tx, [...byName.keys()])) {
       const table = byName.get(name)!;
       const loaded = await loadTable(tx, name, table.columns, path.join(extracted, DATABASE_DIR, `${name}.ndjson`));
-      if (loaded !== table.rows) throw new RestoreRefusedError(`Table "${name}": ${loaded} rows in the archive, ${table.rows} expected.`);
+      if (loaded !== table.rows)
+        throw new RestoreRefusedError(`Table "${name}": ${loaded} rows in the archive, ${table.rows} expected.`);
     }
     await advanceSequences(tx);
   });
@@ -453,14 +495,19 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     for (const dir of targets) {
       const occupied = dir === filesDir ? await hasStoredFiles(dir) : await hasEntries(dir);
       if (!occupied) continue;
-      if (!options.force) throw new RestoreRefusedError(`${dir} is not empty: restore into an empty data directory, or pass --force to replace it (it is moved aside, not deleted).`);
+      if (!options.force)
+        throw new RestoreRefusedError(
+          `${dir} is not empty: restore into an empty data directory, or pass --force to replace it (it is moved aside, not deleted).`,
+        );
       const to = `${dir}.before-restore-${stamp}`;
       await rename(dir, to);
       movedAside.push({ from: dir, to });
     }
     database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir, claimDataDir: false });
     if (options.databaseUrl && !options.force && !(await isDatabaseEmpty(database.db))) {
-      throw new RestoreRefusedError('The database already holds data: restore into an empty database, or pass --force to replace its contents.');
+      throw new RestoreRefusedError(
+        'The database already holds data: restore into an empty database, or pass --force to replace its contents.',
+      );
     }
     await loadDatabase(database.db, staging, manifest, { replace: options.force });
     await installFiles(staging, filesDir);

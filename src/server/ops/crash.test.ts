@@ -11,7 +11,14 @@ import { freshTotpCode, submissionFields, TEST_TOTP_SECRET } from '../test/facto
 import { multipart, pdfBytes } from '../test/multipart.ts';
 import { freePort } from '../test/net.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database.ts';
-import { type HttpAnswer, httpRequest, runScript, type ServerProcess, spawnServer, waitUntilServing } from '../test/server-process.ts';
+import {
+  type HttpAnswer,
+  httpRequest,
+  runScript,
+  type ServerProcess,
+  spawnServer,
+  waitUntilServing,
+} from '../test/server-process.ts';
 import { readBackupManifest } from './backup.ts';
 import { UPLOAD_IN_PROGRESS_MS } from './integrity.ts';
 
@@ -23,7 +30,12 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
  * Starts an upload and never finishes it: the head of the body and half of the file are sent,
  * then the connection stays open, so the server is mid-way through writing the file.
  */
-function startEndlessUpload(baseUrl: string, urlPath: string, token: string, body: { payload: Buffer; headers: Record<string, string> }) {
+function startEndlessUpload(
+  baseUrl: string,
+  urlPath: string,
+  token: string,
+  body: { payload: Buffer; headers: Record<string, string> },
+) {
   const request = http.request(`${baseUrl}${urlPath}`, {
     method: 'POST',
     agent: false,
@@ -116,121 +128,182 @@ describe('a server killed mid-write (SIGKILL) restarts with consistent data', ()
   };
 
   // Two real server starts (the first initialises the embedded database) take a while on a busy machine.
-  it('keeps every confirmed write, no half-written file, and passes the integrity check', { timeout: 120_000 }, async () => {
-    let running = await start();
-    const api = (method: string, urlPath: string, options?: Parameters<typeof httpRequest>[3]) =>
-      httpRequest(running.baseUrl, method, `/api${urlPath}`, options);
+  it(
+    'keeps every confirmed write, no half-written file, and passes the integrity check',
+    { timeout: 120_000 },
+    async () => {
+      let running = await start();
+      const api = (method: string, urlPath: string, options?: Parameters<typeof httpRequest>[3]) =>
+        httpRequest(running.baseUrl, method, `/api${urlPath}`, options);
 
-    let adminToken = ok(await api('POST', '/auth/login', { json: { ...ADMIN, totp: await freshTotpCode(ADMIN.email) } })).token as string;
-    const authors: { email: string; token: string; paperId: string; pdf: Buffer }[] = [];
-    for (const n of [1, 2, 3]) {
-      const email = `crash.author${n}@example.org`;
-      const token = ok(await api('POST', '/auth/register', { json: { username: `Author ${n}`, email, password: 'author-password' } }), 201).token as string;
-      const pdf = bigPdf(`abstract ${n}`);
-      const body = multipart(submissionFields(), [{ field: 'paperPdf', name: 'abstract.pdf', content: pdf }]);
-      const paper = ok(await api('POST', '/papers/submit', { token, payload: body.payload, headers: body.headers }), 201).paper as { _id: string };
-      authors.push({ email, token, paperId: paper._id, pdf });
-    }
-    const [first, second, third] = authors as [(typeof authors)[0], (typeof authors)[0], (typeof authors)[0]];
-    const figure = bigPdf('figure');
-    const confirmedMessage = multipart({ message: 'confirmed before the crash' }, [{ field: 'attachments', name: 'figure.pdf', content: figure }]);
-    ok(await api('POST', `/chat/papers/${first.paperId}/messages`, { token: first.token, payload: confirmedMessage.payload, headers: confirmedMessage.headers }), 201);
+      let adminToken = ok(
+        await api('POST', '/auth/login', { json: { ...ADMIN, totp: await freshTotpCode(ADMIN.email) } }),
+      ).token as string;
+      const authors: { email: string; token: string; paperId: string; pdf: Buffer }[] = [];
+      for (const n of [1, 2, 3]) {
+        const email = `crash.author${n}@example.org`;
+        const token = ok(
+          await api('POST', '/auth/register', {
+            json: { username: `Author ${n}`, email, password: 'author-password' },
+          }),
+          201,
+        ).token as string;
+        const pdf = bigPdf(`abstract ${n}`);
+        const body = multipart(submissionFields(), [{ field: 'paperPdf', name: 'abstract.pdf', content: pdf }]);
+        const paper = ok(
+          await api('POST', '/papers/submit', { token, payload: body.payload, headers: body.headers }),
+          201,
+        ).paper as { _id: string };
+        authors.push({ email, token, paperId: paper._id, pdf });
+      }
+      const [first, second, third] = authors as [(typeof authors)[0], (typeof authors)[0], (typeof authors)[0]];
+      const figure = bigPdf('figure');
+      const confirmedMessage = multipart({ message: 'confirmed before the crash' }, [
+        { field: 'attachments', name: 'figure.pdf', content: figure },
+      ]);
+      ok(
+        await api('POST', `/chat/papers/${first.paperId}/messages`, {
+          token: first.token,
+          payload: confirmedMessage.payload,
+          headers: confirmedMessage.headers,
+        }),
+        201,
+      );
 
-    // Three uploads left half-way (two chat attachments, one admin file) ...
-    const endless = [
-      startEndlessUpload(running.baseUrl, `/api/chat/papers/${first.paperId}/messages`, first.token,
-        multipart({ message: 'cut off 1' }, [{ field: 'attachments', name: 'cut1.pdf', content: bigPdf('cut1') }])),
-      startEndlessUpload(running.baseUrl, `/api/chat/papers/${second.paperId}/messages`, second.token,
-        multipart({ message: 'cut off 2' }, [{ field: 'attachments', name: 'cut2.pdf', content: bigPdf('cut2') }])),
-      startEndlessUpload(running.baseUrl, `/api/admin/papers/${third.paperId}/upload-file`, adminToken,
-        multipart({ description: 'cut off' }, [{ field: 'adminFile', name: 'notes.pdf', content: bigPdf('notes') }])),
-    ];
-    const tmpDir = path.join(filesDirOf(dataDir), 'tmp');
-    const partsWithBytes = async () => {
-      const names = await readdir(tmpDir).catch(() => [] as string[]);
-      const sizes = await Promise.all(names.map(async (name) => (await stat(path.join(tmpDir, name)).catch(() => null))?.size ?? 0));
-      return sizes.filter((size) => size > 0).length;
-    };
-    await expect.poll(partsWithBytes, { timeout: 15_000 }).toBe(3);
+      // Three uploads left half-way (two chat attachments, one admin file) ...
+      const endless = [
+        startEndlessUpload(
+          running.baseUrl,
+          `/api/chat/papers/${first.paperId}/messages`,
+          first.token,
+          multipart({ message: 'cut off 1' }, [{ field: 'attachments', name: 'cut1.pdf', content: bigPdf('cut1') }]),
+        ),
+        startEndlessUpload(
+          running.baseUrl,
+          `/api/chat/papers/${second.paperId}/messages`,
+          second.token,
+          multipart({ message: 'cut off 2' }, [{ field: 'attachments', name: 'cut2.pdf', content: bigPdf('cut2') }]),
+        ),
+        startEndlessUpload(
+          running.baseUrl,
+          `/api/admin/papers/${third.paperId}/upload-file`,
+          adminToken,
+          multipart({ description: 'cut off' }, [{ field: 'adminFile', name: 'notes.pdf', content: bigPdf('notes') }]),
+        ),
+      ];
+      const tmpDir = path.join(filesDirOf(dataDir), 'tmp');
+      const partsWithBytes = async () => {
+        const names = await readdir(tmpDir).catch(() => [] as string[]);
+        const sizes = await Promise.all(
+          names.map(async (name) => (await stat(path.join(tmpDir, name)).catch(() => null))?.size ?? 0),
+        );
+        return sizes.filter((size) => size > 0).length;
+      };
+      await expect.poll(partsWithBytes, { timeout: 15_000 }).toBe(3);
 
-    // `npm run backup` meanwhile (the embedded database is asked through the running server):
-    // the database rows and exactly the files they name, none of the uploads in flight.
-    const archive = path.join(dataDir, 'backup.tar.gz');
-    const backup = await runScript('scripts/backup.ts', ['--output', archive], env);
-    expect(backup.code, backup.stderr).toBe(0);
-    expect(backup.stdout).toMatch(database ? /taken beside the running server/ : /taken by the running server/);
-    const manifest = readBackupManifest(archive);
-    const rowsOf = (table: string) => manifest.tables.find((t) => t.name === table)?.rows;
-    expect([rowsOf('papers'), rowsOf('chat_messages'), rowsOf('chat_attachments')]).toEqual([3, 1, 1]);
-    expect((await archivedFileHashes(archive)).sort()).toEqual([...authors.map((a) => sha256(a.pdf)), sha256(figure)].sort());
+      // `npm run backup` meanwhile (the embedded database is asked through the running server):
+      // the database rows and exactly the files they name, none of the uploads in flight.
+      const archive = path.join(dataDir, 'backup.tar.gz');
+      const backup = await runScript('scripts/backup.ts', ['--output', archive], env);
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stdout).toMatch(database ? /taken beside the running server/ : /taken by the running server/);
+      const manifest = readBackupManifest(archive);
+      const rowsOf = (table: string) => manifest.tables.find((t) => t.name === table)?.rows;
+      expect([rowsOf('papers'), rowsOf('chat_messages'), rowsOf('chat_attachments')]).toEqual([3, 1, 1]);
+      expect((await archivedFileHashes(archive)).sort()).toEqual(
+        [...authors.map((a) => sha256(a.pdf)), sha256(figure)].sort(),
+      );
 
-    // ... and two admins changing statuses without pause; the kill comes while a change is in flight.
-    const changers = [first, second].map((a) => statusChanger(running.baseUrl, adminToken, a.paperId));
-    await expect.poll(() => changers.every((c) => c.state.confirmed >= 3), { timeout: 20_000 }).toBe(true);
-    await expect.poll(() => changers.some((c) => c.state.pending), { timeout: 5000, interval: 1 }).toBe(true);
-    running.child.kill('SIGKILL');
-    expect((await running.exited).signal).toBe('SIGKILL');
-    for (const c of changers) c.state.stopped = true;
-    await Promise.all(changers.map((c) => c.done));
-    for (const request of endless) request.destroy();
-    expect(await partsWithBytes()).toBe(3);
-    // As a backup killed mid-way would leave it (hard links and a partial dump), an hour ago.
-    const scratch = path.join(dataDir, '.backup-killed');
-    await mkdir(path.join(scratch, 'database'), { recursive: true });
-    await writeFile(path.join(scratch, 'database', 'users.ndjson'), '{}\n');
-    const anHourAgo = new Date(Date.now() - UPLOAD_IN_PROGRESS_MS - 60_000);
-    await utimes(scratch, anHourAgo, anHourAgo);
+      // ... and two admins changing statuses without pause; the kill comes while a change is in flight.
+      const changers = [first, second].map((a) => statusChanger(running.baseUrl, adminToken, a.paperId));
+      await expect.poll(() => changers.every((c) => c.state.confirmed >= 3), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => changers.some((c) => c.state.pending), { timeout: 5000, interval: 1 }).toBe(true);
+      running.child.kill('SIGKILL');
+      expect((await running.exited).signal).toBe('SIGKILL');
+      for (const c of changers) c.state.stopped = true;
+      await Promise.all(changers.map((c) => c.done));
+      for (const request of endless) request.destroy();
+      expect(await partsWithBytes()).toBe(3);
+      // As a backup killed mid-way would leave it (hard links and a partial dump), an hour ago.
+      const scratch = path.join(dataDir, '.backup-killed');
+      await mkdir(path.join(scratch, 'database'), { recursive: true });
+      await writeFile(path.join(scratch, 'database', 'users.ndjson'), '{}\n');
+      const anHourAgo = new Date(Date.now() - UPLOAD_IN_PROGRESS_MS - 60_000);
+      await utimes(scratch, anHourAgo, anHourAgo);
 
-    // The same data directory (and database) starts again and serves.
-    running = await start();
-    expect(await readdir(tmpDir)).toEqual([]);
-    expect(running.output()).toMatch(/Removed 3 half-written upload/);
-    expect((await readdir(dataDir)).filter((name) => name.startsWith('.backup-'))).toEqual([]);
-    // ADMIN_EMAIL / ADMIN_PASSWORD at start end the admin's sessions: sign in again.
-    adminToken = ok(await api('POST', '/auth/login', { json: { ...ADMIN, totp: await freshTotpCode(ADMIN.email) } })).token as string;
+      // The same data directory (and database) starts again and serves.
+      running = await start();
+      expect(await readdir(tmpDir)).toEqual([]);
+      expect(running.output()).toMatch(/Removed 3 half-written upload/);
+      expect((await readdir(dataDir)).filter((name) => name.startsWith('.backup-'))).toEqual([]);
+      // ADMIN_EMAIL / ADMIN_PASSWORD at start end the admin's sessions: sign in again.
+      adminToken = ok(await api('POST', '/auth/login', { json: { ...ADMIN, totp: await freshTotpCode(ADMIN.email) } }))
+        .token as string;
 
-    for (const author of authors) {
-      const token = ok(await api('POST', '/auth/login', { json: { email: author.email, password: 'author-password' } })).token as string;
-      const own = await api('GET', '/papers/user', { token });
-      expect(own.status).toBe(200);
-      expect(own.json<{ _id: string }[]>().map((p) => p._id)).toEqual([author.paperId]);
-      const pdf = await api('GET', `/papers/view/${author.paperId}`, { token });
-      expect(pdf.status).toBe(200);
-      expect(sha256(pdf.body)).toBe(sha256(author.pdf));
-    }
+      for (const author of authors) {
+        const token = ok(
+          await api('POST', '/auth/login', { json: { email: author.email, password: 'author-password' } }),
+        ).token as string;
+        const own = await api('GET', '/papers/user', { token });
+        expect(own.status).toBe(200);
+        expect(own.json<{ _id: string }[]>().map((p) => p._id)).toEqual([author.paperId]);
+        const pdf = await api('GET', `/papers/view/${author.paperId}`, { token });
+        expect(pdf.status).toBe(200);
+        expect(sha256(pdf.body)).toBe(sha256(author.pdf));
+      }
 
-    // The chat has the confirmed message with its file, and nothing of the cut-off ones.
-    const messages = ok(await api('GET', `/chat/papers/${first.paperId}/messages`, { token: first.token })).messages as {
-      _id: string;
-      message: string;
-      attachments: { downloadUrl: string }[];
-    }[];
-    expect(messages.map((m) => m.message)).toEqual(['confirmed before the crash']);
-    const download = await httpRequest(`http://127.0.0.1:${env.PORT}`, 'GET', messages[0]!.attachments[0]!.downloadUrl, { token: first.token });
-    expect(sha256(download.body)).toBe(sha256(figure));
-    expect(ok(await api('GET', `/chat/papers/${second.paperId}/messages`, { token: second.token })).messages).toEqual([]);
-    expect((ok(await api('GET', `/admin/papers/${third.paperId}`, { token: adminToken })).paper as { adminUploadedFiles: unknown[] }).adminUploadedFiles).toEqual([]);
+      // The chat has the confirmed message with its file, and nothing of the cut-off ones.
+      const messages = ok(await api('GET', `/chat/papers/${first.paperId}/messages`, { token: first.token }))
+        .messages as {
+        _id: string;
+        message: string;
+        attachments: { downloadUrl: string }[];
+      }[];
+      expect(messages.map((m) => m.message)).toEqual(['confirmed before the crash']);
+      const download = await httpRequest(
+        `http://127.0.0.1:${env.PORT}`,
+        'GET',
+        messages[0]!.attachments[0]!.downloadUrl,
+        { token: first.token },
+      );
+      expect(sha256(download.body)).toBe(sha256(figure));
+      expect(ok(await api('GET', `/chat/papers/${second.paperId}/messages`, { token: second.token })).messages).toEqual(
+        [],
+      );
+      expect(
+        (
+          ok(await api('GET', `/admin/papers/${third.paperId}`, { token: adminToken })).paper as {
+            adminUploadedFiles: unknown[];
+          }
+        ).adminUploadedFiles,
+      ).toEqual([]);
 
-    // Each status change happened whole or not at all, and every confirmed one survived.
-    for (const [i, changer] of changers.entries()) {
-      const paperId = authors[i]!.paperId;
-      const paper = ok(await api('GET', `/admin/papers/${paperId}`, { token: adminToken })).paper as { status: string; version: number };
-      const actions = (ok(await api('GET', `/admin/papers/${paperId}/history`, { token: adminToken })).paper as {
-        adminActions: { newStatus: string; actionAt: string }[];
-      }).adminActions;
-      expect(actions.length).toBeGreaterThanOrEqual(changer.state.confirmed);
-      expect(actions.length).toBeLessThanOrEqual(changer.state.sent);
-      expect(paper.version).toBe(1 + actions.length);
-      const latest = [...actions].sort((a, b) => a.actionAt.localeCompare(b.actionAt)).at(-1)!;
-      expect(paper.status).toBe(latest.newStatus);
-    }
+      // Each status change happened whole or not at all, and every confirmed one survived.
+      for (const [i, changer] of changers.entries()) {
+        const paperId = authors[i]!.paperId;
+        const paper = ok(await api('GET', `/admin/papers/${paperId}`, { token: adminToken })).paper as {
+          status: string;
+          version: number;
+        };
+        const actions = (
+          ok(await api('GET', `/admin/papers/${paperId}/history`, { token: adminToken })).paper as {
+            adminActions: { newStatus: string; actionAt: string }[];
+          }
+        ).adminActions;
+        expect(actions.length).toBeGreaterThanOrEqual(changer.state.confirmed);
+        expect(actions.length).toBeLessThanOrEqual(changer.state.sent);
+        expect(paper.version).toBe(1 + actions.length);
+        const latest = [...actions].sort((a, b) => a.actionAt.localeCompare(b.actionAt)).at(-1)!;
+        expect(paper.status).toBe(latest.newStatus);
+      }
 
-    // A clean stop, then the offline check: every referenced file intact, no leftovers.
-    running.child.kill('SIGTERM');
-    expect((await running.exited).code).toBe(0);
-    const check = await runScript('scripts/check-integrity.ts', [], env);
-    expect(check.stdout + check.stderr).toMatch(/^OK: every referenced file is intact/m);
-    expect(check.stdout).toMatch(/Checked 4 stored files/);
-    expect(check.code).toBe(0);
-  });
+      // A clean stop, then the offline check: every referenced file intact, no leftovers.
+      running.child.kill('SIGTERM');
+      expect((await running.exited).code).toBe(0);
+      const check = await runScript('scripts/check-integrity.ts', [], env);
+      expect(check.stdout + check.stderr).toMatch(/^OK: every referenced file is intact/m);
+      expect(check.stdout).toMatch(/Checked 4 stored files/);
+      expect(check.code).toBe(0);
+    },
+  );
 });

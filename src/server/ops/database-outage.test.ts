@@ -83,13 +83,21 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unavailable', () => {
   const messagesUrl = () => `${API}/chat/papers/${paperId}/messages`;
   const post = (text: string) => {
     const body = multipart({ message: text });
-    return app.inject({ method: 'POST', url: messagesUrl(), headers: { ...body.headers, cookie: author.cookie }, payload: body.payload });
+    return app.inject({
+      method: 'POST',
+      url: messagesUrl(),
+      headers: { ...body.headers, cookie: author.cookie },
+      payload: body.payload,
+    });
   };
   const messageTexts = async () =>
-    ((await app.inject({ method: 'GET', url: messagesUrl(), headers: { cookie: author.cookie } })).json().messages as { message: string }[]).map(
-      (m) => m.message,
-    );
-  const recovered = () => expect.poll(async () => (await health()).statusCode, { timeout: 20_000, interval: 200 }).toBe(200);
+    (
+      (await app.inject({ method: 'GET', url: messagesUrl(), headers: { cookie: author.cookie } })).json().messages as {
+        message: string;
+      }[]
+    ).map((m) => m.message);
+  const recovered = () =>
+    expect.poll(async () => (await health()).statusCode, { timeout: 20_000, interval: 200 }).toBe(200);
 
   it('answers 503 at once while the database is down, saves nothing it did not confirm, and recovers', async () => {
     expect((await health()).json()).toEqual({ success: true, database: 'ok' });
@@ -105,7 +113,15 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unavailable', () => {
     expect(failedWrite.json()).toEqual({ success: false, message: SERVICE_UNAVAILABLE });
     expect(failedWrite.headers['retry-after']).toBeDefined();
     // A sign-in is refused as unavailable, never as a wrong password.
-    const login = await answersWithin('login', 15_000, app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: author.email, password: author.password } }));
+    const login = await answersWithin(
+      'login',
+      15_000,
+      app.inject({
+        method: 'POST',
+        url: `${API}/auth/login`,
+        payload: { email: author.email, password: author.password },
+      }),
+    );
     expect(login.statusCode).toBe(503);
 
     await proxy.open();
@@ -118,7 +134,9 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unavailable', () => {
   it('reports an upload whose database write failed as failed and keeps none of its bytes', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const body = multipart({ message: 'with a file' }, [{ field: 'attachments', name: 'figure.pdf', content: Buffer.concat([pdfBytes(), Buffer.alloc(64 * 1024)]) }]);
+    const body = multipart({ message: 'with a file' }, [
+      { field: 'attachments', name: 'figure.pdf', content: Buffer.concat([pdfBytes(), Buffer.alloc(64 * 1024)]) },
+    ]);
     const cut = body.payload.length - 1024;
     const upload = app.inject({
       method: 'POST',

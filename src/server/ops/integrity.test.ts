@@ -37,11 +37,14 @@ describe('file integrity check', () => {
   });
   afterAll(() => t.close());
 
-  const check = (exclusive = true, removeOrphans = false) => checkIntegrity({ db: t.app.ctx.db, filesDir, exclusive, removeOrphans });
-  const keys = async () => (await t.app.ctx.db.select().from(storedFiles).orderBy(storedFiles.originalName)).map((f) => f.storageKey);
+  const check = (exclusive = true, removeOrphans = false) =>
+    checkIntegrity({ db: t.app.ctx.db, filesDir, exclusive, removeOrphans });
+  const keys = async () =>
+    (await t.app.ctx.db.select().from(storedFiles).orderBy(storedFiles.originalName)).map((f) => f.storageKey);
   const pathOf = (key: string) => storedFilePath(filesDir, key);
   /** Makes a file look untouched for longer than an upload can be in progress. */
-  const age = (file: string) => utimes(file, new Date(Date.now() - 2 * UPLOAD_IN_PROGRESS_MS), new Date(Date.now() - 2 * UPLOAD_IN_PROGRESS_MS));
+  const age = (file: string) =>
+    utimes(file, new Date(Date.now() - 2 * UPLOAD_IN_PROGRESS_MS), new Date(Date.now() - 2 * UPLOAD_IN_PROGRESS_MS));
 
   it('passes on intact data and reads every file', async () => {
     const report = await check();
@@ -59,7 +62,10 @@ describe('file integrity check', () => {
       const report = await check();
       const byKey = Object.fromEntries(report.problems.map((p) => [p.storageKey, p]));
       expect(report.problems).toHaveLength(3);
-      expect(byKey[abstract!]).toMatchObject({ kind: 'wrong_size', usedBy: [`current abstract of ${ictacemId}`, `abstract version 1 of ${ictacemId}`] });
+      expect(byKey[abstract!]).toMatchObject({
+        kind: 'wrong_size',
+        usedBy: [`current abstract of ${ictacemId}`, `abstract version 1 of ${ictacemId}`],
+      });
       expect(byKey[one!]).toMatchObject({ kind: 'wrong_size', usedBy: [`chat attachment "one.pdf" of ${ictacemId}`] });
       expect(byKey[two!]).toMatchObject({ kind: 'missing' });
       expect(formatIntegrityReport(report)).toMatch(/FAILED: 3 problem/);
@@ -89,7 +95,9 @@ describe('file integrity check', () => {
     await mkdir(path.dirname(pathOf(copy!.storageKey)), { recursive: true });
     await writeFile(pathOf(copy!.storageKey), pdfBytes());
     try {
-      expect((await check()).problems).toMatchObject([{ kind: 'unreferenced_row', storageKey: copy!.storageKey, usedBy: [] }]);
+      expect((await check()).problems).toMatchObject([
+        { kind: 'unreferenced_row', storageKey: copy!.storageKey, usedBy: [] },
+      ]);
     } finally {
       await t.app.ctx.db.delete(storedFiles).where(eq(storedFiles.id, copy!.id));
       await rm(pathOf(copy!.storageKey));
@@ -112,7 +120,9 @@ describe('file integrity check', () => {
 
     const shared = await check(false);
     expect(shared.sweptTempFiles).toEqual([oldPart]);
-    expect(shared.uploadsInProgress.sort()).toEqual([`tmp/${freshPart}`, `${freshOrphan.slice(0, 2)}/${freshOrphan}`].sort());
+    expect(shared.uploadsInProgress.sort()).toEqual(
+      [`tmp/${freshPart}`, `${freshOrphan.slice(0, 2)}/${freshOrphan}`].sort(),
+    );
     expect(shared.problems).toMatchObject([{ kind: 'orphan_file', storageKey: oldOrphan }]);
     expect(await readdir(tmpDir)).toEqual([freshPart]);
 
@@ -163,6 +173,8 @@ describe('file integrity check', () => {
     const [abstract] = await keys();
     const [row] = await t.app.ctx.db.select().from(storedFiles).where(eq(storedFiles.storageKey, abstract!));
     await expect(t.app.ctx.db.delete(storedFiles).where(eq(storedFiles.id, row!.id))).rejects.toThrow();
-    expect(await t.app.ctx.db.select({ id: papers.id }).from(papers).where(eq(papers.abstractFileId, row!.id))).toHaveLength(1);
+    expect(
+      await t.app.ctx.db.select({ id: papers.id }).from(papers).where(eq(papers.abstractFileId, row!.id)),
+    ).toHaveLength(1);
   });
 });

@@ -5,7 +5,14 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { adminFiles, chatAttachments, chatMessages, papers, storedFiles, submissionVersions } from '../db/schema/index.ts';
+import {
+  adminFiles,
+  chatAttachments,
+  chatMessages,
+  papers,
+  storedFiles,
+  submissionVersions,
+} from '../db/schema/index.ts';
 import { PART_SUFFIX, STORAGE_KEY_PATTERN, storedFilePath, TMP_DIR_NAME } from '../storage/file-store.ts';
 
 /**
@@ -14,7 +21,8 @@ import { PART_SUFFIX, STORAGE_KEY_PATTERN, storedFilePath, TMP_DIR_NAME } from '
  */
 export const UPLOAD_IN_PROGRESS_MS = 60 * 60_000;
 
-export type ProblemKind = 'missing' | 'wrong_size' | 'wrong_checksum' | 'unreadable' | 'size_disagrees' | 'unreferenced_row' | 'orphan_file';
+export type ProblemKind =
+  'missing' | 'wrong_size' | 'wrong_checksum' | 'unreadable' | 'size_disagrees' | 'unreferenced_row' | 'orphan_file';
 
 export interface IntegrityProblem {
   kind: ProblemKind;
@@ -68,13 +76,27 @@ async function readDatabaseView(db: Db): Promise<DatabaseView> {
   return db.transaction(
     async (tx) => {
       const files = await tx
-        .select({ id: storedFiles.id, storageKey: storedFiles.storageKey, sizeBytes: storedFiles.sizeBytes, sha256: storedFiles.sha256 })
+        .select({
+          id: storedFiles.id,
+          storageKey: storedFiles.storageKey,
+          sizeBytes: storedFiles.sizeBytes,
+          sha256: storedFiles.sha256,
+        })
         .from(storedFiles);
       const paperRows = await tx
-        .select({ ictacemId: papers.ictacemId, abstractFileId: papers.abstractFileId, fullPaperFileId: papers.fullPaperFileId })
+        .select({
+          ictacemId: papers.ictacemId,
+          abstractFileId: papers.abstractFileId,
+          fullPaperFileId: papers.fullPaperFileId,
+        })
         .from(papers);
       const versions = await tx
-        .select({ fileId: submissionVersions.fileId, kind: submissionVersions.kind, version: submissionVersions.version, ictacemId: papers.ictacemId })
+        .select({
+          fileId: submissionVersions.fileId,
+          kind: submissionVersions.kind,
+          version: submissionVersions.version,
+          ictacemId: papers.ictacemId,
+        })
         .from(submissionVersions)
         .innerJoin(papers, eq(papers.id, submissionVersions.paperId));
       const shared = await tx
@@ -82,7 +104,12 @@ async function readDatabaseView(db: Db): Promise<DatabaseView> {
         .from(adminFiles)
         .innerJoin(papers, eq(papers.id, adminFiles.paperId));
       const attachments = await tx
-        .select({ fileId: chatAttachments.fileId, fileName: chatAttachments.fileName, fileSize: chatAttachments.fileSize, ictacemId: papers.ictacemId })
+        .select({
+          fileId: chatAttachments.fileId,
+          fileName: chatAttachments.fileName,
+          fileSize: chatAttachments.fileSize,
+          ictacemId: papers.ictacemId,
+        })
         .from(chatAttachments)
         .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
         .innerJoin(papers, eq(papers.id, chatMessages.paperId));
@@ -136,7 +163,10 @@ async function modifiedWithin(file: string, ms: number): Promise<boolean> {
  * Deletes half-written uploads (`files/tmp/*.part`). With `olderThanMs` only those not written
  * to for that long, so uploads in progress in a running server are left alone.
  */
-export async function sweepTempFiles(filesDir: string, olderThanMs = 0): Promise<{ removed: string[]; kept: string[] }> {
+export async function sweepTempFiles(
+  filesDir: string,
+  olderThanMs = 0,
+): Promise<{ removed: string[]; kept: string[] }> {
   const tmpDir = path.join(filesDir, TMP_DIR_NAME);
   const removed: string[] = [];
   const kept: string[] = [];
@@ -185,7 +215,12 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
   // Listed after the snapshot: a file renamed into place meanwhile shows up as unreferenced (and recent).
   const onDisk = await listStoredKeys(filesDir);
   const problem = (kind: ProblemKind, file: { id?: string; storageKey: string }, detail: string) =>
-    report.problems.push({ kind, storageKey: file.storageKey, detail, usedBy: (file.id && view.usedBy.get(file.id)) || [] });
+    report.problems.push({
+      kind,
+      storageKey: file.storageKey,
+      detail,
+      usedBy: (file.id && view.usedBy.get(file.id)) || [],
+    });
 
   const byId = new Map(view.files.map((f) => [f.id, f]));
   for (const file of view.files) {
@@ -213,12 +248,17 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
     }
     report.checkedFiles += 1;
     report.checkedBytes += info.size;
-    if (!view.usedBy.has(file.id)) problem('unreferenced_row', file, 'no paper, version, admin file or chat message refers to this file');
+    if (!view.usedBy.has(file.id))
+      problem('unreferenced_row', file, 'no paper, version, admin file or chat message refers to this file');
   }
   for (const recorded of view.recordedSizes) {
     const file = byId.get(recorded.fileId);
     if (file && file.sizeBytes !== recorded.sizeBytes) {
-      problem('size_disagrees', file, `${recorded.what} records ${recorded.sizeBytes} bytes, the file row ${file.sizeBytes}`);
+      problem(
+        'size_disagrees',
+        file,
+        `${recorded.what} records ${recorded.sizeBytes} bytes, the file row ${file.sizeBytes}`,
+      );
     }
   }
 
@@ -257,16 +297,26 @@ function formatBytes(bytes: number): string {
 
 /** The report as an operator reads it: a summary line, then one line per problem. */
 export function formatIntegrityReport(report: IntegrityReport): string {
-  const lines = [`Checked ${report.checkedFiles} stored files (${formatBytes(report.checkedBytes)}): size and SHA-256 as recorded.`];
-  if (report.sweptTempFiles.length > 0) lines.push(`Removed ${report.sweptTempFiles.length} half-written upload(s) from files/tmp.`);
+  const lines = [
+    `Checked ${report.checkedFiles} stored files (${formatBytes(report.checkedBytes)}): size and SHA-256 as recorded.`,
+  ];
+  if (report.sweptTempFiles.length > 0)
+    lines.push(`Removed ${report.sweptTempFiles.length} half-written upload(s) from files/tmp.`);
   if (report.uploadsInProgress.length > 0) {
-    lines.push(`Left ${report.uploadsInProgress.length} recent file(s) alone (uploads in progress in the running server): ${report.uploadsInProgress.join(', ')}`);
+    lines.push(
+      `Left ${report.uploadsInProgress.length} recent file(s) alone (uploads in progress in the running server): ${report.uploadsInProgress.join(', ')}`,
+    );
   }
   for (const p of report.problems) {
     const used = p.usedBy.length > 0 ? ` [used by: ${p.usedBy.join('; ')}]` : '';
     lines.push(`${PROBLEM_LABELS[p.kind]}: ${p.storageKey}: ${p.detail}${used}`);
   }
-  if (report.removedOrphans.length > 0) lines.push(`Deleted ${report.removedOrphans.length} orphaned file(s): ${report.removedOrphans.join(', ')}`);
-  lines.push(report.problems.length === 0 ? 'OK: every referenced file is intact and every file is referenced.' : `FAILED: ${report.problems.length} problem(s).`);
+  if (report.removedOrphans.length > 0)
+    lines.push(`Deleted ${report.removedOrphans.length} orphaned file(s): ${report.removedOrphans.join(', ')}`);
+  lines.push(
+    report.problems.length === 0
+      ? 'OK: every referenced file is intact and every file is referenced.'
+      : `FAILED: ${report.problems.length} problem(s).`,
+  );
   return lines.join('\n');
 }

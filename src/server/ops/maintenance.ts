@@ -20,7 +20,9 @@ export async function openForMaintenance(config: AppConfig): Promise<Maintenance
   const filesDir = filesDirOf(config.dataDir);
   // Opening would create an empty database: a mistyped DATA_DIR must not look like a clean one.
   if (!config.databaseUrl && !existsSync(path.resolve(config.dataDir, 'pglite'))) {
-    throw new Error(`There is no embedded database in ${path.resolve(config.dataDir)}: check DATA_DIR (or set DATABASE_URL).`);
+    throw new Error(
+      `There is no embedded database in ${path.resolve(config.dataDir)}: check DATA_DIR (or set DATABASE_URL).`,
+    );
   }
   const target = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
   try {

@@ -30,10 +30,20 @@ type Step =
   | { kind: 'admin_file' };
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constant('author' as const), action: fc.constantFrom('abstract_reupload' as const, 'payment_added' as const, 'full_paper_submitted' as const) }),
+  fc.record({
+    kind: fc.constant('author' as const),
+    action: fc.constantFrom('abstract_reupload' as const, 'payment_added' as const, 'full_paper_submitted' as const),
+  }),
   fc.record({ kind: fc.constant('status' as const), status: fc.constantFrom(...PAPER_STATUSES) }),
-  fc.record({ kind: fc.constant('evaluate' as const), marks: fc.oneof(fc.integer({ min: 0, max: 100 }), fc.constantFrom(null, 'clear' as const, 'keep' as const)) }),
-  fc.record({ kind: fc.constant('toggle' as const), submission: fc.constantFrom('abstract' as const, 'full_paper' as const), reset: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('evaluate' as const),
+    marks: fc.oneof(fc.integer({ min: 0, max: 100 }), fc.constantFrom(null, 'clear' as const, 'keep' as const)),
+  }),
+  fc.record({
+    kind: fc.constant('toggle' as const),
+    submission: fc.constantFrom('abstract' as const, 'full_paper' as const),
+    reset: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant('admin_file' as const) }),
 );
 
@@ -47,7 +57,9 @@ function actionOf(step: Step): PaperAction {
     case 'evaluate':
       return { type: 'evaluation' };
     case 'toggle':
-      return { type: `${step.submission === 'abstract' ? 'abstract' : 'fullpaper'}_${step.reset ? 'reset' : 'restore'}` };
+      return {
+        type: `${step.submission === 'abstract' ? 'abstract' : 'fullpaper'}_${step.reset ? 'reset' : 'restore'}`,
+      };
     case 'admin_file':
       return { type: 'admin_file_upload' };
   }
@@ -67,12 +79,21 @@ describe('review invariants', () => {
   // Inserted directly: an argon2 hash per generated author would cost more than the whole run.
   function account(role: 'admin' | 'author') {
     sequence += 1;
-    return { username: `Property ${role} ${sequence}`, email: `property.${role}.${sequence}@example.org`, passwordHash: 'x', customUserId: `ICTACEMPPROP${sequence}`, role };
+    return {
+      username: `Property ${role} ${sequence}`,
+      email: `property.${role}.${sequence}@example.org`,
+      passwordHash: 'x',
+      customUserId: `ICTACEMPPROP${sequence}`,
+      role,
+    };
   }
 
   async function upload(fields: Record<string, string> = {}): Promise<ReceivedUpload> {
     const bytes = pdfBytes(`property ${sequence}`);
-    const stored = await t.app.ctx.store.put(Readable.from([bytes]), { maxBytes: bytes.length, tooLargeMessage: 'too large' });
+    const stored = await t.app.ctx.store.put(Readable.from([bytes]), {
+      maxBytes: bytes.length,
+      tooLargeMessage: 'too large',
+    });
     return { fields, files: [{ ...stored, fileName: 'paper.pdf', signature: PDF }] };
   }
 
@@ -111,13 +132,22 @@ describe('review invariants', () => {
   async function changesOf(paperId: string) {
     const [row] = await t.app.ctx.db.select().from(papers).where(eq(papers.id, paperId));
     const steps = await t.app.ctx.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.paperId, paperId));
-    const notes = await t.app.ctx.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.paperId, paperId));
+    const notes = await t.app.ctx.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.paperId, paperId));
     return { row, steps: steps.length, notes: notes.length };
   }
 
   async function historyProblem(paperId: string): Promise<string | null> {
     const entries = await t.app.ctx.db
-      .select({ paperId: auditLog.paperId, action: auditLog.action, newStatus: auditLog.newStatus, details: auditLog.details, seq: auditLog.seq })
+      .select({
+        paperId: auditLog.paperId,
+        action: auditLog.action,
+        newStatus: auditLog.newStatus,
+        details: auditLog.details,
+        seq: auditLog.seq,
+      })
       .from(auditLog)
       .where(eq(auditLog.paperId, paperId))
       .orderBy(auditLog.seq);
@@ -128,8 +158,17 @@ describe('review invariants', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 8 }), async (steps) => {
         const author = presentUser((await t.app.ctx.db.insert(users).values(account('author')).returning())[0]!);
-        const fields = { title: 'Property paper', theme: 'Aerodynamics and Fluid Mechanics', ictacemId: author.customUserId, modeOfPresentation: 'Oral' };
-        const paper = await submitPaper(t.app.ctx, author, await upload({ ...fields, authors: JSON.stringify([{ name: 'A', affiliation: 'B', address: 'C' }]) }));
+        const fields = {
+          title: 'Property paper',
+          theme: 'Aerodynamics and Fluid Mechanics',
+          ictacemId: author.customUserId,
+          modeOfPresentation: 'Oral',
+        };
+        const paper = await submitPaper(
+          t.app.ctx,
+          author,
+          await upload({ ...fields, authors: JSON.stringify([{ name: 'A', affiliation: 'B', address: 'C' }]) }),
+        );
         let model: PaperState = (transition(null, { type: 'submitted' }) as { ok: true; next: PaperState }).next;
         for (const step of steps) {
           const expected = transition(model, actionOf(step));
@@ -164,13 +203,25 @@ describe('review invariants', () => {
 
   it('finds a forged step, a history that ends elsewhere, marks without an evaluator and a date in the future', async () => {
     const author = presentUser((await t.app.ctx.db.insert(users).values(account('author')).returning())[0]!);
-    const fields = { title: 'Forged', theme: 'Aerodynamics and Fluid Mechanics', ictacemId: author.customUserId, modeOfPresentation: 'Oral' };
-    const paper = await submitPaper(t.app.ctx, author, await upload({ ...fields, authors: JSON.stringify([{ name: 'A', affiliation: 'B', address: 'C' }]) }));
+    const fields = {
+      title: 'Forged',
+      theme: 'Aerodynamics and Fluid Mechanics',
+      ictacemId: author.customUserId,
+      modeOfPresentation: 'Oral',
+    };
+    const paper = await submitPaper(
+      t.app.ctx,
+      author,
+      await upload({ ...fields, authors: JSON.stringify([{ name: 'A', affiliation: 'B', address: 'C' }]) }),
+    );
     const db = t.app.ctx.db;
     expect(await checkReviewInvariants(db)).toEqual([]);
 
     // Status changed behind the state machine's back: the history no longer ends where the paper is.
-    await db.update(papers).set({ status: 'abstract_accepted', evaluationMarks: 70, reviewedAt: new Date(Date.now() + 86_400_000) }).where(eq(papers.id, paper._id));
+    await db
+      .update(papers)
+      .set({ status: 'abstract_accepted', evaluationMarks: 70, reviewedAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(papers.id, paper._id));
     const problems = await checkReviewInvariants(db);
     expect(problems.map((p) => p.kind).sort()).toEqual(['evaluation', 'future_date', 'history']);
     expect(problems.find((p) => p.kind === 'history')?.detail).toContain(paper.ictacemId);
@@ -178,11 +229,20 @@ describe('review invariants', () => {
     // A payment recorded on a paper that was never accepted is not a reachable step.
     const after = { status: 'review_awaited', abstract: 'current', fullPaper: 'none', paid: true };
     const forged = [
-      { paperId: paper._id, action: 'submitted', newStatus: 'review_awaited' as const, details: { after: { ...after, paid: false } }, seq: 1 },
+      {
+        paperId: paper._id,
+        action: 'submitted',
+        newStatus: 'review_awaited' as const,
+        details: { after: { ...after, paid: false } },
+        seq: 1,
+      },
       { paperId: paper._id, action: 'payment_added', newStatus: 'review_awaited' as const, details: { after }, seq: 2 },
     ];
     expect(replayHistory(forged, after as PaperState)).toContain('not allowed');
-    await db.update(papers).set({ status: 'review_awaited', evaluationMarks: null, reviewedAt: null }).where(eq(papers.id, paper._id));
+    await db
+      .update(papers)
+      .set({ status: 'review_awaited', evaluationMarks: null, reviewedAt: null })
+      .where(eq(papers.id, paper._id));
     expect(await checkReviewInvariants(db)).toEqual([]);
   });
 });

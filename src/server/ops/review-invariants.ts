@@ -1,7 +1,14 @@
 import { and, asc, count as countRows, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { PAPER_STATUSES, THEMES } from '../../shared/constants.ts';
-import { BASELINE_ACTION, isPaperAction, type PaperAction, type PaperState, sameState, transition } from '../../shared/domain/paper-workflow.ts';
+import {
+  BASELINE_ACTION,
+  isPaperAction,
+  type PaperAction,
+  type PaperState,
+  sameState,
+  transition,
+} from '../../shared/domain/paper-workflow.ts';
 import type { RecordsQuery } from '../../shared/schemas/admin-dashboard.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { auditLog, chatMessages, notifications, papers, submissionVersions, users } from '../db/schema/index.ts';
@@ -28,13 +35,19 @@ const PAPERS_PER_BATCH = 2000;
  * - no date in the future.
  */
 export async function checkReviewInvariants(db: DbOrTx): Promise<InvariantProblem[]> {
-  return [...(await checkCounts(db)), ...(await checkHistories(db)), ...(await checkEvaluations(db)), ...(await checkDates(db))];
+  return [
+    ...(await checkCounts(db)),
+    ...(await checkHistories(db)),
+    ...(await checkEvaluations(db)),
+    ...(await checkDates(db)),
+  ];
 }
 
 async function checkCounts(db: DbOrTx): Promise<InvariantProblem[]> {
   const problems: InvariantProblem[] = [];
   const expect = (what: string, card: number, list: number) => {
-    if (card !== list) problems.push({ kind: 'counts', detail: `${what}: the card says ${card}, the list has ${list}` });
+    if (card !== list)
+      problems.push({ kind: 'counts', detail: `${what}: the card says ${card}, the list has ${list}` });
   };
   const { stats, recordsSummary } = await computeDashboardFigures(db);
   const records = (filter: RecordsQuery['filter']) => dashboard.countRecords(db, { search: '', filter });
@@ -43,8 +56,10 @@ async function checkCounts(db: DbOrTx): Promise<InvariantProblem[]> {
 
   expect('Total Users', stats.totalUsers, (await dashboard.pageOfUsers(db, { search: '', limit: 1, offset: 0 })).total);
   expect('Total Papers', stats.total, await papersWhere({}));
-  for (const status of PAPER_STATUSES) expect(`Papers with status ${status}`, stats.byStatus[status], await papersWhere({ status }));
-  for (const theme of THEMES) expect(`Papers in theme ${theme}`, stats.themes[theme] ?? 0, await papersWhere({ theme }));
+  for (const status of PAPER_STATUSES)
+    expect(`Papers with status ${status}`, stats.byStatus[status], await papersWhere({ status }));
+  for (const theme of THEMES)
+    expect(`Papers in theme ${theme}`, stats.themes[theme] ?? 0, await papersWhere({ theme }));
   expect('All records', recordsSummary.totalSubmissions + recordsSummary.noSubmissions, await records('all'));
   expect('Paid', recordsSummary.paid, await records('paid'));
   expect('Unpaid', recordsSummary.unpaid, await records('unpaid'));
@@ -53,11 +68,21 @@ async function checkCounts(db: DbOrTx): Promise<InvariantProblem[]> {
   expect('Total Submissions (records and overview)', recordsSummary.totalSubmissions, stats.total);
   expect('Paid (records and overview)', recordsSummary.paid, stats.paymentCompleted);
   expect('Evaluated (records and overview)', recordsSummary.evaluated, stats.evaluated);
-  expect('No Submissions (records and overview)', recordsSummary.noSubmissions, stats.totalUsers - stats.usersWithPapers);
+  expect(
+    'No Submissions (records and overview)',
+    recordsSummary.noSubmissions,
+    stats.totalUsers - stats.usersWithPapers,
+  );
   return problems;
 }
 
-type EntryRow = { paperId: string | null; action: string; newStatus: PaperState['status'] | null; details: Record<string, unknown> | null; seq: number };
+type EntryRow = {
+  paperId: string | null;
+  action: string;
+  newStatus: PaperState['status'] | null;
+  details: Record<string, unknown> | null;
+  seq: number;
+};
 
 function actionOf(entry: EntryRow): PaperAction {
   if (entry.action === 'status_change') return { type: 'status_change', status: entry.newStatus! };
@@ -80,12 +105,15 @@ export function replayHistory(entries: EntryRow[], current: PaperState): string 
     }
     if (!isPaperAction(entry.action)) return `step ${entry.seq} has an unknown action ${entry.action}`;
     const result = transition(state, actionOf(entry));
-    if (!result.ok) return `step ${entry.seq} (${entry.action}) is not allowed from ${JSON.stringify(state)}: ${result.message}`;
-    if (!sameState(result.next, after)) return `step ${entry.seq} (${entry.action}) recorded ${JSON.stringify(after)}, the state machine gives ${JSON.stringify(result.next)}`;
+    if (!result.ok)
+      return `step ${entry.seq} (${entry.action}) is not allowed from ${JSON.stringify(state)}: ${result.message}`;
+    if (!sameState(result.next, after))
+      return `step ${entry.seq} (${entry.action}) recorded ${JSON.stringify(after)}, the state machine gives ${JSON.stringify(result.next)}`;
     state = result.next;
   }
   if (state === null) return 'no recorded submission';
-  if (!sameState(state, current)) return `its history ends in ${JSON.stringify(state)}, the paper is ${JSON.stringify(current)}`;
+  if (!sameState(state, current))
+    return `its history ends in ${JSON.stringify(state)}, the paper is ${JSON.stringify(current)}`;
   return null;
 }
 
@@ -107,7 +135,13 @@ async function checkHistories(db: DbOrTx): Promise<InvariantProblem[]> {
     const ids = batch.map((p) => p.id);
     const [entries, withFullPaperVersions] = await Promise.all([
       db
-        .select({ paperId: auditLog.paperId, action: auditLog.action, newStatus: auditLog.newStatus, details: auditLog.details, seq: auditLog.seq })
+        .select({
+          paperId: auditLog.paperId,
+          action: auditLog.action,
+          newStatus: auditLog.newStatus,
+          details: auditLog.details,
+          seq: auditLog.seq,
+        })
         .from(auditLog)
         .where(inArray(auditLog.paperId, ids))
         .orderBy(asc(auditLog.seq)),
@@ -135,13 +169,19 @@ async function checkEvaluations(db: DbOrTx): Promise<InvariantProblem[]> {
   const rows = await db
     .select({ ictacemId: papers.ictacemId })
     .from(papers)
-    .where(and(isNotNull(papers.evaluationMarks), sql`(${papers.evaluatedBy} is null or ${papers.evaluatedAt} is null)`));
-  return rows.map((r) => ({ kind: 'evaluation' as const, detail: `${r.ictacemId}: marks without an evaluator or a date` }));
+    .where(
+      and(isNotNull(papers.evaluationMarks), sql`(${papers.evaluatedBy} is null or ${papers.evaluatedAt} is null)`),
+    );
+  return rows.map((r) => ({
+    kind: 'evaluation' as const,
+    detail: `${r.ictacemId}: marks without an evaluator or a date`,
+  }));
 }
 
 async function checkDates(db: DbOrTx): Promise<InvariantProblem[]> {
   const future = (column: AnyPgColumn) => gt(column, sql`now() + ${sql.raw(CLOCK_SKEW)}`);
-  const count = async (table: PgTable, column: AnyPgColumn) => (await db.select({ n: countRows() }).from(table).where(future(column)))[0]?.n ?? 0;
+  const count = async (table: PgTable, column: AnyPgColumn) =>
+    (await db.select({ n: countRows() }).from(table).where(future(column)))[0]?.n ?? 0;
   const checks: [string, PgTable, AnyPgColumn][] = [
     ['papers.submitted_at', papers, papers.submittedAt],
     ['papers.reviewed_at', papers, papers.reviewedAt],
@@ -163,6 +203,9 @@ async function checkDates(db: DbOrTx): Promise<InvariantProblem[]> {
 }
 
 export function formatInvariantProblems(problems: InvariantProblem[]): string {
-  if (problems.length === 0) return 'Review records: counts agree, every paper history replays through the state machine, no marks without evaluator, no future dates.';
-  return [`Review records: ${problems.length} problem(s):`, ...problems.map((p) => `  [${p.kind}] ${p.detail}`)].join('\n');
+  if (problems.length === 0)
+    return 'Review records: counts agree, every paper history replays through the state machine, no marks without evaluator, no future dates.';
+  return [`Review records: ${problems.length} problem(s):`, ...problems.map((p) => `  [${p.kind}] ${p.detail}`)].join(
+    '\n',
+  );
 }

@@ -37,7 +37,8 @@ export async function registerClientPages(
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && url.startsWith(basePath) && !url.startsWith(apiPrefix);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && url.startsWith(basePath) && !url.startsWith(apiPrefix);
     if (isPage && shell && !path.extname(url)) {
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell);
     }

@@ -21,7 +21,9 @@ function statusOf(error: FastifyError): number {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const body = error.reason ? { success: false, message: error.message, reason: error.reason } : { success: false, message: error.message };
+      const body = error.reason
+        ? { success: false, message: error.message, reason: error.reason }
+        : { success: false, message: error.message };
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -49,7 +51,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       // Never a success: a write whose transaction could not reach the database is reported as failed.
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ success: false, message: SERVICE_UNAVAILABLE });
+      return reply
+        .status(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send({ success: false, message: SERVICE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ success: false, message: INTERNAL_ERROR });
@@ -62,6 +67,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
  */
 export function frameworkErrorHandler(securityHeaders: Record<string, string>) {
   return (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
-    void reply.status(400).headers(securityHeaders).header('Cache-Control', 'no-store').send({ success: false, message: BAD_URL });
+    void reply
+      .status(400)
+      .headers(securityHeaders)
+      .header('Cache-Control', 'no-store')
+      .send({ success: false, message: BAD_URL });
   };
 }

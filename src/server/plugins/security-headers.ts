@@ -14,7 +14,11 @@ export function securityHeadersOf(options: HelmetOptions): Record<string, string
     removeHeader: (name: string) => void delete headers[name],
   };
   let failure: unknown;
-  helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, (error?: unknown) => void (failure = error));
+  helmet(options)(
+    {} as IncomingMessage,
+    collector as unknown as ServerResponse,
+    (error?: unknown) => void (failure = error),
+  );
   if (failure) throw failure;
   return headers;
 }

@@ -14,16 +14,27 @@ describe('squatting and fail-open input', () => {
   let admin: TestUser;
 
   const accept = (paperId: string) =>
-    t.app.inject({ method: 'PUT', url: `${API}/admin/papers/${paperId}/status`, headers: { cookie: admin.cookie }, payload: { status: 'abstract_accepted' } });
+    t.app.inject({
+      method: 'PUT',
+      url: `${API}/admin/papers/${paperId}/status`,
+      headers: { cookie: admin.cookie },
+      payload: { status: 'abstract_accepted' },
+    });
   const pay = (author: TestUser, paperId: string, paymentId: string) =>
-    t.app.inject({ method: 'PATCH', url: `${API}/papers/${paperId}/payment`, headers: { cookie: author.cookie }, payload: { paymentId } });
+    t.app.inject({
+      method: 'PATCH',
+      url: `${API}/papers/${paperId}/payment`,
+      headers: { cookie: author.cookie },
+      payload: { paymentId },
+    });
   const acceptedPaper = async () => {
     const author = await createTestUser(t.app);
     const paper = await createTestPaper(t.app, author);
     expect((await accept(paper._id)).statusCode).toBe(200);
     return { author, paperId: paper._id };
   };
-  const paymentOf = async (paperId: string) => (await t.app.ctx.db.select().from(papers).where(eq(papers.id, paperId)))[0]!.paymentId;
+  const paymentOf = async (paperId: string) =>
+    (await t.app.ctx.db.select().from(papers).where(eq(papers.id, paperId)))[0]!.paymentId;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -40,7 +51,12 @@ describe('squatting and fail-open input', () => {
     }
     expect(await paymentOf(paperId)).toBe('');
     const body = multipart({}, [{ field: 'fullPaperPdf', name: 'full.pdf', content: pdfBytes() }]);
-    const full = await t.app.inject({ method: 'POST', url: `${API}/papers/${paperId}/full-paper`, headers: { ...body.headers, cookie: author.cookie }, payload: body.payload });
+    const full = await t.app.inject({
+      method: 'POST',
+      url: `${API}/papers/${paperId}/full-paper`,
+      headers: { ...body.headers, cookie: author.cookie },
+      payload: body.payload,
+    });
     expect(full.statusCode).toBe(409);
   });
 
@@ -56,7 +72,10 @@ describe('squatting and fail-open input', () => {
     // Entered at the same moment for two papers, one ID is still taken once.
     const third = await acceptedPaper();
     const fourth = await acceptedPaper();
-    const raced = await Promise.all([pay(third.author, third.paperId, 'RACE-1'), pay(fourth.author, fourth.paperId, 'race-1')]);
+    const raced = await Promise.all([
+      pay(third.author, third.paperId, 'RACE-1'),
+      pay(fourth.author, fourth.paperId, 'race-1'),
+    ]);
     expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
 
@@ -65,8 +84,14 @@ describe('squatting and fail-open input', () => {
     const second = await acceptedPaper();
     await t.app.ctx.db.update(papers).set({ paymentId: 'LEGACY-42' }).where(eq(papers.id, first.paperId));
     await t.app.ctx.db.update(papers).set({ paymentId: 'LEGACY-42' }).where(eq(papers.id, second.paperId));
-    const res = await t.app.inject({ method: 'GET', url: `${API}/admin/records?view=financial&limit=50`, headers: { cookie: admin.cookie } });
-    const shared = (res.json().rows as { paper: { _id: string; paymentIdShared: boolean } | null }[]).filter((r) => r.paper?.paymentIdShared).map((r) => r.paper!._id);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${API}/admin/records?view=financial&limit=50`,
+      headers: { cookie: admin.cookie },
+    });
+    const shared = (res.json().rows as { paper: { _id: string; paymentIdShared: boolean } | null }[])
+      .filter((r) => r.paper?.paymentIdShared)
+      .map((r) => r.paper!._id);
     expect(shared.sort()).toEqual([first.paperId, second.paperId].sort());
   });
 
@@ -74,8 +99,15 @@ describe('squatting and fail-open input', () => {
     const owner = await createTestUser(t.app);
     const squatter = await createTestUser(t.app);
     for (const id of [owner.user.customUserId, owner.user.customUserId.toLowerCase()]) {
-      const body = multipart(submissionFields({ ictacemId: id }), [{ field: 'paperPdf', name: 'a.pdf', content: pdfBytes() }]);
-      const res = await t.app.inject({ method: 'POST', url: `${API}/papers/submit`, headers: { ...body.headers, cookie: squatter.cookie }, payload: body.payload });
+      const body = multipart(submissionFields({ ictacemId: id }), [
+        { field: 'paperPdf', name: 'a.pdf', content: pdfBytes() },
+      ]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${API}/papers/submit`,
+        headers: { ...body.headers, cookie: squatter.cookie },
+        payload: body.payload,
+      });
       expect(res.statusCode, id).toBe(400);
       expect(res.json()).toEqual({ success: false, message: PAPER_MESSAGES.ictacemIdNotOwn });
     }
@@ -87,10 +119,18 @@ describe('squatting and fail-open input', () => {
     const author = await createTestUser(t.app);
     const paperId = (await createTestPaper(t.app, author))._id;
     const upload = (visibleToUser?: string) => {
-      const body = multipart(visibleToUser === undefined ? {} : { visibleToUser }, [{ field: 'adminFile', name: 'notes.pdf', content: pdfBytes() }]);
-      return t.app.inject({ method: 'POST', url: `${API}/admin/papers/${paperId}/upload-file`, headers: { ...body.headers, cookie: admin.cookie }, payload: body.payload });
+      const body = multipart(visibleToUser === undefined ? {} : { visibleToUser }, [
+        { field: 'adminFile', name: 'notes.pdf', content: pdfBytes() },
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: `${API}/admin/papers/${paperId}/upload-file`,
+        headers: { ...body.headers, cookie: admin.cookie },
+        payload: body.payload,
+      });
     };
-    const noticesOf = async () => (await t.app.ctx.db.select().from(notifications).where(eq(notifications.recipientId, author.user._id))).length;
+    const noticesOf = async () =>
+      (await t.app.ctx.db.select().from(notifications).where(eq(notifications.recipientId, author.user._id))).length;
     const before = await noticesOf();
     for (const flag of ['False', '0', 'off', 'no', 'TRUE', '1', 'yes', '']) {
       const res = await upload(flag);
@@ -109,7 +149,11 @@ describe('squatting and fail-open input', () => {
   it('refuses loose flags in query strings too', async () => {
     const author = await createTestUser(t.app);
     for (const flag of ['1', 'False', 'yes']) {
-      const res = await t.app.inject({ method: 'GET', url: `${API}/notifications?onlyUnread=${flag}`, headers: { cookie: author.cookie } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${API}/notifications?onlyUnread=${flag}`,
+        headers: { cookie: author.cookie },
+      });
       expect(res.statusCode, flag).toBe(400);
       expect(res.json().success).toBe(false);
     }
@@ -127,19 +171,32 @@ describe('squatting and fail-open input', () => {
     }
   });
 
-  it("never tells an author which organizer wrote in the chat, by id or by name", async () => {
+  it('never tells an author which organizer wrote in the chat, by id or by name', async () => {
     const author = await createTestUser(t.app);
     const paperId = (await createTestPaper(t.app, author))._id;
     const body = multipart({ message: 'Please clarify the boundary conditions.' });
-    const sent = await t.app.inject({ method: 'POST', url: `${API}/chat/papers/${paperId}/messages`, headers: { ...body.headers, cookie: admin.cookie }, payload: body.payload });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `${API}/chat/papers/${paperId}/messages`,
+      headers: { ...body.headers, cookie: admin.cookie },
+      payload: body.payload,
+    });
     expect(sent.statusCode).toBe(201);
-    const read = await t.app.inject({ method: 'GET', url: `${API}/chat/papers/${paperId}/messages`, headers: { cookie: author.cookie } });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `${API}/chat/papers/${paperId}/messages`,
+      headers: { cookie: author.cookie },
+    });
     const [message] = read.json().messages;
     expect(message).toMatchObject({ senderRole: 'admin', sender: null });
     expect(read.body).not.toContain(admin.user._id);
     expect(read.body).not.toContain(admin.user.username);
     // The organizers still see who wrote.
-    const asAdmin = await t.app.inject({ method: 'GET', url: `${API}/chat/papers/${paperId}/messages`, headers: { cookie: admin.cookie } });
+    const asAdmin = await t.app.inject({
+      method: 'GET',
+      url: `${API}/chat/papers/${paperId}/messages`,
+      headers: { cookie: admin.cookie },
+    });
     expect(asAdmin.json().messages[0].sender).toEqual({ _id: admin.user._id, username: admin.user.username });
   });
 });

@@ -13,7 +13,9 @@ function stallMidBody(port: number): { closed: Promise<number> } {
   const socket = net.connect(port, '127.0.0.1');
   const started = performance.now();
   socket.on('connect', () => {
-    socket.write('POST /ictacem2025/api/auth/logout HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":"');
+    socket.write(
+      'POST /ictacem2025/api/auth/logout HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":"',
+    );
   });
   // Whatever the server answers is read and dropped, so its closing the connection is seen.
   socket.resume();

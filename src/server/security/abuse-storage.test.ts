@@ -36,7 +36,12 @@ describe('disk filling: a storage quota per author', () => {
       { message: 'figures' },
       sizesMb.map((mb, i) => ({ field: 'attachments', name: `figure-${i}.pdf`, content: pdfOf(mb) })),
     );
-    return t.app.inject({ method: 'POST', url: `${API}/chat/papers/${paperId}/messages`, headers: { ...body.headers, cookie: who.cookie }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: `${API}/chat/papers/${paperId}/messages`,
+      headers: { ...body.headers, cookie: who.cookie },
+      payload: body.payload,
+    });
   };
 
   beforeAll(async () => {
@@ -59,7 +64,10 @@ describe('disk filling: a storage quota per author', () => {
     // 2 MB are left: the 4 MB attachment is cut off while streaming, at the quota.
     const refused = await chat(author, [4]);
     expect(refused.statusCode).toBe(413);
-    expect(refused.json()).toEqual({ success: false, message: expect.stringMatching(/storage limit of 10\.0 MB: your files already use 8\.0 MB/) });
+    expect(refused.json()).toEqual({
+      success: false,
+      message: expect.stringMatching(/storage limit of 10\.0 MB: your files already use 8\.0 MB/),
+    });
     expect(await filesOnDisk(t)).toEqual(filesBefore);
     expect(await storedFileCount(t)).toBe(rowsBefore);
     expect(await t.app.ctx.db.select().from(chatMessages)).toHaveLength(messagesBefore);
@@ -73,19 +81,38 @@ describe('disk filling: a storage quota per author', () => {
     const other = await createTestUser(t.app);
     const otherPaper = (await createTestPaper(t.app, other))._id;
     const send = () => {
-      const body = multipart({ message: 'at once' }, [{ field: 'attachments', name: 'big.pdf', content: pdfOf(4) }, { field: 'attachments', name: 'big2.pdf', content: pdfOf(2) }]);
-      return t.app.inject({ method: 'POST', url: `${API}/chat/papers/${otherPaper}/messages`, headers: { ...body.headers, cookie: other.cookie }, payload: body.payload });
+      const body = multipart({ message: 'at once' }, [
+        { field: 'attachments', name: 'big.pdf', content: pdfOf(4) },
+        { field: 'attachments', name: 'big2.pdf', content: pdfOf(2) },
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: `${API}/chat/papers/${otherPaper}/messages`,
+        headers: { ...body.headers, cookie: other.cookie },
+        payload: body.payload,
+      });
     };
     // The abstract is already counted; 6 MB twice cannot both fit in the 10 MB.
     const answers = (await Promise.all([send(), send()])).map((r) => r.statusCode).sort();
     expect(answers).toEqual([201, 413]);
-    const [used] = await t.app.ctx.db.select({ n: count() }).from(storedFiles).where(eq(storedFiles.uploadedBy, other.user._id));
+    const [used] = await t.app.ctx.db
+      .select({ n: count() })
+      .from(storedFiles)
+      .where(eq(storedFiles.uploadedBy, other.user._id));
     expect(used!.n).toBe(3);
   });
 
   it('does not limit the organizers: an admin upload goes through past any author quota', async () => {
-    const body = multipart({ message: 'reviewer notes' }, [4, 4, 4].map((mb, i) => ({ field: 'attachments', name: `notes-${i}.pdf`, content: pdfOf(mb) })));
-    const res = await t.app.inject({ method: 'POST', url: `${API}/chat/papers/${paperId}/messages`, headers: { ...body.headers, cookie: admin.cookie }, payload: body.payload });
+    const body = multipart(
+      { message: 'reviewer notes' },
+      [4, 4, 4].map((mb, i) => ({ field: 'attachments', name: `notes-${i}.pdf`, content: pdfOf(mb) })),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/chat/papers/${paperId}/messages`,
+      headers: { ...body.headers, cookie: admin.cookie },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(201);
   });
 });
@@ -95,14 +122,23 @@ describe('disk filling: uploads pause while the disk is nearly full', () => {
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ minFreeDiskBytes: Number.MAX_SAFE_INTEGER, logLevel: 'error', logStream: { write: (line: string) => void logLines.push(line) } });
+    t = await createTestApp({
+      minFreeDiskBytes: Number.MAX_SAFE_INTEGER,
+      logLevel: 'error',
+      logStream: { write: (line: string) => void logLines.push(line) },
+    });
   });
   afterAll(() => t.close());
 
   it('answers 507 with a clear message, stores nothing and logs it loudly', async () => {
     const author = await createTestUser(t.app);
     const body = multipart({ title: 'x' }, [{ field: 'paperPdf', name: 'abstract.pdf', content: pdfBytes() }]);
-    const res = await t.app.inject({ method: 'POST', url: `${API}/papers/submit`, headers: { ...body.headers, cookie: author.cookie }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/papers/submit`,
+      headers: { ...body.headers, cookie: author.cookie },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(507);
     expect(res.json()).toEqual({ success: false, message: STORAGE_MESSAGES.diskFull });
     expect(await storedFileCount(t)).toBe(0);

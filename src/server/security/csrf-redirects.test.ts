@@ -8,7 +8,14 @@ import type { ApiRoute } from '../plugins/auth.ts';
 import { CROSS_ORIGIN_REFUSED } from '../plugins/same-origin.ts';
 import { type AuthorWorld, seedAuthorWorld, withBody } from '../test/author-world.ts';
 import { createTestUser, type TestUser } from '../test/factories.ts';
-import { adminParams, AUTHOR_ID_ROUTES, fillParams, registeredRoutes, routeKey, type TargetedRequest } from '../test/route-targets.ts';
+import {
+  adminParams,
+  AUTHOR_ID_ROUTES,
+  fillParams,
+  registeredRoutes,
+  routeKey,
+  type TargetedRequest,
+} from '../test/route-targets.ts';
 import { API, createTestApp, type TestApp } from '../test/test-app.ts';
 
 const PUBLIC_ORIGIN = 'http://localhost:3000';
@@ -76,8 +83,15 @@ describe('cross-site requests are refused before they change anything', () => {
     const target: TargetedRequest =
       route.access === 'user' && route.url.includes(':')
         ? AUTHOR_ID_ROUTES[routeKey(route)]!(me, me)[0]!
-        : { params: adminParams(me), body: { status: 'declined', review: 'x', email: me.author.email, password: me.author.password } };
-    return { method: route.method as InjectOptions['method'], url: fillParams(route, { token: 'some-token', ...target.params }), ...withBody(target.body, { cookie: caller.cookie }) };
+        : {
+            params: adminParams(me),
+            body: { status: 'declined', review: 'x', email: me.author.email, password: me.author.password },
+          };
+    return {
+      method: route.method as InjectOptions['method'],
+      url: fillParams(route, { token: 'some-token', ...target.params }),
+      ...withBody(target.body, { cookie: caller.cookie }),
+    };
   }
 
   it('answers 403 to every state-changing API route called from another site, and stores nothing', async () => {
@@ -98,7 +112,11 @@ describe('cross-site requests are refused before they change anything', () => {
 
   it('accepts the same requests from the site itself and from clients that send no browser headers', async () => {
     const readAll = registeredRoutes(t.app).find((r) => routeKey(r) === 'PATCH /notifications/read-all')!;
-    for (const own of [{ origin: PUBLIC_ORIGIN, 'sec-fetch-site': 'same-origin' }, { origin: 'http://localhost:80' }, {}]) {
+    for (const own of [
+      { origin: PUBLIC_ORIGIN, 'sec-fetch-site': 'same-origin' },
+      { origin: 'http://localhost:80' },
+      {},
+    ]) {
       const request = legitimate(readAll);
       const res = await t.app.inject({ ...request, headers: { ...request.headers, ...own } });
       expect(res.statusCode, JSON.stringify(own)).toBe(200);
@@ -106,7 +124,11 @@ describe('cross-site requests are refused before they change anything', () => {
   });
 
   it('grants no cross-origin reads: no CORS headers, even to a preflight', async () => {
-    const read = await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie: me.author.cookie, origin: 'https://evil.example' } });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `${API}/auth/profile`,
+      headers: { cookie: me.author.cookie, origin: 'https://evil.example' },
+    });
     expect(read.headers['access-control-allow-origin']).toBeUndefined();
     expect(read.headers['access-control-allow-credentials']).toBeUndefined();
     const preflight = await t.app.inject({
@@ -122,14 +144,24 @@ describe('cross-site requests are refused before they change anything', () => {
 describe('server redirects stay on the site', () => {
   it('sends / to the base path as a relative location, whatever Host the request names', async () => {
     for (const host of ['evil.example', 'localhost:3000']) {
-      const res = await t.app.inject({ method: 'GET', url: '/', headers: { host, 'x-forwarded-host': 'evil.example' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { host, 'x-forwarded-host': 'evil.example' },
+      });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe('/ictacem2025/');
     }
   });
 
   it('answers paths that look like other sites with the page shell or a 404, never a redirect', async () => {
-    for (const url of ['//evil.example', '/ictacem2025//evil.example', '/ictacem2025/%2F%2Fevil.example', '/ictacem2025/login?redirect=https://evil.example', '/ictacem2025/\\evil.example']) {
+    for (const url of [
+      '//evil.example',
+      '/ictacem2025//evil.example',
+      '/ictacem2025/%2F%2Fevil.example',
+      '/ictacem2025/login?redirect=https://evil.example',
+      '/ictacem2025/\\evil.example',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect([200, 404], url).toContain(res.statusCode);
       expect(res.headers.location, url).toBeUndefined();

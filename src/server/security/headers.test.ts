@@ -8,7 +8,8 @@ import { createTestUser, type TestUser } from '../test/factories.ts';
 import { adminParams, AUTHOR_ID_ROUTES, fillParams, registeredRoutes, routeKey } from '../test/route-targets.ts';
 import { API, createTestApp, type TestApp } from '../test/test-app.ts';
 
-const SHELL = '<!doctype html><title>ICTACEM 2025</title><script type="module" src="/ictacem2025/assets/app.js"></script>';
+const SHELL =
+  '<!doctype html><title>ICTACEM 2025</title><script type="module" src="/ictacem2025/assets/app.js"></script>';
 const OUTSIDE_SECRET = 'outside-the-client-directory';
 
 /** The Content-Security-Policy as a map from directive to its sources. */
@@ -25,7 +26,9 @@ function csp(res: LightMyRequestResponse): Map<string, string[]> {
 
 function expectBaselineHeaders(res: LightMyRequestResponse, label: string) {
   expect(res.headers['x-content-type-options'], label).toBe('nosniff');
-  expect(['same-origin', 'no-referrer', 'strict-origin', 'strict-origin-when-cross-origin'], label).toContain(res.headers['referrer-policy']);
+  expect(['same-origin', 'no-referrer', 'strict-origin', 'strict-origin-when-cross-origin'], label).toContain(
+    res.headers['referrer-policy'],
+  );
   expect(['SAMEORIGIN', 'DENY'], label).toContain(res.headers['x-frame-options']);
   expect(res.headers['strict-transport-security'], label).toMatch(/max-age=\d{7,}/);
   expect(res.headers['x-powered-by'], label).toBeUndefined();
@@ -55,7 +58,12 @@ describe('security headers', () => {
   });
 
   it('serves pages with a strict Content-Security-Policy and the browser protections', async () => {
-    for (const url of ['/ictacem2025/', '/ictacem2025/profile', '/ictacem2025/admin/paper/123', '/ictacem2025/reset-password/abc']) {
+    for (const url of [
+      '/ictacem2025/',
+      '/ictacem2025/profile',
+      '/ictacem2025/admin/paper/123',
+      '/ictacem2025/reset-password/abc',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toBe(SHELL);
@@ -69,7 +77,10 @@ describe('security headers', () => {
       expect(['self', 'none'].map((s) => [`'${s}'`])).toContainEqual(policy.get('frame-ancestors'));
       for (const [directive, sources] of policy) {
         expect(sources, `${url} ${directive}`).not.toContain('*');
-        expect(sources.filter((s) => /unsafe-eval|^https?:$|^data:$/.test(s) && directive.startsWith('script')), `${url} ${directive}`).toEqual([]);
+        expect(
+          sources.filter((s) => /unsafe-eval|^https?:$|^data:$/.test(s) && directive.startsWith('script')),
+          `${url} ${directive}`,
+        ).toEqual([]);
       }
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
@@ -115,9 +126,15 @@ describe('security headers', () => {
     const served: string[] = [];
     for (const route of registeredRoutes(t.app).filter((r) => r.method === 'GET' && r.url.includes(':'))) {
       const asAdmin = route.access === 'admin';
-      const targets = asAdmin ? [{ params: adminParams(world) }] : (AUTHOR_ID_ROUTES[routeKey(route)]?.(world, world) ?? []);
+      const targets = asAdmin
+        ? [{ params: adminParams(world) }]
+        : (AUTHOR_ID_ROUTES[routeKey(route)]?.(world, world) ?? []);
       for (const target of targets) {
-        const res = await t.app.inject({ method: 'GET', url: fillParams(route, target.params), headers: { cookie: (asAdmin ? admin : world.author).cookie } });
+        const res = await t.app.inject({
+          method: 'GET',
+          url: fillParams(route, target.params),
+          headers: { cookie: (asAdmin ? admin : world.author).cookie },
+        });
         if (String(res.headers['content-type']).startsWith('application/json')) continue;
         const label = routeKey(route);
         served.push(label);

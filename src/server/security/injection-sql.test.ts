@@ -42,11 +42,25 @@ const SEARCHES = [
 ];
 
 const lower = (text: string) => text.toLowerCase();
-const containsLiterally = (fields: (string | null | undefined)[], search: string) => fields.some((field) => field != null && lower(field).includes(lower(search)));
+const containsLiterally = (fields: (string | null | undefined)[], search: string) =>
+  fields.some((field) => field != null && lower(field).includes(lower(search)));
 
-interface UserRow { _id: string; username: string; email: string; customUserId: string }
-interface PaperRow { _id: string; title: string; ictacemId: string; authors: { name: string }[] }
-interface RecordRow { user: UserRow; paper: { _id: string; title: string } | null }
+interface UserRow {
+  _id: string;
+  username: string;
+  email: string;
+  customUserId: string;
+}
+interface PaperRow {
+  _id: string;
+  title: string;
+  ictacemId: string;
+  authors: { name: string }[];
+}
+interface RecordRow {
+  user: UserRow;
+  paper: { _id: string; title: string } | null;
+}
 
 describe('SQL metacharacters in the admin lists change nothing', () => {
   let t: TestApp;
@@ -56,23 +70,37 @@ describe('SQL metacharacters in the admin lists change nothing', () => {
     t = await createTestApp();
     admin = await createTestUser(t.app, { role: 'admin' });
     for (const seed of SEEDED) {
-      const row = await createUser(t.app.ctx, { username: seed.username, email: uniqueEmail('seed'), password: 'correct horse battery' });
+      const row = await createUser(t.app.ctx, {
+        username: seed.username,
+        email: uniqueEmail('seed'),
+        password: 'correct horse battery',
+      });
       const { token } = await createSession(t.app.ctx, row.id);
       if (!seed.title) continue;
       const authors = [{ name: seed.username, affiliation: 'Institute', address: 'Street 1' }];
       if (seed.coAuthor) authors.push({ name: seed.coAuthor, affiliation: 'Institute', address: 'Street 2' });
-      await createTestPaper(t.app, { cookie: `ictacem_session=${token}` } as TestUser, { title: seed.title, authors: JSON.stringify(authors) });
+      await createTestPaper(t.app, { cookie: `ictacem_session=${token}` } as TestUser, {
+        title: seed.title,
+        authors: JSON.stringify(authors),
+      });
     }
   });
   afterAll(() => t.close());
 
-  const get = (pathAndQuery: string) => t.app.inject({ method: 'GET', url: `${API}/admin${pathAndQuery}`, headers: { cookie: admin.cookie } });
+  const get = (pathAndQuery: string) =>
+    t.app.inject({ method: 'GET', url: `${API}/admin${pathAndQuery}`, headers: { cookie: admin.cookie } });
   const q = (search: string) => encodeURIComponent(search);
 
   /** Everything the tables hold that an injected statement could change. */
   async function databaseFingerprint(): Promise<string> {
     const db = t.app.ctx.db;
-    const tables = await Promise.all([db.select().from(users), db.select().from(papers), db.select().from(paperAuthors), db.select().from(storedFiles), db.select().from(auditLog)]);
+    const tables = await Promise.all([
+      db.select().from(users),
+      db.select().from(papers),
+      db.select().from(paperAuthors),
+      db.select().from(storedFiles),
+      db.select().from(auditLog),
+    ]);
     const stable = tables.map((rows) => rows.map((row) => JSON.stringify(row)).sort());
     return createHash('sha256').update(JSON.stringify(stable)).digest('hex');
   }
@@ -88,15 +116,25 @@ describe('SQL metacharacters in the admin lists change nothing', () => {
     const recordKey = (r: RecordRow) => `${r.user._id}/${r.paper?._id ?? '-'}`;
 
     for (const search of SEARCHES) {
-      const expectedUsers = allUsers.filter((u) => containsLiterally([u.username, u.email, u.customUserId], search)).map((u) => u._id).sort();
+      const expectedUsers = allUsers
+        .filter((u) => containsLiterally([u.username, u.email, u.customUserId], search))
+        .map((u) => u._id)
+        .sort();
       const foundUsers = await get(`/users?limit=100&search=${q(search)}`);
       expect(foundUsers.statusCode, search).toBe(200);
-      expect((foundUsers.json().users as UserRow[]).map((u) => u._id).sort(), `users: ${search}`).toEqual(expectedUsers);
+      expect((foundUsers.json().users as UserRow[]).map((u) => u._id).sort(), `users: ${search}`).toEqual(
+        expectedUsers,
+      );
 
-      const expectedPapers = allPapers.filter((p) => containsLiterally([p.title, p.ictacemId, ...p.authors.map((a) => a.name)], search)).map((p) => p._id).sort();
+      const expectedPapers = allPapers
+        .filter((p) => containsLiterally([p.title, p.ictacemId, ...p.authors.map((a) => a.name)], search))
+        .map((p) => p._id)
+        .sort();
       const foundPapers = await get(`/papers?limit=100&search=${q(search)}`);
       expect(foundPapers.statusCode, search).toBe(200);
-      expect((foundPapers.json().papers as PaperRow[]).map((p) => p._id).sort(), `papers: ${search}`).toEqual(expectedPapers);
+      expect((foundPapers.json().papers as PaperRow[]).map((p) => p._id).sort(), `papers: ${search}`).toEqual(
+        expectedPapers,
+      );
 
       const expectedRecords = allRecords
         .filter((r) => containsLiterally([r.user.username, r.user.email, r.user.customUserId, r.paper?.title], search))
@@ -105,7 +143,9 @@ describe('SQL metacharacters in the admin lists change nothing', () => {
       for (const view of ['financial', 'evaluation']) {
         const found = await get(`/records?view=${view}&limit=50&search=${q(search)}`);
         expect(found.statusCode, search).toBe(200);
-        expect((found.json().rows as RecordRow[]).map(recordKey).sort(), `records ${view}: ${search}`).toEqual(expectedRecords);
+        expect((found.json().rows as RecordRow[]).map(recordKey).sort(), `records ${view}: ${search}`).toEqual(
+          expectedRecords,
+        );
         const csv = await get(`/records/export?view=${view}&search=${q(search)}`);
         expect(csv.statusCode, search).toBe(200);
         // One line per found row after the header.
@@ -120,7 +160,7 @@ describe('SQL metacharacters in the admin lists change nothing', () => {
   it('answers sort, filter, view, status, theme, mode, page and limit values outside their lists with 400', async () => {
     const before = await databaseFingerprint();
     const refused = [
-      "/users?page=1;DROP TABLE users",
+      '/users?page=1;DROP TABLE users',
       '/users?limit=10 OR 1=1',
       "/users?page='",
       '/users?search=a&search=b',
@@ -140,8 +180,8 @@ describe('SQL metacharacters in the admin lists change nothing', () => {
       '/records?view=financial&limit=7',
       '/records?view=financial&page=0',
       '/records?view[]=financial',
-      "/records/export?view=evaluation&sort=(SELECT pg_sleep(5))",
-      "/records/export?view=evaluation&filter=evaluated;--",
+      '/records/export?view=evaluation&sort=(SELECT pg_sleep(5))',
+      '/records/export?view=evaluation&filter=evaluated;--',
       '/records/export?view=users',
     ];
     for (const pathAndQuery of refused) {
@@ -165,10 +205,24 @@ describe('SQL metacharacters in the admin lists change nothing', () => {
     const paper = await createTestPaper(t.app, author);
     const afterSeed = await databaseFingerprint();
     expect(afterSeed).not.toBe(before);
-    const register = await t.app.inject({ method: 'POST', url: `${API}/auth/register`, payload: { username: 'Nul\u0000Name', email: uniqueEmail('nul'), password: 'correct horse battery' } });
-    const review = await t.app.inject({ method: 'PUT', url: `${API}/admin/papers/${paper._id}/status`, headers: { cookie: admin.cookie }, payload: { status: 'declined', review: 'a\u0000b' } });
+    const register = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/register`,
+      payload: { username: 'Nul\u0000Name', email: uniqueEmail('nul'), password: 'correct horse battery' },
+    });
+    const review = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/admin/papers/${paper._id}/status`,
+      headers: { cookie: admin.cookie },
+      payload: { status: 'declined', review: 'a\u0000b' },
+    });
     const chat = multipart({ message: 'a\u0000b' });
-    const message = await t.app.inject({ method: 'POST', url: `${API}/chat/papers/${paper._id}/messages`, headers: { ...chat.headers, cookie: author.cookie }, payload: chat.payload });
+    const message = await t.app.inject({
+      method: 'POST',
+      url: `${API}/chat/papers/${paper._id}/messages`,
+      headers: { ...chat.headers, cookie: author.cookie },
+      payload: chat.payload,
+    });
     for (const res of [register, review, message]) {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().message).toBe('The request contains a character that cannot be saved.');

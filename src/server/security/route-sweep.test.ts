@@ -1,7 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
 import Fastify, { type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminFiles, chatMessages, notifications, papers, storedFiles, submissionVersions } from '../db/schema/index.ts';
+import {
+  adminFiles,
+  chatMessages,
+  notifications,
+  papers,
+  storedFiles,
+  submissionVersions,
+} from '../db/schema/index.ts';
 import { TWO_FACTOR_MESSAGES } from '../../shared/schemas/two-factor.ts';
 import { ADMIN_ONLY, type ApiRoute, authPlugin, NOT_SIGNED_IN } from '../plugins/auth.ts';
 import { type AuthorWorld, seedAuthorWorld, withBody } from '../test/author-world.ts';
@@ -40,17 +47,35 @@ describe('route sweep: every registered API route against every kind of caller',
     const { db } = t.app.ctx;
     return {
       paper: await db.select().from(papers).where(eq(papers.id, victim.paperId)),
-      versions: await db.select().from(submissionVersions).where(eq(submissionVersions.paperId, victim.paperId)).orderBy(asc(submissionVersions.id)),
-      files: await db.select().from(adminFiles).where(eq(adminFiles.paperId, victim.paperId)).orderBy(asc(adminFiles.id)),
-      messages: await db.select().from(chatMessages).where(eq(chatMessages.paperId, victim.paperId)).orderBy(asc(chatMessages.id)),
-      notifications: await db.select().from(notifications).where(eq(notifications.recipientId, victim.author.user._id)).orderBy(asc(notifications.id)),
+      versions: await db
+        .select()
+        .from(submissionVersions)
+        .where(eq(submissionVersions.paperId, victim.paperId))
+        .orderBy(asc(submissionVersions.id)),
+      files: await db
+        .select()
+        .from(adminFiles)
+        .where(eq(adminFiles.paperId, victim.paperId))
+        .orderBy(asc(adminFiles.id)),
+      messages: await db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.paperId, victim.paperId))
+        .orderBy(asc(chatMessages.id)),
+      notifications: await db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.recipientId, victim.author.user._id))
+        .orderBy(asc(notifications.id)),
       storedFiles: (await db.select({ id: storedFiles.id }).from(storedFiles)).length,
     };
   }
 
   /** Params naming the victim's real resources. */
   const realParams = (route: ApiRoute) =>
-    route.access === 'user' && route.url.includes(':') ? AUTHOR_ID_ROUTES[routeKey(route)]!(victim, attacker)[0]!.params : adminParams(victim);
+    route.access === 'user' && route.url.includes(':')
+      ? AUTHOR_ID_ROUTES[routeKey(route)]!(victim, attacker)[0]!.params
+      : adminParams(victim);
 
   /** What must never appear in an answer to someone else: the victim's marker and e-mail. */
   function expectNothingOfVictim(body: Buffer, label: string) {
@@ -64,10 +89,16 @@ describe('route sweep: every registered API route against every kind of caller',
     expect(all.length).toBeGreaterThan(40);
     for (const route of all) expect(['public', 'user', 'admin'], routeKey(route)).toContain(route.access);
 
-    const publicRoutes = all.filter((r) => r.access === 'public').map(routeKey).sort();
+    const publicRoutes = all
+      .filter((r) => r.access === 'public')
+      .map(routeKey)
+      .sort();
     expect(publicRoutes).toEqual([...PUBLIC_ROUTES].sort());
 
-    const idBearingAuthorRoutes = withParams().filter((r) => r.access === 'user').map(routeKey).sort();
+    const idBearingAuthorRoutes = withParams()
+      .filter((r) => r.access === 'user')
+      .map(routeKey)
+      .sort();
     expect(idBearingAuthorRoutes).toEqual(Object.keys(AUTHOR_ID_ROUTES).sort());
   });
 
@@ -75,7 +106,9 @@ describe('route sweep: every registered API route against every kind of caller',
     const app = Fastify();
     await app.register(authPlugin, { apiPrefix: '/api', adminMfaRequired: true });
     app.get('/elsewhere', async () => 'pages need no rule');
-    expect(() => app.get('/api/forgotten', async () => 'open to anyone')).toThrow(/GET \/api\/forgotten declares no access rule/);
+    expect(() => app.get('/api/forgotten', async () => 'open to anyone')).toThrow(
+      /GET \/api\/forgotten declares no access rule/,
+    );
     expect(() => app.get('/api/declared', { config: { access: 'user' } }, async () => 'guarded')).not.toThrow();
     expect(app.apiRoutes).toContainEqual({ method: 'GET', url: '/api/declared', access: 'user' });
     await app.close();
@@ -86,7 +119,11 @@ describe('route sweep: every registered API route against every kind of caller',
     expect(guarded.length).toBeGreaterThan(35);
     for (const route of guarded) {
       for (const cookie of [undefined, 'ictacem_session=forged-or-expired-token']) {
-        const res = await t.app.inject({ method: route.method as Method, url: fillParams(route, dummyParams(route)), headers: cookie ? { cookie } : {} });
+        const res = await t.app.inject({
+          method: route.method as Method,
+          url: fillParams(route, dummyParams(route)),
+          headers: cookie ? { cookie } : {},
+        });
         expect(res.statusCode, `${routeKey(route)} ${cookie ? 'forged session' : 'anonymous'}`).toBe(401);
         expect(res.json()).toEqual({ success: false, message: NOT_SIGNED_IN });
       }
@@ -104,7 +141,11 @@ describe('route sweep: every registered API route against every kind of caller',
     expect(adminRoutes.length).toBeGreaterThan(20);
     for (const route of adminRoutes) {
       for (const params of [dummyParams(route), adminParams(victim)]) {
-        const res = await t.app.inject({ method: route.method as Method, url: fillParams(route, params), headers: { cookie: attacker.author.cookie } });
+        const res = await t.app.inject({
+          method: route.method as Method,
+          url: fillParams(route, params),
+          headers: { cookie: attacker.author.cookie },
+        });
         expect(res.statusCode, `${routeKey(route)} as an author`).toBe(403);
         expect(res.json()).toEqual({ success: false, message: ADMIN_ONLY });
         expectNothingOfVictim(res.rawPayload, routeKey(route));
@@ -118,14 +159,30 @@ describe('route sweep: every registered API route against every kind of caller',
     const closed = routes().filter((r) => r.access !== 'public' && !enrolmentOpen(r));
     expect(closed.length).toBeGreaterThan(35);
     for (const route of closed) {
-      const res = await t.app.inject({ method: route.method as Method, url: fillParams(route, realParams(route)), headers: { cookie: unenrolled.cookie } });
+      const res = await t.app.inject({
+        method: route.method as Method,
+        url: fillParams(route, realParams(route)),
+        headers: { cookie: unenrolled.cookie },
+      });
       expect(res.statusCode, `${routeKey(route)} as an admin awaiting enrolment`).toBe(403);
-      expect(res.json()).toEqual({ success: false, message: TWO_FACTOR_MESSAGES.enrolmentNeeded, reason: 'two_factor_enrolment_required' });
+      expect(res.json()).toEqual({
+        success: false,
+        message: TWO_FACTOR_MESSAGES.enrolmentNeeded,
+        reason: 'two_factor_enrolment_required',
+      });
       expectNothingOfVictim(res.rawPayload, routeKey(route));
     }
-    const profile = await t.app.inject({ method: 'GET', url: '/ictacem2025/api/auth/profile', headers: { cookie: unenrolled.cookie } });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/ictacem2025/api/auth/profile',
+      headers: { cookie: unenrolled.cookie },
+    });
     expect(profile.statusCode).toBe(200);
-    const status = await t.app.inject({ method: 'GET', url: '/ictacem2025/api/account/two-factor', headers: { cookie: unenrolled.cookie } });
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/ictacem2025/api/account/two-factor',
+      headers: { cookie: unenrolled.cookie },
+    });
     expect(status.json()).toMatchObject({ enabled: false, required: true });
   });
 
@@ -142,7 +199,11 @@ describe('route sweep: every registered API route against every kind of caller',
         const label = `${routeKey(route)} ${JSON.stringify(target.params)}`;
         expect(res.statusCode, label).toBe(404);
         if (route.method === 'GET') {
-          const head = await t.app.inject({ method: 'HEAD', url: fillParams(route, target.params), headers: { cookie: attacker.author.cookie } });
+          const head = await t.app.inject({
+            method: 'HEAD',
+            url: fillParams(route, target.params),
+            headers: { cookie: attacker.author.cookie },
+          });
           expect(head.statusCode, `HEAD ${label}`).toBe(404);
           expect(head.headers['content-disposition'], `HEAD ${label}`).toBeUndefined();
         }
@@ -158,9 +219,15 @@ describe('route sweep: every registered API route against every kind of caller',
   it('serves the same targets to their owner, so the refusals above are about ownership alone', async () => {
     for (const route of withParams().filter((r) => r.access === 'user' && r.method === 'GET')) {
       const [own] = AUTHOR_ID_ROUTES[routeKey(route)]!(victim, victim);
-      const res = await t.app.inject({ method: 'GET', url: fillParams(route, own!.params), headers: { cookie: victim.author.cookie } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: fillParams(route, own!.params),
+        headers: { cookie: victim.author.cookie },
+      });
       expect(res.statusCode, routeKey(route)).toBe(200);
-      expect(res.rawPayload.toString('latin1'), `${routeKey(route)} shows the owner the planted marker`).toContain(victim.marker);
+      expect(res.rawPayload.toString('latin1'), `${routeKey(route)} shows the owner the planted marker`).toContain(
+        victim.marker,
+      );
     }
   });
 });

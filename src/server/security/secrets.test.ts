@@ -5,7 +5,14 @@ import type { ApiRoute } from '../plugins/auth.ts';
 import { type AuthorWorld, type RequestBody, seedAuthorWorld, withBody } from '../test/author-world.ts';
 import { createTestUser, submissionFields, type TestUser } from '../test/factories.ts';
 import { multipart, pdfBytes } from '../test/multipart.ts';
-import { adminParams, AUTHOR_ID_ROUTES, fillParams, registeredRoutes, routeKey, type TargetedRequest } from '../test/route-targets.ts';
+import {
+  adminParams,
+  AUTHOR_ID_ROUTES,
+  fillParams,
+  registeredRoutes,
+  routeKey,
+  type TargetedRequest,
+} from '../test/route-targets.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp.ts';
 import { API, createTestApp, type TestApp, uniqueEmail } from '../test/test-app.ts';
 
@@ -71,9 +78,20 @@ describe('secrets: nothing confidential in any answer an author can get', () => 
   }
 
   it('plants secrets an admin can read, so their absence below means something', async () => {
-    const evaluation = await t.app.inject({ method: 'GET', url: `${API}/admin/papers/${me.paperId}/evaluation`, headers: { cookie: admin.cookie } });
-    expect(evaluation.json().evaluation).toMatchObject({ marks: me.marks, confidentialComments: expect.stringContaining(me.secrets[0]!) });
-    const hidden = await t.app.inject({ method: 'GET', url: `${API}/admin/papers/${me.paperId}/admin-files/${me.hiddenFileId}/view`, headers: { cookie: admin.cookie } });
+    const evaluation = await t.app.inject({
+      method: 'GET',
+      url: `${API}/admin/papers/${me.paperId}/evaluation`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(evaluation.json().evaluation).toMatchObject({
+      marks: me.marks,
+      confidentialComments: expect.stringContaining(me.secrets[0]!),
+    });
+    const hidden = await t.app.inject({
+      method: 'GET',
+      url: `${API}/admin/papers/${me.paperId}/admin-files/${me.hiddenFileId}/view`,
+      headers: { cookie: admin.cookie },
+    });
     expect(hidden.rawPayload.toString('latin1')).toContain(me.secrets[1]!);
   });
 
@@ -86,12 +104,21 @@ describe('secrets: nothing confidential in any answer an author can get', () => 
       answers.push({ label, res });
       return res;
     };
-    const call = (route: ApiRoute, target: TargetedRequest, headers: Record<string, string> = { cookie: me.author.cookie }) => {
+    const call = (
+      route: ApiRoute,
+      target: TargetedRequest,
+      headers: Record<string, string> = { cookie: me.author.cookie },
+    ) => {
       visited.add(routeKey(route));
       const url = fillParams(route, target.params);
-      return ask(`${routeKey(route)} ${url}`, { method: route.method as InjectOptions['method'], url, ...withBody(target.body, headers) });
+      return ask(`${routeKey(route)} ${url}`, {
+        method: route.method as InjectOptions['method'],
+        url,
+        ...withBody(target.body, headers),
+      });
     };
-    const ownTargets = (route: ApiRoute) => (route.url.includes(':') ? AUTHOR_ID_ROUTES[routeKey(route)]!(me, me) : [{ params: {} }]);
+    const ownTargets = (route: ApiRoute) =>
+      route.url.includes(':') ? AUTHOR_ID_ROUTES[routeKey(route)]!(me, me) : [{ params: {} }];
 
     // Every GET the author may make, on their own resources.
     for (const route of routes.filter((r) => r.method === 'GET' && r.access !== 'admin')) {
@@ -103,17 +130,23 @@ describe('secrets: nothing confidential in any answer an author can get', () => 
     }
     // Every state-changing author route: on their own resources (accepted or refused by state), then on another's.
     const bodies: Record<string, RequestBody> = {
-      'POST /papers/submit': multipart(submissionFields(), [{ field: 'paperPdf', name: 'second.pdf', content: pdfBytes('second') }]),
+      'POST /papers/submit': multipart(submissionFields(), [
+        { field: 'paperPdf', name: 'second.pdf', content: pdfBytes('second') },
+      ]),
     };
     for (const route of routes.filter((r) => r.method !== 'GET' && r.access === 'user')) {
       for (const target of ownTargets(route)) await call(route, { body: bodies[routeKey(route)], ...target });
     }
     for (const route of routes.filter((r) => r.access === 'user' && r.url.includes(':'))) {
-      for (const target of AUTHOR_ID_ROUTES[routeKey(route)]!(other, me)) expect((await call(route, target)).statusCode, routeKey(route)).toBe(404);
+      for (const target of AUTHOR_ID_ROUTES[routeKey(route)]!(other, me))
+        expect((await call(route, target)).statusCode, routeKey(route)).toBe(404);
     }
     // Public routes, aimed at other people where they take an e-mail; logout last, it ends the session.
     const publicBodies: Record<string, TargetedRequest> = {
-      'POST /auth/register': { params: {}, body: { username: 'Late', email: other.author.email, password: 'secret-pass-1' } },
+      'POST /auth/register': {
+        params: {},
+        body: { username: 'Late', email: other.author.email, password: 'secret-pass-1' },
+      },
       'POST /auth/login': { params: {}, body: { email: me.author.email, password: me.author.password } },
       'POST /auth/forgot-password': { params: {}, body: { email: other.author.email } },
       'PUT /auth/reset-password/:token': { params: { token: 'guessed-token' }, body: { password: 'new password' } },
@@ -122,18 +155,57 @@ describe('secrets: nothing confidential in any answer an author can get', () => 
     for (const route of publicRoutes.filter((r) => routeKey(r) !== 'POST /auth/logout')) {
       await call(route, publicBodies[routeKey(route)] ?? { params: {} });
     }
-    await ask('wrong password for another account', { method: 'POST', url: `${API}/auth/login`, payload: { email: other.author.email, password: 'guess' } });
-    await ask('fresh registration', { method: 'POST', url: `${API}/auth/register`, payload: { username: 'New', email: uniqueEmail(), password: 'secret-pass-1' } });
+    await ask('wrong password for another account', {
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { email: other.author.email, password: 'guess' },
+    });
+    await ask('fresh registration', {
+      method: 'POST',
+      url: `${API}/auth/register`,
+      payload: { username: 'New', email: uniqueEmail(), password: 'secret-pass-1' },
+    });
     // The admin file kept from the author, through the author's own paper.
-    const hidden = await ask('hidden admin file', { method: 'GET', url: `${API}/papers/${me.paperId}/shared-files/${me.hiddenFileId}/view`, headers: { cookie: me.author.cookie } });
+    const hidden = await ask('hidden admin file', {
+      method: 'GET',
+      url: `${API}/papers/${me.paperId}/shared-files/${me.hiddenFileId}/view`,
+      headers: { cookie: me.author.cookie },
+    });
     expect(hidden.statusCode).toBe(404);
     // Errors of every kind.
-    await ask('malformed JSON', { method: 'PATCH', url: `${API}/papers/${me.paperId}/payment`, headers: { cookie: me.author.cookie, 'content-type': 'application/json' }, payload: '{"paymentId": ' });
-    await ask('oversized body', { method: 'PATCH', url: `${API}/papers/${me.paperId}/payment`, headers: { cookie: me.author.cookie }, payload: { paymentId: 'x'.repeat(70_000) } });
-    await ask('invalid payment ID', { method: 'PATCH', url: `${API}/papers/${me.paperId}/payment`, headers: { cookie: me.author.cookie }, payload: { paymentId: ' ' } });
-    await ask('malformed id', { method: 'GET', url: `${API}/papers/not-a-uuid`, headers: { cookie: me.author.cookie } });
-    await ask('invalid query', { method: 'GET', url: `${API}/notifications?limit=100000`, headers: { cookie: me.author.cookie } });
-    await ask('unknown API path', { method: 'GET', url: `${API}/papers/${me.paperId}/evaluation`, headers: { cookie: me.author.cookie } });
+    await ask('malformed JSON', {
+      method: 'PATCH',
+      url: `${API}/papers/${me.paperId}/payment`,
+      headers: { cookie: me.author.cookie, 'content-type': 'application/json' },
+      payload: '{"paymentId": ',
+    });
+    await ask('oversized body', {
+      method: 'PATCH',
+      url: `${API}/papers/${me.paperId}/payment`,
+      headers: { cookie: me.author.cookie },
+      payload: { paymentId: 'x'.repeat(70_000) },
+    });
+    await ask('invalid payment ID', {
+      method: 'PATCH',
+      url: `${API}/papers/${me.paperId}/payment`,
+      headers: { cookie: me.author.cookie },
+      payload: { paymentId: ' ' },
+    });
+    await ask('malformed id', {
+      method: 'GET',
+      url: `${API}/papers/not-a-uuid`,
+      headers: { cookie: me.author.cookie },
+    });
+    await ask('invalid query', {
+      method: 'GET',
+      url: `${API}/notifications?limit=100000`,
+      headers: { cookie: me.author.cookie },
+    });
+    await ask('unknown API path', {
+      method: 'GET',
+      url: `${API}/papers/${me.paperId}/evaluation`,
+      headers: { cookie: me.author.cookie },
+    });
     const logout = routes.find((r) => routeKey(r) === 'POST /auth/logout')!;
     await call(logout, { params: {} });
     await ask('after logout', { method: 'GET', url: `${API}/auth/profile`, headers: { cookie: me.author.cookie } });
@@ -148,7 +220,8 @@ describe('secrets: nothing confidential in any answer an author can get', () => 
     }
 
     // The e-mail copies of the author's notifications: acceptance, shared file, reviewer's message.
-    for (let i = 0; i < 100 && smtp.inbox.filter((m) => m.to.includes(me.author.email)).length < 3; i += 1) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && smtp.inbox.filter((m) => m.to.includes(me.author.email)).length < 3; i += 1)
+      await new Promise((r) => setTimeout(r, 50));
     const mails = smtp.inbox.filter((m) => m.to.includes(me.author.email));
     expect(mails.length).toBeGreaterThanOrEqual(3);
     for (const mail of mails) expectClean(`mail to the author`, mail.raw, undefined);

@@ -11,7 +11,13 @@ import { multipart } from '../test/multipart.ts';
 import { API, createTestApp, type TestApp } from '../test/test-app.ts';
 
 const login = (app: FastifyInstance, user: TestUser, headers: Record<string, string> = {}, remoteAddress?: string) =>
-  app.inject({ method: 'POST', url: `${API}/auth/login`, headers, remoteAddress, payload: { email: user.email, password: user.password } });
+  app.inject({
+    method: 'POST',
+    url: `${API}/auth/login`,
+    headers,
+    remoteAddress,
+    payload: { email: user.email, password: user.password },
+  });
 const sessionCookie = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === 'ictacem_session');
 const profileStatus = async (app: FastifyInstance, headers: Record<string, string>) =>
   (await app.inject({ method: 'GET', url: `${API}/auth/profile`, headers })).statusCode;
@@ -64,7 +70,11 @@ describe('session cookies and tokens', () => {
     const token = (await login(t.app, author)).json().token as string;
     const other = (await login(t.app, author)).json().token as string;
     expect(await profileStatus(t.app, { cookie: `ictacem_session=${token}` })).toBe(200);
-    const out = await t.app.inject({ method: 'POST', url: `${API}/auth/logout`, headers: { cookie: `ictacem_session=${token}` } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/logout`,
+      headers: { cookie: `ictacem_session=${token}` },
+    });
     const cleared = sessionCookie(out)!;
     expect(cleared).toMatchObject({ value: '', path: '/ictacem2025' });
     expect(new Date(cleared.expires!).getTime()).toBeLessThanOrEqual(Date.now());
@@ -87,40 +97,79 @@ describe('session cookies and tokens', () => {
 
   it('refuses an expired session', async () => {
     const user = await createTestUser(t.app);
-    await t.app.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.user._id));
+    await t.app.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.user._id));
     expect(await profileStatus(t.app, { cookie: user.cookie })).toBe(401);
   });
 
   it('ends every session of a user at a password reset, cached ones too', async () => {
     const user = await createTestUser(t.app);
     const second = (await login(t.app, user)).json().token as string;
-    for (const headers of [{ cookie: user.cookie }, { authorization: `Bearer ${second}` }] as Record<string, string>[]) expect(await profileStatus(t.app, headers)).toBe(200);
+    for (const headers of [{ cookie: user.cookie }, { authorization: `Bearer ${second}` }] as Record<string, string>[])
+      expect(await profileStatus(t.app, headers)).toBe(200);
     const resetToken = 'reset-token-known-to-this-test';
-    await insertPasswordReset(t.app.ctx.db, { userId: user.user._id, tokenHash: hashToken(resetToken), expiresAt: new Date(Date.now() + 60_000) });
-    const reset = await t.app.inject({ method: 'PUT', url: `${API}/auth/reset-password/${resetToken}`, payload: { password: 'a new password' } });
+    await insertPasswordReset(t.app.ctx.db, {
+      userId: user.user._id,
+      tokenHash: hashToken(resetToken),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const reset = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/auth/reset-password/${resetToken}`,
+      payload: { password: 'a new password' },
+    });
     expect(reset.statusCode).toBe(200);
-    for (const headers of [{ cookie: user.cookie }, { authorization: `Bearer ${second}` }] as Record<string, string>[]) expect(await profileStatus(t.app, headers)).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: user.email, password: 'a new password' } })).statusCode).toBe(200);
+    for (const headers of [{ cookie: user.cookie }, { authorization: `Bearer ${second}` }] as Record<string, string>[])
+      expect(await profileStatus(t.app, headers)).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `${API}/auth/login`,
+          payload: { email: user.email, password: 'a new password' },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('ends every session when the configured admin account changes role and password (no API route changes either)', async () => {
     const user = await createTestUser(t.app);
     expect(await profileStatus(t.app, { cookie: user.cookie })).toBe(200);
-    await ensureAdmin({ ...t.app.ctx, config: { ...t.app.ctx.config, adminEmail: user.email, adminPassword: 'configured admin password' } });
+    await ensureAdmin({
+      ...t.app.ctx,
+      config: { ...t.app.ctx.config, adminEmail: user.email, adminPassword: 'configured admin password' },
+    });
     expect(await profileStatus(t.app, { cookie: user.cookie })).toBe(401);
-    const promoted = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: user.email, password: 'configured admin password' } });
+    const promoted = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { email: user.email, password: 'configured admin password' },
+    });
     expect(promoted.json().user.role).toBe('admin');
     // The one state-changing route on users signs them out; none changes a role or a password.
-    const changesAccounts = t.app.apiRoutes.filter((r) => r.url.includes('/admin/users') && r.method !== 'GET' && r.method !== 'HEAD');
-    expect(changesAccounts.map((r) => `${r.method} ${r.url}`)).toEqual([`POST ${API}/admin/users/:userId/sessions/end`]);
+    const changesAccounts = t.app.apiRoutes.filter(
+      (r) => r.url.includes('/admin/users') && r.method !== 'GET' && r.method !== 'HEAD',
+    );
+    expect(changesAccounts.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `POST ${API}/admin/users/:userId/sessions/end`,
+    ]);
   });
 
   it('never takes a session from the URL, and puts none into the URLs it hands out', async () => {
     const user = await createTestUser(t.app);
     const paper = await createTestPaper(t.app, user);
-    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/profile?token=${user.token}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `${API}/papers/view/${paper._id}?token=${user.token}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `${API}/papers/view/${paper._id}?ictacem_session=${user.token}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/profile?token=${user.token}` })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${API}/papers/view/${paper._id}?token=${user.token}` })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${API}/papers/view/${paper._id}?ictacem_session=${user.token}` }))
+        .statusCode,
+    ).toBe(401);
     const list = await t.app.inject({ method: 'GET', url: `${API}/papers/user`, headers: { cookie: user.cookie } });
     expect(list.json()[0].pdfPath).toBe(`${API}/papers/view/${paper._id}`);
     expect(list.body).not.toContain(user.token);
@@ -134,19 +183,47 @@ describe('session cookies and tokens', () => {
     const upload = multipart({ message: 'hello' });
     const paper = await createTestPaper(t.app, author);
     for (const credentials of [{ cookie: `ictacem_session=${signedIn}` }, { authorization: `Bearer ${signedIn}` }]) {
-      await t.app.inject({ method: 'POST', url: `${API}/chat/papers/${paper._id}/messages`, headers: { ...upload.headers, ...credentials }, payload: upload.payload });
+      await t.app.inject({
+        method: 'POST',
+        url: `${API}/chat/papers/${paper._id}/messages`,
+        headers: { ...upload.headers, ...credentials },
+        payload: upload.payload,
+      });
     }
-    await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie: `ictacem_session=${signedIn}` } });
+    await t.app.inject({
+      method: 'GET',
+      url: `${API}/auth/profile`,
+      headers: { cookie: `ictacem_session=${signedIn}` },
+    });
     await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { authorization: `Bearer ${signedIn}` } });
-    await t.app.inject({ method: 'GET', url: `${API}/papers/not-a-uuid`, headers: { cookie: `ictacem_session=${signedIn}` } });
-    await t.app.inject({ method: 'PUT', url: `${API}/auth/reset-password/GuessedResetTokenInThePath`, payload: { password: 'whatever1' } });
+    await t.app.inject({
+      method: 'GET',
+      url: `${API}/papers/not-a-uuid`,
+      headers: { cookie: `ictacem_session=${signedIn}` },
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: `${API}/auth/reset-password/GuessedResetTokenInThePath`,
+      payload: { password: 'whatever1' },
+    });
     await t.app.inject({ method: 'GET', url: `${API}/auth/profile?token=TokenInTheQueryString` });
-    await t.app.inject({ method: 'POST', url: `${API}/auth/logout`, headers: { cookie: `ictacem_session=${signedIn}` } });
+    await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/logout`,
+      headers: { cookie: `ictacem_session=${signedIn}` },
+    });
     const log = logLines.join('');
     expect(log).toContain('/auth/profile');
     expect(log).toContain('reset-password/[redacted]');
     expect(log).toContain('Providing options to busboy');
-    for (const secret of [signedIn, author.token, password, 'GuessedResetTokenInThePath', 'TokenInTheQueryString', 'ictacem_session=']) {
+    for (const secret of [
+      signedIn,
+      author.token,
+      password,
+      'GuessedResetTokenInThePath',
+      'TokenInTheQueryString',
+      'ictacem_session=',
+    ]) {
       expect(log.includes(secret), `the log contains ${secret}`).toBe(false);
     }
   });
@@ -198,7 +275,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('revocation across server proc
     await first.close();
   });
 
-  it("rejects a token logged out on another process on its very next request", async () => {
+  it('rejects a token logged out on another process on its very next request', async () => {
     const author = await createTestUser(first.app);
     const headers = { cookie: author.cookie };
     // Both processes have just served the session.

@@ -13,20 +13,41 @@ const PNG = Buffer.concat([PNG_HEADER, Buffer.alloc(64, 7)]);
 
 /** Files an attacker would like the site to store and later serve to an organiser or author. */
 const HOSTILE_FILES: { label: string; name: string; type: string; content: Buffer }[] = [
-  { label: 'an HTML page', name: 'abstract.pdf', type: 'application/pdf', content: Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>') },
-  { label: 'an HTML page with a byte-order mark', name: 'abstract.html', type: 'text/html', content: Buffer.from('\ufeff<html><script>alert(1)</script></html>') },
+  {
+    label: 'an HTML page',
+    name: 'abstract.pdf',
+    type: 'application/pdf',
+    content: Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>'),
+  },
+  {
+    label: 'an HTML page with a byte-order mark',
+    name: 'abstract.html',
+    type: 'text/html',
+    content: Buffer.from('\ufeff<html><script>alert(1)</script></html>'),
+  },
   {
     label: 'an SVG with script',
     name: 'figure.svg',
     type: 'image/svg+xml',
-    content: Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>'),
+    content: Buffer.from(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
+    ),
   },
-  { label: 'an SVG named .png', name: 'figure.png', type: 'image/png', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') },
+  {
+    label: 'an SVG named .png',
+    name: 'figure.png',
+    type: 'image/png',
+    content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+  },
   {
     label: 'a Windows executable named .pdf',
     name: 'paper.pdf',
     type: 'application/pdf',
-    content: Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(56), Buffer.from('This program cannot be run in DOS mode.')]),
+    content: Buffer.concat([
+      Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'),
+      Buffer.alloc(56),
+      Buffer.from('This program cannot be run in DOS mode.'),
+    ]),
   },
   {
     label: 'an ELF executable named .png',
@@ -39,25 +60,40 @@ const HOSTILE_FILES: { label: string; name: string; type: string; content: Buffe
     label: 'an HTML/PDF polyglot that starts as HTML',
     name: 'paper.pdf',
     type: 'application/pdf',
-    content: Buffer.from('<html><script>alert(1)</script><!--\n%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n-->'),
+    content: Buffer.from(
+      '<html><script>alert(1)</script><!--\n%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n-->',
+    ),
   },
   {
     label: 'a PDF with an HTML page in its first kilobyte',
     name: 'paper.pdf',
     type: 'application/pdf',
-    content: Buffer.concat([pdfBytes('head').subarray(0, 9), Buffer.from('<html><body><script>alert(1)</script></body></html>\n'), pdfBytes()]),
+    content: Buffer.concat([
+      pdfBytes('head').subarray(0, 9),
+      Buffer.from('<html><body><script>alert(1)</script></body></html>\n'),
+      pdfBytes(),
+    ]),
   },
   {
     label: 'a PDF with a script tag after its header',
     name: 'paper.pdf',
     type: 'application/pdf',
-    content: Buffer.concat([Buffer.from('%PDF-1.7\n%'), Buffer.alloc(300, 0x20), Buffer.from('<SCRIPT src=//evil.example/x.js></SCRIPT>\n'), pdfBytes()]),
+    content: Buffer.concat([
+      Buffer.from('%PDF-1.7\n%'),
+      Buffer.alloc(300, 0x20),
+      Buffer.from('<SCRIPT src=//evil.example/x.js></SCRIPT>\n'),
+      pdfBytes(),
+    ]),
   },
   {
     label: 'a PNG carrying an HTML page (a polyglot disguised as an image)',
     name: 'plot.png',
     type: 'image/png',
-    content: Buffer.concat([PNG_HEADER, Buffer.from('<!DOCTYPE html><iframe src="javascript:alert(1)"></iframe>'), Buffer.alloc(64, 7)]),
+    content: Buffer.concat([
+      PNG_HEADER,
+      Buffer.from('<!DOCTYPE html><iframe src="javascript:alert(1)"></iframe>'),
+      Buffer.alloc(64, 7),
+    ]),
   },
   {
     label: 'a GIF whose header continues as script',
@@ -103,7 +139,9 @@ describe('uploads refuse files that are not what the site takes, and keep nothin
     for (const target of targets) {
       const head = target.acceptsImages ? PNG : pdfBytes();
       const before = await storageState(t);
-      const res = await uploadTo(t, target, [{ name: 'big.pdf', content: Buffer.concat([head, Buffer.alloc(target.maxBytes + 1 - head.length, 32)]) }]);
+      const res = await uploadTo(t, target, [
+        { name: 'big.pdf', content: Buffer.concat([head, Buffer.alloc(target.maxBytes + 1 - head.length, 32)]) },
+      ]);
       expect(res.statusCode, target.route).toBe(413);
       expect(res.json().message, target.route).toBe(target.tooLargeMessage('big.pdf'));
       expect(await storageState(t), target.route).toEqual(before);
@@ -121,34 +159,42 @@ describe('uploads refuse files that are not what the site takes, and keep nothin
     let written = 0;
     // A client that would send 256 MB: the answer must come while it is still sending, and
     // the server must stop taking bytes (only socket buffers fill up past the 10 MB limit).
-    const answer = await new Promise<{ status: number; connection: string | undefined; writtenWhenAnswered: number }>((resolve, reject) => {
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: target.url,
-          headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: target.uploader.cookie },
-        },
-        (response) => {
-          resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, writtenWhenAnswered: written });
-          request.destroy();
-        },
-      );
-      request.on('error', (error) => reject(error));
-      request.write(`--${boundary}\r\nContent-Disposition: form-data; name="${target.fileField}"; filename="huge.pdf"\r\n\r\n%PDF-1.4\n`);
-      const pump = () => {
-        while (written < willingToSend) {
-          written += chunk.length;
-          if (!request.write(chunk)) {
-            request.once('drain', pump);
-            return;
+    const answer = await new Promise<{ status: number; connection: string | undefined; writtenWhenAnswered: number }>(
+      (resolve, reject) => {
+        const request = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: target.url,
+            headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: target.uploader.cookie },
+          },
+          (response) => {
+            resolve({
+              status: response.statusCode ?? 0,
+              connection: response.headers.connection,
+              writtenWhenAnswered: written,
+            });
+            request.destroy();
+          },
+        );
+        request.on('error', (error) => reject(error));
+        request.write(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${target.fileField}"; filename="huge.pdf"\r\n\r\n%PDF-1.4\n`,
+        );
+        const pump = () => {
+          while (written < willingToSend) {
+            written += chunk.length;
+            if (!request.write(chunk)) {
+              request.once('drain', pump);
+              return;
+            }
           }
-        }
-        request.end(`\r\n--${boundary}--\r\n`);
-      };
-      pump();
-    });
+          request.end(`\r\n--${boundary}--\r\n`);
+        };
+        pump();
+      },
+    );
     expect(answer.status).toBe(413);
     // The unread rest is not waited for: the server closes the connection after answering.
     expect(answer.connection).toBe('close');
@@ -193,7 +239,11 @@ describe('the markup check does not refuse real binary content', () => {
       const body = Buffer.from(Array.from({ length: 2048 }, () => bytes.next().value as number));
       PNG_HEADER.copy(body);
       const check = new SignatureCheck([...IMAGES, PDF], 'refused');
-      const passed = await pipeline(Readable.from([body]), check, new Writable({ write: (_chunk, _encoding, done) => done() })).then(
+      const passed = await pipeline(
+        Readable.from([body]),
+        check,
+        new Writable({ write: (_chunk, _encoding, done) => done() }),
+      ).then(
         () => true,
         () => false,
       );

@@ -40,18 +40,36 @@ export async function prepareUploadTargets(t: TestApp): Promise<{ admin: TestUse
     createTestUser(t.app),
     createTestUser(t.app),
   ]);
-  const [resetPaper, paidPaper] = await Promise.all([createTestPaper(t.app, resetAuthor), createTestPaper(t.app, paidAuthor)]);
+  const [resetPaper, paidPaper] = await Promise.all([
+    createTestPaper(t.app, resetAuthor),
+    createTestPaper(t.app, paidAuthor),
+  ]);
   const asAdmin = { cookie: admin.cookie };
   await expectOk(
-    await t.app.inject({ method: 'PUT', url: `${API}/admin/papers/${resetPaper._id}/toggle-abstract`, headers: asAdmin, payload: { resetAbstract: true, reason: 'Template' } }),
+    await t.app.inject({
+      method: 'PUT',
+      url: `${API}/admin/papers/${resetPaper._id}/toggle-abstract`,
+      headers: asAdmin,
+      payload: { resetAbstract: true, reason: 'Template' },
+    }),
     'abstract reset',
   );
   await expectOk(
-    await t.app.inject({ method: 'PUT', url: `${API}/admin/papers/${paidPaper._id}/status`, headers: asAdmin, payload: { status: 'abstract_accepted', review: '' } }),
+    await t.app.inject({
+      method: 'PUT',
+      url: `${API}/admin/papers/${paidPaper._id}/status`,
+      headers: asAdmin,
+      payload: { status: 'abstract_accepted', review: '' },
+    }),
     'acceptance',
   );
   await expectOk(
-    await t.app.inject({ method: 'PATCH', url: `${API}/papers/${paidPaper._id}/payment`, headers: { cookie: paidAuthor.cookie }, payload: { paymentId: 'PAY-2025-0001' } }),
+    await t.app.inject({
+      method: 'PATCH',
+      url: `${API}/papers/${paidPaper._id}/payment`,
+      headers: { cookie: paidAuthor.cookie },
+      payload: { paymentId: 'PAY-2025-0001' },
+    }),
     'payment',
   );
 
@@ -113,8 +131,16 @@ export async function prepareUploadTargets(t: TestApp): Promise<{ admin: TestUse
 }
 
 export function uploadTo(t: TestApp, target: UploadTarget, files: Omit<FilePart, 'field'>[]) {
-  const body = multipart(target.fields(), files.map((file) => ({ ...file, field: target.fileField })));
-  return t.app.inject({ method: 'POST', url: target.url, headers: { ...body.headers, cookie: target.uploader.cookie }, payload: body.payload });
+  const body = multipart(
+    target.fields(),
+    files.map((file) => ({ ...file, field: target.fileField })),
+  );
+  return t.app.inject({
+    method: 'POST',
+    url: target.url,
+    headers: { ...body.headers, cookie: target.uploader.cookie },
+    payload: body.payload,
+  });
 }
 
 export interface StorageState {

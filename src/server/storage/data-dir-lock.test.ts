@@ -38,7 +38,9 @@ describe('data directory lock', () => {
     // Held by another live process: the one that started this test run.
     await writeFile(path.join(dataDir, 'lock'), JSON.stringify({ pid: process.ppid, command: 'npm start' }));
     await expect(openDatabase({ dataDir })).rejects.toThrow(DataDirBusyError);
-    await expect(openDatabase({ dataDir, claimDataDir: false })).rejects.toThrow(/only be opened by the process that holds/);
+    await expect(openDatabase({ dataDir, claimDataDir: false })).rejects.toThrow(
+      /only be opened by the process that holds/,
+    );
     // Refused before PGlite touched the directory.
     expect(await readdir(dataDir)).toEqual(['lock']);
   });

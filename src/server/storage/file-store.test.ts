@@ -34,7 +34,10 @@ describe('local file store', () => {
 
   it('stops a stream as soon as it passes the limit and leaves nothing behind', async () => {
     const chunks = Array.from({ length: 10 }, () => Buffer.alloc(64, 1));
-    const put = store.put(Readable.from(chunks), { maxBytes: 500, tooLargeMessage: 'File size must be less than 10MB.' });
+    const put = store.put(Readable.from(chunks), {
+      maxBytes: 500,
+      tooLargeMessage: 'File size must be less than 10MB.',
+    });
     await expect(put).rejects.toThrow(AppError);
     await expect(put).rejects.toMatchObject({ code: 'too_large', message: 'File size must be less than 10MB.' });
     const left = await readdir(root, { recursive: true });
@@ -43,8 +46,16 @@ describe('local file store', () => {
 
   it('leaves no temporary file when the very first bytes are refused, before the file is open', async () => {
     for (let attempt = 0; attempt < 20; attempt++) {
-      const refuseAtOnce = new Transform({ transform: (_chunk, _encoding, callback) => callback(new AppError('bad_request', 'Not a PDF')) });
-      await expect(store.put(Readable.from([Buffer.from('<html>')]), { maxBytes: 100, tooLargeMessage: 'x', through: [refuseAtOnce] })).rejects.toThrow('Not a PDF');
+      const refuseAtOnce = new Transform({
+        transform: (_chunk, _encoding, callback) => callback(new AppError('bad_request', 'Not a PDF')),
+      });
+      await expect(
+        store.put(Readable.from([Buffer.from('<html>')]), {
+          maxBytes: 100,
+          tooLargeMessage: 'x',
+          through: [refuseAtOnce],
+        }),
+      ).rejects.toThrow('Not a PDF');
       expect(await readdir(path.join(root, 'tmp'))).toEqual([]);
     }
   });

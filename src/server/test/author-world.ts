@@ -55,8 +55,14 @@ function uniqueMarker(prefix: string): string {
  * with attachments both ways. Every field the author may see carries the world's marker.
  */
 async function spareSessionOf(app: FastifyInstance, author: TestUser): Promise<string> {
-  const { token } = await createSession(app.ctx, author.user._id, { userAgent: 'Spare browser', address: '192.0.2.200' });
-  const [row] = await app.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  const { token } = await createSession(app.ctx, author.user._id, {
+    userAgent: 'Spare browser',
+    address: '192.0.2.200',
+  });
+  const [row] = await app.ctx.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)));
   return row!.id;
 }
 
@@ -81,42 +87,69 @@ export async function seedAuthorWorld(app: FastifyInstance, admin: TestUser, mar
     multipart(fields, [{ field: 'paperPdf', name: `abstract-${marker}.pdf`, content: pdfBytes(`abstract ${marker}`) }]),
   );
   const paperId: string = paper._id;
-  await send(admin, 'PUT', `/admin/papers/${paperId}/status`, { status: 'abstract_accepted', review: `Accepted ${marker}` });
+  await send(admin, 'PUT', `/admin/papers/${paperId}/status`, {
+    status: 'abstract_accepted',
+    review: `Accepted ${marker}`,
+  });
   await send(author, 'PATCH', `/papers/${paperId}/payment`, { paymentId: `PAY-${marker}` });
-  await send(author, 'POST', `/papers/${paperId}/full-paper`, multipart({}, [{ field: 'fullPaperPdf', name: `full-${marker}.pdf`, content: pdfBytes(`full ${marker}`) }]));
-  await send(admin, 'PUT', `/admin/papers/${paperId}/evaluate`, { marks, confidentialComments: `Weak methods ${confidential}` });
+  await send(
+    author,
+    'POST',
+    `/papers/${paperId}/full-paper`,
+    multipart({}, [{ field: 'fullPaperPdf', name: `full-${marker}.pdf`, content: pdfBytes(`full ${marker}`) }]),
+  );
+  await send(admin, 'PUT', `/admin/papers/${paperId}/evaluate`, {
+    marks,
+    confidentialComments: `Weak methods ${confidential}`,
+  });
   await send(
     admin,
     'POST',
     `/admin/papers/${paperId}/upload-file`,
-    multipart({ description: `Shared ${marker}`, visibleToUser: 'true' }, [{ field: 'adminFile', name: `shared-${marker}.pdf`, content: pdfBytes(`shared ${marker}`) }]),
+    multipart({ description: `Shared ${marker}`, visibleToUser: 'true' }, [
+      { field: 'adminFile', name: `shared-${marker}.pdf`, content: pdfBytes(`shared ${marker}`) },
+    ]),
   );
   await send(
     admin,
     'POST',
     `/admin/papers/${paperId}/upload-file`,
-    multipart({ description: `Internal ${hidden}`, visibleToUser: 'false' }, [{ field: 'adminFile', name: `internal-${hidden}.pdf`, content: pdfBytes(`internal ${hidden}`) }]),
+    multipart({ description: `Internal ${hidden}`, visibleToUser: 'false' }, [
+      { field: 'adminFile', name: `internal-${hidden}.pdf`, content: pdfBytes(`internal ${hidden}`) },
+    ]),
   );
   const question = await send(
     author,
     'POST',
     `/chat/papers/${paperId}/messages`,
-    multipart({ message: `Question ${marker}` }, [{ field: 'attachments', name: `question-${marker}.pdf`, content: pdfBytes(`question ${marker}`) }]),
+    multipart({ message: `Question ${marker}` }, [
+      { field: 'attachments', name: `question-${marker}.pdf`, content: pdfBytes(`question ${marker}`) },
+    ]),
   );
   const answer = await send(
     admin,
     'POST',
     `/chat/papers/${paperId}/messages`,
-    multipart({ message: `Answer ${marker}` }, [{ field: 'attachments', name: `answer-${marker}.pdf`, content: pdfBytes(`answer ${marker}`) }]),
+    multipart({ message: `Answer ${marker}` }, [
+      { field: 'attachments', name: `answer-${marker}.pdf`, content: pdfBytes(`answer ${marker}`) },
+    ]),
   );
 
-  const [version] = await app.ctx.db.select().from(submissionVersions).where(eq(submissionVersions.paperId, paperId)).orderBy(asc(submissionVersions.submittedAt));
-  const [notification] = await app.ctx.db.select().from(notifications).where(eq(notifications.recipientId, author.user._id));
+  const [version] = await app.ctx.db
+    .select()
+    .from(submissionVersions)
+    .where(eq(submissionVersions.paperId, paperId))
+    .orderBy(asc(submissionVersions.submittedAt));
+  const [notification] = await app.ctx.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.recipientId, author.user._id));
   const messages = await app.ctx.db.select().from(chatMessages).where(eq(chatMessages.paperId, paperId));
   const files = await app.ctx.db.select().from(adminFiles).where(eq(adminFiles.paperId, paperId));
   const shared = files.find((f) => f.visibleToUser);
   const hiddenFile = files.find((f) => !f.visibleToUser);
-  if (!version || !notification || messages.length !== 2 || !shared || !hiddenFile) throw new Error('seeding left the world incomplete');
+  if (!version || !notification || messages.length !== 2 || !shared || !hiddenFile)
+    throw new Error('seeding left the world incomplete');
   return {
     author,
     marker,

@@ -49,10 +49,18 @@ export async function freshTotpCode(account: string, secret = TEST_TOTP_SECRET):
 }
 
 /** An admin gets two-factor sign-in (TEST_TOTP_SECRET) unless `twoFactor: false` asks for one still to enrol. */
-export async function createTestUser(app: FastifyInstance, options: { role?: Role; password?: string; twoFactor?: boolean } = {}): Promise<TestUser> {
+export async function createTestUser(
+  app: FastifyInstance,
+  options: { role?: Role; password?: string; twoFactor?: boolean } = {},
+): Promise<TestUser> {
   const email = uniqueEmail(options.role ?? 'author');
   const password = options.password ?? 'correct horse battery';
-  let row = await createUser(app.ctx, { username: `Test ${options.role ?? 'author'}`, email, password, role: options.role });
+  let row = await createUser(app.ctx, {
+    username: `Test ${options.role ?? 'author'}`,
+    email,
+    password,
+    role: options.role,
+  });
   const twoFactor = options.twoFactor ?? row.role === 'admin';
   if (twoFactor) {
     await giveTotpSecret(app.ctx.db, row, TEST_TOTP_SECRET);
@@ -93,7 +101,12 @@ export async function createTestPaper(app: FastifyInstance, author: TestUser, fi
 }
 
 /** Asks the server for a sign-in challenge and answers it, as the sign-in form does. */
-export async function solvedChallenge(app: FastifyInstance, remoteAddress: string): Promise<{ id: string; answer: number }> {
-  const { challengeId, a, b } = (await app.inject({ method: 'GET', url: '/ictacem2025/api/auth/captcha', remoteAddress })).json();
+export async function solvedChallenge(
+  app: FastifyInstance,
+  remoteAddress: string,
+): Promise<{ id: string; answer: number }> {
+  const { challengeId, a, b } = (
+    await app.inject({ method: 'GET', url: '/ictacem2025/api/auth/captcha', remoteAddress })
+  ).json();
   return { id: challengeId, answer: a + b };
 }

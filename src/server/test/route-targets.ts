@@ -87,7 +87,9 @@ export const AUTHOR_ID_ROUTES: Record<string, (target: AuthorWorld, own: AuthorW
     { params: { id: own.paperId, fileId: t.sharedFileId } },
   ],
   'GET /chat/papers/:id/messages': (t) => [{ params: { id: t.paperId } }],
-  'POST /chat/papers/:id/messages': (t) => [{ params: { id: t.paperId }, body: multipart({ message: 'Written into a stranger’s chat' }) }],
+  'POST /chat/papers/:id/messages': (t) => [
+    { params: { id: t.paperId }, body: multipart({ message: 'Written into a stranger’s chat' }) },
+  ],
   'GET /chat/papers/:id/messages/:messageId/attachments/:index/view': (t, own) => attachmentTargets(t, own),
   'GET /chat/papers/:id/messages/:messageId/attachments/:index/download': (t, own) => attachmentTargets(t, own),
   'PATCH /notifications/:id/read': (t) => [{ params: { id: t.notificationId } }],

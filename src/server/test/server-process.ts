@@ -24,7 +24,12 @@ interface RequestOptions {
  * One HTTP request on its own connection (no keep-alive pool), so a server that was killed
  * and restarted on the same port is never reached through a dead pooled socket.
  */
-export function httpRequest(baseUrl: string, method: string, path: string, options: RequestOptions = {}): Promise<HttpAnswer> {
+export function httpRequest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<HttpAnswer> {
   const body = options.json !== undefined ? Buffer.from(JSON.stringify(options.json)) : options.payload;
   const headers: Record<string, string> = { ...options.headers };
   if (options.json !== undefined) headers['content-type'] = 'application/json';
@@ -36,7 +41,11 @@ export function httpRequest(baseUrl: string, method: string, path: string, optio
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
         const received = Buffer.concat(chunks);
-        resolve({ status: response.statusCode ?? 0, body: received, json: <T>() => JSON.parse(received.toString('utf8')) as T });
+        resolve({
+          status: response.statusCode ?? 0,
+          body: received,
+          json: <T>() => JSON.parse(received.toString('utf8')) as T,
+        });
       });
       response.on('error', reject);
     });
@@ -56,7 +65,11 @@ export interface ServerProcess {
 
 /** Starts `src/server/main.ts` in a child process with this environment, as `npm start` would. */
 export function spawnServer(env: NodeJS.ProcessEnv, port: number): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -81,8 +94,16 @@ export async function waitUntilServing(server: ServerProcess, timeoutMs = 60_000
 }
 
 /** Runs an npm script's TypeScript entry (e.g. scripts/check-integrity.ts) to completion. */
-export function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+export function runScript(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -25,7 +25,9 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
       stream.on('end', () => {
         inbox.push({
           to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8').replace(/=\r?\n/g, ''),
+          raw: Buffer.concat(chunks)
+            .toString('utf8')
+            .replace(/=\r?\n/g, ''),
         });
         callback();
       });

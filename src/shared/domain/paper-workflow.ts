@@ -39,7 +39,8 @@ export type AuthorAction = (typeof AUTHOR_ACTIONS)[number];
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 export type PaperActionType = AuthorAction | AdminAction;
 
-export type PaperAction = { type: 'status_change'; status: PaperStatus } | { type: Exclude<PaperActionType, 'status_change'> };
+export type PaperAction =
+  { type: 'status_change'; status: PaperStatus } | { type: Exclude<PaperActionType, 'status_change'> };
 
 export const PAPER_ACTION_LABELS: Record<PaperActionType | typeof BASELINE_ACTION, string> = {
   submitted: 'Abstract submitted',
@@ -91,10 +92,15 @@ const refuse = (message: string): Transition => ({ ok: false, message });
 
 function resetOrRestore(state: PaperState, kind: SubmissionKind, reset: boolean): Transition {
   const file = kind === 'abstract' ? state.abstract : state.fullPaper;
-  const write = (value: FileState) => allow(kind === 'abstract' ? { ...state, abstract: value as PaperState['abstract'] } : { ...state, fullPaper: value });
+  const write = (value: FileState) =>
+    allow(
+      kind === 'abstract' ? { ...state, abstract: value as PaperState['abstract'] } : { ...state, fullPaper: value },
+    );
   if (reset) return file === 'current' ? write('reset') : refuse(WORKFLOW_MESSAGES.nothingToReset(kind));
   if (file === 'reset') return write('current');
-  return refuse(file === 'current' ? WORKFLOW_MESSAGES.restoreAlreadySubmitted(kind) : WORKFLOW_MESSAGES.nothingToRestore(kind));
+  return refuse(
+    file === 'current' ? WORKFLOW_MESSAGES.restoreAlreadySubmitted(kind) : WORKFLOW_MESSAGES.nothingToRestore(kind),
+  );
 }
 
 /**
@@ -105,20 +111,26 @@ function resetOrRestore(state: PaperState, kind: SubmissionKind, reset: boolean)
  */
 export function transition(state: PaperState | null, action: PaperAction): Transition {
   if (action.type === 'submitted') {
-    return state ? refuse(WORKFLOW_MESSAGES.alreadySubmitted) : allow({ status: 'review_awaited', abstract: 'current', fullPaper: 'none', paid: false });
+    return state
+      ? refuse(WORKFLOW_MESSAGES.alreadySubmitted)
+      : allow({ status: 'review_awaited', abstract: 'current', fullPaper: 'none', paid: false });
   }
   if (!state) return refuse(WORKFLOW_MESSAGES.notSubmitted);
   switch (action.type) {
     case 'abstract_reupload':
       // The spec: re-uploading after a reset sends the paper back to review, whatever it was.
-      return state.abstract === 'reset' ? allow({ ...state, abstract: 'current', status: 'review_awaited' }) : refuse(WORKFLOW_MESSAGES.reuploadNotReset);
+      return state.abstract === 'reset'
+        ? allow({ ...state, abstract: 'current', status: 'review_awaited' })
+        : refuse(WORKFLOW_MESSAGES.reuploadNotReset);
     case 'payment_added':
       if (state.status !== 'abstract_accepted') return refuse(WORKFLOW_MESSAGES.paymentNotAccepted);
       return state.paid ? refuse(WORKFLOW_MESSAGES.paymentAlreadySet) : allow({ ...state, paid: true });
     case 'full_paper_submitted':
       if (state.status !== 'abstract_accepted') return refuse(WORKFLOW_MESSAGES.fullPaperNotAccepted);
       if (!state.paid) return refuse(WORKFLOW_MESSAGES.fullPaperNotPaid);
-      return state.fullPaper === 'current' ? refuse(WORKFLOW_MESSAGES.fullPaperAlreadySubmitted) : allow({ ...state, fullPaper: 'current' });
+      return state.fullPaper === 'current'
+        ? refuse(WORKFLOW_MESSAGES.fullPaperAlreadySubmitted)
+        : allow({ ...state, fullPaper: 'current' });
     case 'status_change':
       return allow({ ...state, status: action.status });
     case 'abstract_reset':

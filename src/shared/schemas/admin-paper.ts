@@ -41,7 +41,9 @@ export const toggleAbstractBodySchema = z.object({
   /** The paper version the admin saw; a stale one answers 409 instead of overwriting. */
   version: z.number().int().positive().optional(),
 });
-export const toggleFullPaperBodySchema = toggleAbstractBodySchema.omit({ resetAbstract: true }).extend({ resetFullPaper: z.boolean() });
+export const toggleFullPaperBodySchema = toggleAbstractBodySchema
+  .omit({ resetAbstract: true })
+  .extend({ resetFullPaper: z.boolean() });
 
 export const adminFileVisibilityBodySchema = z.object({ visibleToUser: z.boolean() });
 

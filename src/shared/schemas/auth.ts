@@ -6,8 +6,10 @@ export const MESSAGES = {
   passwordTooShort: `Password must be at least ${LIMITS.passwordMin} characters long`,
   adminPasswordTooShort: `An organizer's password must be at least ${LIMITS.adminPasswordMin} characters long`,
   signInPasswordTooShort: `Password must be at least ${LIMITS.signInPasswordMin} characters long`,
-  passwordTooGuessable: "This password is built on the conference's name or your e-mail address, which attackers try first. Please choose another one.",
-  passwordTooCommon: 'This password is one of the most common passwords, which attackers try first. Please choose another one.',
+  passwordTooGuessable:
+    "This password is built on the conference's name or your e-mail address, which attackers try first. Please choose another one.",
+  passwordTooCommon:
+    'This password is one of the most common passwords, which attackers try first. Please choose another one.',
   passwordTooLong: `Password must be at most ${LIMITS.passwordMax} characters long`,
   passwordsDoNotMatch: 'Passwords do not match',
   emailInvalid: 'Please enter a valid email address',
@@ -32,7 +34,9 @@ export const loginBodySchema = z.object({
   // Login accepts any stored password length; the minimum applies when a password is chosen.
   password: z.string().min(1, MESSAGES.passwordTooShort).max(LIMITS.passwordMax, MESSAGES.passwordTooLong),
   /** The solved verification challenge (GET /auth/captcha); the server asks for it after failed attempts. */
-  challenge: z.object({ id: z.uuid(MESSAGES.captchaRequired), answer: z.number().int().min(-1000).max(1000) }).optional(),
+  challenge: z
+    .object({ id: z.uuid(MESSAGES.captchaRequired), answer: z.number().int().min(-1000).max(1000) })
+    .optional(),
   /** Second factor of an account that has one: the authenticator's 6-digit code or a recovery code. */
   totp: secondFactorCodeSchema.optional(),
 });
@@ -73,7 +77,10 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 export const changePasswordBodySchema = z.object({
-  currentPassword: z.string().min(1, ACCOUNT_MESSAGES.currentPasswordWrong).max(LIMITS.passwordMax, ACCOUNT_MESSAGES.currentPasswordWrong),
+  currentPassword: z
+    .string()
+    .min(1, ACCOUNT_MESSAGES.currentPasswordWrong)
+    .max(LIMITS.passwordMax, ACCOUNT_MESSAGES.currentPasswordWrong),
   newPassword: passwordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
@@ -81,7 +88,10 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 /** The change-password form adds a confirmation that never leaves the browser. */
 export const changePasswordFormSchema = changePasswordBodySchema
   .extend({ confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
 
 /** One signed-in session of the account, as its owner sees it. */
 export interface AccountSession {

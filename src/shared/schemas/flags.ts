@@ -5,4 +5,6 @@ import { z } from 'zod';
  * Anything else (`False`, `0`, `off`, `no`) is refused instead of read as either, so a typo can
  * never fail open.
  */
-export const textFlagSchema = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
+export const textFlagSchema = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .transform((v) => v === 'true');

@@ -22,7 +22,8 @@ export const PAPER_MESSAGES = {
   ictacemIdNotOwn: 'The ICTACEM ID must be your own conference ID, as shown on your profile.',
   confirmationRequired: 'Please confirm that you followed the abstract format and guidelines',
   paymentIdInvalid: 'Please enter a valid payment ID',
-  paymentIdTaken: 'This payment ID is already recorded for another paper. Please check it against your payment receipt.',
+  paymentIdTaken:
+    'This payment ID is already recorded for another paper. Please check it against your payment receipt.',
   reuploadNoFile: 'Please select a PDF file to upload',
   reuploadOnlyPdf: 'Please select a PDF file only.',
   reuploadTooLarge: 'File size must be less than 10MB.',

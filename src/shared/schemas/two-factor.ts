@@ -3,7 +3,8 @@ import { LIMITS } from '../constants.ts';
 
 export const TWO_FACTOR_MESSAGES = {
   codeNeeded: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
-  codeWrong: 'That code is not correct, or it was already used. Enter the newest code from your authenticator app, or an unused recovery code.',
+  codeWrong:
+    'That code is not correct, or it was already used. Enter the newest code from your authenticator app, or an unused recovery code.',
   enrolmentCodeWrong: 'That code is not correct. Check the time on your phone and enter the newest 6-digit code.',
   enrolmentNeeded: 'Organizers sign in with two-factor authentication. Please set it up before going on.',
   notStarted: 'Start the set-up again: scan a new QR code.',
@@ -26,12 +27,19 @@ export const isTotpCode = (normalised: string) => /^\d{6}$/.test(normalised);
 export const isRecoveryCode = (normalised: string) => /^[a-z2-7]{24}$/.test(normalised);
 
 /** A 6-digit code or a recovery code, as typed. */
-export const secondFactorCodeSchema = z.string().trim().min(1, TWO_FACTOR_MESSAGES.codeNeeded).max(64, TWO_FACTOR_MESSAGES.codeWrong);
+export const secondFactorCodeSchema = z
+  .string()
+  .trim()
+  .min(1, TWO_FACTOR_MESSAGES.codeNeeded)
+  .max(64, TWO_FACTOR_MESSAGES.codeWrong);
 
 const currentPassword = z.string().min(1, 'Please enter your current password.').max(LIMITS.passwordMax);
 
 export const enableTwoFactorBodySchema = z.object({
-  code: z.string().trim().regex(/^\d{6}$/, TWO_FACTOR_MESSAGES.enrolmentCodeWrong),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, TWO_FACTOR_MESSAGES.enrolmentCodeWrong),
   currentPassword,
 });
 export type EnableTwoFactorBody = z.infer<typeof enableTwoFactorBodySchema>;

@@ -48,7 +48,9 @@ export function SiteHeader() {
       data-scrolled={scrolled}
       className={`sticky top-0 z-40 transition-all ${scrolled ? 'bg-brand-900/95 shadow-lg backdrop-blur' : 'bg-brand-800'}`}
     >
-      <div className={`${PAGE_WIDTH} flex items-center justify-between gap-4 transition-all ${scrolled ? 'py-2' : 'py-4'}`}>
+      <div
+        className={`${PAGE_WIDTH} flex items-center justify-between gap-4 transition-all ${scrolled ? 'py-2' : 'py-4'}`}
+      >
         <Link to="/" className="flex flex-col leading-tight text-white">
           <span className="text-xl font-extrabold tracking-wide">{conference.shortName}</span>
           <span className="hidden text-xs text-blue-100 sm:block">{conference.dates}</span>
@@ -72,7 +74,15 @@ export function SiteHeader() {
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            width="24"
+            height="24"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
           </svg>
         </button>
@@ -98,7 +108,11 @@ export function SiteHeader() {
 function SecondaryBar() {
   const { user, isLoading, isAdmin, mustEnrolTwoFactor } = useAuth();
   if (isLoading) return <div className="h-11 bg-brand-50" aria-hidden="true" />;
-  return user ? <SignedInBar username={user.username} isAdmin={isAdmin} awaitingTwoFactor={mustEnrolTwoFactor} /> : <SignedOutBar />;
+  return user ? (
+    <SignedInBar username={user.username} isAdmin={isAdmin} awaitingTwoFactor={mustEnrolTwoFactor} />
+  ) : (
+    <SignedOutBar />
+  );
 }
 
 function SignedOutBar() {
@@ -106,7 +120,9 @@ function SignedOutBar() {
   return (
     <div className="bg-brand-50 text-sm text-slate-700">
       <div className={`${PAGE_WIDTH} flex flex-wrap items-center justify-center gap-x-2 gap-y-1 py-2.5 text-center`}>
-        <span className="text-balance">{registrationOpen ? 'Sign up or log in' : 'Log in'} to submit your extended abstract or paper.</span>
+        <span className="text-balance">
+          {registrationOpen ? 'Sign up or log in' : 'Log in'} to submit your extended abstract or paper.
+        </span>
         <span className="flex gap-2">
           {registrationOpen && (
             <>
@@ -128,7 +144,15 @@ function SignedOutBar() {
 const barLinkClass = 'font-semibold text-brand-700 hover:underline';
 
 /** An admin still to set up two-factor sign-in sees only the way out: the server refuses the rest until then. */
-function SignedInBar({ username, isAdmin, awaitingTwoFactor }: { username: string; isAdmin: boolean; awaitingTwoFactor: boolean }) {
+function SignedInBar({
+  username,
+  isAdmin,
+  awaitingTwoFactor,
+}: {
+  username: string;
+  isAdmin: boolean;
+  awaitingTwoFactor: boolean;
+}) {
   // The profile page greets the author and shows the conference ID; it and /submit have their own submit button.
   const onProfile = useMatch('/profile') !== null;
   const onSubmitEntry = useMatch('/submit') !== null;
@@ -137,7 +161,11 @@ function SignedInBar({ username, isAdmin, awaitingTwoFactor }: { username: strin
       <div className={`${PAGE_WIDTH} flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2`}>
         {!onProfile && (
           <p className="hidden text-slate-600 md:block">
-            See your <Link to="/profile" className="font-medium text-brand-700 hover:underline">profile page</Link> to get your conference ID.
+            See your{' '}
+            <Link to="/profile" className="font-medium text-brand-700 hover:underline">
+              profile page
+            </Link>{' '}
+            to get your conference ID.
           </p>
         )}
         <div className="flex flex-1 flex-wrap items-center justify-end gap-x-3 gap-y-2">
@@ -158,7 +186,9 @@ function SignedInBar({ username, isAdmin, awaitingTwoFactor }: { username: strin
             </NavLink>
           )}
           <LogoutButton />
-          {!onProfile && !onSubmitEntry && !awaitingTwoFactor && <ButtonLink to="/submit">Submit Extended Abstract/Paper</ButtonLink>}
+          {!onProfile && !onSubmitEntry && !awaitingTwoFactor && (
+            <ButtonLink to="/submit">Submit Extended Abstract/Paper</ButtonLink>
+          )}
         </div>
       </div>
     </div>

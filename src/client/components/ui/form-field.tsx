@@ -8,7 +8,10 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 const inputClass =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none read-only:bg-slate-100 read-only:text-slate-700 aria-[invalid=true]:border-red-600';
 
-export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField({ label, error, id, ...props }, ref) {
+export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
+  { label, error, id, ...props },
+  ref,
+) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
@@ -35,7 +38,10 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
 });
 
 /** A password input with a show/hide toggle that keeps keyboard focus where it was. */
-export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function PasswordField({ label, error, id, ...props }, ref) {
+export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function PasswordField(
+  { label, error, id, ...props },
+  ref,
+) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
@@ -78,6 +84,17 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function P
  * "Authentication code": an authenticator's 6 digits or a recovery code's letters, so a text
  * input that the browser may fill from a one-time code and never capitalises or corrects.
  */
-export const AuthenticationCodeField = forwardRef<HTMLInputElement, Omit<FieldProps, 'label'>>(function AuthenticationCodeField(props, ref) {
-  return <TextField ref={ref} label="Authentication code" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} {...props} />;
-});
+export const AuthenticationCodeField = forwardRef<HTMLInputElement, Omit<FieldProps, 'label'>>(
+  function AuthenticationCodeField(props, ref) {
+    return (
+      <TextField
+        ref={ref}
+        label="Authentication code"
+        autoComplete="one-time-code"
+        autoCapitalize="none"
+        spellCheck={false}
+        {...props}
+      />
+    );
+  },
+);

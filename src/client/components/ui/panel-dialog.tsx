@@ -37,7 +37,12 @@ export function PanelDialog({ title, subtitle, children, onClose, closeLabel }: 
             </h2>
             {subtitle && <p className="mt-0.5 text-sm break-words text-slate-600">{subtitle}</p>}
           </div>
-          <button type="button" onClick={onClose} aria-label={closeLabel} className="rounded-md px-2 text-2xl leading-none text-slate-500 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={closeLabel}
+            className="rounded-md px-2 text-2xl leading-none text-slate-500 hover:bg-slate-100"
+          >
             ×
           </button>
         </header>

@@ -21,7 +21,9 @@ const TAB_CLASSES = {
     }`,
   menu: (selected: boolean) =>
     `rounded-lg px-4 py-2.5 text-left text-sm font-semibold transition-colors ${
-      selected ? 'bg-brand-50 text-brand-800 ring-1 ring-brand-100' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+      selected
+        ? 'bg-brand-50 text-brand-800 ring-1 ring-brand-100'
+        : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
     }`,
 };
 
@@ -40,7 +42,14 @@ interface TabListProps<K extends string> {
  * WAI-ARIA tabs with automatic activation: only the selected tab is in the Tab order, the
  * arrow keys (and Home, End) move to and select another tab.
  */
-export function TabList<K extends string>({ tabs, selected, onSelect, label, idPrefix, variant = 'segmented' }: TabListProps<K>) {
+export function TabList<K extends string>({
+  tabs,
+  selected,
+  onSelect,
+  label,
+  idPrefix,
+  variant = 'segmented',
+}: TabListProps<K>) {
   const buttons = useRef(new Map<K, HTMLButtonElement>());
   const vertical = variant === 'menu';
 
@@ -59,7 +68,13 @@ export function TabList<K extends string>({ tabs, selected, onSelect, label, idP
   };
 
   return (
-    <div role="tablist" aria-label={label} aria-orientation={vertical ? 'vertical' : 'horizontal'} onKeyDown={onKeyDown} className={LIST_CLASSES[variant]}>
+    <div
+      role="tablist"
+      aria-label={label}
+      aria-orientation={vertical ? 'vertical' : 'horizontal'}
+      onKeyDown={onKeyDown}
+      className={LIST_CLASSES[variant]}
+    >
       {tabs.map((tab) => {
         const isSelected = tab.key === selected;
         return (
@@ -87,9 +102,25 @@ export function TabList<K extends string>({ tabs, selected, onSelect, label, idP
 }
 
 /** The content of the selected tab; render only the selected one. */
-export function TabPanel({ idPrefix, tabKey, children, className = '' }: { idPrefix: string; tabKey: string; children: ReactNode; className?: string }) {
+export function TabPanel({
+  idPrefix,
+  tabKey,
+  children,
+  className = '',
+}: {
+  idPrefix: string;
+  tabKey: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div role="tabpanel" id={panelId(idPrefix, tabKey)} aria-labelledby={tabId(idPrefix, tabKey)} tabIndex={0} className={className}>
+    <div
+      role="tabpanel"
+      id={panelId(idPrefix, tabKey)}
+      aria-labelledby={tabId(idPrefix, tabKey)}
+      tabIndex={0}
+      className={className}
+    >
       {children}
     </div>
   );

@@ -5,7 +5,10 @@ import { api } from '../../lib/api.ts';
 const SESSIONS_KEY = ['account', 'sessions'] as const;
 
 export function useAccountSessions() {
-  return useQuery({ queryKey: SESSIONS_KEY, queryFn: async () => (await api<{ sessions: AccountSession[] }>('/account/sessions')).sessions });
+  return useQuery({
+    queryKey: SESSIONS_KEY,
+    queryFn: async () => (await api<{ sessions: AccountSession[] }>('/account/sessions')).sessions,
+  });
 }
 
 export function useEndSession() {

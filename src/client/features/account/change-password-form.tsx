@@ -36,9 +36,24 @@ export function ChangePasswordForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4">
-      <PasswordField label="Current password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
-      <PasswordField label="New password" autoComplete="new-password" error={errors.newPassword?.message} {...register('newPassword')} />
-      <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      <PasswordField
+        label="Current password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        {...register('newPassword')}
+      />
+      <PasswordField
+        label="Confirm new password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
       <p className="text-sm text-slate-600">At least 8 characters (12 for organizers); a common password is refused.</p>
       <Button type="submit" disabled={change.isPending}>
         {change.isPending ? 'Changing...' : 'Change Password'}

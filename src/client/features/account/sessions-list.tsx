@@ -13,12 +13,16 @@ export function SessionsList() {
   const toast = useToast();
 
   if (sessions.isPending) return <Spinner label="Loading your sessions..." />;
-  if (sessions.isError) return <p className="text-red-700">{errorText(sessions.error, 'Your sessions could not be loaded.')}</p>;
+  if (sessions.isError)
+    return <p className="text-red-700">{errorText(sessions.error, 'Your sessions could not be loaded.')}</p>;
   const others = sessions.data.filter((s) => !s.current).length;
 
   return (
     <div className="space-y-4">
-      <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Signed-in sessions">
+      <ul
+        className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+        aria-label="Signed-in sessions"
+      >
         {sessions.data.map((session) => (
           <SessionRow key={session._id} session={session} />
         ))}
@@ -51,10 +55,15 @@ function SessionRow({ session }: { session: AccountSession }) {
       <div className="min-w-0">
         <p className="font-medium text-slate-900">
           {session.device}
-          {session.current && <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">This session</span>}
+          {session.current && (
+            <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+              This session
+            </span>
+          )}
         </p>
         <p className="text-sm text-slate-600">
-          {session.address || 'Unknown address'} · signed in {formatDateTime(session.createdAt)} · last seen {formatDateTime(session.lastSeenAt)}
+          {session.address || 'Unknown address'} · signed in {formatDateTime(session.createdAt)} · last seen{' '}
+          {formatDateTime(session.lastSeenAt)}
         </p>
       </div>
       {!session.current && (
@@ -62,7 +71,11 @@ function SessionRow({ session }: { session: AccountSession }) {
           variant="secondary"
           disabled={end.isPending}
           aria-label={`Sign out ${session.device}, last seen ${formatDateTime(session.lastSeenAt)}`}
-          onClick={() => end.mutate(session._id, { onError: (error) => toast.error(errorText(error, 'This session could not be signed out.')) })}
+          onClick={() =>
+            end.mutate(session._id, {
+              onError: (error) => toast.error(errorText(error, 'This session could not be signed out.')),
+            })
+          }
         >
           Sign out
         </Button>

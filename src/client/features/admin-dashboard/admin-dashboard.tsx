@@ -3,7 +3,14 @@ import { Link, useSearchParams } from 'react-router';
 import { DashboardSection } from './dashboard-section.tsx';
 import { DashboardMessagesProvider, MessageBanner, useMessageState } from './dashboard-messages.tsx';
 import { PapersSection } from './papers-section.tsx';
-import { type AdminSection, SECTIONS, SectionMenuDrawer, sectionPanelId, sectionTabId, SectionTabs } from './section-navigation.tsx';
+import {
+  type AdminSection,
+  SECTIONS,
+  SectionMenuDrawer,
+  sectionPanelId,
+  sectionTabId,
+  SectionTabs,
+} from './section-navigation.tsx';
 import { UsersSection } from './users-section.tsx';
 
 /** The section sits in the address (?section=papers): a reload or Back from a paper keeps it. */
@@ -40,7 +47,8 @@ export function AdminDashboard() {
     if (focusRequest) (focusRequest.target === 'heading' ? heading : menuButton).current?.focus();
   }, [focusRequest]);
   const requestFocus = useCallback(
-    (target: 'heading' | 'menuButton') => setFocusRequest((previous) => ({ target, serial: (previous?.serial ?? 0) + 1 })),
+    (target: 'heading' | 'menuButton') =>
+      setFocusRequest((previous) => ({ target, serial: (previous?.serial ?? 0) + 1 })),
     [],
   );
 
@@ -76,7 +84,10 @@ export function AdminDashboard() {
         <aside className="hidden w-60 shrink-0 lg:block">
           <div className="sticky top-24 rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
             <SectionTabs selected={section} onSelect={selectSection} />
-            <Link to="/admin/sign-in-log" className="mt-3 block border-t border-slate-200 px-3 pt-3 text-sm font-semibold text-brand-700 hover:underline">
+            <Link
+              to="/admin/sign-in-log"
+              className="mt-3 block border-t border-slate-200 px-3 pt-3 text-sm font-semibold text-brand-700 hover:underline"
+            >
               Sign-in log
             </Link>
           </div>
@@ -91,7 +102,15 @@ export function AdminDashboard() {
             onClick={() => setMenuOpen(true)}
             className="flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
           >
-            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M4 6h16M4 12h16M4 18h16" />
             </svg>
             {/* Not just "Menu": the site header above has a menu of its own on small screens. */}
@@ -101,7 +120,10 @@ export function AdminDashboard() {
             <span className="sr-only">Current section: </span>
             {current.label}
           </p>
-          <Link to="/admin/sign-in-log" className="ml-auto shrink-0 text-sm font-semibold text-brand-700 hover:underline">
+          <Link
+            to="/admin/sign-in-log"
+            className="ml-auto shrink-0 text-sm font-semibold text-brand-700 hover:underline"
+          >
             Sign-in log
           </Link>
         </div>
@@ -120,7 +142,11 @@ export function AdminDashboard() {
         <div className="min-w-0 flex-1">
           <MessageBanner message={message} onDismiss={dismiss} />
           <div role="tabpanel" id={sectionPanelId(section)} aria-labelledby={sectionTabId(section)}>
-            <h2 ref={heading} tabIndex={-1} className="mb-5 text-2xl font-bold text-brand-900 outline-none focus-visible:outline-3">
+            <h2
+              ref={heading}
+              tabIndex={-1}
+              className="mb-5 text-2xl font-bold text-brand-900 outline-none focus-visible:outline-3"
+            >
               {current.description}
             </h2>
             {section === 'dashboard' && (

@@ -27,7 +27,11 @@ export function AdminPaperCard({ paper, reviewOpen, onReviewOpenChange }: AdminP
   };
 
   return (
-    <article aria-labelledby={titleId} data-testid="admin-paper-card" className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+    <article
+      aria-labelledby={titleId}
+      data-testid="admin-paper-card"
+      className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
       <div className={`h-1.5 ${statusStripeClass(paper.status)}`} aria-hidden="true" />
       <div className="space-y-4 p-4 sm:p-5">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
@@ -46,7 +50,11 @@ export function AdminPaperCard({ paper, reviewOpen, onReviewOpenChange }: AdminP
           <Detail term="Theme">{paper.theme}</Detail>
           <Detail term="Mode of Presentation">{paper.modeOfPresentation || 'Not specified'}</Detail>
           <Detail term="Payment ID">
-            {paper.paymentId.trim() ? <span className="font-mono wrap-anywhere">{paper.paymentId}</span> : 'Not provided'}
+            {paper.paymentId.trim() ? (
+              <span className="font-mono wrap-anywhere">{paper.paymentId}</span>
+            ) : (
+              'Not provided'
+            )}
           </Detail>
           <Detail term="Submitted">{formatDate(paper.submittedAt)}</Detail>
         </dl>
@@ -65,7 +73,10 @@ export function AdminPaperCard({ paper, reviewOpen, onReviewOpenChange }: AdminP
           <ul className="mt-2 grid gap-2 md:grid-cols-2">
             {paper.authors.map((author, index) => (
               <li key={index} className="flex min-w-0 gap-3 rounded-lg bg-slate-50 p-3 text-sm">
-                <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-bold text-brand-800" aria-hidden="true">
+                <span
+                  className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-bold text-brand-800"
+                  aria-hidden="true"
+                >
                   {initialsOf(author.name)}
                 </span>
                 <div className="min-w-0">
@@ -129,7 +140,13 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 
 function NewTabLink({ href, describedBy, children }: { href: string; describedBy: string; children: ReactNode }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" aria-describedby={describedBy} className={buttonClass('secondary')}>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-describedby={describedBy}
+      className={buttonClass('secondary')}
+    >
       {children}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
@@ -145,7 +162,9 @@ function EvaluationSummary({ evaluation }: { evaluation: AdminPaper['adminEvalua
       <dl className="mt-2 grid gap-2 sm:grid-cols-3">
         <div>
           <dt className="text-xs text-amber-800">Marks</dt>
-          <dd className="font-semibold text-slate-900 tabular-nums">{marks === null ? 'Not evaluated' : `${marks}/100`}</dd>
+          <dd className="font-semibold text-slate-900 tabular-nums">
+            {marks === null ? 'Not evaluated' : `${marks}/100`}
+          </dd>
         </div>
         <div className="min-w-0 sm:col-span-2">
           <dt className="text-xs text-amber-800">Reviewer</dt>
@@ -155,7 +174,9 @@ function EvaluationSummary({ evaluation }: { evaluation: AdminPaper['adminEvalua
         </div>
         <div className="min-w-0 sm:col-span-3">
           <dt className="text-xs text-amber-800">Comments</dt>
-          <dd className="break-words whitespace-pre-line text-slate-900">{confidentialComments.trim() || 'No confidential comments'}</dd>
+          <dd className="break-words whitespace-pre-line text-slate-900">
+            {confidentialComments.trim() || 'No confidential comments'}
+          </dd>
         </div>
       </dl>
     </div>

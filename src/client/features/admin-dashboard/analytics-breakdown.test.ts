@@ -3,7 +3,10 @@ import { modeBreakdown, themeBreakdown } from './analytics-breakdown.ts';
 
 describe('themeBreakdown', () => {
   it('lists every theme in order with its share and a bar scaled to the largest', () => {
-    const { rows, activeThemes } = themeBreakdown({ 'Propulsion and Combustion': 1, 'Solid Mechanics and Dynamics': 3 }, 4);
+    const { rows, activeThemes } = themeBreakdown(
+      { 'Propulsion and Combustion': 1, 'Solid Mechanics and Dynamics': 3 },
+      4,
+    );
     expect(rows).toEqual([
       { name: 'Aerodynamics and Fluid Mechanics', count: 0, percent: 0, barPercent: 0 },
       { name: 'Solid Mechanics and Dynamics', count: 3, percent: 75, barPercent: 100 },
@@ -28,7 +31,9 @@ describe('themeBreakdown', () => {
 
 describe('modeBreakdown', () => {
   it('lists the three modes of presentation', () => {
-    expect(modeBreakdown({ Oral: 2, 'Video (Only for Students)': 1 }, 3).map((row) => [row.name, row.count, row.percent])).toEqual([
+    expect(
+      modeBreakdown({ Oral: 2, 'Video (Only for Students)': 1 }, 3).map((row) => [row.name, row.count, row.percent]),
+    ).toEqual([
       ['Oral', 2, 67],
       ['Poster (Only for Students)', 0, 0],
       ['Video (Only for Students)', 1, 33],

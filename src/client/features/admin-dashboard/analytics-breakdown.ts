@@ -14,7 +14,11 @@ export interface BreakdownRow {
  * Counts per name in a fixed order (the known names first, then any other the server
  * reported), with each row's share of the total and its bar scaled to the largest row.
  */
-export function breakdown(counts: Record<string, number>, knownNames: readonly string[], total: number): BreakdownRow[] {
+export function breakdown(
+  counts: Record<string, number>,
+  knownNames: readonly string[],
+  total: number,
+): BreakdownRow[] {
   const others = Object.keys(counts).filter((name) => !knownNames.includes(name));
   const names = [...knownNames, ...others];
   const largest = Math.max(0, ...names.map((name) => counts[name] ?? 0));

@@ -14,7 +14,10 @@ export function AnalyticsPanel({ overview }: { overview: DashboardOverview }) {
         <DashboardPanel
           title="Papers by Theme"
           action={
-            <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800" data-testid="active-themes">
+            <span
+              className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800"
+              data-testid="active-themes"
+            >
               {themes.activeThemes} active {themes.activeThemes === 1 ? 'theme' : 'themes'}
             </span>
           }

@@ -42,7 +42,8 @@ export interface UserListParams {
 export function useAdminUsers(params: UserListParams) {
   return useQuery({
     queryKey: dashboardKey('users', params),
-    queryFn: () => api<{ users: AdminUserRow[]; pagination: ListPagination }>(`/admin/users${toQueryString({ ...params })}`),
+    queryFn: () =>
+      api<{ users: AdminUserRow[]; pagination: ListPagination }>(`/admin/users${toQueryString({ ...params })}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -54,7 +55,8 @@ const paperListKey = dashboardKey('papers');
 export function useAdminPapers(params: PaperListParams) {
   return useQuery({
     queryKey: [...paperListKey, params],
-    queryFn: () => api<{ papers: AdminPaper[]; pagination: ListPagination }>(`/admin/papers${toQueryString({ ...params })}`),
+    queryFn: () =>
+      api<{ papers: AdminPaper[]; pagination: ListPagination }>(`/admin/papers${toQueryString({ ...params })}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -94,7 +96,10 @@ export function useSetPaperStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ paperId, ...body }: StatusChange) =>
-      api<{ success: boolean; paper: AdminPaper }>(`/admin/papers/${encodeURIComponent(paperId)}/status`, { method: 'PUT', body }),
+      api<{ success: boolean; paper: AdminPaper }>(`/admin/papers/${encodeURIComponent(paperId)}/status`, {
+        method: 'PUT',
+        body,
+      }),
     onSuccess: ({ paper }) => {
       queryClient.setQueriesData<{ papers: AdminPaper[]; pagination: ListPagination }>(
         { queryKey: paperListKey },

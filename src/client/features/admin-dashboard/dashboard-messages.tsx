@@ -39,7 +39,10 @@ export function useMessageState() {
 
   useEffect(() => {
     if (message?.kind !== 'success') return;
-    const timer = setTimeout(() => setMessage((current) => (current?.id === message.id ? null : current)), SUCCESS_CLEARS_AFTER_MS);
+    const timer = setTimeout(
+      () => setMessage((current) => (current?.id === message.id ? null : current)),
+      SUCCESS_CLEARS_AFTER_MS,
+    );
     return () => clearTimeout(timer);
   }, [message]);
 
@@ -59,8 +62,12 @@ export function MessageBanner({ message, onDismiss }: { message: Message | null;
   // an error interrupts (alert), a success waits its turn (status).
   return (
     <>
-      <div role="alert">{message?.kind === 'error' && <MessageBox key={message.id} message={message} onDismiss={onDismiss} />}</div>
-      <div role="status">{message?.kind === 'success' && <MessageBox key={message.id} message={message} onDismiss={onDismiss} />}</div>
+      <div role="alert">
+        {message?.kind === 'error' && <MessageBox key={message.id} message={message} onDismiss={onDismiss} />}
+      </div>
+      <div role="status">
+        {message?.kind === 'success' && <MessageBox key={message.id} message={message} onDismiss={onDismiss} />}
+      </div>
     </>
   );
 }
@@ -70,11 +77,18 @@ function MessageBox({ message, onDismiss }: { message: Message; onDismiss: () =>
     <div
       data-testid={`dashboard-message-${message.kind}`}
       className={`mb-4 flex items-start gap-3 rounded-lg border px-4 py-3 text-sm ${
-        message.kind === 'error' ? 'border-red-200 bg-red-50 text-red-800' : 'border-green-200 bg-green-50 text-green-800'
+        message.kind === 'error'
+          ? 'border-red-200 bg-red-50 text-red-800'
+          : 'border-green-200 bg-green-50 text-green-800'
       }`}
     >
       <p className="flex-1 break-words">{message.text}</p>
-      <button type="button" onClick={onDismiss} aria-label="Dismiss message" className="rounded px-1 text-lg leading-none opacity-80 hover:opacity-100">
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Dismiss message"
+        className="rounded px-1 text-lg leading-none opacity-80 hover:opacity-100"
+      >
         ×
       </button>
     </div>

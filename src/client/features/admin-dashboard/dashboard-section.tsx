@@ -32,10 +32,18 @@ export function DashboardSection({ allSubmissionsHref, onViewAllSubmissions }: D
       <TabPanel idPrefix={ID_PREFIX} tabKey={view}>
         {view === 'overview' && (
           <WithStatistics>
-            {(overview) => <OverviewPanel overview={overview} allSubmissionsHref={allSubmissionsHref} onViewAllSubmissions={onViewAllSubmissions} />}
+            {(overview) => (
+              <OverviewPanel
+                overview={overview}
+                allSubmissionsHref={allSubmissionsHref}
+                onViewAllSubmissions={onViewAllSubmissions}
+              />
+            )}
           </WithStatistics>
         )}
-        {view === 'analytics' && <WithStatistics>{(overview) => <AnalyticsPanel overview={overview} />}</WithStatistics>}
+        {view === 'analytics' && (
+          <WithStatistics>{(overview) => <AnalyticsPanel overview={overview} />}</WithStatistics>
+        )}
         {view === 'financial' && <FinancialPanel />}
         {view === 'evaluation' && <EvaluationPanel />}
       </TabPanel>

@@ -9,10 +9,23 @@ export function LoadingData() {
 }
 
 /** A titled card of the dashboard; the title is a level-3 heading under the section's h2. */
-export function DashboardPanel({ title, action, children, className = '' }: { title: string; action?: ReactNode; children: ReactNode; className?: string }) {
+export function DashboardPanel({
+  title,
+  action,
+  children,
+  className = '',
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={`min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${className}`}>
+    <section
+      aria-labelledby={headingId}
+      className={`min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${className}`}
+    >
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="text-base font-bold text-brand-900 sm:text-lg">
           {title}
@@ -36,9 +49,22 @@ const ACCENTS = {
 export type Accent = keyof typeof ACCENTS;
 
 /** A number with its label and an optional line under it (e.g. "40% of total"). */
-export function StatCard({ label, value, detail, accent = 'brand' }: { label: string; value: ReactNode; detail?: string; accent?: Accent }) {
+export function StatCard({
+  label,
+  value,
+  detail,
+  accent = 'brand',
+}: {
+  label: string;
+  value: ReactNode;
+  detail?: string;
+  accent?: Accent;
+}) {
   return (
-    <div className={`min-w-0 rounded-xl border border-l-4 border-slate-200 bg-white p-4 shadow-sm ${ACCENTS[accent]}`} data-testid="stat-card">
+    <div
+      className={`min-w-0 rounded-xl border border-l-4 border-slate-200 bg-white p-4 shadow-sm ${ACCENTS[accent]}`}
+      data-testid="stat-card"
+    >
       <p className="text-sm font-medium text-slate-600">{label}</p>
       <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</p>
       {detail && <p className="mt-0.5 text-xs text-slate-500">{detail}</p>}
@@ -125,14 +151,31 @@ export function SelectField<V extends string | number>({
   );
 }
 
-export function SearchField({ label, placeholder, value, onChange }: { label: string; placeholder: string; value: string; onChange: (value: string) => void }) {
+export function SearchField({
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   return (
     <div className="min-w-0 flex-1">
       <label htmlFor={id} className="mb-1 block text-xs font-semibold tracking-wide text-slate-600 uppercase">
         {label}
       </label>
-      <input id={id} type="search" value={value} placeholder={placeholder} onChange={(event) => onChange(event.target.value)} className={controlClass} />
+      <input
+        id={id}
+        type="search"
+        value={value}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+        className={controlClass}
+      />
     </div>
   );
 }

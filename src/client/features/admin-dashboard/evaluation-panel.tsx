@@ -76,18 +76,30 @@ function EvaluationRow({ row }: { row: RecordRow }) {
         )}
       </td>
       <td className="px-4 py-3 align-top">
-        <span className={`inline-flex rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${STATE_BADGES[state]}`}>{EVALUATION_STATE_LABELS[state]}</span>
+        <span
+          className={`inline-flex rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${STATE_BADGES[state]}`}
+        >
+          {EVALUATION_STATE_LABELS[state]}
+        </span>
         {paper && paper.marks !== null && <p className="mt-1 text-xs text-slate-600 tabular-nums">{paper.marks}/100</p>}
       </td>
       <td className="px-4 py-3 align-top" data-testid="record-score">
         {paper && paper.marks !== null ? (
-          <span className={`inline-flex rounded-md px-2 py-1 font-bold tabular-nums ${evaluationScoreClass(paper.marks)}`}>{paper.marks}</span>
+          <span
+            className={`inline-flex rounded-md px-2 py-1 font-bold tabular-nums ${evaluationScoreClass(paper.marks)}`}
+          >
+            {paper.marks}
+          </span>
         ) : (
           <span className="text-slate-500">N/A</span>
         )}
       </td>
-      <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">{paper ? (paper.evaluatedAt ? formatDate(paper.evaluatedAt) : 'Not reviewed') : 'N/A'}</td>
-      <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">{paper ? formatDate(paper.submittedAt) : 'N/A'}</td>
+      <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">
+        {paper ? (paper.evaluatedAt ? formatDate(paper.evaluatedAt) : 'Not reviewed') : 'N/A'}
+      </td>
+      <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">
+        {paper ? formatDate(paper.submittedAt) : 'N/A'}
+      </td>
     </tr>
   );
 }

@@ -57,20 +57,37 @@ function FinancialRow({ row }: { row: RecordRow }) {
     <tr data-testid="record-row">
       <UserCell user={row.user} />
       <td className="px-4 py-3 align-top">
-        {paper ? <p className="max-w-xs font-medium break-words text-slate-900">{paper.title}</p> : <p className="text-slate-500 italic">No Submission</p>}
+        {paper ? (
+          <p className="max-w-xs font-medium break-words text-slate-900">{paper.title}</p>
+        ) : (
+          <p className="text-slate-500 italic">No Submission</p>
+        )}
       </td>
       <td className="px-4 py-3 align-top">
-        <span className={`inline-flex rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${PAYMENT_BADGES[state]}`}>{PAYMENT_STATE_LABELS[state]}</span>
+        <span
+          className={`inline-flex rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${PAYMENT_BADGES[state]}`}
+        >
+          {PAYMENT_STATE_LABELS[state]}
+        </span>
       </td>
       <td className="px-4 py-3 align-top">
-        {paper?.paymentId.trim() ? <span className="font-mono text-xs wrap-anywhere text-slate-700">{paper.paymentId}</span> : <span className="text-slate-500">{paper ? 'Not provided' : 'N/A'}</span>}
+        {paper?.paymentId.trim() ? (
+          <span className="font-mono text-xs wrap-anywhere text-slate-700">{paper.paymentId}</span>
+        ) : (
+          <span className="text-slate-500">{paper ? 'Not provided' : 'N/A'}</span>
+        )}
         {paper?.paymentIdShared && (
-          <span className="mt-1 block w-fit rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800" title="Another paper records the same payment ID: check both receipts.">
+          <span
+            className="mt-1 block w-fit rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800"
+            title="Another paper records the same payment ID: check both receipts."
+          >
             Duplicate ID
           </span>
         )}
       </td>
-      <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">{paper ? formatDate(paper.submittedAt) : 'N/A'}</td>
+      <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">
+        {paper ? formatDate(paper.submittedAt) : 'N/A'}
+      </td>
     </tr>
   );
 }

@@ -23,13 +23,28 @@ export function OverviewPanel({ overview, allSubmissionsHref, onViewAllSubmissio
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Total Users" value={stats.totalUsers} />
         <StatCard label="Total Papers" value={total} accent="blue" />
-        <StatCard label="Accepted" value={byStatus.abstract_accepted} detail={shareOfTotal(byStatus.abstract_accepted)} accent="green" />
+        <StatCard
+          label="Accepted"
+          value={byStatus.abstract_accepted}
+          detail={shareOfTotal(byStatus.abstract_accepted)}
+          accent="green"
+        />
         <StatCard label="Declined" value={byStatus.declined} detail={shareOfTotal(byStatus.declined)} accent="red" />
       </div>
 
       <div className="grid gap-3 sm:grid-cols-3">
-        <StatCard label="Review Awaited" value={byStatus.review_awaited} detail={shareOfTotal(byStatus.review_awaited)} accent="blue" />
-        <StatCard label="In Progress" value={byStatus.review_in_progress} detail={shareOfTotal(byStatus.review_in_progress)} accent="yellow" />
+        <StatCard
+          label="Review Awaited"
+          value={byStatus.review_awaited}
+          detail={shareOfTotal(byStatus.review_awaited)}
+          accent="blue"
+        />
+        <StatCard
+          label="In Progress"
+          value={byStatus.review_in_progress}
+          detail={shareOfTotal(byStatus.review_in_progress)}
+          accent="yellow"
+        />
         <StatCard
           label="Author Response"
           value={byStatus.author_response_awaited}

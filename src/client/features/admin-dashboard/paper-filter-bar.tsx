@@ -1,13 +1,28 @@
 import { useEffect, useRef } from 'react';
 import { PAPER_STATUS_LABELS, PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '../../../shared/constants.ts';
 import { SearchField, type SelectOption, SelectField } from './dashboard-ui.tsx';
-import { activeFilterChips, NO_PAPER_FILTERS, type PaperFilterKey, type PaperFilters, withoutFilter } from './paper-filters.ts';
+import {
+  activeFilterChips,
+  NO_PAPER_FILTERS,
+  type PaperFilterKey,
+  type PaperFilters,
+  withoutFilter,
+} from './paper-filters.ts';
 
 type Choice<K extends keyof PaperFilters> = SelectOption<PaperFilters[K]>;
 
-const STATUS_OPTIONS: Choice<'status'>[] = [{ value: '', label: 'All statuses' }, ...PAPER_STATUSES.map((status) => ({ value: status, label: PAPER_STATUS_LABELS[status] }))];
-const THEME_OPTIONS: Choice<'theme'>[] = [{ value: '', label: 'All themes' }, ...THEMES.map((theme) => ({ value: theme, label: theme }))];
-const MODE_OPTIONS: Choice<'mode'>[] = [{ value: '', label: 'All modes' }, ...PRESENTATION_MODES.map((mode) => ({ value: mode, label: mode }))];
+const STATUS_OPTIONS: Choice<'status'>[] = [
+  { value: '', label: 'All statuses' },
+  ...PAPER_STATUSES.map((status) => ({ value: status, label: PAPER_STATUS_LABELS[status] })),
+];
+const THEME_OPTIONS: Choice<'theme'>[] = [
+  { value: '', label: 'All themes' },
+  ...THEMES.map((theme) => ({ value: theme, label: theme })),
+];
+const MODE_OPTIONS: Choice<'mode'>[] = [
+  { value: '', label: 'All modes' },
+  ...PRESENTATION_MODES.map((mode) => ({ value: mode, label: mode })),
+];
 
 interface PaperFilterBarProps {
   filters: PaperFilters;
@@ -26,7 +41,8 @@ export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
   useEffect(() => {
     if (!refocusAfterRemoval.current) return;
     refocusAfterRemoval.current = false;
-    const next = chipGroup.current?.querySelector('button') ?? controls.current?.querySelector<HTMLElement>('input, select');
+    const next =
+      chipGroup.current?.querySelector('button') ?? controls.current?.querySelector<HTMLElement>('input, select');
     next?.focus();
   });
   const remove = (next: PaperFilters) => {
@@ -38,16 +54,40 @@ export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
     <div className="space-y-3">
       <div ref={controls} className="grid gap-3 md:grid-cols-3">
         <div className="flex md:col-span-3">
-          <SearchField label="Search papers" placeholder="Search by title, author or ICTACEM ID..." value={filters.search} onChange={(value) => set('search', value)} />
+          <SearchField
+            label="Search papers"
+            placeholder="Search by title, author or ICTACEM ID..."
+            value={filters.search}
+            onChange={(value) => set('search', value)}
+          />
         </div>
-        <SelectField label="Status" value={filters.status} options={STATUS_OPTIONS} onChange={(value) => set('status', value)} />
-        <SelectField label="Theme" value={filters.theme} options={THEME_OPTIONS} onChange={(value) => set('theme', value)} />
-        <SelectField label="Mode of Presentation" value={filters.mode} options={MODE_OPTIONS} onChange={(value) => set('mode', value)} />
+        <SelectField
+          label="Status"
+          value={filters.status}
+          options={STATUS_OPTIONS}
+          onChange={(value) => set('status', value)}
+        />
+        <SelectField
+          label="Theme"
+          value={filters.theme}
+          options={THEME_OPTIONS}
+          onChange={(value) => set('theme', value)}
+        />
+        <SelectField
+          label="Mode of Presentation"
+          value={filters.mode}
+          options={MODE_OPTIONS}
+          onChange={(value) => set('mode', value)}
+        />
       </div>
       {chips.length > 0 && (
         <div ref={chipGroup} className="flex flex-wrap items-center gap-2" role="group" aria-label="Active filters">
           {chips.map((chip) => (
-            <span key={chip.key} data-testid="filter-chip" className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-xs font-semibold text-brand-800 ring-1 ring-brand-100">
+            <span
+              key={chip.key}
+              data-testid="filter-chip"
+              className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-xs font-semibold text-brand-800 ring-1 ring-brand-100"
+            >
               <span className="min-w-0 break-words">{chip.text}</span>
               <button
                 type="button"
@@ -59,7 +99,11 @@ export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
               </button>
             </span>
           ))}
-          <button type="button" onClick={() => remove(NO_PAPER_FILTERS)} className="text-xs font-semibold text-brand-700 underline hover:no-underline">
+          <button
+            type="button"
+            onClick={() => remove(NO_PAPER_FILTERS)}
+            className="text-xs font-semibold text-brand-700 underline hover:no-underline"
+          >
             Clear all
           </button>
         </div>

@@ -8,7 +8,12 @@ describe('activeFilterChips', () => {
   });
 
   it('names each filter in use with its label', () => {
-    const chips = activeFilterChips({ search: ' wake ', status: 'review_in_progress', theme: 'Propulsion and Combustion', mode: 'Oral' });
+    const chips = activeFilterChips({
+      search: ' wake ',
+      status: 'review_in_progress',
+      theme: 'Propulsion and Combustion',
+      mode: 'Oral',
+    });
     expect(chips).toEqual([
       { key: 'search', text: 'Search: "wake"' },
       { key: 'status', text: 'Status: Review in Progress' },

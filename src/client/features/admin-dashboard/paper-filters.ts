@@ -25,7 +25,8 @@ export function activeFilterChips(filters: PaperFilters): FilterChip[] {
   const chips: FilterChip[] = [];
   const search = filters.search.trim();
   if (search) chips.push({ key: 'search', text: `${CHIP_NAMES.search}: "${search}"` });
-  if (filters.status) chips.push({ key: 'status', text: `${CHIP_NAMES.status}: ${PAPER_STATUS_LABELS[filters.status]}` });
+  if (filters.status)
+    chips.push({ key: 'status', text: `${CHIP_NAMES.status}: ${PAPER_STATUS_LABELS[filters.status]}` });
   if (filters.theme) chips.push({ key: 'theme', text: `${CHIP_NAMES.theme}: ${filters.theme}` });
   if (filters.mode) chips.push({ key: 'mode', text: `${CHIP_NAMES.mode}: ${filters.mode}` });
   return chips;

@@ -62,7 +62,9 @@ export function PaperReviewForm({ paper, id, onClose }: PaperReviewFormProps) {
               <label
                 key={option}
                 className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold ${
-                  option === status ? `${statusBadgeClass(option)} border-transparent ring-2 ring-brand-600` : 'border-slate-200 bg-white text-slate-700 hover:bg-slate-50'
+                  option === status
+                    ? `${statusBadgeClass(option)} border-transparent ring-2 ring-brand-600`
+                    : 'border-slate-200 bg-white text-slate-700 hover:bg-slate-50'
                 }`}
               >
                 <input

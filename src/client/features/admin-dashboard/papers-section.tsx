@@ -30,7 +30,11 @@ export function PapersSection() {
         </p>
       )}
       {!data ? (
-        papers.isPending ? <LoadingData /> : <LoadFailed onRetry={() => void papers.refetch()} />
+        papers.isPending ? (
+          <LoadingData />
+        ) : (
+          <LoadFailed onRetry={() => void papers.refetch()} />
+        )
       ) : data.papers.length === 0 ? (
         <EmptyState title="No papers found" />
       ) : (
@@ -51,11 +55,7 @@ export function PapersSection() {
               </li>
             ))}
           </ul>
-          <TablePagination
-            pagination={data.pagination}
-            onPageChange={setPage}
-            label="Paper pages"
-          />
+          <TablePagination pagination={data.pagination} onPageChange={setPage} label="Paper pages" />
         </>
       )}
     </div>

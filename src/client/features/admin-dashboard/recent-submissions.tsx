@@ -25,7 +25,10 @@ export function RecentSubmissions({ submissions, totalPapers, allSubmissionsHref
         {submissions.slice(0, RECENT_SUBMISSIONS_SHOWN).map((submission) => (
           <li key={submission._id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0">
-              <Link to={`/admin/paper/${submission._id}`} className="font-semibold break-words text-brand-800 hover:underline">
+              <Link
+                to={`/admin/paper/${submission._id}`}
+                className="font-semibold break-words text-brand-800 hover:underline"
+              >
                 {submission.title}
               </Link>
               <p className="mt-0.5 text-xs break-words text-slate-600">

@@ -20,7 +20,14 @@ interface RecordsTableFrameProps {
  * table in its own horizontal scroll area (so a phone never scrolls the page sideways),
  * the pagination and the footer.
  */
-export function RecordsTableFrame({ table, label, emptyTitle, footerNoun, columns, renderRow }: RecordsTableFrameProps) {
+export function RecordsTableFrame({
+  table,
+  label,
+  emptyTitle,
+  footerNoun,
+  columns,
+  renderRow,
+}: RecordsTableFrameProps) {
   const { data, isPending, isError, isPlaceholderData, isFetching, refetch } = table.result;
   if (isPending) return <LoadingData />;
   if (isError && !data) return <LoadFailed onRetry={() => void refetch()} />;
@@ -60,11 +67,7 @@ export function RecordsTableFrame({ table, label, emptyTitle, footerNoun, column
         </p>
       )}
       {rows.length > 0 && (
-        <TablePagination
-          pagination={pagination}
-          onPageChange={table.setPage}
-          label={`${label} pages`}
-        />
+        <TablePagination pagination={pagination} onPageChange={table.setPage} label={`${label} pages`} />
       )}
       <p className="border-t border-slate-200 pt-3 text-sm text-slate-600">
         Total {pagination.total} {footerNoun}

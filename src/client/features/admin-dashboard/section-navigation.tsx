@@ -33,7 +33,12 @@ export function SectionTabs({ selected, onSelect }: SectionTabsProps) {
   const onKeyDown = (event: KeyboardEvent) => {
     const index = SECTIONS.findIndex((section) => section.key === selected);
     const last = SECTIONS.length - 1;
-    const targets: Record<string, number> = { ArrowDown: index === last ? 0 : index + 1, ArrowUp: index === 0 ? last : index - 1, Home: 0, End: last };
+    const targets: Record<string, number> = {
+      ArrowDown: index === last ? 0 : index + 1,
+      ArrowUp: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    };
     const target = targets[event.key];
     if (target === undefined) return;
     event.preventDefault();
@@ -43,7 +48,13 @@ export function SectionTabs({ selected, onSelect }: SectionTabsProps) {
   };
 
   return (
-    <div role="tablist" aria-label="Admin sections" aria-orientation="vertical" onKeyDown={onKeyDown} className="flex flex-col gap-1">
+    <div
+      role="tablist"
+      aria-label="Admin sections"
+      aria-orientation="vertical"
+      onKeyDown={onKeyDown}
+      className="flex flex-col gap-1"
+    >
       {SECTIONS.map((section) => {
         const isSelected = section.key === selected;
         const labelId = `${sectionTabId(section.key)}-label`;
@@ -66,7 +77,9 @@ export function SectionTabs({ selected, onSelect }: SectionTabsProps) {
             tabIndex={isSelected ? 0 : -1}
             onClick={() => onSelect(section.key)}
             className={`rounded-lg px-4 py-3 text-left transition-colors ${
-              isSelected ? 'bg-brand-700 text-white shadow-sm' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+              isSelected
+                ? 'bg-brand-700 text-white shadow-sm'
+                : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
             }`}
           >
             <span id={labelId} className="block text-sm font-semibold">
@@ -120,7 +133,12 @@ export function SectionMenuDrawer({ selected, onSelect, onClose }: SectionMenuDr
       <div className="flex h-full flex-col">
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
           <p className="font-bold text-brand-900">Admin menu</p>
-          <button type="button" onClick={onClose} aria-label="Close menu" className="rounded-md px-2 text-2xl leading-none text-slate-500 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close menu"
+            className="rounded-md px-2 text-2xl leading-none text-slate-500 hover:bg-slate-100"
+          >
             ×
           </button>
         </div>
@@ -137,7 +155,9 @@ export function SectionMenuDrawer({ selected, onSelect, onClose }: SectionMenuDr
                     className={`w-full rounded-lg px-4 py-3 text-left ${isSelected ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
                   >
                     <span className="block text-sm font-semibold">{section.label}</span>
-                    <span className={`block text-xs ${isSelected ? 'text-blue-100' : 'text-slate-500'}`}>{section.description}</span>
+                    <span className={`block text-xs ${isSelected ? 'text-blue-100' : 'text-slate-500'}`}>
+                      {section.description}
+                    </span>
                   </button>
                 </li>
               );

@@ -14,7 +14,13 @@ describe('knownStatus', () => {
 });
 
 describe('donutSegments', () => {
-  const none = { review_awaited: 0, review_in_progress: 0, author_response_awaited: 0, abstract_accepted: 0, declined: 0 };
+  const none = {
+    review_awaited: 0,
+    review_in_progress: 0,
+    author_response_awaited: 0,
+    abstract_accepted: 0,
+    declined: 0,
+  };
 
   it('gives each status with papers an arc in proportion, end to end', () => {
     const segments = donutSegments({ ...none, review_awaited: 1, abstract_accepted: 2, declined: 1 }, 100);
@@ -26,7 +32,9 @@ describe('donutSegments', () => {
   });
 
   it('draws one full ring for a single status', () => {
-    expect(donutSegments({ ...none, review_in_progress: 3 }, 60)).toEqual([{ status: 'review_in_progress', count: 3, start: 0, length: 60 }]);
+    expect(donutSegments({ ...none, review_in_progress: 3 }, 60)).toEqual([
+      { status: 'review_in_progress', count: 3, start: 0, length: 60 },
+    ]);
   });
 
   it('has no arcs without papers', () => {

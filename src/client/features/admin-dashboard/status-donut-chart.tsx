@@ -59,7 +59,9 @@ export function StatusDonutChart({ byStatus, total }: { byStatus: Record<PaperSt
             <span className={`h-3 w-3 shrink-0 rounded-sm ${STATUS_COLOURS[status].swatch}`} aria-hidden="true" />
             <span className="min-w-0 flex-1 text-slate-700">{PAPER_STATUS_LABELS[status]}</span>
             <span className="font-semibold text-slate-900 tabular-nums">{byStatus[status]}</span>
-            <span className="w-10 text-right text-slate-500 tabular-nums">{formatPercent(percentOf(byStatus[status], total))}</span>
+            <span className="w-10 text-right text-slate-500 tabular-nums">
+              {formatPercent(percentOf(byStatus[status], total))}
+            </span>
           </li>
         ))}
       </ul>

@@ -15,9 +15,16 @@ export function UserCard({ user }: { user: AdminUserRow }) {
   const nameId = `user-name-${user._id}`;
   const statuses = PAPER_STATUSES.filter((status) => user.statusCounts[status] > 0);
   return (
-    <article aria-labelledby={nameId} data-testid="user-card" className="flex w-full min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <article
+      aria-labelledby={nameId}
+      data-testid="user-card"
+      className="flex w-full min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <div className="flex items-start gap-3">
-        <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white" aria-hidden="true">
+        <span
+          className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
+          aria-hidden="true"
+        >
           {avatarInitial(user.username)}
         </span>
         <div className="min-w-0">
@@ -41,7 +48,11 @@ export function UserCard({ user }: { user: AdminUserRow }) {
           <dd className="flex flex-wrap items-center gap-1.5">
             <span className="font-semibold text-slate-900">{user.paperCount}</span>
             {statuses.map((status) => (
-              <span key={status} className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusBadgeClass(status)}`} title={PAPER_STATUS_LABELS[status]}>
+              <span
+                key={status}
+                className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusBadgeClass(status)}`}
+                title={PAPER_STATUS_LABELS[status]}
+              >
                 {user.statusCounts[status]}
                 <span className="sr-only"> {PAPER_STATUS_LABELS[status]}</span>
               </span>

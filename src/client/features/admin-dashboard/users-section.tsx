@@ -19,7 +19,12 @@ export function UsersSection() {
   return (
     <div className="space-y-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <SearchField label="Search users" placeholder="Search by name, email or user ID..." value={searchInput} onChange={setSearchInput} />
+        <SearchField
+          label="Search users"
+          placeholder="Search by name, email or user ID..."
+          value={searchInput}
+          onChange={setSearchInput}
+        />
         {data && (
           <p className="text-sm font-medium text-slate-700 sm:pb-2" data-testid="users-found">
             {foundText(data.pagination.total, 'user', 'users')}
@@ -27,9 +32,16 @@ export function UsersSection() {
         )}
       </div>
       {!data ? (
-        users.isPending ? <LoadingData /> : <LoadFailed onRetry={() => void users.refetch()} />
+        users.isPending ? (
+          <LoadingData />
+        ) : (
+          <LoadFailed onRetry={() => void users.refetch()} />
+        )
       ) : data.users.length === 0 ? (
-        <EmptyState title="No users found" hint={search ? 'Try adjusting your search query or filters.' : 'No users have registered yet.'} />
+        <EmptyState
+          title="No users found"
+          hint={search ? 'Try adjusting your search query or filters.' : 'No users have registered yet.'}
+        />
       ) : (
         <>
           {users.isFetching && users.isPlaceholderData && (
@@ -44,11 +56,7 @@ export function UsersSection() {
               </li>
             ))}
           </ul>
-          <TablePagination
-            pagination={data.pagination}
-            onPageChange={setPage}
-            label="User pages"
-          />
+          <TablePagination pagination={data.pagination} onPageChange={setPage} label="User pages" />
         </>
       )}
     </div>

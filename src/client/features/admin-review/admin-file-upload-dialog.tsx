@@ -37,7 +37,12 @@ export function AdminFileUploadDialog({ paperId, onClose }: { paperId: string; o
           toast.success(answer.message ?? ADMIN_MESSAGES.fileUploaded);
           onClose();
         },
-        onError: (error) => setFailure(error instanceof ApiError && error.status === 0 ? 'Network error. Please try again.' : errorText(error, 'Upload failed')),
+        onError: (error) =>
+          setFailure(
+            error instanceof ApiError && error.status === 0
+              ? 'Network error. Please try again.'
+              : errorText(error, 'Upload failed'),
+          ),
       },
     );
   };
@@ -46,8 +51,21 @@ export function AdminFileUploadDialog({ paperId, onClose }: { paperId: string; o
   return (
     <ModalDialog title="Upload File" onDismiss={pending ? undefined : onClose}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <PdfPicker label="File (PDF)" hint="PDF only, at most 10 MB" file={file} onFileChange={onFileChange} error={fileError} disabled={pending} />
-        <TextField label="Description (optional)" value={description} maxLength={500} onChange={(event) => setDescription(event.target.value)} disabled={pending} />
+        <PdfPicker
+          label="File (PDF)"
+          hint="PDF only, at most 10 MB"
+          file={file}
+          onFileChange={onFileChange}
+          error={fileError}
+          disabled={pending}
+        />
+        <TextField
+          label="Description (optional)"
+          value={description}
+          maxLength={500}
+          onChange={(event) => setDescription(event.target.value)}
+          disabled={pending}
+        />
         <div className="flex items-start gap-2">
           <input
             id={visibleId}
@@ -59,7 +77,9 @@ export function AdminFileUploadDialog({ paperId, onClose }: { paperId: string; o
           />
           <label htmlFor={visibleId} className="text-sm text-slate-700">
             Visible to the author
-            <span className="block text-xs text-slate-500">The author is notified and can open the file from their profile.</span>
+            <span className="block text-xs text-slate-500">
+              The author is notified and can open the file from their profile.
+            </span>
           </label>
         </div>
         {failure && (

@@ -48,7 +48,10 @@ function AdminFileItem({ paperId, file }: { paperId: string; file: AdminFile }) 
   const [confirming, setConfirming] = useState(false);
 
   const toggleVisibility = () =>
-    visibility.mutate({ fileId: file._id, visibleToUser: !file.visibleToUser }, { onError: (error) => toast.error(errorText(error, 'Failed to update the file.')) });
+    visibility.mutate(
+      { fileId: file._id, visibleToUser: !file.visibleToUser },
+      { onError: (error) => toast.error(errorText(error, 'Failed to update the file.')) },
+    );
 
   // mutateAsync: the item disappears with the deleted file, and the toast must still come.
   const onDelete = async () => {
@@ -77,18 +80,35 @@ function AdminFileItem({ paperId, file }: { paperId: string; file: AdminFile }) 
           disabled={visibility.isPending}
           className="flex items-center gap-2 rounded-full text-xs font-semibold disabled:opacity-60"
         >
-          <span className={`relative h-5 w-9 rounded-full transition-colors ${file.visibleToUser ? 'bg-green-600' : 'bg-slate-300'}`} aria-hidden="true">
-            <span className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition-all ${file.visibleToUser ? 'left-4.5' : 'left-0.5'}`} />
+          <span
+            className={`relative h-5 w-9 rounded-full transition-colors ${file.visibleToUser ? 'bg-green-600' : 'bg-slate-300'}`}
+            aria-hidden="true"
+          >
+            <span
+              className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition-all ${file.visibleToUser ? 'left-4.5' : 'left-0.5'}`}
+            />
           </span>
-          <span className={file.visibleToUser ? 'text-green-800' : 'text-slate-600'} data-testid="admin-file-visibility">
+          <span
+            className={file.visibleToUser ? 'text-green-800' : 'text-slate-600'}
+            data-testid="admin-file-visibility"
+          >
             {file.visibleToUser ? 'Visible to user' : 'Admin only'}
           </span>
         </button>
         <span className="ml-auto flex gap-3">
-          <a href={file.viewUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 hover:underline">
+          <a
+            href={file.viewUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-semibold text-brand-700 hover:underline"
+          >
             View<span className="sr-only"> {file.fileName} (opens in a new tab)</span>
           </a>
-          <button type="button" onClick={() => setConfirming(true)} className="font-semibold text-red-700 hover:underline">
+          <button
+            type="button"
+            onClick={() => setConfirming(true)}
+            className="font-semibold text-red-700 hover:underline"
+          >
             Delete<span className="sr-only"> {file.fileName}</span>
           </button>
         </span>

@@ -66,19 +66,29 @@ function UserMenu({ user }: { user: PublicUser }) {
         onClick={() => setOpen((value) => !value)}
         className="flex items-center gap-2 rounded-full border border-slate-200 py-1 pr-3 pl-1 text-sm font-semibold text-slate-800 hover:bg-slate-50"
       >
-        <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white" aria-hidden="true">
+        <span
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white"
+          aria-hidden="true"
+        >
           {initialsOf(user.username)}
         </span>
         <span className="max-w-32 truncate max-sm:sr-only">{user.username}</span>
         <span className="sr-only"> account menu</span>
       </button>
       {open && (
-        <div id={panelId} className="absolute right-0 z-30 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-2 shadow-lg">
+        <div
+          id={panelId}
+          className="absolute right-0 z-30 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-2 shadow-lg"
+        >
           <div className="border-b border-slate-100 px-4 pb-2">
             <p className="truncate text-sm font-semibold text-slate-900">{user.username}</p>
             <p className="text-xs font-medium text-purple-700">Administrator</p>
           </div>
-          <Link to="/profile" className="mt-1 block px-4 py-2 text-sm text-slate-700 hover:bg-slate-50" onClick={() => setOpen(false)}>
+          <Link
+            to="/profile"
+            className="mt-1 block px-4 py-2 text-sm text-slate-700 hover:bg-slate-50"
+            onClick={() => setOpen(false)}
+          >
             Your Profile
           </Link>
         </div>

@@ -3,7 +3,9 @@ import { statusUpdatedText, toggleFailureText, toggleSuccessText } from './admin
 
 describe('toggle texts', () => {
   it("prefers the server's message", () => {
-    expect(toggleSuccessText('abstract', true, 'Abstract reset. The author may upload again.')).toBe('Abstract reset. The author may upload again.');
+    expect(toggleSuccessText('abstract', true, 'Abstract reset. The author may upload again.')).toBe(
+      'Abstract reset. The author may upload again.',
+    );
   });
 
   it('falls back to the spec texts per kind and direction', () => {
@@ -16,7 +18,9 @@ describe('toggle texts', () => {
 
 describe('statusUpdatedText', () => {
   it('names the status by its label and mentions comments only when there are some', () => {
-    expect(statusUpdatedText('abstract_accepted', 'Well argued.')).toBe('Paper status updated to Abstract Accepted with review comments');
+    expect(statusUpdatedText('abstract_accepted', 'Well argued.')).toBe(
+      'Paper status updated to Abstract Accepted with review comments',
+    );
     expect(statusUpdatedText('review_in_progress', '   ')).toBe('Paper status updated to Review in Progress');
   });
 });

@@ -46,14 +46,19 @@ export function fetchPaperHistory(paperId: string) {
 }
 
 export function usePaperHistory(paperId: string) {
-  return useQuery({ queryKey: paperHistoryKey(paperId), queryFn: () => fetchPaperHistory(paperId), retry: retryUnlessMissing });
+  return useQuery({
+    queryKey: paperHistoryKey(paperId),
+    queryFn: () => fetchPaperHistory(paperId),
+    retry: retryUnlessMissing,
+  });
 }
 
 /** The paper's timeline; under the 'admin' key, so every change to the paper refreshes it. */
 export function usePaperTimeline(paperId: string) {
   return useQuery({
     queryKey: ['admin', 'paper', paperId, 'timeline'] as const,
-    queryFn: async () => (await api<{ success: boolean; timeline: PaperTimelineEntry[] }>(`${paperPath(paperId)}/timeline`)).timeline,
+    queryFn: async () =>
+      (await api<{ success: boolean; timeline: PaperTimelineEntry[] }>(`${paperPath(paperId)}/timeline`)).timeline,
     retry: retryUnlessMissing,
   });
 }
@@ -71,7 +76,10 @@ function usePaperChange<TVariables, TAnswer>(
   return useMutation({
     mutationFn: send,
     onSuccess: (answer, variables) => {
-      queryClient.setQueryData<AdminPaperDetails>(adminPaperKey(paperId), (old) => old && { ...old, paper: applyAnswer(old.paper, answer, variables) });
+      queryClient.setQueryData<AdminPaperDetails>(
+        adminPaperKey(paperId),
+        (old) => old && { ...old, paper: applyAnswer(old.paper, answer, variables) },
+      );
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
   });
@@ -87,7 +95,8 @@ export function useUpdatePaperStatus(paperId: string) {
   return usePaperChange(
     paperId,
     // `version` is the paper as this admin saw it: another admin's change meanwhile answers 409.
-    (body: { status: PaperStatus; review: string; version: number }) => api<PaperAnswer>(`${paperPath(paperId)}/status`, { method: 'PUT', body }),
+    (body: { status: PaperStatus; review: string; version: number }) =>
+      api<PaperAnswer>(`${paperPath(paperId)}/status`, { method: 'PUT', body }),
     (_, answer) => answer.paper,
   );
 }
@@ -96,7 +105,10 @@ export function useSaveEvaluation(paperId: string) {
   return usePaperChange(
     paperId,
     (body: EvaluationBody) =>
-      api<{ success: boolean; message?: string; paper: { _id: string; adminEvaluation: AdminEvaluation } }>(`${paperPath(paperId)}/evaluate`, { method: 'PUT', body }),
+      api<{ success: boolean; message?: string; paper: { _id: string; adminEvaluation: AdminEvaluation } }>(
+        `${paperPath(paperId)}/evaluate`,
+        { method: 'PUT', body },
+      ),
     (paper, answer) => ({ ...paper, adminEvaluation: answer.paper.adminEvaluation }),
   );
 }
@@ -115,8 +127,14 @@ export function useToggleSubmission(paperId: string) {
     paperId,
     ({ kind, reset, reason, version }: ToggleRequest) =>
       kind === 'abstract'
-        ? api<PaperAnswer>(`${paperPath(paperId)}/toggle-abstract`, { method: 'PUT', body: { resetAbstract: reset, reason, version } })
-        : api<PaperAnswer>(`${paperPath(paperId)}/toggle-fullpaper`, { method: 'PUT', body: { resetFullPaper: reset, reason, version } }),
+        ? api<PaperAnswer>(`${paperPath(paperId)}/toggle-abstract`, {
+            method: 'PUT',
+            body: { resetAbstract: reset, reason, version },
+          })
+        : api<PaperAnswer>(`${paperPath(paperId)}/toggle-fullpaper`, {
+            method: 'PUT',
+            body: { resetFullPaper: reset, reason, version },
+          }),
     (_, answer) => answer.paper,
   );
 }
@@ -153,14 +171,23 @@ export function useSetAdminFileVisibility(paperId: string) {
         method: 'PATCH',
         body: { visibleToUser },
       }),
-    (paper, answer) => ({ ...paper, adminUploadedFiles: paper.adminUploadedFiles.map((file) => (file._id === answer.file._id ? answer.file : file)) }),
+    (paper, answer) => ({
+      ...paper,
+      adminUploadedFiles: paper.adminUploadedFiles.map((file) => (file._id === answer.file._id ? answer.file : file)),
+    }),
   );
 }
 
 export function useDeleteAdminFile(paperId: string) {
   return usePaperChange(
     paperId,
-    (fileId: string) => api<{ success: boolean; message?: string }>(`${paperPath(paperId)}/admin-files/${encodeURIComponent(fileId)}`, { method: 'DELETE' }),
-    (paper, _, fileId) => ({ ...paper, adminUploadedFiles: paper.adminUploadedFiles.filter((file) => file._id !== fileId) }),
+    (fileId: string) =>
+      api<{ success: boolean; message?: string }>(`${paperPath(paperId)}/admin-files/${encodeURIComponent(fileId)}`, {
+        method: 'DELETE',
+      }),
+    (paper, _, fileId) => ({
+      ...paper,
+      adminUploadedFiles: paper.adminUploadedFiles.filter((file) => file._id !== fileId),
+    }),
   );
 }

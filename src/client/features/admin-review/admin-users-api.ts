@@ -32,6 +32,9 @@ export function useAdminUserPaperCounts(userId: string) {
 /** The submission history of each paper, read in parallel (the activity timeline is built from them). */
 export function usePaperHistories(paperIds: string[]) {
   return useQueries({
-    queries: paperIds.map((paperId) => ({ queryKey: paperHistoryKey(paperId), queryFn: () => fetchPaperHistory(paperId) })),
+    queries: paperIds.map((paperId) => ({
+      queryKey: paperHistoryKey(paperId),
+      queryFn: () => fetchPaperHistory(paperId),
+    })),
   });
 }

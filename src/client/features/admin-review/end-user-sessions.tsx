@@ -9,7 +9,8 @@ export function EndUserSessions({ userId, username }: { userId: string; username
   const [confirming, setConfirming] = useState(false);
   const toast = useToast();
   const end = useMutation({
-    mutationFn: () => api<{ message: string }>(`/admin/users/${encodeURIComponent(userId)}/sessions/end`, { method: 'POST' }),
+    mutationFn: () =>
+      api<{ message: string }>(`/admin/users/${encodeURIComponent(userId)}/sessions/end`, { method: 'POST' }),
   });
   if (!confirming) {
     return (
@@ -20,7 +21,9 @@ export function EndUserSessions({ userId, username }: { userId: string; username
   }
   return (
     <div className="space-y-2 text-left" role="group" aria-label="Confirm signing out">
-      <p className="text-sm text-slate-700">Sign {username} out on every device? They can sign in again with their password.</p>
+      <p className="text-sm text-slate-700">
+        Sign {username} out on every device? They can sign in again with their password.
+      </p>
       <div className="flex gap-2">
         <Button
           variant="danger"

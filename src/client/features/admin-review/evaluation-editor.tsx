@@ -45,7 +45,9 @@ function EvaluationView({ evaluation }: { evaluation: AdminEvaluation }) {
           {evaluation.marks === null ? (
             <span className="text-slate-600">Not scored</span>
           ) : (
-            <span className={`inline-flex items-baseline rounded-lg px-3 py-1.5 text-2xl font-bold ring-1 ${scoreBandClass(evaluation.marks)}`}>
+            <span
+              className={`inline-flex items-baseline rounded-lg px-3 py-1.5 text-2xl font-bold ring-1 ${scoreBandClass(evaluation.marks)}`}
+            >
               {evaluation.marks}
               <span className="text-sm font-semibold">/100</span>
             </span>
@@ -55,7 +57,9 @@ function EvaluationView({ evaluation }: { evaluation: AdminEvaluation }) {
       <div>
         <dt className="text-sm font-medium text-slate-500">Confidential comments</dt>
         <dd className="mt-1 break-words whitespace-pre-line text-slate-800" data-testid="evaluation-comments">
-          {evaluation.confidentialComments.trim() || <span className="text-slate-500">No confidential comments yet.</span>}
+          {evaluation.confidentialComments.trim() || (
+            <span className="text-slate-500">No confidential comments yet.</span>
+          )}
         </dd>
       </div>
     </dl>
@@ -68,7 +72,8 @@ function ReviewerLine({ evaluation }: { evaluation: AdminEvaluation }) {
     <p className="border-t border-slate-100 pt-3 text-xs text-slate-500" data-testid="evaluation-reviewer">
       {reviewedBy ? (
         <>
-          Reviewed by <span className="font-semibold text-slate-700">{reviewedBy.username}</span> · {reviewedAt ? formatDateTime(reviewedAt) : 'Not reviewed'}
+          Reviewed by <span className="font-semibold text-slate-700">{reviewedBy.username}</span> ·{' '}
+          {reviewedAt ? formatDateTime(reviewedAt) : 'Not reviewed'}
         </>
       ) : (
         'Not reviewed'
@@ -77,7 +82,15 @@ function ReviewerLine({ evaluation }: { evaluation: AdminEvaluation }) {
   );
 }
 
-function EvaluationForm({ paperId, evaluation, onDone }: { paperId: string; evaluation: AdminEvaluation; onDone: () => void }) {
+function EvaluationForm({
+  paperId,
+  evaluation,
+  onDone,
+}: {
+  paperId: string;
+  evaluation: AdminEvaluation;
+  onDone: () => void;
+}) {
   const toast = useToast();
   const save = useSaveEvaluation(paperId);
   const marksId = useId();
@@ -141,7 +154,12 @@ function EvaluationForm({ paperId, evaluation, onDone }: { paperId: string; eval
         )}
         {evaluation.marks !== null && (
           <label className="mt-2 flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" checked={clearMarks} onChange={(event) => setClearMarks(event.target.checked)} className="size-4" />
+            <input
+              type="checkbox"
+              checked={clearMarks}
+              onChange={(event) => setClearMarks(event.target.checked)}
+              className="size-4"
+            />
             Clear marks (remove the saved score of {evaluation.marks})
           </label>
         )}
@@ -150,7 +168,13 @@ function EvaluationForm({ paperId, evaluation, onDone }: { paperId: string; eval
         <label htmlFor={commentsId} className="mb-1 block text-sm font-medium text-slate-700">
           Confidential comments
         </label>
-        <textarea id={commentsId} rows={5} value={comments} onChange={(event) => setComments(event.target.value)} className={fieldClass} />
+        <textarea
+          id={commentsId}
+          rows={5}
+          value={comments}
+          onChange={(event) => setComments(event.target.value)}
+          className={fieldClass}
+        />
       </div>
       {saveError && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">

@@ -22,7 +22,10 @@ export function parseEvaluation(
   if (marks.badInput) return { error: ADMIN_MESSAGES.marksWhole };
   const trimmed = marks.text.trim();
   if (trimmed === '' && options.savedMarks !== null) return { error: ADMIN_MESSAGES.marksWouldErase };
-  const parsed = evaluationBodySchema.safeParse({ marks: trimmed === '' ? null : Number(trimmed), confidentialComments });
+  const parsed = evaluationBodySchema.safeParse({
+    marks: trimmed === '' ? null : Number(trimmed),
+    confidentialComments,
+  });
   if (parsed.success) return { body: parsed.data };
   return { error: parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.marksRange };
 }

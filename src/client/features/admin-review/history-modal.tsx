@@ -16,10 +16,23 @@ import {
 } from './history-timeline.ts';
 
 /** Submission History (spec 2.9): every version and admin action of one paper, newest first. */
-export function HistoryModal({ paperId, paperTitle, onClose }: { paperId: string; paperTitle: string; onClose: () => void }) {
+export function HistoryModal({
+  paperId,
+  paperTitle,
+  onClose,
+}: {
+  paperId: string;
+  paperTitle: string;
+  onClose: () => void;
+}) {
   const history = usePaperHistory(paperId);
   return (
-    <PanelDialog title="Submission History" subtitle={paperTitle} onClose={onClose} closeLabel="Close submission history">
+    <PanelDialog
+      title="Submission History"
+      subtitle={paperTitle}
+      onClose={onClose}
+      closeLabel="Close submission history"
+    >
       {history.isPending ? (
         <Spinner label="Loading submission history..." />
       ) : history.isError ? (
@@ -34,14 +47,17 @@ export function HistoryModal({ paperId, paperTitle, onClose }: { paperId: string
 }
 
 function Timeline({ items }: { items: TimelineItem[] }) {
-  if (items.length === 0) return <p className="py-10 text-center text-slate-600">No submission history found for this paper.</p>;
+  if (items.length === 0)
+    return <p className="py-10 text-center text-slate-600">No submission history found for this paper.</p>;
   return (
     <section aria-labelledby="timeline-heading">
       <div className="mb-3 flex items-center justify-between gap-2">
         <h3 id="timeline-heading" className="font-bold text-slate-900">
           Complete Timeline
         </h3>
-        <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">{entryCountLabel(items.length)}</span>
+        <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">
+          {entryCountLabel(items.length)}
+        </span>
       </div>
       <ol className="space-y-3">
         {items.map((item) =>
@@ -69,7 +85,10 @@ function VersionItem({ kind, entry }: { kind: SubmissionKind; entry: SubmissionH
         <p className="font-semibold text-slate-900">
           Version {entry.version} <span className="font-normal text-slate-600">· {SUBMISSION_KIND_LABELS[kind]}</span>
         </p>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${VERSION_BADGES[entry.status] ?? 'bg-slate-100 text-slate-700'}`} data-testid="history-status">
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${VERSION_BADGES[entry.status] ?? 'bg-slate-100 text-slate-700'}`}
+          data-testid="history-status"
+        >
           {versionStatusLabel(entry.status)}
         </span>
       </div>
@@ -102,7 +121,12 @@ function VersionItem({ kind, entry }: { kind: SubmissionKind; entry: SubmissionH
           </dl>
         </div>
       )}
-      <a href={entry.viewUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary', 'mt-3 px-3 py-1.5')}>
+      <a
+        href={entry.viewUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonClass('secondary', 'mt-3 px-3 py-1.5')}
+      >
         View PDF<span className="sr-only"> of version {entry.version} (opens in a new tab)</span>
       </a>
     </li>
@@ -128,7 +152,9 @@ function ActionItem({ action }: { action: AdminActionEntry }) {
         </p>
       )}
       {action.reviewComments?.trim() && (
-        <blockquote className="mt-2 border-l-4 border-purple-300 pl-3 text-sm break-words whitespace-pre-line text-slate-700">{action.reviewComments}</blockquote>
+        <blockquote className="mt-2 border-l-4 border-purple-300 pl-3 text-sm break-words whitespace-pre-line text-slate-700">
+          {action.reviewComments}
+        </blockquote>
       )}
     </li>
   );

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { AdminActionEntry, PaperHistory, SubmissionHistoryEntry } from '../../../shared/schemas/admin-paper.ts';
 import { adminActionLabel, buildHistoryTimeline, entryCountLabel, versionStatusLabel } from './history-timeline.ts';
 
-const version = (id: string, n: number, submittedAt: string, status: SubmissionHistoryEntry['status'] = 'current'): SubmissionHistoryEntry => ({
+const version = (
+  id: string,
+  n: number,
+  submittedAt: string,
+  status: SubmissionHistoryEntry['status'] = 'current',
+): SubmissionHistoryEntry => ({
   _id: id,
   version: n,
   submittedAt,
@@ -37,12 +42,20 @@ describe('buildHistoryTimeline', () => {
   it('merges abstract, full-paper and admin entries, newest first', () => {
     const timeline = buildHistoryTimeline(
       history({
-        abstractSubmissionHistory: [version('a1', 1, '2025-01-01T10:00:00Z', 'reset_by_admin'), version('a2', 2, '2025-01-05T10:00:00Z')],
+        abstractSubmissionHistory: [
+          version('a1', 1, '2025-01-01T10:00:00Z', 'reset_by_admin'),
+          version('a2', 2, '2025-01-05T10:00:00Z'),
+        ],
         fullPaperSubmissionHistory: [version('f1', 1, '2025-01-03T10:00:00Z')],
         adminActions: [action('x1', '2025-01-02T10:00:00Z')],
       }),
     );
-    expect(timeline.map((item) => (item.type === 'action' ? item.action._id : item.entry._id))).toEqual(['a2', 'f1', 'x1', 'a1']);
+    expect(timeline.map((item) => (item.type === 'action' ? item.action._id : item.entry._id))).toEqual([
+      'a2',
+      'f1',
+      'x1',
+      'a1',
+    ]);
     expect(timeline[1]).toMatchObject({ type: 'submission', kind: 'fullpaper' });
     expect(timeline[0]).toMatchObject({ type: 'submission', kind: 'abstract' });
   });

@@ -14,8 +14,18 @@ const time = (iso: string) => {
 /** Spec 2.9: abstract and full-paper versions and admin actions in one list, newest first. */
 export function buildHistoryTimeline(history: PaperHistory): TimelineItem[] {
   const items: TimelineItem[] = [
-    ...history.abstractSubmissionHistory.map((entry) => ({ type: 'submission' as const, kind: 'abstract' as const, entry, at: entry.submittedAt })),
-    ...history.fullPaperSubmissionHistory.map((entry) => ({ type: 'submission' as const, kind: 'fullpaper' as const, entry, at: entry.submittedAt })),
+    ...history.abstractSubmissionHistory.map((entry) => ({
+      type: 'submission' as const,
+      kind: 'abstract' as const,
+      entry,
+      at: entry.submittedAt,
+    })),
+    ...history.fullPaperSubmissionHistory.map((entry) => ({
+      type: 'submission' as const,
+      kind: 'fullpaper' as const,
+      entry,
+      at: entry.submittedAt,
+    })),
     ...history.adminActions.map((action) => ({ type: 'action' as const, action, at: action.actionAt })),
   ];
   // A stable sort keeps the server's order for entries recorded in the same millisecond.

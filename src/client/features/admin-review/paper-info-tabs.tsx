@@ -38,7 +38,9 @@ export function PaperDetailsTab({ paper }: { paper: AdminPaper }) {
         <Detail term="ICTACEM ID">
           <span className="font-mono">{paper.ictacemId}</span>
         </Detail>
-        <Detail term="Payment ID">{paper.paymentId ? <span className="font-mono">{paper.paymentId}</span> : 'Payment Pending'}</Detail>
+        <Detail term="Payment ID">
+          {paper.paymentId ? <span className="font-mono">{paper.paymentId}</span> : 'Payment Pending'}
+        </Detail>
         <Detail term="Theme">{paper.theme}</Detail>
         <Detail term="Mode of Presentation">{paper.modeOfPresentation || 'Not specified'}</Detail>
         <Detail term="Submitted">{formatDate(paper.submittedAt)}</Detail>
@@ -58,7 +60,10 @@ export function AuthorsTab({ authors }: { authors: AdminPaper['authors'] }) {
     <ol className="grid gap-3 sm:grid-cols-2">
       {authors.map((author, index) => (
         <li key={index} className="flex gap-3 rounded-lg border border-slate-200 p-4">
-          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800" aria-hidden="true">
+          <span
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800"
+            aria-hidden="true"
+          >
             {initialsOf(author.name)}
           </span>
           <div className="min-w-0 text-sm">
@@ -79,7 +84,10 @@ export function AuthorsTab({ authors }: { authors: AdminPaper['authors'] }) {
 export function CommunicatingAuthorTab({ user }: { user: PublicUser }) {
   return (
     <div className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4 sm:flex-row sm:items-center">
-      <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white" aria-hidden="true">
+      <span
+        className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+        aria-hidden="true"
+      >
         {initialsOf(user.username)}
       </span>
       <dl className="min-w-0 flex-1 space-y-1 text-sm">

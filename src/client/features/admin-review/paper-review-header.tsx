@@ -53,13 +53,18 @@ function PaperActions({ paper }: { paper: AdminPaper }) {
       <button type="button" onClick={() => setChatOpen(true)} className={buttonClass('primary')}>
         Chat with Author
         {unread > 0 && (
-          <span data-testid="chat-unread-badge" className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
+          <span
+            data-testid="chat-unread-badge"
+            className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white"
+          >
             {unread}
             <span className="sr-only"> unread</span>
           </span>
         )}
       </button>
-      {historyOpen && <HistoryModal paperId={paper._id} paperTitle={paper.title} onClose={() => setHistoryOpen(false)} />}
+      {historyOpen && (
+        <HistoryModal paperId={paper._id} paperTitle={paper.title} onClose={() => setHistoryOpen(false)} />
+      )}
       {chatOpen && <ChatModal paperId={paper._id} title={paper.title} onClose={() => setChatOpen(false)} />}
     </div>
   );

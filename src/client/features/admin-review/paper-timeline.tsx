@@ -15,9 +15,14 @@ export function PaperTimeline({ paperId }: { paperId: string }) {
       </p>
     );
   }
-  if (timeline.data.length === 0) return <p className="text-slate-600">Nothing has been recorded for this paper yet.</p>;
+  if (timeline.data.length === 0)
+    return <p className="text-slate-600">Nothing has been recorded for this paper yet.</p>;
   return (
-    <ol className="relative space-y-4 border-l-2 border-slate-200 pl-5" aria-label="Paper timeline, oldest first" data-testid="paper-timeline">
+    <ol
+      className="relative space-y-4 border-l-2 border-slate-200 pl-5"
+      aria-label="Paper timeline, oldest first"
+      data-testid="paper-timeline"
+    >
       {timeline.data.map((entry) => (
         <TimelineItem key={entry._id} entry={entry} />
       ))}
@@ -29,18 +34,23 @@ function TimelineItem({ entry }: { entry: PaperTimelineEntry }) {
   const statusChanged = entry.fromStatus !== null && entry.toStatus !== null && entry.fromStatus !== entry.toStatus;
   return (
     <li className="relative" data-testid="timeline-entry" data-action={entry.action}>
-      <span aria-hidden="true" className={`absolute top-1.5 -left-[1.72rem] size-3 rounded-full ring-4 ring-white ${statusChanged ? 'bg-brand-600' : 'bg-slate-400'}`} />
+      <span
+        aria-hidden="true"
+        className={`absolute top-1.5 -left-[1.72rem] size-3 rounded-full ring-4 ring-white ${statusChanged ? 'bg-brand-600' : 'bg-slate-400'}`}
+      />
       <p className="font-semibold text-slate-900">
         {entry.label}
         {entry.fileName && <span className="font-normal break-all text-slate-600"> · {entry.fileName}</span>}
         {entry.version !== null && <span className="font-normal text-slate-600"> (version {entry.version})</span>}
       </p>
       <p className="text-sm text-slate-600">
-        {formatDateTime(entry.at)} · {entry.actor ? `${entry.actor.name} (${entry.actor.role === 'admin' ? 'Admin' : 'Author'})` : 'System'}
+        {formatDateTime(entry.at)} ·{' '}
+        {entry.actor ? `${entry.actor.name} (${entry.actor.role === 'admin' ? 'Admin' : 'Author'})` : 'System'}
       </p>
       {statusChanged && (
         <p className="mt-1 text-sm text-slate-800">
-          Status: {PAPER_STATUS_LABELS[entry.fromStatus!]} → <span className="font-semibold">{PAPER_STATUS_LABELS[entry.toStatus!]}</span>
+          Status: {PAPER_STATUS_LABELS[entry.fromStatus!]} →{' '}
+          <span className="font-semibold">{PAPER_STATUS_LABELS[entry.toStatus!]}</span>
         </p>
       )}
       {entry.marks && (
@@ -48,7 +58,11 @@ function TimelineItem({ entry }: { entry: PaperTimelineEntry }) {
           Marks: {entry.marks.from ?? 'none'} → {entry.marks.to ?? 'none'}
         </p>
       )}
-      {entry.visibleToUser !== null && <p className="mt-1 text-sm text-slate-600">{entry.visibleToUser ? 'Shared with the author' : 'Hidden from the author'}</p>}
+      {entry.visibleToUser !== null && (
+        <p className="mt-1 text-sm text-slate-600">
+          {entry.visibleToUser ? 'Shared with the author' : 'Hidden from the author'}
+        </p>
+      )}
       {entry.reason && <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">“{entry.reason}”</p>}
     </li>
   );

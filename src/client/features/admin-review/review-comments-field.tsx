@@ -1,7 +1,15 @@
 import { useId } from 'react';
 
 /** The admin's comments to the author, written with a status decision (spec 2.5 and 2.7). */
-export function ReviewCommentsField({ value, onChange, rows }: { value: string; onChange: (review: string) => void; rows: number }) {
+export function ReviewCommentsField({
+  value,
+  onChange,
+  rows,
+}: {
+  value: string;
+  onChange: (review: string) => void;
+  rows: number;
+}) {
   const id = useId();
   return (
     <div>

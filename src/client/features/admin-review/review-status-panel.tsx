@@ -44,7 +44,9 @@ export function ReviewStatusPanel({ paper }: { paper: AdminPaper }) {
                   aria-pressed={selected}
                   onClick={() => setStatus(option)}
                   className={`rounded-lg border px-3 py-2 text-left text-sm font-semibold transition-colors ${
-                    selected ? `${statusBadgeClass(option)} border-transparent ring-2 ring-brand-600` : 'border-slate-200 text-slate-700 hover:bg-slate-50'
+                    selected
+                      ? `${statusBadgeClass(option)} border-transparent ring-2 ring-brand-600`
+                      : 'border-slate-200 text-slate-700 hover:bg-slate-50'
                   }`}
                 >
                   {statusLabel(option)}

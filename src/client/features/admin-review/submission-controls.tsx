@@ -18,10 +18,16 @@ type TogglePaper = Pick<AdminPaper, '_id' | 'version' | 'pdfPath' | 'fullPaperPd
  */
 export function SubmissionControls({ paper }: { paper: TogglePaper }) {
   const history = usePaperHistory(paper._id);
-  const hasResetVersion = (entries: SubmissionHistoryEntry[] | undefined) => entries?.some((entry) => entry.status === 'reset_by_admin') ?? false;
+  const hasResetVersion = (entries: SubmissionHistoryEntry[] | undefined) =>
+    entries?.some((entry) => entry.status === 'reset_by_admin') ?? false;
   return (
     <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
-      <SubmissionRow paper={paper} kind="abstract" hasFile={paper.pdfPath !== null} canRestore={hasResetVersion(history.data?.abstractSubmissionHistory)} />
+      <SubmissionRow
+        paper={paper}
+        kind="abstract"
+        hasFile={paper.pdfPath !== null}
+        canRestore={hasResetVersion(history.data?.abstractSubmissionHistory)}
+      />
       <SubmissionRow
         paper={paper}
         kind="fullpaper"
@@ -56,7 +62,8 @@ function SubmissionRow({ paper, kind, hasFile, canRestore }: SubmissionRowProps)
         onError: (error) => {
           setAskingReason(false);
           // 409: another admin changed the paper; the paper is read again (the mutation refreshes it).
-          if (error instanceof ApiError && error.status === 409) toast.error(error.serverMessage ?? ADMIN_MESSAGES.conflict);
+          if (error instanceof ApiError && error.status === 409)
+            toast.error(error.serverMessage ?? ADMIN_MESSAGES.conflict);
           else toast.error(toggleFailureText(kind));
         },
       },
@@ -67,7 +74,9 @@ function SubmissionRow({ paper, kind, hasFile, canRestore }: SubmissionRowProps)
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900">
           {label}
-          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${hasFile ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-700'}`}>
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${hasFile ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-700'}`}
+          >
             {hasFile ? 'Submitted' : 'Not Submitted'}
           </span>
         </p>
@@ -75,16 +84,31 @@ function SubmissionRow({ paper, kind, hasFile, canRestore }: SubmissionRowProps)
       </div>
       <div className="flex gap-2">
         {!hasFile && canRestore && (
-          <Button variant="secondary" className="px-3 py-1.5" disabled={toggle.isPending} onClick={() => send(false, '')}>
+          <Button
+            variant="secondary"
+            className="px-3 py-1.5"
+            disabled={toggle.isPending}
+            onClick={() => send(false, '')}
+          >
             Restore<span className="sr-only"> {label.toLowerCase()}</span>
           </Button>
         )}
-        <Button variant="danger" className="px-3 py-1.5 disabled:opacity-50" disabled={!hasFile || toggle.isPending} onClick={() => setAskingReason(true)}>
+        <Button
+          variant="danger"
+          className="px-3 py-1.5 disabled:opacity-50"
+          disabled={!hasFile || toggle.isPending}
+          onClick={() => setAskingReason(true)}
+        >
           Reset<span className="sr-only"> {label.toLowerCase()}</span>
         </Button>
       </div>
       {askingReason && (
-        <ResetReasonDialog label={label} pending={toggle.isPending} onCancel={() => setAskingReason(false)} onConfirm={(reason) => send(true, reason)} />
+        <ResetReasonDialog
+          label={label}
+          pending={toggle.isPending}
+          onCancel={() => setAskingReason(false)}
+          onConfirm={(reason) => send(true, reason)}
+        />
       )}
     </li>
   );
@@ -108,8 +132,10 @@ function ResetReasonDialog({ label, pending, onCancel, onConfirm }: ResetReasonD
     <ModalDialog title={`Reset ${label} Submission`} onDismiss={pending ? undefined : onCancel}>
       <form onSubmit={onSubmit} className="space-y-4">
         <p className="text-sm text-slate-700">
-          The author will be asked to upload the {label.toLowerCase()} again. The current file stays in the submission history and can be restored.
-          {label === 'Abstract' && ' A new abstract sends the paper back to Review Awaited; its payment and full paper are kept.'}
+          The author will be asked to upload the {label.toLowerCase()} again. The current file stays in the submission
+          history and can be restored.
+          {label === 'Abstract' &&
+            ' A new abstract sends the paper back to Review Awaited; its payment and full paper are kept.'}
         </p>
         <div>
           <label htmlFor={reasonId} className="mb-1 block text-sm font-medium text-slate-700">

@@ -23,10 +23,22 @@ export function UserActivityTab({ user, papers }: { user: PublicUser; papers: Ad
       </h2>
       {loading && <p className="mt-1 text-sm text-slate-500">Loading submission history...</p>}
       {/* Focusable so that keyboard users can scroll it. */}
-      <ol tabIndex={0} aria-labelledby="recent-activity" className="mt-4 max-h-[600px] space-y-1 overflow-y-auto pr-1" data-testid="activity-list">
+      <ol
+        tabIndex={0}
+        aria-labelledby="recent-activity"
+        className="mt-4 max-h-[600px] space-y-1 overflow-y-auto pr-1"
+        data-testid="activity-list"
+      >
         {events.map((event) => (
-          <li key={event.id} className="relative flex gap-3 rounded-lg px-2 py-3 hover:bg-slate-50" data-testid="activity-event">
-            <span className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${DOT_CLASSES[event.kind]}`} aria-hidden="true" />
+          <li
+            key={event.id}
+            className="relative flex gap-3 rounded-lg px-2 py-3 hover:bg-slate-50"
+            data-testid="activity-event"
+          >
+            <span
+              className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${DOT_CLASSES[event.kind]}`}
+              aria-hidden="true"
+            />
             <div className="min-w-0">
               <p className="font-semibold break-words text-slate-900">{event.title}</p>
               {event.subtitle && <p className="text-sm text-slate-600">{event.subtitle}</p>}

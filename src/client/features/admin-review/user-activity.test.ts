@@ -41,11 +41,19 @@ describe('buildUserActivity', () => {
   });
 
   it('adds one full-paper event from the full paper date when the history has none', () => {
-    const events = buildUserActivity(user, [paper({ fullPaperPdfPath: '/full', fullPaperSubmittedAt: '2025-06-01T09:00:00Z' })], () => ({
-      abstractSubmissionHistory: [],
-      fullPaperSubmissionHistory: [],
-    }));
-    expect(events[0]).toMatchObject({ kind: 'fullpaper', title: 'Full Paper Submitted: Wake dynamics', at: '2025-06-01T09:00:00Z' });
+    const events = buildUserActivity(
+      user,
+      [paper({ fullPaperPdfPath: '/full', fullPaperSubmittedAt: '2025-06-01T09:00:00Z' })],
+      () => ({
+        abstractSubmissionHistory: [],
+        fullPaperSubmissionHistory: [],
+      }),
+    );
+    expect(events[0]).toMatchObject({
+      kind: 'fullpaper',
+      title: 'Full Paper Submitted: Wake dynamics',
+      at: '2025-06-01T09:00:00Z',
+    });
     expect(events).toHaveLength(2);
   });
 
@@ -58,6 +66,8 @@ describe('buildUserActivity', () => {
   });
 
   it('shows only the account for a user without papers', () => {
-    expect(buildUserActivity(user, [], () => undefined)).toEqual([{ id: 'account-u1', kind: 'account', title: 'Account Created', at: user.createdAt }]);
+    expect(buildUserActivity(user, [], () => undefined)).toEqual([
+      { id: 'account-u1', kind: 'account', title: 'Account Created', at: user.createdAt },
+    ]);
   });
 });

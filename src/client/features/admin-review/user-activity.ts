@@ -11,12 +11,22 @@ export interface ActivityEvent {
 type ActivityPaper = Pick<AdminPaper, '_id' | 'title' | 'submittedAt' | 'fullPaperSubmittedAt' | 'fullPaperPdfPath'>;
 type ActivityHistory = Pick<PaperHistory, 'abstractSubmissionHistory' | 'fullPaperSubmissionHistory'>;
 
-function versionEvents(paper: ActivityPaper, kind: 'abstract' | 'fullpaper', entries: SubmissionHistoryEntry[]): ActivityEvent[] {
+function versionEvents(
+  paper: ActivityPaper,
+  kind: 'abstract' | 'fullpaper',
+  entries: SubmissionHistoryEntry[],
+): ActivityEvent[] {
   const noun = kind === 'abstract' ? 'Abstract' : 'Full Paper';
   return entries.map((entry) =>
     entry.version === 1
       ? { id: `${kind}-${entry._id}`, kind, title: `${noun} Submitted: ${paper.title}`, at: entry.submittedAt }
-      : { id: `${kind}-${entry._id}`, kind, title: `${noun} Re-uploaded: ${paper.title}`, subtitle: `Version ${entry.version}`, at: entry.submittedAt },
+      : {
+          id: `${kind}-${entry._id}`,
+          kind,
+          title: `${noun} Re-uploaded: ${paper.title}`,
+          subtitle: `Version ${entry.version}`,
+          at: entry.submittedAt,
+        },
   );
 }
 
@@ -30,7 +40,9 @@ export function buildUserActivity(
   papers: ActivityPaper[],
   historyOf: (paperId: string) => ActivityHistory | undefined,
 ): ActivityEvent[] {
-  const events: ActivityEvent[] = [{ id: `account-${user._id}`, kind: 'account', title: 'Account Created', at: user.createdAt }];
+  const events: ActivityEvent[] = [
+    { id: `account-${user._id}`, kind: 'account', title: 'Account Created', at: user.createdAt },
+  ];
   for (const paper of papers) {
     const history = historyOf(paper._id);
     events.push(...versionEvents(paper, 'abstract', history?.abstractSubmissionHistory ?? []));

@@ -11,7 +11,10 @@ export interface UserPaperStats {
  * The user page's counts (spec 2.6): accepted is abstract_accepted, under review is
  * review_awaited plus review_in_progress. A failed count call shows 0 (spec 7).
  */
-export function userPaperStats(counts: UserPaperCounts | undefined, papers: { fullPaperPdfPath: string | null }[] | undefined): UserPaperStats {
+export function userPaperStats(
+  counts: UserPaperCounts | undefined,
+  papers: { fullPaperPdfPath: string | null }[] | undefined,
+): UserPaperStats {
   return {
     total: counts?.count ?? 0,
     accepted: counts?.abstract_accepted ?? 0,

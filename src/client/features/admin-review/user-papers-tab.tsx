@@ -31,7 +31,11 @@ export function UserPapersTab({ papers }: { papers: AdminPaper[] }) {
 
 function UserPaperCard({ paper }: { paper: AdminPaper }) {
   return (
-    <article aria-labelledby={`user-paper-${paper._id}`} className="overflow-hidden rounded-xl border border-slate-200" data-testid="user-paper-card">
+    <article
+      aria-labelledby={`user-paper-${paper._id}`}
+      className="overflow-hidden rounded-xl border border-slate-200"
+      data-testid="user-paper-card"
+    >
       <div className={`h-1.5 ${statusStripeClass(paper.status)}`} aria-hidden="true" />
       <div className="space-y-4 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
@@ -40,7 +44,8 @@ function UserPaperCard({ paper }: { paper: AdminPaper }) {
               {paper.title}
             </h3>
             <p className="mt-1 text-sm text-slate-600">
-              <span className="font-mono">{paper.ictacemId}</span> · {paper.theme} · Submitted {formatDate(paper.submittedAt)}
+              <span className="font-mono">{paper.ictacemId}</span> · {paper.theme} · Submitted{' '}
+              {formatDate(paper.submittedAt)}
             </p>
           </div>
           <StatusBadge status={paper.status} />

@@ -37,7 +37,14 @@ export function UserProfileCard({ user, tab, onTabChange }: UserProfileCardProps
         Active User
       </span>
       <div className="mt-5 border-t border-slate-100 pt-4">
-        <TabList tabs={USER_TABS} selected={tab} onSelect={onTabChange} label="User profile sections" idPrefix={USER_TABS_ID} variant="menu" />
+        <TabList
+          tabs={USER_TABS}
+          selected={tab}
+          onSelect={onTabChange}
+          label="User profile sections"
+          idPrefix={USER_TABS_ID}
+          variant="menu"
+        />
       </div>
       <div className="mt-4 border-t border-slate-100 pt-4">
         <EndUserSessions userId={user._id} username={user.username} />
@@ -55,7 +62,10 @@ export function QuickStats({ stats, className = '' }: { stats: UserPaperStats; c
     ['Full Papers', stats.fullPapers],
   ];
   return (
-    <section aria-labelledby="quick-stats" className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm ${className}`}>
+    <section
+      aria-labelledby="quick-stats"
+      className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm ${className}`}
+    >
       <h2 id="quick-stats" className="font-bold text-slate-900">
         Quick Stats
       </h2>

@@ -1,7 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ListPagination } from '../../../shared/schemas/admin-dashboard.ts';
-import { AUTH_EVENT_LABELS, AUTH_EVENT_TYPES, type AuthEventType, type AuthEventView } from '../../../shared/schemas/auth-events.ts';
+import {
+  AUTH_EVENT_LABELS,
+  AUTH_EVENT_TYPES,
+  type AuthEventType,
+  type AuthEventView,
+} from '../../../shared/schemas/auth-events.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api, errorText } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -19,7 +24,11 @@ export function SignInLog() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const debouncedSearch = useDebouncedValue(search.trim(), 300);
-  const params = new URLSearchParams({ page: String(page), ...(type ? { type } : {}), ...(debouncedSearch ? { search: debouncedSearch } : {}) });
+  const params = new URLSearchParams({
+    page: String(page),
+    ...(type ? { type } : {}),
+    ...(debouncedSearch ? { search: debouncedSearch } : {}),
+  });
   const log = useQuery({
     queryKey: ['admin', 'auth-events', params.toString()],
     queryFn: () => api<AuthEventsAnswer>(`/admin/auth-events?${params}`),
@@ -65,12 +74,21 @@ export function SignInLog() {
       ) : log.isError ? (
         <p className="text-red-700">{errorText(log.error, 'The sign-in log could not be loaded.')}</p>
       ) : log.data.events.length === 0 ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-600">Nothing recorded that matches.</p>
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-600">
+          Nothing recorded that matches.
+        </p>
       ) : (
         <>
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Sign-in events">
+          <ul
+            className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+            aria-label="Sign-in events"
+          >
             {log.data.events.map((event) => (
-              <li key={event._id} className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[12rem_1fr_16rem]" data-testid="auth-event">
+              <li
+                key={event._id}
+                className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[12rem_1fr_16rem]"
+                data-testid="auth-event"
+              >
                 <time dateTime={event.at} className="text-slate-600">
                   {formatDateTime(event.at)}
                 </time>

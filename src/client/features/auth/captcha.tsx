@@ -27,7 +27,13 @@ export interface SolvedChallenge {
  * later; a new problem can also be asked for at any time, and comes when `round` changes
  * (the form asks for one after a failed sign-in, as each is answered once).
  */
-export function ArithmeticCaptcha({ onChange, round = 0 }: { onChange: (solved: SolvedChallenge | null) => void; round?: number }) {
+export function ArithmeticCaptcha({
+  onChange,
+  round = 0,
+}: {
+  onChange: (solved: SolvedChallenge | null) => void;
+  round?: number;
+}) {
   const [fetched, setFetched] = useState(0);
   const problem = useQuery({
     queryKey: ['auth', 'captcha', round, fetched],
@@ -76,7 +82,11 @@ export function ArithmeticCaptcha({ onChange, round = 0 }: { onChange: (solved: 
       <label htmlFor={inputId} className="mb-2 block text-sm text-slate-700">
         {problem.isSuccess ? (
           <>
-            What is <span data-testid="captcha-question">{problem.data.a} + {problem.data.b}</span>?
+            What is{' '}
+            <span data-testid="captcha-question">
+              {problem.data.a} + {problem.data.b}
+            </span>
+            ?
           </>
         ) : problem.isError ? (
           <span className="text-red-700">The problem could not be loaded. Please ask for a new problem.</span>

@@ -44,7 +44,10 @@ export function SecondFactorForm({
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <p className="text-sm text-slate-700">Open your authenticator app and enter the 6-digit code it shows for ICTACEM 2025. Lost your phone? Enter one of your recovery codes instead.</p>
+      <p className="text-sm text-slate-700">
+        Open your authenticator app and enter the 6-digit code it shows for ICTACEM 2025. Lost your phone? Enter one of
+        your recovery codes instead.
+      </p>
       <AuthenticationCodeField
         ref={input}
         value={code}
@@ -61,7 +64,11 @@ export function SecondFactorForm({
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? 'Verifying...' : 'Verify and log in'}
       </Button>
-      <button type="button" onClick={onCancel} className="w-full text-center text-sm font-medium text-brand-700 hover:underline">
+      <button
+        type="button"
+        onClick={onCancel}
+        className="w-full text-center text-sm font-medium text-brand-700 hover:underline"
+      >
         Back to email and password
       </button>
     </form>

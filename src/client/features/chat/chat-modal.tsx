@@ -1,6 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { chatFilesProblem } from '../../../shared/domain/chat-files.ts';
-import { CHAT_MESSAGE_MAX, CHAT_MESSAGES, CHAT_PICKER_ACCEPT, type ChatMessageView } from '../../../shared/schemas/chat.ts';
+import {
+  CHAT_MESSAGE_MAX,
+  CHAT_MESSAGES,
+  CHAT_PICKER_ACCEPT,
+  type ChatMessageView,
+} from '../../../shared/schemas/chat.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorText } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.tsx';
@@ -21,8 +26,12 @@ function MessageBubble({ message, viewerId }: { message: ChatMessageView; viewer
   const own = message.sender?._id === viewerId;
   return (
     <li className={`flex ${own ? 'justify-end' : 'justify-start'}`} data-testid="chat-message">
-      <div className={`max-w-[85%] rounded-2xl px-4 py-2.5 shadow-sm ${own ? 'bg-brand-700 text-white' : 'border border-slate-200 bg-white text-slate-900'}`}>
-        <p className={`text-xs font-semibold ${own ? 'text-blue-100' : message.senderRole === 'admin' ? 'text-purple-700' : 'text-slate-600'}`}>
+      <div
+        className={`max-w-[85%] rounded-2xl px-4 py-2.5 shadow-sm ${own ? 'bg-brand-700 text-white' : 'border border-slate-200 bg-white text-slate-900'}`}
+      >
+        <p
+          className={`text-xs font-semibold ${own ? 'text-blue-100' : message.senderRole === 'admin' ? 'text-purple-700' : 'text-slate-600'}`}
+        >
           {senderLabel(message, viewerId)} · <time dateTime={message.timestamp}>{relativeTime(message.timestamp)}</time>
         </p>
         {message.message && <p className="mt-1 break-words whitespace-pre-wrap">{message.message}</p>}
@@ -121,7 +130,12 @@ export function ChatModal({ paperId, title, onClose }: { paperId: string; title:
             </h2>
             <p className="truncate text-sm text-slate-600">{title}</p>
           </div>
-          <button type="button" onClick={onClose} aria-label="Close chat" className="rounded-md px-2 text-2xl leading-none text-slate-500 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close chat"
+            className="rounded-md px-2 text-2xl leading-none text-slate-500 hover:bg-slate-100"
+          >
             ×
           </button>
         </header>
@@ -156,9 +170,17 @@ export function ChatModal({ paperId, title, onClose }: { paperId: string; title:
           {files.length > 0 && (
             <ul className="mb-2 flex flex-wrap gap-2 text-xs">
               {files.map((file, index) => (
-                <li key={`${file.name}-${index}`} className="flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1">
+                <li
+                  key={`${file.name}-${index}`}
+                  className="flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1"
+                >
                   <span className="max-w-40 truncate">{file.name}</span>
-                  <button type="button" onClick={() => setFiles(files.filter((_, i) => i !== index))} aria-label={`Remove ${file.name}`} className="font-bold text-slate-500 hover:text-red-700">
+                  <button
+                    type="button"
+                    onClick={() => setFiles(files.filter((_, i) => i !== index))}
+                    aria-label={`Remove ${file.name}`}
+                    className="font-bold text-slate-500 hover:text-red-700"
+                  >
                     ×
                   </button>
                 </li>
@@ -174,7 +196,14 @@ export function ChatModal({ paperId, title, onClose }: { paperId: string; title:
             <label className="cursor-pointer rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 focus-within:ring-2 focus-within:ring-amber-500 hover:bg-slate-100">
               <span aria-hidden="true">📎</span>
               <span className="sr-only">Attach files</span>
-              <input ref={fileInput} type="file" multiple accept={CHAT_PICKER_ACCEPT} className="sr-only" onChange={(e) => chooseFiles(e.target.files)} />
+              <input
+                ref={fileInput}
+                type="file"
+                multiple
+                accept={CHAT_PICKER_ACCEPT}
+                className="sr-only"
+                onChange={(e) => chooseFiles(e.target.files)}
+              />
             </label>
             <textarea
               ref={textArea}
@@ -191,7 +220,11 @@ export function ChatModal({ paperId, title, onClose }: { paperId: string; title:
               aria-label="Message"
               className="min-w-0 flex-1 resize-none rounded-md border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
             />
-            <button type="submit" disabled={send.isPending} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={send.isPending}
+              className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            >
               {send.isPending ? 'Sending...' : 'Send'}
             </button>
           </div>

@@ -46,7 +46,16 @@ export function PdfPreview({ fileName, title }: { fileName: string; title: strin
   }
   return (
     <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-      <svg width="48" height="48" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" className="text-brand-700" aria-hidden="true">
+      <svg
+        width="48"
+        height="48"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        className="text-brand-700"
+        aria-hidden="true"
+      >
         <path d="M14 3H7a2 2 0 00-2 2v14a2 2 0 002 2h10a2 2 0 002-2V8z" />
         <path d="M14 3v5h5M9 13h6M9 17h4" />
       </svg>

@@ -10,7 +10,15 @@ export function badgeText(count: number): string {
 
 function BellIcon() {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <path d="M18 8a6 6 0 10-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 01-3.4 0" />
     </svg>
   );
@@ -51,7 +59,10 @@ export function NotificationBell() {
       >
         <BellIcon />
         {unread > 0 && (
-          <span data-testid="bell-badge" className="absolute -top-1 -right-1 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-bold text-white">
+          <span
+            data-testid="bell-badge"
+            className="absolute -top-1 -right-1 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-bold text-white"
+          >
             {badgeText(unread)}
           </span>
         )}
@@ -67,11 +78,20 @@ export function NotificationBell() {
             <h2 className="font-semibold text-slate-900">Notifications</h2>
             <div className="flex gap-3 text-sm">
               {unread > 0 && (
-                <Link to="/notifications" onClick={() => setOpen(false)} className="font-medium text-brand-700 hover:underline">
+                <Link
+                  to="/notifications"
+                  onClick={() => setOpen(false)}
+                  className="font-medium text-brand-700 hover:underline"
+                >
                   View All
                 </Link>
               )}
-              <button type="button" onClick={() => markAllRead.mutate()} disabled={unread === 0} className="font-medium text-brand-700 hover:underline disabled:text-slate-400 disabled:no-underline">
+              <button
+                type="button"
+                onClick={() => markAllRead.mutate()}
+                disabled={unread === 0}
+                className="font-medium text-brand-700 hover:underline disabled:text-slate-400 disabled:no-underline"
+              >
                 Mark all read
               </button>
             </div>
@@ -86,7 +106,13 @@ export function NotificationBell() {
             ) : (
               <ul>
                 {items.map((n) => (
-                  <NotificationItem key={n._id} notification={n} compact onMarkRead={(id) => markRead.mutate(id)} onDelete={(id) => remove.mutate(id)} />
+                  <NotificationItem
+                    key={n._id}
+                    notification={n}
+                    compact
+                    onMarkRead={(id) => markRead.mutate(id)}
+                    onDelete={(id) => remove.mutate(id)}
+                  />
                 ))}
               </ul>
             )}

@@ -26,26 +26,44 @@ export function NotificationItem({
       data-read={isRead}
       className={`flex gap-3 border-b border-slate-100 px-4 py-3 last:border-b-0 ${isRead ? 'bg-white' : 'bg-brand-50/60'}`}
     >
-      <span className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${isRead ? 'bg-transparent' : 'bg-brand-600'}`} aria-hidden="true" />
+      <span
+        className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${isRead ? 'bg-transparent' : 'bg-brand-600'}`}
+        aria-hidden="true"
+      />
       <div className="min-w-0 flex-1">
         <p className="font-semibold break-words text-slate-900">
           {title}
           {!isRead && <span className="sr-only"> (unread)</span>}
         </p>
-        <p className={`mt-0.5 text-sm break-words whitespace-pre-line text-slate-700 ${compact ? 'line-clamp-3' : ''}`}>{message}</p>
+        <p className={`mt-0.5 text-sm break-words whitespace-pre-line text-slate-700 ${compact ? 'line-clamp-3' : ''}`}>
+          {message}
+        </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
           <time dateTime={createdAt}>{relativeTime(createdAt)}</time>
           {paperId && <span className="font-mono">{paperId.ictacemId}</span>}
-          {priority !== 'medium' && <span className={`rounded px-1.5 py-0.5 font-semibold capitalize ${PRIORITY_STYLE[priority]}`}>{priority}</span>}
+          {priority !== 'medium' && (
+            <span className={`rounded px-1.5 py-0.5 font-semibold capitalize ${PRIORITY_STYLE[priority]}`}>
+              {priority}
+            </span>
+          )}
         </p>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1 text-xs">
         {!isRead && (
-          <button type="button" onClick={() => onMarkRead(_id)} className="rounded px-2 py-1 font-medium text-brand-700 hover:bg-brand-100">
+          <button
+            type="button"
+            onClick={() => onMarkRead(_id)}
+            className="rounded px-2 py-1 font-medium text-brand-700 hover:bg-brand-100"
+          >
             Mark as read
           </button>
         )}
-        <button type="button" onClick={() => onDelete(_id)} className="rounded px-2 py-1 font-medium text-red-700 hover:bg-red-50" aria-label={`Delete notification: ${title}`}>
+        <button
+          type="button"
+          onClick={() => onDelete(_id)}
+          className="rounded px-2 py-1 font-medium text-red-700 hover:bg-red-50"
+          aria-label={`Delete notification: ${title}`}
+        >
           Delete
         </button>
       </div>

@@ -61,7 +61,10 @@ export function useNotificationActions() {
   const logOnly = (error: unknown) => console.error('notification action failed', error);
   const options = { onSettled: refresh, onError: logOnly };
   return {
-    markRead: useMutation({ mutationFn: (id: string) => api(`/notifications/${id}/read`, { method: 'PATCH' }), ...options }),
+    markRead: useMutation({
+      mutationFn: (id: string) => api(`/notifications/${id}/read`, { method: 'PATCH' }),
+      ...options,
+    }),
     markAllRead: useMutation({ mutationFn: () => api('/notifications/read-all', { method: 'PATCH' }), ...options }),
     remove: useMutation({ mutationFn: (id: string) => api(`/notifications/${id}`, { method: 'DELETE' }), ...options }),
   };

@@ -25,7 +25,11 @@ function canSubmitFullPaper(paper: AuthorPaper): boolean {
 export function PaperCard({ paper }: { paper: AuthorPaper }) {
   const titleId = `paper-title-${paper._id}`;
   return (
-    <article aria-labelledby={titleId} data-testid="paper-card" className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+    <article
+      aria-labelledby={titleId}
+      data-testid="paper-card"
+      className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
       <div className={`h-2 ${statusStripeClass(paper.status)}`} data-testid="paper-stripe" aria-hidden="true" />
       <div className="space-y-5 p-5 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -36,7 +40,9 @@ export function PaperCard({ paper }: { paper: AuthorPaper }) {
           <h2 id={titleId} className="text-xl font-bold break-words text-brand-900">
             {paper.title}
           </h2>
-          <span className="mt-2 inline-flex rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">{paper.theme}</span>
+          <span className="mt-2 inline-flex rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">
+            {paper.theme}
+          </span>
         </div>
 
         <dl className="grid gap-4 text-sm sm:grid-cols-2">
@@ -73,7 +79,10 @@ export function PaperCard({ paper }: { paper: AuthorPaper }) {
         </section>
 
         {paper.review.trim() !== '' && (
-          <section aria-labelledby={`review-${paper._id}`} className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+          <section
+            aria-labelledby={`review-${paper._id}`}
+            className="rounded-lg border border-slate-200 bg-slate-50 p-4"
+          >
             <h3 id={`review-${paper._id}`} className="font-semibold text-slate-900">
               Review Comments
             </h3>
@@ -120,7 +129,10 @@ function PaperActions({ paper }: { paper: AuthorPaper }) {
       <button type="button" onClick={() => setChatOpen(true)} className={buttonClass('secondary', 'relative')}>
         Ask Doubts
         {unread > 0 && (
-          <span data-testid="chat-unread-badge" className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
+          <span
+            data-testid="chat-unread-badge"
+            className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white"
+          >
             {unread}
             <span className="sr-only"> unread</span>
           </span>

@@ -81,7 +81,8 @@ function uploadPdf(path: string, fieldName: string, file: File) {
 export function useReuploadAbstract(paperId: string) {
   const invalidatePapers = useInvalidatePapers();
   return useMutation({
-    mutationFn: (file: File) => uploadPdf(`/papers/${encodeURIComponent(paperId)}/re-upload-abstract`, 'paperPdf', file),
+    mutationFn: (file: File) =>
+      uploadPdf(`/papers/${encodeURIComponent(paperId)}/re-upload-abstract`, 'paperPdf', file),
     onSuccess: invalidatePapers,
   });
 }

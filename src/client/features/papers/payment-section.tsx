@@ -87,8 +87,8 @@ function PaymentInstructions() {
   return (
     <div className="mt-2 space-y-2 text-sm text-slate-700">
       <p>
-        Congratulations, your abstract has been accepted. Please pay the registration fee through {registration.paymentPortal},
-        then enter the payment ID you receive below.
+        Congratulations, your abstract has been accepted. Please pay the registration fee through{' '}
+        {registration.paymentPortal}, then enter the payment ID you receive below.
       </p>
       <p>
         <span className="font-medium">Programme ID: </span>

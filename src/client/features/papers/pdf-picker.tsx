@@ -50,7 +50,11 @@ export function PdfPicker({ label, hint, file, onFileChange, error, disabled = f
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         className={`flex cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors has-[:focus-visible]:border-brand-600 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-amber-500 ${
-          dragging ? 'border-brand-600 bg-brand-50' : error ? 'border-red-400 bg-red-50/40' : 'border-slate-300 bg-slate-50 hover:bg-slate-100'
+          dragging
+            ? 'border-brand-600 bg-brand-50'
+            : error
+              ? 'border-red-400 bg-red-50/40'
+              : 'border-slate-300 bg-slate-50 hover:bg-slate-100'
         } ${disabled ? 'cursor-not-allowed opacity-60' : ''}`}
       >
         <input
@@ -65,7 +69,16 @@ export function PdfPicker({ label, hint, file, onFileChange, error, disabled = f
           aria-invalid={error ? true : undefined}
           onChange={(event) => onFileChange(event.target.files?.[0] ?? null)}
         />
-        <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" className="text-brand-700" aria-hidden="true">
+        <svg
+          width="32"
+          height="32"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+          className="text-brand-700"
+          aria-hidden="true"
+        >
           <path d="M12 16V4m0 0l-4 4m4-4l4 4M4 16v2a2 2 0 002 2h12a2 2 0 002-2v-2" />
         </svg>
         <span className="font-semibold text-brand-800">Choose a PDF file</span>
@@ -77,9 +90,15 @@ export function PdfPicker({ label, hint, file, onFileChange, error, disabled = f
       {file && (
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm">
           <p className="min-w-0 break-all text-slate-800" data-testid="chosen-file">
-            <span className="font-medium">{file.name}</span> <span className="text-slate-600">({fileSizeInMb(file.size)})</span>
+            <span className="font-medium">{file.name}</span>{' '}
+            <span className="text-slate-600">({fileSizeInMb(file.size)})</span>
           </p>
-          <button type="button" onClick={clear} disabled={disabled} className="font-semibold text-brand-700 hover:underline">
+          <button
+            type="button"
+            onClick={clear}
+            disabled={disabled}
+            className="font-semibold text-brand-700 hover:underline"
+          >
             Remove<span className="sr-only"> {file.name}</span>
           </button>
         </div>

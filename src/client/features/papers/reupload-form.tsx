@@ -26,7 +26,8 @@ export function ReuploadForm({ paperId }: { paperId: string }) {
       return;
     }
     reupload.mutate(file, {
-      onSuccess: () => toast.success("Abstract re-uploaded successfully! Your paper status has been updated to 'Review Awaited'."),
+      onSuccess: () =>
+        toast.success("Abstract re-uploaded successfully! Your paper status has been updated to 'Review Awaited'."),
       onError: (failure) => toast.error(errorText(failure, 'Failed to re-upload abstract. Please try again later.')),
     });
   };

@@ -20,7 +20,10 @@ export function statusBadgeClass(status: string): string {
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <span className={`inline-flex rounded-full px-3 py-1 text-xs font-semibold ${statusBadgeClass(status)}`} data-testid="paper-status">
+    <span
+      className={`inline-flex rounded-full px-3 py-1 text-xs font-semibold ${statusBadgeClass(status)}`}
+      data-testid="paper-status"
+    >
       {statusLabel(status)}
     </span>
   );

@@ -45,7 +45,9 @@ function PapersContent() {
     return (
       <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
         <h3 className="text-lg font-semibold text-slate-900">No papers submitted yet</h3>
-        <p className="mt-1 text-sm text-pretty text-slate-600">When you submit your extended abstract, you can follow its review here.</p>
+        <p className="mt-1 text-sm text-pretty text-slate-600">
+          When you submit your extended abstract, you can follow its review here.
+        </p>
       </div>
     );
   }

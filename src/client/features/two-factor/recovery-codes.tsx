@@ -18,12 +18,16 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
     );
 
   return (
-    <section aria-labelledby="recovery-codes-heading" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
+    <section
+      aria-labelledby="recovery-codes-heading"
+      className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4"
+    >
       <h2 id="recovery-codes-heading" className="text-lg font-semibold text-amber-900">
         Your recovery codes
       </h2>
       <p className="text-sm text-amber-900">
-        Each code signs you in once if you lose your phone. They are shown only now: save them somewhere safe, away from your phone.
+        Each code signs you in once if you lose your phone. They are shown only now: save them somewhere safe, away from
+        your phone.
       </p>
       <ol className="grid grid-cols-1 gap-1 font-mono text-sm sm:grid-cols-2" aria-label="Recovery codes">
         {codes.map((code) => (

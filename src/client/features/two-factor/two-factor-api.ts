@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BothFactorsBody, EnableTwoFactorBody, TwoFactorEnrolment, TwoFactorStatus } from '../../../shared/schemas/two-factor.ts';
+import type {
+  BothFactorsBody,
+  EnableTwoFactorBody,
+  TwoFactorEnrolment,
+  TwoFactorStatus,
+} from '../../../shared/schemas/two-factor.ts';
 import { api } from '../../lib/api.ts';
 import { useRefreshSession } from '../../lib/auth.tsx';
 
@@ -10,7 +15,9 @@ export function useTwoFactorStatus() {
 }
 
 export function useStartEnrolment() {
-  return useMutation({ mutationFn: () => api<TwoFactorEnrolment>('/account/two-factor/enrolment', { method: 'POST' }) });
+  return useMutation({
+    mutationFn: () => api<TwoFactorEnrolment>('/account/two-factor/enrolment', { method: 'POST' }),
+  });
 }
 
 /**
@@ -31,7 +38,8 @@ function useAfterChange() {
 export function useEnableTwoFactor() {
   const afterChange = useAfterChange();
   return useMutation({
-    mutationFn: (body: EnableTwoFactorBody) => api<{ message: string; recoveryCodes: string[] }>('/account/two-factor/enable', { method: 'POST', body }),
+    mutationFn: (body: EnableTwoFactorBody) =>
+      api<{ message: string; recoveryCodes: string[] }>('/account/two-factor/enable', { method: 'POST', body }),
     onSuccess: afterChange,
   });
 }
@@ -39,7 +47,8 @@ export function useEnableTwoFactor() {
 export function useDisableTwoFactor() {
   const afterChange = useAfterChange();
   return useMutation({
-    mutationFn: (body: BothFactorsBody) => api<{ message: string }>('/account/two-factor/disable', { method: 'POST', body }),
+    mutationFn: (body: BothFactorsBody) =>
+      api<{ message: string }>('/account/two-factor/disable', { method: 'POST', body }),
     onSuccess: afterChange,
   });
 }
@@ -47,7 +56,8 @@ export function useDisableTwoFactor() {
 export function useRenewRecoveryCodes() {
   const afterChange = useAfterChange();
   return useMutation({
-    mutationFn: (body: BothFactorsBody) => api<{ message: string; recoveryCodes: string[] }>('/account/two-factor/recovery-codes', { method: 'POST', body }),
+    mutationFn: (body: BothFactorsBody) =>
+      api<{ message: string; recoveryCodes: string[] }>('/account/two-factor/recovery-codes', { method: 'POST', body }),
     onSuccess: afterChange,
   });
 }

@@ -7,7 +7,13 @@ import { useToast } from '../../lib/toast.tsx';
 import { useDisableTwoFactor, useRenewRecoveryCodes } from './two-factor-api.ts';
 
 /** Two-factor sign-in is on: new recovery codes, or (when not required) turning it off, each with the password and a code. */
-export function TwoFactorManage({ status, onRenewed }: { status: TwoFactorStatus; onRenewed: (recoveryCodes: string[]) => void }) {
+export function TwoFactorManage({
+  status,
+  onRenewed,
+}: {
+  status: TwoFactorStatus;
+  onRenewed: (recoveryCodes: string[]) => void;
+}) {
   const toast = useToast();
   const renew = useRenewRecoveryCodes();
   const disable = useDisableTwoFactor();
@@ -25,7 +31,8 @@ export function TwoFactorManage({ status, onRenewed }: { status: TwoFactorStatus
     const onError = (error: unknown) => setProblem(errorText(error, 'That did not work. Please try again.'));
     // Each code works once: the next try needs the app's next one.
     const onSettled = () => setCode('');
-    if (action === 'renew') renew.mutate(body, { onSuccess: ({ recoveryCodes }) => onRenewed(recoveryCodes), onError, onSettled });
+    if (action === 'renew')
+      renew.mutate(body, { onSuccess: ({ recoveryCodes }) => onRenewed(recoveryCodes), onError, onSettled });
     else disable.mutate(body, { onSuccess: ({ message }) => toast.success(message), onError, onSettled });
   };
 
@@ -37,7 +44,12 @@ export function TwoFactorManage({ status, onRenewed }: { status: TwoFactorStatus
         {status.recoveryCodesLeft <= 3 && ' Make new ones before you run out.'}
       </p>
       <form onSubmit={run('renew')} noValidate className="max-w-md space-y-4">
-        <PasswordField label="Current password" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(event) => setCurrentPassword(event.target.value)}
+        />
         <AuthenticationCodeField value={code} onChange={(event) => setCode(event.target.value)} />
         {problem && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
@@ -54,7 +66,11 @@ export function TwoFactorManage({ status, onRenewed }: { status: TwoFactorStatus
             </Button>
           )}
         </div>
-        {status.required && <p className="text-sm text-slate-600">Organizers keep two-factor sign-in on; it cannot be turned off for this account.</p>}
+        {status.required && (
+          <p className="text-sm text-slate-600">
+            Organizers keep two-factor sign-in on; it cannot be turned off for this account.
+          </p>
+        )}
       </form>
     </div>
   );

@@ -20,8 +20,9 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: (recoveryCodes: strin
     return (
       <div className="space-y-3">
         <p className="text-slate-700">
-          With two-factor sign-in, your password alone no longer opens your account: you also enter a code from an authenticator app on your phone (for example
-          Google Authenticator, Microsoft Authenticator, 1Password or Aegis).
+          With two-factor sign-in, your password alone no longer opens your account: you also enter a code from an
+          authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator, 1Password or
+          Aegis).
         </p>
         {start.isError && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
@@ -45,7 +46,8 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: (recoveryCodes: strin
       { code: digits, currentPassword },
       {
         onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes),
-        onError: (error) => setProblem(errorText(error, 'Two-factor sign-in could not be turned on. Please try again.')),
+        onError: (error) =>
+          setProblem(errorText(error, 'Two-factor sign-in could not be turned on. Please try again.')),
       },
     );
   };
@@ -57,7 +59,13 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: (recoveryCodes: strin
         <h2 id="scan-heading" className="text-lg font-semibold text-brand-900">
           1. Scan this QR code with your authenticator app
         </h2>
-        <img src={`data:image/svg+xml;utf8,${encodeURIComponent(qrSvg)}`} alt="QR code to add ICTACEM 2025 to your authenticator app" width={192} height={192} className="rounded border border-slate-200 bg-white" />
+        <img
+          src={`data:image/svg+xml;utf8,${encodeURIComponent(qrSvg)}`}
+          alt="QR code to add ICTACEM 2025 to your authenticator app"
+          width={192}
+          height={192}
+          className="rounded border border-slate-200 bg-white"
+        />
         <p className="text-sm text-slate-700">
           Cannot scan? Add an account by hand with this key (time-based):{' '}
           <code data-testid="totp-secret" className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900">
@@ -69,8 +77,19 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: (recoveryCodes: strin
         <h2 id="confirm-heading" className="text-lg font-semibold text-brand-900">
           2. Enter the code it shows
         </h2>
-        <TextField label="6-digit code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />
-        <PasswordField label="Current password" autoComplete="current-password" value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />
+        <TextField
+          label="6-digit code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(event) => setCurrentPassword(event.target.value)}
+        />
         {problem && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
             {problem}

@@ -25,7 +25,10 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_paper_idx').on(t.paperId, t.createdAt), index('audit_log_paper_seq_idx').on(t.paperId, t.seq)],
+  (t) => [
+    index('audit_log_paper_idx').on(t.paperId, t.createdAt),
+    index('audit_log_paper_seq_idx').on(t.paperId, t.seq),
+  ],
 );
 
 /**

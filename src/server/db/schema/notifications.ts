@@ -21,7 +21,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_recipient_created_idx').on(t.recipientId, t.createdAt),
-    index('notifications_recipient_unread_idx').on(t.recipientId).where(sql`${t.isRead} = false`),
+    index('notifications_recipient_unread_idx')
+      .on(t.recipientId)
+      .where(sql`${t.isRead} = false`),
   ],
 );
 
@@ -41,5 +43,9 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index('mail_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );

@@ -44,7 +44,9 @@ export const papers = pgTable(
     index('papers_status_theme_submitted_at_idx').on(t.status, t.theme, t.submittedAt, t.id),
     index('papers_submitted_at_idx').on(t.submittedAt),
     // A payment ID already recorded for another paper is found without a scan (and listed to admins).
-    index('papers_payment_id_idx').on(t.paymentId).where(sql`${t.paymentId} <> ''`),
+    index('papers_payment_id_idx')
+      .on(t.paymentId)
+      .where(sql`${t.paymentId} <> ''`),
     // The admin records table sorted by score reads its page in this order instead of sorting every paper.
     index('papers_marks_submitted_at_idx').on(t.evaluationMarks.desc().nullsLast(), t.submittedAt.desc()),
     check('papers_marks_range', sql`${t.evaluationMarks} is null or (${t.evaluationMarks} between 0 and 100)`),

@@ -13,7 +13,10 @@ export const loginFailures = pgTable(
     source: text('source').notNull(),
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_account_failed_at_idx').on(t.account, t.failedAt), index('login_failures_failed_at_idx').on(t.failedAt)],
+  (t) => [
+    index('login_failures_account_failed_at_idx').on(t.account, t.failedAt),
+    index('login_failures_failed_at_idx').on(t.failedAt),
+  ],
 );
 
 /** Addresses a user signed in from lately: their usual addresses, still let in while their account is under attack. */

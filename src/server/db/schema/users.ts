@@ -57,5 +57,9 @@ export const passwordResets = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('password_resets_user_id_idx').on(t.userId).where(sql`${t.usedAt} is null`)],
+  (t) => [
+    index('password_resets_user_id_idx')
+      .on(t.userId)
+      .where(sql`${t.usedAt} is null`),
+  ],
 );

@@ -30,9 +30,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/password',
-    { schema: { body: changePasswordBodySchema }, config: { ...user, rateLimit: perAddress(ctx.config, 30, '1 hour') } },
+    {
+      schema: { body: changePasswordBodySchema },
+      config: { ...user, rateLimit: perAddress(ctx.config, 30, '1 hour') },
+    },
     async (request) => {
-      await service.changePassword(ctx, requireUser(request), request.body, { token: request.sessionToken!, ...originOf(request) });
+      await service.changePassword(ctx, requireUser(request), request.body, {
+        token: request.sessionToken!,
+        ...originOf(request),
+      });
       return { success: true, message: ACCOUNT_MESSAGES.passwordChanged };
     },
   );

@@ -15,7 +15,11 @@ import { assertCurrentPassword } from '../sign-in-guard/sign-in-guard.service.ts
 import * as repo from './account.repository.ts';
 import { queueSecurityMail } from './security-mail.ts';
 
-export async function listSessions(ctx: AppContext, actor: PublicUser, currentToken: string): Promise<AccountSession[]> {
+export async function listSessions(
+  ctx: AppContext,
+  actor: PublicUser,
+  currentToken: string,
+): Promise<AccountSession[]> {
   const currentHash = hashToken(currentToken);
   const rows = await repo.liveSessionsOf(ctx.db, actor._id, SESSION_IDLE_MS);
   return rows.map((row) => ({
@@ -28,14 +32,24 @@ export async function listSessions(ctx: AppContext, actor: PublicUser, currentTo
   }));
 }
 
-export async function endOwnSession(ctx: AppContext, actor: PublicUser, sessionId: string, origin: Required<SessionOrigin>): Promise<void> {
+export async function endOwnSession(
+  ctx: AppContext,
+  actor: PublicUser,
+  sessionId: string,
+  origin: Required<SessionOrigin>,
+): Promise<void> {
   const tokenHash = await repo.deleteSessionOfUser(ctx.db, actor._id, sessionId);
   if (!tokenHash) throw new AppError('not_found', ACCOUNT_MESSAGES.sessionNotFound);
   ctx.sessions.forgetToken(tokenHash);
   await recordAuthEvent(ctx.db, 'session_ended', { account: actor.email, userId: actor._id, ...origin });
 }
 
-export async function endOtherSessions(ctx: AppContext, actor: PublicUser, currentToken: string, origin: Required<SessionOrigin>): Promise<number> {
+export async function endOtherSessions(
+  ctx: AppContext,
+  actor: PublicUser,
+  currentToken: string,
+  origin: Required<SessionOrigin>,
+): Promise<number> {
   const ended = await deleteOtherSessions(ctx.db, actor._id, hashToken(currentToken));
   await recordAuthEvent(ctx.db, 'other_sessions_ended', { account: actor.email, userId: actor._id, ...origin });
   // The current session is looked up afresh on its next request; the others are gone.
@@ -58,8 +72,16 @@ export async function changePassword(
   const passwordHash = await hashPassword(body.newPassword);
   await ctx.db.transaction(async (tx) => {
     await storeNewPassword(tx, row.id, passwordHash, hashToken(current.token));
-    await queueSecurityMail(ctx, tx, row, { subject: 'your password was changed', what: 'The password of your account was changed' });
-    await recordAuthEvent(tx, 'password_changed', { account: row.email, userId: row.id, address: current.address, userAgent: current.userAgent });
+    await queueSecurityMail(ctx, tx, row, {
+      subject: 'your password was changed',
+      what: 'The password of your account was changed',
+    });
+    await recordAuthEvent(tx, 'password_changed', {
+      account: row.email,
+      userId: row.id,
+      address: current.address,
+      userAgent: current.userAgent,
+    });
   });
   ctx.sessions.forgetUser(row.id);
   sendQueuedMail(ctx);

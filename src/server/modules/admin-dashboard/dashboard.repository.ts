@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { PLACEHOLDER_PAYMENT_ID } from '../../../shared/constants.ts';
 import type { RecordsQuery } from '../../../shared/schemas/admin-dashboard.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -27,12 +41,16 @@ export const RECORD_FILTERS: Record<RecordsQuery['filter'], SQL | undefined> = {
 
 /** The version of everything the dashboard's statistics read, raised by triggers on every write. */
 export async function dashboardVersion(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ version: cacheVersions.version }).from(cacheVersions).where(eq(cacheVersions.name, 'dashboard'));
+  const [row] = await db
+    .select({ version: cacheVersions.version })
+    .from(cacheVersions)
+    .where(eq(cacheVersions.name, 'dashboard'));
   // Without the row nothing could be cached safely: a fresh version each time.
   return row?.version ?? Number.MAX_SAFE_INTEGER;
 }
 
-const countWhere = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);
+const countWhere = (condition: SQL | undefined) =>
+  sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);
 
 /** The records' summary cards: each the total of the table under that filter. */
 export async function recordsSummaryCounts(db: DbOrTx) {
@@ -57,7 +75,9 @@ export async function paperTotals(db: DbOrTx) {
       total: count(),
       fullPaperSubmitted: sql<number>`count(*) filter (where ${papers.fullPaperFileId} is not null)`.mapWith(Number),
       paymentCompleted: countWhere(isPaid),
-      activeThisWeek: sql<number>`count(*) filter (where ${papers.submittedAt} > now() - interval '7 days')`.mapWith(Number),
+      activeThisWeek: sql<number>`count(*) filter (where ${papers.submittedAt} > now() - interval '7 days')`.mapWith(
+        Number,
+      ),
       usersWithPapers: sql<number>`count(distinct ${papers.userId})`.mapWith(Number),
       evaluated: count(papers.evaluationMarks),
       averageScore: sql<number | null>`avg(${papers.evaluationMarks})`.mapWith((v) => (v === null ? null : Number(v))),
@@ -71,7 +91,10 @@ export async function countAccounts(db: DbOrTx): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function paperCountsBy(db: DbOrTx, column: typeof papers.status | typeof papers.theme | typeof papers.modeOfPresentation) {
+export async function paperCountsBy(
+  db: DbOrTx,
+  column: typeof papers.status | typeof papers.theme | typeof papers.modeOfPresentation,
+) {
   return db.select({ key: column, n: count() }).from(papers).groupBy(column);
 }
 
@@ -100,7 +123,13 @@ function userSearch(search: string): SQL | undefined {
 export async function pageOfUsers(db: DbOrTx, query: { search: string; limit: number; offset: number }) {
   const where = userSearch(query.search);
   const [rows, [total]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(query.limit).offset(query.offset),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(query.limit)
+      .offset(query.offset),
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -130,7 +159,10 @@ export async function pageOfPapers(
         ilike(papers.title, pattern),
         ilike(papers.ictacemId, pattern),
         // IN, not a correlated EXISTS: under OR only IN is planned as one hashed scan of the authors.
-        inArray(papers.id, db.select({ id: paperAuthors.paperId }).from(paperAuthors).where(ilike(paperAuthors.name, pattern))),
+        inArray(
+          papers.id,
+          db.select({ id: paperAuthors.paperId }).from(paperAuthors).where(ilike(paperAuthors.name, pattern)),
+        ),
       ),
     );
   }
@@ -138,14 +170,22 @@ export async function pageOfPapers(
   // The page and its total as two queries: a window count would carry every matching row
   // through the sort, which costs the embedded database several times more than a second scan.
   const [rows, [total]] = await Promise.all([
-    db.select().from(papers).where(where).orderBy(desc(papers.submittedAt), desc(papers.id)).limit(query.limit).offset(query.offset),
+    db
+      .select()
+      .from(papers)
+      .where(where)
+      .orderBy(desc(papers.submittedAt), desc(papers.id))
+      .limit(query.limit)
+      .offset(query.offset),
     db.select({ n: count() }).from(papers).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
 
 function recordsWhere(query: Pick<RecordsQuery, 'search' | 'filter'>): SQL | undefined {
-  const search = query.search ? or(userSearch(query.search), ilike(papers.title, containsPattern(query.search))) : undefined;
+  const search = query.search
+    ? or(userSearch(query.search), ilike(papers.title, containsPattern(query.search)))
+    : undefined;
   return and(search, RECORD_FILTERS[query.filter]);
 }
 
@@ -186,12 +226,20 @@ const PAPERS_FIRST_ORDER = {
     withoutPaper: [asc(users.username), asc(users.id)],
   },
   score: {
-    withPaper: [sql`${papers.evaluationMarks} desc nulls last`, sql`${papers.submittedAt} desc nulls last`, asc(users.id)],
+    withPaper: [
+      sql`${papers.evaluationMarks} desc nulls last`,
+      sql`${papers.submittedAt} desc nulls last`,
+      asc(users.id),
+    ],
     withoutPaper: [asc(users.id)],
   },
 } as const;
 
-export async function records(db: DbOrTx, query: Pick<RecordsQuery, 'search' | 'filter' | 'sort'>, page: { limit: number; offset: number }) {
+export async function records(
+  db: DbOrTx,
+  query: Pick<RecordsQuery, 'search' | 'filter' | 'sort'>,
+  page: { limit: number; offset: number },
+) {
   const where = recordsWhere(query);
   if (query.sort === 'name') {
     return selectRecords(db, where)
@@ -208,7 +256,8 @@ export async function records(db: DbOrTx, query: Pick<RecordsQuery, 'search' | '
   if (withPaper.length === page.limit || query.filter !== 'all') return withPaper;
   // The page passes the last paper: the rest comes from the authors without one, after those
   // on earlier pages (only a page that starts past the last paper needs to count the papers).
-  const papersBefore = withPaper.length > 0 || page.offset === 0 ? page.offset : await countOf(db, and(where, isNotNull(papers.id)));
+  const papersBefore =
+    withPaper.length > 0 || page.offset === 0 ? page.offset : await countOf(db, and(where, isNotNull(papers.id)));
   const withoutPaper = await selectRecords(db, and(where, isNull(papers.id)))
     .orderBy(...order.withoutPaper)
     .limit(page.limit - withPaper.length)

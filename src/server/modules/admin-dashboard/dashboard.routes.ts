@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paperListQuerySchema, recordsQuerySchema, userListQuerySchema } from '../../../shared/schemas/admin-dashboard.ts';
+import {
+  paperListQuerySchema,
+  recordsQuerySchema,
+  userListQuerySchema,
+} from '../../../shared/schemas/admin-dashboard.ts';
 import * as service from './dashboard.service.ts';
 
 const admin = { access: 'admin' as const };

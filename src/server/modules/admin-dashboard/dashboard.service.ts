@@ -29,7 +29,11 @@ function tally<K extends string>(rows: { key: string | null; n: number }[]): Rec
   return Object.fromEntries(rows.filter((r) => r.key !== null).map((r) => [r.key, r.n])) as Record<K, number>;
 }
 
-type DashboardFigures = { stats: DashboardStats; recentSubmissions: RecentSubmission[]; recordsSummary: RecordsSummary };
+type DashboardFigures = {
+  stats: DashboardStats;
+  recentSubmissions: RecentSubmission[];
+  recordsSummary: RecordsSummary;
+};
 
 /**
  * The dashboard's figures, shared by every admin until the next write anywhere (one indexed
@@ -40,7 +44,9 @@ export async function dashboardFigures(ctx: AppContext): Promise<DashboardFigure
   return ctx.dashboardStats.get(version, () => computeDashboardFigures(ctx.db));
 }
 
-export async function dashboardStats(ctx: AppContext): Promise<{ stats: DashboardStats; recentSubmissions: RecentSubmission[] }> {
+export async function dashboardStats(
+  ctx: AppContext,
+): Promise<{ stats: DashboardStats; recentSubmissions: RecentSubmission[] }> {
   const { stats, recentSubmissions } = await dashboardFigures(ctx);
   return { stats, recentSubmissions };
 }
@@ -96,7 +102,11 @@ export async function computeDashboardFigures(db: DbOrTx): Promise<DashboardFigu
 }
 
 export async function listUsers(ctx: AppContext, query: { search: string; page: number; limit: number }) {
-  const { rows, total } = await repo.pageOfUsers(ctx.db, { search: query.search, limit: query.limit, offset: (query.page - 1) * query.limit });
+  const { rows, total } = await repo.pageOfUsers(ctx.db, {
+    search: query.search,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
   const counts = await repo.statusCountsOfUsers(
     ctx.db,
     rows.map((r) => r.id),
@@ -110,7 +120,9 @@ export async function listUsers(ctx: AppContext, query: { search: string; page: 
       customUserId: u.customUserId,
       createdAt: u.createdAt.toISOString(),
       paperCount: mine.reduce((sum, c) => sum + c.n, 0),
-      statusCounts: Object.fromEntries(PAPER_STATUSES.map((s) => [s, mine.find((c) => c.status === s)?.n ?? 0])) as Record<PaperStatus, number>,
+      statusCounts: Object.fromEntries(
+        PAPER_STATUSES.map((s) => [s, mine.find((c) => c.status === s)?.n ?? 0]),
+      ) as Record<PaperStatus, number>,
     };
   });
   return { users, pagination: pagination(query.page, query.limit, total) };
@@ -149,7 +161,8 @@ export async function listRecords(ctx: AppContext, query: RecordsQuery) {
   const [total, { recordsSummary }] = await Promise.all([repo.countRecords(ctx.db, query), dashboardFigures(ctx)]);
   // Counted first so that a page asks for no more rows than remain: the last page, or a search
   // that finds few, then never looks for authors without a paper that cannot be on it.
-  const rows = total > offset ? await repo.records(ctx.db, query, { limit: Math.min(query.limit, total - offset), offset }) : [];
+  const rows =
+    total > offset ? await repo.records(ctx.db, query, { limit: Math.min(query.limit, total - offset), offset }) : [];
   return { rows: rows.map(toRecord), summary: recordsSummary, pagination: pagination(query.page, query.limit, total) };
 }
 

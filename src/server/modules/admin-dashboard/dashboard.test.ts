@@ -28,15 +28,37 @@ describe('dashboard statistics and management lists', () => {
       ids[name] = paper._id;
       return author;
     };
-    await make('Ada Lovelace', { title: "=cmd|' /C calc'!A0", theme: 'Aerodynamics and Fluid Mechanics', modeOfPresentation: 'Oral' }, {
-      status: 'abstract_accepted', paymentId: 'PAY-1', evaluationMarks: 88, fullPaperFileId: null,
-    });
-    await make('Bob Builder', { title: 'Beam buckling', theme: 'Solid Mechanics and Dynamics', modeOfPresentation: 'Poster (Only for Students)' }, {
-      status: 'declined', evaluationMarks: 45, submittedAt: new Date(Date.now() - 30 * 86_400_000),
-    });
-    await make('Cleo Patra', { title: 'Combustion 50%_off', theme: 'Propulsion and Combustion', modeOfPresentation: 'Oral' }, {
-      paymentId: 'TXN123456789', submittedAt: new Date(Date.now() - 86_400_000),
-    });
+    await make(
+      'Ada Lovelace',
+      { title: "=cmd|' /C calc'!A0", theme: 'Aerodynamics and Fluid Mechanics', modeOfPresentation: 'Oral' },
+      {
+        status: 'abstract_accepted',
+        paymentId: 'PAY-1',
+        evaluationMarks: 88,
+        fullPaperFileId: null,
+      },
+    );
+    await make(
+      'Bob Builder',
+      {
+        title: 'Beam buckling',
+        theme: 'Solid Mechanics and Dynamics',
+        modeOfPresentation: 'Poster (Only for Students)',
+      },
+      {
+        status: 'declined',
+        evaluationMarks: 45,
+        submittedAt: new Date(Date.now() - 30 * 86_400_000),
+      },
+    );
+    await make(
+      'Cleo Patra',
+      { title: 'Combustion 50%_off', theme: 'Propulsion and Combustion', modeOfPresentation: 'Oral' },
+      {
+        paymentId: 'TXN123456789',
+        submittedAt: new Date(Date.now() - 86_400_000),
+      },
+    );
     const dora = await createTestUser(t.app);
     await t.app.ctx.db.execute(`update users set username = 'Dora Explorer' where id = '${dora.user._id}'`);
     // Ada's full paper, by pointing at her abstract's file.
@@ -62,24 +84,39 @@ describe('dashboard statistics and management lists', () => {
     expect(body.stats).toEqual({
       totalUsers: 5,
       total: 3,
-      byStatus: { review_awaited: 1, review_in_progress: 0, author_response_awaited: 0, abstract_accepted: 1, declined: 1 },
+      byStatus: {
+        review_awaited: 1,
+        review_in_progress: 0,
+        author_response_awaited: 0,
+        abstract_accepted: 1,
+        declined: 1,
+      },
       fullPaperSubmitted: 1,
       abstractOnlySubmitted: 2,
       paymentCompleted: 1,
       pendingPayment: 2,
       presentationModes: { Oral: 2, 'Poster (Only for Students)': 1 },
-      themes: { 'Aerodynamics and Fluid Mechanics': 1, 'Solid Mechanics and Dynamics': 1, 'Propulsion and Combustion': 1 },
+      themes: {
+        'Aerodynamics and Fluid Mechanics': 1,
+        'Solid Mechanics and Dynamics': 1,
+        'Propulsion and Combustion': 1,
+      },
       activeThisWeek: 2,
       usersWithPapers: 3,
       evaluated: 2,
       averageScore: 66.5,
     });
-    expect(body.recentSubmissions.map((r: { title: string }) => r.title)).toEqual(["=cmd|' /C calc'!A0", 'Combustion 50%_off', 'Beam buckling']);
+    expect(body.recentSubmissions.map((r: { title: string }) => r.title)).toEqual([
+      "=cmd|' /C calc'!A0",
+      'Combustion 50%_off',
+      'Beam buckling',
+    ]);
     expect(body.recentSubmissions[0].firstAuthor).toBe('Ada Lovelace');
   });
 
   it('searches, filters and pages papers on the server', async () => {
-    const titles = async (query: string) => (await get(`/papers?${query}`)).body.papers.map((p: { title: string }) => p.title);
+    const titles = async (query: string) =>
+      (await get(`/papers?${query}`)).body.papers.map((p: { title: string }) => p.title);
     expect(await titles('theme=Solid%20Mechanics%20and%20Dynamics')).toEqual(['Beam buckling']);
     expect(await titles('status=abstract_accepted&mode=Oral')).toEqual(["=cmd|' /C calc'!A0"]);
     // Every fixture paper lists Sophie Germain as second author (see SAMPLE_AUTHORS).
@@ -124,15 +161,29 @@ describe('dashboard statistics and management lists', () => {
       averageScore: 66.5,
     });
     expect(financial.pagination.total).toBe(5);
-    expect(financial.rows.map((r: { user: { username: string } }) => r.user.username)).toEqual(['Ada Lovelace', 'Cleo Patra', 'Bob Builder', 'Dora Explorer', 'Test admin']);
-    expect((await rows('view=financial&filter=paid')).rows.map((r: { user: { username: string } }) => r.user.username)).toEqual(['Ada Lovelace']);
+    expect(financial.rows.map((r: { user: { username: string } }) => r.user.username)).toEqual([
+      'Ada Lovelace',
+      'Cleo Patra',
+      'Bob Builder',
+      'Dora Explorer',
+      'Test admin',
+    ]);
+    expect(
+      (await rows('view=financial&filter=paid')).rows.map((r: { user: { username: string } }) => r.user.username),
+    ).toEqual(['Ada Lovelace']);
     expect((await rows('view=financial&filter=unpaid')).pagination.total).toBe(2);
 
     const byScore = await rows('view=evaluation&sort=score');
-    expect(byScore.rows.map((r: { paper: { marks: number | null } | null }) => (r.paper ? r.paper.marks : 'none'))).toEqual([88, 45, null, 'none', 'none']);
-    expect((await rows('view=evaluation&filter=pending')).rows.map((r: { user: { username: string } }) => r.user.username)).toEqual(['Cleo Patra']);
+    expect(
+      byScore.rows.map((r: { paper: { marks: number | null } | null }) => (r.paper ? r.paper.marks : 'none')),
+    ).toEqual([88, 45, null, 'none', 'none']);
+    expect(
+      (await rows('view=evaluation&filter=pending')).rows.map((r: { user: { username: string } }) => r.user.username),
+    ).toEqual(['Cleo Patra']);
     expect((await rows('view=evaluation&sort=name&limit=5&page=1')).rows[0].user.username).toBe('Ada Lovelace');
-    expect((await rows('view=evaluation&search=beam')).rows.map((r: { paper: { title: string } }) => r.paper.title)).toEqual(['Beam buckling']);
+    expect(
+      (await rows('view=evaluation&search=beam')).rows.map((r: { paper: { title: string } }) => r.paper.title),
+    ).toEqual(['Beam buckling']);
     expect((await get('/records?view=financial&limit=7')).status).toBe(400);
     expect((await get('/records?view=financial&sort=password_hash')).status).toBe(400);
   });
@@ -202,40 +253,92 @@ describe('records pages across papers and authors without one', () => {
   afterAll(() => t.close());
 
   const names = async (query: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `${API}/admin/records?view=evaluation&${query}`, headers: { cookie: admin.cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${API}/admin/records?view=evaluation&${query}`,
+      headers: { cookie: admin.cookie },
+    });
     const body = res.json();
-    return { names: body.rows.map((r: { user: { username: string } }) => r.user.username), total: body.pagination.total };
+    return {
+      names: body.rows.map((r: { user: { username: string } }) => r.user.username),
+      total: body.pagination.total,
+    };
   };
   const readersById = () =>
-    ['Ann Reader', 'Cal Reader', 'Eve Reader', 'Gus Reader', 'Test admin'].sort((a, b) => (userIds[a]! < userIds[b]! ? -1 : 1));
+    ['Ann Reader', 'Cal Reader', 'Eve Reader', 'Gus Reader', 'Test admin'].sort((a, b) =>
+      userIds[a]! < userIds[b]! ? -1 : 1,
+    );
 
   it('pages each sort through one order, straddling the last paper and starting past it', async () => {
     const orders = {
-      submitted: ['Hal Admin', 'Bea Writer', 'Dan Writer', 'Fay Writer', 'Ann Reader', 'Cal Reader', 'Eve Reader', 'Gus Reader', 'Test admin'],
+      submitted: [
+        'Hal Admin',
+        'Bea Writer',
+        'Dan Writer',
+        'Fay Writer',
+        'Ann Reader',
+        'Cal Reader',
+        'Eve Reader',
+        'Gus Reader',
+        'Test admin',
+      ],
       // Unscored papers after scored ones, accounts without a paper last (by id: their keys are all null).
       score: ['Hal Admin', 'Fay Writer', 'Bea Writer', 'Dan Writer', ...readersById()],
-      name: ['Ann Reader', 'Bea Writer', 'Cal Reader', 'Dan Writer', 'Eve Reader', 'Fay Writer', 'Gus Reader', 'Hal Admin', 'Test admin'],
+      name: [
+        'Ann Reader',
+        'Bea Writer',
+        'Cal Reader',
+        'Dan Writer',
+        'Eve Reader',
+        'Fay Writer',
+        'Gus Reader',
+        'Hal Admin',
+        'Test admin',
+      ],
     };
     for (const [sort, order] of Object.entries(orders)) {
       expect(await names(`sort=${sort}&limit=5&page=1`), sort).toEqual({ names: order.slice(0, 5), total: 9 });
       expect(await names(`sort=${sort}&limit=5&page=2`), sort).toEqual({ names: order.slice(5), total: 9 });
       expect(await names(`sort=${sort}&limit=5&page=3`), sort).toEqual({ names: [], total: 9 });
       expect((await names(`sort=${sort}&limit=50`)).names, sort).toEqual(order);
-      const csv = await t.app.inject({ method: 'GET', url: `${API}/admin/records/export?view=evaluation&sort=${sort}`, headers: { cookie: admin.cookie } });
-      expect(csv.body.trim().split('\r\n').slice(1).map((line) => JSON.parse(`[${line}]`)[0]), sort).toEqual(order);
+      const csv = await t.app.inject({
+        method: 'GET',
+        url: `${API}/admin/records/export?view=evaluation&sort=${sort}`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(
+        csv.body
+          .trim()
+          .split('\r\n')
+          .slice(1)
+          .map((line) => JSON.parse(`[${line}]`)[0]),
+        sort,
+      ).toEqual(order);
     }
   });
 
   it('lists accounts without a paper only under "all" and when the search finds them', async () => {
     const withPapers = ['Hal Admin', 'Bea Writer', 'Dan Writer', 'Fay Writer'];
     for (const filter of ['paid', 'unpaid', 'evaluated', 'pending']) {
-      expect((await names(`filter=${filter}&limit=50`)).names.every((n: string) => withPapers.includes(n)), filter).toBe(true);
+      expect(
+        (await names(`filter=${filter}&limit=50`)).names.every((n: string) => withPapers.includes(n)),
+        filter,
+      ).toBe(true);
     }
     expect(await names('filter=unpaid&limit=5&page=1')).toEqual({ names: withPapers, total: 4 });
-    expect(await names('search=reader&sort=submitted&limit=5')).toEqual({ names: ['Ann Reader', 'Cal Reader', 'Eve Reader', 'Gus Reader'], total: 4 });
+    expect(await names('search=reader&sort=submitted&limit=5')).toEqual({
+      names: ['Ann Reader', 'Cal Reader', 'Eve Reader', 'Gus Reader'],
+      total: 4,
+    });
     expect(await names('search=reader&sort=score&limit=5&page=2')).toEqual({ names: [], total: 4 });
-    expect(await names('search=vortex&sort=score&limit=5')).toEqual({ names: ['Hal Admin', 'Fay Writer', 'Bea Writer', 'Dan Writer'], total: 4 });
+    expect(await names('search=vortex&sort=score&limit=5')).toEqual({
+      names: ['Hal Admin', 'Fay Writer', 'Bea Writer', 'Dan Writer'],
+      total: 4,
+    });
     // "er" is in every name but the admins', and in every paper's title ("cylinder").
-    expect(await names('search=er&sort=submitted&limit=5&page=2')).toEqual({ names: ['Cal Reader', 'Eve Reader', 'Gus Reader'], total: 8 });
+    expect(await names('search=er&sort=submitted&limit=5&page=2')).toEqual({
+      names: ['Cal Reader', 'Eve Reader', 'Gus Reader'],
+      total: 8,
+    });
   });
 });

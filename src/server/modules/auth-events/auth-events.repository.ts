@@ -9,13 +9,23 @@ export async function insertAuthEvent(db: DbOrTx, values: typeof authEvents.$inf
   await db.insert(authEvents).values(values);
 }
 
-export async function pageOfAuthEvents(db: DbOrTx, filter: { type?: string; search: string }, page: { limit: number; offset: number }) {
+export async function pageOfAuthEvents(
+  db: DbOrTx,
+  filter: { type?: string; search: string },
+  page: { limit: number; offset: number },
+) {
   const where: SQL | undefined = and(
     filter.type ? eq(authEvents.type, filter.type) : undefined,
     filter.search ? ilike(authEvents.account, containsPattern(filter.search)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db.select().from(authEvents).where(where).orderBy(desc(authEvents.at), desc(authEvents.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(authEvents)
+      .where(where)
+      .orderBy(desc(authEvents.at), desc(authEvents.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(authEvents).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

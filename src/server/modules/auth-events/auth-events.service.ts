@@ -1,4 +1,9 @@
-import { AUTH_EVENT_PAGE_SIZE, type AuthEventsQuery, type AuthEventType, type AuthEventView } from '../../../shared/schemas/auth-events.ts';
+import {
+  AUTH_EVENT_PAGE_SIZE,
+  type AuthEventsQuery,
+  type AuthEventType,
+  type AuthEventView,
+} from '../../../shared/schemas/auth-events.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { pagination } from '../../lib/pagination.ts';
@@ -27,7 +32,11 @@ export async function recordAuthEvent(db: DbOrTx, type: AuthEventType, subject: 
 
 export async function listAuthEvents(ctx: Pick<AppContext, 'db'>, query: AuthEventsQuery) {
   const limit = AUTH_EVENT_PAGE_SIZE;
-  const { rows, total } = await repo.pageOfAuthEvents(ctx.db, { type: query.type, search: query.search }, { limit, offset: (query.page - 1) * limit });
+  const { rows, total } = await repo.pageOfAuthEvents(
+    ctx.db,
+    { type: query.type, search: query.search },
+    { limit, offset: (query.page - 1) * limit },
+  );
   const events: AuthEventView[] = rows.map((row) => ({
     _id: String(row.id),
     type: row.type as AuthEventType,

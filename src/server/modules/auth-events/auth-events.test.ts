@@ -12,8 +12,15 @@ describe('the sign-in log', () => {
   const nobody = uniqueEmail('nobody');
 
   const send = (url: string, payload: Record<string, unknown>, cookie?: string) =>
-    t.app.inject({ method: 'POST', url: `${API}${url}`, remoteAddress: '198.51.100.23', headers: { 'user-agent': BROWSER, ...(cookie ? { cookie } : {}) }, payload });
-  const events = async (query = '', cookie = admin.cookie) => t.app.inject({ method: 'GET', url: `${API}/admin/auth-events${query}`, headers: { cookie } });
+    t.app.inject({
+      method: 'POST',
+      url: `${API}${url}`,
+      remoteAddress: '198.51.100.23',
+      headers: { 'user-agent': BROWSER, ...(cookie ? { cookie } : {}) },
+      payload,
+    });
+  const events = async (query = '', cookie = admin.cookie) =>
+    t.app.inject({ method: 'GET', url: `${API}/admin/auth-events${query}`, headers: { cookie } });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -32,7 +39,13 @@ describe('the sign-in log', () => {
     expect(res.statusCode).toBe(200);
     const list = res.json().events as AuthEventView[];
     expect(list.map((e) => e.type)).toEqual(['signed_out', 'reset_requested', 'sign_in_succeeded', 'sign_in_failed']);
-    for (const event of list) expect(event).toMatchObject({ account: author.email, userId: author.user._id, address: '198.51.100.23', userAgent: BROWSER });
+    for (const event of list)
+      expect(event).toMatchObject({
+        account: author.email,
+        userId: author.user._id,
+        address: '198.51.100.23',
+        userAgent: BROWSER,
+      });
     const unknown = (await events(`?search=${encodeURIComponent(nobody)}`)).json().events as AuthEventView[];
     expect(unknown).toEqual([expect.objectContaining({ type: 'sign_in_failed', account: nobody, userId: null })]);
   });
@@ -42,19 +55,26 @@ describe('the sign-in log', () => {
     expect((failed.json().events as AuthEventView[]).every((e) => e.type === 'sign_in_failed')).toBe(true);
     expect(failed.json().pagination.total).toBe(2);
     const all = await events();
-    for (const secret of ['the-wrong-secret-guess', 'another-secret-guess', author.password]) expect(all.body).not.toContain(secret);
+    for (const secret of ['the-wrong-secret-guess', 'another-secret-guess', author.password])
+      expect(all.body).not.toContain(secret);
     expect((await events('?type=everything')).statusCode).toBe(400);
   });
 
-  it("lets an organizer sign a user out everywhere, at once, and records who did it", async () => {
+  it('lets an organizer sign a user out everywhere, at once, and records who did it', async () => {
     const user = await createTestUser(t.app);
-    const end = (cookie: string, userId = user.user._id) => t.app.inject({ method: 'POST', url: `${API}/admin/users/${userId}/sessions/end`, headers: { cookie } });
+    const end = (cookie: string, userId = user.user._id) =>
+      t.app.inject({ method: 'POST', url: `${API}/admin/users/${userId}/sessions/end`, headers: { cookie } });
     expect((await end(author.cookie)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie: user.cookie } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie: user.cookie } })).statusCode,
+    ).toBe(200);
     expect((await end(admin.cookie)).json()).toEqual({ success: true, message: 'The user was signed out everywhere.' });
-    expect((await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie: user.cookie } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie: user.cookie } })).statusCode,
+    ).toBe(401);
     expect((await end(admin.cookie, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    const [event] = (await events(`?type=sessions_ended_by_organizer&search=${encodeURIComponent(user.email)}`)).json().events as AuthEventView[];
+    const [event] = (await events(`?type=sessions_ended_by_organizer&search=${encodeURIComponent(user.email)}`)).json()
+      .events as AuthEventView[];
     expect(event).toMatchObject({ userId: user.user._id, actorId: admin.user._id });
   });
 

@@ -35,7 +35,10 @@ export async function findUserBySessionHash(db: DbOrTx, tokenHash: string, idleM
 }
 
 export async function touchSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
 }
 
 export async function deleteSessionByHash(db: DbOrTx, tokenHash: string): Promise<void> {
@@ -54,7 +57,10 @@ export async function deleteOtherSessions(db: DbOrTx, userId: string, keepTokenH
   return rows.length;
 }
 
-export async function insertPasswordReset(db: DbOrTx, values: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+export async function insertPasswordReset(
+  db: DbOrTx,
+  values: { userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
   await db.insert(passwordResets).values(values);
 }
 
@@ -63,7 +69,13 @@ export async function consumePasswordReset(db: DbOrTx, tokenHash: string): Promi
   const [row] = await db
     .update(passwordResets)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ userId: passwordResets.userId });
   return row?.userId;
 }

@@ -71,7 +71,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/logout', { config: { access: 'public' } }, async (request, reply) => {
     if (request.sessionToken) await endSession(app.ctx, request.sessionToken);
-    if (request.user) await recordAuthEvent(app.ctx.db, 'signed_out', { account: request.user.email, userId: request.user._id, ...originOf(request) });
+    if (request.user)
+      await recordAuthEvent(app.ctx.db, 'signed_out', {
+        account: request.user.email,
+        userId: request.user._id,
+        ...originOf(request),
+      });
     reply.clearCookie(SESSION_COOKIE, { path: config.basePath });
     return { success: true, message: AUTH_MESSAGES.loggedOut };
   });
@@ -81,10 +86,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     success: true,
     user: request.user,
     registrationOpen: config.registrationOpen,
-    mustEnrolTwoFactor: request.user !== null && twoFactorRequiredOf(app.ctx, request.user) && !request.user.twoFactorEnabled,
+    mustEnrolTwoFactor:
+      request.user !== null && twoFactorRequiredOf(app.ctx, request.user) && !request.user.twoFactorEnabled,
   }));
 
-  app.get('/profile', { config: { access: 'user' } }, async (request) => ({ success: true, user: requireUser(request) }));
+  app.get('/profile', { config: { access: 'user' } }, async (request) => ({
+    success: true,
+    user: requireUser(request),
+  }));
 
   app.post(
     '/forgot-password',

@@ -9,9 +9,20 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.ts';
 import { createUser, EmailTakenError } from '../users/users.service.ts';
-import { consumePasswordReset, deleteOtherSessions, deleteSessionsOfUser, insertPasswordReset, voidPasswordResets } from './auth.repository.ts';
+import {
+  consumePasswordReset,
+  deleteOtherSessions,
+  deleteSessionsOfUser,
+  insertPasswordReset,
+  voidPasswordResets,
+} from './auth.repository.ts';
 import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';
-import { assertMayTrySignIn, forgiveFailures, recordSignInFailure, recordSignInSuccess } from '../sign-in-guard/sign-in-guard.service.ts';
+import {
+  assertMayTrySignIn,
+  forgiveFailures,
+  recordSignInFailure,
+  recordSignInSuccess,
+} from '../sign-in-guard/sign-in-guard.service.ts';
 import { queueSecurityMail } from '../account/security-mail.ts';
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { TWO_FACTOR_MESSAGES } from '../../../shared/schemas/two-factor.ts';
@@ -84,7 +95,10 @@ export async function login(ctx: AppContext, input: LoginBody, origin: Required<
   const session = await createSession(ctx, row.id, origin);
   if (row.role === 'admin') {
     // An organizer's account opens every paper and score: its owner hears of each new sign-in.
-    await queueSecurityMail(ctx, ctx.db, row, { subject: 'new sign-in to your organizer account', what: `Someone signed in to your organizer account from ${deviceOf(origin.userAgent)} at ${origin.address}` });
+    await queueSecurityMail(ctx, ctx.db, row, {
+      subject: 'new sign-in to your organizer account',
+      what: `Someone signed in to your organizer account from ${deviceOf(origin.userAgent)} at ${origin.address}`,
+    });
     ctx.outbox?.kick();
   }
   return { user: presentUser(row), ...session };
@@ -94,7 +108,11 @@ export async function login(ctx: AppContext, input: LoginBody, origin: Required<
  * Answers the same whether or not the e-mail is known. With SMTP the mail is queued (sent in
  * the background with retries); without it, development mode logs the link.
  */
-export async function requestPasswordReset(ctx: AppContext, input: ForgotPasswordBody, origin: SessionOrigin): Promise<{ devMode: boolean }> {
+export async function requestPasswordReset(
+  ctx: AppContext,
+  input: ForgotPasswordBody,
+  origin: SessionOrigin,
+): Promise<{ devMode: boolean }> {
   const devMode = !ctx.outbox;
   const wait = ctx.resetRequestLimiter.retryAfterMs(input.email);
   if (wait > 0) throw new AppError('rate_limited', AUTH_MESSAGES.resetThrottled(minutesText(wait)));
@@ -107,7 +125,11 @@ export async function requestPasswordReset(ctx: AppContext, input: ForgotPasswor
   const token = newToken();
   await ctx.db.transaction(async (tx) => {
     await voidPasswordResets(tx, row.id);
-    await insertPasswordReset(tx, { userId: row.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+    await insertPasswordReset(tx, {
+      userId: row.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
   });
   const link = `${ctx.config.publicUrl}${ctx.config.basePath}/reset-password/${token}`;
   if (!ctx.outbox) {
@@ -137,7 +159,12 @@ export async function requestPasswordReset(ctx: AppContext, input: ForgotPasswor
  * ends, except the one kept (the person's own, when they chose the password signed in).
  * Callers forget the user's cached sessions after the commit.
  */
-export async function storeNewPassword(tx: DbOrTx, userId: string, passwordHash: string, keepSessionTokenHash?: string): Promise<void> {
+export async function storeNewPassword(
+  tx: DbOrTx,
+  userId: string,
+  passwordHash: string,
+  keepSessionTokenHash?: string,
+): Promise<void> {
   await updateUser(tx, userId, { passwordHash });
   await voidPasswordResets(tx, userId);
   if (keepSessionTokenHash) await deleteOtherSessions(tx, userId, keepSessionTokenHash);
@@ -145,7 +172,12 @@ export async function storeNewPassword(tx: DbOrTx, userId: string, passwordHash:
 }
 
 /** Sets the new password and signs the user out everywhere. */
-export async function resetPassword(ctx: AppContext, token: string, password: string, origin: SessionOrigin): Promise<void> {
+export async function resetPassword(
+  ctx: AppContext,
+  token: string,
+  password: string,
+  origin: SessionOrigin,
+): Promise<void> {
   const passwordHash = await hashPassword(password);
   const user = await ctx.db.transaction(async (tx) => {
     const owner = await consumePasswordReset(tx, hashToken(token));
@@ -154,7 +186,10 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     const row = (await findUserById(tx, owner))!;
     await assertAcceptablePassword(password, row);
     await storeNewPassword(tx, owner, passwordHash);
-    await queueSecurityMail(ctx, tx, row, { subject: 'your password was reset', what: 'The password of your account was reset through an e-mailed link' });
+    await queueSecurityMail(ctx, tx, row, {
+      subject: 'your password was reset',
+      what: 'The password of your account was reset through an e-mailed link',
+    });
     await recordAuthEvent(tx, 'reset_completed', { account: row.email, userId: row.id, ...origin });
     return row;
   });

@@ -29,7 +29,11 @@ describe('accounts and sessions', () => {
     expect(body.user).not.toHaveProperty('password');
     expect(body.user).not.toHaveProperty('passwordHash');
 
-    const profile = await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie: sessionCookieOf(res) } });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: `${API}/auth/profile`,
+      headers: { cookie: sessionCookieOf(res) },
+    });
     expect(profile.json().user.email).toBe(email);
 
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.email, email));
@@ -56,7 +60,11 @@ describe('accounts and sessions', () => {
       ['mechanics-conference-1', MESSAGES.passwordTooGuessable],
     ] as const) {
       const email = uniqueEmail();
-      const res = await t.app.inject({ method: 'POST', url: `${API}/auth/register`, payload: { username: 'Short', email, password } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${API}/auth/register`,
+        payload: { username: 'Short', email, password },
+      });
       expect(res.statusCode, password).toBe(400);
       expect(res.json()).toEqual({ success: false, message });
       expect(await t.app.ctx.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
@@ -64,36 +72,65 @@ describe('accounts and sessions', () => {
   });
 
   it("refuses a password built on the person's own e-mail address", async () => {
-    const res = await t.app.inject({ method: 'POST', url: `${API}/auth/register`, payload: { username: 'Ada', email: 'ada.lovelace@example.org', password: 'Ada.Lovelace#1815' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/register`,
+      payload: { username: 'Ada', email: 'ada.lovelace@example.org', password: 'Ada.Lovelace#1815' },
+    });
     expect(res.json()).toEqual({ success: false, message: MESSAGES.passwordTooGuessable });
-    const fine = await t.app.inject({ method: 'POST', url: `${API}/auth/register`, payload: { username: 'Ada', email: 'ada.lovelace@example.org', password: 'analytical engine notes' } });
+    const fine = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/register`,
+      payload: { username: 'Ada', email: 'ada.lovelace@example.org', password: 'analytical engine notes' },
+    });
     expect(fine.statusCode).toBe(201);
   });
 
   it('asks more of an organizer: 12 characters', async () => {
-    await expect(createTestUser(t.app, { role: 'admin', password: 'eleven-char' })).rejects.toThrow(MESSAGES.adminPasswordTooShort);
+    await expect(createTestUser(t.app, { role: 'admin', password: 'eleven-char' })).rejects.toThrow(
+      MESSAGES.adminPasswordTooShort,
+    );
     const admin = await createTestUser(t.app, { role: 'admin', password: 'twelve-chars' });
     expect(admin.user.role).toBe('admin');
   });
 
   it('still signs in an account whose password was chosen under the earlier 6-character rule', async () => {
     const author = await createTestUser(t.app);
-    await t.app.ctx.db.update(users).set({ passwordHash: await hashPassword('abc123') }).where(eq(users.id, author.user._id));
-    const res = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: author.email, password: 'abc123' } });
+    await t.app.ctx.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('abc123') })
+      .where(eq(users.id, author.user._id));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { email: author.email, password: 'abc123' },
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('logs in with the right password and refuses a wrong one without saying which part was wrong', async () => {
     const author = await createTestUser(t.app);
-    const ok = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: author.email, password: author.password } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { email: author.email, password: author.password },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user._id).toBe(author.user._id);
     const cookie = ok.cookies.find((c) => c.name === 'ictacem_session')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/ictacem2025' });
     expect(cookie.value).not.toBe(author.token);
 
-    const wrong = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: author.email, password: 'not the password' } });
-    const unknown = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: uniqueEmail(), password: 'not the password' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { email: author.email, password: 'not the password' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { email: uniqueEmail(), password: 'not the password' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -102,9 +139,17 @@ describe('accounts and sessions', () => {
 
   it('accepts the session token as a Bearer token and ignores a forged one', async () => {
     const author = await createTestUser(t.app);
-    const bearer = await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { authorization: `Bearer ${author.token}` } });
+    const bearer = await t.app.inject({
+      method: 'GET',
+      url: `${API}/auth/profile`,
+      headers: { authorization: `Bearer ${author.token}` },
+    });
     expect(bearer.json().user._id).toBe(author.user._id);
-    const forged = await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { authorization: 'Bearer forged-token' } });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `${API}/auth/profile`,
+      headers: { authorization: 'Bearer forged-token' },
+    });
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toEqual({ success: false, message: 'Please log in to continue.' });
   });
@@ -114,14 +159,22 @@ describe('accounts and sessions', () => {
     const visitor = await t.app.inject({ method: 'GET', url: `${API}/auth/session` });
     expect(visitor.statusCode).toBe(200);
     expect(visitor.json()).toEqual({ success: true, user: null, registrationOpen: true, mustEnrolTwoFactor: false });
-    const signedIn = await t.app.inject({ method: 'GET', url: `${API}/auth/session`, headers: { cookie: author.cookie } });
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: `${API}/auth/session`,
+      headers: { cookie: author.cookie },
+    });
     expect(signedIn.json().user).toMatchObject({ _id: author.user._id, email: author.email });
     expect(signedIn.json().user.passwordHash).toBeUndefined();
   });
 
   it('revokes the session at logout', async () => {
     const author = await createTestUser(t.app);
-    const before = await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie: author.cookie } });
+    const before = await t.app.inject({
+      method: 'GET',
+      url: `${API}/auth/profile`,
+      headers: { cookie: author.cookie },
+    });
     expect(before.statusCode).toBe(200);
     const out = await t.app.inject({ method: 'POST', url: `${API}/auth/logout`, headers: { cookie: author.cookie } });
     expect(out.json()).toMatchObject({ success: true });
@@ -143,7 +196,11 @@ describe('accounts and sessions', () => {
     expect(asAuthor.json()).toEqual({ success: false, message: 'You do not have permission to perform this action.' });
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.json().user.email).toBe(author.email);
-    const missing = await t.app.inject({ method: 'GET', url: `${API}/admin/users/not-a-uuid`, headers: { cookie: admin.cookie } });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `${API}/admin/users/not-a-uuid`,
+      headers: { cookie: admin.cookie },
+    });
     expect(missing.statusCode).toBe(404);
   });
 });
@@ -169,7 +226,11 @@ describe('bad input', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().success).toBe(false);
 
-    const wrongType = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: 42, password: ['x'] } });
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { email: 42, password: ['x'] },
+    });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.body).not.toMatch(/at .*\.ts/);
   });
@@ -208,7 +269,11 @@ describe('bad input', () => {
       headers: { cookie: author.cookie, 'sec-fetch-site': 'cross-site' },
     });
     expect(crossSite.statusCode).toBe(403);
-    const stillSignedIn = await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie: author.cookie } });
+    const stillSignedIn = await t.app.inject({
+      method: 'GET',
+      url: `${API}/auth/profile`,
+      headers: { cookie: author.cookie },
+    });
     expect(stillSignedIn.statusCode).toBe(200);
     const sameOrigin = await t.app.inject({
       method: 'POST',
@@ -273,35 +338,65 @@ describe('password reset', () => {
     expect(mail!.raw).not.toContain('evil.example');
     const token = linkIn(mail!.raw);
 
-    const reset = await t.app.inject({ method: 'PUT', url: `${API}/auth/reset-password/${token}`, payload: { password: 'brand new password' } });
-    expect(reset.json()).toEqual({ success: true, message: 'Password reset successful! You can now login with your new password.' });
+    const reset = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/auth/reset-password/${token}`,
+      payload: { password: 'brand new password' },
+    });
+    expect(reset.json()).toEqual({
+      success: true,
+      message: 'Password reset successful! You can now login with your new password.',
+    });
 
-    const oldSession = await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie: author.cookie } });
+    const oldSession = await t.app.inject({
+      method: 'GET',
+      url: `${API}/auth/profile`,
+      headers: { cookie: author.cookie },
+    });
     expect(oldSession.statusCode).toBe(401);
-    const otherSession = await t.app.inject({ method: 'GET', url: `${API}/auth/profile`, headers: { cookie: other.cookie } });
+    const otherSession = await t.app.inject({
+      method: 'GET',
+      url: `${API}/auth/profile`,
+      headers: { cookie: other.cookie },
+    });
     expect(otherSession.statusCode).toBe(200);
 
-    const oldPassword = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: author.email, password: author.password } });
+    const oldPassword = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { email: author.email, password: author.password },
+    });
     expect(oldPassword.statusCode).toBe(401);
-    const newPassword = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: author.email, password: 'brand new password' } });
+    const newPassword = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { email: author.email, password: 'brand new password' },
+    });
     expect(newPassword.statusCode).toBe(200);
 
-    const again = await t.app.inject({ method: 'PUT', url: `${API}/auth/reset-password/${token}`, payload: { password: 'another password' } });
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/auth/reset-password/${token}`,
+      payload: { password: 'another password' },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(AUTH_MESSAGES.resetLinkInvalid);
   });
 
   it('voids every other link of the account at a newer request and at a completed reset; a link lives 30 minutes', async () => {
     const author = await createTestUser(t.app);
-    const request = () => t.app.inject({ method: 'POST', url: `${API}/auth/forgot-password`, payload: { email: author.email } });
-    const reset = (token: string, password: string) => t.app.inject({ method: 'PUT', url: `${API}/auth/reset-password/${token}`, payload: { password } });
+    const request = () =>
+      t.app.inject({ method: 'POST', url: `${API}/auth/forgot-password`, payload: { email: author.email } });
+    const reset = (token: string, password: string) =>
+      t.app.inject({ method: 'PUT', url: `${API}/auth/reset-password/${token}`, payload: { password } });
     await request();
     await request();
     const [first, second] = (await waitForMail(2)).map((mail) => linkIn(mail.raw));
     expect(second).not.toBe(first);
     const rows = await t.app.ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, author.user._id));
     // Created by the database clock, expiring by the server's: the two may differ by a moment.
-    for (const row of rows) expect(Math.abs(row.expiresAt.getTime() - row.createdAt.getTime() - 30 * 60_000)).toBeLessThan(5000);
+    for (const row of rows)
+      expect(Math.abs(row.expiresAt.getTime() - row.createdAt.getTime() - 30 * 60_000)).toBeLessThan(5000);
 
     // The older link was voided by the newer request.
     expect((await reset(first!, 'older link password')).statusCode).toBe(400);
@@ -311,7 +406,11 @@ describe('password reset', () => {
     expect((await reset(second!, 'second link password')).statusCode).toBe(400);
     expect((await reset(third, 'newest link password')).statusCode).toBe(200);
     expect((await reset(third, 'replayed password')).statusCode).toBe(400);
-    const signIn = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: author.email, password: 'newest link password' } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { email: author.email, password: 'newest link password' },
+    });
     expect(signIn.statusCode).toBe(200);
   });
 
@@ -319,10 +418,18 @@ describe('password reset', () => {
     const author = await createTestUser(t.app);
     await t.app.inject({ method: 'POST', url: `${API}/auth/forgot-password`, payload: { email: author.email } });
     const token = linkIn((await waitForMail(1))[0]!.raw);
-    const common = await t.app.inject({ method: 'PUT', url: `${API}/auth/reset-password/${token}`, payload: { password: 'iloveyou123' } });
+    const common = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/auth/reset-password/${token}`,
+      payload: { password: 'iloveyou123' },
+    });
     expect(common.statusCode).toBe(400);
     expect(common.json().message).toBe(MESSAGES.passwordTooCommon);
-    const fine = await t.app.inject({ method: 'PUT', url: `${API}/auth/reset-password/${token}`, payload: { password: 'a sturdy new passphrase' } });
+    const fine = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/auth/reset-password/${token}`,
+      payload: { password: 'a sturdy new passphrase' },
+    });
     expect(fine.statusCode).toBe(200);
   });
 
@@ -341,11 +448,23 @@ describe('password reset', () => {
     const token = linkIn(mail!.raw);
     await t.app.ctx.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
 
-    const expired = await t.app.inject({ method: 'PUT', url: `${API}/auth/reset-password/${token}`, payload: { password: 'brand new password' } });
+    const expired = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/auth/reset-password/${token}`,
+      payload: { password: 'brand new password' },
+    });
     expect(expired.statusCode).toBe(400);
-    const forged = await t.app.inject({ method: 'PUT', url: `${API}/auth/reset-password/${'A'.repeat(43)}`, payload: { password: 'brand new password' } });
+    const forged = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/auth/reset-password/${'A'.repeat(43)}`,
+      payload: { password: 'brand new password' },
+    });
     expect(forged.statusCode).toBe(400);
-    const login = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: author.email, password: author.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { email: author.email, password: author.password },
+    });
     expect(login.statusCode).toBe(200);
   });
 });
@@ -355,7 +474,11 @@ describe('password reset in development mode', () => {
     const t = await createTestApp();
     try {
       const author = await createTestUser(t.app);
-      const res = await t.app.inject({ method: 'POST', url: `${API}/auth/forgot-password`, payload: { email: author.email } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${API}/auth/forgot-password`,
+        payload: { email: author.email },
+      });
       expect(res.json()).toMatchObject({ success: true, devMode: true });
       const rows = await t.app.ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, author.user._id));
       expect(rows).toHaveLength(1);

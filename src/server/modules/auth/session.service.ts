@@ -2,7 +2,13 @@ import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { presentUser } from '../users/user.presenter.ts';
-import { deleteSessionByHash, deleteSessionsOfUser, findUserBySessionHash, insertSession, touchSession } from './auth.repository.ts';
+import {
+  deleteSessionByHash,
+  deleteSessionsOfUser,
+  findUserBySessionHash,
+  insertSession,
+  touchSession,
+} from './auth.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A session ends this long after sign-in, however busy (ASVS 5.0 V7.3.2). */
@@ -18,7 +24,11 @@ export interface SessionOrigin {
   address?: string;
 }
 
-export async function createSession(ctx: Pick<AppContext, 'db'>, userId: string, origin: SessionOrigin = {}): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  ctx: Pick<AppContext, 'db'>,
+  userId: string,
+  origin: SessionOrigin = {},
+): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await insertSession(ctx.db, {
@@ -31,7 +41,10 @@ export async function createSession(ctx: Pick<AppContext, 'db'>, userId: string,
   return { token, expiresAt };
 }
 
-export async function findSessionUser(ctx: Pick<AppContext, 'db' | 'sessions'>, token: string): Promise<PublicUser | null> {
+export async function findSessionUser(
+  ctx: Pick<AppContext, 'db' | 'sessions'>,
+  token: string,
+): Promise<PublicUser | null> {
   const tokenHash = hashToken(token);
   const cached = ctx.sessions.get(tokenHash);
   if (cached) return cached;

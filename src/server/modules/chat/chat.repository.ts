@@ -17,7 +17,11 @@ export async function findMessages(db: DbOrTx, paperId: string) {
 
 export async function findAttachments(db: DbOrTx, messageIds: string[]): Promise<ChatAttachmentRow[]> {
   if (messageIds.length === 0) return [];
-  return db.select().from(chatAttachments).where(inArray(chatAttachments.messageId, messageIds)).orderBy(asc(chatAttachments.position));
+  return db
+    .select()
+    .from(chatAttachments)
+    .where(inArray(chatAttachments.messageId, messageIds))
+    .orderBy(asc(chatAttachments.position));
 }
 
 export async function insertMessage(db: DbOrTx, values: typeof chatMessages.$inferInsert): Promise<ChatMessageRow> {
@@ -25,7 +29,10 @@ export async function insertMessage(db: DbOrTx, values: typeof chatMessages.$inf
   return row!;
 }
 
-export async function insertAttachments(db: DbOrTx, values: (typeof chatAttachments.$inferInsert)[]): Promise<ChatAttachmentRow[]> {
+export async function insertAttachments(
+  db: DbOrTx,
+  values: (typeof chatAttachments.$inferInsert)[],
+): Promise<ChatAttachmentRow[]> {
   if (values.length === 0) return [];
   return db.insert(chatAttachments).values(values).returning();
 }
@@ -36,7 +43,13 @@ export async function findAttachment(db: DbOrTx, paperId: string, messageId: str
     .from(chatAttachments)
     .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
     .innerJoin(storedFiles, eq(storedFiles.id, chatAttachments.fileId))
-    .where(and(eq(chatMessages.paperId, paperId), eq(chatAttachments.messageId, messageId), eq(chatAttachments.position, position)))
+    .where(
+      and(
+        eq(chatMessages.paperId, paperId),
+        eq(chatAttachments.messageId, messageId),
+        eq(chatAttachments.position, position),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -66,7 +79,15 @@ export async function unreadCounts(db: DbOrTx, reader: { id: string; role: Role 
     .select({ paperId: chatMessages.paperId, unreadCount: count() })
     .from(chatMessages)
     .innerJoin(papers, eq(papers.id, chatMessages.paperId))
-    .leftJoin(chatReadCursors, and(eq(chatReadCursors.paperId, chatMessages.paperId), eq(chatReadCursors.userId, reader.id)))
-    .where(and(...scope, sql`(${chatReadCursors.lastReadAt} is null or ${gt(chatMessages.createdAt, chatReadCursors.lastReadAt)})`))
+    .leftJoin(
+      chatReadCursors,
+      and(eq(chatReadCursors.paperId, chatMessages.paperId), eq(chatReadCursors.userId, reader.id)),
+    )
+    .where(
+      and(
+        ...scope,
+        sql`(${chatReadCursors.lastReadAt} is null or ${gt(chatMessages.createdAt, chatReadCursors.lastReadAt)})`,
+      ),
+    )
     .groupBy(chatMessages.paperId);
 }

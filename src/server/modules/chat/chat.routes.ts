@@ -23,7 +23,11 @@ const ATTACHMENTS: UploadRules = {
 const paperParams = z.object({ id: z.uuid(PAPER_NOT_FOUND) });
 const attachmentParams = paperParams.extend({
   messageId: z.uuid(service.ATTACHMENT_NOT_FOUND),
-  index: z.coerce.number().int().min(0).max(LIMITS.chatFilesPerMessage - 1),
+  index: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(LIMITS.chatFilesPerMessage - 1),
 });
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {

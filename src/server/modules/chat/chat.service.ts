@@ -1,5 +1,10 @@
 import { LIMITS } from '../../../shared/constants.ts';
-import { CHAT_MESSAGE_MAX, CHAT_MESSAGES, type ChatMessageView, type UnreadSummary } from '../../../shared/schemas/chat.ts';
+import {
+  CHAT_MESSAGE_MAX,
+  CHAT_MESSAGES,
+  type ChatMessageView,
+  type UnreadSummary,
+} from '../../../shared/schemas/chat.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -22,7 +27,11 @@ function attachmentUrls(ctx: AppContext, paperId: string, messageId: string, pos
  * Who wrote a message, as this viewer may know it: authors see the organizers only as
  * "Reviewer" (the role), never which organizer, by id or by name.
  */
-function senderFor(viewer: PublicUser, message: repo.ChatMessageRow, senderName: string | null): ChatMessageView['sender'] {
+function senderFor(
+  viewer: PublicUser,
+  message: repo.ChatMessageRow,
+  senderName: string | null,
+): ChatMessageView['sender'] {
   if (!message.senderId) return null;
   if (viewer.role !== 'admin' && message.senderRole === 'admin') return null;
   return { _id: message.senderId, username: senderName ?? 'Unknown' };
@@ -70,7 +79,12 @@ export async function assertCanPost(ctx: AppContext, actor: PublicUser, paperId:
   await getAccessiblePaper(ctx, actor, paperId);
 }
 
-export async function postMessage(ctx: AppContext, actor: PublicUser, paperId: string, upload: ReceivedUpload): Promise<ChatMessageView> {
+export async function postMessage(
+  ctx: AppContext,
+  actor: PublicUser,
+  paperId: string,
+  upload: ReceivedUpload,
+): Promise<ChatMessageView> {
   try {
     const paper = await getAccessiblePaper(ctx, actor, paperId);
     // Form posts send CRLF line breaks; store one kind.
@@ -80,8 +94,18 @@ export async function postMessage(ctx: AppContext, actor: PublicUser, paperId: s
     if (upload.files.length > LIMITS.chatFilesPerMessage) throw new AppError('bad_request', CHAT_MESSAGES.tooManyFiles);
 
     const view = await ctx.db.transaction(async (tx) => {
-      await assertRoomForUpload(tx, ctx, actor, upload.files.reduce((sum, file) => sum + file.sizeBytes, 0));
-      const message = await repo.insertMessage(tx, { paperId: paper.id, senderId: actor._id, senderRole: actor.role, message: text });
+      await assertRoomForUpload(
+        tx,
+        ctx,
+        actor,
+        upload.files.reduce((sum, file) => sum + file.sizeBytes, 0),
+      );
+      const message = await repo.insertMessage(tx, {
+        paperId: paper.id,
+        senderId: actor._id,
+        senderRole: actor.role,
+        message: text,
+      });
       const attachments: repo.ChatAttachmentRow[] = [];
       for (const [position, file] of upload.files.entries()) {
         const stored = await insertStoredFile(tx, {
@@ -94,13 +118,24 @@ export async function postMessage(ctx: AppContext, actor: PublicUser, paperId: s
         });
         attachments.push(
           ...(await repo.insertAttachments(tx, [
-            { messageId: message.id, position, fileId: stored.id, fileName: file.fileName, fileType: file.signature.kind, fileSize: file.sizeBytes },
+            {
+              messageId: message.id,
+              position,
+              fileId: stored.id,
+              fileName: file.fileName,
+              fileType: file.signature.kind,
+              fileSize: file.sizeBytes,
+            },
           ])),
         );
       }
       // The sender has read their own message; the other side is told about it.
       await repo.markReadUpTo(tx, paper.id, actor._id, message.id);
-      const preview = text ? (text.length > 200 ? `${text.slice(0, 200)}…` : text) : `${upload.files.length} attachment(s)`;
+      const preview = text
+        ? text.length > 200
+          ? `${text.slice(0, 200)}…`
+          : text
+        : `${upload.files.length} attachment(s)`;
       const notice = { type: 'system_notification' as const, paperId: paper.id, priority: 'medium' as const };
       if (actor.role === 'admin') {
         await notifyUsers(ctx, tx, [paper.userId], {

@@ -33,15 +33,26 @@ describe('per-paper chat', () => {
   const messagesUrl = () => `${API}/chat/papers/${paperId}/messages`;
 
   function post(user: TestUser, message: string, files: Omit<FilePart, 'field'>[] = []) {
-    const body = multipart({ message }, files.map((f) => ({ ...f, field: 'attachments' })));
-    return t.app.inject({ method: 'POST', url: messagesUrl(), headers: { ...body.headers, cookie: user.cookie }, payload: body.payload });
+    const body = multipart(
+      { message },
+      files.map((f) => ({ ...f, field: 'attachments' })),
+    );
+    return t.app.inject({
+      method: 'POST',
+      url: messagesUrl(),
+      headers: { ...body.headers, cookie: user.cookie },
+      payload: body.payload,
+    });
   }
-  const read = (user: TestUser) => t.app.inject({ method: 'GET', url: messagesUrl(), headers: { cookie: user.cookie } });
+  const read = (user: TestUser) =>
+    t.app.inject({ method: 'GET', url: messagesUrl(), headers: { cookie: user.cookie } });
   const unread = async (user: TestUser) =>
     (await t.app.inject({ method: 'GET', url: `${API}/chat/unread-counts`, headers: { cookie: user.cookie } })).json();
 
   async function storedFileCount(): Promise<number> {
-    const entries = await readdir(path.join(t.config.dataDir, 'files'), { recursive: true }).catch(() => [] as string[]);
+    const entries = await readdir(path.join(t.config.dataDir, 'files'), { recursive: true }).catch(
+      () => [] as string[],
+    );
     return entries.filter((e) => /[0-9a-f-]{36}$/.test(e)).length;
   }
 
@@ -77,7 +88,10 @@ describe('per-paper chat', () => {
     await read(author);
     expect((await unread(author)).totalUnread).toBe(0);
 
-    const [authorNotice] = await t.app.ctx.db.select().from(notifications).where(eq(notifications.recipientId, author.user._id));
+    const [authorNotice] = await t.app.ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.recipientId, author.user._id));
     expect(authorNotice).toMatchObject({ paperId, title: expect.stringContaining('New message from the reviewers') });
 
     const image = chatMessage.attachments[0];
@@ -106,11 +120,48 @@ describe('per-paper chat', () => {
   });
 
   it.each([
-    ['six files', Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.png`, content: PNG })), 400, 'Maximum 5 files allowed per message'],
-    ['an HTML page named .png', [{ name: 'evil.png', type: 'image/png', content: Buffer.from('<html><script>alert(1)</script></html>') }], 400, 'File evil.png is not allowed. Only images and PDFs are supported.'],
-    ['an SVG named .png', [{ name: 'logo.png', type: 'image/png', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') }], 400, 'File logo.png is not allowed. Only images and PDFs are supported.'],
-    ['a Word document', [{ name: 'notes.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', content: Buffer.from('PK\u0003\u0004 word') }], 400, 'File notes.docx is not allowed. Only images and PDFs are supported.'],
-    ['a 5 MB + 1 byte image', [{ name: 'big.png', content: Buffer.concat([PNG, Buffer.alloc(FIVE_MB + 1 - PNG.length)]) }], 413, 'File big.png is too large. Maximum size is 5MB.'],
+    [
+      'six files',
+      Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.png`, content: PNG })),
+      400,
+      'Maximum 5 files allowed per message',
+    ],
+    [
+      'an HTML page named .png',
+      [{ name: 'evil.png', type: 'image/png', content: Buffer.from('<html><script>alert(1)</script></html>') }],
+      400,
+      'File evil.png is not allowed. Only images and PDFs are supported.',
+    ],
+    [
+      'an SVG named .png',
+      [
+        {
+          name: 'logo.png',
+          type: 'image/png',
+          content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+        },
+      ],
+      400,
+      'File logo.png is not allowed. Only images and PDFs are supported.',
+    ],
+    [
+      'a Word document',
+      [
+        {
+          name: 'notes.docx',
+          type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          content: Buffer.from('PK\u0003\u0004 word'),
+        },
+      ],
+      400,
+      'File notes.docx is not allowed. Only images and PDFs are supported.',
+    ],
+    [
+      'a 5 MB + 1 byte image',
+      [{ name: 'big.png', content: Buffer.concat([PNG, Buffer.alloc(FIVE_MB + 1 - PNG.length)]) }],
+      413,
+      'File big.png is too large. Maximum size is 5MB.',
+    ],
   ])('refuses %s and stores nothing', async (_label, files, status, message) => {
     const filesBefore = await storedFileCount();
     const messagesBefore = (await t.app.ctx.db.select().from(chatMessages)).length;

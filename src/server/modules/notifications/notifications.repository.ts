@@ -12,7 +12,10 @@ export async function insertNotifications(db: DbOrTx, values: NewNotification[])
 
 export async function findRecipients(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.select({ id: users.id, email: users.email, role: users.role, username: users.username }).from(users).where(inArray(users.id, ids));
+  return db
+    .select({ id: users.id, email: users.email, role: users.role, username: users.username })
+    .from(users)
+    .where(inArray(users.id, ids));
 }
 
 export async function findAdminIds(db: DbOrTx): Promise<string[]> {

@@ -13,10 +13,14 @@ const idParams = z.object({ id: z.uuid(service.NOTIFICATION_NOT_FOUND) });
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/', { schema: { querystring: notificationListQuerySchema }, config: { access: 'user' } }, async (request) => ({
-    success: true,
-    data: await service.listOwn(ctx, requireUser(request), request.query),
-  }));
+  app.get(
+    '/',
+    { schema: { querystring: notificationListQuerySchema }, config: { access: 'user' } },
+    async (request) => ({
+      success: true,
+      data: await service.listOwn(ctx, requireUser(request), request.query),
+    }),
+  );
 
   // Polled by every open page: a few bytes that no compression shrinks, so its hooks are skipped.
   app.get('/unread-count', { config: { access: 'user' }, compress: false }, async (request) => ({
@@ -39,14 +43,22 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true };
   });
 
-  app.post('/system', { schema: { body: systemNotificationBodySchema }, config: { access: 'admin' } }, async (request, reply) => {
-    requireAdmin(request);
-    await service.createSystemNotification(ctx, request.body);
-    return reply.status(201).send({ success: true, message: 'Notification sent.' });
-  });
+  app.post(
+    '/system',
+    { schema: { body: systemNotificationBodySchema }, config: { access: 'admin' } },
+    async (request, reply) => {
+      requireAdmin(request);
+      await service.createSystemNotification(ctx, request.body);
+      return reply.status(201).send({ success: true, message: 'Notification sent.' });
+    },
+  );
 
-  app.get('/admin/all', { schema: { querystring: adminNotificationListQuerySchema }, config: { access: 'admin' } }, async (request) => ({
-    success: true,
-    data: await service.listAll(ctx, request.query),
-  }));
+  app.get(
+    '/admin/all',
+    { schema: { querystring: adminNotificationListQuerySchema }, config: { access: 'admin' } },
+    async (request) => ({
+      success: true,
+      data: await service.listAll(ctx, request.query),
+    }),
+  );
 };

@@ -28,7 +28,12 @@ function oneLine(text: string): string {
  * Records notifications inside the caller's transaction; authors also get an e-mail copy,
  * queued in the same transaction so the mail exists exactly when the notification does.
  */
-export async function notifyUsers(ctx: AppContext, db: DbOrTx, recipientIds: string[], input: NotificationInput): Promise<void> {
+export async function notifyUsers(
+  ctx: AppContext,
+  db: DbOrTx,
+  recipientIds: string[],
+  input: NotificationInput,
+): Promise<void> {
   const rows = await repo.insertNotifications(
     db,
     recipientIds.map((recipientId) => ({
@@ -69,7 +74,10 @@ export function sendQueuedMail(ctx: AppContext): void {
   ctx.outbox?.kick();
 }
 
-function present(row: Awaited<ReturnType<typeof repo.pageOfNotifications>>[number], withEmail: boolean): NotificationView {
+function present(
+  row: Awaited<ReturnType<typeof repo.pageOfNotifications>>[number],
+  withEmail: boolean,
+): NotificationView {
   const n = row.notification;
   return {
     _id: n.id,
@@ -113,7 +121,10 @@ export async function listOwn(
 }
 
 export async function unreadCount(ctx: AppContext, actor: PublicUser): Promise<number> {
-  return repo.countNotifications(ctx.db, and(eq(notifications.recipientId, actor._id), eq(notifications.isRead, false)));
+  return repo.countNotifications(
+    ctx.db,
+    and(eq(notifications.recipientId, actor._id), eq(notifications.isRead, false)),
+  );
 }
 
 export async function markRead(ctx: AppContext, actor: PublicUser, id: string): Promise<void> {
@@ -130,7 +141,13 @@ export async function remove(ctx: AppContext, actor: PublicUser, id: string): Pr
 
 export async function createSystemNotification(
   ctx: AppContext,
-  input: { recipientId: string; title: string; message: string; type: NotificationType; priority: NotificationPriority },
+  input: {
+    recipientId: string;
+    title: string;
+    message: string;
+    type: NotificationType;
+    priority: NotificationPriority;
+  },
 ): Promise<void> {
   if (!(await findUserById(ctx.db, input.recipientId))) throw new AppError('not_found', 'User not found.');
   await ctx.db.transaction((tx) => notifyUsers(ctx, tx, [input.recipientId], input));

@@ -50,9 +50,18 @@ describe('notifications', () => {
 
     // The sender records the outcome just after the SMTP exchange ends.
     await expect
-      .poll(async () => (await t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, author.email)))[0]?.status)
+      .poll(
+        async () =>
+          (await t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, author.email)))[0]?.status,
+      )
       .toBe('sent');
-    const adminList = (await t.app.inject({ method: 'GET', url: `${API}/notifications/admin/all?recipientId=${author.user._id}`, headers: as(admin) })).json();
+    const adminList = (
+      await t.app.inject({
+        method: 'GET',
+        url: `${API}/notifications/admin/all?recipientId=${author.user._id}`,
+        headers: as(admin),
+      })
+    ).json();
     expect(adminList.data.notifications[0]).toMatchObject({ type: 'paper_approved', emailStatus: 'sent' });
   });
 
@@ -60,7 +69,12 @@ describe('notifications', () => {
     const author = await createTestUser(t.app);
     const paper = await createTestPaper(t.app, author);
     const setStatus = (status: string, review: string) =>
-      t.app.inject({ method: 'PATCH', url: `${API}/admin/papers/${paper._id}/status`, headers: as(admin), payload: { status, review } });
+      t.app.inject({
+        method: 'PATCH',
+        url: `${API}/admin/papers/${paper._id}/status`,
+        headers: as(admin),
+        payload: { status, review },
+      });
     await setStatus('review_in_progress', '');
     await setStatus('review_in_progress', 'Please shorten section 2.');
     await setStatus('declined', 'Out of scope.');
@@ -73,7 +87,7 @@ describe('notifications', () => {
     expect(adminMail).toEqual([]);
   });
 
-  it('pages, filters, marks read and deletes only the caller\'s own notifications', async () => {
+  it("pages, filters, marks read and deletes only the caller's own notifications", async () => {
     const author = await createTestUser(t.app);
     const stranger = await createTestUser(t.app);
     for (let i = 1; i <= 25; i += 1) {
@@ -86,15 +100,33 @@ describe('notifications', () => {
       expect(res.statusCode).toBe(201);
     }
     const third = await list(author, '?page=3&limit=10');
-    expect(third.data.pagination).toEqual({ currentPage: 3, totalPages: 3, totalNotifications: 25, hasPrev: true, hasNext: false });
+    expect(third.data.pagination).toEqual({
+      currentPage: 3,
+      totalPages: 3,
+      totalNotifications: 25,
+      hasPrev: true,
+      hasNext: false,
+    });
     expect(third.data.notifications).toHaveLength(5);
     const first = await list(author, '?limit=10');
     expect(first.data.pagination).toMatchObject({ currentPage: 1, hasPrev: false, hasNext: true });
-    expect(first.data.notifications[0]).toMatchObject({ title: 'Notice 25', type: 'system_notification', priority: 'medium' });
+    expect(first.data.notifications[0]).toMatchObject({
+      title: 'Notice 25',
+      type: 'system_notification',
+      priority: 'medium',
+    });
 
     const target = first.data.notifications[0]._id;
-    const foreignRead = await t.app.inject({ method: 'PATCH', url: `${API}/notifications/${target}/read`, headers: as(stranger) });
-    const foreignDelete = await t.app.inject({ method: 'DELETE', url: `${API}/notifications/${target}`, headers: as(stranger) });
+    const foreignRead = await t.app.inject({
+      method: 'PATCH',
+      url: `${API}/notifications/${target}/read`,
+      headers: as(stranger),
+    });
+    const foreignDelete = await t.app.inject({
+      method: 'DELETE',
+      url: `${API}/notifications/${target}`,
+      headers: as(stranger),
+    });
     expect(foreignRead.statusCode).toBe(404);
     expect(foreignDelete.statusCode).toBe(404);
     expect((await list(stranger)).data.pagination.totalNotifications).toBe(0);
@@ -102,7 +134,9 @@ describe('notifications', () => {
     await t.app.inject({ method: 'PATCH', url: `${API}/notifications/${target}/read`, headers: as(author) });
     expect(await unreadCount(author)).toBe(24);
     expect((await list(author, '?onlyUnread=true')).data.pagination.totalNotifications).toBe(24);
-    expect((await list(author, '?onlyRead=true')).data.notifications.map((n: { _id: string }) => n._id)).toEqual([target]);
+    expect((await list(author, '?onlyRead=true')).data.notifications.map((n: { _id: string }) => n._id)).toEqual([
+      target,
+    ]);
 
     await t.app.inject({ method: 'DELETE', url: `${API}/notifications/${target}`, headers: as(author) });
     expect((await list(author)).data.pagination.totalNotifications).toBe(24);
@@ -123,7 +157,13 @@ describe('notifications', () => {
     expect(create.statusCode).toBe(403);
     const all = await t.app.inject({ method: 'GET', url: `${API}/notifications/admin/all`, headers: as(author) });
     expect(all.statusCode).toBe(403);
-    const filtered = (await t.app.inject({ method: 'GET', url: `${API}/notifications/admin/all?type=paper_declined`, headers: as(admin) })).json();
+    const filtered = (
+      await t.app.inject({
+        method: 'GET',
+        url: `${API}/notifications/admin/all?type=paper_declined`,
+        headers: as(admin),
+      })
+    ).json();
     expect(filtered.data.pagination.totalNotifications).toBeGreaterThan(0);
     expect(filtered.data.notifications.every((n: { type: string }) => n.type === 'paper_declined')).toBe(true);
     expect(filtered.data.pagination.totalPages).toBe(Math.ceil(filtered.data.pagination.totalNotifications / 50));

@@ -31,9 +31,11 @@ export async function uploadAdminFile(ctx: AppContext, admin: PublicUser, paperI
     const [file] = upload.files;
     if (!file) throw new AppError('bad_request', ADMIN_MESSAGES.noFile);
     const description = (upload.fields.description ?? '').trim();
-    if (description.length > DESCRIPTION_MAX) throw new AppError('bad_request', `The description can be at most ${DESCRIPTION_MAX} characters.`);
+    if (description.length > DESCRIPTION_MAX)
+      throw new AppError('bad_request', `The description can be at most ${DESCRIPTION_MAX} characters.`);
     const fileType = upload.fields.fileType || 'review_comment_file';
-    if (!(ADMIN_FILE_TYPES as readonly string[]).includes(fileType)) throw new AppError('bad_request', 'Unknown file type.');
+    if (!(ADMIN_FILE_TYPES as readonly string[]).includes(fileType))
+      throw new AppError('bad_request', 'Unknown file type.');
     // Shared only on an explicit "true"; a missing flag keeps the file with the organizers.
     const visibility = textFlagSchema.default(false).safeParse(upload.fields.visibleToUser);
     if (!visibility.success) throw new AppError('bad_request', ADMIN_FILE_VISIBILITY_INVALID);
@@ -74,7 +76,13 @@ export async function uploadAdminFile(ctx: AppContext, admin: PublicUser, paperI
   }
 }
 
-export async function setAdminFileVisibility(ctx: AppContext, admin: PublicUser, paperId: string, fileId: string, visibleToUser: boolean) {
+export async function setAdminFileVisibility(
+  ctx: AppContext,
+  admin: PublicUser,
+  paperId: string,
+  fileId: string,
+  visibleToUser: boolean,
+) {
   const result = await ctx.db.transaction(async (tx) => {
     await requirePaper(tx, paperId);
     const before = await repo.findAdminFile(tx, paperId, fileId);
@@ -93,12 +101,21 @@ export async function setAdminFileVisibility(ctx: AppContext, admin: PublicUser,
   return result;
 }
 
-export async function deleteAdminFile(ctx: AppContext, admin: PublicUser, paperId: string, fileId: string): Promise<void> {
+export async function deleteAdminFile(
+  ctx: AppContext,
+  admin: PublicUser,
+  paperId: string,
+  fileId: string,
+): Promise<void> {
   const storageKey = await ctx.db.transaction(async (tx) => {
     await requirePaper(tx, paperId);
     const removed = await repo.deleteAdminFile(tx, paperId, fileId);
     if (!removed) throw new AppError('not_found', ADMIN_FILE_NOT_FOUND);
-    await applyPaperStep(tx, paperId, { actor: admin, action: { type: 'admin_file_delete' }, details: { fileName: removed.fileName } });
+    await applyPaperStep(tx, paperId, {
+      actor: admin,
+      action: { type: 'admin_file_delete' },
+      details: { fileName: removed.fileName },
+    });
     const stored = await repo.deleteStoredFile(tx, removed.fileId);
     return stored?.storageKey;
   });
@@ -109,5 +126,10 @@ export async function deleteAdminFile(ctx: AppContext, admin: PublicUser, paperI
 export async function getAdminFile(ctx: AppContext, paperId: string, fileId: string): Promise<ServableFile> {
   const found = await repo.findAdminFile(ctx.db, paperId, fileId);
   if (!found) throw new AppError('not_found', ADMIN_FILE_NOT_FOUND);
-  return { storageKey: found.stored.storageKey, contentType: found.stored.contentType, sizeBytes: found.stored.sizeBytes, fileName: found.file.fileName };
+  return {
+    storageKey: found.stored.storageKey,
+    contentType: found.stored.contentType,
+    sizeBytes: found.stored.sizeBytes,
+    fileName: found.file.fileName,
+  };
 }

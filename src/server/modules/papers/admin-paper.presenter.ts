@@ -1,7 +1,8 @@
 import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import { type PaperParts, presentAdminFile, presentAuthorPaper } from './paper.presenter.ts';
 
-const named = (id: string | null, names: Map<string, string>) => (id ? { _id: id, username: names.get(id) ?? 'Unknown' } : null);
+const named = (id: string | null, names: Map<string, string>) =>
+  id ? { _id: id, username: names.get(id) ?? 'Unknown' } : null;
 
 /** A paper as an admin sees it: the author's view plus the evaluation, reviewer and every admin file. */
 export function presentAdminPaper(parts: PaperParts, names: Map<string, string>, apiBase: string): AdminPaper {

@@ -24,7 +24,11 @@ const statusBody = z.object({
 });
 const paperParams = z.object({ paperId: z.uuid(PAPER_NOT_FOUND) });
 const fileParams = paperParams.extend({ fileId: z.uuid(files.ADMIN_FILE_NOT_FOUND) });
-const ADMIN_FILE_UPLOAD = pdfUploadRules('adminFile', { onlyPdf: ADMIN_MESSAGES.onlyPdf, tooLarge: 'File size must be less than 10MB.' }, LIMITS.paperPdfBytes);
+const ADMIN_FILE_UPLOAD = pdfUploadRules(
+  'adminFile',
+  { onlyPdf: ADMIN_MESSAGES.onlyPdf, tooLarge: 'File size must be less than 10MB.' },
+  LIMITS.paperPdfBytes,
+);
 const admin = { access: 'admin' as const };
 
 export const adminPapersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,26 +56,46 @@ export const adminPapersRoutes: FastifyPluginAsyncZod = async (app) => {
     evaluation: await service.getEvaluation(ctx, request.params.paperId),
   }));
 
-  app.put('/:paperId/evaluate', { schema: { params: paperParams, body: evaluationBodySchema }, config: admin }, async (request) => ({
-    success: true,
-    message: 'Evaluation saved.',
-    paper: {
-      _id: request.params.paperId,
-      adminEvaluation: await service.saveEvaluation(ctx, requireAdmin(request), request.params.paperId, request.body),
+  app.put(
+    '/:paperId/evaluate',
+    { schema: { params: paperParams, body: evaluationBodySchema }, config: admin },
+    async (request) => ({
+      success: true,
+      message: 'Evaluation saved.',
+      paper: {
+        _id: request.params.paperId,
+        adminEvaluation: await service.saveEvaluation(ctx, requireAdmin(request), request.params.paperId, request.body),
+      },
+    }),
+  );
+
+  app.put(
+    '/:paperId/toggle-abstract',
+    { schema: { params: paperParams, body: toggleAbstractBodySchema }, config: admin },
+    async (request) => {
+      const { resetAbstract, reason, version } = request.body;
+      const result = await resets.toggleSubmission(ctx, requireAdmin(request), request.params.paperId, 'abstract', {
+        reset: resetAbstract,
+        reason,
+        version,
+      });
+      return { success: true, ...result };
     },
-  }));
+  );
 
-  app.put('/:paperId/toggle-abstract', { schema: { params: paperParams, body: toggleAbstractBodySchema }, config: admin }, async (request) => {
-    const { resetAbstract, reason, version } = request.body;
-    const result = await resets.toggleSubmission(ctx, requireAdmin(request), request.params.paperId, 'abstract', { reset: resetAbstract, reason, version });
-    return { success: true, ...result };
-  });
-
-  app.put('/:paperId/toggle-fullpaper', { schema: { params: paperParams, body: toggleFullPaperBodySchema }, config: admin }, async (request) => {
-    const { resetFullPaper, reason, version } = request.body;
-    const result = await resets.toggleSubmission(ctx, requireAdmin(request), request.params.paperId, 'full_paper', { reset: resetFullPaper, reason, version });
-    return { success: true, ...result };
-  });
+  app.put(
+    '/:paperId/toggle-fullpaper',
+    { schema: { params: paperParams, body: toggleFullPaperBodySchema }, config: admin },
+    async (request) => {
+      const { resetFullPaper, reason, version } = request.body;
+      const result = await resets.toggleSubmission(ctx, requireAdmin(request), request.params.paperId, 'full_paper', {
+        reset: resetFullPaper,
+        reason,
+        version,
+      });
+      return { success: true, ...result };
+    },
+  );
 
   app.get('/:paperId/history', { schema: { params: paperParams }, config: admin }, async (request) => ({
     success: true,
@@ -80,7 +104,15 @@ export const adminPapersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:paperId/history/:entryId/:kind/view',
-    { schema: { params: paperParams.extend({ entryId: z.uuid('Submission version not found.'), kind: z.enum(['abstract', 'fullpaper']) }) }, config: admin },
+    {
+      schema: {
+        params: paperParams.extend({
+          entryId: z.uuid('Submission version not found.'),
+          kind: z.enum(['abstract', 'fullpaper']),
+        }),
+      },
+      config: admin,
+    },
     async (request, reply) => {
       const { paperId, entryId, kind } = request.params;
       return sendStoredFile(reply, ctx.store, await resets.getHistoricFile(ctx, paperId, entryId, kind));
@@ -95,18 +127,34 @@ export const adminPapersRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send({ success: true, message: ADMIN_MESSAGES.fileUploaded, ...result });
   });
 
-  app.patch('/:paperId/admin-files/:fileId', { schema: { params: fileParams, body: adminFileVisibilityBodySchema }, config: admin }, async (request) => {
-    const { paperId, fileId } = request.params;
-    return { success: true, file: await files.setAdminFileVisibility(ctx, requireAdmin(request), paperId, fileId, request.body.visibleToUser) };
-  });
+  app.patch(
+    '/:paperId/admin-files/:fileId',
+    { schema: { params: fileParams, body: adminFileVisibilityBodySchema }, config: admin },
+    async (request) => {
+      const { paperId, fileId } = request.params;
+      return {
+        success: true,
+        file: await files.setAdminFileVisibility(
+          ctx,
+          requireAdmin(request),
+          paperId,
+          fileId,
+          request.body.visibleToUser,
+        ),
+      };
+    },
+  );
 
   app.delete('/:paperId/admin-files/:fileId', { schema: { params: fileParams }, config: admin }, async (request) => {
     await files.deleteAdminFile(ctx, requireAdmin(request), request.params.paperId, request.params.fileId);
     return { success: true, message: ADMIN_MESSAGES.fileDeleted };
   });
 
-  app.get('/:paperId/admin-files/:fileId/view', { schema: { params: fileParams }, config: admin }, async (request, reply) =>
-    sendStoredFile(reply, ctx.store, await files.getAdminFile(ctx, request.params.paperId, request.params.fileId)),
+  app.get(
+    '/:paperId/admin-files/:fileId/view',
+    { schema: { params: fileParams }, config: admin },
+    async (request, reply) =>
+      sendStoredFile(reply, ctx.store, await files.getAdminFile(ctx, request.params.paperId, request.params.fileId)),
   );
 
   app.get('/download/:paperId', { schema: { params: paperParams }, config: admin }, async (request, reply) =>

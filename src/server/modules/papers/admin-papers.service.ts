@@ -1,5 +1,11 @@
 import { PAPER_STATUS_LABELS, PAPER_STATUSES, type PaperStatus } from '../../../shared/constants.ts';
-import { ADMIN_MESSAGES, type AdminEvaluation, type EvaluationBody, type AdminPaper, type UserPaperCounts } from '../../../shared/schemas/admin-paper.ts';
+import {
+  ADMIN_MESSAGES,
+  type AdminEvaluation,
+  type EvaluationBody,
+  type AdminPaper,
+  type UserPaperCounts,
+} from '../../../shared/schemas/admin-paper.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -23,7 +29,11 @@ export async function presentForAdmin(ctx: AppContext, db: DbOrTx, rows: repo.Pa
     rows.map((r) => r.id),
   );
   return rows.map((paper) => {
-    const { authors, adminFiles, usernames } = relations.get(paper.id) ?? { authors: [], adminFiles: [], usernames: new Map() };
+    const { authors, adminFiles, usernames } = relations.get(paper.id) ?? {
+      authors: [],
+      adminFiles: [],
+      usernames: new Map(),
+    };
     return presentAdminPaper({ paper, authors, adminFiles }, usernames, apiBase(ctx));
   });
 }
@@ -53,7 +63,10 @@ export async function listPapersOfUser(ctx: AppContext, userId: string): Promise
 export async function countPapersOfUser(ctx: AppContext, userId: string): Promise<UserPaperCounts> {
   await getUserForAdmin(ctx, userId);
   const rows = await repo.countPapersByStatusOfUser(ctx.db, userId);
-  const counts = Object.fromEntries(PAPER_STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0])) as Record<PaperStatus, number>;
+  const counts = Object.fromEntries(PAPER_STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0])) as Record<
+    PaperStatus,
+    number
+  >;
   return { count: rows.reduce((sum, r) => sum + r.n, 0), ...counts };
 }
 
@@ -68,15 +81,37 @@ export function reviewNotification(
   const base = { paperId: paper.id };
   if (before.status !== after.status) {
     if (after.status === 'abstract_accepted') {
-      return { ...base, type: 'paper_approved', priority: 'high', title: `Abstract accepted: ${paper.ictacemId}`, message: `Your abstract "${paper.title}" has been accepted. Please add your payment ID, then submit your full paper.${comments}` };
+      return {
+        ...base,
+        type: 'paper_approved',
+        priority: 'high',
+        title: `Abstract accepted: ${paper.ictacemId}`,
+        message: `Your abstract "${paper.title}" has been accepted. Please add your payment ID, then submit your full paper.${comments}`,
+      };
     }
     if (after.status === 'declined') {
-      return { ...base, type: 'paper_declined', priority: 'high', title: `Abstract declined: ${paper.ictacemId}`, message: `Your abstract "${paper.title}" has been declined.${comments}` };
+      return {
+        ...base,
+        type: 'paper_declined',
+        priority: 'high',
+        title: `Abstract declined: ${paper.ictacemId}`,
+        message: `Your abstract "${paper.title}" has been declined.${comments}`,
+      };
     }
-    return { ...base, type: 'paper_status_change', title: `Status changed to ${label}: ${paper.ictacemId}`, message: `The status of "${paper.title}" is now ${label}.${comments}` };
+    return {
+      ...base,
+      type: 'paper_status_change',
+      title: `Status changed to ${label}: ${paper.ictacemId}`,
+      message: `The status of "${paper.title}" is now ${label}.${comments}`,
+    };
   }
   if (after.review && after.review !== before.review) {
-    return { ...base, type: 'review_comment', title: `New review comments: ${paper.ictacemId}`, message: `The reviewers commented on "${paper.title}":\n\n${after.review}` };
+    return {
+      ...base,
+      type: 'review_comment',
+      title: `New review comments: ${paper.ictacemId}`,
+      message: `The reviewers commented on "${paper.title}":\n\n${after.review}`,
+    };
   }
   return null;
 }
@@ -114,7 +149,12 @@ export async function getEvaluation(ctx: AppContext, paperId: string): Promise<A
  * marks are replaced by other marks or removed by an explicit `clearMarks`; a request without
  * marks never erases them (a typo in the field must not cost a score).
  */
-export async function saveEvaluation(ctx: AppContext, admin: PublicUser, paperId: string, input: EvaluationBody): Promise<AdminEvaluation> {
+export async function saveEvaluation(
+  ctx: AppContext,
+  admin: PublicUser,
+  paperId: string,
+  input: EvaluationBody,
+): Promise<AdminEvaluation> {
   return ctx.db.transaction(async (tx) => {
     const { paper } = await applyPaperStep(tx, paperId, {
       actor: admin,
@@ -125,7 +165,12 @@ export async function saveEvaluation(ctx: AppContext, admin: PublicUser, paperId
           throw new AppError('conflict', ADMIN_MESSAGES.marksWouldErase);
         }
         const marks = input.clearMarks ? null : input.marks === undefined ? current.evaluationMarks : input.marks;
-        return { evaluationMarks: marks, evaluationComments: input.confidentialComments.trim(), evaluatedBy: admin._id, evaluatedAt: new Date() };
+        return {
+          evaluationMarks: marks,
+          evaluationComments: input.confidentialComments.trim(),
+          evaluatedBy: admin._id,
+          evaluatedAt: new Date(),
+        };
       },
       // The timeline is read by admins only; it keeps the marks' change, never the comments.
       details: (previous, updated) => ({ marks: { from: previous.evaluationMarks, to: updated.evaluationMarks } }),
@@ -139,5 +184,10 @@ export async function getAbstractDownload(ctx: AppContext, paperId: string): Pro
   const paper = await requirePaper(ctx.db, paperId);
   const stored = paper.abstractFileId ? await repo.findStoredFile(ctx.db, paper.abstractFileId) : undefined;
   if (!stored) throw new AppError('not_found', 'No abstract file for this paper.');
-  return { storageKey: stored.storageKey, contentType: stored.contentType, sizeBytes: stored.sizeBytes, fileName: `paper_${paperId}.pdf` };
+  return {
+    storageKey: stored.storageKey,
+    contentType: stored.contentType,
+    sizeBytes: stored.sizeBytes,
+    fileName: `paper_${paperId}.pdf`,
+  };
 }

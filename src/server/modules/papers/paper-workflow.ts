@@ -13,12 +13,20 @@ type StateColumns = Pick<repo.PaperRow, 'status' | 'abstractFileId' | 'fullPaper
 /** The state-machine view of a paper's columns; `fullPaperEverUploaded` tells a reset full paper from none. */
 export function stateOfPaper(paper: StateColumns, fullPaperEverUploaded: boolean): PaperState {
   const fullPaper = paper.fullPaperFileId ? 'current' : fullPaperEverUploaded ? 'reset' : 'none';
-  return { status: paper.status, abstract: paper.abstractFileId ? 'current' : 'reset', fullPaper, paid: isRealPaymentId(paper.paymentId) };
+  return {
+    status: paper.status,
+    abstract: paper.abstractFileId ? 'current' : 'reset',
+    fullPaper,
+    paid: isRealPaymentId(paper.paymentId),
+  };
 }
 
 /** The state-machine view of a stored paper. */
 export async function paperState(db: DbOrTx, paper: repo.PaperRow): Promise<PaperState> {
-  return stateOfPaper(paper, paper.fullPaperFileId !== null || (await repo.hasSubmissionVersion(db, paper.id, 'full_paper')));
+  return stateOfPaper(
+    paper,
+    paper.fullPaperFileId !== null || (await repo.hasSubmissionVersion(db, paper.id, 'full_paper')),
+  );
 }
 
 /** The columns a step writes besides the status, which only the state machine sets. */
@@ -75,7 +83,9 @@ async function record(
 async function assertWritten(tx: DbOrTx, paper: repo.PaperRow, expected: PaperState): Promise<void> {
   const written = await paperState(tx, paper);
   if (!sameState(written, expected)) {
-    throw new Error(`Paper ${paper.id} was written as ${JSON.stringify(written)}, the state machine says ${JSON.stringify(expected)}`);
+    throw new Error(
+      `Paper ${paper.id} was written as ${JSON.stringify(written)}, the state machine says ${JSON.stringify(expected)}`,
+    );
   }
 }
 
@@ -87,7 +97,8 @@ async function assertWritten(tx: DbOrTx, paper: repo.PaperRow, expected: PaperSt
 export async function applyPaperStep(tx: DbOrTx, paperId: string, input: PaperStepInput): Promise<PaperStep> {
   const previous = await repo.findPaperForUpdate(tx, paperId);
   if (!previous) throw new AppError('not_found', PAPER_NOT_FOUND);
-  if (input.expectedVersion !== undefined && previous.version !== input.expectedVersion) throw new AppError('conflict', ADMIN_MESSAGES.conflict);
+  if (input.expectedVersion !== undefined && previous.version !== input.expectedVersion)
+    throw new AppError('conflict', ADMIN_MESSAGES.conflict);
   const from = await paperState(tx, previous);
   const result = transition(from, input.action);
   if (!result.ok) throw new AppError('conflict', result.message);

@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { adminFiles, auditLog, paperAuthors, papers, storedFiles, submissionVersions, users } from '../../db/schema/index.ts';
+import {
+  adminFiles,
+  auditLog,
+  paperAuthors,
+  papers,
+  storedFiles,
+  submissionVersions,
+  users,
+} from '../../db/schema/index.ts';
 import type { SubmissionKind } from '../../../shared/constants.ts';
 
 export type PaperRow = typeof papers.$inferSelect;
@@ -47,16 +55,28 @@ export async function insertPaper(db: DbOrTx, values: typeof papers.$inferInsert
   return row!;
 }
 
-export async function insertAuthors(db: DbOrTx, paperId: string, authors: { name: string; affiliation: string; address: string }[]): Promise<void> {
+export async function insertAuthors(
+  db: DbOrTx,
+  paperId: string,
+  authors: { name: string; affiliation: string; address: string }[],
+): Promise<void> {
   await db.insert(paperAuthors).values(authors.map((a, position) => ({ paperId, position, ...a })));
 }
 
 export async function findAuthorsOfPapers(db: DbOrTx, paperIds: string[]): Promise<AuthorRow[]> {
   if (paperIds.length === 0) return [];
-  return db.select().from(paperAuthors).where(inArray(paperAuthors.paperId, paperIds)).orderBy(asc(paperAuthors.position));
+  return db
+    .select()
+    .from(paperAuthors)
+    .where(inArray(paperAuthors.paperId, paperIds))
+    .orderBy(asc(paperAuthors.position));
 }
 
-export async function findAdminFilesOfPapers(db: DbOrTx, paperIds: string[], onlyVisible: boolean): Promise<AdminFileRow[]> {
+export async function findAdminFilesOfPapers(
+  db: DbOrTx,
+  paperIds: string[],
+  onlyVisible: boolean,
+): Promise<AdminFileRow[]> {
   if (paperIds.length === 0) return [];
   const scope = inArray(adminFiles.paperId, paperIds);
   return db
@@ -84,7 +104,10 @@ interface AdminFileJson extends Omit<AdminFileRow, 'uploadedAt'> {
  * one query: on the embedded database each query costs a round of parsing and planning, and
  * the paper list shows twenty papers at a time.
  */
-export async function findAdminPaperRelations(db: DbOrTx, paperIds: string[]): Promise<Map<string, AdminPaperRelations>> {
+export async function findAdminPaperRelations(
+  db: DbOrTx,
+  paperIds: string[],
+): Promise<Map<string, AdminPaperRelations>> {
   if (paperIds.length === 0) return new Map();
   // Plain SQL: in a one-table select the query builder leaves columns unqualified, and inside
   // these subqueries an unqualified "id" would mean the inner table's.
@@ -172,7 +195,12 @@ export async function addSubmissionVersion(
 }
 
 /** Writes a paper's columns; only paper-workflow.ts calls it, so every change is a recorded step. */
-export async function updatePaperColumns(db: DbOrTx, id: string, values: Partial<PaperInsert>, bumpVersion: boolean): Promise<PaperRow | undefined> {
+export async function updatePaperColumns(
+  db: DbOrTx,
+  id: string,
+  values: Partial<PaperInsert>,
+  bumpVersion: boolean,
+): Promise<PaperRow | undefined> {
   const [row] = await db
     .update(papers)
     .set(bumpVersion ? { ...values, updatedAt: new Date(), version: sql`${papers.version} + 1` } : values)
@@ -219,7 +247,13 @@ export async function findVersion(db: DbOrTx, paperId: string, versionId: string
     .select({ version: submissionVersions, stored: storedFiles })
     .from(submissionVersions)
     .innerJoin(storedFiles, eq(storedFiles.id, submissionVersions.fileId))
-    .where(and(eq(submissionVersions.id, versionId), eq(submissionVersions.paperId, paperId), eq(submissionVersions.kind, kind)))
+    .where(
+      and(
+        eq(submissionVersions.id, versionId),
+        eq(submissionVersions.paperId, paperId),
+        eq(submissionVersions.kind, kind),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -245,7 +279,13 @@ export async function findLatestResetVersion(db: DbOrTx, paperId: string, kind: 
   const [row] = await db
     .select()
     .from(submissionVersions)
-    .where(and(eq(submissionVersions.paperId, paperId), eq(submissionVersions.kind, kind), eq(submissionVersions.status, 'reset_by_admin')))
+    .where(
+      and(
+        eq(submissionVersions.paperId, paperId),
+        eq(submissionVersions.kind, kind),
+        eq(submissionVersions.status, 'reset_by_admin'),
+      ),
+    )
     .orderBy(desc(submissionVersions.version))
     .limit(1);
   return row;
@@ -290,5 +330,9 @@ export async function deleteStoredFile(db: DbOrTx, id: string): Promise<StoredFi
 }
 
 export async function countPapersByStatusOfUser(db: DbOrTx, userId: string) {
-  return db.select({ status: papers.status, n: count() }).from(papers).where(eq(papers.userId, userId)).groupBy(papers.status);
+  return db
+    .select({ status: papers.status, n: count() })
+    .from(papers)
+    .where(eq(papers.userId, userId))
+    .groupBy(papers.status);
 }

@@ -11,9 +11,21 @@ import * as service from './papers.service.ts';
 const paperParams = z.object({ id: z.uuid(service.PAPER_NOT_FOUND) });
 
 const { paperPdfBytes } = LIMITS;
-const ABSTRACT_UPLOAD = pdfUploadRules('paperPdf', { onlyPdf: PAPER_MESSAGES.onlyPdf, tooLarge: PAPER_MESSAGES.reuploadTooLarge }, paperPdfBytes);
-const REUPLOAD = pdfUploadRules('paperPdf', { onlyPdf: PAPER_MESSAGES.reuploadOnlyPdf, tooLarge: PAPER_MESSAGES.reuploadTooLarge }, paperPdfBytes);
-const FULL_PAPER_UPLOAD = pdfUploadRules('fullPaperPdf', { onlyPdf: PAPER_MESSAGES.onlyPdf, tooLarge: PAPER_MESSAGES.fullPaperTooLarge }, paperPdfBytes);
+const ABSTRACT_UPLOAD = pdfUploadRules(
+  'paperPdf',
+  { onlyPdf: PAPER_MESSAGES.onlyPdf, tooLarge: PAPER_MESSAGES.reuploadTooLarge },
+  paperPdfBytes,
+);
+const REUPLOAD = pdfUploadRules(
+  'paperPdf',
+  { onlyPdf: PAPER_MESSAGES.reuploadOnlyPdf, tooLarge: PAPER_MESSAGES.reuploadTooLarge },
+  paperPdfBytes,
+);
+const FULL_PAPER_UPLOAD = pdfUploadRules(
+  'fullPaperPdf',
+  { onlyPdf: PAPER_MESSAGES.onlyPdf, tooLarge: PAPER_MESSAGES.fullPaperTooLarge },
+  paperPdfBytes,
+);
 
 export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -34,11 +46,19 @@ export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/view/:id', { schema: { params: paperParams }, config: { access: 'user' } }, async (request, reply) =>
-    sendStoredFile(reply, ctx.store, await service.getSubmissionFile(ctx, requireUser(request), request.params.id, 'abstract')),
+    sendStoredFile(
+      reply,
+      ctx.store,
+      await service.getSubmissionFile(ctx, requireUser(request), request.params.id, 'abstract'),
+    ),
   );
 
   app.get('/view-full/:id', { schema: { params: paperParams }, config: { access: 'user' } }, async (request, reply) =>
-    sendStoredFile(reply, ctx.store, await service.getSubmissionFile(ctx, requireUser(request), request.params.id, 'full_paper')),
+    sendStoredFile(
+      reply,
+      ctx.store,
+      await service.getSubmissionFile(ctx, requireUser(request), request.params.id, 'full_paper'),
+    ),
   );
 
   app.get('/:id', { schema: { params: paperParams }, config: { access: 'user' } }, async (request) => ({
@@ -56,13 +76,17 @@ export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post('/:id/re-upload-abstract', { schema: { params: paperParams }, config: { access: 'user' } }, async (request) => {
-    const actor = requireUser(request);
-    await service.assertCanReuploadAbstract(ctx, actor, request.params.id);
-    const upload = await receiveUploadWithinLimits(ctx, request, actor, REUPLOAD);
-    const paper = await service.reuploadAbstract(ctx, actor, request.params.id, upload);
-    return { success: true, message: service.PAPER_SERVER_MESSAGES.reuploaded, paper };
-  });
+  app.post(
+    '/:id/re-upload-abstract',
+    { schema: { params: paperParams }, config: { access: 'user' } },
+    async (request) => {
+      const actor = requireUser(request);
+      await service.assertCanReuploadAbstract(ctx, actor, request.params.id);
+      const upload = await receiveUploadWithinLimits(ctx, request, actor, REUPLOAD);
+      const paper = await service.reuploadAbstract(ctx, actor, request.params.id, upload);
+      return { success: true, message: service.PAPER_SERVER_MESSAGES.reuploaded, paper };
+    },
+  );
 
   app.post('/:id/full-paper', { schema: { params: paperParams }, config: { access: 'user' } }, async (request) => {
     const actor = requireUser(request);
@@ -76,6 +100,10 @@ export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/shared-files/:fileId/view',
     { schema: { params: paperParams.extend({ fileId: z.uuid('File not found.') }) }, config: { access: 'user' } },
     async (request, reply) =>
-      sendStoredFile(reply, ctx.store, await service.getSharedFile(ctx, requireUser(request), request.params.id, request.params.fileId)),
+      sendStoredFile(
+        reply,
+        ctx.store,
+        await service.getSharedFile(ctx, requireUser(request), request.params.id, request.params.fileId),
+      ),
   );
 };

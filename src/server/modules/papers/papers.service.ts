@@ -31,7 +31,10 @@ function apiBase(ctx: AppContext): string {
 
 async function presentForAuthor(ctx: AppContext, db: DbOrTx, rows: repo.PaperRow[]): Promise<AuthorPaper[]> {
   const ids = rows.map((r) => r.id);
-  const [authors, adminFiles] = await Promise.all([repo.findAuthorsOfPapers(db, ids), repo.findAdminFilesOfPapers(db, ids, true)]);
+  const [authors, adminFiles] = await Promise.all([
+    repo.findAuthorsOfPapers(db, ids),
+    repo.findAdminFilesOfPapers(db, ids, true),
+  ]);
   return rows.map((paper) => presentAuthorPaper({ paper, authors, adminFiles }, apiBase(ctx)));
 }
 
@@ -74,7 +77,8 @@ function parseSubmission(fields: Record<string, string>) {
     throw new AppError('bad_request', PAPER_MESSAGES.allAuthorFieldsRequired);
   }
   const parsed = paperSubmissionSchema.safeParse({ ...fields, authors });
-  if (!parsed.success) throw new AppError('bad_request', parsed.error.issues[0]?.message ?? PAPER_MESSAGES.allFieldsRequired);
+  if (!parsed.success)
+    throw new AppError('bad_request', parsed.error.issues[0]?.message ?? PAPER_MESSAGES.allFieldsRequired);
   return parsed.data;
 }
 
@@ -109,7 +113,8 @@ export async function submitPaper(ctx: AppContext, actor: PublicUser, upload: Re
   return keepFilesOnlyIfDone(ctx, upload, async () => {
     const input = parseSubmission(upload.fields);
     // Compared without case, stored as issued: nobody can take another author's conference ID.
-    if (input.ictacemId !== undefined && input.ictacemId.toUpperCase() !== actor.customUserId.toUpperCase()) throw new AppError('bad_request', PAPER_MESSAGES.ictacemIdNotOwn);
+    if (input.ictacemId !== undefined && input.ictacemId.toUpperCase() !== actor.customUserId.toUpperCase())
+      throw new AppError('bad_request', PAPER_MESSAGES.ictacemIdNotOwn);
     const file = singleFile(upload, PAPER_MESSAGES.allFieldsRequired);
     try {
       return await ctx.db.transaction(async (tx) => {
@@ -131,7 +136,12 @@ export async function submitPaper(ctx: AppContext, actor: PublicUser, upload: Re
           }),
         );
         await repo.insertAuthors(tx, paper.id, input.authors);
-        await repo.addSubmissionVersion(tx, { paperId: paper.id, kind: 'abstract', fileId: stored.id, fileName: file.fileName });
+        await repo.addSubmissionVersion(tx, {
+          paperId: paper.id,
+          kind: 'abstract',
+          fileId: stored.id,
+          fileName: file.fileName,
+        });
         await notifyAdmins(ctx, tx, {
           type: 'system_notification',
           paperId: paper.id,
@@ -147,7 +157,12 @@ export async function submitPaper(ctx: AppContext, actor: PublicUser, upload: Re
   });
 }
 
-export async function savePaymentId(ctx: AppContext, actor: PublicUser, paperId: string, enteredPaymentId: string): Promise<AuthorPaper> {
+export async function savePaymentId(
+  ctx: AppContext,
+  actor: PublicUser,
+  paperId: string,
+  enteredPaymentId: string,
+): Promise<AuthorPaper> {
   const paymentId = normalizePaymentId(enteredPaymentId);
   if (!isRealPaymentId(paymentId)) throw new AppError('bad_request', PAPER_MESSAGES.paymentIdInvalid);
   await ownPaper(ctx, actor, paperId);
@@ -156,8 +171,13 @@ export async function savePaymentId(ctx: AppContext, actor: PublicUser, paperId:
     // One payment pays for one paper. The lock makes two papers entering the same ID at once
     // (on any process) take turns, so the second sees the first.
     await repo.lockPaymentId(tx, paymentId);
-    if (await repo.paymentIdUsedByAnotherPaper(tx, paymentId, paperId)) throw new AppError('conflict', PAPER_MESSAGES.paymentIdTaken);
-    const { paper } = await applyPaperStep(tx, paperId, { actor, action: { type: 'payment_added' }, changes: () => ({ paymentId }) });
+    if (await repo.paymentIdUsedByAnotherPaper(tx, paymentId, paperId))
+      throw new AppError('conflict', PAPER_MESSAGES.paymentIdTaken);
+    const { paper } = await applyPaperStep(tx, paperId, {
+      actor,
+      action: { type: 'payment_added' },
+      changes: () => ({ paymentId }),
+    });
     return presentOne(ctx, tx, paper);
   });
 }
@@ -175,13 +195,23 @@ export async function assertCanReuploadAbstract(ctx: AppContext, actor: PublicUs
 }
 
 /** The state machine's early answer before an upload is read; the transaction asks again. */
-async function assertStepAllowed(ctx: AppContext, actor: PublicUser, paperId: string, action: PaperAction): Promise<void> {
+async function assertStepAllowed(
+  ctx: AppContext,
+  actor: PublicUser,
+  paperId: string,
+  action: PaperAction,
+): Promise<void> {
   const paper = await ownPaper(ctx, actor, paperId);
   const result = transition(await paperState(ctx.db, paper), action);
   if (!result.ok) throw new AppError('conflict', result.message);
 }
 
-export async function reuploadAbstract(ctx: AppContext, actor: PublicUser, paperId: string, upload: ReceivedUpload): Promise<AuthorPaper> {
+export async function reuploadAbstract(
+  ctx: AppContext,
+  actor: PublicUser,
+  paperId: string,
+  upload: ReceivedUpload,
+): Promise<AuthorPaper> {
   return keepFilesOnlyIfDone(ctx, upload, async () => {
     const file = singleFile(upload, PAPER_MESSAGES.reuploadNoFile);
     await ownPaper(ctx, actor, paperId);
@@ -194,12 +224,20 @@ export async function reuploadAbstract(ctx: AppContext, actor: PublicUser, paper
         actor,
         action: { type: 'abstract_reupload' },
         changes: async () => {
-          version = await repo.addSubmissionVersion(tx, { paperId, kind: 'abstract', fileId: stored.id, fileName: file.fileName });
+          version = await repo.addSubmissionVersion(tx, {
+            paperId,
+            kind: 'abstract',
+            fileId: stored.id,
+            fileName: file.fileName,
+          });
           return { abstractFileId: stored.id };
         },
         details: () => ({ fileName: file.fileName, version }),
       });
-      const statusNote = from.status === to.status ? '' : ` Its status went from ${PAPER_STATUS_LABELS[from.status]} to ${PAPER_STATUS_LABELS[to.status]}.`;
+      const statusNote =
+        from.status === to.status
+          ? ''
+          : ` Its status went from ${PAPER_STATUS_LABELS[from.status]} to ${PAPER_STATUS_LABELS[to.status]}.`;
       await notifyAdmins(ctx, tx, {
         type: 'system_notification',
         paperId,
@@ -215,7 +253,12 @@ export async function assertCanSubmitFullPaper(ctx: AppContext, actor: PublicUse
   await assertStepAllowed(ctx, actor, paperId, { type: 'full_paper_submitted' });
 }
 
-export async function submitFullPaper(ctx: AppContext, actor: PublicUser, paperId: string, upload: ReceivedUpload): Promise<AuthorPaper> {
+export async function submitFullPaper(
+  ctx: AppContext,
+  actor: PublicUser,
+  paperId: string,
+  upload: ReceivedUpload,
+): Promise<AuthorPaper> {
   return keepFilesOnlyIfDone(ctx, upload, async () => {
     const file = singleFile(upload, PAPER_MESSAGES.fullPaperNoFile);
     await ownPaper(ctx, actor, paperId);
@@ -227,7 +270,12 @@ export async function submitFullPaper(ctx: AppContext, actor: PublicUser, paperI
         actor,
         action: { type: 'full_paper_submitted' },
         changes: async () => {
-          await repo.addSubmissionVersion(tx, { paperId, kind: 'full_paper', fileId: stored.id, fileName: file.fileName });
+          await repo.addSubmissionVersion(tx, {
+            paperId,
+            kind: 'full_paper',
+            fileId: stored.id,
+            fileName: file.fileName,
+          });
           return { fullPaperFileId: stored.id, fullPaperSubmittedAt: new Date() };
         },
         details: { fileName: file.fileName },
@@ -244,19 +292,39 @@ export async function submitFullPaper(ctx: AppContext, actor: PublicUser, paperI
 }
 
 /** The current abstract or full-paper file of a paper the actor may see. */
-export async function getSubmissionFile(ctx: AppContext, actor: PublicUser, paperId: string, kind: SubmissionKind): Promise<ServableFile> {
+export async function getSubmissionFile(
+  ctx: AppContext,
+  actor: PublicUser,
+  paperId: string,
+  kind: SubmissionKind,
+): Promise<ServableFile> {
   const paper = await getAccessiblePaper(ctx, actor, paperId);
   const fileId = kind === 'abstract' ? paper.abstractFileId : paper.fullPaperFileId;
   const stored = fileId ? await repo.findStoredFile(ctx.db, fileId) : undefined;
-  if (!stored) throw new AppError('not_found', kind === 'abstract' ? 'No abstract file for this paper.' : 'No full paper file for this paper.');
-  return { storageKey: stored.storageKey, contentType: stored.contentType, sizeBytes: stored.sizeBytes, fileName: stored.originalName };
+  if (!stored)
+    throw new AppError(
+      'not_found',
+      kind === 'abstract' ? 'No abstract file for this paper.' : 'No full paper file for this paper.',
+    );
+  return {
+    storageKey: stored.storageKey,
+    contentType: stored.contentType,
+    sizeBytes: stored.sizeBytes,
+    fileName: stored.originalName,
+  };
 }
 
 /** An admin file, for authors only when it is shared with them. */
-export async function getSharedFile(ctx: AppContext, actor: PublicUser, paperId: string, fileId: string): Promise<ServableFile> {
+export async function getSharedFile(
+  ctx: AppContext,
+  actor: PublicUser,
+  paperId: string,
+  fileId: string,
+): Promise<ServableFile> {
   const paper = await getAccessiblePaper(ctx, actor, paperId);
   const found = await repo.findAdminFile(ctx.db, paper.id, fileId);
-  if (!found || (actor.role !== 'admin' && !found.file.visibleToUser)) throw new AppError('not_found', 'File not found.');
+  if (!found || (actor.role !== 'admin' && !found.file.visibleToUser))
+    throw new AppError('not_found', 'File not found.');
   return {
     storageKey: found.stored.storageKey,
     contentType: found.stored.contentType,

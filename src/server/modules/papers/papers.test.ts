@@ -27,9 +27,19 @@ describe('papers: the author journey on the server', () => {
     return entries.filter((e) => /[0-9a-f-]{36}$/.test(e) && !e.endsWith('.part')).length;
   }
 
-  async function submit(user: TestUser, fields = submissionFields(), file = { name: 'abstract.pdf', content: pdfBytes() }, type?: string) {
+  async function submit(
+    user: TestUser,
+    fields = submissionFields(),
+    file = { name: 'abstract.pdf', content: pdfBytes() },
+    type?: string,
+  ) {
     const body = multipart(fields, [{ field: 'paperPdf', name: file.name, content: file.content, type }]);
-    return t.app.inject({ method: 'POST', url: `${API}/papers/submit`, headers: { ...body.headers, cookie: user.cookie }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: `${API}/papers/submit`,
+      headers: { ...body.headers, cookie: user.cookie },
+      payload: body.payload,
+    });
   }
 
   async function submitted(user: TestUser) {
@@ -49,18 +59,31 @@ describe('papers: the author journey on the server', () => {
   }
 
   async function pay(user: TestUser, paperId: string, paymentId: string) {
-    return t.app.inject({ method: 'PATCH', url: `${API}/papers/${paperId}/payment`, headers: { cookie: user.cookie }, payload: { paymentId } });
+    return t.app.inject({
+      method: 'PATCH',
+      url: `${API}/papers/${paperId}/payment`,
+      headers: { cookie: user.cookie },
+      payload: { paymentId },
+    });
   }
 
   async function uploadFullPaper(user: TestUser, paperId: string, content = pdfBytes('full')) {
     const body = multipart({}, [{ field: 'fullPaperPdf', name: 'full.pdf', content }]);
-    return t.app.inject({ method: 'POST', url: `${API}/papers/${paperId}/full-paper`, headers: { ...body.headers, cookie: user.cookie }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: `${API}/papers/${paperId}/full-paper`,
+      headers: { ...body.headers, cookie: user.cookie },
+      payload: body.payload,
+    });
   }
 
   it('stores a submission with its authors in order, its file and version 1', async () => {
     const author = await createTestUser(t.app);
     const content = pdfBytes('first');
-    const res = await submit(author, submissionFields({ title: '  Shock tubes  ' }), { name: '../../etc/abstract.pdf', content });
+    const res = await submit(author, submissionFields({ title: '  Shock tubes  ' }), {
+      name: '../../etc/abstract.pdf',
+      content,
+    });
     expect(res.statusCode).toBe(201);
     const paper = res.json().paper;
     expect(paper).toMatchObject({
@@ -77,7 +100,10 @@ describe('papers: the author journey on the server', () => {
       user: author.user._id,
     });
 
-    const [version] = await t.app.ctx.db.select().from(submissionVersions).where(eq(submissionVersions.paperId, paper._id));
+    const [version] = await t.app.ctx.db
+      .select()
+      .from(submissionVersions)
+      .where(eq(submissionVersions.paperId, paper._id));
     expect(version).toMatchObject({ kind: 'abstract', version: 1, status: 'current', fileName: 'abstract.pdf' });
     const [file] = await t.app.ctx.db.select().from(storedFiles).where(eq(storedFiles.id, version!.fileId));
     expect(file!.sha256).toBe(createHash('sha256').update(content).digest('hex'));
@@ -85,7 +111,11 @@ describe('papers: the author journey on the server', () => {
 
     const list = await t.app.inject({ method: 'GET', url: `${API}/papers/user`, headers: { cookie: author.cookie } });
     expect(list.json()).toEqual([paper]);
-    const count = await t.app.inject({ method: 'GET', url: `${API}/papers/user-submissions`, headers: { cookie: author.cookie } });
+    const count = await t.app.inject({
+      method: 'GET',
+      url: `${API}/papers/user-submissions`,
+      headers: { cookie: author.cookie },
+    });
     expect(count.json()).toEqual({ success: true, count: 1 });
 
     const view = await t.app.inject({ method: 'GET', url: paper.pdfPath, headers: { cookie: author.cookie } });
@@ -147,7 +177,12 @@ describe('papers: the author journey on the server', () => {
   it('refuses a submission without a file', async () => {
     const author = await createTestUser(t.app);
     const body = multipart(submissionFields());
-    const res = await t.app.inject({ method: 'POST', url: `${API}/papers/submit`, headers: { ...body.headers, cookie: author.cookie }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/papers/submit`,
+      headers: { ...body.headers, cookie: author.cookie },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('All fields are required');
   });
@@ -191,7 +226,11 @@ describe('papers: the author journey on the server', () => {
 
     const ok = await pay(author, paper._id, '  PAY-2025-0042 ');
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ success: true, message: 'Payment ID updated successfully!', paper: { paymentId: 'PAY-2025-0042' } });
+    expect(ok.json()).toMatchObject({
+      success: true,
+      message: 'Payment ID updated successfully!',
+      paper: { paymentId: 'PAY-2025-0042' },
+    });
 
     const twice = await pay(author, paper._id, 'PAY-OTHER');
     expect(twice.statusCode).toBe(409);
@@ -232,7 +271,11 @@ describe('papers: the author journey on the server', () => {
       .where(and(eq(submissionVersions.paperId, paper._id), eq(submissionVersions.kind, 'full_paper')));
     expect(versions).toMatchObject([{ version: 1, status: 'current' }]);
 
-    const view = await t.app.inject({ method: 'GET', url: `${API}/papers/view-full/${paper._id}`, headers: { cookie: author.cookie } });
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `${API}/papers/view-full/${paper._id}`,
+      headers: { cookie: author.cookie },
+    });
     expect(view.rawPayload).toEqual(pdfBytes('full'));
   });
 
@@ -241,7 +284,12 @@ describe('papers: the author journey on the server', () => {
     const paper = await submitted(author);
     const reupload = (content: Buffer) => {
       const body = multipart({}, [{ field: 'paperPdf', name: 'v2.pdf', content }]);
-      return t.app.inject({ method: 'POST', url: `${API}/papers/${paper._id}/re-upload-abstract`, headers: { ...body.headers, cookie: author.cookie }, payload: body.payload });
+      return t.app.inject({
+        method: 'POST',
+        url: `${API}/papers/${paper._id}/re-upload-abstract`,
+        headers: { ...body.headers, cookie: author.cookie },
+        payload: body.payload,
+      });
     };
 
     const notReset = await reupload(pdfBytes('v2'));
@@ -249,9 +297,15 @@ describe('papers: the author journey on the server', () => {
 
     // What an admin reset does (its route belongs to the admin side).
     await setStatus(paper._id, 'author_response_awaited');
-    const [first] = await t.app.ctx.db.select().from(submissionVersions).where(eq(submissionVersions.paperId, paper._id));
+    const [first] = await t.app.ctx.db
+      .select()
+      .from(submissionVersions)
+      .where(eq(submissionVersions.paperId, paper._id));
     await t.app.ctx.db.update(papers).set({ abstractFileId: null }).where(eq(papers.id, paper._id));
-    await t.app.ctx.db.update(submissionVersions).set({ status: 'reset_by_admin' }).where(eq(submissionVersions.id, first!.id));
+    await t.app.ctx.db
+      .update(submissionVersions)
+      .set({ status: 'reset_by_admin' })
+      .where(eq(submissionVersions.id, first!.id));
     const listed = await t.app.inject({ method: 'GET', url: `${API}/papers/user`, headers: { cookie: author.cookie } });
     expect(listed.json()[0].pdfPath).toBeNull();
 
@@ -262,7 +316,10 @@ describe('papers: the author journey on the server', () => {
     const ok = await reupload(pdfBytes('v2'));
     expect(ok.statusCode).toBe(200);
     expect(ok.json().paper.status).toBe('review_awaited');
-    const versions = await t.app.ctx.db.select().from(submissionVersions).where(eq(submissionVersions.paperId, paper._id));
+    const versions = await t.app.ctx.db
+      .select()
+      .from(submissionVersions)
+      .where(eq(submissionVersions.paperId, paper._id));
     expect(versions.map((v) => [v.version, v.status, v.fileName]).sort()).toEqual([
       [1, 'superseded', 'abstract.pdf'],
       [2, 'current', 'v2.pdf'],
@@ -286,9 +343,24 @@ describe('papers: the author journey on the server', () => {
       t.app.inject({ method: 'GET', url: `${API}/papers/${paper._id}`, headers: as }),
       t.app.inject({ method: 'GET', url: `${API}/papers/view/${paper._id}`, headers: as }),
       t.app.inject({ method: 'GET', url: `${API}/papers/view-full/${paper._id}`, headers: as }),
-      t.app.inject({ method: 'PATCH', url: `${API}/papers/${paper._id}/payment`, headers: as, payload: { paymentId: 'STOLEN' } }),
-      t.app.inject({ method: 'POST', url: `${API}/papers/${paper._id}/re-upload-abstract`, headers: { ...as, ...body.headers }, payload: body.payload }),
-      t.app.inject({ method: 'POST', url: `${API}/papers/${paper._id}/full-paper`, headers: { ...as, ...fullBody.headers }, payload: fullBody.payload }),
+      t.app.inject({
+        method: 'PATCH',
+        url: `${API}/papers/${paper._id}/payment`,
+        headers: as,
+        payload: { paymentId: 'STOLEN' },
+      }),
+      t.app.inject({
+        method: 'POST',
+        url: `${API}/papers/${paper._id}/re-upload-abstract`,
+        headers: { ...as, ...body.headers },
+        payload: body.payload,
+      }),
+      t.app.inject({
+        method: 'POST',
+        url: `${API}/papers/${paper._id}/full-paper`,
+        headers: { ...as, ...fullBody.headers },
+        payload: fullBody.payload,
+      }),
     ]);
     for (const res of attempts) {
       expect(res.statusCode).toBe(404);
@@ -300,7 +372,11 @@ describe('papers: the author journey on the server', () => {
 
     const anonymous = await t.app.inject({ method: 'GET', url: `${API}/papers/view/${paper._id}` });
     expect(anonymous.statusCode).toBe(401);
-    const asAdmin = await t.app.inject({ method: 'GET', url: `${API}/papers/view/${paper._id}`, headers: { cookie: admin.cookie } });
+    const asAdmin = await t.app.inject({
+      method: 'GET',
+      url: `${API}/papers/view/${paper._id}`,
+      headers: { cookie: admin.cookie },
+    });
     expect(asAdmin.statusCode).toBe(200);
   });
 
@@ -308,39 +384,75 @@ describe('papers: the author journey on the server', () => {
     const author = await createTestUser(t.app);
     const paper = await submitted(author);
     const secret = `CONFIDENTIAL-${Date.now()}`;
-    await t.app.ctx.db.update(papers).set({ evaluationMarks: 87, evaluationComments: secret }).where(eq(papers.id, paper._id));
+    await t.app.ctx.db
+      .update(papers)
+      .set({ evaluationMarks: 87, evaluationComments: secret })
+      .where(eq(papers.id, paper._id));
     const addFile = async (fileName: string, visibleToUser: boolean) => {
-      const stored = await t.app.ctx.store.put((await import('node:stream')).Readable.from([pdfBytes(fileName)]), { maxBytes: TEN_MB, tooLargeMessage: '' });
+      const stored = await t.app.ctx.store.put((await import('node:stream')).Readable.from([pdfBytes(fileName)]), {
+        maxBytes: TEN_MB,
+        tooLargeMessage: '',
+      });
       const [file] = await t.app.ctx.db
         .insert(storedFiles)
-        .values({ storageKey: stored.key, originalName: fileName, contentType: 'application/pdf', sizeBytes: stored.sizeBytes, sha256: stored.sha256 })
+        .values({
+          storageKey: stored.key,
+          originalName: fileName,
+          contentType: 'application/pdf',
+          sizeBytes: stored.sizeBytes,
+          sha256: stored.sha256,
+        })
         .returning();
-      const [row] = await t.app.ctx.db.insert(adminFiles).values({ paperId: paper._id, fileId: file!.id, fileName, description: `${fileName} notes`, visibleToUser }).returning();
+      const [row] = await t.app.ctx.db
+        .insert(adminFiles)
+        .values({ paperId: paper._id, fileId: file!.id, fileName, description: `${fileName} notes`, visibleToUser })
+        .returning();
       return row!.id;
     };
     const sharedId = await addFile('reviewer-comments.pdf', true);
     const hiddenId = await addFile('internal-notes.pdf', false);
 
     const list = await t.app.inject({ method: 'GET', url: `${API}/papers/user`, headers: { cookie: author.cookie } });
-    const detail = await t.app.inject({ method: 'GET', url: `${API}/papers/${paper._id}`, headers: { cookie: author.cookie } });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `${API}/papers/${paper._id}`,
+      headers: { cookie: author.cookie },
+    });
     for (const res of [list, detail]) {
       expect(res.body).not.toContain(secret);
       expect(res.body).not.toMatch(/marks|evaluation/i);
       expect(res.body).not.toContain('internal-notes');
     }
     expect(detail.json().paper.adminUploadedFiles).toEqual([
-      expect.objectContaining({ _id: sharedId, fileName: 'reviewer-comments.pdf', visibleToUser: true, fileType: 'review_comment_file' }),
+      expect.objectContaining({
+        _id: sharedId,
+        fileName: 'reviewer-comments.pdf',
+        visibleToUser: true,
+        fileType: 'review_comment_file',
+      }),
     ]);
-    const shared = await t.app.inject({ method: 'GET', url: detail.json().paper.adminUploadedFiles[0].viewUrl, headers: { cookie: author.cookie } });
+    const shared = await t.app.inject({
+      method: 'GET',
+      url: detail.json().paper.adminUploadedFiles[0].viewUrl,
+      headers: { cookie: author.cookie },
+    });
     expect(shared.statusCode).toBe(200);
     expect(shared.rawPayload).toEqual(pdfBytes('reviewer-comments.pdf'));
-    const hidden = await t.app.inject({ method: 'GET', url: `${API}/papers/${paper._id}/shared-files/${hiddenId}/view`, headers: { cookie: author.cookie } });
+    const hidden = await t.app.inject({
+      method: 'GET',
+      url: `${API}/papers/${paper._id}/shared-files/${hiddenId}/view`,
+      headers: { cookie: author.cookie },
+    });
     expect(hidden.statusCode).toBe(404);
     expect(hidden.body).not.toContain('%PDF');
 
     // Turning visibility on takes effect at once.
     await t.app.ctx.db.update(adminFiles).set({ visibleToUser: true }).where(eq(adminFiles.id, hiddenId));
-    const nowVisible = await t.app.inject({ method: 'GET', url: `${API}/papers/${paper._id}/shared-files/${hiddenId}/view`, headers: { cookie: author.cookie } });
+    const nowVisible = await t.app.inject({
+      method: 'GET',
+      url: `${API}/papers/${paper._id}/shared-files/${hiddenId}/view`,
+      headers: { cookie: author.cookie },
+    });
     expect(nowVisible.statusCode).toBe(200);
   });
 
@@ -350,17 +462,33 @@ describe('papers: the author journey on the server', () => {
     const url = `${API}/admin/papers/${paper._id}/status`;
     const payload = { status: 'abstract_accepted', review: 'Accepted as is' };
     expect((await t.app.inject({ method: 'PUT', url, payload })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'PUT', url, payload, headers: { cookie: author.cookie } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url, payload, headers: { cookie: author.cookie } })).statusCode).toBe(
+      403,
+    );
     const ok = await t.app.inject({ method: 'PATCH', url, payload, headers: { cookie: admin.cookie } });
-    expect(ok.json()).toMatchObject({ success: true, message: 'Paper status updated to abstract_accepted', paper: { status: 'abstract_accepted', review: 'Accepted as is' } });
+    expect(ok.json()).toMatchObject({
+      success: true,
+      message: 'Paper status updated to abstract_accepted',
+      paper: { status: 'abstract_accepted', review: 'Accepted as is' },
+    });
     const [row] = await t.app.ctx.db.select().from(papers).where(eq(papers.id, paper._id));
     expect(row).toMatchObject({ reviewedBy: admin.user._id, status: 'abstract_accepted' });
     const [entry] = await t.app.ctx.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.paperId, paper._id), eq(auditLog.action, 'status_change')));
-    expect(entry).toMatchObject({ actorId: admin.user._id, previousStatus: 'review_awaited', newStatus: 'abstract_accepted', comments: 'Accepted as is' });
-    const bad = await t.app.inject({ method: 'PUT', url, payload: { status: 'approved' }, headers: { cookie: admin.cookie } });
+    expect(entry).toMatchObject({
+      actorId: admin.user._id,
+      previousStatus: 'review_awaited',
+      newStatus: 'abstract_accepted',
+      comments: 'Accepted as is',
+    });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url,
+      payload: { status: 'approved' },
+      headers: { cookie: admin.cookie },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });

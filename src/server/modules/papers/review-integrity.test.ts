@@ -19,7 +19,10 @@ describe('review records', () => {
   afterAll(() => t.close());
 
   const call = async (user: TestUser, method: 'GET' | 'PUT' | 'PATCH' | 'POST', path: string, payload?: unknown) => {
-    const body = payload && typeof payload === 'object' && 'payload' in payload ? (payload as ReturnType<typeof multipart>) : undefined;
+    const body =
+      payload && typeof payload === 'object' && 'payload' in payload
+        ? (payload as ReturnType<typeof multipart>)
+        : undefined;
     const res = await t.app.inject({
       method,
       url: `${API}${path}`,
@@ -29,7 +32,8 @@ describe('review records', () => {
     const isJson = String(res.headers['content-type'] ?? '').startsWith('application/json');
     return { status: res.statusCode, json: isJson ? res.json() : undefined, body: res.body };
   };
-  const setStatus = (paperId: string, status: string) => call(admin, 'PUT', `/admin/papers/${paperId}/status`, { status, review: `Set to ${status}` });
+  const setStatus = (paperId: string, status: string) =>
+    call(admin, 'PUT', `/admin/papers/${paperId}/status`, { status, review: `Set to ${status}` });
   const pdf = (field: string, name: string) => multipart({}, [{ field, name, content: pdfBytes(name) }]);
 
   /** Everything a refused action must leave alone. */
@@ -103,7 +107,8 @@ describe('review records', () => {
     const paper = await createTestPaper(t.app, author);
     const url = `/admin/papers/${paper._id}/evaluate`;
     expect((await call(admin, 'PUT', url, { marks: 85, confidentialComments: 'Solid' })).status).toBe(200);
-    const marksNow = async () => (await t.app.ctx.db.select().from(papers).where(eq(papers.id, paper._id)))[0]!.evaluationMarks;
+    const marksNow = async () =>
+      (await t.app.ctx.db.select().from(papers).where(eq(papers.id, paper._id)))[0]!.evaluationMarks;
 
     for (const marks of ['e', '1e', '-', '85', 85.5, -1, 101, true, {}]) {
       const res = await call(admin, 'PUT', url, { marks, confidentialComments: 'typo' });
@@ -121,13 +126,18 @@ describe('review records', () => {
     expect(await marksNow()).toBe(85);
 
     const commentsOnly = await call(admin, 'PUT', url, { confidentialComments: 'Only a comment' });
-    expect(commentsOnly.json.paper.adminEvaluation).toMatchObject({ marks: 85, confidentialComments: 'Only a comment' });
+    expect(commentsOnly.json.paper.adminEvaluation).toMatchObject({
+      marks: 85,
+      confidentialComments: 'Only a comment',
+    });
     const cleared = await call(admin, 'PUT', url, { clearMarks: true, confidentialComments: 'Withdrawn score' });
     expect(cleared.status).toBe(200);
     expect(cleared.json.paper.adminEvaluation.marks).toBeNull();
     expect(await marksNow()).toBeNull();
     const timeline = (await call(admin, 'GET', `/admin/papers/${paper._id}/timeline`)).json.timeline;
-    expect(timeline.filter((e: { action: string }) => e.action === 'evaluation').map((e: { marks: unknown }) => e.marks)).toEqual([
+    expect(
+      timeline.filter((e: { action: string }) => e.action === 'evaluation').map((e: { marks: unknown }) => e.marks),
+    ).toEqual([
       { from: null, to: 85 },
       { from: 85, to: 85 },
       { from: 85, to: null },
@@ -137,7 +147,14 @@ describe('review records', () => {
   it('4. tells the author of a restore, in the app and by e-mail, as it does of a reset', async () => {
     const author = await createTestUser(t.app);
     const paper = await createTestPaper(t.app, author);
-    expect((await call(admin, 'PUT', `/admin/papers/${paper._id}/toggle-abstract`, { resetAbstract: true, reason: 'Wrong template' })).status).toBe(200);
+    expect(
+      (
+        await call(admin, 'PUT', `/admin/papers/${paper._id}/toggle-abstract`, {
+          resetAbstract: true,
+          reason: 'Wrong template',
+        })
+      ).status,
+    ).toBe(200);
     const restored = await call(admin, 'PUT', `/admin/papers/${paper._id}/toggle-abstract`, { resetAbstract: false });
     expect(restored.status).toBe(200);
     expect(restored.json.message).toBe('Abstract submission restored successfully');
@@ -146,7 +163,11 @@ describe('review records', () => {
     const titles = mine.json.data.notifications.map((n: { title: string }) => n.title);
     expect(titles[0]).toBe(`Abstract restored: ${paper.ictacemId}`);
     expect(titles).toContain(`Abstract reset: ${paper.ictacemId}`);
-    await expect.poll(() => t.smtp.inbox.find((m) => m.to.includes(author.email) && m.raw.includes('Abstract restored')), { timeout: 10_000 }).toBeTruthy();
+    await expect
+      .poll(() => t.smtp.inbox.find((m) => m.to.includes(author.email) && m.raw.includes('Abstract restored')), {
+        timeout: 10_000,
+      })
+      .toBeTruthy();
     const papersOfAuthor = await call(author, 'GET', '/papers/user');
     expect(papersOfAuthor.json[0].pdfPath).not.toBeNull();
   });
@@ -156,8 +177,13 @@ describe('review records', () => {
     const paper = await createTestPaper(t.app, author);
     await setStatus(paper._id, 'abstract_accepted');
     await call(author, 'PATCH', `/papers/${paper._id}/payment`, { paymentId: 'PAY-555' });
-    expect((await call(author, 'POST', `/papers/${paper._id}/full-paper`, pdf('fullPaperPdf', 'full.pdf'))).status).toBe(200);
-    await call(admin, 'PUT', `/admin/papers/${paper._id}/toggle-abstract`, { resetAbstract: true, reason: 'Figure 2 missing' });
+    expect(
+      (await call(author, 'POST', `/papers/${paper._id}/full-paper`, pdf('fullPaperPdf', 'full.pdf'))).status,
+    ).toBe(200);
+    await call(admin, 'PUT', `/admin/papers/${paper._id}/toggle-abstract`, {
+      resetAbstract: true,
+      reason: 'Figure 2 missing',
+    });
 
     const reuploaded = await call(author, 'POST', `/papers/${paper._id}/re-upload-abstract`, pdf('paperPdf', 'v2.pdf'));
     expect(reuploaded.status).toBe(200);
@@ -171,9 +197,25 @@ describe('review records', () => {
       actor: { name: string; role: string };
       reason: string | null;
     }[];
-    expect(timeline.map((e) => e.action)).toEqual(['submitted', 'status_change', 'payment_added', 'full_paper_submitted', 'abstract_reset', 'abstract_reupload']);
-    expect(timeline.at(-2)).toMatchObject({ fromStatus: 'abstract_accepted', toStatus: 'abstract_accepted', reason: 'Figure 2 missing', actor: { role: 'admin' } });
-    expect(timeline.at(-1)).toMatchObject({ fromStatus: 'abstract_accepted', toStatus: 'review_awaited', actor: { role: 'author' } });
+    expect(timeline.map((e) => e.action)).toEqual([
+      'submitted',
+      'status_change',
+      'payment_added',
+      'full_paper_submitted',
+      'abstract_reset',
+      'abstract_reupload',
+    ]);
+    expect(timeline.at(-2)).toMatchObject({
+      fromStatus: 'abstract_accepted',
+      toStatus: 'abstract_accepted',
+      reason: 'Figure 2 missing',
+      actor: { role: 'admin' },
+    });
+    expect(timeline.at(-1)).toMatchObject({
+      fromStatus: 'abstract_accepted',
+      toStatus: 'review_awaited',
+      actor: { role: 'author' },
+    });
     const adminNote = await t.app.ctx.db
       .select()
       .from(notifications)
@@ -186,10 +228,19 @@ describe('review records', () => {
   it('6. marks a replaced version Superseded, keeping who reset it and why', async () => {
     const author = await createTestUser(t.app);
     const paper = await createTestPaper(t.app, author);
-    await call(admin, 'PUT', `/admin/papers/${paper._id}/toggle-abstract`, { resetAbstract: true, reason: 'Wrong template' });
+    await call(admin, 'PUT', `/admin/papers/${paper._id}/toggle-abstract`, {
+      resetAbstract: true,
+      reason: 'Wrong template',
+    });
     await call(author, 'POST', `/papers/${paper._id}/re-upload-abstract`, pdf('paperPdf', 'v2.pdf'));
     const history = (await call(admin, 'GET', `/admin/papers/${paper._id}/history`)).json.paper;
-    expect(history.abstractSubmissionHistory.map((v: { version: number; status: string; resetReason: string | null }) => [v.version, v.status, v.resetReason])).toEqual([
+    expect(
+      history.abstractSubmissionHistory.map((v: { version: number; status: string; resetReason: string | null }) => [
+        v.version,
+        v.status,
+        v.resetReason,
+      ]),
+    ).toEqual([
       [2, 'current', null],
       [1, 'superseded', 'Wrong template'],
     ]);
@@ -202,11 +253,31 @@ describe('review records', () => {
     const paper = await createTestPaper(t.app, author);
     await setStatus(paper._id, 'declined');
     const cases: [string, () => ReturnType<typeof call>, string][] = [
-      ['payment on a declined paper', () => call(author, 'PATCH', `/papers/${paper._id}/payment`, { paymentId: 'PAY-1' }), 'A payment ID can be added only after the abstract is accepted.'],
-      ['full paper of a declined paper', () => call(author, 'POST', `/papers/${paper._id}/full-paper`, pdf('fullPaperPdf', 'f.pdf')), 'A full paper can be submitted only after the abstract is accepted.'],
-      ['restore without a reset', () => call(admin, 'PUT', `/admin/papers/${paper._id}/toggle-abstract`, { resetAbstract: false }), 'The abstract is submitted; there is nothing to restore.'],
-      ['full-paper reset without a full paper', () => call(admin, 'PUT', `/admin/papers/${paper._id}/toggle-fullpaper`, { resetFullPaper: true }), 'There is no full paper file to reset.'],
-      ['re-upload without a reset', () => call(author, 'POST', `/papers/${paper._id}/re-upload-abstract`, pdf('paperPdf', 'r.pdf')), 'The abstract can be re-uploaded only after an administrator has reset it.'],
+      [
+        'payment on a declined paper',
+        () => call(author, 'PATCH', `/papers/${paper._id}/payment`, { paymentId: 'PAY-1' }),
+        'A payment ID can be added only after the abstract is accepted.',
+      ],
+      [
+        'full paper of a declined paper',
+        () => call(author, 'POST', `/papers/${paper._id}/full-paper`, pdf('fullPaperPdf', 'f.pdf')),
+        'A full paper can be submitted only after the abstract is accepted.',
+      ],
+      [
+        'restore without a reset',
+        () => call(admin, 'PUT', `/admin/papers/${paper._id}/toggle-abstract`, { resetAbstract: false }),
+        'The abstract is submitted; there is nothing to restore.',
+      ],
+      [
+        'full-paper reset without a full paper',
+        () => call(admin, 'PUT', `/admin/papers/${paper._id}/toggle-fullpaper`, { resetFullPaper: true }),
+        'There is no full paper file to reset.',
+      ],
+      [
+        're-upload without a reset',
+        () => call(author, 'POST', `/papers/${paper._id}/re-upload-abstract`, pdf('paperPdf', 'r.pdf')),
+        'The abstract can be re-uploaded only after an administrator has reset it.',
+      ],
     ];
     for (const [what, attempt, message] of cases) {
       const before = await fingerprint(paper._id);
@@ -218,7 +289,10 @@ describe('review records', () => {
     await setStatus(paper._id, 'abstract_accepted');
     const before = await fingerprint(paper._id);
     const unpaid = await call(author, 'POST', `/papers/${paper._id}/full-paper`, pdf('fullPaperPdf', 'f.pdf'));
-    expect(unpaid).toMatchObject({ status: 409, json: { message: 'Please add your payment ID before submitting the full paper.' } });
+    expect(unpaid).toMatchObject({
+      status: 409,
+      json: { message: 'Please add your payment ID before submitting the full paper.' },
+    });
     const badStatus = await call(admin, 'PUT', `/admin/papers/${paper._id}/status`, { status: 'submitted' });
     expect(badStatus.status).toBe(400);
     expect(await fingerprint(paper._id)).toEqual(before);

@@ -42,7 +42,8 @@ export async function toggleSubmission(
       action: { type: input.reset ? `${prefix}_reset` : `${prefix}_restore` },
       expectedVersion: input.version,
       reason: input.reason,
-      changes: (current) => (input.reset ? resetChanges(tx, admin, current, kind, input.reason) : restoreChanges(tx, current, kind)),
+      changes: (current) =>
+        input.reset ? resetChanges(tx, admin, current, kind, input.reason) : restoreChanges(tx, current, kind),
     });
     const why = input.reason ? `\n\nReason: ${input.reason}` : '';
     await notifyUsers(ctx, tx, [paper.userId], {
@@ -65,7 +66,11 @@ export async function toggleSubmission(
 
 async function resetChanges(tx: DbOrTx, admin: PublicUser, paper: repo.PaperRow, kind: SubmissionKind, reason: string) {
   const fileId = kind === 'abstract' ? paper.abstractFileId : paper.fullPaperFileId;
-  await repo.markVersionReset(tx, { paperId: paper.id, kind, fileId: fileId! }, { resetBy: admin._id, resetReason: reason });
+  await repo.markVersionReset(
+    tx,
+    { paperId: paper.id, kind, fileId: fileId! },
+    { resetBy: admin._id, resetReason: reason },
+  );
   return kind === 'abstract' ? { abstractFileId: null } : { fullPaperFileId: null, fullPaperSubmittedAt: null };
 }
 
@@ -74,12 +79,17 @@ async function restoreChanges(tx: DbOrTx, paper: repo.PaperRow, kind: Submission
   // The state machine allowed the restore, so a reset version exists; without one the write is refused as inconsistent.
   if (!last) return null;
   await repo.markVersionCurrent(tx, last.id);
-  return kind === 'abstract' ? { abstractFileId: last.fileId } : { fullPaperFileId: last.fileId, fullPaperSubmittedAt: last.submittedAt };
+  return kind === 'abstract'
+    ? { abstractFileId: last.fileId }
+    : { fullPaperFileId: last.fileId, fullPaperSubmittedAt: last.submittedAt };
 }
 
 export async function getHistory(ctx: AppContext, paperId: string): Promise<PaperHistory> {
   const paper = await requirePaper(ctx.db, paperId);
-  const [versions, actions] = await Promise.all([repo.findVersionsOfPaper(ctx.db, paperId), repo.findAuditEntriesOfPaper(ctx.db, paperId)]);
+  const [versions, actions] = await Promise.all([
+    repo.findVersionsOfPaper(ctx.db, paperId),
+    repo.findAuditEntriesOfPaper(ctx.db, paperId),
+  ]);
   const names = await repo.findUsernames(ctx.db, [...versions.map((v) => v.resetBy), ...actions.map((a) => a.actorId)]);
   const entry = (v: (typeof versions)[number]): SubmissionHistoryEntry => ({
     _id: v.id,
@@ -98,21 +108,33 @@ export async function getHistory(ctx: AppContext, paperId: string): Promise<Pape
     abstractSubmissionHistory: versions.filter((v) => v.kind === 'abstract').map(entry),
     fullPaperSubmissionHistory: versions.filter((v) => v.kind === 'full_paper').map(entry),
     // The evaluation is confidential even here: its entry says only that it happened.
-    adminActions: actions.filter((a) => !isAuthorAction(a.action) && a.action !== BASELINE_ACTION).map((a) => ({
-      _id: a.id,
-      adminAction: a.action,
-      actionAt: a.createdAt.toISOString(),
-      performedBy: a.actorId ? (names.get(a.actorId) ?? null) : null,
-      previousStatus: a.previousStatus,
-      newStatus: a.newStatus,
-      reviewComments: a.comments,
-    })),
+    adminActions: actions
+      .filter((a) => !isAuthorAction(a.action) && a.action !== BASELINE_ACTION)
+      .map((a) => ({
+        _id: a.id,
+        adminAction: a.action,
+        actionAt: a.createdAt.toISOString(),
+        performedBy: a.actorId ? (names.get(a.actorId) ?? null) : null,
+        previousStatus: a.previousStatus,
+        newStatus: a.newStatus,
+        reviewComments: a.comments,
+      })),
   };
 }
 
-export async function getHistoricFile(ctx: AppContext, paperId: string, versionId: string, kindPath: 'abstract' | 'fullpaper'): Promise<ServableFile> {
+export async function getHistoricFile(
+  ctx: AppContext,
+  paperId: string,
+  versionId: string,
+  kindPath: 'abstract' | 'fullpaper',
+): Promise<ServableFile> {
   const kind: SubmissionKind = kindPath === 'abstract' ? 'abstract' : 'full_paper';
   const found = await repo.findVersion(ctx.db, paperId, versionId, kind);
   if (!found) throw new AppError('not_found', 'Submission version not found.');
-  return { storageKey: found.stored.storageKey, contentType: found.stored.contentType, sizeBytes: found.stored.sizeBytes, fileName: found.version.fileName };
+  return {
+    storageKey: found.stored.storageKey,
+    contentType: found.stored.contentType,
+    sizeBytes: found.stored.sizeBytes,
+    fileName: found.version.fileName,
+  };
 }

@@ -10,12 +10,23 @@ let commonPasswords: Promise<ReadonlySet<string>> | undefined;
  * on first use, offline. Compared in lower case: "Password1" is as guessable as "password1".
  */
 function loadCommonPasswords(): Promise<ReadonlySet<string>> {
-  commonPasswords ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())));
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())),
+  );
   return commonPasswords;
 }
 
 /** Words of this site that make a password easy to guess (ASVS 5.0 V6.1.2): its name, subject and host. */
-export const CONTEXT_WORDS = ['ictacem', 'tacem', 'mechanics', 'mechanical', 'conference', 'kharagpur', 'iitkgp', 'password'] as const;
+export const CONTEXT_WORDS = [
+  'ictacem',
+  'tacem',
+  'mechanics',
+  'mechanical',
+  'conference',
+  'kharagpur',
+  'iitkgp',
+  'password',
+] as const;
 /** Letters a password must keep once the context words, digits and symbols are taken out. */
 const MIN_OWN_LETTERS = 4;
 
@@ -33,8 +44,13 @@ function isBuiltOnContext(password: string, email: string): boolean {
  * schema checks the length for everyone; here the organizers' longer minimum and the list of
  * common passwords, which only the server holds.
  */
-export async function assertAcceptablePassword(password: string, account: { role: Role; email: string }): Promise<void> {
-  if (account.role === 'admin' && password.length < LIMITS.adminPasswordMin) throw new AppError('bad_request', MESSAGES.adminPasswordTooShort);
-  if ((await loadCommonPasswords()).has(password.toLowerCase())) throw new AppError('bad_request', MESSAGES.passwordTooCommon);
+export async function assertAcceptablePassword(
+  password: string,
+  account: { role: Role; email: string },
+): Promise<void> {
+  if (account.role === 'admin' && password.length < LIMITS.adminPasswordMin)
+    throw new AppError('bad_request', MESSAGES.adminPasswordTooShort);
+  if ((await loadCommonPasswords()).has(password.toLowerCase()))
+    throw new AppError('bad_request', MESSAGES.passwordTooCommon);
   if (isBuiltOnContext(password, account.email)) throw new AppError('bad_request', MESSAGES.passwordTooGuessable);
 }

@@ -11,19 +11,34 @@ export interface FailureCounts {
   latestSourceFailure: Date | null;
 }
 
-export async function countFailures(db: DbOrTx, account: string, source: string, accountSince: Date, sourceSince: Date): Promise<FailureCounts> {
+export async function countFailures(
+  db: DbOrTx,
+  account: string,
+  source: string,
+  accountSince: Date,
+  sourceSince: Date,
+): Promise<FailureCounts> {
   const [row] = await db
     .select({
       account: count(),
       oldestAccountFailure: min(loginFailures.failedAt),
-      fromSource: sql<number>`count(*) filter (where ${loginFailures.source} = ${source} and ${loginFailures.failedAt} >= ${sourceSince})`.mapWith(Number),
-      latestSourceFailure: sql<Date | null>`max(${loginFailures.failedAt}) filter (where ${loginFailures.source} = ${source})`.mapWith(
-        (v: string | Date | null) => (v === null ? null : new Date(v)),
-      ),
+      fromSource:
+        sql<number>`count(*) filter (where ${loginFailures.source} = ${source} and ${loginFailures.failedAt} >= ${sourceSince})`.mapWith(
+          Number,
+        ),
+      latestSourceFailure:
+        sql<Date | null>`max(${loginFailures.failedAt}) filter (where ${loginFailures.source} = ${source})`.mapWith(
+          (v: string | Date | null) => (v === null ? null : new Date(v)),
+        ),
     })
     .from(loginFailures)
     .where(and(eq(loginFailures.account, account), gte(loginFailures.failedAt, accountSince)));
-  return { account: row?.account ?? 0, oldestAccountFailure: row?.oldestAccountFailure ?? null, fromSource: row?.fromSource ?? 0, latestSourceFailure: row?.latestSourceFailure ?? null };
+  return {
+    account: row?.account ?? 0,
+    oldestAccountFailure: row?.oldestAccountFailure ?? null,
+    fromSource: row?.fromSource ?? 0,
+    latestSourceFailure: row?.latestSourceFailure ?? null,
+  };
 }
 
 export async function insertFailure(db: DbOrTx, account: string, source: string): Promise<void> {
@@ -31,7 +46,13 @@ export async function insertFailure(db: DbOrTx, account: string, source: string)
 }
 
 export async function deleteFailures(db: DbOrTx, account: string, source?: string): Promise<void> {
-  await db.delete(loginFailures).where(source === undefined ? eq(loginFailures.account, account) : and(eq(loginFailures.account, account), eq(loginFailures.source, source)));
+  await db
+    .delete(loginFailures)
+    .where(
+      source === undefined
+        ? eq(loginFailures.account, account)
+        : and(eq(loginFailures.account, account), eq(loginFailures.source, source)),
+    );
 }
 
 export async function deleteFailuresBefore(db: DbOrTx, before: Date): Promise<void> {
@@ -42,7 +63,9 @@ export async function signedInFromSince(db: DbOrTx, userId: string, source: stri
   const [row] = await db
     .select({ latest: max(loginSources.lastSuccessAt) })
     .from(loginSources)
-    .where(and(eq(loginSources.userId, userId), eq(loginSources.source, source), gte(loginSources.lastSuccessAt, since)));
+    .where(
+      and(eq(loginSources.userId, userId), eq(loginSources.source, source), gte(loginSources.lastSuccessAt, since)),
+    );
   return Boolean(row?.latest);
 }
 
@@ -52,11 +75,16 @@ export async function rememberSource(db: DbOrTx, userId: string, source: string,
     .insert(loginSources)
     .values({ userId, source, lastSuccessAt: now })
     .onConflictDoUpdate({ target: [loginSources.userId, loginSources.source], set: { lastSuccessAt: now } });
-  await db.delete(loginSources).where(and(eq(loginSources.userId, userId), lt(loginSources.lastSuccessAt, forgetBefore)));
+  await db
+    .delete(loginSources)
+    .where(and(eq(loginSources.userId, userId), lt(loginSources.lastSuccessAt, forgetBefore)));
 }
 
 export async function insertChallenge(db: DbOrTx, answer: number, expiresAt: Date): Promise<string> {
-  const [row] = await db.insert(captchaChallenges).values({ answer, expiresAt }).returning({ id: captchaChallenges.id });
+  const [row] = await db
+    .insert(captchaChallenges)
+    .values({ answer, expiresAt })
+    .returning({ id: captchaChallenges.id });
   return row!.id;
 }
 

@@ -29,7 +29,8 @@ export const SIGN_IN_LIMITS = {
 export const SIGN_IN_MESSAGES = {
   challengeRequired: 'Please complete the verification challenge',
   challengeWrong: 'The verification answer is wrong or has expired. Please solve the new problem.',
-  slowDown: (wait: string) => `Too many failed login attempts from your network for this account. Please try again in ${wait}.`,
+  slowDown: (wait: string) =>
+    `Too many failed login attempts from your network for this account. Please try again in ${wait}.`,
   accountThrottled: (wait: string) => `Too many failed login attempts for this account. Please try again in ${wait}.`,
 } as const;
 
@@ -53,11 +54,17 @@ export interface SignInAttempt {
 }
 
 /** Hands out an arithmetic problem; its answer stays on the server. */
-export async function newChallenge(ctx: Pick<AppContext, 'db'>): Promise<{ challengeId: string; a: number; b: number }> {
+export async function newChallenge(
+  ctx: Pick<AppContext, 'db'>,
+): Promise<{ challengeId: string; a: number; b: number }> {
   const now = Date.now();
   await repo.deleteChallengesBefore(ctx.db, new Date(now));
   const problem = newCaptchaProblem();
-  const challengeId = await repo.insertChallenge(ctx.db, problem.a + problem.b, new Date(now + SIGN_IN_LIMITS.challengeTtlMs));
+  const challengeId = await repo.insertChallenge(
+    ctx.db,
+    problem.a + problem.b,
+    new Date(now + SIGN_IN_LIMITS.challengeTtlMs),
+  );
   return { challengeId, ...problem };
 }
 
@@ -84,7 +91,12 @@ export async function assertMayTrySignIn(ctx: Pick<AppContext, 'db'>, attempt: S
 
   if (counts.account >= SIGN_IN_LIMITS.accountMaxFailures) {
     const usual = attempt.userId
-      ? await repo.signedInFromSince(ctx.db, attempt.userId, attempt.source, new Date(now - SIGN_IN_LIMITS.usualSourceMs))
+      ? await repo.signedInFromSince(
+          ctx.db,
+          attempt.userId,
+          attempt.source,
+          new Date(now - SIGN_IN_LIMITS.usualSourceMs),
+        )
       : false;
     if (!usual) {
       const wait = (counts.oldestAccountFailure?.getTime() ?? now) + SIGN_IN_LIMITS.accountWindowMs - now;
@@ -95,7 +107,8 @@ export async function assertMayTrySignIn(ctx: Pick<AppContext, 'db'>, attempt: S
   if (counts.account >= SIGN_IN_LIMITS.challengeAfterFailures) {
     if (!attempt.challenge) throw new AppError('bad_request', SIGN_IN_MESSAGES.challengeRequired, 'challenge_required');
     const answer = await repo.takeChallenge(ctx.db, attempt.challenge.id, new Date(now));
-    if (answer === undefined || answer !== attempt.challenge.answer) throw new AppError('bad_request', SIGN_IN_MESSAGES.challengeWrong, 'challenge_required');
+    if (answer === undefined || answer !== attempt.challenge.answer)
+      throw new AppError('bad_request', SIGN_IN_MESSAGES.challengeWrong, 'challenge_required');
   }
 }
 
@@ -105,9 +118,17 @@ export async function recordSignInFailure(ctx: Pick<AppContext, 'db'>, attempt: 
 }
 
 /** The right password: this address is now one of the owner's usual ones, and its failures are forgiven. */
-export async function recordSignInSuccess(ctx: Pick<AppContext, 'db'>, attempt: SignInAttempt & { userId: string }): Promise<void> {
+export async function recordSignInSuccess(
+  ctx: Pick<AppContext, 'db'>,
+  attempt: SignInAttempt & { userId: string },
+): Promise<void> {
   await repo.deleteFailures(ctx.db, attempt.account, attempt.source);
-  await repo.rememberSource(ctx.db, attempt.userId, attempt.source, new Date(Date.now() - SIGN_IN_LIMITS.usualSourceMs));
+  await repo.rememberSource(
+    ctx.db,
+    attempt.userId,
+    attempt.source,
+    new Date(Date.now() - SIGN_IN_LIMITS.usualSourceMs),
+  );
 }
 
 /** A completed password reset proves the mailbox: the account starts afresh everywhere. */
@@ -119,7 +140,12 @@ export async function forgiveFailures(ctx: Pick<AppContext, 'db'>, account: stri
  * The current password as proof before a security change (ASVS V7.5.1). A wrong one counts as a
  * failed sign-in: someone at an unlocked screen must not get unlimited guesses.
  */
-export async function assertCurrentPassword(ctx: Pick<AppContext, 'db'>, actor: PublicUser, password: string, address: string): Promise<UserRow> {
+export async function assertCurrentPassword(
+  ctx: Pick<AppContext, 'db'>,
+  actor: PublicUser,
+  password: string,
+  address: string,
+): Promise<UserRow> {
   const attempt = { account: actor.email, source: address, userId: actor._id };
   await assertMayTrySignIn(ctx, attempt);
   const row = await findUserById(ctx.db, actor._id);

@@ -15,7 +15,8 @@ export const STORAGE_MESSAGES = {
   quotaExceeded: (limitBytes: number, usedBytes: number) =>
     `This upload does not fit in your storage limit of ${inMb(limitBytes)}: your files already use ${inMb(usedBytes)}. ` +
     'Please contact the organizers if you need more space.',
-  diskFull: 'Uploads are paused because the server is running out of disk space. Please try again later; the organizers have been alerted.',
+  diskFull:
+    'Uploads are paused because the server is running out of disk space. Please try again later; the organizers have been alerted.',
 } as const;
 
 /** Admins upload on the organizers' behalf; only authors' uploads count against a quota. */
@@ -60,10 +61,16 @@ export async function receiveUploadWithinLimits(
  * uploads streamed at once (on any process) may each have fitted on their own, so the sum is
  * checked again under the account's lock, and the later one is refused and rolled back.
  */
-export async function assertRoomForUpload(tx: DbOrTx, ctx: Pick<AppContext, 'config'>, actor: PublicUser, newBytes: number): Promise<void> {
+export async function assertRoomForUpload(
+  tx: DbOrTx,
+  ctx: Pick<AppContext, 'config'>,
+  actor: PublicUser,
+  newBytes: number,
+): Promise<void> {
   if (!hasQuota(actor)) return;
   await lockUser(tx, actor._id);
   const usedBytes = await bytesUploadedBy(tx, actor._id);
   const limitBytes = ctx.config.userStorageQuotaBytes;
-  if (usedBytes + newBytes > limitBytes) throw new AppError('too_large', STORAGE_MESSAGES.quotaExceeded(limitBytes, usedBytes));
+  if (usedBytes + newBytes > limitBytes)
+    throw new AppError('too_large', STORAGE_MESSAGES.quotaExceeded(limitBytes, usedBytes));
 }

@@ -56,7 +56,11 @@ export async function countUnusedRecoveryCodes(db: DbOrTx, userId: string): Prom
  * turning it on and turning it off queue behind one another, whichever process serves them.
  */
 export async function lockTwoFactorState(db: DbOrTx, userId: string): Promise<{ enabled: boolean } | undefined> {
-  const [row] = await db.select({ enabledAt: users.twoFactorEnabledAt }).from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await db
+    .select({ enabledAt: users.twoFactorEnabledAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
   return row && { enabled: row.enabledAt !== null };
 }
 

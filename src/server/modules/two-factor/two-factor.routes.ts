@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bothFactorsBodySchema, enableTwoFactorBodySchema, TWO_FACTOR_MESSAGES } from '../../../shared/schemas/two-factor.ts';
+import {
+  bothFactorsBodySchema,
+  enableTwoFactorBodySchema,
+  TWO_FACTOR_MESSAGES,
+} from '../../../shared/schemas/two-factor.ts';
 import { perAddress } from '../../lib/rate-limits.ts';
 import { originOf } from '../../lib/request-origin.ts';
 import { requireUser } from '../../plugins/auth.ts';
@@ -12,7 +16,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   // Each change needs the current password (and code); these bound the guesses on top of the sign-in throttle.
   const limited = { ...user, rateLimit: perAddress(ctx.config, 30, '1 hour') };
 
-  app.get('/', { config: user }, async (request) => ({ success: true, ...(await service.twoFactorStatus(ctx, requireUser(request))) }));
+  app.get('/', { config: user }, async (request) => ({
+    success: true,
+    ...(await service.twoFactorStatus(ctx, requireUser(request))),
+  }));
 
   app.post('/enrolment', { config: limited }, async (request) => ({
     success: true,
@@ -22,7 +29,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/enable', { schema: { body: enableTwoFactorBodySchema }, config: limited }, async (request) => ({
     success: true,
     message: TWO_FACTOR_MESSAGES.enabled,
-    ...(await service.enableTwoFactor(ctx, requireUser(request), request.body, { token: request.sessionToken!, ...originOf(request) })),
+    ...(await service.enableTwoFactor(ctx, requireUser(request), request.body, {
+      token: request.sessionToken!,
+      ...originOf(request),
+    })),
   }));
 
   app.post('/disable', { schema: { body: bothFactorsBodySchema }, config: limited }, async (request) => {

@@ -30,7 +30,14 @@ const PERIOD_S = 30;
 const WINDOW_STEPS = 1;
 
 function totpFor(secret: string, account = ''): TOTP {
-  return new TOTP({ issuer: ISSUER, label: account, algorithm: 'SHA1', digits: 6, period: PERIOD_S, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer: ISSUER,
+    label: account,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD_S,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 /** The time step a code belongs to, or null when it matches none near now. */
@@ -48,7 +55,11 @@ function newRecoveryCode(): string {
 
 async function issueRecoveryCodes(db: DbOrTx, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await repo.replaceRecoveryCodes(db, userId, codes.map((code) => hashToken(normaliseSecondFactorCode(code))));
+  await repo.replaceRecoveryCodes(
+    db,
+    userId,
+    codes.map((code) => hashToken(normaliseSecondFactorCode(code))),
+  );
   return codes;
 }
 
@@ -68,7 +79,11 @@ export async function twoFactorStatus(ctx: AppContext, actor: PublicUser): Promi
  * Checks the second factor of a sign-in: a code from the authenticator app, each accepted once,
  * or an unused recovery code. Says which, or null when neither matched.
  */
-export async function consumeSecondFactor(ctx: Pick<AppContext, 'db'>, userId: string, typed: string): Promise<'totp' | 'recovery' | null> {
+export async function consumeSecondFactor(
+  ctx: Pick<AppContext, 'db'>,
+  userId: string,
+  typed: string,
+): Promise<'totp' | 'recovery' | null> {
   const code = normaliseSecondFactorCode(typed);
   if (isTotpCode(code)) {
     const credential = await repo.findCredential(ctx.db, userId);
@@ -84,7 +99,8 @@ export async function startEnrolment(ctx: AppContext, actor: PublicUser): Promis
   const secret = new Secret({ size: 20 }).base32;
   await ctx.db.transaction(async (tx) => {
     // Read under the lock, not from the session: an enable that just committed elsewhere counts.
-    if ((await repo.lockTwoFactorState(tx, actor._id))?.enabled) throw new AppError('conflict', TWO_FACTOR_MESSAGES.alreadyOn);
+    if ((await repo.lockTwoFactorState(tx, actor._id))?.enabled)
+      throw new AppError('conflict', TWO_FACTOR_MESSAGES.alreadyOn);
     await repo.putCredential(tx, actor._id, secret);
   });
   const otpauthUri = totpFor(secret, actor.email).toString();
@@ -113,12 +129,17 @@ export async function enableTwoFactor(
   }
   const recoveryCodes = await ctx.db.transaction(async (tx) => {
     // Nothing changed since the code was checked: not turned on by a second tab, nor a new secret scanned there.
-    if ((await repo.lockTwoFactorState(tx, actor._id))?.enabled) throw new AppError('conflict', TWO_FACTOR_MESSAGES.alreadyOn);
-    if ((await repo.findCredential(tx, actor._id))?.secret !== credential.secret) throw new AppError('bad_request', TWO_FACTOR_MESSAGES.notStarted);
+    if ((await repo.lockTwoFactorState(tx, actor._id))?.enabled)
+      throw new AppError('conflict', TWO_FACTOR_MESSAGES.alreadyOn);
+    if ((await repo.findCredential(tx, actor._id))?.secret !== credential.secret)
+      throw new AppError('bad_request', TWO_FACTOR_MESSAGES.notStarted);
     await repo.setTwoFactorEnabled(tx, actor._id, new Date());
     const codes = await issueRecoveryCodes(tx, actor._id);
     await deleteOtherSessions(tx, actor._id, hashToken(current.token));
-    await queueSecurityMail(ctx, tx, row, { subject: 'two-factor sign-in turned on', what: 'Two-factor sign-in was turned on for your account' });
+    await queueSecurityMail(ctx, tx, row, {
+      subject: 'two-factor sign-in turned on',
+      what: 'Two-factor sign-in was turned on for your account',
+    });
     await recordAuthEvent(tx, 'two_factor_enabled', { account: row.email, userId: row.id, ...current });
     return codes;
   });
@@ -140,14 +161,22 @@ async function assertBothFactors(ctx: AppContext, actor: PublicUser, body: BothF
   return row;
 }
 
-export async function disableTwoFactor(ctx: AppContext, actor: PublicUser, body: BothFactorsBody, current: Required<SessionOrigin>): Promise<void> {
+export async function disableTwoFactor(
+  ctx: AppContext,
+  actor: PublicUser,
+  body: BothFactorsBody,
+  current: Required<SessionOrigin>,
+): Promise<void> {
   if (twoFactorRequiredOf(ctx, actor)) throw new AppError('forbidden', TWO_FACTOR_MESSAGES.requiredForOrganizers);
   if (!actor.twoFactorEnabled) throw new AppError('conflict', TWO_FACTOR_MESSAGES.notOn);
   const row = await assertBothFactors(ctx, actor, body, current.address);
   await ctx.db.transaction(async (tx) => {
     await repo.lockTwoFactorState(tx, actor._id);
     await repo.removeSecondFactor(tx, actor._id);
-    await queueSecurityMail(ctx, tx, row, { subject: 'two-factor sign-in turned off', what: 'Two-factor sign-in was turned off for your account' });
+    await queueSecurityMail(ctx, tx, row, {
+      subject: 'two-factor sign-in turned off',
+      what: 'Two-factor sign-in was turned off for your account',
+    });
     await recordAuthEvent(tx, 'two_factor_disabled', { account: row.email, userId: row.id, ...current });
   });
   ctx.sessions.forgetUser(actor._id);
@@ -165,7 +194,10 @@ export async function renewRecoveryCodes(
   const row = await assertBothFactors(ctx, actor, body, current.address);
   const recoveryCodes = await ctx.db.transaction(async (tx) => {
     const codes = await issueRecoveryCodes(tx, actor._id);
-    await queueSecurityMail(ctx, tx, row, { subject: 'new recovery codes', what: 'New two-factor recovery codes were made for your account (the old ones no longer work)' });
+    await queueSecurityMail(ctx, tx, row, {
+      subject: 'new recovery codes',
+      what: 'New two-factor recovery codes were made for your account (the old ones no longer work)',
+    });
     await recordAuthEvent(tx, 'recovery_codes_renewed', { account: row.email, userId: row.id, ...current });
     return codes;
   });
@@ -177,7 +209,11 @@ export async function renewRecoveryCodes(
  * ADMIN_TOTP_SECRET: the configured admin signs in with this secret from the first start. A new
  * secret (the operator's answer to a lost phone) voids the recovery codes made for the old one.
  */
-export async function giveTotpSecret(db: DbOrTx, user: { id: string; email: string; twoFactorEnabledAt: Date | null }, secret: string): Promise<void> {
+export async function giveTotpSecret(
+  db: DbOrTx,
+  user: { id: string; email: string; twoFactorEnabledAt: Date | null },
+  secret: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await repo.lockTwoFactorState(tx, user.id);
     const credential = await repo.findCredential(tx, user.id);
@@ -186,6 +222,10 @@ export async function giveTotpSecret(db: DbOrTx, user: { id: string; email: stri
     await repo.removeSecondFactor(tx, user.id);
     await repo.putCredential(tx, user.id, secret);
     await repo.setTwoFactorEnabled(tx, user.id, new Date());
-    await recordAuthEvent(tx, 'two_factor_enabled', { account: user.email, userId: user.id, address: 'server start (ADMIN_TOTP_SECRET)' });
+    await recordAuthEvent(tx, 'two_factor_enabled', {
+      account: user.email,
+      userId: user.id,
+      address: 'server start (ADMIN_TOTP_SECRET)',
+    });
   });
 }

@@ -12,14 +12,23 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const route = { schema: { params: userParams }, config: { access: 'admin' as const } };
 
-  app.get('/:userId', route, async (request) => ({ success: true, user: presentUser(await getUserForAdmin(ctx, request.params.userId)) }));
+  app.get('/:userId', route, async (request) => ({
+    success: true,
+    user: presentUser(await getUserForAdmin(ctx, request.params.userId)),
+  }));
 
-  app.get('/:userId/papers', route, async (request) => ({ success: true, papers: await listPapersOfUser(ctx, request.params.userId) }));
+  app.get('/:userId/papers', route, async (request) => ({
+    success: true,
+    papers: await listPapersOfUser(ctx, request.params.userId),
+  }));
 
   app.post('/:userId/sessions/end', route, async (request) => {
     await endSessionsOfUser(ctx, requireAdmin(request), request.params.userId, originOf(request));
     return { success: true, message: USER_SIGNED_OUT };
   });
 
-  app.get('/:userId/papers/count', route, async (request) => ({ success: true, ...(await countPapersOfUser(ctx, request.params.userId)) }));
+  app.get('/:userId/papers/count', route, async (request) => ({
+    success: true,
+    ...(await countPapersOfUser(ctx, request.params.userId)),
+  }));
 };

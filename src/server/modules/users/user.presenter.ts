@@ -2,7 +2,9 @@ import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { UserRow } from './users.repository.ts';
 
 /** The only shape in which a user leaves the server: no password hash, ever. */
-export function presentUser(row: Pick<UserRow, 'id' | 'username' | 'email' | 'customUserId' | 'role' | 'twoFactorEnabledAt' | 'createdAt'>): PublicUser {
+export function presentUser(
+  row: Pick<UserRow, 'id' | 'username' | 'email' | 'customUserId' | 'role' | 'twoFactorEnabledAt' | 'createdAt'>,
+): PublicUser {
   return {
     _id: row.id,
     username: row.username,

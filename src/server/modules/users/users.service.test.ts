@@ -25,11 +25,22 @@ describe('first admin', () => {
   it('generates an admin that signs in and can ask for a reset through the same forms as everyone', async () => {
     const [admin] = await t.app.ctx.db.select().from(users).where(eq(users.role, 'admin'));
     const password = 'known-admin-pass';
-    await t.app.ctx.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, admin!.id));
-    const login = await t.app.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: GENERATED_ADMIN_EMAIL, password } });
+    await t.app.ctx.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, admin!.id));
+    const login = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { email: GENERATED_ADMIN_EMAIL, password },
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json().user.role).toBe('admin');
-    const forgot = await t.app.inject({ method: 'POST', url: `${API}/auth/forgot-password`, payload: { email: GENERATED_ADMIN_EMAIL } });
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/forgot-password`,
+      payload: { email: GENERATED_ADMIN_EMAIL },
+    });
     expect(forgot.statusCode).toBe(200);
   });
 
@@ -45,7 +56,10 @@ describe('first admin', () => {
 
   it('promotes the configured account, sets its password and ends its sessions', async () => {
     const existing = await createTestUser(t.app);
-    const ctx = { ...t.app.ctx, config: { ...t.app.ctx.config, adminEmail: existing.email, adminPassword: 'configured-pass' } };
+    const ctx = {
+      ...t.app.ctx,
+      config: { ...t.app.ctx.config, adminEmail: existing.email, adminPassword: 'configured-pass' },
+    };
     await ensureAdmin(ctx);
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, existing.user._id));
     expect(row!.role).toBe('admin');

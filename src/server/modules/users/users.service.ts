@@ -9,7 +9,14 @@ import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { giveTotpSecret } from '../two-factor/two-factor.service.ts';
-import { findAnyAdmin, findUserByEmail, findUserById, insertUser, type UserRow, updateUser } from './users.repository.ts';
+import {
+  findAnyAdmin,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  type UserRow,
+  updateUser,
+} from './users.repository.ts';
 
 /** Unambiguous characters: no 0/O, 1/I/L. */
 const ID_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -76,7 +83,9 @@ export interface EnsuredAdmin {
  * (role and password); without one, a first start creates an admin with a random password.
  * Returns the generated password so the caller can print it once.
  */
-export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'config' | 'sessions'>): Promise<EnsuredAdmin | undefined> {
+export async function ensureAdmin(
+  ctx: Pick<AppContext, 'db' | 'config' | 'sessions'>,
+): Promise<EnsuredAdmin | undefined> {
   const { adminEmail, adminPassword, adminTotpSecret } = ctx.config;
   if (adminEmail && adminPassword) {
     let admin = await findUserByEmail(ctx.db, adminEmail);
@@ -84,9 +93,19 @@ export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'config' | 'sessi
       await assertAcceptablePassword(adminPassword, { role: 'admin', email: adminEmail });
       await updateUser(ctx.db, admin.id, { role: 'admin', passwordHash: await hashPassword(adminPassword) });
       await endAllSessions(ctx, admin.id);
-      if (admin.role !== 'admin') await recordAuthEvent(ctx.db, 'role_changed', { account: admin.email, userId: admin.id, address: 'server start' });
+      if (admin.role !== 'admin')
+        await recordAuthEvent(ctx.db, 'role_changed', {
+          account: admin.email,
+          userId: admin.id,
+          address: 'server start',
+        });
     } else {
-      admin = await createUser(ctx, { username: 'Administrator', email: adminEmail, password: adminPassword, role: 'admin' });
+      admin = await createUser(ctx, {
+        username: 'Administrator',
+        email: adminEmail,
+        password: adminPassword,
+        role: 'admin',
+      });
     }
     if (adminTotpSecret) await giveTotpSecret(ctx.db, admin, adminTotpSecret);
     return { email: adminEmail };
@@ -98,7 +117,12 @@ export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'config' | 'sessi
   }
   if (await findAnyAdmin(ctx.db)) return undefined;
   const generatedPassword = randomBytes(12).toString('base64url');
-  await createUser(ctx, { username: 'Administrator', email: GENERATED_ADMIN_EMAIL, password: generatedPassword, role: 'admin' });
+  await createUser(ctx, {
+    username: 'Administrator',
+    email: GENERATED_ADMIN_EMAIL,
+    password: generatedPassword,
+    role: 'admin',
+  });
   return { email: GENERATED_ADMIN_EMAIL, generatedPassword };
 }
 
@@ -112,8 +136,18 @@ export async function getUserForAdmin(ctx: Pick<AppContext, 'db'>, userId: strin
 }
 
 /** An organizer signs a user out everywhere (a lost laptop, a shared account): effective on the next request. */
-export async function endSessionsOfUser(ctx: AppContext, admin: PublicUser, userId: string, origin: { address: string; userAgent: string }): Promise<void> {
+export async function endSessionsOfUser(
+  ctx: AppContext,
+  admin: PublicUser,
+  userId: string,
+  origin: { address: string; userAgent: string },
+): Promise<void> {
   const user = await getUserForAdmin(ctx, userId);
   await endAllSessions(ctx, user.id);
-  await recordAuthEvent(ctx.db, 'sessions_ended_by_organizer', { account: user.email, userId: user.id, actorId: admin._id, ...origin });
+  await recordAuthEvent(ctx.db, 'sessions_ended_by_organizer', {
+    account: user.email,
+    userId: user.id,
+    actorId: admin._id,
+    ...origin,
+  });
 }

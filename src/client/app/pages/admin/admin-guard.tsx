@@ -6,7 +6,8 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 
-export type AdminAccess = { state: 'loading' } | { state: 'denied'; user: PublicUser | null } | { state: 'admin'; user: PublicUser };
+export type AdminAccess =
+  { state: 'loading' } | { state: 'denied'; user: PublicUser | null } | { state: 'admin'; user: PublicUser };
 
 /** Whether the signed-in user may use the admin area (spec 2.2); the server enforces it on every call. */
 export function useAdminAccess(): AdminAccess {
@@ -27,10 +28,15 @@ interface AdminGuardProps {
   loadingLabel?: string;
 }
 
-export function AdminGuard({ children, whenDenied = 'explain', loadingLabel = 'Loading admin dashboard...' }: AdminGuardProps) {
+export function AdminGuard({
+  children,
+  whenDenied = 'explain',
+  loadingLabel = 'Loading admin dashboard...',
+}: AdminGuardProps) {
   const access = useAdminAccess();
   if (access.state === 'loading') return <Spinner label={loadingLabel} />;
-  if (access.state === 'denied') return whenDenied === 'redirect' ? <Navigate to="/admin" replace /> : <AccessDenied user={access.user} />;
+  if (access.state === 'denied')
+    return whenDenied === 'redirect' ? <Navigate to="/admin" replace /> : <AccessDenied user={access.user} />;
   return children(access.user);
 }
 
@@ -55,7 +61,10 @@ function AccessDenied({ user }: { user: PublicUser | null }) {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
       <Card className="text-center">
-        <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-red-700" aria-hidden="true">
+        <div
+          className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-red-700"
+          aria-hidden="true"
+        >
           <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
             <rect x="5" y="11" width="14" height="10" rx="2" />
             <path d="M8 11V7a4 4 0 118 0v4" />
@@ -63,7 +72,11 @@ function AccessDenied({ user }: { user: PublicUser | null }) {
         </div>
         <h1 className="mt-4 text-2xl font-bold text-brand-900">Access Denied</h1>
         <p className="mt-2 text-slate-600">You don't have permission to access the admin area.</p>
-        <dl className="mt-6 space-y-1 rounded-lg bg-slate-50 px-4 py-3 text-left font-mono text-xs text-slate-600" aria-label="Access details" data-testid="access-debug">
+        <dl
+          className="mt-6 space-y-1 rounded-lg bg-slate-50 px-4 py-3 text-left font-mono text-xs text-slate-600"
+          aria-label="Access details"
+          data-testid="access-debug"
+        >
           {lines.map(([term, value]) => (
             <div key={term} className="flex justify-between gap-4">
               <dt>{term}:</dt>

@@ -9,7 +9,11 @@ import { AdminHeader } from '../../../features/admin-review/admin-header.tsx';
 import { AdminPanel } from '../../../features/admin-review/admin-panel.tsx';
 import { type AdminPaperDetails, isNotFound, useAdminPaper } from '../../../features/admin-review/admin-papers-api.ts';
 import { EvaluationEditor } from '../../../features/admin-review/evaluation-editor.tsx';
-import { AuthorsTab, CommunicatingAuthorTab, PaperDetailsTab } from '../../../features/admin-review/paper-info-tabs.tsx';
+import {
+  AuthorsTab,
+  CommunicatingAuthorTab,
+  PaperDetailsTab,
+} from '../../../features/admin-review/paper-info-tabs.tsx';
 import { PaperReviewHeader } from '../../../features/admin-review/paper-review-header.tsx';
 import { PaperTimeline } from '../../../features/admin-review/paper-timeline.tsx';
 import { ReviewStatusPanel } from '../../../features/admin-review/review-status-panel.tsx';

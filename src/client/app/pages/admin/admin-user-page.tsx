@@ -7,12 +7,21 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TabPanel } from '../../../components/ui/tabs.tsx';
 import { AdminHeader } from '../../../features/admin-review/admin-header.tsx';
 import { isNotFound } from '../../../features/admin-review/admin-papers-api.ts';
-import { useAdminUser, useAdminUserPaperCounts, useAdminUserPapers } from '../../../features/admin-review/admin-users-api.ts';
+import {
+  useAdminUser,
+  useAdminUserPaperCounts,
+  useAdminUserPapers,
+} from '../../../features/admin-review/admin-users-api.ts';
 import { UserActivityTab } from '../../../features/admin-review/user-activity-tab.tsx';
 import { UserOverviewTab } from '../../../features/admin-review/user-overview-tab.tsx';
 import { userPaperStats } from '../../../features/admin-review/user-paper-stats.ts';
 import { UserPapersTab } from '../../../features/admin-review/user-papers-tab.tsx';
-import { QuickStats, type UserTab, USER_TABS_ID, UserProfileCard } from '../../../features/admin-review/user-profile-sidebar.tsx';
+import {
+  QuickStats,
+  type UserTab,
+  USER_TABS_ID,
+  UserProfileCard,
+} from '../../../features/admin-review/user-profile-sidebar.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
 
@@ -68,7 +77,13 @@ function UserProfile({ user }: { user: PublicUser }) {
   const stats = userPaperStats(counts.data, papers.data);
 
   const papersContent = (render: (list: NonNullable<typeof papers.data>) => ReactNode) =>
-    papers.isPending ? <Spinner label="Loading user papers..." /> : papers.isError ? <ErrorBanner>Failed to load user papers</ErrorBanner> : render(papers.data);
+    papers.isPending ? (
+      <Spinner label="Loading user papers..." />
+    ) : papers.isError ? (
+      <ErrorBanner>Failed to load user papers</ErrorBanner>
+    ) : (
+      render(papers.data)
+    );
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">

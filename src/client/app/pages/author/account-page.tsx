@@ -12,7 +12,13 @@ export default function AccountPage() {
   useDocumentTitle('Password and Sessions', 'Change your ICTACEM 2025 password and see where you are signed in.');
   const { user, isLoading } = useAuth();
   if (isLoading) return <Spinner label="Loading your account..." />;
-  if (!user) return <AuthenticationRequired from="/account" text="Please log in to manage your account. Redirecting to the login page..." />;
+  if (!user)
+    return (
+      <AuthenticationRequired
+        from="/account"
+        text="Please log in to manage your account. Redirecting to the login page..."
+      />
+    );
   return (
     <PageContainer className="space-y-8 py-8 sm:py-12">
       <h1 className="text-3xl font-bold text-brand-900">Password and Sessions</h1>
@@ -45,8 +51,8 @@ export default function AccountPage() {
             Where you are signed in
           </h2>
           <p className="mb-4 text-sm text-slate-600">
-            A session you do not recognise? Sign it out and change your password. Sessions end after 30 days, or after a week unused (8 hours for
-            organizers).
+            A session you do not recognise? Sign it out and change your password. Sessions end after 30 days, or after a
+            week unused (8 hours for organizers).
           </p>
           <SessionsList />
         </section>

@@ -11,7 +11,9 @@ import { api, errorText } from '../../../lib/api.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
-const forgotFormSchema = z.object({ email: z.string().trim().min(1, 'Email is required').pipe(z.email(MESSAGES.emailInvalid)) });
+const forgotFormSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').pipe(z.email(MESSAGES.emailInvalid)),
+});
 type ForgotForm = z.infer<typeof forgotFormSchema>;
 
 export const FORGOT_TEXT = {
@@ -41,9 +43,17 @@ export default function ForgotPasswordPage() {
 
   return (
     <CenteredCard title="Forgot Password">
-      <p className="mb-4 text-sm text-slate-600">Enter the email address of your account and we will send you a link to reset your password.</p>
+      <p className="mb-4 text-sm text-slate-600">
+        Enter the email address of your account and we will send you a link to reset your password.
+      </p>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <Button type="submit" className="w-full" disabled={request.isPending}>
           {request.isPending ? 'Sending...' : 'Send Reset Email'}
         </Button>

@@ -17,7 +17,10 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 const loginFormSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').pipe(z.email(MESSAGES.emailInvalid)),
-  password: z.string().min(LIMITS.signInPasswordMin, MESSAGES.signInPasswordTooShort).max(LIMITS.passwordMax, MESSAGES.passwordTooLong),
+  password: z
+    .string()
+    .min(LIMITS.signInPasswordMin, MESSAGES.signInPasswordTooShort)
+    .max(LIMITS.passwordMax, MESSAGES.passwordTooLong),
 });
 type LoginForm = z.infer<typeof loginFormSchema>;
 
@@ -71,7 +74,10 @@ export default function LoginPage() {
       return;
     }
     setFormError(undefined);
-    login.mutate({ ...values, challenge }, { onSuccess: () => navigate(returnTo, { replace: true }), onError: (error) => onError(error, values) });
+    login.mutate(
+      { ...values, challenge },
+      { onSuccess: () => navigate(returnTo, { replace: true }), onError: (error) => onError(error, values) },
+    );
   });
 
   if (secondStep) {
@@ -86,7 +92,10 @@ export default function LoginPage() {
             setFormError(undefined);
             login.mutate(
               { ...secondStep, totp, ...(secondChallenge ? { challenge: secondChallenge } : {}) },
-              { onSuccess: () => navigate(returnTo, { replace: true }), onError: (error) => onError(error, secondStep) },
+              {
+                onSuccess: () => navigate(returnTo, { replace: true }),
+                onError: (error) => onError(error, secondStep),
+              },
             );
           }}
           onCancel={() => {
@@ -107,8 +116,19 @@ export default function LoginPage() {
         </p>
       )}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
         <ArithmeticCaptcha onChange={setChallenge} round={captchaRound} />
         {formError && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">

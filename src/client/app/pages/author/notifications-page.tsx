@@ -23,7 +23,13 @@ export default function NotificationsPage() {
   useDocumentTitle('Notifications');
   const { user, isLoading } = useAuth();
   if (isLoading) return <Spinner label="Loading..." />;
-  if (!user) return <AuthenticationRequired from="/notifications" text="Please log in to see your notifications. Redirecting to the login page..." />;
+  if (!user)
+    return (
+      <AuthenticationRequired
+        from="/notifications"
+        text="Please log in to see your notifications. Redirecting to the login page..."
+      />
+    );
   return <NotificationsList />;
 }
 
@@ -45,7 +51,11 @@ function NotificationsList() {
     <PageContainer className="py-8 sm:py-12">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold text-brand-900">Notifications</h1>
-        <Button variant="secondary" onClick={() => markAllRead.mutate()} disabled={unread === 0 || markAllRead.isPending}>
+        <Button
+          variant="secondary"
+          onClick={() => markAllRead.mutate()}
+          disabled={unread === 0 || markAllRead.isPending}
+        >
           Mark All Read ({unread})
         </Button>
       </div>
@@ -58,7 +68,9 @@ function NotificationsList() {
             aria-selected={filter === tab.filter}
             onClick={() => choose(tab.filter)}
             className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${
-              filter === tab.filter ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'
+              filter === tab.filter
+                ? 'border-brand-700 text-brand-800'
+                : 'border-transparent text-slate-600 hover:text-slate-900'
             }`}
           >
             {tab.label}
@@ -79,7 +91,12 @@ function NotificationsList() {
         ) : data && data.notifications.length > 0 ? (
           <ul>
             {data.notifications.map((n) => (
-              <NotificationItem key={n._id} notification={n} onMarkRead={(id) => markRead.mutate(id)} onDelete={(id) => remove.mutate(id)} />
+              <NotificationItem
+                key={n._id}
+                notification={n}
+                onMarkRead={(id) => markRead.mutate(id)}
+                onDelete={(id) => remove.mutate(id)}
+              />
             ))}
           </ul>
         ) : (

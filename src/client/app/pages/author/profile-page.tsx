@@ -21,7 +21,9 @@ export function AuthenticationRequired({ from, text }: { from: string; text?: st
   return (
     <div className="mx-auto max-w-md px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-brand-900">Authentication Required</h1>
-      <p className="mt-3 text-slate-600">{text ?? 'Please log in to view your profile. Redirecting to the login page...'}</p>
+      <p className="mt-3 text-slate-600">
+        {text ?? 'Please log in to view your profile. Redirecting to the login page...'}
+      </p>
     </div>
   );
 }
@@ -52,7 +54,9 @@ function ProfileHeader({ user, isAdmin }: { user: PublicUser; isAdmin: boolean }
           <span className="break-words text-balance">
             Welcome, <span data-testid="welcome-username">{user.username}</span>
           </span>
-          {isAdmin && <span className="rounded-full bg-purple-100 px-3 py-1 text-xs font-semibold text-purple-800">Admin</span>}
+          {isAdmin && (
+            <span className="rounded-full bg-purple-100 px-3 py-1 text-xs font-semibold text-purple-800">Admin</span>
+          )}
         </h1>
         {/* max-sm: a variant, so it wins over the inline-flex that buttonClass sets. */}
         <ButtonLink to="/submit" className="max-sm:hidden">

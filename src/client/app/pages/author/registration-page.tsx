@@ -48,7 +48,9 @@ function RegistrationsClosed() {
               Contact Support
             </a>
           ) : (
-            <p className="self-center text-sm text-balance text-slate-600">Contact Support: e-mail address to be announced</p>
+            <p className="self-center text-sm text-balance text-slate-600">
+              Contact Support: e-mail address to be announced
+            </p>
           )}
           <ButtonLink to="/">Back to Home</ButtonLink>
         </div>
@@ -59,7 +61,17 @@ function RegistrationsClosed() {
 
 function LockIcon() {
   return (
-    <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="28"
+      height="28"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <rect x="4" y="11" width="16" height="10" rx="2" />
       <path d="M8 11V7a4 4 0 018 0v4" />
     </svg>
@@ -89,9 +101,25 @@ function SignUpForm() {
     <CenteredCard title="Sign Up">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField label="Full name" autoComplete="name" error={errors.username?.message} {...register('username')} />
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <PasswordField label="Password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-        <PasswordField label="Confirm password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
         {failure && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
             {failure}

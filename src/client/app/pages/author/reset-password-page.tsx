@@ -40,7 +40,12 @@ export default function ResetPasswordPage() {
   return (
     <CenteredCard title="Reset Password">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <PasswordField label="New password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
         <PasswordField
           label="Confirm new password"
           autoComplete="new-password"

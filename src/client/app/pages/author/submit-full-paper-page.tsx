@@ -120,7 +120,8 @@ function FullPaperForm({ paper }: { paper: AuthorPaper }) {
             <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
               <p className="font-semibold">Please check your file before submitting.</p>
               <p className="mt-1">
-                The full paper submission is final: once submitted, it cannot be changed or replaced. Make sure it follows the{' '}
+                The full paper submission is final: once submitted, it cannot be changed or replaced. Make sure it
+                follows the{' '}
                 <Link to="/full-length-paper-format" className="font-semibold underline">
                   Full-Length Paper Format
                 </Link>

@@ -26,8 +26,8 @@ export default function SubmitPage() {
     <PageContainer className="py-8 sm:py-12">
       <h1 className="text-2xl font-bold text-balance text-brand-900 sm:text-3xl">Submit Extended Abstract/Paper</h1>
       <p className="mt-2 max-w-3xl text-pretty text-slate-600">
-        Submissions for ICTACEM 2025 start with an extended abstract. Once it is accepted, you enter your payment ID and submit
-        the full-length paper from your profile.
+        Submissions for ICTACEM 2025 start with an extended abstract. Once it is accepted, you enter your payment ID and
+        submit the full-length paper from your profile.
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <HowItWorks />
@@ -44,7 +44,10 @@ function HowItWorks() {
       <ol className="mt-4 space-y-4">
         {steps.map((step, index) => (
           <li key={step.title} className="flex gap-3">
-            <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white" aria-hidden="true">
+            <span
+              className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+              aria-hidden="true"
+            >
               {index + 1}
             </span>
             <div>

@@ -51,7 +51,9 @@ function Submission({ user }: { user: PublicUser }) {
   return (
     <PageContainer className="py-8 sm:py-12">
       <h1 className="text-2xl font-bold text-balance text-brand-900 sm:text-3xl">Submit Your Extended Abstract</h1>
-      <p className="mt-2 text-pretty text-slate-600">Three short steps: the paper details, its authors, then the PDF.</p>
+      <p className="mt-2 text-pretty text-slate-600">
+        Three short steps: the paper details, its authors, then the PDF.
+      </p>
       {/* A form stays at a readable width inside the page width. */}
       <Card className="mt-6 max-w-3xl">
         <PaperWizard customUserId={user.customUserId} onSubmitted={() => setSubmitted(true)} />

@@ -14,14 +14,23 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { AuthenticationRequired } from './profile-page.tsx';
 
 export default function TwoFactorPage() {
-  useDocumentTitle('Two-factor sign-in', 'Sign in to ICTACEM 2025 with a code from your phone as well as your password.');
+  useDocumentTitle(
+    'Two-factor sign-in',
+    'Sign in to ICTACEM 2025 with a code from your phone as well as your password.',
+  );
   const { user, isLoading, isAdmin, mustEnrolTwoFactor } = useAuth();
   const status = useTwoFactorStatus();
   /** Recovery codes just made, and what was done: shown this once. */
   const [fresh, setFresh] = useState<{ codes: string[]; message: string } | null>(null);
 
   if (isLoading) return <Spinner label="Loading your account..." />;
-  if (!user) return <AuthenticationRequired from="/account/two-factor" text="Please log in to manage your account. Redirecting to the login page..." />;
+  if (!user)
+    return (
+      <AuthenticationRequired
+        from="/account/two-factor"
+        text="Please log in to manage your account. Redirecting to the login page..."
+      />
+    );
 
   let body;
   if (fresh) {
@@ -39,7 +48,12 @@ export default function TwoFactorPage() {
   } else if (status.isError) {
     body = <p className="text-red-700">{errorText(status.error, 'Your two-factor settings could not be loaded.')}</p>;
   } else if (status.data.enabled) {
-    body = <TwoFactorManage status={status.data} onRenewed={(codes) => setFresh({ codes, message: TWO_FACTOR_MESSAGES.codesRenewed })} />;
+    body = (
+      <TwoFactorManage
+        status={status.data}
+        onRenewed={(codes) => setFresh({ codes, message: TWO_FACTOR_MESSAGES.codesRenewed })}
+      />
+    );
   } else {
     body = <TwoFactorSetup onEnabled={(codes) => setFresh({ codes, message: TWO_FACTOR_MESSAGES.enabled })} />;
   }
@@ -48,7 +62,10 @@ export default function TwoFactorPage() {
     <PageContainer className="space-y-6 py-8 sm:py-12">
       <h1 className="text-3xl font-bold text-brand-900">Two-factor sign-in</h1>
       {mustEnrolTwoFactor && !fresh && (
-        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-900">
+        <p
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-900"
+        >
           {TWO_FACTOR_MESSAGES.enrolmentNeeded}
         </p>
       )}

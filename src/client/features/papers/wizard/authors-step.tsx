@@ -39,7 +39,9 @@ export function AuthorsStep({ register, control, markBlank }: AuthorsStepProps) 
         <fieldset key={field.id} className="rounded-lg border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-900">
             Author {index + 1}
-            {index === 0 && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">Primary Author</span>}
+            {index === 0 && (
+              <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">Primary Author</span>
+            )}
           </legend>
           <div className="space-y-4">
             <TextField
@@ -59,14 +61,23 @@ export function AuthorsStep({ register, control, markBlank }: AuthorsStepProps) 
             <AddressField index={index} register={register} invalid={invalid(authors[index]?.address)} />
           </div>
           {fields.length > 1 && (
-            <Button variant="ghost" className="mt-3 px-2 text-red-700 hover:bg-red-50" onClick={() => removeAuthor(index)}>
+            <Button
+              variant="ghost"
+              className="mt-3 px-2 text-red-700 hover:bg-red-50"
+              onClick={() => removeAuthor(index)}
+            >
               Remove Author {index + 1}
             </Button>
           )}
         </fieldset>
       ))}
       {fields.length < PAPER_LIMITS.authorsMax && (
-        <button ref={addButtonRef} type="button" className={buttonClass('secondary')} onClick={() => append(EMPTY_AUTHOR)}>
+        <button
+          ref={addButtonRef}
+          type="button"
+          className={buttonClass('secondary')}
+          onClick={() => append(EMPTY_AUTHOR)}
+        >
           + Add Author
         </button>
       )}
@@ -74,7 +85,15 @@ export function AuthorsStep({ register, control, markBlank }: AuthorsStepProps) 
   );
 }
 
-function AddressField({ index, register, invalid }: { index: number; register: UseFormRegister<WizardValues>; invalid: true | undefined }) {
+function AddressField({
+  index,
+  register,
+  invalid,
+}: {
+  index: number;
+  register: UseFormRegister<WizardValues>;
+  invalid: true | undefined;
+}) {
   const id = useId();
   return (
     <div>

@@ -9,7 +9,15 @@ import { AuthorsStep, EMPTY_AUTHOR } from './authors-step.tsx';
 import { PaperDetailsStep } from './paper-details-step.tsx';
 import { StepIndicator, WIZARD_STEPS } from './step-indicator.tsx';
 import { UploadStep } from './upload-step.tsx';
-import { AUTHOR_FIELDS, authorsError, DETAIL_FIELDS, isBlank, paperDetailsError, submissionError, type WizardValues } from './wizard-validation.ts';
+import {
+  AUTHOR_FIELDS,
+  authorsError,
+  DETAIL_FIELDS,
+  isBlank,
+  paperDetailsError,
+  submissionError,
+  type WizardValues,
+} from './wizard-validation.ts';
 
 const LAST_STEP = WIZARD_STEPS.length;
 

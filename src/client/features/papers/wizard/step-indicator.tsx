@@ -9,10 +9,18 @@ export function StepIndicator({ currentStep }: { currentStep: number }) {
         const done = stepNumber < currentStep;
         const current = stepNumber === currentStep;
         return (
-          <li key={label} aria-current={current ? 'step' : undefined} className="flex flex-col items-center gap-1 text-center">
+          <li
+            key={label}
+            aria-current={current ? 'step' : undefined}
+            className="flex flex-col items-center gap-1 text-center"
+          >
             <span
               className={`flex h-9 w-9 items-center justify-center rounded-full border-2 text-sm font-bold ${
-                current ? 'border-brand-700 bg-brand-700 text-white' : done ? 'border-green-600 bg-green-600 text-white' : 'border-slate-300 bg-white text-slate-500'
+                current
+                  ? 'border-brand-700 bg-brand-700 text-white'
+                  : done
+                    ? 'border-green-600 bg-green-600 text-white'
+                    : 'border-slate-300 bg-white text-slate-500'
               }`}
               aria-hidden="true"
             >

@@ -30,7 +30,13 @@ export function UploadStep({ values, file, onFileChange, confirmed, onConfirmedC
         </dl>
       </section>
 
-      <PdfPicker label="Extended abstract (PDF)" hint="PDF files only" file={file} onFileChange={onFileChange} disabled={disabled} />
+      <PdfPicker
+        label="Extended abstract (PDF)"
+        hint="PDF files only"
+        file={file}
+        onFileChange={onFileChange}
+        disabled={disabled}
+      />
       <p className="text-sm text-slate-600">
         Prepare your abstract with the{' '}
         <Link to="/extended-abstract-format" className="font-semibold text-brand-700 hover:underline">
@@ -48,8 +54,8 @@ export function UploadStep({ values, file, onFileChange, confirmed, onConfirmedC
           className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
         />
         <span>
-          I confirm that I have followed the extended abstract format, adhered to the submission guidelines, and that all the
-          information provided is accurate.
+          I confirm that I have followed the extended abstract format, adhered to the submission guidelines, and that
+          all the information provided is accurate.
         </span>
       </label>
     </div>

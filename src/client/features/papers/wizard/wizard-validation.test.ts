@@ -37,8 +37,12 @@ describe('step 2: authors', () => {
 describe('final submit', () => {
   it('checks in the spec order: fields and PDF, authors, PDF type, confirmation', () => {
     expect(submissionError(complete, null, true)).toBe(PAPER_MESSAGES.allFieldsRequired);
-    expect(submissionError({ ...complete, authors: [{ ...author, name: '' }] }, pdf, true)).toBe(PAPER_MESSAGES.allAuthorFieldsRequired);
-    expect(submissionError(complete, new File(['x'], 'abstract.docx', { type: 'application/msword' }), true)).toBe(PAPER_MESSAGES.onlyPdf);
+    expect(submissionError({ ...complete, authors: [{ ...author, name: '' }] }, pdf, true)).toBe(
+      PAPER_MESSAGES.allAuthorFieldsRequired,
+    );
+    expect(submissionError(complete, new File(['x'], 'abstract.docx', { type: 'application/msword' }), true)).toBe(
+      PAPER_MESSAGES.onlyPdf,
+    );
     expect(submissionError(complete, pdf, false)).toBe(PAPER_MESSAGES.confirmationRequired);
     expect(submissionError(complete, pdf, true)).toBeUndefined();
   });

@@ -15,7 +15,12 @@ export const AUTHOR_FIELDS = ['name', 'affiliation', 'address'] as const;
 
 export const isBlank = (value: string) => value.trim() === '';
 
-const paperDetailsSchema = paperSubmissionSchema.pick({ title: true, theme: true, ictacemId: true, modeOfPresentation: true });
+const paperDetailsSchema = paperSubmissionSchema.pick({
+  title: true,
+  theme: true,
+  ictacemId: true,
+  modeOfPresentation: true,
+});
 
 /** Step 1: the spec's text when a field is empty, else the shared schema's own complaint (e.g. the ID's characters). */
 export function paperDetailsError(values: WizardValues): string | undefined {
@@ -36,7 +41,10 @@ export function authorsError(authors: Author[]): string | undefined {
 /** The final check before sending, in the spec's order (section 5). */
 export function submissionError(values: WizardValues, file: File | null, confirmed: boolean): string | undefined {
   if (DETAIL_FIELDS.some((field) => isBlank(values[field])) || !file) return PAPER_MESSAGES.allFieldsRequired;
-  if (values.authors.length === 0 || values.authors.some((author) => AUTHOR_FIELDS.some((field) => isBlank(author[field])))) {
+  if (
+    values.authors.length === 0 ||
+    values.authors.some((author) => AUTHOR_FIELDS.some((field) => isBlank(author[field])))
+  ) {
     return PAPER_MESSAGES.allAuthorFieldsRequired;
   }
   if (!looksLikePdf(file)) return PAPER_MESSAGES.onlyPdf;
