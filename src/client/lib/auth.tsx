@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../shared/schemas/user.ts';
 import { api } from './api.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** One query for who is signed in and whether sign-up is open: a page load asks once. */
-const SESSION_KEY = ['site', 'session'] as const;
 
 interface SiteSession {
   user: PublicUser | null;
@@ -15,7 +15,7 @@ interface SiteSession {
 /** /auth/session answers a visitor with 200 (user null), keeping the console clean. */
 function useSiteSession() {
   return useQuery({
-    queryKey: SESSION_KEY,
+    queryKey: queryKeys.session,
     queryFn: () => api<SiteSession>('/auth/session'),
     staleTime: 60_000,
     retry: false,
@@ -30,8 +30,11 @@ function useSiteSession() {
 function useSetSignedInUser() {
   const queryClient = useQueryClient();
   return async (user: PublicUser | null) => {
-    queryClient.setQueryData<SiteSession>(SESSION_KEY, (old) => old && { ...old, user, mustEnrolTwoFactor: false });
-    await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+    queryClient.setQueryData<SiteSession>(
+      queryKeys.session,
+      (old) => old && { ...old, user, mustEnrolTwoFactor: false },
+    );
+    await queryClient.invalidateQueries({ queryKey: queryKeys.session });
   };
 }
 
@@ -51,7 +54,7 @@ export function useAuth() {
 /** Asks for the session afresh (a change to the account the server made, e.g. two-factor on). */
 export function useRefreshSession() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.session });
 }
 
 export function useLogin() {

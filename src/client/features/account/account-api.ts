@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountSession, ChangePasswordBody } from '../../../shared/schemas/auth.ts';
 import { api } from '../../lib/api.ts';
-
-const SESSIONS_KEY = ['account', 'sessions'] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export function useAccountSessions() {
   return useQuery({
-    queryKey: SESSIONS_KEY,
+    queryKey: queryKeys.account.sessions,
     queryFn: async () => (await api<{ sessions: AccountSession[] }>('/account/sessions')).sessions,
   });
 }
@@ -15,7 +14,7 @@ export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sessionId: string) => api(`/account/sessions/${encodeURIComponent(sessionId)}`, { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions }),
   });
 }
 
@@ -23,7 +22,7 @@ export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api<{ ended: number }>('/account/sessions/end-others', { method: 'POST' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions }),
   });
 }
 
@@ -32,6 +31,6 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (body: ChangePasswordBody) => api<{ message: string }>('/account/password', { method: 'POST', body }),
     // Every other session ended with the change.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions }),
   });
 }

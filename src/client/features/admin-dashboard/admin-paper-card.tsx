@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/dates.ts';
-import { initialsOf } from '../admin-review/initials.ts';
-import { StatusBadge, statusStripeClass } from '../papers/status-badge.tsx';
+import { initialsOf } from '../../lib/initials.ts';
+import { StatusBadge, statusStripeClass } from '../../components/status-badge.tsx';
 import { PaperReviewForm } from './paper-review-form.tsx';
 
 interface AdminPaperCardProps {

@@ -1,5 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaperStatus } from '../../../shared/constants.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   AdminUserRow,
   DashboardStats,
@@ -13,13 +12,7 @@ import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import { api, API_BASE } from '../../lib/api.ts';
 import type { PaperFilters } from './paper-filters.ts';
 import { toQueryString } from './query-string.ts';
-
-/**
- * Every key starts with 'admin' like the review pages' keys, so a change made there (or here)
- * refreshes the whole admin area with one invalidation.
- */
-const ADMIN_KEY = ['admin'] as const;
-const dashboardKey = (...parts: unknown[]) => ['admin', 'dashboard', ...parts] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export interface DashboardOverview {
   stats: DashboardStats;
@@ -29,7 +22,7 @@ export interface DashboardOverview {
 
 export function useDashboardStats() {
   return useQuery({
-    queryKey: dashboardKey('stats'),
+    queryKey: queryKeys.admin.dashboard('stats'),
     queryFn: () => api<DashboardOverview & { success: boolean }>('/admin/stats'),
   });
 }
@@ -41,7 +34,7 @@ export interface UserListParams {
 
 export function useAdminUsers(params: UserListParams) {
   return useQuery({
-    queryKey: dashboardKey('users', params),
+    queryKey: queryKeys.admin.dashboard('users', params),
     queryFn: () =>
       api<{ users: AdminUserRow[]; pagination: ListPagination }>(`/admin/users${toQueryString({ ...params })}`),
     placeholderData: keepPreviousData,
@@ -50,11 +43,9 @@ export function useAdminUsers(params: UserListParams) {
 
 export type PaperListParams = PaperFilters & { page: number };
 
-const paperListKey = dashboardKey('papers');
-
 export function useAdminPapers(params: PaperListParams) {
   return useQuery({
-    queryKey: [...paperListKey, params],
+    queryKey: [...queryKeys.admin.paperList, params],
     queryFn: () =>
       api<{ papers: AdminPaper[]; pagination: ListPagination }>(`/admin/papers${toQueryString({ ...params })}`),
     placeholderData: keepPreviousData,
@@ -69,7 +60,7 @@ interface RecordsAnswer {
 
 export function useRecords(query: RecordsQuery) {
   return useQuery({
-    queryKey: dashboardKey('records', query),
+    queryKey: queryKeys.admin.dashboard('records', query),
     queryFn: () => api<RecordsAnswer>(`/admin/records${toQueryString({ ...query })}`),
     placeholderData: keepPreviousData,
   });
@@ -78,34 +69,4 @@ export function useRecords(query: RecordsQuery) {
 /** The CSV of exactly the rows the table is filtered to: the same query without paging. */
 export function recordsExportUrl({ view, search, filter, sort }: RecordsQuery): string {
   return `${API_BASE}/admin/records/export${toQueryString({ view, search, filter, sort })}`;
-}
-
-export interface StatusChange {
-  paperId: string;
-  status: PaperStatus;
-  review: string;
-  /** The version the admin saw; the server answers 409 when another admin changed the paper since. */
-  version: number;
-}
-
-/**
- * Sets a paper's status and review comments. The answer replaces the paper in the cached
- * lists at once, then every admin view (statistics, tables, review pages) is refetched.
- */
-export function useSetPaperStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ paperId, ...body }: StatusChange) =>
-      api<{ success: boolean; paper: AdminPaper }>(`/admin/papers/${encodeURIComponent(paperId)}/status`, {
-        method: 'PUT',
-        body,
-      }),
-    onSuccess: ({ paper }) => {
-      queryClient.setQueriesData<{ papers: AdminPaper[]; pagination: ListPagination }>(
-        { queryKey: paperListKey },
-        (old) => old && { ...old, papers: old.papers.map((listed) => (listed._id === paper._id ? paper : listed)) },
-      );
-      return queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
-    },
-  });
 }

@@ -1,6 +1,6 @@
 import type { RecordRow } from '../../../shared/schemas/admin-dashboard.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { statusLabel } from '../papers/status-badge.tsx';
+import { statusLabel } from '../../components/status-badge.tsx';
 import { useReportLoadError } from './dashboard-messages.tsx';
 import { type SelectOption, StatCard } from './dashboard-ui.tsx';
 import { evaluationScoreClass } from './evaluation-score-band.ts';

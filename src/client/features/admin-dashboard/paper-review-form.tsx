@@ -2,10 +2,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { PAPER_STATUS_LABELS, PAPER_STATUSES, type PaperStatus } from '../../../shared/constants.ts';
 import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { statusBadgeClass } from '../papers/status-badge.tsx';
-import { statusUpdatedText } from '../admin-review/admin-messages.ts';
-import { ReviewCommentsField } from '../admin-review/review-comments-field.tsx';
-import { useSetPaperStatus } from './dashboard-api.ts';
+import { statusBadgeClass } from '../../components/status-badge.tsx';
+import { statusUpdatedText, useSetPaperStatus } from '../../lib/paper-status.ts';
+import { ReviewCommentsField } from '../../components/review-comments-field.tsx';
 import { useDashboardMessages } from './dashboard-messages.tsx';
 import { knownStatus } from './status-distribution.ts';
 

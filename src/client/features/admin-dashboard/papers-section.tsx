@@ -5,8 +5,8 @@ import { useReportLoadError } from './dashboard-messages.tsx';
 import { EmptyState, foundText, LOADING_TEXT, LoadFailed, LoadingData } from './dashboard-ui.tsx';
 import { PaperFilterBar } from './paper-filter-bar.tsx';
 import { NO_PAPER_FILTERS, type PaperFilters } from './paper-filters.ts';
-import { TablePagination } from './table-pagination.tsx';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from './use-debounced-value.ts';
+import { TablePagination } from '../../components/ui/table-pagination.tsx';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { usePageOf } from './use-page-of.ts';
 
 /** Paper Management (spec 2.5): every paper, searchable and filterable, reviewed in place. */

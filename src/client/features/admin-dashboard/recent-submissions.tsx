@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { RecentSubmission } from '../../../shared/schemas/admin-dashboard.ts';
-import { StatusBadge } from '../papers/status-badge.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import { relativeSubmissionDate } from './relative-date.ts';
 import { knownStatus } from './status-distribution.ts';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RecordRow } from '../../../shared/schemas/admin-dashboard.ts';
 import { EmptyState, LOADING_TEXT, LoadFailed, LoadingData } from './dashboard-ui.tsx';
-import { TablePagination } from './table-pagination.tsx';
+import { TablePagination } from '../../components/ui/table-pagination.tsx';
 import type { RecordsTable } from './use-records-table.ts';
 
 interface RecordsTableFrameProps {

@@ -3,7 +3,7 @@ import { PAPER_STATUS_LABELS, PAPER_STATUSES } from '../../../shared/constants.t
 import type { AdminUserRow } from '../../../shared/schemas/admin-dashboard.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/dates.ts';
-import { statusBadgeClass } from '../papers/status-badge.tsx';
+import { statusBadgeClass } from '../../components/status-badge.tsx';
 
 /** The avatar's single letter (spec 2.4); Array.from keeps a letter outside the BMP whole. */
 function avatarInitial(username: string): string {

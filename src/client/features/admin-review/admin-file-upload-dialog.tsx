@@ -5,8 +5,8 @@ import { TextField } from '../../components/ui/form-field.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { ApiError, errorText } from '../../lib/api.ts';
 import { useToast } from '../../lib/toast.tsx';
-import { looksLikePdf } from '../papers/pdf-file.ts';
-import { PdfPicker } from '../papers/pdf-picker.tsx';
+import { looksLikePdf } from '../../lib/pdf-file.ts';
+import { PdfPicker } from '../../components/pdf-picker.tsx';
 import { useUploadAdminFile } from './admin-papers-api.ts';
 
 /** Spec 5 and 8: a PDF, an optional description and whether the author may see it (on by default). */

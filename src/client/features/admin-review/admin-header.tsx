@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { greetingFor } from './greeting.ts';
-import { initialsOf } from './initials.ts';
+import { initialsOf } from '../../lib/initials.ts';
 
 /**
  * The admin area's own bar under the site header (spec 2.2): title, greeting, a link back to

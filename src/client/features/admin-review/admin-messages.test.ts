@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusUpdatedText, toggleFailureText, toggleSuccessText } from './admin-messages.ts';
+import { toggleFailureText, toggleSuccessText } from './admin-messages.ts';
 
 describe('toggle texts', () => {
   it("prefers the server's message", () => {
@@ -13,14 +13,5 @@ describe('toggle texts', () => {
     expect(toggleSuccessText('fullpaper', false, '')).toBe('Full paper submission restored successfully');
     expect(toggleFailureText('abstract')).toBe('Failed to toggle abstract submission');
     expect(toggleFailureText('fullpaper')).toBe('Failed to toggle fullpaper submission');
-  });
-});
-
-describe('statusUpdatedText', () => {
-  it('names the status by its label and mentions comments only when there are some', () => {
-    expect(statusUpdatedText('abstract_accepted', 'Well argued.')).toBe(
-      'Paper status updated to Abstract Accepted with review comments',
-    );
-    expect(statusUpdatedText('review_in_progress', '   ')).toBe('Paper status updated to Review in Progress');
   });
 });

@@ -1,4 +1,3 @@
-import { PAPER_STATUS_LABELS, type PaperStatus } from '../../../shared/constants.ts';
 import type { SubmissionKind } from './history-timeline.ts';
 
 const KIND_NAMES: Record<SubmissionKind, string> = { abstract: 'Abstract', fullpaper: 'Full paper' };
@@ -11,9 +10,4 @@ export function toggleSuccessText(kind: SubmissionKind, reset: boolean, serverMe
 /** Spec 8: "Failed to toggle abstract submission" or "Failed to toggle fullpaper submission". */
 export function toggleFailureText(kind: SubmissionKind): string {
   return `Failed to toggle ${kind} submission`;
-}
-
-/** Spec 7: "Paper status updated to {status}" (its label), plus " with review comments" when some were given. */
-export function statusUpdatedText(status: PaperStatus, review: string): string {
-  return `Paper status updated to ${PAPER_STATUS_LABELS[status]}${review.trim() ? ' with review comments' : ''}`;
 }

@@ -1,16 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaperStatus } from '../../../shared/constants.ts';
 import type { AdminEvaluation, AdminPaper, PaperHistory } from '../../../shared/schemas/admin-paper.ts';
 import type { PaperTimelineEntry } from '../../../shared/schemas/timeline.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { api, ApiError, upload } from '../../lib/api.ts';
 import type { EvaluationBody } from './evaluation-form.ts';
 import type { SubmissionKind } from './history-timeline.ts';
-
-/** Every admin query starts with 'admin', so one invalidation refreshes them all after a change. */
-const ADMIN_KEY = ['admin'] as const;
-const adminPaperKey = (paperId: string) => ['admin', 'paper', paperId] as const;
-export const paperHistoryKey = (paperId: string) => ['admin', 'paper', paperId, 'history'] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 const paperPath = (paperId: string) => `/admin/papers/${encodeURIComponent(paperId)}`;
 
@@ -32,7 +27,7 @@ const retryUnlessMissing = (failures: number, error: unknown) => !isNotFound(err
 
 export function useAdminPaper(paperId: string) {
   return useQuery({
-    queryKey: adminPaperKey(paperId),
+    queryKey: queryKeys.admin.paper(paperId),
     queryFn: async () => {
       const { paper, user } = await api<AdminPaperDetails & { success: boolean }>(paperPath(paperId));
       return { paper, user };
@@ -47,7 +42,7 @@ export function fetchPaperHistory(paperId: string) {
 
 export function usePaperHistory(paperId: string) {
   return useQuery({
-    queryKey: paperHistoryKey(paperId),
+    queryKey: queryKeys.admin.paperHistory(paperId),
     queryFn: () => fetchPaperHistory(paperId),
     retry: retryUnlessMissing,
   });
@@ -56,7 +51,7 @@ export function usePaperHistory(paperId: string) {
 /** The paper's timeline; under the 'admin' key, so every change to the paper refreshes it. */
 export function usePaperTimeline(paperId: string) {
   return useQuery({
-    queryKey: ['admin', 'paper', paperId, 'timeline'] as const,
+    queryKey: queryKeys.admin.paperTimeline(paperId),
     queryFn: async () =>
       (await api<{ success: boolean; timeline: PaperTimelineEntry[] }>(`${paperPath(paperId)}/timeline`)).timeline,
     retry: retryUnlessMissing,
@@ -77,11 +72,11 @@ function usePaperChange<TVariables, TAnswer>(
     mutationFn: send,
     onSuccess: (answer, variables) => {
       queryClient.setQueryData<AdminPaperDetails>(
-        adminPaperKey(paperId),
+        queryKeys.admin.paper(paperId),
         (old) => old && { ...old, paper: applyAnswer(old.paper, answer, variables) },
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }
 
@@ -89,16 +84,6 @@ interface PaperAnswer {
   success: boolean;
   message?: string;
   paper: AdminPaper;
-}
-
-export function useUpdatePaperStatus(paperId: string) {
-  return usePaperChange(
-    paperId,
-    // `version` is the paper as this admin saw it: another admin's change meanwhile answers 409.
-    (body: { status: PaperStatus; review: string; version: number }) =>
-      api<PaperAnswer>(`${paperPath(paperId)}/status`, { method: 'PUT', body }),
-    (_, answer) => answer.paper,
-  );
 }
 
 export function useSaveEvaluation(paperId: string) {

@@ -2,13 +2,14 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import type { AdminPaper, UserPaperCounts } from '../../../shared/schemas/admin-paper.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { api } from '../../lib/api.ts';
-import { fetchPaperHistory, isNotFound, paperHistoryKey } from './admin-papers-api.ts';
+import { fetchPaperHistory, isNotFound } from './admin-papers-api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 const userPath = (userId: string) => `/admin/users/${encodeURIComponent(userId)}`;
 
 export function useAdminUser(userId: string) {
   return useQuery({
-    queryKey: ['admin', 'user', userId],
+    queryKey: queryKeys.admin.user(userId),
     queryFn: async () => (await api<{ user: PublicUser }>(userPath(userId))).user,
     retry: (failures, error) => !isNotFound(error) && failures < 1,
   });
@@ -16,14 +17,14 @@ export function useAdminUser(userId: string) {
 
 export function useAdminUserPapers(userId: string) {
   return useQuery({
-    queryKey: ['admin', 'user', userId, 'papers'],
+    queryKey: queryKeys.admin.userPapers(userId),
     queryFn: async () => (await api<{ papers: AdminPaper[] }>(`${userPath(userId)}/papers`)).papers,
   });
 }
 
 export function useAdminUserPaperCounts(userId: string) {
   return useQuery({
-    queryKey: ['admin', 'user', userId, 'papers', 'count'],
+    queryKey: queryKeys.admin.userPaperCount(userId),
     queryFn: () => api<UserPaperCounts & { success: boolean }>(`${userPath(userId)}/papers/count`),
     retry: false,
   });
@@ -33,7 +34,7 @@ export function useAdminUserPaperCounts(userId: string) {
 export function usePaperHistories(paperIds: string[]) {
   return useQueries({
     queries: paperIds.map((paperId) => ({
-      queryKey: paperHistoryKey(paperId),
+      queryKey: queryKeys.admin.paperHistory(paperId),
       queryFn: () => fetchPaperHistory(paperId),
     })),
   });

@@ -2,7 +2,7 @@ import type { AdminActionEntry, SubmissionHistoryEntry } from '../../../shared/s
 import { buttonClass } from '../../components/ui/button.tsx';
 import { PanelDialog } from '../../components/ui/panel-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { statusLabel } from '../papers/status-badge.tsx';
+import { statusLabel } from '../../components/status-badge.tsx';
 import { usePaperHistory } from './admin-papers-api.ts';
 import { formatDateTime } from './date-time.ts';
 import {

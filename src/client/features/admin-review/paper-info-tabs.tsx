@@ -4,7 +4,7 @@ import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { formatDateTime } from './date-time.ts';
-import { initialsOf } from './initials.ts';
+import { initialsOf } from '../../lib/initials.ts';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (

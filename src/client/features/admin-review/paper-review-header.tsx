@@ -1,14 +1,13 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/dates.ts';
-import { unreadFor, useChatUnreadCounts } from '../chat/chat-api.ts';
-import { ChatModal } from '../chat/chat-modal.tsx';
-import { StatusBadge } from '../papers/status-badge.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import { HistoryModal } from './history-modal.tsx';
 
 /** The review page's top card (spec 2.7): who and what the paper is, and the ways to open its files. */
-export function PaperReviewHeader({ paper }: { paper: AdminPaper }) {
+/** `chat` is the paper's chat button, given by the page (the chat is a feature of its own). */
+export function PaperReviewHeader({ paper, chat }: { paper: AdminPaper; chat: ReactNode }) {
   const authorCount = paper.authors.length;
   return (
     <header className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
@@ -26,15 +25,13 @@ export function PaperReviewHeader({ paper }: { paper: AdminPaper }) {
           {authorCount} {authorCount === 1 ? 'author' : 'authors'}
         </li>
       </ul>
-      <PaperActions paper={paper} />
+      <PaperActions paper={paper} chat={chat} />
     </header>
   );
 }
 
-function PaperActions({ paper }: { paper: AdminPaper }) {
+function PaperActions({ paper, chat }: { paper: AdminPaper; chat: ReactNode }) {
   const [historyOpen, setHistoryOpen] = useState(false);
-  const [chatOpen, setChatOpen] = useState(false);
-  const unread = unreadFor(useChatUnreadCounts().data, paper._id);
   return (
     <div className="mt-5 grid gap-2 border-t border-slate-100 pt-4 sm:flex sm:flex-wrap">
       {paper.pdfPath && (
@@ -50,22 +47,10 @@ function PaperActions({ paper }: { paper: AdminPaper }) {
       <button type="button" onClick={() => setHistoryOpen(true)} className={buttonClass('secondary')}>
         Submission History
       </button>
-      <button type="button" onClick={() => setChatOpen(true)} className={buttonClass('primary')}>
-        Chat with Author
-        {unread > 0 && (
-          <span
-            data-testid="chat-unread-badge"
-            className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white"
-          >
-            {unread}
-            <span className="sr-only"> unread</span>
-          </span>
-        )}
-      </button>
+      {chat}
       {historyOpen && (
         <HistoryModal paperId={paper._id} paperTitle={paper.title} onClose={() => setHistoryOpen(false)} />
       )}
-      {chatOpen && <ChatModal paperId={paper._id} title={paper.title} onClose={() => setChatOpen(false)} />}
     </div>
   );
 }

@@ -3,23 +3,22 @@ import { PAPER_STATUSES, type PaperStatus } from '../../../shared/constants.ts';
 import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useToast } from '../../lib/toast.tsx';
-import { statusBadgeClass, statusLabel } from '../papers/status-badge.tsx';
+import { statusBadgeClass, statusLabel } from '../../components/status-badge.tsx';
 import { AdminPanel } from './admin-panel.tsx';
-import { statusUpdatedText } from './admin-messages.ts';
-import { ReviewCommentsField } from './review-comments-field.tsx';
-import { useUpdatePaperStatus } from './admin-papers-api.ts';
+import { ReviewCommentsField } from '../../components/review-comments-field.tsx';
+import { statusUpdatedText, useSetPaperStatus } from '../../lib/paper-status.ts';
 
 /** Review & Status (spec 2.7): comments to the author and the paper's status, saved together. */
 export function ReviewStatusPanel({ paper }: { paper: AdminPaper }) {
   const toast = useToast();
-  const update = useUpdatePaperStatus(paper._id);
+  const update = useSetPaperStatus();
   const [review, setReview] = useState(paper.review);
   const [status, setStatus] = useState<PaperStatus>(paper.status);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     update.mutate(
-      { status, review, version: paper.version },
+      { paperId: paper._id, status, review, version: paper.version },
       {
         onSuccess: () => toast.success(statusUpdatedText(status, review)),
         onError: (error) => toast.error(`Failed to update paper status: ${error.message}`),

@@ -10,8 +10,9 @@ import {
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api, errorText } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { TablePagination } from '../admin-dashboard/table-pagination.tsx';
-import { useDebouncedValue } from '../admin-dashboard/use-debounced-value.ts';
+import { TablePagination } from '../../components/ui/table-pagination.tsx';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 interface AuthEventsAnswer {
   events: AuthEventView[];
@@ -30,7 +31,7 @@ export function SignInLog() {
     ...(debouncedSearch ? { search: debouncedSearch } : {}),
   });
   const log = useQuery({
-    queryKey: ['admin', 'auth-events', params.toString()],
+    queryKey: queryKeys.admin.authEvents(params.toString()),
     queryFn: () => api<AuthEventsAnswer>(`/admin/auth-events?${params}`),
     placeholderData: keepPreviousData,
   });

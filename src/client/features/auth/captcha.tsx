@@ -3,6 +3,7 @@ import { TIMINGS } from '../../../shared/constants.ts';
 import { useQuery } from '@tanstack/react-query';
 import { type CaptchaState, isCaptchaAnswerCorrect } from '../../../shared/domain/captcha.ts';
 import { api } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export const CAPTCHA_TEXT = {
   correct: 'Correct! You can proceed with your submission.',
@@ -36,7 +37,7 @@ export function ArithmeticCaptcha({
 }) {
   const [fetched, setFetched] = useState(0);
   const problem = useQuery({
-    queryKey: ['auth', 'captcha', round, fetched],
+    queryKey: queryKeys.captcha(round, fetched),
     queryFn: () => api<ServerProblem>('/auth/captcha'),
     staleTime: Infinity,
     gcTime: 0,

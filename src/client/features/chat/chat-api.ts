@@ -3,14 +3,12 @@ import { useCallback } from 'react';
 import { TIMINGS } from '../../../shared/constants.ts';
 import type { ChatMessageView, UnreadSummary } from '../../../shared/schemas/chat.ts';
 import { api, upload } from '../../lib/api.ts';
-
-const UNREAD_KEY = ['chat', 'unread-counts'] as const;
-const messagesKey = (paperId: string) => ['chat', 'messages', paperId] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Unread chat messages per paper for the signed-in reader, polled every 30 s. */
 export function useChatUnreadCounts(enabled = true) {
   return useQuery({
-    queryKey: UNREAD_KEY,
+    queryKey: queryKeys.chat.unreadCounts,
     queryFn: () => api<UnreadSummary>('/chat/unread-counts'),
     enabled,
     refetchInterval: TIMINGS.pollMs,
@@ -25,12 +23,12 @@ export function unreadFor(summary: UnreadSummary | undefined, paperId: string): 
 /** Asks for the unread counts again, e.g. after papers load or shortly after the chat closes. */
 export function useRefreshChatUnread() {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: UNREAD_KEY }), [queryClient]);
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.chat.unreadCounts }), [queryClient]);
 }
 
 export function useChatMessages(paperId: string) {
   return useQuery({
-    queryKey: messagesKey(paperId),
+    queryKey: queryKeys.chat.messages(paperId),
     queryFn: async () => (await api<{ messages: ChatMessageView[] }>(`/chat/papers/${paperId}/messages`)).messages,
     refetchInterval: TIMINGS.pollMs,
   });
@@ -46,6 +44,9 @@ export function useSendChatMessage(paperId: string) {
       return upload<{ chatMessage: ChatMessageView }>(`/chat/papers/${paperId}/messages`, form);
     },
     onSuccess: ({ chatMessage }) =>
-      queryClient.setQueryData<ChatMessageView[]>(messagesKey(paperId), (old) => [...(old ?? []), chatMessage]),
+      queryClient.setQueryData<ChatMessageView[]>(queryKeys.chat.messages(paperId), (old) => [
+        ...(old ?? []),
+        chatMessage,
+      ]),
   });
 }

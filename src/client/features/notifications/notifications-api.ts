@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import { NOTIFICATION_PAGE_SIZE, TIMINGS } from '../../../shared/constants.ts';
 import type { NotificationView, Pagination } from '../../../shared/schemas/notification.ts';
 import { api } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export type NotificationFilter = 'all' | 'unread' | 'read';
 
@@ -9,8 +10,6 @@ interface NotificationPage {
   notifications: NotificationView[];
   pagination: Pagination;
 }
-
-const KEY = ['notifications'] as const;
 
 function listPath(page: number, limit: number, filter: NotificationFilter): string {
   const params = new URLSearchParams({ page: String(page), limit: String(limit) });
@@ -26,7 +25,7 @@ async function fetchPage(page: number, limit: number, filter: NotificationFilter
 /** The unread badge: polled every 30 s while signed in (failures are only logged). */
 export function useUnreadNotificationCount(enabled: boolean) {
   return useQuery({
-    queryKey: [...KEY, 'unread-count'],
+    queryKey: queryKeys.notifications.unreadCount,
     queryFn: async () => (await api<{ count: number }>('/notifications/unread-count')).count,
     enabled,
     refetchInterval: TIMINGS.pollMs,
@@ -38,7 +37,7 @@ export function useUnreadNotificationCount(enabled: boolean) {
 /** The bell's list: first page of 10 when opened, then "Load more". */
 export function useBellNotifications(open: boolean) {
   return useInfiniteQuery({
-    queryKey: [...KEY, 'bell'],
+    queryKey: queryKeys.notifications.bell,
     queryFn: ({ pageParam }) => fetchPage(pageParam, NOTIFICATION_PAGE_SIZE.bell, 'all'),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagination.hasNext ? last.pagination.currentPage + 1 : undefined),
@@ -48,7 +47,7 @@ export function useBellNotifications(open: boolean) {
 
 export function useNotificationsPage(page: number, filter: NotificationFilter) {
   return useQuery({
-    queryKey: [...KEY, 'page', filter, page],
+    queryKey: queryKeys.notifications.page(filter, page),
     queryFn: () => fetchPage(page, NOTIFICATION_PAGE_SIZE.page, filter),
     placeholderData: keepPreviousData,
   });
@@ -57,7 +56,7 @@ export function useNotificationsPage(page: number, filter: NotificationFilter) {
 /** Read, read-all and delete; every list and the badge refresh afterwards. */
 export function useNotificationActions() {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
   const logOnly = (error: unknown) => console.error('notification action failed', error);
   const options = { onSettled: refresh, onError: logOnly };
   return {

@@ -1,15 +1,13 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { transition } from '../../../shared/domain/paper-workflow.ts';
 import { isRealPaymentId } from '../../../shared/domain/payment.ts';
 import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
 import { buttonClass, ButtonLink } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/dates.ts';
-import { unreadFor, useChatUnreadCounts } from '../chat/chat-api.ts';
-import { ChatModal } from '../chat/chat-modal.tsx';
 import { PaymentSection } from './payment-section.tsx';
 import { ReuploadForm } from './reupload-form.tsx';
 import { SharedFilesList } from './shared-files-list.tsx';
-import { StatusBadge, statusStripeClass } from './status-badge.tsx';
+import { StatusBadge, statusStripeClass } from '../../components/status-badge.tsx';
 
 /** The server's state machine decides; spec 4: accepted, paid with a real payment ID, no full paper yet. */
 function canSubmitFullPaper(paper: AuthorPaper): boolean {
@@ -22,7 +20,8 @@ function canSubmitFullPaper(paper: AuthorPaper): boolean {
   return transition(state, { type: 'full_paper_submitted' }).ok;
 }
 
-export function PaperCard({ paper }: { paper: AuthorPaper }) {
+/** `chat` is the paper's chat button, given by the page (the chat is a feature of its own). */
+export function PaperCard({ paper, chat }: { paper: AuthorPaper; chat: ReactNode }) {
   const titleId = `paper-title-${paper._id}`;
   return (
     <article
@@ -94,7 +93,7 @@ export function PaperCard({ paper }: { paper: AuthorPaper }) {
         {paper.status === 'abstract_accepted' && <PaymentSection paper={paper} />}
         <SharedFilesList paper={paper} />
 
-        <PaperActions paper={paper} />
+        <PaperActions paper={paper} chat={chat} />
       </div>
     </article>
   );
@@ -109,10 +108,8 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function PaperActions({ paper }: { paper: AuthorPaper }) {
+function PaperActions({ paper, chat }: { paper: AuthorPaper; chat: ReactNode }) {
   const { pdfPath, fullPaperPdfPath } = paper;
-  const [chatOpen, setChatOpen] = useState(false);
-  const unread = unreadFor(useChatUnreadCounts().data, paper._id);
   return (
     <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:flex-wrap">
       {pdfPath && (
@@ -126,19 +123,7 @@ function PaperActions({ paper }: { paper: AuthorPaper }) {
         </a>
       )}
       {canSubmitFullPaper(paper) && <ButtonLink to={`/submit-full-paper/${paper._id}`}>Submit Full Paper</ButtonLink>}
-      <button type="button" onClick={() => setChatOpen(true)} className={buttonClass('secondary', 'relative')}>
-        Ask Doubts
-        {unread > 0 && (
-          <span
-            data-testid="chat-unread-badge"
-            className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white"
-          >
-            {unread}
-            <span className="sr-only"> unread</span>
-          </span>
-        )}
-      </button>
-      {chatOpen && <ChatModal paperId={paper._id} title={paper.title} onClose={() => setChatOpen(false)} />}
+      {chat}
     </div>
   );
 }

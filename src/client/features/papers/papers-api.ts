@@ -1,12 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
 import { api, ApiError, upload } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Every paper query starts with 'papers', so one invalidation refreshes them all after a change. */
-const PAPERS_KEY = ['papers'] as const;
-export const USER_PAPERS_KEY = ['papers', 'user'] as const;
-const SUBMISSION_COUNT_KEY = ['papers', 'user-submissions'] as const;
-const paperKey = (paperId: string) => ['papers', 'detail', paperId] as const;
 
 interface PaperResponse {
   success: boolean;
@@ -15,19 +12,19 @@ interface PaperResponse {
 }
 
 export function useUserPapers() {
-  return useQuery({ queryKey: USER_PAPERS_KEY, queryFn: () => api<AuthorPaper[]>('/papers/user') });
+  return useQuery({ queryKey: queryKeys.papers.mine, queryFn: () => api<AuthorPaper[]>('/papers/user') });
 }
 
 export function useSubmissionCount() {
   return useQuery({
-    queryKey: SUBMISSION_COUNT_KEY,
+    queryKey: queryKeys.papers.submissionCount,
     queryFn: async () => (await api<{ success: boolean; count: number }>('/papers/user-submissions')).count,
   });
 }
 
 export function usePaper(paperId: string) {
   return useQuery({
-    queryKey: paperKey(paperId),
+    queryKey: queryKeys.papers.detail(paperId),
     queryFn: async () => (await api<PaperResponse>(`/papers/${encodeURIComponent(paperId)}`)).paper,
     // A missing paper stays missing: no point asking again.
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
@@ -36,7 +33,7 @@ export function usePaper(paperId: string) {
 
 function useInvalidatePapers() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: PAPERS_KEY });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.papers.all });
 }
 
 export interface NewPaper {

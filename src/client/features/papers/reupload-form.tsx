@@ -3,8 +3,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { errorText } from '../../lib/api.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { useReuploadAbstract } from './papers-api.ts';
-import { reuploadFileError } from './pdf-file.ts';
-import { PdfPicker } from './pdf-picker.tsx';
+import { reuploadFileError } from '../../lib/pdf-file.ts';
+import { PdfPicker } from '../../components/pdf-picker.tsx';
 
 /** An admin reset the abstract (its file path is gone): the author uploads a new one. */
 export function ReuploadForm({ paperId }: { paperId: string }) {

@@ -1,33 +1,39 @@
-import { useEffect } from 'react';
-import { useRefreshChatUnread } from '../chat/chat-api.ts';
+import { type ReactNode, useEffect } from 'react';
 import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { PaperCard } from './paper-card.tsx';
 import { useUserPapers } from './papers-api.ts';
-import { statusBadgeClass, statusLabel } from './status-badge.tsx';
+import { statusBadgeClass, statusLabel } from '../../components/status-badge.tsx';
 
 /** The profile's paper area: a status summary and a card per paper, under one "Your Papers" heading. */
-export function UserPapersPanel() {
+/**
+ * `chatFor` gives each paper's chat button and `onLoaded` runs whenever the papers have loaded
+ * (the spec re-reads the unread chat counts then): the page brings the chat feature in.
+ */
+export function UserPapersPanel({ chatFor, onLoaded }: PapersContentProps) {
   return (
     <section aria-labelledby="your-papers-heading" className="mt-10">
       <h2 id="your-papers-heading" className="border-b border-slate-200 pb-3 text-xl font-bold text-brand-900">
         Your Papers
       </h2>
       <div className="pt-6">
-        <PapersContent />
+        <PapersContent chatFor={chatFor} onLoaded={onLoaded} />
       </div>
     </section>
   );
 }
 
-function PapersContent() {
+interface PapersContentProps {
+  chatFor: (paper: AuthorPaper) => ReactNode;
+  onLoaded: () => void;
+}
+
+function PapersContent({ chatFor, onLoaded }: PapersContentProps) {
   const papers = useUserPapers();
-  const refreshUnread = useRefreshChatUnread();
-  // The spec re-reads unread chat counts whenever the papers have loaded.
   useEffect(() => {
-    if (papers.isSuccess) void refreshUnread();
-  }, [papers.isSuccess, papers.dataUpdatedAt, refreshUnread]);
+    if (papers.isSuccess) onLoaded();
+  }, [papers.isSuccess, papers.dataUpdatedAt, onLoaded]);
 
   if (papers.isPending) return <Spinner label="Loading your papers..." />;
   if (papers.isError) {
@@ -56,7 +62,7 @@ function PapersContent() {
       <StatusSummary papers={papers.data} />
       <div className="mt-6 space-y-6">
         {papers.data.map((paper) => (
-          <PaperCard key={paper._id} paper={paper} />
+          <PaperCard key={paper._id} paper={paper} chat={chatFor(paper)} />
         ))}
       </div>
     </>

@@ -7,11 +7,13 @@ import type {
 } from '../../../shared/schemas/two-factor.ts';
 import { api } from '../../lib/api.ts';
 import { useRefreshSession } from '../../lib/auth.tsx';
-
-const STATUS_KEY = ['account', 'two-factor'] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export function useTwoFactorStatus() {
-  return useQuery({ queryKey: STATUS_KEY, queryFn: () => api<TwoFactorStatus>('/account/two-factor') });
+  return useQuery({
+    queryKey: queryKeys.account.twoFactor,
+    queryFn: () => api<TwoFactorStatus>('/account/two-factor'),
+  });
 }
 
 export function useStartEnrolment() {
@@ -29,8 +31,8 @@ function useAfterChange() {
   const queryClient = useQueryClient();
   const refreshSession = useRefreshSession();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: STATUS_KEY });
-    void queryClient.invalidateQueries({ queryKey: ['account', 'sessions'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.account.twoFactor });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions });
     void refreshSession();
   };
 }

@@ -15,6 +15,7 @@ import {
   PaperDetailsTab,
 } from '../../../features/admin-review/paper-info-tabs.tsx';
 import { PaperReviewHeader } from '../../../features/admin-review/paper-review-header.tsx';
+import { ChatButton } from '../../../features/chat/chat-button.tsx';
 import { PaperTimeline } from '../../../features/admin-review/paper-timeline.tsx';
 import { ReviewStatusPanel } from '../../../features/admin-review/review-status-panel.tsx';
 import { SubmissionControls } from '../../../features/admin-review/submission-controls.tsx';
@@ -78,7 +79,10 @@ function PaperReviewLayout({ details: { paper, user } }: { details: AdminPaperDe
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:py-8 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
       <div className="min-w-0 space-y-6">
-        <PaperReviewHeader paper={paper} />
+        <PaperReviewHeader
+          paper={paper}
+          chat={<ChatButton paperId={paper._id} paperTitle={paper.title} label="Chat with Author" variant="primary" />}
+        />
         <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
           <TabList tabs={PAPER_TABS} selected={tab} onSelect={setTab} label="Paper information" idPrefix="paper" />
           <TabPanel idPrefix="paper" tabKey={tab} className="mt-5">

@@ -8,9 +8,10 @@ import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useUserPapers } from '../../../features/papers/papers-api.ts';
 import { UserPapersPanel } from '../../../features/papers/user-papers-panel.tsx';
+import { useRefreshChatUnread, useChatUnreadCounts } from '../../../features/chat/chat-api.ts';
+import { ChatButton } from '../../../features/chat/chat-button.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useExactDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useChatUnreadCounts } from '../../../features/chat/chat-api.ts';
 
 export function AuthenticationRequired({ from, text }: { from: string; text?: string }) {
   const navigate = useNavigate();
@@ -31,6 +32,7 @@ export function AuthenticationRequired({ from, text }: { from: string; text?: st
 export default function ProfilePage() {
   const { user, isLoading, isAdmin } = useAuth();
   const unreadMessages = useChatUnreadCounts(Boolean(user)).data?.totalUnread ?? 0;
+  const refreshUnread = useRefreshChatUnread();
   // Spec: "(n) ICTACEM 2025 Profile" while unread chat messages exist.
   useExactDocumentTitle(unreadMessages > 0 ? `(${unreadMessages}) ICTACEM 2025 Profile` : 'ICTACEM 2025 Profile');
 
@@ -40,7 +42,12 @@ export default function ProfilePage() {
   return (
     <PageContainer className="py-8 sm:py-12">
       <ProfileHeader user={user} isAdmin={isAdmin} />
-      <UserPapersPanel />
+      <UserPapersPanel
+        onLoaded={refreshUnread}
+        chatFor={(paper) => (
+          <ChatButton paperId={paper._id} paperTitle={paper.title} label="Ask Doubts" variant="secondary" />
+        )}
+      />
     </PageContainer>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ListPagination } from '../../../shared/schemas/admin-dashboard.ts';
-import { pageWindow, shownRange } from './page-window.ts';
+import { pageWindow, shownRange } from '../../lib/page-window.ts';
 
 interface TablePaginationProps {
   /** As every list route answers it. */

@@ -1,5 +1,5 @@
 import { type DragEvent, useId, useRef, useState } from 'react';
-import { fileSizeInMb } from './pdf-file.ts';
+import { fileSizeInMb } from '../lib/pdf-file.ts';
 
 interface PdfPickerProps {
   label: string;

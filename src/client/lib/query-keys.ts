@@ -1,0 +1,41 @@
+/**
+ * Every query key of the client, in one place. Keys are hierarchical: invalidating a prefix
+ * refreshes everything under it, so `queryKeys.admin.all` after any admin change refreshes the
+ * statistics, the tables and the review pages at once.
+ */
+export const queryKeys = {
+  session: ['site', 'session'] as const,
+  captcha: (round: number, fetched: number) => ['auth', 'captcha', round, fetched] as const,
+  account: {
+    sessions: ['account', 'sessions'] as const,
+    twoFactor: ['account', 'two-factor'] as const,
+  },
+  papers: {
+    all: ['papers'] as const,
+    mine: ['papers', 'user'] as const,
+    submissionCount: ['papers', 'user-submissions'] as const,
+    detail: (paperId: string) => ['papers', 'detail', paperId] as const,
+  },
+  chat: {
+    unreadCounts: ['chat', 'unread-counts'] as const,
+    messages: (paperId: string) => ['chat', 'messages', paperId] as const,
+  },
+  notifications: {
+    all: ['notifications'] as const,
+    unreadCount: ['notifications', 'unread-count'] as const,
+    bell: ['notifications', 'bell'] as const,
+    page: (filter: string, page: number) => ['notifications', 'page', filter, page] as const,
+  },
+  admin: {
+    all: ['admin'] as const,
+    dashboard: (...parts: unknown[]) => ['admin', 'dashboard', ...parts] as const,
+    paperList: ['admin', 'dashboard', 'papers'] as const,
+    paper: (paperId: string) => ['admin', 'paper', paperId] as const,
+    paperHistory: (paperId: string) => ['admin', 'paper', paperId, 'history'] as const,
+    paperTimeline: (paperId: string) => ['admin', 'paper', paperId, 'timeline'] as const,
+    user: (userId: string) => ['admin', 'user', userId] as const,
+    userPapers: (userId: string) => ['admin', 'user', userId, 'papers'] as const,
+    userPaperCount: (userId: string) => ['admin', 'user', userId, 'papers', 'count'] as const,
+    authEvents: (params: string) => ['admin', 'auth-events', params] as const,
+  },
+};
