@@ -15,8 +15,8 @@ import * as dashboard from '../src/server/modules/admin-dashboard/dashboard.repo
 import { createSession } from '../src/server/modules/auth/session.service.ts';
 import { countNotifications } from '../src/server/modules/notifications/notifications.repository.ts';
 import * as paperRepo from '../src/server/modules/papers/papers.repository.ts';
-import { notifications, papers as papersTable, users } from '../src/server/db/schema/index.ts';
-import { and, eq } from 'drizzle-orm';
+import { papers as papersTable, users } from '../src/server/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
 import { seedDemo } from './seed-demo.ts';
 
 const { values } = parseArgs({
@@ -57,14 +57,13 @@ const ours = `http://127.0.0.1:${(app.server.address() as { port: number }).port
 // The same queries, with no session lookup, access rule, validation, presenter or compression.
 const bare = Fastify({ logger: false });
 bare.get('/stats', async () => {
-  const { papers } = await import('../src/server/db/schema/index.ts');
   return Promise.all([
     dashboard.paperTotals(db),
     dashboard.dashboardVersion(db),
     dashboard.countAccounts(db),
-    dashboard.paperCountsBy(db, papers.status),
-    dashboard.paperCountsBy(db, papers.theme),
-    dashboard.paperCountsBy(db, papers.modeOfPresentation),
+    dashboard.paperCountsBy(db, 'status'),
+    dashboard.paperCountsBy(db, 'theme'),
+    dashboard.paperCountsBy(db, 'modeOfPresentation'),
     dashboard.recentSubmissions(db, 8),
     dashboard.recordsSummaryCounts(db),
   ]);
@@ -101,7 +100,7 @@ bare.get('/papers/user', async () => {
   };
 });
 bare.get('/unread-count', async () => ({
-  count: await countNotifications(db, and(eq(notifications.recipientId, author!.id), eq(notifications.isRead, false))),
+  count: await countNotifications(db, { recipientId: author!.id, isRead: false }),
 }));
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareBase = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;

@@ -153,15 +153,12 @@ export async function seedDemo(db: Db, dataDir: string, counts: { users: number;
   const insertedUsers: { id: string; username: string; customUserId: string; createdAt: Date }[] = [];
   await inBatches(userRows, 500, async (batch) => {
     insertedUsers.push(
-      ...(await db
-        .insert(users)
-        .values(batch)
-        .returning({
-          id: users.id,
-          username: users.username,
-          customUserId: users.customUserId,
-          createdAt: users.createdAt,
-        })),
+      ...(await db.insert(users).values(batch).returning({
+        id: users.id,
+        username: users.username,
+        customUserId: users.customUserId,
+        createdAt: users.createdAt,
+      })),
     );
   });
   // The committee member whose decisions and scores the demo papers carry; nobody knows the password.

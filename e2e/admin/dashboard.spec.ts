@@ -74,7 +74,7 @@ test('the admin dashboard filters papers, pages and sorts the records, reviews i
   const declined = await seedAuthor(playwright, baseURL!, `${tag} Ada`, papers.declined);
   const accepted = await seedAuthor(playwright, baseURL!, `${tag} Bea`, papers.accepted);
   const inProgress = await seedAuthor(playwright, baseURL!, `${tag} Cy`, papers.inProgress);
-  const awaited = await seedAuthor(playwright, baseURL!, `${tag} Di`, papers.awaited);
+  await seedAuthor(playwright, baseURL!, `${tag} Di`, papers.awaited);
   const response = await seedAuthor(playwright, baseURL!, `${tag} Ed`, papers.response);
   await seedAuthor(playwright, baseURL!, `${tag} Flo`);
   await setStatus(admin, declined.paperId!, 'declined', 'Outside the scope of the conference.');

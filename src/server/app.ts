@@ -27,6 +27,7 @@ import { papersRoutes } from './modules/papers/papers.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
 import { backupSocketPath, listenForBackups } from './ops/backup-socket.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { findSessionUser } from './modules/auth/session.service.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 import { registerClientPages } from './plugins/client-pages.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors.ts';
@@ -195,7 +196,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     }),
   });
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
-  await app.register(authPlugin, { apiPrefix, adminMfaRequired: config.adminMfaRequired });
+  await app.register(authPlugin, {
+    apiPrefix,
+    adminMfaRequired: config.adminMfaRequired,
+    findSessionUser: (token) => findSessionUser(app.ctx, token),
+  });
 
   await app.register(healthRoutes, { prefix: `${apiPrefix}/health` });
   await app.register(authRoutes, { prefix: `${apiPrefix}/auth` });

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { LIMITS } from '../shared/constants.ts';
 import { emailSchema, MESSAGES } from '../shared/schemas/auth.ts';
-import type { HttpTimeouts } from './lib/http-timeouts.ts';
+
+/** How long the server waits on a client, at each stage of a connection (docs/security.md). */
+export interface HttpTimeouts {
+  /** No byte in either direction for this long ends the connection: a body that stalls mid-way, a silent client. */
+  idleMs: number;
+  /** The request line and headers must all arrive within this. */
+  headersMs: number;
+  /** The whole request, body included. Sized for the largest upload on a slow link. */
+  requestMs: number;
+  /** An idle keep-alive connection between two requests. Above nginx's 60 s upstream default, so the proxy closes first. */
+  keepAliveMs: number;
+}
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])

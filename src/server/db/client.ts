@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -151,6 +151,11 @@ const LOST_CONNECTION_MESSAGE =
  * The database cannot be reached (down, restarting, unreachable, out of connections), as
  * opposed to a query that failed: the request may be retried later.
  */
+/** One round trip: throws when the database cannot be reached. */
+export async function pingDatabase(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const cause of causesOf(error)) {
     const code = typeof cause.code === 'string' ? cause.code : '';

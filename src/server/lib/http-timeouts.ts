@@ -1,16 +1,5 @@
 import { LIMITS } from '../../shared/constants.ts';
-
-/** How long the server waits on a client, at each stage of a connection (docs/security.md). */
-export interface HttpTimeouts {
-  /** No byte in either direction for this long ends the connection: a body that stalls mid-way, a silent client. */
-  idleMs: number;
-  /** The request line and headers must all arrive within this. */
-  headersMs: number;
-  /** The whole request, body included. Sized for the largest upload on a slow link. */
-  requestMs: number;
-  /** An idle keep-alive connection between two requests. Above nginx's 60 s upstream default, so the proxy closes first. */
-  keepAliveMs: number;
-}
+import type { HttpTimeouts } from '../config.ts';
 
 /** The largest request the API accepts: a chat message with its five attachments. */
 const LARGEST_UPLOAD_BYTES = LIMITS.chatFilesPerMessage * LIMITS.chatFileBytes;

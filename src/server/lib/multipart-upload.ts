@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { FileStore, StoredObject } from '../storage/file-store.ts';
+import { type FileStore, type StoredObject, UploadTooLargeError } from '../storage/file-store.ts';
 import { AppError } from './app-error.ts';
 import { type FileSignature, PDF, SignatureCheck } from './content-type.ts';
 
@@ -145,6 +145,7 @@ export async function discardFiles(store: FileStore, files: readonly StoredObjec
 
 function translateMultipartError(error: unknown, rules: UploadRules, filesDone: number): unknown {
   if (error instanceof AppError) return error;
+  if (error instanceof UploadTooLargeError) return new AppError('too_large', error.message);
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('too_large', rules.tooLargeMessage(`#${filesDone + 1}`));
   if (code === 'FST_FILES_LIMIT') return new AppError('bad_request', rules.tooManyFilesMessage);

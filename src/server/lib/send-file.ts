@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import type { FileStore } from '../storage/file-store.ts';
+import { type FileStore, StoredFileMissingError } from '../storage/file-store.ts';
+import { AppError } from './app-error.ts';
 import { nameForType } from './content-type.ts';
 
 export interface ServableFile {
@@ -30,7 +31,9 @@ export async function sendStoredFile(
   file: ServableFile,
   disposition: 'inline' | 'attachment' = 'inline',
 ): Promise<FastifyReply> {
-  const stream = await store.open(file.storageKey);
+  const stream = await store.open(file.storageKey).catch((error: unknown) => {
+    throw error instanceof StoredFileMissingError ? new AppError('not_found', error.message) : error;
+  });
   return reply
     .header('Content-Type', file.contentType)
     .header('Content-Length', String(file.sizeBytes))

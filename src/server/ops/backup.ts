@@ -8,7 +8,7 @@ import * as tar from 'tar';
 import { type Database, type Db, type DbOrTx, openDatabase } from '../db/client.ts';
 import { storedFiles } from '../db/schema/index.ts';
 import { lockDataDir } from '../storage/data-dir-lock.ts';
-import { filesDirOf, STORAGE_KEY_PATTERN, storedFilePath, TMP_DIR_NAME } from '../storage/file-store.ts';
+import { filesDirOf, storedFilePath, TMP_DIR_NAME } from '../storage/file-store.ts';
 import { checkIntegrity, type IntegrityReport } from './integrity.ts';
 
 /**

@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import type { PublicUser } from '../../shared/schemas/user.ts';
 import { TWO_FACTOR_MESSAGES } from '../../shared/schemas/two-factor.ts';
 import { AppError } from '../lib/app-error.ts';
-import { findSessionUser } from '../modules/auth/session.service.ts';
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -55,50 +54,55 @@ export function requireAdmin(request: FastifyRequest): PublicUser {
  * Resolves the session on every request and enforces each route's declared access.
  * An API route registered without an access rule stops the app from starting.
  */
-export const authPlugin = fp<{ apiPrefix: string; adminMfaRequired: boolean }>(
-  async (app, { apiPrefix, adminMfaRequired }) => {
-    // Until an admin has a second factor, the role's reach is closed everywhere (admin routes, and
-    // the admin's powers on user routes: every paper, file and chat), except signing in and out
-    // and the own account, where the second factor is set up.
-    const enrolmentOpen = [`${apiPrefix}/auth/`, `${apiPrefix}/account/`];
-    const assertNotAwaitingEnrolment = (user: PublicUser) => {
-      if (adminMfaRequired && user.role === 'admin' && !user.twoFactorEnabled) {
-        throw new AppError('forbidden', TWO_FACTOR_MESSAGES.enrolmentNeeded, 'two_factor_enrolment_required');
-      }
-    };
-    const guardFor = (access: Access, url: string): ((request: FastifyRequest) => void) | null => {
-      if (access === 'public') return null;
-      const require = access === 'admin' ? requireAdmin : requireUser;
-      if (enrolmentOpen.some((prefix) => url.startsWith(prefix))) return (request) => void require(request);
-      return (request) => assertNotAwaitingEnrolment(require(request));
-    };
+export interface AuthPluginOptions {
+  apiPrefix: string;
+  adminMfaRequired: boolean;
+  /** The signed-in user a session token names, or null; given by app.ts so plugins stay below modules. */
+  findSessionUser: (token: string) => Promise<PublicUser | null>;
+}
 
-    app.decorateRequest('user', null);
-    app.decorateRequest('sessionToken', null);
-    const apiRoutes: ApiRoute[] = [];
-    app.decorate('apiRoutes', apiRoutes);
+export const authPlugin = fp<AuthPluginOptions>(async (app, { apiPrefix, adminMfaRequired, findSessionUser }) => {
+  // Until an admin has a second factor, the role's reach is closed everywhere (admin routes, and
+  // the admin's powers on user routes: every paper, file and chat), except signing in and out
+  // and the own account, where the second factor is set up.
+  const enrolmentOpen = [`${apiPrefix}/auth/`, `${apiPrefix}/account/`];
+  const assertNotAwaitingEnrolment = (user: PublicUser) => {
+    if (adminMfaRequired && user.role === 'admin' && !user.twoFactorEnabled) {
+      throw new AppError('forbidden', TWO_FACTOR_MESSAGES.enrolmentNeeded, 'two_factor_enrolment_required');
+    }
+  };
+  const guardFor = (access: Access, url: string): ((request: FastifyRequest) => void) | null => {
+    if (access === 'public') return null;
+    const require = access === 'admin' ? requireAdmin : requireUser;
+    if (enrolmentOpen.some((prefix) => url.startsWith(prefix))) return (request) => void require(request);
+    return (request) => assertNotAwaitingEnrolment(require(request));
+  };
 
-    app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith(apiPrefix)) return;
-      const access = route.config?.access;
-      if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
-      for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access });
-      const guard = guardFor(access, route.url);
-      if (!guard) return;
-      // At onRequest, after the session is resolved: a caller without access learns nothing from
-      // validation messages, and no byte of the body is parsed on their behalf.
-      const existing = route.onRequest ? [route.onRequest].flat() : [];
-      route.onRequest = [async (request: FastifyRequest, _reply: FastifyReply) => guard(request), ...existing];
-    });
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
-    app.addHook('onRequest', async (request) => {
-      const token = tokenFrom(request);
-      if (!token) return;
-      const user = await findSessionUser(app.ctx, token);
-      if (user) {
-        request.user = user;
-        request.sessionToken = token;
-      }
-    });
-  },
-);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(apiPrefix)) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access });
+    const guard = guardFor(access, route.url);
+    if (!guard) return;
+    // At onRequest, after the session is resolved: a caller without access learns nothing from
+    // validation messages, and no byte of the body is parsed on their behalf.
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [async (request: FastifyRequest, _reply: FastifyReply) => guard(request), ...existing];
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const token = tokenFrom(request);
+    if (!token) return;
+    const user = await findSessionUser(token);
+    if (user) {
+      request.user = user;
+      request.sessionToken = token;
+    }
+  });
+});

@@ -151,7 +151,7 @@ describe('names and texts with line breaks cannot add mail headers or messages',
 
     for (const mail of smtp.inbox) {
       expect(mail.to).toEqual([author.email]);
-      const { headers, body } = parse(mail);
+      const { headers } = parse(mail);
       expect([...headers.keys()].filter((name) => ['bcc', 'cc', 'x-injected', 'reply-to'].includes(name))).toEqual([]);
       expect(headers.get('to')).toEqual([author.email]);
       expect(headers.get('subject')).toHaveLength(1);

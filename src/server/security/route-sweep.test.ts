@@ -104,7 +104,7 @@ describe('route sweep: every registered API route against every kind of caller',
 
   it('refuses to start when an API route declares no access rule', async () => {
     const app = Fastify();
-    await app.register(authPlugin, { apiPrefix: '/api', adminMfaRequired: true });
+    await app.register(authPlugin, { apiPrefix: '/api', adminMfaRequired: true, findSessionUser: async () => null });
     app.get('/elsewhere', async () => 'pages need no rule');
     expect(() => app.get('/api/forgotten', async () => 'open to anyone')).toThrow(
       /GET \/api\/forgotten declares no access rule/,

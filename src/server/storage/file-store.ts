@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError } from '../lib/app-error.ts';
 
 export interface StoredObject {
   key: string;
@@ -56,11 +55,27 @@ async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
+/** No stored file has this key (or the key is not one the store makes). */
+export class StoredFileMissingError extends Error {
+  constructor() {
+    super('File not found');
+    this.name = 'StoredFileMissingError';
+  }
+}
+
+/** The upload passed its size limit while streaming; the message, given by the caller, is for the uploader. */
+export class UploadTooLargeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UploadTooLargeError';
+  }
+}
+
 export function createLocalFileStore(rootDir: string): FileStore {
   const tmpDir = path.join(rootDir, TMP_DIR_NAME);
   const pathOf = (key: string) => {
     // Keys are generated here; anything else is refused, so no caller can reach outside rootDir.
-    if (!STORAGE_KEY_PATTERN.test(key)) throw new AppError('not_found', 'File not found');
+    if (!STORAGE_KEY_PATTERN.test(key)) throw new StoredFileMissingError();
     return storedFilePath(rootDir, key);
   };
 
@@ -75,7 +90,7 @@ export function createLocalFileStore(rootDir: string): FileStore {
         transform(chunk: Buffer, _encoding, callback) {
           sizeBytes += chunk.length;
           if (sizeBytes > maxBytes) {
-            callback(new AppError('too_large', tooLargeMessage));
+            callback(new UploadTooLargeError(tooLargeMessage));
             return;
           }
           hash.update(chunk);
@@ -103,7 +118,7 @@ export function createLocalFileStore(rootDir: string): FileStore {
     async open(key) {
       const filePath = pathOf(key);
       await stat(filePath).catch(() => {
-        throw new AppError('not_found', 'File not found');
+        throw new StoredFileMissingError();
       });
       return createReadStream(filePath);
     },

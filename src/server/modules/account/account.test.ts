@@ -47,13 +47,11 @@ describe('own account: password and sessions', () => {
     const author = await createTestUser(t.app);
     const here = await signIn(t.app, author, CHROME_ON_LINUX, '192.0.2.44');
     const elsewhere = await signIn(t.app, author, FIREFOX_ON_WINDOWS, '198.51.100.9');
-    await t.app.ctx.db
-      .insert(passwordResets)
-      .values({
-        userId: author.user._id,
-        tokenHash: hashToken('outstanding-link'),
-        expiresAt: new Date(Date.now() + 60_000),
-      });
+    await t.app.ctx.db.insert(passwordResets).values({
+      userId: author.user._id,
+      tokenHash: hashToken('outstanding-link'),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
 
     const wrong = await changePassword(here, 'not my password', 'a fresh passphrase');
     expect(wrong.statusCode).toBe(400);
@@ -156,13 +154,11 @@ describe('own account: password and sessions', () => {
 
   it('mails the owner when the password is reset', async () => {
     const author = await createTestUser(t.app);
-    await t.app.ctx.db
-      .insert(passwordResets)
-      .values({
-        userId: author.user._id,
-        tokenHash: hashToken('link-for-mail'),
-        expiresAt: new Date(Date.now() + 60_000),
-      });
+    await t.app.ctx.db.insert(passwordResets).values({
+      userId: author.user._id,
+      tokenHash: hashToken('link-for-mail'),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     expect(
       (
         await t.app.inject({

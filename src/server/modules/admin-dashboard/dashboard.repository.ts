@@ -91,10 +91,15 @@ export async function countAccounts(db: DbOrTx): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function paperCountsBy(
-  db: DbOrTx,
-  column: typeof papers.status | typeof papers.theme | typeof papers.modeOfPresentation,
-) {
+const BREAKDOWN_COLUMNS = {
+  status: papers.status,
+  theme: papers.theme,
+  modeOfPresentation: papers.modeOfPresentation,
+} as const;
+
+/** How many papers share each value of one field (the dashboard's breakdowns). */
+export async function paperCountsBy(db: DbOrTx, field: keyof typeof BREAKDOWN_COLUMNS) {
+  const column = BREAKDOWN_COLUMNS[field];
   return db.select({ key: column, n: count() }).from(papers).groupBy(column);
 }
 

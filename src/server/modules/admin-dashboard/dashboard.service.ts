@@ -12,7 +12,6 @@ import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import type { AppContext } from '../../context.ts';
 import { pagination } from '../../lib/pagination.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { papers } from '../../db/schema/index.ts';
 import { isRealPaymentId } from '../../../shared/domain/payment.ts';
 import { presentForAdmin } from '../papers/admin-papers.service.ts';
 import { toCsv } from './csv.ts';
@@ -56,9 +55,9 @@ export async function computeDashboardFigures(db: DbOrTx): Promise<DashboardFigu
   const [totals, totalUsers, byStatus, byTheme, byMode, recent, records] = await Promise.all([
     repo.paperTotals(db),
     repo.countAccounts(db),
-    repo.paperCountsBy(db, papers.status),
-    repo.paperCountsBy(db, papers.theme),
-    repo.paperCountsBy(db, papers.modeOfPresentation),
+    repo.paperCountsBy(db, 'status'),
+    repo.paperCountsBy(db, 'theme'),
+    repo.paperCountsBy(db, 'modeOfPresentation'),
     repo.recentSubmissions(db, RECENT_SUBMISSIONS),
     repo.recordsSummaryCounts(db),
   ]);

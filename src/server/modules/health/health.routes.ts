@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../../db/client.ts';
+import { isDatabaseUnavailable, pingDatabase } from '../../db/client.ts';
 import { SERVICE_UNAVAILABLE } from '../../plugins/errors.ts';
 
 /** For monitors and load balancers: 200 when the database answers, 503 when it cannot be reached. */
@@ -8,7 +7,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.get('/', { config: { access: 'public' } }, async (_request, reply) => {
     try {
-      await ctx.db.execute(sql`select 1`);
+      await pingDatabase(ctx.db);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       return reply.status(503).send({ success: false, message: SERVICE_UNAVAILABLE, database: 'unreachable' });

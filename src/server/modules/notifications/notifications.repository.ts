@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { NotificationType } from '../../../shared/constants.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { mailOutbox, notifications, papers, users } from '../../db/schema/index.ts';
 
@@ -28,20 +29,35 @@ const listColumns = {
   ictacemId: papers.ictacemId,
 };
 
-export async function pageOfNotifications(db: DbOrTx, where: SQL | undefined, limit: number, offset: number) {
+/** Which notifications a list shows; every field given narrows it. */
+export interface NotificationFilter {
+  recipientId?: string;
+  isRead?: boolean;
+  type?: NotificationType;
+}
+
+function whereOf(filter: NotificationFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.recipientId !== undefined) conditions.push(eq(notifications.recipientId, filter.recipientId));
+  if (filter.isRead !== undefined) conditions.push(eq(notifications.isRead, filter.isRead));
+  if (filter.type !== undefined) conditions.push(eq(notifications.type, filter.type));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export async function pageOfNotifications(db: DbOrTx, filter: NotificationFilter, limit: number, offset: number) {
   return db
     .select({ ...listColumns, emailStatus: mailOutbox.status })
     .from(notifications)
     .leftJoin(papers, eq(papers.id, notifications.paperId))
     .leftJoin(mailOutbox, eq(mailOutbox.notificationId, notifications.id))
-    .where(where)
+    .where(whereOf(filter))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit)
     .offset(offset);
 }
 
-export async function countNotifications(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notifications).where(where);
+export async function countNotifications(db: DbOrTx, filter: NotificationFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notifications).where(whereOf(filter));
   return row?.n ?? 0;
 }
 

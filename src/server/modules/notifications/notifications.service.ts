@@ -1,10 +1,8 @@
-import { and, eq, type SQL } from 'drizzle-orm';
 import type { NotificationPriority, NotificationType } from '../../../shared/constants.ts';
 import type { NotificationView, Pagination } from '../../../shared/schemas/notification.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { notifications } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findUserById } from '../users/users.repository.ts';
 import * as repo from './notifications.repository.ts';
@@ -93,10 +91,16 @@ function present(
   };
 }
 
-async function page(ctx: AppContext, where: SQL | undefined, pageNumber: number, limit: number, withEmail: boolean) {
+async function page(
+  ctx: AppContext,
+  filter: repo.NotificationFilter,
+  pageNumber: number,
+  limit: number,
+  withEmail: boolean,
+) {
   const [total, rows] = await Promise.all([
-    repo.countNotifications(ctx.db, where),
-    repo.pageOfNotifications(ctx.db, where, limit, (pageNumber - 1) * limit),
+    repo.countNotifications(ctx.db, filter),
+    repo.pageOfNotifications(ctx.db, filter, limit, (pageNumber - 1) * limit),
   ]);
   const totalPages = Math.max(1, Math.ceil(total / limit));
   const pagination: Pagination = {
@@ -114,17 +118,12 @@ export async function listOwn(
   actor: PublicUser,
   query: { page: number; limit: number; onlyUnread: boolean; onlyRead: boolean },
 ) {
-  const filters = [eq(notifications.recipientId, actor._id)];
-  if (query.onlyUnread) filters.push(eq(notifications.isRead, false));
-  else if (query.onlyRead) filters.push(eq(notifications.isRead, true));
-  return page(ctx, and(...filters), query.page, query.limit, false);
+  const isRead = query.onlyUnread ? false : query.onlyRead ? true : undefined;
+  return page(ctx, { recipientId: actor._id, isRead }, query.page, query.limit, false);
 }
 
 export async function unreadCount(ctx: AppContext, actor: PublicUser): Promise<number> {
-  return repo.countNotifications(
-    ctx.db,
-    and(eq(notifications.recipientId, actor._id), eq(notifications.isRead, false)),
-  );
+  return repo.countNotifications(ctx.db, { recipientId: actor._id, isRead: false });
 }
 
 export async function markRead(ctx: AppContext, actor: PublicUser, id: string): Promise<void> {
@@ -158,8 +157,6 @@ export async function listAll(
   ctx: AppContext,
   query: { page: number; limit: number; type?: NotificationType; recipientId?: string },
 ) {
-  const filters: SQL[] = [];
-  if (query.type) filters.push(eq(notifications.type, query.type));
-  if (query.recipientId) filters.push(eq(notifications.recipientId, query.recipientId));
-  return page(ctx, filters.length ? and(...filters) : undefined, query.page, query.limit, true);
+  const filter = { type: query.type || undefined, recipientId: query.recipientId || undefined };
+  return page(ctx, filter, query.page, query.limit, true);
 }

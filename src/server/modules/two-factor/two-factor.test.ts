@@ -270,13 +270,11 @@ describe('two-factor sign-in', () => {
   it('a reset keeps the second factor: a new password alone does not sign in', async () => {
     const author = await createTestUser(t.app);
     await enrol(t.app, author);
-    await t.app.ctx.db
-      .insert(passwordResets)
-      .values({
-        userId: author.user._id,
-        tokenHash: hashToken('mailed-link'),
-        expiresAt: new Date(Date.now() + 60_000),
-      });
+    await t.app.ctx.db.insert(passwordResets).values({
+      userId: author.user._id,
+      tokenHash: hashToken('mailed-link'),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     const reset = await t.app.inject({
       method: 'PUT',
       url: `${API}/auth/reset-password/mailed-link`,
