@@ -12,7 +12,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import * as dashboard from '../src/server/modules/admin-dashboard/dashboard.repository.ts';
-import { createSession } from '../src/server/modules/auth/session.service.ts';
+import { createSession } from '../src/server/modules/sessions/sessions.service.ts';
 import { countNotifications } from '../src/server/modules/notifications/notifications.repository.ts';
 import * as paperRepo from '../src/server/modules/papers/papers.repository.ts';
 import { papers as papersTable, users } from '../src/server/db/schema/index.ts';

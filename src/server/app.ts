@@ -25,9 +25,11 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { adminPapersRoutes } from './modules/papers/admin-papers.routes.ts';
 import { papersRoutes } from './modules/papers/papers.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
+import { userPapersRoutes } from './modules/papers/user-papers.routes.ts';
+import { adminSessionsRoutes } from './modules/sessions/admin-sessions.routes.ts';
 import { backupSocketPath, listenForBackups } from './ops/backup-socket.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { findSessionUser } from './modules/auth/session.service.ts';
+import { findSessionUser } from './modules/sessions/sessions.service.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 import { registerClientPages } from './plugins/client-pages.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors.ts';
@@ -208,6 +210,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(twoFactorRoutes, { prefix: `${apiPrefix}/account/two-factor` });
   await app.register(authEventsRoutes, { prefix: `${apiPrefix}/admin/auth-events` });
   await app.register(adminUsersRoutes, { prefix: `${apiPrefix}/admin/users` });
+  await app.register(userPapersRoutes, { prefix: `${apiPrefix}/admin/users` });
+  await app.register(adminSessionsRoutes, { prefix: `${apiPrefix}/admin/users` });
   await app.register(papersRoutes, { prefix: `${apiPrefix}/papers` });
   await app.register(dashboardRoutes, { prefix: `${apiPrefix}/admin` });
   await app.register(adminPapersRoutes, { prefix: `${apiPrefix}/admin/papers` });

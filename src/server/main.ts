@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { ensureAdmin } from './modules/users/users.service.ts';
+import { ensureAdmin } from './modules/first-admin/first-admin.service.ts';
 import { startupBanner } from './startup-banner.ts';
 import { removeStaleScratch } from './ops/backup.ts';
 import { sweepTempFiles, UPLOAD_IN_PROGRESS_MS } from './ops/integrity.ts';

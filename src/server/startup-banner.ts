@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { AppConfig } from './config.ts';
-import type { EnsuredAdmin } from './modules/users/users.service.ts';
+import type { EnsuredAdmin } from './modules/first-admin/first-admin.service.ts';
 
 /** A PostgreSQL address as an operator may see it: never its password. */
 export function describeDatabaseUrl(url: string): string {

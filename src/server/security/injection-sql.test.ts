@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, paperAuthors, papers, storedFiles, users } from '../db/schema/index.ts';
-import { createSession } from '../modules/auth/session.service.ts';
+import { createSession } from '../modules/sessions/sessions.service.ts';
 import { createUser } from '../modules/users/users.service.ts';
 import { createTestPaper, createTestUser, type TestUser } from '../test/factories.ts';
 import { multipart } from '../test/multipart.ts';

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { adminFiles, chatMessages, notifications, sessions, submissionVersions } from '../db/schema/index.ts';
 import { hashToken } from '../lib/tokens.ts';
-import { createSession } from '../modules/auth/session.service.ts';
+import { createSession } from '../modules/sessions/sessions.service.ts';
 import { createTestUser, submissionFields, type TestUser } from './factories.ts';
 import { multipart, pdfBytes } from './multipart.ts';
 import { API } from './test-app.ts';

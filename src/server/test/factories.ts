@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Role } from '../../shared/constants.ts';
 import type { PublicUser } from '../../shared/schemas/user.ts';
 import { Secret, TOTP } from 'otpauth';
-import { createSession } from '../modules/auth/session.service.ts';
+import { createSession } from '../modules/sessions/sessions.service.ts';
 import { giveTotpSecret } from '../modules/two-factor/two-factor.service.ts';
 import { findUserById } from '../modules/users/users.repository.ts';
 import { presentUser } from '../modules/users/user.presenter.ts';

@@ -13,3 +13,8 @@ export const publicUserSchema = z.object({
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const USER_NOT_FOUND = 'User not found.';
+
+/** The path of an organizer's view of one user; an id that is not one names nobody. */
+export const adminUserParams = z.object({ userId: z.uuid(USER_NOT_FOUND) });

@@ -5,15 +5,14 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { deviceOf } from '../../lib/user-agent.ts';
-import { deleteOtherSessions } from '../auth/auth.repository.ts';
 import { storeNewPassword } from '../auth/auth.service.ts';
-import { SESSION_IDLE_MS, type SessionOrigin } from '../auth/session.service.ts';
+import { SESSION_IDLE_MS, type SessionOrigin } from '../sessions/sessions.service.ts';
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { sendQueuedMail } from '../notifications/notifications.service.ts';
 import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';
 import { assertCurrentPassword } from '../sign-in-guard/sign-in-guard.service.ts';
-import * as repo from './account.repository.ts';
-import { queueSecurityMail } from './security-mail.ts';
+import * as sessionsRepo from '../sessions/sessions.repository.ts';
+import { queueSecurityMail } from '../security-mail/security-mail.service.ts';
 
 export async function listSessions(
   ctx: AppContext,
@@ -21,7 +20,7 @@ export async function listSessions(
   currentToken: string,
 ): Promise<AccountSession[]> {
   const currentHash = hashToken(currentToken);
-  const rows = await repo.liveSessionsOf(ctx.db, actor._id, SESSION_IDLE_MS);
+  const rows = await sessionsRepo.liveSessionsOf(ctx.db, actor._id, SESSION_IDLE_MS);
   return rows.map((row) => ({
     _id: row.id,
     device: deviceOf(row.userAgent),
@@ -38,7 +37,7 @@ export async function endOwnSession(
   sessionId: string,
   origin: Required<SessionOrigin>,
 ): Promise<void> {
-  const tokenHash = await repo.deleteSessionOfUser(ctx.db, actor._id, sessionId);
+  const tokenHash = await sessionsRepo.deleteSessionOfUser(ctx.db, actor._id, sessionId);
   if (!tokenHash) throw new AppError('not_found', ACCOUNT_MESSAGES.sessionNotFound);
   ctx.sessions.forgetToken(tokenHash);
   await recordAuthEvent(ctx.db, 'session_ended', { account: actor.email, userId: actor._id, ...origin });
@@ -50,7 +49,7 @@ export async function endOtherSessions(
   currentToken: string,
   origin: Required<SessionOrigin>,
 ): Promise<number> {
-  const ended = await deleteOtherSessions(ctx.db, actor._id, hashToken(currentToken));
+  const ended = await sessionsRepo.deleteOtherSessions(ctx.db, actor._id, hashToken(currentToken));
   await recordAuthEvent(ctx.db, 'other_sessions_ended', { account: actor.email, userId: actor._id, ...origin });
   // The current session is looked up afresh on its next request; the others are gone.
   ctx.sessions.forgetUser(actor._id);

@@ -6,7 +6,7 @@ import { loginFailures, mailOutbox, passwordResets, sessions } from '../../db/sc
 import { hashToken } from '../../lib/tokens.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
 import { API, createTestAppWithMail, type TestAppWithMail } from '../../test/test-app.ts';
-import { SESSION_IDLE_MS } from '../auth/session.service.ts';
+import { SESSION_IDLE_MS } from '../sessions/sessions.service.ts';
 
 const CHROME_ON_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

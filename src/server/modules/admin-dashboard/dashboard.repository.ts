@@ -16,12 +16,8 @@ import {
 import { PLACEHOLDER_PAYMENT_ID } from '../../../shared/constants.ts';
 import type { RecordsQuery } from '../../../shared/schemas/admin-dashboard.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/search-pattern.ts';
 import { cacheVersions, paperAuthors, papers, users } from '../../db/schema/index.ts';
-
-/** Search text is matched literally: LIKE wildcards typed by the admin are escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * The one definition of each records filter, for the rows of the Financial and Evaluation tables,

@@ -1,61 +1,6 @@
-import { and, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { passwordResets, sessions, users } from '../../db/schema/index.ts';
-
-export async function insertSession(db: DbOrTx, values: typeof sessions.$inferInsert): Promise<void> {
-  await db.insert(sessions).values(values);
-}
-
-/** A session is live before its absolute end and while used within its owner's idle time. */
-export function liveSession(idleMs: { admin: number; author: number }): SQL {
-  return and(
-    gt(sessions.expiresAt, sql`now()`),
-    sql`${sessions.lastSeenAt} > now() - (case when ${users.role} = 'admin' then ${idleMs.admin}::bigint else ${idleMs.author}::bigint end) * interval '1 millisecond'`,
-  )!;
-}
-
-export async function findUserBySessionHash(db: DbOrTx, tokenHash: string, idleMs: { admin: number; author: number }) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      customUserId: users.customUserId,
-      role: users.role,
-      twoFactorEnabledAt: users.twoFactorEnabledAt,
-      createdAt: users.createdAt,
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), liveSession(idleMs)))
-    .limit(1);
-  return row;
-}
-
-export async function touchSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ lastSeenAt: sql`now()` })
-    .where(eq(sessions.id, sessionId));
-}
-
-export async function deleteSessionByHash(db: DbOrTx, tokenHash: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-}
-
-export async function deleteSessionsOfUser(db: DbOrTx, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
-export async function deleteOtherSessions(db: DbOrTx, userId: string, keepTokenHash: string): Promise<number> {
-  const rows = await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)))
-    .returning({ id: sessions.id });
-  return rows.length;
-}
+import { passwordResets } from '../../db/schema/index.ts';
 
 export async function insertPasswordReset(
   db: DbOrTx,

@@ -14,7 +14,7 @@ import { AUTH_MESSAGES, login, register, requestPasswordReset, resetPassword, ty
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { newChallenge } from '../sign-in-guard/sign-in-guard.service.ts';
 import { twoFactorRequiredOf } from '../two-factor/two-factor.service.ts';
-import { endSession } from './session.service.ts';
+import { endSession } from '../sessions/sessions.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;

@@ -9,13 +9,8 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.ts';
 import { createUser, EmailTakenError } from '../users/users.service.ts';
-import {
-  consumePasswordReset,
-  deleteOtherSessions,
-  deleteSessionsOfUser,
-  insertPasswordReset,
-  voidPasswordResets,
-} from './auth.repository.ts';
+import { consumePasswordReset, insertPasswordReset, voidPasswordResets } from './auth.repository.ts';
+import { deleteOtherSessions, deleteSessionsOfUser } from '../sessions/sessions.repository.ts';
 import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';
 import {
   assertMayTrySignIn,
@@ -23,12 +18,12 @@ import {
   recordSignInFailure,
   recordSignInSuccess,
 } from '../sign-in-guard/sign-in-guard.service.ts';
-import { queueSecurityMail } from '../account/security-mail.ts';
+import { queueSecurityMail } from '../security-mail/security-mail.service.ts';
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { TWO_FACTOR_MESSAGES } from '../../../shared/schemas/two-factor.ts';
 import { deviceOf } from '../../lib/user-agent.ts';
 import { consumeSecondFactor } from '../two-factor/two-factor.service.ts';
-import { createSession, type SessionOrigin } from './session.service.ts';
+import { createSession, type SessionOrigin } from '../sessions/sessions.service.ts';
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',

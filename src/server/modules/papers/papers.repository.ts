@@ -22,11 +22,6 @@ export async function countPapersOfUser(db: DbOrTx, userId: string): Promise<num
   return row?.n ?? 0;
 }
 
-/** Serialises concurrent submissions of one user: the second waits for the first to commit. */
-export async function lockUser(db: DbOrTx, userId: string): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-}
-
 /** Held to the end of the transaction: writers of the same payment ID run one after another. */
 export async function lockPaymentId(db: DbOrTx, paymentId: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payment:${paymentId}`}, 0))`);

@@ -15,6 +15,7 @@ import { notifyAdmins } from '../notifications/notifications.service.ts';
 import { applyPaperStep, createPaperStep, PAPER_NOT_FOUND, paperState } from './paper-workflow.ts';
 import { assertRoomForUpload } from '../storage-quota/storage-quota.service.ts';
 import * as repo from './papers.repository.ts';
+import { lockUser } from '../users/users.repository.ts';
 
 export { PAPER_NOT_FOUND };
 
@@ -118,7 +119,7 @@ export async function submitPaper(ctx: AppContext, actor: PublicUser, upload: Re
     const file = singleFile(upload, PAPER_MESSAGES.allFieldsRequired);
     try {
       return await ctx.db.transaction(async (tx) => {
-        await repo.lockUser(tx, actor._id);
+        await lockUser(tx, actor._id);
         if ((await repo.countPapersOfUser(tx, actor._id)) >= LIMITS.papersPerUser) {
           throw new AppError('conflict', PAPER_MESSAGES.limitReached);
         }

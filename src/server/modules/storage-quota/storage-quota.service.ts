@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { receiveUpload, type ReceivedUpload, type UploadRules } from '../../lib/multipart-upload.ts';
-import { lockUser } from '../papers/papers.repository.ts';
+import { lockUser } from '../users/users.repository.ts';
 import { bytesUploadedBy } from './storage-quota.repository.ts';
 
 const MB = 1024 * 1024;

@@ -21,7 +21,7 @@ import {
   type TestUser,
 } from '../../test/factories.ts';
 import { API, createTestApp, createTestAppWithMail, type TestApp, type TestAppWithMail } from '../../test/test-app.ts';
-import { ensureAdmin } from '../users/users.service.ts';
+import { ensureAdmin } from '../first-admin/first-admin.service.ts';
 import { giveTotpSecret } from './two-factor.service.ts';
 
 const ADDRESS = '192.0.2.61';

@@ -31,3 +31,8 @@ export async function findAnyAdmin(db: DbOrTx): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.role, 'admin')).limit(1);
   return row;
 }
+
+/** Serialises one user's submissions and uploads: the second waits for the first to commit. */
+export async function lockUser(db: DbOrTx, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}

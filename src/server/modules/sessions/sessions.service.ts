@@ -2,13 +2,15 @@ import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { presentUser } from '../users/user.presenter.ts';
+import { getUserForAdmin } from '../users/users.service.ts';
+import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import {
   deleteSessionByHash,
   deleteSessionsOfUser,
   findUserBySessionHash,
   insertSession,
   touchSession,
-} from './auth.repository.ts';
+} from './sessions.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A session ends this long after sign-in, however busy (ASVS 5.0 V7.3.2). */
@@ -68,4 +70,23 @@ export async function endSession(ctx: Pick<AppContext, 'db' | 'sessions'>, token
 export async function endAllSessions(ctx: Pick<AppContext, 'db' | 'sessions'>, userId: string): Promise<void> {
   await deleteSessionsOfUser(ctx.db, userId);
   ctx.sessions.forgetUser(userId);
+}
+
+export const USER_SIGNED_OUT = 'The user was signed out everywhere.';
+
+/** An organizer signs a user out everywhere (a lost laptop, a shared account): effective on the next request. */
+export async function endSessionsOfUser(
+  ctx: AppContext,
+  admin: PublicUser,
+  userId: string,
+  origin: { address: string; userAgent: string },
+): Promise<void> {
+  const user = await getUserForAdmin(ctx, userId);
+  await endAllSessions(ctx, user.id);
+  await recordAuthEvent(ctx.db, 'sessions_ended_by_organizer', {
+    account: user.email,
+    userId: user.id,
+    actorId: admin._id,
+    ...origin,
+  });
 }
