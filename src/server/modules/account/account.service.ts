@@ -8,7 +8,7 @@ import { deviceOf } from '../../lib/user-agent.ts';
 import { storeNewPassword } from '../auth/auth.service.ts';
 import { SESSION_IDLE_MS, type SessionOrigin } from '../sessions/sessions.service.ts';
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
-import { sendQueuedMail } from '../notifications/notifications.service.ts';
+import { transactionThenMail } from '../notifications/notifications.service.ts';
 import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';
 import { assertCurrentPassword } from '../sign-in-guard/sign-in-guard.service.ts';
 import * as sessionsRepo from '../sessions/sessions.repository.ts';
@@ -69,7 +69,7 @@ export async function changePassword(
   const row = await assertCurrentPassword(ctx, actor, body.currentPassword, current.address);
   await assertAcceptablePassword(body.newPassword, row);
   const passwordHash = await hashPassword(body.newPassword);
-  await ctx.db.transaction(async (tx) => {
+  await transactionThenMail(ctx, async (tx) => {
     await storeNewPassword(tx, row.id, passwordHash, hashToken(current.token));
     await queueSecurityMail(ctx, tx, row, {
       subject: 'your password was changed',
@@ -83,5 +83,4 @@ export async function changePassword(
     });
   });
   ctx.sessions.forgetUser(row.id);
-  sendQueuedMail(ctx);
 }

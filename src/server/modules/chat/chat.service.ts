@@ -8,13 +8,13 @@ import {
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { discardFiles, type ReceivedUpload } from '../../lib/multipart-upload.ts';
+import type { ReceivedUpload } from '../../lib/multipart-upload.ts';
 import type { ServableFile } from '../../lib/send-file.ts';
-import { notifyAdmins, notifyUsers, sendQueuedMail } from '../notifications/notifications.service.ts';
-import { insertStoredFile } from '../papers/papers.repository.ts';
+import { notifyAdmins, notifyUsers, transactionThenMail } from '../notifications/notifications.service.ts';
 import { getAccessiblePaper } from '../papers/papers.service.ts';
 import { assertRoomForUpload } from '../storage-quota/storage-quota.service.ts';
 import * as repo from './chat.repository.ts';
+import { keepFilesOnlyIfDone, recordUpload, servableFile } from '../files/files.service.ts';
 
 export const ATTACHMENT_NOT_FOUND = 'Attachment not found.';
 
@@ -85,7 +85,7 @@ export async function postMessage(
   paperId: string,
   upload: ReceivedUpload,
 ): Promise<ChatMessageView> {
-  try {
+  return keepFilesOnlyIfDone(ctx, upload, async () => {
     const paper = await getAccessiblePaper(ctx, actor, paperId);
     // Form posts send CRLF line breaks; store one kind.
     const text = (upload.fields.message ?? '').replace(/\r\n?/g, '\n').trim();
@@ -93,7 +93,7 @@ export async function postMessage(
     if (text.length > CHAT_MESSAGE_MAX) throw new AppError('bad_request', CHAT_MESSAGES.tooLong);
     if (upload.files.length > LIMITS.chatFilesPerMessage) throw new AppError('bad_request', CHAT_MESSAGES.tooManyFiles);
 
-    const view = await ctx.db.transaction(async (tx) => {
+    const view = await transactionThenMail(ctx, async (tx) => {
       await assertRoomForUpload(
         tx,
         ctx,
@@ -108,14 +108,7 @@ export async function postMessage(
       });
       const attachments: repo.ChatAttachmentRow[] = [];
       for (const [position, file] of upload.files.entries()) {
-        const stored = await insertStoredFile(tx, {
-          storageKey: file.key,
-          originalName: file.fileName,
-          contentType: file.signature.contentType,
-          sizeBytes: file.sizeBytes,
-          sha256: file.sha256,
-          uploadedBy: actor._id,
-        });
+        const stored = await recordUpload(tx, file, actor._id);
         attachments.push(
           ...(await repo.insertAttachments(tx, [
             {
@@ -152,12 +145,8 @@ export async function postMessage(
       }
       return present(ctx, actor, message, actor.username, attachments);
     });
-    sendQueuedMail(ctx);
     return view;
-  } catch (error) {
-    await discardFiles(ctx.store, upload.files);
-    throw error;
-  }
+  });
 }
 
 export async function unreadSummary(ctx: AppContext, actor: PublicUser): Promise<UnreadSummary> {
@@ -178,10 +167,5 @@ export async function getAttachment(
   const paper = await getAccessiblePaper(ctx, actor, paperId);
   const found = await repo.findAttachment(ctx.db, paper.id, messageId, position);
   if (!found) throw new AppError('not_found', ATTACHMENT_NOT_FOUND);
-  return {
-    storageKey: found.stored.storageKey,
-    contentType: found.stored.contentType,
-    sizeBytes: found.stored.sizeBytes,
-    fileName: found.attachment.fileName,
-  };
+  return servableFile(found.stored, found.attachment.fileName);
 }

@@ -2,7 +2,7 @@ import type { NotificationPriority, NotificationType } from '../../../shared/con
 import type { NotificationView, Pagination } from '../../../shared/schemas/notification.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findUserById } from '../users/users.repository.ts';
 import * as repo from './notifications.repository.ts';
@@ -67,9 +67,14 @@ export async function notifyAdmins(ctx: AppContext, db: DbOrTx, input: Notificat
   await notifyUsers(ctx, db, await repo.findAdminIds(db), input);
 }
 
-/** Call after the transaction that queued mail has committed. */
-export function sendQueuedMail(ctx: AppContext): void {
+/**
+ * Runs `work` in one transaction and, once it has committed, wakes the mail sender, so the mail
+ * it queued goes out now rather than at the sender's next poll (and never before the commit).
+ */
+export async function transactionThenMail<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const result = await ctx.db.transaction(work);
   ctx.outbox?.kick();
+  return result;
 }
 
 function present(
@@ -149,8 +154,7 @@ export async function createSystemNotification(
   },
 ): Promise<void> {
   if (!(await findUserById(ctx.db, input.recipientId))) throw new AppError('not_found', 'User not found.');
-  await ctx.db.transaction((tx) => notifyUsers(ctx, tx, [input.recipientId], input));
-  sendQueuedMail(ctx);
+  await transactionThenMail(ctx, (tx) => notifyUsers(ctx, tx, [input.recipientId], input));
 }
 
 export async function listAll(

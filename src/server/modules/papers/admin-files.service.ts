@@ -3,14 +3,15 @@ import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { discardFiles, type ReceivedUpload } from '../../lib/multipart-upload.ts';
+import type { ReceivedUpload } from '../../lib/multipart-upload.ts';
 import type { ServableFile } from '../../lib/send-file.ts';
-import { notifyUsers, sendQueuedMail } from '../notifications/notifications.service.ts';
+import { notifyUsers, transactionThenMail } from '../notifications/notifications.service.ts';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin-paper.ts';
 import { textFlagSchema } from '../../../shared/schemas/flags.ts';
 import { presentOneForAdmin, requirePaper } from './admin-papers.service.ts';
 import { applyPaperStep } from './paper-workflow.ts';
 import * as repo from './papers.repository.ts';
+import { forgetStoredFile, keepFilesOnlyIfDone, recordUpload, servableFile } from '../files/files.service.ts';
 
 export const ADMIN_FILE_NOT_FOUND = 'File not found.';
 export const ADMIN_FILE_VISIBILITY_INVALID = 'visibleToUser must be true or false.';
@@ -27,7 +28,7 @@ async function tellAuthor(ctx: AppContext, db: DbOrTx, paper: repo.PaperRow, fil
 }
 
 export async function uploadAdminFile(ctx: AppContext, admin: PublicUser, paperId: string, upload: ReceivedUpload) {
-  try {
+  return keepFilesOnlyIfDone(ctx, upload, async () => {
     const [file] = upload.files;
     if (!file) throw new AppError('bad_request', ADMIN_MESSAGES.noFile);
     const description = (upload.fields.description ?? '').trim();
@@ -41,20 +42,13 @@ export async function uploadAdminFile(ctx: AppContext, admin: PublicUser, paperI
     if (!visibility.success) throw new AppError('bad_request', ADMIN_FILE_VISIBILITY_INVALID);
     const visibleToUser = visibility.data;
 
-    const result = await ctx.db.transaction(async (tx) => {
+    const result = await transactionThenMail(ctx, async (tx) => {
       const { paper } = await applyPaperStep(tx, paperId, {
         actor: admin,
         action: { type: 'admin_file_upload' },
         details: { fileName: file.fileName, visibleToUser },
       });
-      const stored = await repo.insertStoredFile(tx, {
-        storageKey: file.key,
-        originalName: file.fileName,
-        contentType: file.signature.contentType,
-        sizeBytes: file.sizeBytes,
-        sha256: file.sha256,
-        uploadedBy: admin._id,
-      });
+      const stored = await recordUpload(tx, file, admin._id);
       const row = await repo.insertAdminFile(tx, {
         paperId,
         fileId: stored.id,
@@ -68,12 +62,8 @@ export async function uploadAdminFile(ctx: AppContext, admin: PublicUser, paperI
       const view = await presentOneForAdmin(ctx, tx, paper);
       return { paper: view, file: view.adminUploadedFiles.find((f) => f._id === row.id)! };
     });
-    sendQueuedMail(ctx);
     return result;
-  } catch (error) {
-    await discardFiles(ctx.store, upload.files);
-    throw error;
-  }
+  });
 }
 
 export async function setAdminFileVisibility(
@@ -83,7 +73,7 @@ export async function setAdminFileVisibility(
   fileId: string,
   visibleToUser: boolean,
 ) {
-  const result = await ctx.db.transaction(async (tx) => {
+  const result = await transactionThenMail(ctx, async (tx) => {
     await requirePaper(tx, paperId);
     const before = await repo.findAdminFile(tx, paperId, fileId);
     if (!before) throw new AppError('not_found', ADMIN_FILE_NOT_FOUND);
@@ -97,7 +87,6 @@ export async function setAdminFileVisibility(
     const view: AdminPaper = await presentOneForAdmin(ctx, tx, paper);
     return view.adminUploadedFiles.find((f) => f._id === fileId)!;
   });
-  sendQueuedMail(ctx);
   return result;
 }
 
@@ -116,7 +105,7 @@ export async function deleteAdminFile(
       action: { type: 'admin_file_delete' },
       details: { fileName: removed.fileName },
     });
-    const stored = await repo.deleteStoredFile(tx, removed.fileId);
+    const stored = await forgetStoredFile(tx, removed.fileId);
     return stored?.storageKey;
   });
   // The bytes go only after the rows are gone for good.
@@ -126,10 +115,5 @@ export async function deleteAdminFile(
 export async function getAdminFile(ctx: AppContext, paperId: string, fileId: string): Promise<ServableFile> {
   const found = await repo.findAdminFile(ctx.db, paperId, fileId);
   if (!found) throw new AppError('not_found', ADMIN_FILE_NOT_FOUND);
-  return {
-    storageKey: found.stored.storageKey,
-    contentType: found.stored.contentType,
-    sizeBytes: found.stored.sizeBytes,
-    fileName: found.file.fileName,
-  };
+  return servableFile(found.stored, found.file.fileName);
 }

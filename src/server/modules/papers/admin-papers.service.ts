@@ -11,13 +11,14 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServableFile } from '../../lib/send-file.ts';
-import { type NotificationInput, notifyUsers, sendQueuedMail } from '../notifications/notifications.service.ts';
+import { type NotificationInput, notifyUsers, transactionThenMail } from '../notifications/notifications.service.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { getUserForAdmin } from '../users/users.service.ts';
 import { presentAdminPaper } from './admin-paper.presenter.ts';
 import * as repo from './papers.repository.ts';
 import { applyPaperStep, PAPER_NOT_FOUND } from './paper-workflow.ts';
+import { findStoredFile, servableFile } from '../files/files.service.ts';
 
 export function apiBase(ctx: AppContext): string {
   return `${ctx.config.basePath}/api`;
@@ -124,7 +125,7 @@ export async function setPaperStatus(
   input: { status: PaperStatus; review: string; version?: number },
 ): Promise<AdminPaper> {
   const review = input.review.trim();
-  const paper = await ctx.db.transaction(async (tx) => {
+  const paper = await transactionThenMail(ctx, async (tx) => {
     const { paper, previous } = await applyPaperStep(tx, paperId, {
       actor: admin,
       action: { type: 'status_change', status: input.status },
@@ -136,7 +137,6 @@ export async function setPaperStatus(
     if (notice) await notifyUsers(ctx, tx, [previous.userId], notice);
     return presentOneForAdmin(ctx, tx, paper);
   });
-  sendQueuedMail(ctx);
   return paper;
 }
 
@@ -182,12 +182,7 @@ export async function saveEvaluation(
 /** The current abstract as a download named paper_{id}.pdf. */
 export async function getAbstractDownload(ctx: AppContext, paperId: string): Promise<ServableFile> {
   const paper = await requirePaper(ctx.db, paperId);
-  const stored = paper.abstractFileId ? await repo.findStoredFile(ctx.db, paper.abstractFileId) : undefined;
+  const stored = await findStoredFile(ctx.db, paper.abstractFileId);
   if (!stored) throw new AppError('not_found', 'No abstract file for this paper.');
-  return {
-    storageKey: stored.storageKey,
-    contentType: stored.contentType,
-    sizeBytes: stored.sizeBytes,
-    fileName: `paper_${paperId}.pdf`,
-  };
+  return servableFile(stored, `paper_${paperId}.pdf`);
 }

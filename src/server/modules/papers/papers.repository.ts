@@ -15,7 +15,6 @@ export type PaperRow = typeof papers.$inferSelect;
 export type PaperInsert = typeof papers.$inferInsert;
 export type AuthorRow = typeof paperAuthors.$inferSelect;
 export type AdminFileRow = typeof adminFiles.$inferSelect;
-export type StoredFileRow = typeof storedFiles.$inferSelect;
 
 export async function countPapersOfUser(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(papers).where(eq(papers.userId, userId));
@@ -149,16 +148,6 @@ export async function findAdminFile(db: DbOrTx, paperId: string, fileId: string)
     .innerJoin(storedFiles, eq(storedFiles.id, adminFiles.fileId))
     .where(and(eq(adminFiles.id, fileId), eq(adminFiles.paperId, paperId)))
     .limit(1);
-  return row;
-}
-
-export async function insertStoredFile(db: DbOrTx, values: typeof storedFiles.$inferInsert): Promise<StoredFileRow> {
-  const [row] = await db.insert(storedFiles).values(values).returning();
-  return row!;
-}
-
-export async function findStoredFile(db: DbOrTx, id: string): Promise<StoredFileRow | undefined> {
-  const [row] = await db.select().from(storedFiles).where(eq(storedFiles.id, id)).limit(1);
   return row;
 }
 
@@ -316,11 +305,6 @@ export async function deleteAdminFile(db: DbOrTx, paperId: string, fileId: strin
     .delete(adminFiles)
     .where(and(eq(adminFiles.id, fileId), eq(adminFiles.paperId, paperId)))
     .returning();
-  return row;
-}
-
-export async function deleteStoredFile(db: DbOrTx, id: string): Promise<StoredFileRow | undefined> {
-  const [row] = await db.delete(storedFiles).where(eq(storedFiles.id, id)).returning();
   return row;
 }
 

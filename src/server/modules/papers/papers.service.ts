@@ -7,7 +7,8 @@ import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation, type DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { discardFiles, type ReceivedFile, type ReceivedUpload } from '../../lib/multipart-upload.ts';
+import type { ReceivedFile, ReceivedUpload } from '../../lib/multipart-upload.ts';
+import { findStoredFile, keepFilesOnlyIfDone, recordUpload, servableFile } from '../files/files.service.ts';
 import type { ServableFile } from '../../lib/send-file.ts';
 import { presentAuthorPaper } from './paper.presenter.ts';
 import { canAccessPaper } from './papers.policy.ts';
@@ -89,27 +90,6 @@ function singleFile(upload: ReceivedUpload, missingMessage: string): ReceivedFil
   return file;
 }
 
-function storedFileValues(file: ReceivedFile, actor: PublicUser) {
-  return {
-    storageKey: file.key,
-    originalName: file.fileName,
-    contentType: file.signature.contentType,
-    sizeBytes: file.sizeBytes,
-    sha256: file.sha256,
-    uploadedBy: actor._id,
-  };
-}
-
-/** Runs `work`; if it fails, the files this request stored are removed again. */
-async function keepFilesOnlyIfDone<T>(ctx: AppContext, upload: ReceivedUpload, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    await discardFiles(ctx.store, upload.files);
-    throw error;
-  }
-}
-
 export async function submitPaper(ctx: AppContext, actor: PublicUser, upload: ReceivedUpload): Promise<AuthorPaper> {
   return keepFilesOnlyIfDone(ctx, upload, async () => {
     const input = parseSubmission(upload.fields);
@@ -124,7 +104,7 @@ export async function submitPaper(ctx: AppContext, actor: PublicUser, upload: Re
           throw new AppError('conflict', PAPER_MESSAGES.limitReached);
         }
         await assertRoomForUpload(tx, ctx, actor, file.sizeBytes);
-        const stored = await repo.insertStoredFile(tx, storedFileValues(file, actor));
+        const stored = await recordUpload(tx, file, actor._id);
         const paper = await createPaperStep(tx, { actor, details: { fileName: file.fileName, version: 1 } }, (status) =>
           repo.insertPaper(tx, {
             userId: actor._id,
@@ -218,7 +198,7 @@ export async function reuploadAbstract(
     await ownPaper(ctx, actor, paperId);
     return ctx.db.transaction(async (tx) => {
       await assertRoomForUpload(tx, ctx, actor, file.sizeBytes);
-      const stored = await repo.insertStoredFile(tx, storedFileValues(file, actor));
+      const stored = await recordUpload(tx, file, actor._id);
       // The version is numbered under the paper's lock, once the step is allowed.
       let version = 0;
       const { paper, from, to } = await applyPaperStep(tx, paperId, {
@@ -265,7 +245,7 @@ export async function submitFullPaper(
     await ownPaper(ctx, actor, paperId);
     return ctx.db.transaction(async (tx) => {
       await assertRoomForUpload(tx, ctx, actor, file.sizeBytes);
-      const stored = await repo.insertStoredFile(tx, storedFileValues(file, actor));
+      const stored = await recordUpload(tx, file, actor._id);
       // Refused before the new version is added, so a refused upload leaves no version behind.
       const { paper } = await applyPaperStep(tx, paperId, {
         actor,
@@ -301,18 +281,13 @@ export async function getSubmissionFile(
 ): Promise<ServableFile> {
   const paper = await getAccessiblePaper(ctx, actor, paperId);
   const fileId = kind === 'abstract' ? paper.abstractFileId : paper.fullPaperFileId;
-  const stored = fileId ? await repo.findStoredFile(ctx.db, fileId) : undefined;
+  const stored = await findStoredFile(ctx.db, fileId);
   if (!stored)
     throw new AppError(
       'not_found',
       kind === 'abstract' ? 'No abstract file for this paper.' : 'No full paper file for this paper.',
     );
-  return {
-    storageKey: stored.storageKey,
-    contentType: stored.contentType,
-    sizeBytes: stored.sizeBytes,
-    fileName: stored.originalName,
-  };
+  return servableFile(stored);
 }
 
 /** An admin file, for authors only when it is shared with them. */
@@ -326,10 +301,5 @@ export async function getSharedFile(
   const found = await repo.findAdminFile(ctx.db, paper.id, fileId);
   if (!found || (actor.role !== 'admin' && !found.file.visibleToUser))
     throw new AppError('not_found', 'File not found.');
-  return {
-    storageKey: found.stored.storageKey,
-    contentType: found.stored.contentType,
-    sizeBytes: found.stored.sizeBytes,
-    fileName: found.file.fileName,
-  };
+  return servableFile(found.stored, found.file.fileName);
 }

@@ -6,10 +6,11 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServableFile } from '../../lib/send-file.ts';
-import { notifyUsers, sendQueuedMail } from '../notifications/notifications.service.ts';
+import { notifyUsers, transactionThenMail } from '../notifications/notifications.service.ts';
 import { apiBase, presentOneForAdmin, requirePaper } from './admin-papers.service.ts';
 import { applyPaperStep } from './paper-workflow.ts';
 import * as repo from './papers.repository.ts';
+import { servableFile } from '../files/files.service.ts';
 
 const KIND_TEXT: Record<SubmissionKind, { label: string; path: 'abstract' | 'fullpaper' }> = {
   abstract: { label: 'Abstract', path: 'abstract' },
@@ -36,7 +37,7 @@ export async function toggleSubmission(
 ): Promise<{ paper: AdminPaper; message: string }> {
   const prefix = kind === 'abstract' ? 'abstract' : 'fullpaper';
   const label = KIND_TEXT[kind].label;
-  const result = await ctx.db.transaction(async (tx) => {
+  const result = await transactionThenMail(ctx, async (tx) => {
     const { paper } = await applyPaperStep(tx, paperId, {
       actor: admin,
       action: { type: input.reset ? `${prefix}_reset` : `${prefix}_restore` },
@@ -60,7 +61,6 @@ export async function toggleSubmission(
       message: input.reset ? RESET_MESSAGES.reset(kind) : RESET_MESSAGES.restored(kind),
     };
   });
-  sendQueuedMail(ctx);
   return result;
 }
 
@@ -131,10 +131,5 @@ export async function getHistoricFile(
   const kind: SubmissionKind = kindPath === 'abstract' ? 'abstract' : 'full_paper';
   const found = await repo.findVersion(ctx.db, paperId, versionId, kind);
   if (!found) throw new AppError('not_found', 'Submission version not found.');
-  return {
-    storageKey: found.stored.storageKey,
-    contentType: found.stored.contentType,
-    sizeBytes: found.stored.sizeBytes,
-    fileName: found.version.fileName,
-  };
+  return servableFile(found.stored, found.version.fileName);
 }
