@@ -1,5 +1,5 @@
 import type { DashboardOverview } from './dashboard-api.ts';
-import { DashboardPanel } from './dashboard-ui.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
 import { SubmissionAnalyticsPanel, UserEngagementPanel } from './insight-panels.tsx';
 import { type BreakdownRow, modeBreakdown, themeBreakdown } from './analytics-breakdown.ts';
 import { formatPercent } from './percentages.ts';
@@ -11,7 +11,8 @@ export function AnalyticsPanel({ overview }: { overview: DashboardOverview }) {
   return (
     <div className="space-y-5">
       <div className="grid gap-5 lg:grid-cols-2">
-        <DashboardPanel
+        <Panel
+          headingLevel={3}
           title="Papers by Theme"
           action={
             <span
@@ -23,10 +24,10 @@ export function AnalyticsPanel({ overview }: { overview: DashboardOverview }) {
           }
         >
           <BarList rows={themes.rows} barClass="bg-brand-600" />
-        </DashboardPanel>
-        <DashboardPanel title="Presentation Modes">
+        </Panel>
+        <Panel headingLevel={3} title="Presentation Modes">
           <BarList rows={modeBreakdown(stats.presentationModes, stats.total)} barClass="bg-purple-500" />
-        </DashboardPanel>
+        </Panel>
       </div>
       <div className="grid gap-5 md:grid-cols-2">
         <SubmissionAnalyticsPanel stats={stats} />

@@ -8,35 +8,6 @@ export function LoadingData() {
   return <Spinner label={LOADING_TEXT} />;
 }
 
-/** A titled card of the dashboard; the title is a level-3 heading under the section's h2. */
-export function DashboardPanel({
-  title,
-  action,
-  children,
-  className = '',
-}: {
-  title: string;
-  action?: ReactNode;
-  children: ReactNode;
-  className?: string;
-}) {
-  const headingId = useId();
-  return (
-    <section
-      aria-labelledby={headingId}
-      className={`min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${className}`}
-    >
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <h3 id={headingId} className="text-base font-bold text-brand-900 sm:text-lg">
-          {title}
-        </h3>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
-}
-
 const ACCENTS = {
   brand: 'border-l-brand-600',
   green: 'border-l-green-500',

@@ -3,7 +3,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { statusLabel } from '../../components/status-badge.tsx';
 import { useReportLoadError } from './dashboard-messages.tsx';
 import { type SelectOption, StatCard } from './dashboard-ui.tsx';
-import { evaluationScoreClass } from './evaluation-score-band.ts';
+import { evaluationScoreClass } from '../../lib/score-bands.ts';
 import { formatAverageScore, formatRate } from './percentages.ts';
 import { EVALUATION_STATE_LABELS, evaluationState, type EvaluationState } from './record-states.ts';
 import { RecordsTableFrame, recordKey, UserCell } from './records-table-frame.tsx';

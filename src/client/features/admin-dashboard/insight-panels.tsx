@@ -1,12 +1,13 @@
 import type { DashboardStats } from '../../../shared/schemas/admin-dashboard.ts';
-import { DashboardPanel, FactList } from './dashboard-ui.tsx';
+import { FactList } from './dashboard-ui.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
 import { formatPercent, formatRate, formatRatio, percentOf, rateOf } from './percentages.ts';
 
 /** Submission Analytics (spec 2.3): kinds of submission and how many are paid. */
 export function SubmissionAnalyticsPanel({ stats }: { stats: DashboardStats }) {
   const { total, fullPaperSubmitted, abstractOnlySubmitted, paymentCompleted, pendingPayment } = stats;
   return (
-    <DashboardPanel title="Submission Analytics">
+    <Panel headingLevel={3} title="Submission Analytics">
       <FactList
         facts={[
           ['Full papers', fullPaperSubmitted],
@@ -18,14 +19,14 @@ export function SubmissionAnalyticsPanel({ stats }: { stats: DashboardStats }) {
           ['Abstract only %', formatPercent(percentOf(abstractOnlySubmitted, total))],
         ]}
       />
-    </DashboardPanel>
+    </Panel>
   );
 }
 
 /** User Engagement (spec 2.3 and 9). */
 export function UserEngagementPanel({ stats, recentCount }: { stats: DashboardStats; recentCount: number }) {
   return (
-    <DashboardPanel title="User Engagement">
+    <Panel headingLevel={3} title="User Engagement">
       <FactList
         facts={[
           ['Users with papers', stats.usersWithPapers],
@@ -35,6 +36,6 @@ export function UserEngagementPanel({ stats, recentCount }: { stats: DashboardSt
           ['Submissions per user', formatRatio(stats.total, stats.totalUsers)],
         ]}
       />
-    </DashboardPanel>
+    </Panel>
   );
 }

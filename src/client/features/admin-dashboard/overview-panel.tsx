@@ -1,5 +1,6 @@
 import type { DashboardOverview } from './dashboard-api.ts';
-import { DashboardPanel, FactList, StatCard } from './dashboard-ui.tsx';
+import { FactList, StatCard } from './dashboard-ui.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
 import { SubmissionAnalyticsPanel, UserEngagementPanel } from './insight-panels.tsx';
 import { formatPercent, percentOf } from './percentages.ts';
 import { RecentSubmissions } from './recent-submissions.tsx';
@@ -54,38 +55,38 @@ export function OverviewPanel({ overview, allSubmissionsHref, onViewAllSubmissio
       </div>
 
       <div className="grid gap-5 md:grid-cols-2">
-        <DashboardPanel title="Paper Submissions">
+        <Panel headingLevel={3} title="Paper Submissions">
           <FactList
             facts={[
               ['Full Papers Submitted', stats.fullPaperSubmitted],
               ['Abstract Only', stats.abstractOnlySubmitted],
             ]}
           />
-        </DashboardPanel>
-        <DashboardPanel title="Payment Status">
+        </Panel>
+        <Panel headingLevel={3} title="Payment Status">
           <FactList
             facts={[
               ['Payment Completed', countWithShare(stats.paymentCompleted)],
               ['Payment Pending', countWithShare(stats.pendingPayment)],
             ]}
           />
-        </DashboardPanel>
+        </Panel>
         <SubmissionAnalyticsPanel stats={stats} />
         <UserEngagementPanel stats={stats} recentCount={recentSubmissions.length} />
       </div>
 
       <div className="grid gap-5 xl:grid-cols-2">
-        <DashboardPanel title="Review Status Distribution">
+        <Panel headingLevel={3} title="Review Status Distribution">
           <StatusDonutChart byStatus={byStatus} total={total} />
-        </DashboardPanel>
-        <DashboardPanel title="Recent Submissions">
+        </Panel>
+        <Panel headingLevel={3} title="Recent Submissions">
           <RecentSubmissions
             submissions={recentSubmissions}
             totalPapers={total}
             allSubmissionsHref={allSubmissionsHref}
             onViewAll={onViewAllSubmissions}
           />
-        </DashboardPanel>
+        </Panel>
       </div>
     </div>
   );

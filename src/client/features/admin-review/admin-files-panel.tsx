@@ -6,7 +6,7 @@ import { errorText } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { AdminFileUploadDialog } from './admin-file-upload-dialog.tsx';
-import { AdminPanel } from './admin-panel.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
 import { useDeleteAdminFile, useSetAdminFileVisibility } from './admin-papers-api.ts';
 
 type AdminFile = AdminPaper['adminUploadedFiles'][number];
@@ -16,7 +16,8 @@ export function AdminFilesPanel({ paper }: { paper: AdminPaper }) {
   const [uploading, setUploading] = useState(false);
   const files = paper.adminUploadedFiles;
   return (
-    <AdminPanel
+    <Panel
+      headingLevel={2}
       title="Admin Files"
       action={
         <Button variant="secondary" className="px-3 py-1.5" onClick={() => setUploading(true)}>
@@ -37,7 +38,7 @@ export function AdminFilesPanel({ paper }: { paper: AdminPaper }) {
         </ul>
       )}
       {uploading && <AdminFileUploadDialog paperId={paper._id} onClose={() => setUploading(false)} />}
-    </AdminPanel>
+    </Panel>
   );
 }
 

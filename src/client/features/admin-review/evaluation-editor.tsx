@@ -4,9 +4,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { errorText } from '../../lib/api.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { useSaveEvaluation } from './admin-papers-api.ts';
-import { formatDateTime } from './date-time.ts';
+import { formatUsDateTime } from '../../lib/dates.ts';
 import { type MarksField, parseEvaluation } from './evaluation-form.ts';
-import { scoreBandClass } from './score-band.ts';
+import { scoreBandClass } from '../../lib/score-bands.ts';
 
 /** The Admin Evaluation Panel (spec 2.8): marks and confidential comments, seen only by admins. */
 export function EvaluationEditor({ paperId, evaluation }: { paperId: string; evaluation: AdminEvaluation }) {
@@ -73,7 +73,7 @@ function ReviewerLine({ evaluation }: { evaluation: AdminEvaluation }) {
       {reviewedBy ? (
         <>
           Reviewed by <span className="font-semibold text-slate-700">{reviewedBy.username}</span> ·{' '}
-          {reviewedAt ? formatDateTime(reviewedAt) : 'Not reviewed'}
+          {reviewedAt ? formatUsDateTime(reviewedAt) : 'Not reviewed'}
         </>
       ) : (
         'Not reviewed'

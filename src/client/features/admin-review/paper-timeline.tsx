@@ -2,7 +2,7 @@ import { PAPER_STATUS_LABELS } from '../../../shared/constants.ts';
 import type { PaperTimelineEntry } from '../../../shared/schemas/timeline.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { usePaperTimeline } from './admin-papers-api.ts';
-import { formatDateTime } from './date-time.ts';
+import { formatUsDateTime } from '../../lib/dates.ts';
 
 /** Every step of the paper in the order it happened: who, when, from which status to which, and why. */
 export function PaperTimeline({ paperId }: { paperId: string }) {
@@ -44,7 +44,7 @@ function TimelineItem({ entry }: { entry: PaperTimelineEntry }) {
         {entry.version !== null && <span className="font-normal text-slate-600"> (version {entry.version})</span>}
       </p>
       <p className="text-sm text-slate-600">
-        {formatDateTime(entry.at)} ·{' '}
+        {formatUsDateTime(entry.at)} ·{' '}
         {entry.actor ? `${entry.actor.name} (${entry.actor.role === 'admin' ? 'Admin' : 'Author'})` : 'System'}
       </p>
       {statusChanged && (

@@ -4,7 +4,7 @@ import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { statusBadgeClass, statusLabel } from '../../components/status-badge.tsx';
-import { AdminPanel } from './admin-panel.tsx';
+import { Panel } from '../../components/ui/panel.tsx';
 import { ReviewCommentsField } from '../../components/review-comments-field.tsx';
 import { statusUpdatedText, useSetPaperStatus } from '../../lib/paper-status.ts';
 
@@ -27,7 +27,7 @@ export function ReviewStatusPanel({ paper }: { paper: AdminPaper }) {
   };
 
   return (
-    <AdminPanel title="Review & Status">
+    <Panel headingLevel={2} title="Review & Status">
       <form onSubmit={onSubmit} className="space-y-4">
         <ReviewCommentsField value={review} onChange={setReview} rows={5} />
         <fieldset>
@@ -58,6 +58,6 @@ export function ReviewStatusPanel({ paper }: { paper: AdminPaper }) {
           {update.isPending ? 'Processing...' : 'Update Review'}
         </Button>
       </form>
-    </AdminPanel>
+    </Panel>
   );
 }

@@ -1,7 +1,7 @@
 import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { usePaperHistories } from './admin-users-api.ts';
-import { formatDateTime } from './date-time.ts';
+import { formatUsDateTime } from '../../lib/dates.ts';
 import { type ActivityEvent, buildUserActivity } from './user-activity.ts';
 
 const DOT_CLASSES: Record<ActivityEvent['kind'], string> = {
@@ -43,7 +43,7 @@ export function UserActivityTab({ user, papers }: { user: PublicUser; papers: Ad
               <p className="font-semibold break-words text-slate-900">{event.title}</p>
               {event.subtitle && <p className="text-sm text-slate-600">{event.subtitle}</p>}
               <p className="text-xs text-slate-500">
-                <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+                <time dateTime={event.at}>{formatUsDateTime(event.at)}</time>
               </p>
             </div>
           </li>

@@ -9,7 +9,7 @@ import {
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorText } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.tsx';
-import { relativeTime } from '../../lib/relative-time.ts';
+import { relativeTime } from '../../lib/dates.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { useModalDialog } from '../../components/ui/use-modal-dialog.ts';
 import { useChatMessages, useRefreshChatUnread, useSendChatMessage } from './chat-api.ts';

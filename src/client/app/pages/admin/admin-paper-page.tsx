@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { type TabItem, TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { AdminFilesPanel } from '../../../features/admin-review/admin-files-panel.tsx';
 import { AdminHeader } from '../../../features/admin-review/admin-header.tsx';
-import { AdminPanel } from '../../../features/admin-review/admin-panel.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
 import { type AdminPaperDetails, isNotFound, useAdminPaper } from '../../../features/admin-review/admin-papers-api.ts';
 import { EvaluationEditor } from '../../../features/admin-review/evaluation-editor.tsx';
 import {
@@ -96,9 +96,9 @@ function PaperReviewLayout({ details: { paper, user } }: { details: AdminPaperDe
       </div>
       <aside className="min-w-0 space-y-6" aria-label="Review actions">
         <ReviewStatusPanel paper={paper} />
-        <AdminPanel title="Submission Controls">
+        <Panel headingLevel={2} title="Submission Controls">
           <SubmissionControls paper={paper} />
-        </AdminPanel>
+        </Panel>
         <AdminFilesPanel paper={paper} />
       </aside>
     </div>

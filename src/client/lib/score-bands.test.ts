@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluationScoreBand, evaluationScoreClass } from './evaluation-score-band.ts';
+import { evaluationScoreBand, evaluationScoreClass, scoreBand } from './score-bands.ts';
 
 describe('evaluationScoreBand', () => {
   it.each([
@@ -17,5 +17,18 @@ describe('evaluationScoreBand', () => {
     expect(evaluationScoreClass(85)).toContain('green');
     expect(evaluationScoreClass(60)).toContain('yellow');
     expect(evaluationScoreClass(20)).toContain('red');
+  });
+});
+
+describe('scoreBand', () => {
+  it('puts each boundary in the higher band', () => {
+    expect(scoreBand(100)).toBe('excellent');
+    expect(scoreBand(80)).toBe('excellent');
+    expect(scoreBand(79)).toBe('good');
+    expect(scoreBand(60)).toBe('good');
+    expect(scoreBand(59)).toBe('fair');
+    expect(scoreBand(40)).toBe('fair');
+    expect(scoreBand(39)).toBe('poor');
+    expect(scoreBand(0)).toBe('poor');
   });
 });
