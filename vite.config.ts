@@ -1,8 +1,10 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { DEFAULT_BASE_PATH } from './src/shared/constants.ts';
 
-const basePath = '/ictacem2025';
+// The same BASE_PATH as the server's, so a site served elsewhere is built for that path.
+const basePath = process.env.BASE_PATH ?? DEFAULT_BASE_PATH;
 
 export default defineConfig({
   base: `${basePath}/`,

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.ts';
 import { type BackupManifest, writeBackup } from '../src/server/ops/backup.ts';
 import { backupSocketPath, receiveBackupFromServer } from '../src/server/ops/backup-socket.ts';
-import { openForMaintenance } from '../src/server/ops/maintenance.ts';
+import { openForMaintenance } from '../src/server/ops/open-for-maintenance.ts';
 import { DataDirBusyError } from '../src/server/storage/data-dir-lock.ts';
 
 const stamp = new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.ts';
 import { checkIntegrity, formatIntegrityReport } from '../src/server/ops/integrity.ts';
-import { openForMaintenance } from '../src/server/ops/maintenance.ts';
+import { openForMaintenance } from '../src/server/ops/open-for-maintenance.ts';
 import { checkReviewInvariants, formatInvariantProblems } from '../src/server/ops/review-invariants.ts';
 
 const { values } = parseArgs({ options: { 'remove-orphans': { type: 'boolean', default: false } } });

@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { EmbeddedDatabaseMaintenance } from './db/maintenance.ts';
+import { EmbeddedDatabaseMaintenance } from './db/embedded-upkeep.ts';
 import { AttemptLimiter } from './lib/attempt-limiter.ts';
 import { HTTP_TIMEOUTS } from './lib/http-timeouts.ts';
 import { SessionCache } from './lib/session-cache.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../shared/constants.ts';
+import { DEFAULT_BASE_PATH, LIMITS } from '../shared/constants.ts';
 import { emailSchema, MESSAGES } from '../shared/schemas/auth.ts';
 
 /** How long the server waits on a client, at each stage of a connection (docs/security.md). */
@@ -25,7 +25,7 @@ const envSchema = z.object({
   BASE_PATH: z
     .string()
     .regex(/^\/[A-Za-z0-9_-]+$/, 'BASE_PATH must look like /ictacem2025')
-    .default('/ictacem2025'),
+    .default(DEFAULT_BASE_PATH),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),

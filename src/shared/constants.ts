@@ -1,10 +1,7 @@
 /** Conference-wide constants and labels shared by client and server (spec sections 3, 4, 9). */
 
-export const CONFERENCE = {
-  acronym: 'ICTACEM',
-  year: 2025,
-  basePath: '/ictacem2025',
-} as const;
+/** Where the site is served unless BASE_PATH says otherwise; the client build reads the same variable. */
+export const DEFAULT_BASE_PATH = '/ictacem2025';
 
 export const ROLES = ['admin', 'author'] as const;
 export type Role = (typeof ROLES)[number];

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGES, PDF, SignatureCheck } from '../lib/content-type.ts';
 import { pdfBytes } from '../test/multipart.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { prepareUploadTargets, storageState, type UploadTarget, uploadTo } from './uploads-fixtures.ts';
+import { prepareUploadTargets, storageState, type UploadTarget, uploadTo } from '../test/upload-targets.ts';
 
 const PNG_HEADER = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const PNG = Buffer.concat([PNG_HEADER, Buffer.alloc(64, 7)]);

@@ -6,7 +6,7 @@ import { storedFiles } from '../db/schema/index.ts';
 import { createTestUser, type TestUser } from '../test/factories.ts';
 import { pdfBytes } from '../test/multipart.ts';
 import { API, createTestApp, type TestApp } from '../test/test-app.ts';
-import { prepareUploadTargets, STORED_FILE_PATH, storageState, type UploadTarget } from './uploads-fixtures.ts';
+import { prepareUploadTargets, STORED_FILE_PATH, storageState, type UploadTarget } from '../test/upload-targets.ts';
 
 /** A multipart body written byte by byte, for what a browser would never send. */
 function rawMultipart(boundary: string, parts: { disposition: string; content: Buffer | string }[]): Buffer {

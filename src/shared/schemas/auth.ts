@@ -53,7 +53,6 @@ export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
 export const resetPasswordBodySchema = z.object({ password: passwordSchema });
-export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 /** Client-side forms add a confirmation field that never leaves the browser. */
 export const resetPasswordFormSchema = z

@@ -53,7 +53,6 @@ export const paperSubmissionSchema = z.object({
   modeOfPresentation: z.enum(PRESENTATION_MODES, PAPER_MESSAGES.allFieldsRequired),
   authors: z.array(authorSchema).min(1, PAPER_MESSAGES.allAuthorFieldsRequired).max(PAPER_LIMITS.authorsMax),
 });
-export type PaperSubmission = z.infer<typeof paperSubmissionSchema>;
 
 export const paymentBodySchema = z.object({
   paymentId: z

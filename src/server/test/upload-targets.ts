@@ -6,9 +6,9 @@ import { ADMIN_MESSAGES } from '../../shared/schemas/admin-paper.ts';
 import { CHAT_MESSAGES } from '../../shared/schemas/chat.ts';
 import { PAPER_MESSAGES } from '../../shared/schemas/paper.ts';
 import { storedFiles } from '../db/schema/index.ts';
-import { createTestPaper, createTestUser, submissionFields, type TestUser } from '../test/factories.ts';
-import { type FilePart, multipart } from '../test/multipart.ts';
-import { API, type TestApp } from '../test/test-app.ts';
+import { createTestPaper, createTestUser, submissionFields, type TestUser } from './factories.ts';
+import { type FilePart, multipart } from './multipart.ts';
+import { API, type TestApp } from './test-app.ts';
 
 /** One route that takes files, with the caller and paper state that lets it read the upload. */
 export interface UploadTarget {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createTestUser } from '../test/factories.ts';
-import { EmbeddedDatabaseMaintenance } from './maintenance.ts';
+import { EmbeddedDatabaseMaintenance } from './embedded-upkeep.ts';
 
 describe('embedded database maintenance', () => {
   let t: TestApp;
