@@ -1,0 +1,52 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The boundaries of docs/architecture.md are lint rules; these lint imaginary files placed where
+// a wrong import would be written and check that the rule fires and names the boundary.
+const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
+
+async function messagesFor(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return result!.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('architecture boundaries', () => {
+  it('refuses a client feature importing another feature', async () => {
+    const messages = await messagesFor(
+      'src/client/features/papers/boundary-probe.tsx',
+      "import { ChatButton } from '../chat/chat-button.tsx';\nexport const probe = ChatButton;\n",
+    );
+    expect(messages).toEqual([expect.stringMatching(/no-restricted-paths.*Client features do not import each other/)]);
+  });
+
+  it('refuses the client importing the server, and shared importing either', async () => {
+    expect(
+      await messagesFor(
+        'src/client/lib/boundary-probe.ts',
+        "import { AppError } from '../../server/lib/app-error.ts';\nexport const probe = AppError;\n",
+      ),
+    ).toEqual([expect.stringMatching(/The client never imports the server/)]);
+    expect(
+      await messagesFor(
+        'src/shared/boundary-probe.ts',
+        "import { api } from '../client/lib/api.ts';\nexport const probe = api;\n",
+      ),
+    ).toEqual([expect.stringMatching(/src\/shared imports nothing/)]);
+  });
+
+  it('refuses a lower server layer importing a higher one', async () => {
+    const messages = await messagesFor(
+      'src/server/plugins/boundary-probe.ts',
+      "import { findSessionUser } from '../modules/sessions/sessions.service.ts';\nexport const probe = findSessionUser;\n",
+    );
+    expect(messages).toEqual([expect.stringMatching(/Server layers: plugins sits below modules/)]);
+  });
+
+  it('refuses Drizzle in a service and lets a repository use it', async () => {
+    const source = "import { eq } from 'drizzle-orm';\nexport const probe = eq;\n";
+    expect(await messagesFor('src/server/modules/papers/boundary-probe.service.ts', source)).toEqual([
+      expect.stringMatching(/no-restricted-imports.*Only repositories/),
+    ]);
+    expect(await messagesFor('src/server/modules/papers/boundary-probe.repository.ts', source)).toEqual([]);
+  });
+});
