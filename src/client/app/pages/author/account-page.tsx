@@ -1,24 +1,25 @@
+import type { PublicUser } from '../../../../shared/schemas/user.ts';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageContainer } from '../../../components/ui/page-container.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ChangePasswordForm } from '../../../features/account/change-password-form.tsx';
 import { SessionsList } from '../../../features/account/sessions-list.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { AuthenticationRequired } from './profile-page.tsx';
+import { SignInGuard } from './sign-in-guard.tsx';
 
 export default function AccountPage() {
   useDocumentTitle('Password and Sessions', 'Change your ICTACEM 2025 password and see where you are signed in.');
-  const { user, isLoading } = useAuth();
-  if (isLoading) return <Spinner label="Loading your account..." />;
-  if (!user)
-    return (
-      <AuthenticationRequired
-        from="/account"
-        text="Please log in to manage your account. Redirecting to the login page..."
-      />
-    );
+  return (
+    <SignInGuard
+      signedOut={{ notice: 'Please log in to manage your account. Redirecting to the login page...' }}
+      loadingLabel="Loading your account..."
+    >
+      {(user) => <AccountSettings user={user} />}
+    </SignInGuard>
+  );
+}
+
+function AccountSettings({ user }: { user: PublicUser }) {
   return (
     <PageContainer className="space-y-8 py-8 sm:py-12">
       <h1 className="text-3xl font-bold text-brand-900">Password and Sessions</h1>

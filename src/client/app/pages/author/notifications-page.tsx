@@ -9,9 +9,8 @@ import {
   useNotificationsPage,
   useUnreadNotificationCount,
 } from '../../../features/notifications/notifications-api.ts';
-import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { AuthenticationRequired } from './profile-page.tsx';
+import { SignInGuard } from './sign-in-guard.tsx';
 
 const TABS: { filter: NotificationFilter; label: string }[] = [
   { filter: 'all', label: 'All' },
@@ -21,16 +20,11 @@ const TABS: { filter: NotificationFilter; label: string }[] = [
 
 export default function NotificationsPage() {
   useDocumentTitle('Notifications');
-  const { user, isLoading } = useAuth();
-  if (isLoading) return <Spinner label="Loading..." />;
-  if (!user)
-    return (
-      <AuthenticationRequired
-        from="/notifications"
-        text="Please log in to see your notifications. Redirecting to the login page..."
-      />
-    );
-  return <NotificationsList />;
+  return (
+    <SignInGuard signedOut={{ notice: 'Please log in to see your notifications. Redirecting to the login page...' }}>
+      {() => <NotificationsList />}
+    </SignInGuard>
+  );
 }
 
 function NotificationsList() {

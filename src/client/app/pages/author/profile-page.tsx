@@ -1,49 +1,47 @@
-import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { TIMINGS } from '../../../../shared/constants.ts';
+import { Link } from 'react-router';
 import type { PublicUser } from '../../../../shared/schemas/user.ts';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageContainer } from '../../../components/ui/page-container.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useUserPapers } from '../../../features/papers/papers-api.ts';
 import { UserPapersPanel } from '../../../features/papers/user-papers-panel.tsx';
 import { useRefreshChatUnread, useChatUnreadCounts } from '../../../features/chat/chat-api.ts';
 import { ChatButton } from '../../../features/chat/chat-button.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useExactDocumentTitle } from '../../../lib/use-document-title.ts';
-
-export function AuthenticationRequired({ from, text }: { from: string; text?: string }) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const timer = setTimeout(() => navigate('/login', { replace: true, state: { from } }), TIMINGS.loginRedirectMs);
-    return () => clearTimeout(timer);
-  }, [navigate, from]);
-  return (
-    <div className="mx-auto max-w-md px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-brand-900">Authentication Required</h1>
-      <p className="mt-3 text-slate-600">
-        {text ?? 'Please log in to view your profile. Redirecting to the login page...'}
-      </p>
-    </div>
-  );
-}
+import { SignInGuard } from './sign-in-guard.tsx';
 
 export default function ProfilePage() {
-  const { user, isLoading, isAdmin } = useAuth();
+  const { user, isAdmin } = useAuth();
   const unreadMessages = useChatUnreadCounts(Boolean(user)).data?.totalUnread ?? 0;
   const refreshUnread = useRefreshChatUnread();
   // Spec: "(n) ICTACEM 2025 Profile" while unread chat messages exist.
   useExactDocumentTitle(unreadMessages > 0 ? `(${unreadMessages}) ICTACEM 2025 Profile` : 'ICTACEM 2025 Profile');
 
-  if (isLoading) return <Spinner label="Loading your profile..." />;
-  if (!user) return <AuthenticationRequired from="/profile" />;
+  return (
+    <SignInGuard
+      signedOut={{ notice: 'Please log in to view your profile. Redirecting to the login page...' }}
+      loadingLabel="Loading your profile..."
+    >
+      {(user) => <Profile user={user} isAdmin={isAdmin} onPapersLoaded={refreshUnread} />}
+    </SignInGuard>
+  );
+}
 
+function Profile({
+  user,
+  isAdmin,
+  onPapersLoaded,
+}: {
+  user: PublicUser;
+  isAdmin: boolean;
+  onPapersLoaded: () => void;
+}) {
   return (
     <PageContainer className="py-8 sm:py-12">
       <ProfileHeader user={user} isAdmin={isAdmin} />
       <UserPapersPanel
-        onLoaded={refreshUnread}
+        onLoaded={onPapersLoaded}
         chatFor={(paper) => (
           <ChatButton paperId={paper._id} paperTitle={paper.title} label="Ask Doubts" variant="secondary" />
         )}

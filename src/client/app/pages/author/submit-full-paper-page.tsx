@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { TIMINGS } from '../../../../shared/constants.ts';
 import type { AuthorPaper } from '../../../../shared/schemas/paper.ts';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -10,19 +10,14 @@ import { usePaper, useSubmitFullPaper } from '../../../features/papers/papers-ap
 import { fullPaperFileError } from '../../../lib/pdf-file.ts';
 import { PdfPicker } from '../../../components/pdf-picker.tsx';
 import { ApiError, errorText } from '../../../lib/api.ts';
-import { useAuth } from '../../../lib/auth.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { SignInGuard } from './sign-in-guard.tsx';
 
 export default function SubmitFullPaperPage() {
   useDocumentTitle('Submit Full Paper');
   const { paperId = '' } = useParams();
-  const location = useLocation();
-  const { user, isLoading } = useAuth();
-
-  if (isLoading) return <Spinner label="Loading..." />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  return <FullPaperLoader paperId={paperId} />;
+  return <SignInGuard signedOut="redirect">{() => <FullPaperLoader paperId={paperId} />}</SignInGuard>;
 }
 
 function FullPaperLoader({ paperId }: { paperId: string }) {

@@ -1,35 +1,24 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { LIMITS } from '../../../../shared/constants.ts';
 import { PAPER_MESSAGES } from '../../../../shared/schemas/paper.ts';
 import type { PublicUser } from '../../../../shared/schemas/user.ts';
-import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Card, CenteredCard } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
 import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { useSubmissionCount } from '../../../features/papers/papers-api.ts';
 import { PaperWizard } from '../../../features/papers/wizard/paper-wizard.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { SignInGuard } from './sign-in-guard.tsx';
 
 export default function SubmitPaperPage() {
   useDocumentTitle('Submit Paper');
-  const { user, isLoading } = useAuth();
-  const navigate = useNavigate();
-
-  if (isLoading) return <Spinner label="Loading..." />;
-  if (!user) {
-    return (
-      <CenteredCard title="Authentication Required">
-        <p className="text-center text-slate-600">Please login to submit your paper</p>
-        <Button className="mt-6 w-full" onClick={() => navigate('/login', { state: { from: '/submit-paper' } })}>
-          Go to Login
-        </Button>
-      </CenteredCard>
-    );
-  }
-  return <Submission user={user} />;
+  return (
+    <SignInGuard signedOut={{ loginCard: 'Please login to submit your paper' }}>
+      {(user) => <Submission user={user} />}
+    </SignInGuard>
+  );
 }
 
 function Submission({ user }: { user: PublicUser }) {

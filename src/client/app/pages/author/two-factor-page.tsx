@@ -11,26 +11,28 @@ import { TwoFactorSetup } from '../../../features/two-factor/two-factor-setup.ts
 import { errorText } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { AuthenticationRequired } from './profile-page.tsx';
+import { SignInGuard } from './sign-in-guard.tsx';
 
 export default function TwoFactorPage() {
   useDocumentTitle(
     'Two-factor sign-in',
     'Sign in to ICTACEM 2025 with a code from your phone as well as your password.',
   );
-  const { user, isLoading, isAdmin, mustEnrolTwoFactor } = useAuth();
+  return (
+    <SignInGuard
+      signedOut={{ notice: 'Please log in to manage your account. Redirecting to the login page...' }}
+      loadingLabel="Loading your account..."
+    >
+      {() => <TwoFactorSettings />}
+    </SignInGuard>
+  );
+}
+
+function TwoFactorSettings() {
+  const { isAdmin, mustEnrolTwoFactor } = useAuth();
   const status = useTwoFactorStatus();
   /** Recovery codes just made, and what was done: shown this once. */
   const [fresh, setFresh] = useState<{ codes: string[]; message: string } | null>(null);
-
-  if (isLoading) return <Spinner label="Loading your account..." />;
-  if (!user)
-    return (
-      <AuthenticationRequired
-        from="/account/two-factor"
-        text="Please log in to manage your account. Redirecting to the login page..."
-      />
-    );
 
   let body;
   if (fresh) {
