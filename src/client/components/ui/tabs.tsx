@@ -3,16 +3,22 @@ import { type KeyboardEvent, type ReactNode, useRef } from 'react';
 export interface TabItem<K extends string> {
   key: K;
   label: string;
+  /** A second line under the label, read as the tab's description. */
+  description?: string;
 }
 
-const tabId = (idPrefix: string, key: string) => `${idPrefix}-tab-${key}`;
-const panelId = (idPrefix: string, key: string) => `${idPrefix}-panel-${key}`;
+export const tabId = (idPrefix: string, key: string) => `${idPrefix}-tab-${key}`;
+export const panelId = (idPrefix: string, key: string) => `${idPrefix}-panel-${key}`;
 
 const LIST_CLASSES = {
   /** A row of segments; two per row on a phone so long labels never overflow. */
   segmented: 'grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:flex sm:flex-wrap',
   /** A vertical menu, e.g. in a side column. */
   menu: 'flex flex-col gap-1',
+  /** The admin area's sidebar: a vertical menu with a strong selection. */
+  sidebar: 'flex flex-col gap-1',
+  /** A row of labels over a rule, the selected one underlined. */
+  underline: 'flex gap-1 border-b border-slate-200',
 };
 const TAB_CLASSES = {
   segmented: (selected: boolean) =>
@@ -24,6 +30,14 @@ const TAB_CLASSES = {
       selected
         ? 'bg-brand-50 text-brand-800 ring-1 ring-brand-100'
         : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+    }`,
+  sidebar: (selected: boolean) =>
+    `rounded-lg px-4 py-3 text-left transition-colors ${
+      selected ? 'bg-brand-700 text-white shadow-sm' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+    }`,
+  underline: (selected: boolean) =>
+    `-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${
+      selected ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'
     }`,
 };
 
@@ -51,7 +65,7 @@ export function TabList<K extends string>({
   variant = 'segmented',
 }: TabListProps<K>) {
   const buttons = useRef(new Map<K, HTMLButtonElement>());
-  const vertical = variant === 'menu';
+  const vertical = variant === 'menu' || variant === 'sidebar';
 
   const onKeyDown = (event: KeyboardEvent) => {
     const index = tabs.findIndex((tab) => tab.key === selected);
@@ -77,6 +91,7 @@ export function TabList<K extends string>({
     >
       {tabs.map((tab) => {
         const isSelected = tab.key === selected;
+        const id = tabId(idPrefix, tab.key);
         return (
           <button
             key={tab.key}
@@ -86,14 +101,31 @@ export function TabList<K extends string>({
             }}
             type="button"
             role="tab"
-            id={tabId(idPrefix, tab.key)}
+            id={id}
             aria-selected={isSelected}
             aria-controls={panelId(idPrefix, tab.key)}
+            // With a description the tab is named by its label alone and the description is read after.
+            aria-labelledby={tab.description ? `${id}-label` : undefined}
+            aria-describedby={tab.description ? `${id}-description` : undefined}
             tabIndex={isSelected ? 0 : -1}
             onClick={() => onSelect(tab.key)}
             className={TAB_CLASSES[variant](isSelected)}
           >
-            {tab.label}
+            {tab.description ? (
+              <>
+                <span id={`${id}-label`} className="block text-sm font-semibold">
+                  {tab.label}
+                </span>
+                <span
+                  id={`${id}-description`}
+                  className={`block text-xs ${isSelected ? 'text-blue-100' : 'text-slate-500'}`}
+                >
+                  {tab.description}
+                </span>
+              </>
+            ) : (
+              tab.label
+            )}
           </button>
         );
       })}

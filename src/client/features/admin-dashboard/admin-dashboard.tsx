@@ -3,14 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import { DashboardSection } from './dashboard-section.tsx';
 import { DashboardMessagesProvider, MessageBanner, useMessageState } from './dashboard-messages.tsx';
 import { PapersSection } from './papers-section.tsx';
-import {
-  type AdminSection,
-  SECTIONS,
-  SectionMenuDrawer,
-  sectionPanelId,
-  sectionTabId,
-  SectionTabs,
-} from './section-navigation.tsx';
+import { panelId, tabId } from '../../components/ui/tabs.tsx';
+import { type AdminSection, SECTION_TABS_ID, SECTIONS, SectionMenuDrawer, SectionTabs } from './section-navigation.tsx';
 import { UsersSection } from './users-section.tsx';
 
 /** The section sits in the address (?section=papers): a reload or Back from a paper keeps it. */
@@ -141,7 +135,7 @@ export function AdminDashboard() {
 
         <div className="min-w-0 flex-1">
           <MessageBanner message={message} onDismiss={dismiss} />
-          <div role="tabpanel" id={sectionPanelId(section)} aria-labelledby={sectionTabId(section)}>
+          <div role="tabpanel" id={panelId(SECTION_TABS_ID, section)} aria-labelledby={tabId(SECTION_TABS_ID, section)}>
             <h2
               ref={heading}
               tabIndex={-1}

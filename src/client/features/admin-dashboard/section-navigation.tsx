@@ -1,4 +1,5 @@
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
+import { TabList } from '../../components/ui/tabs.tsx';
 
 export type AdminSection = 'dashboard' | 'users' | 'papers';
 
@@ -16,82 +17,20 @@ export const SECTIONS: readonly SectionItem[] = [
   { key: 'papers', label: 'Papers', description: 'Paper Management' },
 ];
 
-export const sectionTabId = (key: AdminSection) => `admin-section-tab-${key}`;
-export const sectionPanelId = (key: AdminSection) => `admin-section-panel-${key}`;
+/** Ties the sidebar's tabs to the section panel. */
+export const SECTION_TABS_ID = 'admin-section';
 
-interface SectionTabsProps {
-  selected: AdminSection;
-  onSelect: (key: AdminSection) => void;
-}
-
-/**
- * The sidebar on wide screens: vertical WAI-ARIA tabs, Up/Down (and Home/End) move between
- * them and select, only the selected one is in the Tab order.
- */
-export function SectionTabs({ selected, onSelect }: SectionTabsProps) {
-  const tabs = useRef(new Map<AdminSection, HTMLButtonElement>());
-  const onKeyDown = (event: KeyboardEvent) => {
-    const index = SECTIONS.findIndex((section) => section.key === selected);
-    const last = SECTIONS.length - 1;
-    const targets: Record<string, number> = {
-      ArrowDown: index === last ? 0 : index + 1,
-      ArrowUp: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    };
-    const target = targets[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const key = SECTIONS[target]!.key;
-    onSelect(key);
-    tabs.current.get(key)?.focus();
-  };
-
+/** The sidebar on wide screens: vertical tabs, each with what its section holds. */
+export function SectionTabs({ selected, onSelect }: { selected: AdminSection; onSelect: (key: AdminSection) => void }) {
   return (
-    <div
-      role="tablist"
-      aria-label="Admin sections"
-      aria-orientation="vertical"
-      onKeyDown={onKeyDown}
-      className="flex flex-col gap-1"
-    >
-      {SECTIONS.map((section) => {
-        const isSelected = section.key === selected;
-        const labelId = `${sectionTabId(section.key)}-label`;
-        const descriptionId = `${sectionTabId(section.key)}-description`;
-        return (
-          <button
-            key={section.key}
-            ref={(element) => {
-              if (element) tabs.current.set(section.key, element);
-              else tabs.current.delete(section.key);
-            }}
-            type="button"
-            role="tab"
-            id={sectionTabId(section.key)}
-            aria-selected={isSelected}
-            aria-controls={sectionPanelId(section.key)}
-            // Named by its label alone ("Papers"); what it holds is read as its description.
-            aria-labelledby={labelId}
-            aria-describedby={descriptionId}
-            tabIndex={isSelected ? 0 : -1}
-            onClick={() => onSelect(section.key)}
-            className={`rounded-lg px-4 py-3 text-left transition-colors ${
-              isSelected
-                ? 'bg-brand-700 text-white shadow-sm'
-                : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
-            }`}
-          >
-            <span id={labelId} className="block text-sm font-semibold">
-              {section.label}
-            </span>
-            <span id={descriptionId} className={`block text-xs ${isSelected ? 'text-blue-100' : 'text-slate-500'}`}>
-              {section.description}
-            </span>
-          </button>
-        );
-      })}
-    </div>
+    <TabList
+      tabs={SECTIONS}
+      selected={selected}
+      onSelect={onSelect}
+      label="Admin sections"
+      idPrefix={SECTION_TABS_ID}
+      variant="sidebar"
+    />
   );
 }
 

@@ -11,11 +11,12 @@ import {
 } from '../../../features/notifications/notifications-api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { SignInGuard } from './sign-in-guard.tsx';
+import { type TabItem, TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 
-const TABS: { filter: NotificationFilter; label: string }[] = [
-  { filter: 'all', label: 'All' },
-  { filter: 'unread', label: 'Unread' },
-  { filter: 'read', label: 'Read' },
+const TABS: TabItem<NotificationFilter>[] = [
+  { key: 'all', label: 'All' },
+  { key: 'unread', label: 'Unread' },
+  { key: 'read', label: 'Read' },
 ];
 
 export default function NotificationsPage() {
@@ -53,25 +54,21 @@ function NotificationsList() {
           Mark All Read ({unread})
         </Button>
       </div>
-      <div role="tablist" aria-label="Filter notifications" className="mt-6 flex gap-1 border-b border-slate-200">
-        {TABS.map((tab) => (
-          <button
-            key={tab.filter}
-            type="button"
-            role="tab"
-            aria-selected={filter === tab.filter}
-            onClick={() => choose(tab.filter)}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${
-              filter === tab.filter
-                ? 'border-brand-700 text-brand-800'
-                : 'border-transparent text-slate-600 hover:text-slate-900'
-            }`}
-          >
-            {tab.label}
-          </button>
-        ))}
+      <div className="mt-6">
+        <TabList
+          tabs={TABS}
+          selected={filter}
+          onSelect={choose}
+          label="Filter notifications"
+          idPrefix="notifications"
+          variant="underline"
+        />
       </div>
-      <div role="tabpanel" className="mt-4 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <TabPanel
+        idPrefix="notifications"
+        tabKey={filter}
+        className="mt-4 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+      >
         {list.isPending ? (
           <Spinner label="Loading notifications..." />
         ) : list.isError ? (
@@ -96,7 +93,7 @@ function NotificationsList() {
         ) : (
           <p className="px-4 py-12 text-center text-slate-500">{emptyText}</p>
         )}
-      </div>
+      </TabPanel>
       {data && data.pagination.totalNotifications > 0 && (
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
           <p>
