@@ -1,0 +1,117 @@
+import { type RefObject, useRef, useState } from 'react';
+import { chatFilesProblem } from '../../../shared/domain/chat-files.ts';
+import { CHAT_MESSAGE_MAX, CHAT_MESSAGES, CHAT_PICKER_ACCEPT } from '../../../shared/schemas/chat.ts';
+import { errorText } from '../../lib/api.ts';
+import { useToast } from '../../lib/toast.tsx';
+import { useSendChatMessage } from './chat-api.ts';
+
+/** Writing a message: text (Enter sends), up to the allowed attachments, the rules checked before sending. */
+export function ChatComposer({
+  paperId,
+  textArea,
+}: {
+  paperId: string;
+  /** The message field, focused by the dialog once it is open. */
+  textArea: RefObject<HTMLTextAreaElement | null>;
+}) {
+  const toast = useToast();
+  const send = useSendChatMessage(paperId);
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [problem, setProblem] = useState<string>();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const chooseFiles = (chosen: FileList | null) => {
+    const next = [...files, ...Array.from(chosen ?? [])];
+    const found = chatFilesProblem(next);
+    setProblem(found ?? undefined);
+    if (!found) setFiles(next);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const submit = () => {
+    const message = text.trim();
+    if (!message && files.length === 0) return setProblem(CHAT_MESSAGES.empty);
+    if (message.length > CHAT_MESSAGE_MAX) return setProblem(CHAT_MESSAGES.tooLong);
+    setProblem(undefined);
+    send.mutate(
+      { message, files },
+      {
+        onSuccess: () => {
+          setText('');
+          setFiles([]);
+        },
+        onError: (error) => toast.error(errorText(error, 'Failed to send message')),
+      },
+    );
+  };
+
+  return (
+    <form
+      className="border-t border-slate-200 bg-white px-4 py-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      {files.length > 0 && (
+        <ul className="mb-2 flex flex-wrap gap-2 text-xs">
+          {files.map((file, index) => (
+            <li key={`${file.name}-${index}`} className="flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1">
+              <span className="max-w-40 truncate">{file.name}</span>
+              <button
+                type="button"
+                onClick={() => setFiles(files.filter((_, i) => i !== index))}
+                aria-label={`Remove ${file.name}`}
+                className="font-bold text-slate-500 hover:text-red-700"
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {problem && (
+        <p role="alert" className="mb-2 text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      )}
+      <div className="flex items-end gap-2">
+        <label className="cursor-pointer rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 focus-within:ring-2 focus-within:ring-amber-500 hover:bg-slate-100">
+          <span aria-hidden="true">📎</span>
+          <span className="sr-only">Attach files</span>
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            accept={CHAT_PICKER_ACCEPT}
+            className="sr-only"
+            onChange={(e) => chooseFiles(e.target.files)}
+          />
+        </label>
+        <textarea
+          ref={textArea}
+          rows={2}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              submit();
+            }
+          }}
+          placeholder="Type your message... (Enter sends, Shift+Enter for a new line)"
+          aria-label="Message"
+          className="min-w-0 flex-1 resize-none rounded-md border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+        />
+        <button
+          type="submit"
+          disabled={send.isPending}
+          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
+          {send.isPending ? 'Sending...' : 'Send'}
+        </button>
+      </div>
+    </form>
+  );
+}
