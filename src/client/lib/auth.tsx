@@ -91,6 +91,22 @@ export function useLogout() {
   });
 }
 
+/** Asks for a reset link; the answer is the same for known and unknown addresses. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (body: { email: string }) =>
+      api<{ devMode?: boolean }>('/auth/forgot-password', { method: 'POST', body }),
+  });
+}
+
+/** Sets a new password with the token of a reset link. */
+export function useResetPassword(token: string) {
+  return useMutation({
+    mutationFn: (password: string) =>
+      api(`/auth/reset-password/${encodeURIComponent(token)}`, { method: 'PUT', body: { password } }),
+  });
+}
+
 /** Whether authors can sign up; undefined while loading. Sign-up is promoted only when it is open. */
 export function useRegistrationOpen(): boolean | undefined {
   return useSiteSession().data?.registrationOpen;

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -7,9 +6,10 @@ import { MESSAGES } from '../../../../shared/schemas/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CenteredCard } from '../../../components/ui/card.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
-import { api, errorText } from '../../../lib/api.ts';
+import { errorText } from '../../../lib/api.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useRequestPasswordReset } from '../../../lib/auth.tsx';
 
 const forgotFormSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').pipe(z.email(MESSAGES.emailInvalid)),
@@ -25,9 +25,7 @@ export const FORGOT_TEXT = {
 export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot Password', 'Request a link to reset your ICTACEM 2025 account password.');
   const toast = useToast();
-  const request = useMutation({
-    mutationFn: (body: ForgotForm) => api<{ devMode?: boolean }>('/auth/forgot-password', { method: 'POST', body }),
-  });
+  const request = useRequestPasswordReset();
   const {
     register,
     handleSubmit,

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -7,9 +6,10 @@ import { resetPasswordFormSchema } from '../../../../shared/schemas/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CenteredCard } from '../../../components/ui/card.tsx';
 import { PasswordField } from '../../../components/ui/form-field.tsx';
-import { api, errorText } from '../../../lib/api.ts';
+import { errorText } from '../../../lib/api.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useResetPassword } from '../../../lib/auth.tsx';
 
 type ResetForm = z.infer<typeof resetPasswordFormSchema>;
 
@@ -20,10 +20,7 @@ export default function ResetPasswordPage() {
   const { resettoken = '' } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
-  const reset = useMutation({
-    mutationFn: (password: string) =>
-      api(`/auth/reset-password/${encodeURIComponent(resettoken)}`, { method: 'PUT', body: { password } }),
-  });
+  const reset = useResetPassword(resettoken);
   const {
     register,
     handleSubmit,
