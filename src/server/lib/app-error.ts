@@ -1,3 +1,5 @@
+import type { ErrorReason } from '../../shared/schemas/responses.ts';
+
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthenticated: 401,
@@ -12,8 +14,8 @@ export const ERROR_STATUS = {
 
 export type AppErrorCode = keyof typeof ERROR_STATUS;
 
-/** What a client can act on beyond the message, e.g. show the second sign-in step. */
-export type AppErrorReason = 'two_factor_required' | 'two_factor_enrolment_required' | 'challenge_required';
+/** What a client can act on beyond the message (the shared list, so the API reference names them). */
+export type AppErrorReason = ErrorReason;
 
 /** An expected failure whose message is safe to show to the caller. */
 export class AppError extends Error {

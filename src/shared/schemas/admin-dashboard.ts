@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PAPER_STATUSES, PRESENTATION_MODES, THEMES, type PaperStatus } from '../constants.ts';
+import { adminPaperSchema } from './admin-paper.ts';
+import { okResponse } from './responses.ts';
 
 export const TABLE_PAGE_SIZES = [5, 10, 25, 50] as const;
 
@@ -36,73 +38,116 @@ export const recordsQuerySchema = z.object({
 });
 export type RecordsQuery = z.infer<typeof recordsQuerySchema>;
 
-export interface ListPagination {
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-}
+export const listPaginationSchema = z
+  .object({
+    page: z.number(),
+    limit: z.number(),
+    total: z.number(),
+    totalPages: z.number(),
+  })
+  .meta({ id: 'ListPagination' });
+export type ListPagination = z.infer<typeof listPaginationSchema>;
 
-export interface DashboardStats {
-  totalUsers: number;
-  total: number;
-  byStatus: Record<PaperStatus, number>;
-  fullPaperSubmitted: number;
-  abstractOnlySubmitted: number;
-  paymentCompleted: number;
-  pendingPayment: number;
-  presentationModes: Record<string, number>;
-  themes: Record<string, number>;
-  /** Papers submitted in the last 7 days. */
-  activeThisWeek: number;
-  usersWithPapers: number;
-  evaluated: number;
-  averageScore: number | null;
-}
+const countsByStatus = z.object(
+  Object.fromEntries(PAPER_STATUSES.map((status) => [status, z.number()])) as Record<PaperStatus, z.ZodNumber>,
+);
 
-export interface RecentSubmission {
-  _id: string;
-  title: string;
-  ictacemId: string;
-  firstAuthor: string | null;
-  submittedAt: string;
-  status: PaperStatus;
-}
+export const dashboardStatsSchema = z
+  .object({
+    totalUsers: z.number(),
+    total: z.number(),
+    byStatus: countsByStatus,
+    fullPaperSubmitted: z.number(),
+    abstractOnlySubmitted: z.number(),
+    paymentCompleted: z.number(),
+    pendingPayment: z.number(),
+    presentationModes: z.record(z.string(), z.number()),
+    themes: z.record(z.string(), z.number()),
+    /** Papers submitted in the last 7 days. */
+    activeThisWeek: z.number(),
+    usersWithPapers: z.number(),
+    evaluated: z.number(),
+    averageScore: z.number().nullable(),
+  })
+  .meta({ id: 'DashboardStats' });
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
-export interface AdminUserRow {
-  _id: string;
-  username: string;
-  email: string;
-  customUserId: string;
-  createdAt: string;
-  paperCount: number;
-  statusCounts: Record<PaperStatus, number>;
-}
+export const recentSubmissionSchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    ictacemId: z.string(),
+    firstAuthor: z.string().nullable(),
+    submittedAt: z.string(),
+    status: z.enum(PAPER_STATUSES),
+  })
+  .meta({ id: 'RecentSubmission' });
+export type RecentSubmission = z.infer<typeof recentSubmissionSchema>;
 
-export interface RecordRow {
-  user: { _id: string; username: string; email: string; customUserId: string };
-  paper: {
-    _id: string;
-    title: string;
-    status: PaperStatus;
-    paymentId: string;
-    /** Another paper records the same payment ID: the organizers should check both. */
-    paymentIdShared: boolean;
-    submittedAt: string;
-    marks: number | null;
-    evaluatedAt: string | null;
-  } | null;
-}
+export const adminUserRowSchema = z
+  .object({
+    _id: z.string(),
+    username: z.string(),
+    email: z.string(),
+    customUserId: z.string(),
+    createdAt: z.string(),
+    paperCount: z.number(),
+    statusCounts: countsByStatus,
+  })
+  .meta({ id: 'AdminUserRow' });
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
-export interface RecordsSummary {
-  totalSubmissions: number;
-  paid: number;
-  unpaid: number;
-  noSubmissions: number;
-  /** Percent, one decimal. */
-  paymentRate: number;
-  evaluated: number;
-  pending: number;
-  evaluationRate: number;
-  averageScore: number | null;
-}
+export const recordRowSchema = z
+  .object({
+    user: z.object({ _id: z.string(), username: z.string(), email: z.string(), customUserId: z.string() }),
+    paper: z
+      .object({
+        _id: z.string(),
+        title: z.string(),
+        status: z.enum(PAPER_STATUSES),
+        paymentId: z.string(),
+        /** Another paper records the same payment ID: the organizers should check both. */
+        paymentIdShared: z.boolean(),
+        submittedAt: z.string(),
+        marks: z.number().nullable(),
+        evaluatedAt: z.string().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'RecordRow' });
+export type RecordRow = z.infer<typeof recordRowSchema>;
+
+export const recordsSummarySchema = z
+  .object({
+    totalSubmissions: z.number(),
+    paid: z.number(),
+    unpaid: z.number(),
+    noSubmissions: z.number(),
+    /** Percent, one decimal. */
+    paymentRate: z.number(),
+    evaluated: z.number(),
+    pending: z.number(),
+    evaluationRate: z.number(),
+    averageScore: z.number().nullable(),
+  })
+  .meta({ id: 'RecordsSummary' });
+export type RecordsSummary = z.infer<typeof recordsSummarySchema>;
+
+export const dashboardStatsResponseSchema = okResponse({
+  stats: dashboardStatsSchema,
+  /** The 8 newest submissions. */
+  recentSubmissions: z.array(recentSubmissionSchema),
+});
+export const adminUsersResponseSchema = okResponse({
+  users: z.array(adminUserRowSchema),
+  pagination: listPaginationSchema,
+});
+export const adminPapersResponseSchema = okResponse({
+  papers: z.array(adminPaperSchema),
+  pagination: listPaginationSchema,
+});
+export const recordsResponseSchema = okResponse({
+  rows: z.array(recordRowSchema),
+  summary: recordsSummarySchema,
+  pagination: listPaginationSchema,
+});

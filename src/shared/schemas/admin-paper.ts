@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import type { PaperStatus } from '../constants.ts';
-import type { AuthorPaper } from './paper.ts';
+import { PAPER_STATUSES, type PaperStatus } from '../constants.ts';
+import { adminSharedFileSchema, authorPaperSchema } from './paper.ts';
+import { okResponse } from './responses.ts';
+import { publicUserSchema } from './user.ts';
 
 export const ADMIN_MESSAGES = {
   marksRange: 'Marks must be between 0 and 100',
@@ -47,59 +49,98 @@ export const toggleFullPaperBodySchema = toggleAbstractBodySchema
 
 export const adminFileVisibilityBodySchema = z.object({ visibleToUser: z.boolean() });
 
-export interface AdminEvaluation {
-  marks: number | null;
-  confidentialComments: string;
-  reviewedBy: { _id: string; username: string } | null;
-  reviewedAt: string | null;
-}
+const namedUser = z.object({ _id: z.string(), username: z.string() });
+
+export const adminEvaluationSchema = z
+  .object({
+    marks: z.number().nullable(),
+    confidentialComments: z.string(),
+    reviewedBy: namedUser.nullable(),
+    reviewedAt: z.string().nullable(),
+  })
+  .meta({ id: 'AdminEvaluation' });
+export type AdminEvaluation = z.infer<typeof adminEvaluationSchema>;
+
+export const adminFileSchema = adminSharedFileSchema
+  .extend({ uploadedBy: z.string().nullable() })
+  .meta({ id: 'AdminFile' });
 
 /** A paper as an admin sees it: everything the author sees, plus what only admins may. */
-export interface AdminPaper extends Omit<AuthorPaper, 'adminUploadedFiles'> {
-  adminUploadedFiles: (AuthorPaper['adminUploadedFiles'][number] & { uploadedBy: string | null })[];
-  adminEvaluation: AdminEvaluation;
-  /** Who last set the status or review comments, and when. */
-  reviewer: { _id: string; username: string } | null;
-  reviewedAt: string | null;
-  /** Optimistic-lock counter; send it back with a toggle to detect a concurrent change. */
-  version: number;
-}
+export const adminPaperSchema = authorPaperSchema
+  .extend({
+    adminUploadedFiles: z.array(adminFileSchema),
+    adminEvaluation: adminEvaluationSchema,
+    /** Who last set the status or review comments, and when. */
+    reviewer: namedUser.nullable(),
+    reviewedAt: z.string().nullable(),
+    /** Optimistic-lock counter; send it back with a toggle to detect a concurrent change. */
+    version: z.number(),
+  })
+  .meta({ id: 'AdminPaper' });
+export type AdminPaper = z.infer<typeof adminPaperSchema>;
 
-export interface SubmissionHistoryEntry {
-  _id: string;
-  version: number;
-  submittedAt: string;
-  fileName: string;
-  status: 'current' | 'superseded' | 'reset_by_admin';
-  resetBy: string | null;
-  resetAt: string | null;
-  resetReason: string | null;
-  viewUrl: string;
-}
+export const submissionHistoryEntrySchema = z
+  .object({
+    _id: z.string(),
+    version: z.number(),
+    submittedAt: z.string(),
+    fileName: z.string(),
+    status: z.enum(['current', 'superseded', 'reset_by_admin']),
+    resetBy: z.string().nullable(),
+    resetAt: z.string().nullable(),
+    resetReason: z.string().nullable(),
+    viewUrl: z.string(),
+  })
+  .meta({ id: 'SubmissionHistoryEntry' });
+export type SubmissionHistoryEntry = z.infer<typeof submissionHistoryEntrySchema>;
 
-export interface AdminActionEntry {
-  _id: string;
-  adminAction: string;
-  actionAt: string;
-  performedBy: string | null;
-  previousStatus: PaperStatus | null;
-  newStatus: PaperStatus | null;
-  reviewComments: string | null;
-}
+export const adminActionEntrySchema = z
+  .object({
+    _id: z.string(),
+    adminAction: z.string(),
+    actionAt: z.string(),
+    performedBy: z.string().nullable(),
+    previousStatus: z.enum(PAPER_STATUSES).nullable(),
+    newStatus: z.enum(PAPER_STATUSES).nullable(),
+    reviewComments: z.string().nullable(),
+  })
+  .meta({ id: 'AdminActionEntry' });
+export type AdminActionEntry = z.infer<typeof adminActionEntrySchema>;
 
-export interface PaperHistory {
-  _id: string;
-  title: string;
-  abstractSubmissionHistory: SubmissionHistoryEntry[];
-  fullPaperSubmissionHistory: SubmissionHistoryEntry[];
-  adminActions: AdminActionEntry[];
-}
+export const paperHistorySchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    abstractSubmissionHistory: z.array(submissionHistoryEntrySchema),
+    fullPaperSubmissionHistory: z.array(submissionHistoryEntrySchema),
+    adminActions: z.array(adminActionEntrySchema),
+  })
+  .meta({ id: 'PaperHistory' });
+export type PaperHistory = z.infer<typeof paperHistorySchema>;
 
-export interface UserPaperCounts {
-  count: number;
-  review_awaited: number;
-  review_in_progress: number;
-  author_response_awaited: number;
-  abstract_accepted: number;
-  declined: number;
-}
+export const userPaperCountsSchema = z.object({
+  count: z.number(),
+  ...(Object.fromEntries(PAPER_STATUSES.map((status) => [status, z.number()])) as Record<PaperStatus, z.ZodNumber>),
+});
+export type UserPaperCounts = z.infer<typeof userPaperCountsSchema>;
+
+export const adminPaperDetailsResponseSchema = okResponse({
+  paper: adminPaperSchema,
+  /** The submitter; null when the account is gone. */
+  user: publicUserSchema.nullable(),
+});
+export const adminPaperChangedResponseSchema = okResponse({ message: z.string(), paper: adminPaperSchema });
+export const evaluationResponseSchema = okResponse({ evaluation: adminEvaluationSchema });
+export const evaluationSavedResponseSchema = okResponse({
+  message: z.string(),
+  paper: z.object({ _id: z.string(), adminEvaluation: adminEvaluationSchema }),
+});
+export const paperHistoryResponseSchema = okResponse({ paper: paperHistorySchema });
+export const adminFileUploadedResponseSchema = okResponse({
+  message: z.string(),
+  paper: adminPaperSchema,
+  file: adminFileSchema,
+});
+export const adminFileResponseSchema = okResponse({ file: adminFileSchema });
+export const userPapersResponseSchema = okResponse({ papers: z.array(adminPaperSchema) });
+export const userPaperCountsResponseSchema = okResponse(userPaperCountsSchema.shape);

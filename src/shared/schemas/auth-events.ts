@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okResponse } from './responses.ts';
 
 /** What the sign-in log records; never a password, token, code or link. */
 export const AUTH_EVENT_TYPES = [
@@ -50,15 +51,23 @@ export const authEventsQuerySchema = z.object({
 });
 export type AuthEventsQuery = z.infer<typeof authEventsQuerySchema>;
 
-export interface AuthEventView {
-  _id: string;
-  type: AuthEventType;
-  at: string;
-  /** The e-mail as typed (also for accounts that do not exist), or the account's. */
-  account: string;
-  userId: string | null;
-  address: string;
-  userAgent: string;
-  /** The organizer who acted, when it was not the owner. */
-  actorId: string | null;
-}
+export const authEventViewSchema = z
+  .object({
+    _id: z.string(),
+    type: z.enum(AUTH_EVENT_TYPES),
+    at: z.string(),
+    /** The e-mail as typed (also for accounts that do not exist), or the account's. */
+    account: z.string(),
+    userId: z.string().nullable(),
+    address: z.string(),
+    userAgent: z.string(),
+    /** The organizer who acted, when it was not the owner. */
+    actorId: z.string().nullable(),
+  })
+  .meta({ id: 'AuthEvent' });
+export type AuthEventView = z.infer<typeof authEventViewSchema>;
+
+export const authEventsResponseSchema = okResponse({
+  events: z.array(authEventViewSchema),
+  pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), totalPages: z.number() }),
+});

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { okResponse } from './responses.ts';
 import { secondFactorCodeSchema } from './two-factor.ts';
+import { publicUserSchema } from './user.ts';
 
 export const MESSAGES = {
   passwordTooShort: `Password must be at least ${LIMITS.passwordMin} characters long`,
@@ -93,13 +95,38 @@ export const changePasswordFormSchema = changePasswordBodySchema
   });
 
 /** One signed-in session of the account, as its owner sees it. */
-export interface AccountSession {
-  _id: string;
-  /** Browser and system, read from the user agent, e.g. "Chrome on Linux". */
-  device: string;
-  address: string;
-  createdAt: string;
-  lastSeenAt: string;
-  /** The session this list was asked for with. */
-  current: boolean;
-}
+export const accountSessionSchema = z
+  .object({
+    _id: z.string(),
+    /** Browser and system, read from the user agent, e.g. "Chrome on Linux". */
+    device: z.string(),
+    address: z.string(),
+    createdAt: z.string(),
+    lastSeenAt: z.string(),
+    /** The session this list was asked for with. */
+    current: z.boolean(),
+  })
+  .meta({ id: 'AccountSession' });
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+export const signedInResponseSchema = okResponse({
+  user: publicUserSchema,
+  /** For API clients that send `Authorization: Bearer`; the browser uses the HttpOnly cookie. */
+  token: z.string(),
+});
+export const captchaResponseSchema = okResponse({ challengeId: z.string(), a: z.number(), b: z.number() });
+export const registrationStatusResponseSchema = okResponse({ registrationOpen: z.boolean() });
+export const sessionResponseSchema = okResponse({
+  user: publicUserSchema.nullable(),
+  registrationOpen: z.boolean(),
+  /** An admin who must set up two-factor sign-in before anything else. */
+  mustEnrolTwoFactor: z.boolean(),
+});
+export const profileResponseSchema = okResponse({ user: publicUserSchema });
+export const resetRequestedResponseSchema = okResponse({
+  message: z.string(),
+  /** Without a mail server the link is logged instead of sent. */
+  devMode: z.boolean().optional(),
+});
+export const accountSessionsResponseSchema = okResponse({ sessions: z.array(accountSessionSchema) });
+export const sessionsEndedResponseSchema = okResponse({ ended: z.number() });

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { okResponse } from './responses.ts';
 
 export const CHAT_MESSAGE_MAX = 5000;
 
@@ -14,25 +16,36 @@ export const CHAT_MESSAGES = {
 export const CHAT_PICKER_ACCEPT = '.jpeg,.jpg,.png,.gif,.webp,.pdf,.doc,.docx';
 export const CHAT_ALLOWED_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif', 'webp', 'pdf'] as const;
 
-export interface ChatAttachmentView {
-  fileName: string;
-  fileType: 'image' | 'pdf' | 'document';
-  fileSize: number;
-  viewUrl: string;
-  downloadUrl: string;
-}
+export const chatAttachmentViewSchema = z
+  .object({
+    fileName: z.string(),
+    fileType: z.enum(['image', 'pdf', 'document']),
+    fileSize: z.number(),
+    viewUrl: z.string(),
+    downloadUrl: z.string(),
+  })
+  .meta({ id: 'ChatAttachment' });
+export type ChatAttachmentView = z.infer<typeof chatAttachmentViewSchema>;
 
-export interface ChatMessageView {
-  _id: string;
-  /** Null for a deleted account, and for an organizer's message read by an author (shown as "Reviewer"). */
-  sender: { _id: string; username: string } | null;
-  senderRole: 'admin' | 'author';
-  message: string;
-  timestamp: string;
-  attachments: ChatAttachmentView[];
-}
+export const chatMessageViewSchema = z
+  .object({
+    _id: z.string(),
+    /** Null for a deleted account, and for an organizer's message read by an author (shown as "Reviewer"). */
+    sender: z.object({ _id: z.string(), username: z.string() }).nullable(),
+    senderRole: z.enum(['admin', 'author']),
+    message: z.string(),
+    timestamp: z.string(),
+    attachments: z.array(chatAttachmentViewSchema),
+  })
+  .meta({ id: 'ChatMessage' });
+export type ChatMessageView = z.infer<typeof chatMessageViewSchema>;
 
-export interface UnreadSummary {
-  unreadSummary: { paperId: string; unreadCount: number }[];
-  totalUnread: number;
-}
+export const unreadSummarySchema = z.object({
+  unreadSummary: z.array(z.object({ paperId: z.string(), unreadCount: z.number() })),
+  totalUnread: z.number(),
+});
+export type UnreadSummary = z.infer<typeof unreadSummarySchema>;
+
+export const unreadCountsResponseSchema = okResponse(unreadSummarySchema.shape);
+export const chatMessagesResponseSchema = okResponse({ messages: z.array(chatMessageViewSchema) });
+export const chatMessagePostedResponseSchema = okResponse({ chatMessage: chatMessageViewSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okResponse } from './responses.ts';
 import { textFlagSchema } from './flags.ts';
 import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '../constants.ts';
 
@@ -29,24 +30,36 @@ export const systemNotificationBodySchema = z.object({
   priority: z.enum(NOTIFICATION_PRIORITIES).default('medium'),
 });
 
-export interface NotificationView {
-  _id: string;
-  type: (typeof NOTIFICATION_TYPES)[number];
-  title: string;
-  message: string;
-  priority: (typeof NOTIFICATION_PRIORITIES)[number];
-  isRead: boolean;
-  createdAt: string;
-  recipientId: string;
-  paperId: { _id: string; ictacemId: string } | null;
-  /** Admin list only: whether the e-mail copy went out. */
-  emailStatus?: 'pending' | 'sent' | 'failed' | 'not_sent';
-}
+export const notificationViewSchema = z
+  .object({
+    _id: z.string(),
+    type: z.enum(NOTIFICATION_TYPES),
+    title: z.string(),
+    message: z.string(),
+    priority: z.enum(NOTIFICATION_PRIORITIES),
+    isRead: z.boolean(),
+    createdAt: z.string(),
+    recipientId: z.string(),
+    paperId: z.object({ _id: z.string(), ictacemId: z.string() }).nullable(),
+    /** Admin list only: whether the e-mail copy went out. */
+    emailStatus: z.enum(['pending', 'sent', 'failed', 'not_sent']).optional(),
+  })
+  .meta({ id: 'Notification' });
+export type NotificationView = z.infer<typeof notificationViewSchema>;
 
-export interface Pagination {
-  currentPage: number;
-  totalPages: number;
-  totalNotifications: number;
-  hasPrev: boolean;
-  hasNext: boolean;
-}
+export const notificationPaginationSchema = z
+  .object({
+    currentPage: z.number(),
+    totalPages: z.number(),
+    totalNotifications: z.number(),
+    hasPrev: z.boolean(),
+    hasNext: z.boolean(),
+  })
+  .meta({ id: 'NotificationPagination' });
+export type Pagination = z.infer<typeof notificationPaginationSchema>;
+
+export const notificationPageResponseSchema = okResponse({
+  data: z.object({ notifications: z.array(notificationViewSchema), pagination: notificationPaginationSchema }),
+});
+export const unreadNotificationCountResponseSchema = okResponse({ count: z.number() });
+export const notificationsUpdatedResponseSchema = okResponse({ updated: z.number() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '../constants.ts';
+import { okResponse } from './responses.ts';
 
 export const PAPER_LIMITS = {
   titleMax: 300,
@@ -31,11 +32,13 @@ export const PAPER_MESSAGES = {
   fullPaperTooLarge: 'File size should not exceed 10MB',
 } as const;
 
-export const authorSchema = z.object({
-  name: z.string().trim().min(1, PAPER_MESSAGES.allAuthorFieldsRequired).max(PAPER_LIMITS.authorNameMax),
-  affiliation: z.string().trim().min(1, PAPER_MESSAGES.allAuthorFieldsRequired).max(PAPER_LIMITS.affiliationMax),
-  address: z.string().trim().min(1, PAPER_MESSAGES.allAuthorFieldsRequired).max(PAPER_LIMITS.addressMax),
-});
+export const authorSchema = z
+  .object({
+    name: z.string().trim().min(1, PAPER_MESSAGES.allAuthorFieldsRequired).max(PAPER_LIMITS.authorNameMax),
+    affiliation: z.string().trim().min(1, PAPER_MESSAGES.allAuthorFieldsRequired).max(PAPER_LIMITS.affiliationMax),
+    address: z.string().trim().min(1, PAPER_MESSAGES.allAuthorFieldsRequired).max(PAPER_LIMITS.addressMax),
+  })
+  .meta({ id: 'Author' });
 export type Author = z.infer<typeof authorSchema>;
 
 /** The text fields of POST /api/papers/submit (multipart; authors arrive as a JSON list). */
@@ -62,36 +65,46 @@ export const paymentBodySchema = z.object({
     .max(PAPER_LIMITS.paymentIdMax, PAPER_MESSAGES.paymentIdInvalid),
 });
 
-export const adminSharedFileSchema = z.object({
-  _id: z.string(),
-  fileName: z.string(),
-  fileType: z.string(),
-  description: z.string(),
-  uploadedAt: z.string(),
-  visibleToUser: z.boolean(),
-  /** Where the author opens it in a new tab. */
-  viewUrl: z.string(),
-});
+export const adminSharedFileSchema = z
+  .object({
+    _id: z.string(),
+    fileName: z.string(),
+    fileType: z.string(),
+    description: z.string(),
+    uploadedAt: z.string(),
+    visibleToUser: z.boolean(),
+    /** Where the author opens it in a new tab. */
+    viewUrl: z.string(),
+  })
+  .meta({ id: 'SharedFile' });
 
 /** A paper as its author sees it: never the confidential evaluation. */
-export const authorPaperSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  theme: z.string(),
-  ictacemId: z.string(),
-  modeOfPresentation: z.string().nullable(),
-  authors: z.array(authorSchema),
-  status: z.enum(PAPER_STATUSES),
-  review: z.string(),
-  paymentId: z.string(),
-  submittedAt: z.string(),
-  createdAt: z.string(),
-  fullPaperSubmittedAt: z.string().nullable(),
-  /** URL of the current abstract PDF, or null after an admin reset (the author must re-upload). */
-  pdfPath: z.string().nullable(),
-  /** URL of the full paper PDF, or null when none is submitted. */
-  fullPaperPdfPath: z.string().nullable(),
-  adminUploadedFiles: z.array(adminSharedFileSchema),
-  user: z.string(),
-});
+export const authorPaperSchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    theme: z.string(),
+    ictacemId: z.string(),
+    modeOfPresentation: z.string().nullable(),
+    authors: z.array(authorSchema),
+    status: z.enum(PAPER_STATUSES),
+    review: z.string(),
+    paymentId: z.string(),
+    submittedAt: z.string(),
+    createdAt: z.string(),
+    fullPaperSubmittedAt: z.string().nullable(),
+    /** URL of the current abstract PDF, or null after an admin reset (the author must re-upload). */
+    pdfPath: z.string().nullable(),
+    /** URL of the full paper PDF, or null when none is submitted. */
+    fullPaperPdfPath: z.string().nullable(),
+    adminUploadedFiles: z.array(adminSharedFileSchema),
+    user: z.string(),
+  })
+  .meta({ id: 'AuthorPaper' });
 export type AuthorPaper = z.infer<typeof authorPaperSchema>;
+
+/** GET /papers/user answers the bare list (as the spec has it), without the envelope. */
+export const ownPapersResponseSchema = z.array(authorPaperSchema);
+export const submissionCountResponseSchema = okResponse({ count: z.number() });
+export const paperResponseSchema = okResponse({ paper: authorPaperSchema });
+export const paperChangedResponseSchema = okResponse({ message: z.string(), paper: authorPaperSchema });

@@ -1,21 +1,28 @@
-import type { PaperStatus, Role } from '../constants.ts';
+import { z } from 'zod';
+import { PAPER_STATUSES, ROLES } from '../constants.ts';
+import { okResponse } from './responses.ts';
 
 /** One step of a paper's life, as an admin's timeline shows it (GET /admin/papers/{id}/timeline). */
-export interface PaperTimelineEntry {
-  _id: string;
-  /** A state-machine action (paper-workflow.ts), 'baseline', or an older admin action. */
-  action: string;
-  label: string;
-  at: string;
-  /** Who did it; null when the account is gone or the entry was written by the system. */
-  actor: { name: string; role: Role } | null;
-  fromStatus: PaperStatus | null;
-  toStatus: PaperStatus | null;
-  /** The review comments or the reset reason given with the step. */
-  reason: string | null;
-  fileName: string | null;
-  version: number | null;
-  /** Evaluation steps only: the marks before and after (admins may read them). */
-  marks: { from: number | null; to: number | null } | null;
-  visibleToUser: boolean | null;
-}
+export const paperTimelineEntrySchema = z
+  .object({
+    _id: z.string(),
+    /** A state-machine action (paper-workflow.ts), 'baseline', or an older admin action. */
+    action: z.string(),
+    label: z.string(),
+    at: z.string(),
+    /** Who did it; null when the account is gone or the entry was written by the system. */
+    actor: z.object({ name: z.string(), role: z.enum(ROLES) }).nullable(),
+    fromStatus: z.enum(PAPER_STATUSES).nullable(),
+    toStatus: z.enum(PAPER_STATUSES).nullable(),
+    /** The review comments or the reset reason given with the step. */
+    reason: z.string().nullable(),
+    fileName: z.string().nullable(),
+    version: z.number().nullable(),
+    /** Evaluation steps only: the marks before and after (admins may read them). */
+    marks: z.object({ from: z.number().nullable(), to: z.number().nullable() }).nullable(),
+    visibleToUser: z.boolean().nullable(),
+  })
+  .meta({ id: 'PaperTimelineEntry' });
+export type PaperTimelineEntry = z.infer<typeof paperTimelineEntrySchema>;
+
+export const paperTimelineResponseSchema = okResponse({ timeline: z.array(paperTimelineEntrySchema) });

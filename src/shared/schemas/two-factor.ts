@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okResponse } from './responses.ts';
 import { LIMITS } from '../constants.ts';
 
 export const TWO_FACTOR_MESSAGES = {
@@ -48,17 +49,24 @@ export type EnableTwoFactorBody = z.infer<typeof enableTwoFactorBodySchema>;
 export const bothFactorsBodySchema = z.object({ currentPassword, code: secondFactorCodeSchema });
 export type BothFactorsBody = z.infer<typeof bothFactorsBodySchema>;
 
-export interface TwoFactorStatus {
-  enabled: boolean;
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
   /** Admins may not turn it off while the site requires it. */
-  required: boolean;
-  recoveryCodesLeft: number;
-}
+  required: z.boolean(),
+  recoveryCodesLeft: z.number(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
-export interface TwoFactorEnrolment {
+export const twoFactorEnrolmentSchema = z.object({
   /** Base32, for typing into an app that cannot scan. */
-  secret: string;
-  otpauthUri: string;
+  secret: z.string(),
+  otpauthUri: z.string(),
   /** The URI as a QR code, an SVG document. */
-  qrSvg: string;
-}
+  qrSvg: z.string(),
+});
+export type TwoFactorEnrolment = z.infer<typeof twoFactorEnrolmentSchema>;
+
+export const twoFactorStatusResponseSchema = okResponse(twoFactorStatusSchema.shape);
+export const twoFactorEnrolmentResponseSchema = okResponse(twoFactorEnrolmentSchema.shape);
+/** Shown once: the codes are stored only as hashes. */
+export const recoveryCodesResponseSchema = okResponse({ message: z.string(), recoveryCodes: z.array(z.string()) });

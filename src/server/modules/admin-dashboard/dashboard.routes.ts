@@ -3,6 +3,10 @@ import {
   paperListQuerySchema,
   recordsQuerySchema,
   userListQuerySchema,
+  adminPapersResponseSchema,
+  adminUsersResponseSchema,
+  dashboardStatsResponseSchema,
+  recordsResponseSchema
 } from '../../../shared/schemas/admin-dashboard.ts';
 import * as service from './dashboard.service.ts';
 
@@ -11,22 +15,37 @@ const admin = { access: 'admin' as const };
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/stats', { config: admin }, async () => ({ success: true, ...(await service.dashboardStats(ctx)) }));
-
-  app.get('/users', { schema: { querystring: userListQuerySchema }, config: admin }, async (request) => ({
+  app.get('/stats', { schema: { response: { 200: dashboardStatsResponseSchema } }, config: admin }, async () => ({
     success: true,
-    ...(await service.listUsers(ctx, request.query)),
+    ...(await service.dashboardStats(ctx)),
   }));
 
-  app.get('/papers', { schema: { querystring: paperListQuerySchema }, config: admin }, async (request) => ({
-    success: true,
-    ...(await service.listPapers(ctx, request.query)),
-  }));
+  app.get(
+    '/users',
+    { schema: { response: { 200: adminUsersResponseSchema }, querystring: userListQuerySchema }, config: admin },
+    async (request) => ({
+      success: true,
+      ...(await service.listUsers(ctx, request.query)),
+    }),
+  );
 
-  app.get('/records', { schema: { querystring: recordsQuerySchema }, config: admin }, async (request) => ({
-    success: true,
-    ...(await service.listRecords(ctx, request.query)),
-  }));
+  app.get(
+    '/papers',
+    { schema: { response: { 200: adminPapersResponseSchema }, querystring: paperListQuerySchema }, config: admin },
+    async (request) => ({
+      success: true,
+      ...(await service.listPapers(ctx, request.query)),
+    }),
+  );
+
+  app.get(
+    '/records',
+    { schema: { response: { 200: recordsResponseSchema }, querystring: recordsQuerySchema }, config: admin },
+    async (request) => ({
+      success: true,
+      ...(await service.listRecords(ctx, request.query)),
+    }),
+  );
 
   app.get('/records/export', { schema: { querystring: recordsQuerySchema }, config: admin }, async (request, reply) => {
     const csv = await service.exportRecordsCsv(ctx, request.query);

@@ -6,6 +6,12 @@ import {
   loginBodySchema,
   registerBodySchema,
   resetPasswordBodySchema,
+  captchaResponseSchema,
+  profileResponseSchema,
+  registrationStatusResponseSchema,
+  resetRequestedResponseSchema,
+  sessionResponseSchema,
+  signedInResponseSchema,
 } from '../../../shared/schemas/auth.ts';
 import { perAddress } from '../../lib/rate-limits.ts';
 import { originOf } from '../../lib/request-origin.ts';
@@ -15,6 +21,7 @@ import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { newChallenge } from '../sign-in-guard/sign-in-guard.service.ts';
 import { twoFactorRequiredOf } from '../two-factor/two-factor.service.ts';
 import { endSession } from '../sessions/sessions.service.ts';
+import { messageResponseSchema } from '../../../shared/schemas/responses.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
@@ -40,7 +47,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register',
-    { schema: { body: registerBodySchema }, config: { access: 'public', rateLimit: IP_LIMITS.register } },
+    {
+      schema: { response: { 201: signedInResponseSchema }, body: registerBodySchema },
+      config: { access: 'public', rateLimit: IP_LIMITS.register },
+    },
     async (request, reply) => {
       const signedIn = await register(app.ctx, request.body, originOf(request));
       setSessionCookie(request, reply, signedIn);
@@ -50,7 +60,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    { schema: { body: loginBodySchema }, config: { access: 'public', rateLimit: IP_LIMITS.login } },
+    {
+      schema: { response: { 200: signedInResponseSchema }, body: loginBodySchema },
+      config: { access: 'public', rateLimit: IP_LIMITS.login },
+    },
     async (request, reply) => {
       const signedIn = await login(app.ctx, request.body, originOf(request));
       setSessionCookie(request, reply, signedIn);
@@ -59,45 +72,71 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // A fresh arithmetic problem for the sign-in form; its answer stays on the server, used once.
-  app.get('/captcha', { config: { access: 'public', rateLimit: IP_LIMITS.captcha } }, async () => ({
-    success: true,
-    ...(await newChallenge(app.ctx)),
-  }));
+  app.get(
+    '/captcha',
+    {
+      schema: { response: { 200: captchaResponseSchema } },
+      config: { access: 'public', rateLimit: IP_LIMITS.captcha },
+    },
+    async () => ({
+      success: true,
+      ...(await newChallenge(app.ctx)),
+    }),
+  );
 
-  app.get('/registration-status', { config: { access: 'public' } }, async () => ({
-    success: true,
-    registrationOpen: config.registrationOpen,
-  }));
+  app.get(
+    '/registration-status',
+    { schema: { response: { 200: registrationStatusResponseSchema } }, config: { access: 'public' } },
+    async () => ({
+      success: true,
+      registrationOpen: config.registrationOpen,
+    }),
+  );
 
-  app.post('/logout', { config: { access: 'public' } }, async (request, reply) => {
-    if (request.sessionToken) await endSession(app.ctx, request.sessionToken);
-    if (request.user)
-      await recordAuthEvent(app.ctx.db, 'signed_out', {
-        account: request.user.email,
-        userId: request.user._id,
-        ...originOf(request),
-      });
-    reply.clearCookie(SESSION_COOKIE, { path: config.basePath });
-    return { success: true, message: AUTH_MESSAGES.loggedOut };
-  });
+  app.post(
+    '/logout',
+    { schema: { response: { 200: messageResponseSchema } }, config: { access: 'public' } },
+    async (request, reply) => {
+      if (request.sessionToken) await endSession(app.ctx, request.sessionToken);
+      if (request.user)
+        await recordAuthEvent(app.ctx.db, 'signed_out', {
+          account: request.user.email,
+          userId: request.user._id,
+          ...originOf(request),
+        });
+      reply.clearCookie(SESSION_COOKIE, { path: config.basePath });
+      return { success: true, message: AUTH_MESSAGES.loggedOut };
+    },
+  );
 
   // What every page needs at load: a visitor gets 200 with user null instead of a 401 in the console.
-  app.get('/session', { config: { access: 'public' } }, async (request) => ({
-    success: true,
-    user: request.user,
-    registrationOpen: config.registrationOpen,
-    mustEnrolTwoFactor:
-      request.user !== null && twoFactorRequiredOf(app.ctx, request.user) && !request.user.twoFactorEnabled,
-  }));
+  app.get(
+    '/session',
+    { schema: { response: { 200: sessionResponseSchema } }, config: { access: 'public' } },
+    async (request) => ({
+      success: true,
+      user: request.user,
+      registrationOpen: config.registrationOpen,
+      mustEnrolTwoFactor:
+        request.user !== null && twoFactorRequiredOf(app.ctx, request.user) && !request.user.twoFactorEnabled,
+    }),
+  );
 
-  app.get('/profile', { config: { access: 'user' } }, async (request) => ({
-    success: true,
-    user: requireUser(request),
-  }));
+  app.get(
+    '/profile',
+    { schema: { response: { 200: profileResponseSchema } }, config: { access: 'user' } },
+    async (request) => ({
+      success: true,
+      user: requireUser(request),
+    }),
+  );
 
   app.post(
     '/forgot-password',
-    { schema: { body: forgotPasswordBodySchema }, config: { access: 'public', rateLimit: IP_LIMITS.forgotPassword } },
+    {
+      schema: { response: { 200: resetRequestedResponseSchema }, body: forgotPasswordBodySchema },
+      config: { access: 'public', rateLimit: IP_LIMITS.forgotPassword },
+    },
     async (request) => {
       const { devMode } = await requestPasswordReset(app.ctx, request.body, originOf(request));
       return { success: true, message: AUTH_MESSAGES.resetRequested, devMode };
@@ -107,7 +146,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/reset-password/:token',
     {
-      schema: { params: z.object({ token: z.string().min(1).max(200) }), body: resetPasswordBodySchema },
+      schema: {
+        response: { 200: messageResponseSchema },
+        params: z.object({ token: z.string().min(1).max(200) }),
+        body: resetPasswordBodySchema,
+      },
       config: { access: 'public', rateLimit: IP_LIMITS.resetPassword },
     },
     async (request) => {

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/constants.ts';
-import { CHAT_MESSAGES } from '../../../shared/schemas/chat.ts';
+import { CHAT_MESSAGES,
+  chatMessagePostedResponseSchema,
+  chatMessagesResponseSchema,
+  unreadCountsResponseSchema } from '../../../shared/schemas/chat.ts';
 import { IMAGES, PDF, SignatureCheck } from '../../lib/content-type.ts';
 import type { UploadRules } from '../../lib/multipart-upload.ts';
 import { perAddress } from '../../lib/rate-limits.ts';
@@ -33,19 +36,30 @@ const attachmentParams = paperParams.extend({
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/unread-counts', { config: { access: 'user' } }, async (request) => ({
-    success: true,
-    ...(await service.unreadSummary(ctx, requireUser(request))),
-  }));
+  app.get(
+    '/unread-counts',
+    { schema: { response: { 200: unreadCountsResponseSchema } }, config: { access: 'user' } },
+    async (request) => ({
+      success: true,
+      ...(await service.unreadSummary(ctx, requireUser(request))),
+    }),
+  );
 
-  app.get('/papers/:id/messages', { schema: { params: paperParams }, config: { access: 'user' } }, async (request) => ({
-    success: true,
-    messages: await service.readMessages(ctx, requireUser(request), request.params.id),
-  }));
+  app.get(
+    '/papers/:id/messages',
+    { schema: { response: { 200: chatMessagesResponseSchema }, params: paperParams }, config: { access: 'user' } },
+    async (request) => ({
+      success: true,
+      messages: await service.readMessages(ctx, requireUser(request), request.params.id),
+    }),
+  );
 
   app.post(
     '/papers/:id/messages',
-    { schema: { params: paperParams }, config: { access: 'user', rateLimit: perAddress(ctx.config, 60, '1 minute') } },
+    {
+      schema: { response: { 201: chatMessagePostedResponseSchema }, params: paperParams },
+      config: { access: 'user', rateLimit: perAddress(ctx.config, 60, '1 minute') },
+    },
     async (request, reply) => {
       const actor = requireUser(request);
       await service.assertCanPost(ctx, actor, request.params.id);

@@ -4,9 +4,13 @@ import {
   adminNotificationListQuerySchema,
   notificationListQuerySchema,
   systemNotificationBodySchema,
+  notificationPageResponseSchema,
+  notificationsUpdatedResponseSchema,
+  unreadNotificationCountResponseSchema
 } from '../../../shared/schemas/notification.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
 import * as service from './notifications.service.ts';
+import { messageResponseSchema, successResponseSchema } from '../../../shared/schemas/responses.ts';
 
 const idParams = z.object({ id: z.uuid(service.NOTIFICATION_NOT_FOUND) });
 
@@ -15,7 +19,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { querystring: notificationListQuerySchema }, config: { access: 'user' } },
+    {
+      schema: { response: { 200: notificationPageResponseSchema }, querystring: notificationListQuerySchema },
+      config: { access: 'user' },
+    },
     async (request) => ({
       success: true,
       data: await service.listOwn(ctx, requireUser(request), request.query),
@@ -23,29 +30,52 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Polled by every open page: a few bytes that no compression shrinks, so its hooks are skipped.
-  app.get('/unread-count', { config: { access: 'user' }, compress: false }, async (request) => ({
-    success: true,
-    count: await service.unreadCount(ctx, requireUser(request)),
-  }));
+  app.get(
+    '/unread-count',
+    {
+      schema: { response: { 200: unreadNotificationCountResponseSchema } },
+      config: { access: 'user' },
+      compress: false,
+    },
+    async (request) => ({
+      success: true,
+      count: await service.unreadCount(ctx, requireUser(request)),
+    }),
+  );
 
-  app.patch('/read-all', { config: { access: 'user' } }, async (request) => ({
-    success: true,
-    updated: await service.markAllRead(ctx, requireUser(request)),
-  }));
+  app.patch(
+    '/read-all',
+    { schema: { response: { 200: notificationsUpdatedResponseSchema } }, config: { access: 'user' } },
+    async (request) => ({
+      success: true,
+      updated: await service.markAllRead(ctx, requireUser(request)),
+    }),
+  );
 
-  app.patch('/:id/read', { schema: { params: idParams }, config: { access: 'user' } }, async (request) => {
-    await service.markRead(ctx, requireUser(request), request.params.id);
-    return { success: true };
-  });
+  app.patch(
+    '/:id/read',
+    { schema: { response: { 200: successResponseSchema }, params: idParams }, config: { access: 'user' } },
+    async (request) => {
+      await service.markRead(ctx, requireUser(request), request.params.id);
+      return { success: true };
+    },
+  );
 
-  app.delete('/:id', { schema: { params: idParams }, config: { access: 'user' } }, async (request) => {
-    await service.remove(ctx, requireUser(request), request.params.id);
-    return { success: true };
-  });
+  app.delete(
+    '/:id',
+    { schema: { response: { 200: successResponseSchema }, params: idParams }, config: { access: 'user' } },
+    async (request) => {
+      await service.remove(ctx, requireUser(request), request.params.id);
+      return { success: true };
+    },
+  );
 
   app.post(
     '/system',
-    { schema: { body: systemNotificationBodySchema }, config: { access: 'admin' } },
+    {
+      schema: { response: { 201: messageResponseSchema }, body: systemNotificationBodySchema },
+      config: { access: 'admin' },
+    },
     async (request, reply) => {
       requireAdmin(request);
       await service.createSystemNotification(ctx, request.body);
@@ -55,7 +85,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/all',
-    { schema: { querystring: adminNotificationListQuerySchema }, config: { access: 'admin' } },
+    {
+      schema: { response: { 200: notificationPageResponseSchema }, querystring: adminNotificationListQuerySchema },
+      config: { access: 'admin' },
+    },
     async (request) => ({
       success: true,
       data: await service.listAll(ctx, request.query),

@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { LIMITS, PAPER_STATUSES } from '../../../shared/constants.ts';
 import {
   ADMIN_MESSAGES,
+  adminFileResponseSchema,
+  adminFileUploadedResponseSchema,
   adminFileVisibilityBodySchema,
+  adminPaperChangedResponseSchema,
+  adminPaperDetailsResponseSchema,
+  evaluationResponseSchema,
+  evaluationSavedResponseSchema,
+  paperHistoryResponseSchema,
   evaluationBodySchema,
   toggleAbstractBodySchema,
   toggleFullPaperBodySchema,
@@ -16,6 +23,7 @@ import * as files from './admin-files.service.ts';
 import * as service from './admin-papers.service.ts';
 import { PAPER_NOT_FOUND } from './papers.service.ts';
 import * as resets from './submission-resets.service.ts';
+import { messageResponseSchema } from '../../../shared/schemas/responses.ts';
 
 const statusBody = z.object({
   status: z.enum(PAPER_STATUSES, 'Please choose one of the five review statuses.'),
@@ -34,16 +42,20 @@ const admin = { access: 'admin' as const };
 export const adminPapersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/:paperId', { schema: { params: paperParams }, config: admin }, async (request) => ({
-    success: true,
-    ...(await service.getPaperWithSubmitter(ctx, request.params.paperId)),
-  }));
+  app.get(
+    '/:paperId',
+    { schema: { response: { 200: adminPaperDetailsResponseSchema }, params: paperParams }, config: admin },
+    async (request) => ({
+      success: true,
+      ...(await service.getPaperWithSubmitter(ctx, request.params.paperId)),
+    }),
+  );
 
   // The specification gives both verbs for this call.
   app.route({
     method: ['PUT', 'PATCH'],
     url: '/:paperId/status',
-    schema: { params: paperParams, body: statusBody },
+    schema: { params: paperParams, body: statusBody, response: { 200: adminPaperChangedResponseSchema } },
     config: admin,
     handler: async (request) => {
       const paper = await service.setPaperStatus(ctx, requireAdmin(request), request.params.paperId, request.body);
@@ -51,14 +63,21 @@ export const adminPapersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/:paperId/evaluation', { schema: { params: paperParams }, config: admin }, async (request) => ({
-    success: true,
-    evaluation: await service.getEvaluation(ctx, request.params.paperId),
-  }));
+  app.get(
+    '/:paperId/evaluation',
+    { schema: { response: { 200: evaluationResponseSchema }, params: paperParams }, config: admin },
+    async (request) => ({
+      success: true,
+      evaluation: await service.getEvaluation(ctx, request.params.paperId),
+    }),
+  );
 
   app.put(
     '/:paperId/evaluate',
-    { schema: { params: paperParams, body: evaluationBodySchema }, config: admin },
+    {
+      schema: { response: { 200: evaluationSavedResponseSchema }, params: paperParams, body: evaluationBodySchema },
+      config: admin,
+    },
     async (request) => ({
       success: true,
       message: 'Evaluation saved.',
@@ -71,7 +90,14 @@ export const adminPapersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/:paperId/toggle-abstract',
-    { schema: { params: paperParams, body: toggleAbstractBodySchema }, config: admin },
+    {
+      schema: {
+        response: { 200: adminPaperChangedResponseSchema },
+        params: paperParams,
+        body: toggleAbstractBodySchema,
+      },
+      config: admin,
+    },
     async (request) => {
       const { resetAbstract, reason, version } = request.body;
       const result = await resets.toggleSubmission(ctx, requireAdmin(request), request.params.paperId, 'abstract', {
@@ -85,7 +111,14 @@ export const adminPapersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/:paperId/toggle-fullpaper',
-    { schema: { params: paperParams, body: toggleFullPaperBodySchema }, config: admin },
+    {
+      schema: {
+        response: { 200: adminPaperChangedResponseSchema },
+        params: paperParams,
+        body: toggleFullPaperBodySchema,
+      },
+      config: admin,
+    },
     async (request) => {
       const { resetFullPaper, reason, version } = request.body;
       const result = await resets.toggleSubmission(ctx, requireAdmin(request), request.params.paperId, 'full_paper', {
@@ -97,10 +130,14 @@ export const adminPapersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/:paperId/history', { schema: { params: paperParams }, config: admin }, async (request) => ({
-    success: true,
-    paper: await resets.getHistory(ctx, request.params.paperId),
-  }));
+  app.get(
+    '/:paperId/history',
+    { schema: { response: { 200: paperHistoryResponseSchema }, params: paperParams }, config: admin },
+    async (request) => ({
+      success: true,
+      paper: await resets.getHistory(ctx, request.params.paperId),
+    }),
+  );
 
   app.get(
     '/:paperId/history/:entryId/:kind/view',
@@ -119,17 +156,24 @@ export const adminPapersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/:paperId/upload-file', { schema: { params: paperParams }, config: admin }, async (request, reply) => {
-    const actor = requireAdmin(request);
-    await service.requirePaper(ctx.db, request.params.paperId);
-    const upload = await receiveUploadWithinLimits(ctx, request, actor, ADMIN_FILE_UPLOAD);
-    const result = await files.uploadAdminFile(ctx, actor, request.params.paperId, upload);
-    return reply.status(201).send({ success: true, message: ADMIN_MESSAGES.fileUploaded, ...result });
-  });
+  app.post(
+    '/:paperId/upload-file',
+    { schema: { response: { 201: adminFileUploadedResponseSchema }, params: paperParams }, config: admin },
+    async (request, reply) => {
+      const actor = requireAdmin(request);
+      await service.requirePaper(ctx.db, request.params.paperId);
+      const upload = await receiveUploadWithinLimits(ctx, request, actor, ADMIN_FILE_UPLOAD);
+      const result = await files.uploadAdminFile(ctx, actor, request.params.paperId, upload);
+      return reply.status(201).send({ success: true, message: ADMIN_MESSAGES.fileUploaded, ...result });
+    },
+  );
 
   app.patch(
     '/:paperId/admin-files/:fileId',
-    { schema: { params: fileParams, body: adminFileVisibilityBodySchema }, config: admin },
+    {
+      schema: { response: { 200: adminFileResponseSchema }, params: fileParams, body: adminFileVisibilityBodySchema },
+      config: admin,
+    },
     async (request) => {
       const { paperId, fileId } = request.params;
       return {
@@ -145,10 +189,14 @@ export const adminPapersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/:paperId/admin-files/:fileId', { schema: { params: fileParams }, config: admin }, async (request) => {
-    await files.deleteAdminFile(ctx, requireAdmin(request), request.params.paperId, request.params.fileId);
-    return { success: true, message: ADMIN_MESSAGES.fileDeleted };
-  });
+  app.delete(
+    '/:paperId/admin-files/:fileId',
+    { schema: { response: { 200: messageResponseSchema }, params: fileParams }, config: admin },
+    async (request) => {
+      await files.deleteAdminFile(ctx, requireAdmin(request), request.params.paperId, request.params.fileId);
+      return { success: true, message: ADMIN_MESSAGES.fileDeleted };
+    },
+  );
 
   app.get(
     '/:paperId/admin-files/:fileId/view',

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/constants.ts';
-import { PAPER_MESSAGES, paymentBodySchema } from '../../../shared/schemas/paper.ts';
+import { PAPER_MESSAGES, paymentBodySchema,
+  ownPapersResponseSchema,
+  paperChangedResponseSchema,
+  paperResponseSchema,
+  submissionCountResponseSchema } from '../../../shared/schemas/paper.ts';
 import { pdfUploadRules } from '../../lib/multipart-upload.ts';
 import { sendStoredFile } from '../../lib/send-file.ts';
 import { requireUser } from '../../plugins/auth.ts';
@@ -30,20 +34,32 @@ const FULL_PAPER_UPLOAD = pdfUploadRules(
 export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/user', { config: { access: 'user' } }, async (request) => service.listOwnPapers(ctx, requireUser(request)));
+  app.get(
+    '/user',
+    { schema: { response: { 200: ownPapersResponseSchema } }, config: { access: 'user' } },
+    async (request) => service.listOwnPapers(ctx, requireUser(request)),
+  );
 
-  app.get('/user-submissions', { config: { access: 'user' } }, async (request) => ({
-    success: true,
-    count: await service.countOwnPapers(ctx, requireUser(request)),
-  }));
+  app.get(
+    '/user-submissions',
+    { schema: { response: { 200: submissionCountResponseSchema } }, config: { access: 'user' } },
+    async (request) => ({
+      success: true,
+      count: await service.countOwnPapers(ctx, requireUser(request)),
+    }),
+  );
 
-  app.post('/submit', { config: { access: 'user' } }, async (request, reply) => {
-    const actor = requireUser(request);
-    await service.assertCanSubmitPaper(ctx, actor);
-    const upload = await receiveUploadWithinLimits(ctx, request, actor, ABSTRACT_UPLOAD);
-    const paper = await service.submitPaper(ctx, actor, upload);
-    return reply.status(201).send({ success: true, message: service.PAPER_SERVER_MESSAGES.submitted, paper });
-  });
+  app.post(
+    '/submit',
+    { schema: { response: { 201: paperChangedResponseSchema } }, config: { access: 'user' } },
+    async (request, reply) => {
+      const actor = requireUser(request);
+      await service.assertCanSubmitPaper(ctx, actor);
+      const upload = await receiveUploadWithinLimits(ctx, request, actor, ABSTRACT_UPLOAD);
+      const paper = await service.submitPaper(ctx, actor, upload);
+      return reply.status(201).send({ success: true, message: service.PAPER_SERVER_MESSAGES.submitted, paper });
+    },
+  );
 
   app.get('/view/:id', { schema: { params: paperParams }, config: { access: 'user' } }, async (request, reply) =>
     sendStoredFile(
@@ -61,14 +77,21 @@ export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   );
 
-  app.get('/:id', { schema: { params: paperParams }, config: { access: 'user' } }, async (request) => ({
-    success: true,
-    paper: await service.getPaper(ctx, requireUser(request), request.params.id),
-  }));
+  app.get(
+    '/:id',
+    { schema: { response: { 200: paperResponseSchema }, params: paperParams }, config: { access: 'user' } },
+    async (request) => ({
+      success: true,
+      paper: await service.getPaper(ctx, requireUser(request), request.params.id),
+    }),
+  );
 
   app.patch(
     '/:id/payment',
-    { schema: { params: paperParams, body: paymentBodySchema }, config: { access: 'user' } },
+    {
+      schema: { response: { 200: paperChangedResponseSchema }, params: paperParams, body: paymentBodySchema },
+      config: { access: 'user' },
+    },
     async (request) => ({
       success: true,
       message: service.PAPER_SERVER_MESSAGES.paymentSaved,
@@ -78,7 +101,7 @@ export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/re-upload-abstract',
-    { schema: { params: paperParams }, config: { access: 'user' } },
+    { schema: { response: { 200: paperChangedResponseSchema }, params: paperParams }, config: { access: 'user' } },
     async (request) => {
       const actor = requireUser(request);
       await service.assertCanReuploadAbstract(ctx, actor, request.params.id);
@@ -88,13 +111,17 @@ export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/:id/full-paper', { schema: { params: paperParams }, config: { access: 'user' } }, async (request) => {
-    const actor = requireUser(request);
-    await service.assertCanSubmitFullPaper(ctx, actor, request.params.id);
-    const upload = await receiveUploadWithinLimits(ctx, request, actor, FULL_PAPER_UPLOAD);
-    const paper = await service.submitFullPaper(ctx, actor, request.params.id, upload);
-    return { success: true, message: service.PAPER_SERVER_MESSAGES.fullPaperSubmitted, paper };
-  });
+  app.post(
+    '/:id/full-paper',
+    { schema: { response: { 200: paperChangedResponseSchema }, params: paperParams }, config: { access: 'user' } },
+    async (request) => {
+      const actor = requireUser(request);
+      await service.assertCanSubmitFullPaper(ctx, actor, request.params.id);
+      const upload = await receiveUploadWithinLimits(ctx, request, actor, FULL_PAPER_UPLOAD);
+      const paper = await service.submitFullPaper(ctx, actor, request.params.id, upload);
+      return { success: true, message: service.PAPER_SERVER_MESSAGES.fullPaperSubmitted, paper };
+    },
+  );
 
   app.get(
     '/:id/shared-files/:fileId/view',

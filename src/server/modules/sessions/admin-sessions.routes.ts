@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messageResponseSchema } from '../../../shared/schemas/responses.ts';
 import { adminUserParams } from '../../../shared/schemas/user.ts';
 import { originOf } from '../../lib/request-origin.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
@@ -7,7 +8,10 @@ import { endSessionsOfUser, USER_SIGNED_OUT } from './sessions.service.ts';
 /** An organizer ends every session of a user, under /admin/users/:userId. */
 export const adminSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const route = { schema: { params: adminUserParams }, config: { access: 'admin' as const } };
+  const route = {
+    schema: { params: adminUserParams, response: { 200: messageResponseSchema } },
+    config: { access: 'admin' as const },
+  };
 
   app.post('/:userId/sessions/end', route, async (request) => {
     await endSessionsOfUser(ctx, requireAdmin(request), request.params.userId, originOf(request));
