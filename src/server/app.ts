@@ -4,7 +4,13 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -132,6 +138,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.server.headersTimeout = timeouts.headersMs;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (config.describeApi) {
+    // A development dependency: loaded only to write the API reference.
+    const { default: swagger } = await import('@fastify/swagger');
+    await app.register(swagger, {
+      openapi: { openapi: '3.1.0', info: { title: 'ICTACEM 2025 API', version: '1' } },
+      transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
+    });
+  }
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

@@ -94,6 +94,8 @@ export interface AppConfig {
   logStream?: { write(line: string): void };
   /** Directory of the built client; pages are served from it when it exists. */
   clientDir?: string;
+  /** Collects the OpenAPI description of every route (for docs/api.md; never in a served app). */
+  describeApi?: boolean;
 }
 
 /** Parses the environment once at start and fails fast with every problem listed. */
