@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /** The one way the client talks to the server: same-origin, cookie session, JSON envelopes. */
 export const API_BASE = `${import.meta.env.BASE_URL}api`;
 
@@ -16,6 +18,9 @@ export class ApiError extends Error {
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a route answers, read from the response schema the server declares for it (src/shared/schemas). */
+export type ResponseOf<Schema extends z.ZodType> = z.output<Schema>;
 
 export async function api<T>(path: string, options: { method?: Method; body?: unknown } = {}): Promise<T> {
   const { method = 'GET', body } = options;

@@ -1,16 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../shared/schemas/user.ts';
-import { api } from './api.ts';
+import { api, type ResponseOf } from './api.ts';
 import { queryKeys } from './query-keys.ts';
+import type { messageResponseSchema } from '../../shared/schemas/responses.ts';
+import type {
+  resetRequestedResponseSchema,
+  sessionResponseSchema,
+  signedInResponseSchema,
+} from '../../shared/schemas/auth.ts';
 
 /** One query for who is signed in and whether sign-up is open: a page load asks once. */
 
-interface SiteSession {
-  user: PublicUser | null;
-  registrationOpen: boolean;
-  /** An admin without the required second factor: sent to set it up before anything else. */
-  mustEnrolTwoFactor: boolean;
-}
+/** `mustEnrolTwoFactor`: an admin without the required second factor, sent to set it up before anything else. */
+type SiteSession = ResponseOf<typeof sessionResponseSchema>;
 
 /** /auth/session answers a visitor with 200 (user null), keeping the console clean. */
 function useSiteSession() {
@@ -65,7 +67,7 @@ export function useLogin() {
       password: string;
       challenge?: { id: string; answer: number };
       totp?: string;
-    }) => api<{ user: PublicUser }>('/auth/login', { method: 'POST', body }),
+    }) => api<ResponseOf<typeof signedInResponseSchema>>('/auth/login', { method: 'POST', body }),
     onSuccess: ({ user }) => setSignedInUser(user),
   });
 }
@@ -74,7 +76,7 @@ export function useRegister() {
   const setSignedInUser = useSetSignedInUser();
   return useMutation({
     mutationFn: (body: { username: string; email: string; password: string }) =>
-      api<{ user: PublicUser }>('/auth/register', { method: 'POST', body }),
+      api<ResponseOf<typeof signedInResponseSchema>>('/auth/register', { method: 'POST', body }),
     onSuccess: ({ user }) => setSignedInUser(user),
   });
 }
@@ -83,7 +85,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const setSignedInUser = useSetSignedInUser();
   return useMutation({
-    mutationFn: () => api<{ success: boolean }>('/auth/logout', { method: 'POST' }),
+    mutationFn: () => api<ResponseOf<typeof messageResponseSchema>>('/auth/logout', { method: 'POST' }),
     onSuccess: () => {
       void setSignedInUser(null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'site' });
@@ -95,7 +97,7 @@ export function useLogout() {
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (body: { email: string }) =>
-      api<{ devMode?: boolean }>('/auth/forgot-password', { method: 'POST', body }),
+      api<ResponseOf<typeof resetRequestedResponseSchema>>('/auth/forgot-password', { method: 'POST', body }),
   });
 }
 

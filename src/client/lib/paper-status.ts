@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PAPER_STATUS_LABELS, type PaperStatus } from '../../shared/constants.ts';
 import type { ListPagination } from '../../shared/schemas/admin-dashboard.ts';
-import type { AdminPaper } from '../../shared/schemas/admin-paper.ts';
-import { api } from './api.ts';
+import type { AdminPaper, adminPaperChangedResponseSchema } from '../../shared/schemas/admin-paper.ts';
+import { api, type ResponseOf } from './api.ts';
 import { queryKeys } from './query-keys.ts';
 
 export interface StatusChange {
@@ -23,10 +23,10 @@ export function useSetPaperStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ paperId, ...body }: StatusChange) =>
-      api<{ success: boolean; message?: string; paper: AdminPaper }>(
-        `/admin/papers/${encodeURIComponent(paperId)}/status`,
-        { method: 'PUT', body },
-      ),
+      api<ResponseOf<typeof adminPaperChangedResponseSchema>>(`/admin/papers/${encodeURIComponent(paperId)}/status`, {
+        method: 'PUT',
+        body,
+      }),
     onSuccess: ({ paper }) => {
       queryClient.setQueryData<{ paper: AdminPaper }>(
         queryKeys.admin.paper(paper._id),

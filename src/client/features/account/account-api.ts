@@ -1,12 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountSession, ChangePasswordBody } from '../../../shared/schemas/auth.ts';
-import { api } from '../../lib/api.ts';
+import type {
+  ChangePasswordBody,
+  accountSessionsResponseSchema,
+  sessionsEndedResponseSchema,
+} from '../../../shared/schemas/auth.ts';
+import { api, type ResponseOf } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import type { messageResponseSchema } from '../../../shared/schemas/responses.ts';
 
 export function useAccountSessions() {
   return useQuery({
     queryKey: queryKeys.account.sessions,
-    queryFn: async () => (await api<{ sessions: AccountSession[] }>('/account/sessions')).sessions,
+    queryFn: async () => (await api<ResponseOf<typeof accountSessionsResponseSchema>>('/account/sessions')).sessions,
   });
 }
 
@@ -21,7 +26,8 @@ export function useEndSession() {
 export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ ended: number }>('/account/sessions/end-others', { method: 'POST' }),
+    mutationFn: () =>
+      api<ResponseOf<typeof sessionsEndedResponseSchema>>('/account/sessions/end-others', { method: 'POST' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions }),
   });
 }
@@ -29,7 +35,8 @@ export function useEndOtherSessions() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangePasswordBody) => api<{ message: string }>('/account/password', { method: 'POST', body }),
+    mutationFn: (body: ChangePasswordBody) =>
+      api<ResponseOf<typeof messageResponseSchema>>('/account/password', { method: 'POST', body }),
     // Every other session ended with the change.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions }),
   });

@@ -1,29 +1,23 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
-  AdminUserRow,
-  DashboardStats,
-  ListPagination,
-  RecentSubmission,
-  RecordRow,
   RecordsQuery,
-  RecordsSummary,
+  adminPapersResponseSchema,
+  adminUsersResponseSchema,
+  dashboardStatsResponseSchema,
+  recordsResponseSchema,
 } from '../../../shared/schemas/admin-dashboard.ts';
-import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
-import { api, API_BASE } from '../../lib/api.ts';
+import { api, API_BASE, type ResponseOf } from '../../lib/api.ts';
 import type { PaperFilters } from './paper-filters.ts';
 import { toQueryString } from './query-string.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
-export interface DashboardOverview {
-  stats: DashboardStats;
-  /** The 8 newest submissions. */
-  recentSubmissions: RecentSubmission[];
-}
+/** The statistics and the 8 newest submissions. */
+export type DashboardOverview = ResponseOf<typeof dashboardStatsResponseSchema>;
 
 export function useDashboardStats() {
   return useQuery({
     queryKey: queryKeys.admin.dashboard('stats'),
-    queryFn: () => api<DashboardOverview & { success: boolean }>('/admin/stats'),
+    queryFn: () => api<ResponseOf<typeof dashboardStatsResponseSchema>>('/admin/stats'),
   });
 }
 
@@ -35,8 +29,7 @@ export interface UserListParams {
 export function useAdminUsers(params: UserListParams) {
   return useQuery({
     queryKey: queryKeys.admin.dashboard('users', params),
-    queryFn: () =>
-      api<{ users: AdminUserRow[]; pagination: ListPagination }>(`/admin/users${toQueryString({ ...params })}`),
+    queryFn: () => api<ResponseOf<typeof adminUsersResponseSchema>>(`/admin/users${toQueryString({ ...params })}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -46,22 +39,15 @@ export type PaperListParams = PaperFilters & { page: number };
 export function useAdminPapers(params: PaperListParams) {
   return useQuery({
     queryKey: [...queryKeys.admin.paperList, params],
-    queryFn: () =>
-      api<{ papers: AdminPaper[]; pagination: ListPagination }>(`/admin/papers${toQueryString({ ...params })}`),
+    queryFn: () => api<ResponseOf<typeof adminPapersResponseSchema>>(`/admin/papers${toQueryString({ ...params })}`),
     placeholderData: keepPreviousData,
   });
-}
-
-interface RecordsAnswer {
-  rows: RecordRow[];
-  summary: RecordsSummary;
-  pagination: ListPagination;
 }
 
 export function useRecords(query: RecordsQuery) {
   return useQuery({
     queryKey: queryKeys.admin.dashboard('records', query),
-    queryFn: () => api<RecordsAnswer>(`/admin/records${toQueryString({ ...query })}`),
+    queryFn: () => api<ResponseOf<typeof recordsResponseSchema>>(`/admin/records${toQueryString({ ...query })}`),
     placeholderData: keepPreviousData,
   });
 }

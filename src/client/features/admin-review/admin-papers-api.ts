@@ -1,19 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminEvaluation, AdminPaper, PaperHistory } from '../../../shared/schemas/admin-paper.ts';
-import type { PaperTimelineEntry } from '../../../shared/schemas/timeline.ts';
-import type { PublicUser } from '../../../shared/schemas/user.ts';
-import { api, ApiError, upload } from '../../lib/api.ts';
+import type {
+  AdminPaper,
+  adminFileResponseSchema,
+  adminPaperDetailsResponseSchema,
+  evaluationSavedResponseSchema,
+  paperHistoryResponseSchema,
+  adminPaperChangedResponseSchema,
+} from '../../../shared/schemas/admin-paper.ts';
+import type { paperTimelineResponseSchema } from '../../../shared/schemas/timeline.ts';
+import { api, ApiError, upload, type ResponseOf } from '../../lib/api.ts';
 import type { EvaluationBody } from './evaluation-form.ts';
 import type { SubmissionKind } from './history-timeline.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import type { messageResponseSchema } from '../../../shared/schemas/responses.ts';
 
 const paperPath = (paperId: string) => `/admin/papers/${encodeURIComponent(paperId)}`;
 
-export interface AdminPaperDetails {
-  paper: AdminPaper;
-  /** The submitter (the communicating author). */
-  user: PublicUser;
-}
+/** The paper and its submitter (the communicating author; null when the account is gone). */
+export type AdminPaperDetails = Omit<ResponseOf<typeof adminPaperDetailsResponseSchema>, 'success'>;
 
 /**
  * A malformed id (the server answers 400 for a path parameter that is not an id) is as missing
@@ -29,7 +33,7 @@ export function useAdminPaper(paperId: string) {
   return useQuery({
     queryKey: queryKeys.admin.paper(paperId),
     queryFn: async () => {
-      const { paper, user } = await api<AdminPaperDetails & { success: boolean }>(paperPath(paperId));
+      const { paper, user } = await api<ResponseOf<typeof adminPaperDetailsResponseSchema>>(paperPath(paperId));
       return { paper, user };
     },
     retry: retryUnlessMissing,
@@ -37,7 +41,9 @@ export function useAdminPaper(paperId: string) {
 }
 
 export function fetchPaperHistory(paperId: string) {
-  return api<{ paper: PaperHistory }>(`${paperPath(paperId)}/history`).then((answer) => answer.paper);
+  return api<ResponseOf<typeof paperHistoryResponseSchema>>(`${paperPath(paperId)}/history`).then(
+    (answer) => answer.paper,
+  );
 }
 
 export function usePaperHistory(paperId: string) {
@@ -53,7 +59,7 @@ export function usePaperTimeline(paperId: string) {
   return useQuery({
     queryKey: queryKeys.admin.paperTimeline(paperId),
     queryFn: async () =>
-      (await api<{ success: boolean; timeline: PaperTimelineEntry[] }>(`${paperPath(paperId)}/timeline`)).timeline,
+      (await api<ResponseOf<typeof paperTimelineResponseSchema>>(`${paperPath(paperId)}/timeline`)).timeline,
     retry: retryUnlessMissing,
   });
 }
@@ -80,20 +86,13 @@ function usePaperChange<TVariables, TAnswer>(
   });
 }
 
-interface PaperAnswer {
-  success: boolean;
-  message?: string;
-  paper: AdminPaper;
-}
+type PaperAnswer = ResponseOf<typeof adminPaperChangedResponseSchema>;
 
 export function useSaveEvaluation(paperId: string) {
   return usePaperChange(
     paperId,
     (body: EvaluationBody) =>
-      api<{ success: boolean; message?: string; paper: { _id: string; adminEvaluation: AdminEvaluation } }>(
-        `${paperPath(paperId)}/evaluate`,
-        { method: 'PUT', body },
-      ),
+      api<ResponseOf<typeof evaluationSavedResponseSchema>>(`${paperPath(paperId)}/evaluate`, { method: 'PUT', body }),
     (paper, answer) => ({ ...paper, adminEvaluation: answer.paper.adminEvaluation }),
   );
 }
@@ -146,16 +145,17 @@ export function useUploadAdminFile(paperId: string) {
   );
 }
 
-type AdminFile = AdminPaper['adminUploadedFiles'][number];
-
 export function useSetAdminFileVisibility(paperId: string) {
   return usePaperChange(
     paperId,
     ({ fileId, visibleToUser }: { fileId: string; visibleToUser: boolean }) =>
-      api<{ success: boolean; file: AdminFile }>(`${paperPath(paperId)}/admin-files/${encodeURIComponent(fileId)}`, {
-        method: 'PATCH',
-        body: { visibleToUser },
-      }),
+      api<ResponseOf<typeof adminFileResponseSchema>>(
+        `${paperPath(paperId)}/admin-files/${encodeURIComponent(fileId)}`,
+        {
+          method: 'PATCH',
+          body: { visibleToUser },
+        },
+      ),
     (paper, answer) => ({
       ...paper,
       adminUploadedFiles: paper.adminUploadedFiles.map((file) => (file._id === answer.file._id ? answer.file : file)),
@@ -167,7 +167,7 @@ export function useDeleteAdminFile(paperId: string) {
   return usePaperChange(
     paperId,
     (fileId: string) =>
-      api<{ success: boolean; message?: string }>(`${paperPath(paperId)}/admin-files/${encodeURIComponent(fileId)}`, {
+      api<ResponseOf<typeof messageResponseSchema>>(`${paperPath(paperId)}/admin-files/${encodeURIComponent(fileId)}`, {
         method: 'DELETE',
       }),
     (paper, _, fileId) => ({

@@ -1,7 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { AdminPaper, UserPaperCounts } from '../../../shared/schemas/admin-paper.ts';
-import type { PublicUser } from '../../../shared/schemas/user.ts';
-import { api } from '../../lib/api.ts';
+import type { userPaperCountsResponseSchema, userPapersResponseSchema } from '../../../shared/schemas/admin-paper.ts';
+import type { adminUserResponseSchema } from '../../../shared/schemas/user.ts';
+import { api, type ResponseOf } from '../../lib/api.ts';
 import { fetchPaperHistory, isNotFound } from './admin-papers-api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -10,7 +10,7 @@ const userPath = (userId: string) => `/admin/users/${encodeURIComponent(userId)}
 export function useAdminUser(userId: string) {
   return useQuery({
     queryKey: queryKeys.admin.user(userId),
-    queryFn: async () => (await api<{ user: PublicUser }>(userPath(userId))).user,
+    queryFn: async () => (await api<ResponseOf<typeof adminUserResponseSchema>>(userPath(userId))).user,
     retry: (failures, error) => !isNotFound(error) && failures < 1,
   });
 }
@@ -18,14 +18,14 @@ export function useAdminUser(userId: string) {
 export function useAdminUserPapers(userId: string) {
   return useQuery({
     queryKey: queryKeys.admin.userPapers(userId),
-    queryFn: async () => (await api<{ papers: AdminPaper[] }>(`${userPath(userId)}/papers`)).papers,
+    queryFn: async () => (await api<ResponseOf<typeof userPapersResponseSchema>>(`${userPath(userId)}/papers`)).papers,
   });
 }
 
 export function useAdminUserPaperCounts(userId: string) {
   return useQuery({
     queryKey: queryKeys.admin.userPaperCount(userId),
-    queryFn: () => api<UserPaperCounts & { success: boolean }>(`${userPath(userId)}/papers/count`),
+    queryFn: () => api<ResponseOf<typeof userPaperCountsResponseSchema>>(`${userPath(userId)}/papers/count`),
     retry: false,
   });
 }

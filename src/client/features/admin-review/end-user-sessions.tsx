@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { api, errorText } from '../../lib/api.ts';
+import { api, errorText, type ResponseOf } from '../../lib/api.ts';
 import { useToast } from '../../lib/toast.tsx';
+import type { messageResponseSchema } from '../../../shared/schemas/responses.ts';
 
 /** Signs a user out on every device (a lost laptop, a shared account), after a second click to confirm. */
 export function EndUserSessions({ userId, username }: { userId: string; username: string }) {
@@ -10,7 +11,9 @@ export function EndUserSessions({ userId, username }: { userId: string; username
   const toast = useToast();
   const end = useMutation({
     mutationFn: () =>
-      api<{ message: string }>(`/admin/users/${encodeURIComponent(userId)}/sessions/end`, { method: 'POST' }),
+      api<ResponseOf<typeof messageResponseSchema>>(`/admin/users/${encodeURIComponent(userId)}/sessions/end`, {
+        method: 'POST',
+      }),
   });
   if (!confirming) {
     return (

@@ -80,7 +80,8 @@ export function AuthorsTab({ authors }: { authors: AdminPaper['authors'] }) {
 }
 
 /** Communicating Author (spec 2.7): the account that submitted the paper. */
-export function CommunicatingAuthorTab({ user }: { user: PublicUser }) {
+export function CommunicatingAuthorTab({ user }: { user: PublicUser | null }) {
+  if (!user) return <p className="text-sm text-slate-600">The account that submitted this paper no longer exists.</p>;
   return (
     <div className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4 sm:flex-row sm:items-center">
       <span

@@ -1,23 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ListPagination } from '../../../shared/schemas/admin-dashboard.ts';
-import {
-  AUTH_EVENT_LABELS,
-  AUTH_EVENT_TYPES,
-  type AuthEventType,
-  type AuthEventView,
-} from '../../../shared/schemas/auth-events.ts';
+import { AUTH_EVENT_LABELS, AUTH_EVENT_TYPES } from '../../../shared/schemas/auth-events.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { api, errorText } from '../../lib/api.ts';
+import { api, errorText, type ResponseOf } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { TablePagination } from '../../components/ui/table-pagination.tsx';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-
-interface AuthEventsAnswer {
-  events: AuthEventView[];
-  pagination: ListPagination;
-}
+import type { authEventsResponseSchema, AuthEventType } from '../../../shared/schemas/auth-events.ts';
 
 /** Who signed in, failed, reset or signed out, newest first, filtered by kind and e-mail. */
 export function SignInLog() {
@@ -32,7 +22,7 @@ export function SignInLog() {
   });
   const log = useQuery({
     queryKey: queryKeys.admin.authEvents(params.toString()),
-    queryFn: () => api<AuthEventsAnswer>(`/admin/auth-events?${params}`),
+    queryFn: () => api<ResponseOf<typeof authEventsResponseSchema>>(`/admin/auth-events?${params}`),
     placeholderData: keepPreviousData,
   });
 

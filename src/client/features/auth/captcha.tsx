@@ -2,19 +2,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { TIMINGS } from '../../../shared/constants.ts';
 import { useQuery } from '@tanstack/react-query';
 import { type CaptchaState, isCaptchaAnswerCorrect } from '../../../shared/domain/captcha.ts';
-import { api } from '../../lib/api.ts';
+import { api, type ResponseOf } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import type { captchaResponseSchema } from '../../../shared/schemas/auth.ts';
 
 export const CAPTCHA_TEXT = {
   correct: 'Correct! You can proceed with your submission.',
   incorrect: 'Incorrect answer. Please try again with the new problem.',
 } as const;
-
-interface ServerProblem {
-  challengeId: string;
-  a: number;
-  b: number;
-}
 
 /** What the sign-in request carries: the server checks the answer (once) after failed attempts. */
 export interface SolvedChallenge {
@@ -38,7 +33,7 @@ export function ArithmeticCaptcha({
   const [fetched, setFetched] = useState(0);
   const problem = useQuery({
     queryKey: queryKeys.captcha(round, fetched),
-    queryFn: () => api<ServerProblem>('/auth/captcha'),
+    queryFn: () => api<ResponseOf<typeof captchaResponseSchema>>('/auth/captcha'),
     staleTime: Infinity,
     gcTime: 0,
     retry: 1,

@@ -1,15 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { TIMINGS } from '../../../shared/constants.ts';
-import type { ChatMessageView, UnreadSummary } from '../../../shared/schemas/chat.ts';
-import { api, upload } from '../../lib/api.ts';
+import type {
+  ChatMessageView,
+  UnreadSummary,
+  chatMessagePostedResponseSchema,
+  chatMessagesResponseSchema,
+  unreadCountsResponseSchema,
+} from '../../../shared/schemas/chat.ts';
+import { api, upload, type ResponseOf } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Unread chat messages per paper for the signed-in reader, polled every 30 s. */
 export function useChatUnreadCounts(enabled = true) {
   return useQuery({
     queryKey: queryKeys.chat.unreadCounts,
-    queryFn: () => api<UnreadSummary>('/chat/unread-counts'),
+    queryFn: () => api<ResponseOf<typeof unreadCountsResponseSchema>>('/chat/unread-counts'),
     enabled,
     refetchInterval: TIMINGS.pollMs,
     retry: false,
@@ -29,7 +35,8 @@ export function useRefreshChatUnread() {
 export function useChatMessages(paperId: string) {
   return useQuery({
     queryKey: queryKeys.chat.messages(paperId),
-    queryFn: async () => (await api<{ messages: ChatMessageView[] }>(`/chat/papers/${paperId}/messages`)).messages,
+    queryFn: async () =>
+      (await api<ResponseOf<typeof chatMessagesResponseSchema>>(`/chat/papers/${paperId}/messages`)).messages,
     refetchInterval: TIMINGS.pollMs,
   });
 }
@@ -41,7 +48,7 @@ export function useSendChatMessage(paperId: string) {
       const form = new FormData();
       form.append('message', message);
       for (const file of files) form.append('attachments', file);
-      return upload<{ chatMessage: ChatMessageView }>(`/chat/papers/${paperId}/messages`, form);
+      return upload<ResponseOf<typeof chatMessagePostedResponseSchema>>(`/chat/papers/${paperId}/messages`, form);
     },
     onSuccess: ({ chatMessage }) =>
       queryClient.setQueryData<ChatMessageView[]>(queryKeys.chat.messages(paperId), (old) => [

@@ -1,15 +1,13 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_PAGE_SIZE, TIMINGS } from '../../../shared/constants.ts';
-import type { NotificationView, Pagination } from '../../../shared/schemas/notification.ts';
-import { api } from '../../lib/api.ts';
+import type {
+  notificationPageResponseSchema,
+  unreadNotificationCountResponseSchema,
+} from '../../../shared/schemas/notification.ts';
+import { api, type ResponseOf } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 export type NotificationFilter = 'all' | 'unread' | 'read';
-
-interface NotificationPage {
-  notifications: NotificationView[];
-  pagination: Pagination;
-}
 
 function listPath(page: number, limit: number, filter: NotificationFilter): string {
   const params = new URLSearchParams({ page: String(page), limit: String(limit) });
@@ -18,15 +16,20 @@ function listPath(page: number, limit: number, filter: NotificationFilter): stri
   return `/notifications?${params}`;
 }
 
-async function fetchPage(page: number, limit: number, filter: NotificationFilter): Promise<NotificationPage> {
-  return (await api<{ data: NotificationPage }>(listPath(page, limit, filter))).data;
+async function fetchPage(
+  page: number,
+  limit: number,
+  filter: NotificationFilter,
+): Promise<ResponseOf<typeof notificationPageResponseSchema>['data']> {
+  return (await api<ResponseOf<typeof notificationPageResponseSchema>>(listPath(page, limit, filter))).data;
 }
 
 /** The unread badge: polled every 30 s while signed in (failures are only logged). */
 export function useUnreadNotificationCount(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.notifications.unreadCount,
-    queryFn: async () => (await api<{ count: number }>('/notifications/unread-count')).count,
+    queryFn: async () =>
+      (await api<ResponseOf<typeof unreadNotificationCountResponseSchema>>('/notifications/unread-count')).count,
     enabled,
     refetchInterval: TIMINGS.pollMs,
     retry: false,

@@ -1,31 +1,37 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
-import { api, ApiError, upload } from '../../lib/api.ts';
+import type {
+  ownPapersResponseSchema,
+  submissionCountResponseSchema,
+  paperChangedResponseSchema,
+  paperResponseSchema,
+} from '../../../shared/schemas/paper.ts';
+import { api, ApiError, upload, type ResponseOf } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Every paper query starts with 'papers', so one invalidation refreshes them all after a change. */
 
-interface PaperResponse {
-  success: boolean;
-  message?: string;
-  paper: AuthorPaper;
-}
+type PaperResponse = ResponseOf<typeof paperChangedResponseSchema>;
 
 export function useUserPapers() {
-  return useQuery({ queryKey: queryKeys.papers.mine, queryFn: () => api<AuthorPaper[]>('/papers/user') });
+  return useQuery({
+    queryKey: queryKeys.papers.mine,
+    queryFn: () => api<ResponseOf<typeof ownPapersResponseSchema>>('/papers/user'),
+  });
 }
 
 export function useSubmissionCount() {
   return useQuery({
     queryKey: queryKeys.papers.submissionCount,
-    queryFn: async () => (await api<{ success: boolean; count: number }>('/papers/user-submissions')).count,
+    queryFn: async () =>
+      (await api<ResponseOf<typeof submissionCountResponseSchema>>('/papers/user-submissions')).count,
   });
 }
 
 export function usePaper(paperId: string) {
   return useQuery({
     queryKey: queryKeys.papers.detail(paperId),
-    queryFn: async () => (await api<PaperResponse>(`/papers/${encodeURIComponent(paperId)}`)).paper,
+    queryFn: async () =>
+      (await api<ResponseOf<typeof paperResponseSchema>>(`/papers/${encodeURIComponent(paperId)}`)).paper,
     // A missing paper stays missing: no point asking again.
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
   });

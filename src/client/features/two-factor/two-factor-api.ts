@@ -2,23 +2,26 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BothFactorsBody,
   EnableTwoFactorBody,
-  TwoFactorEnrolment,
-  TwoFactorStatus,
+  recoveryCodesResponseSchema,
+  twoFactorEnrolmentResponseSchema,
+  twoFactorStatusResponseSchema,
 } from '../../../shared/schemas/two-factor.ts';
-import { api } from '../../lib/api.ts';
+import { api, type ResponseOf } from '../../lib/api.ts';
 import { useRefreshSession } from '../../lib/auth.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
+import type { messageResponseSchema } from '../../../shared/schemas/responses.ts';
 
 export function useTwoFactorStatus() {
   return useQuery({
     queryKey: queryKeys.account.twoFactor,
-    queryFn: () => api<TwoFactorStatus>('/account/two-factor'),
+    queryFn: () => api<ResponseOf<typeof twoFactorStatusResponseSchema>>('/account/two-factor'),
   });
 }
 
 export function useStartEnrolment() {
   return useMutation({
-    mutationFn: () => api<TwoFactorEnrolment>('/account/two-factor/enrolment', { method: 'POST' }),
+    mutationFn: () =>
+      api<ResponseOf<typeof twoFactorEnrolmentResponseSchema>>('/account/two-factor/enrolment', { method: 'POST' }),
   });
 }
 
@@ -41,7 +44,7 @@ export function useEnableTwoFactor() {
   const afterChange = useAfterChange();
   return useMutation({
     mutationFn: (body: EnableTwoFactorBody) =>
-      api<{ message: string; recoveryCodes: string[] }>('/account/two-factor/enable', { method: 'POST', body }),
+      api<ResponseOf<typeof recoveryCodesResponseSchema>>('/account/two-factor/enable', { method: 'POST', body }),
     onSuccess: afterChange,
   });
 }
@@ -50,7 +53,7 @@ export function useDisableTwoFactor() {
   const afterChange = useAfterChange();
   return useMutation({
     mutationFn: (body: BothFactorsBody) =>
-      api<{ message: string }>('/account/two-factor/disable', { method: 'POST', body }),
+      api<ResponseOf<typeof messageResponseSchema>>('/account/two-factor/disable', { method: 'POST', body }),
     onSuccess: afterChange,
   });
 }
@@ -59,7 +62,10 @@ export function useRenewRecoveryCodes() {
   const afterChange = useAfterChange();
   return useMutation({
     mutationFn: (body: BothFactorsBody) =>
-      api<{ message: string; recoveryCodes: string[] }>('/account/two-factor/recovery-codes', { method: 'POST', body }),
+      api<ResponseOf<typeof recoveryCodesResponseSchema>>('/account/two-factor/recovery-codes', {
+        method: 'POST',
+        body,
+      }),
     onSuccess: afterChange,
   });
 }
