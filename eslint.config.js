@@ -25,7 +25,7 @@ const SERVER_LAYERS = [
   { name: 'plugins', paths: ['plugins'] },
   { name: 'modules', paths: ['modules'] },
   { name: 'ops', paths: ['ops'] },
-  { name: 'app', paths: ['app.ts', 'main.ts', 'startup-banner.ts'] },
+  { name: 'app', paths: ['app.ts', 'main.ts', 'startup-banner.ts', 'api-reference.ts'] },
   { name: 'test helpers', paths: ['test', 'security'] },
 ];
 

@@ -6,7 +6,7 @@ import {
   adminPapersResponseSchema,
   adminUsersResponseSchema,
   dashboardStatsResponseSchema,
-  recordsResponseSchema
+  recordsResponseSchema,
 } from '../../../shared/schemas/admin-dashboard.ts';
 import * as service from './dashboard.service.ts';
 

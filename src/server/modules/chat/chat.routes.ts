@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/constants.ts';
-import { CHAT_MESSAGES,
+import {
+  CHAT_MESSAGES,
   chatMessagePostedResponseSchema,
   chatMessagesResponseSchema,
-  unreadCountsResponseSchema } from '../../../shared/schemas/chat.ts';
+  unreadCountsResponseSchema,
+} from '../../../shared/schemas/chat.ts';
 import { IMAGES, PDF, SignatureCheck } from '../../lib/content-type.ts';
 import type { UploadRules } from '../../lib/multipart-upload.ts';
 import { perAddress } from '../../lib/rate-limits.ts';

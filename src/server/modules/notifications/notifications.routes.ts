@@ -6,7 +6,7 @@ import {
   systemNotificationBodySchema,
   notificationPageResponseSchema,
   notificationsUpdatedResponseSchema,
-  unreadNotificationCountResponseSchema
+  unreadNotificationCountResponseSchema,
 } from '../../../shared/schemas/notification.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
 import * as service from './notifications.service.ts';

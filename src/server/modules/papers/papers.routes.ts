@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/constants.ts';
-import { PAPER_MESSAGES, paymentBodySchema,
+import {
+  PAPER_MESSAGES,
+  paymentBodySchema,
   ownPapersResponseSchema,
   paperChangedResponseSchema,
   paperResponseSchema,
-  submissionCountResponseSchema } from '../../../shared/schemas/paper.ts';
+  submissionCountResponseSchema,
+} from '../../../shared/schemas/paper.ts';
 import { pdfUploadRules } from '../../lib/multipart-upload.ts';
 import { sendStoredFile } from '../../lib/send-file.ts';
 import { requireUser } from '../../plugins/auth.ts';

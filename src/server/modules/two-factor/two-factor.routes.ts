@@ -5,7 +5,7 @@ import {
   TWO_FACTOR_MESSAGES,
   recoveryCodesResponseSchema,
   twoFactorEnrolmentResponseSchema,
-  twoFactorStatusResponseSchema
+  twoFactorStatusResponseSchema,
 } from '../../../shared/schemas/two-factor.ts';
 import { perAddress } from '../../lib/rate-limits.ts';
 import { originOf } from '../../lib/request-origin.ts';
