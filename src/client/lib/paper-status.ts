@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PAPER_STATUS_LABELS, type PaperStatus } from '../../shared/constants.ts';
+import { z } from 'zod';
+import { PAPER_STATUS_LABELS, PAPER_STATUSES, type PaperStatus } from '../../shared/constants.ts';
 import type { ListPagination } from '../../shared/schemas/admin-dashboard.ts';
 import type { AdminPaper, adminPaperChangedResponseSchema } from '../../shared/schemas/admin-paper.ts';
 import { api, type ResponseOf } from './api.ts';
@@ -12,6 +13,9 @@ export interface StatusChange {
   /** The version the admin saw; the server answers 409 when another admin changed the paper since. */
   version: number;
 }
+
+/** What the two review forms hold: the status chosen and the comments to the author. */
+export const statusChangeFormSchema = z.object({ status: z.enum(PAPER_STATUSES), review: z.string() });
 
 /**
  * The one way the client sets a paper's status and review comments, from the dashboard's quick

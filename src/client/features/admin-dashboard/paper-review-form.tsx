@@ -1,9 +1,11 @@
-import { type FormEvent, useId, useState } from 'react';
-import { PAPER_STATUS_LABELS, PAPER_STATUSES, type PaperStatus } from '../../../shared/constants.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { PAPER_STATUS_LABELS, PAPER_STATUSES } from '../../../shared/constants.ts';
 import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { statusBadgeClass } from '../../components/status-badge.tsx';
-import { statusUpdatedText, useSetPaperStatus } from '../../lib/paper-status.ts';
+import { statusChangeFormSchema, statusUpdatedText, useSetPaperStatus } from '../../lib/paper-status.ts';
 import { ReviewCommentsField } from '../../components/review-comments-field.tsx';
 import { useDashboardMessages } from './dashboard-messages.tsx';
 import { knownStatus } from './status-distribution.ts';
@@ -23,12 +25,14 @@ interface PaperReviewFormProps {
 export function PaperReviewForm({ paper, id, onClose }: PaperReviewFormProps) {
   const { showSuccess, showError } = useDashboardMessages();
   const setStatus = useSetPaperStatus();
-  const [status, setStatusChoice] = useState<PaperStatus>(knownStatus(paper.status));
-  const [review, setReview] = useState(paper.review);
+  const { register, handleSubmit, watch } = useForm({
+    resolver: zodResolver(statusChangeFormSchema),
+    defaultValues: { status: knownStatus(paper.status), review: paper.review },
+  });
+  const chosenStatus = watch('status');
   const headingId = useId();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit(({ status, review }) =>
     setStatus.mutate(
       { paperId: paper._id, status, review, version: paper.version },
       {
@@ -38,8 +42,8 @@ export function PaperReviewForm({ paper, id, onClose }: PaperReviewFormProps) {
         },
         onError: (error) => showError(`Failed to update paper status: ${error.message}`),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <section
@@ -61,27 +65,25 @@ export function PaperReviewForm({ paper, id, onClose }: PaperReviewFormProps) {
               <label
                 key={option}
                 className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold ${
-                  option === status
+                  option === chosenStatus
                     ? `${statusBadgeClass(option)} border-transparent ring-2 ring-brand-600`
                     : 'border-slate-200 bg-white text-slate-700 hover:bg-slate-50'
                 }`}
               >
                 <input
                   type="radio"
-                  name={`status-${paper._id}`}
                   value={option}
-                  checked={option === status}
-                  onChange={() => setStatusChoice(option)}
                   // The panel opens on the choice the admin is most likely to change.
-                  autoFocus={option === status}
+                  autoFocus={option === chosenStatus}
                   className="h-4 w-4 accent-brand-700"
+                  {...register('status')}
                 />
                 {PAPER_STATUS_LABELS[option]}
               </label>
             ))}
           </div>
         </fieldset>
-        <ReviewCommentsField value={review} onChange={setReview} rows={4} />
+        <ReviewCommentsField rows={4} {...register('review')} />
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button type="submit" disabled={setStatus.isPending}>
             {setStatus.isPending ? 'Processing...' : 'Submit Review'}

@@ -1,79 +1,87 @@
-import { type FormEvent, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin-paper.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/form-field.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { ApiError, errorText } from '../../lib/api.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { looksLikePdf } from '../../lib/pdf-file.ts';
 import { PdfPicker } from '../../components/pdf-picker.tsx';
 import { useUploadAdminFile } from './admin-papers-api.ts';
+
+const adminFileFormSchema = z.object({
+  /** `null` until one is chosen; the server judges the file's content again. */
+  file: z
+    .instanceof(File)
+    .nullable()
+    .pipe(z.instanceof(File, { error: ADMIN_MESSAGES.noFile }).refine(looksLikePdf, ADMIN_MESSAGES.onlyPdf)),
+  description: z.string().trim(),
+  visibleToUser: z.boolean(),
+});
 
 /** Spec 5 and 8: a PDF, an optional description and whether the author may see it (on by default). */
 export function AdminFileUploadDialog({ paperId, onClose }: { paperId: string; onClose: () => void }) {
   const toast = useToast();
   const uploadFile = useUploadAdminFile(paperId);
   const visibleId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string>();
-  const [description, setDescription] = useState('');
-  const [visibleToUser, setVisibleToUser] = useState(true);
+  const { register, control, handleSubmit, trigger, clearErrors } = useForm({
+    resolver: zodResolver(adminFileFormSchema),
+    defaultValues: { file: null, description: '', visibleToUser: true },
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
   const [failure, setFailure] = useState<string>();
 
-  const onFileChange = (chosen: File | null) => {
-    setFile(chosen);
-    setFileError(chosen && !looksLikePdf(chosen) ? ADMIN_MESSAGES.onlyPdf : undefined);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) return setFileError(ADMIN_MESSAGES.noFile);
-    if (!looksLikePdf(file)) return setFileError(ADMIN_MESSAGES.onlyPdf);
+  const onSubmit = handleSubmit((body) => {
     setFailure(undefined);
-    uploadFile.mutate(
-      { file, description: description.trim(), visibleToUser },
-      {
-        onSuccess: (answer) => {
-          toast.success(answer.message ?? ADMIN_MESSAGES.fileUploaded);
-          onClose();
-        },
-        onError: (error) =>
-          setFailure(
-            error instanceof ApiError && error.status === 0
-              ? 'Network error. Please try again.'
-              : errorText(error, 'Upload failed'),
-          ),
+    uploadFile.mutate(body, {
+      onSuccess: (answer) => {
+        toast.success(answer.message ?? ADMIN_MESSAGES.fileUploaded);
+        onClose();
       },
-    );
-  };
+      onError: (error) =>
+        setFailure(
+          error instanceof ApiError && error.status === 0
+            ? 'Network error. Please try again.'
+            : errorText(error, 'Upload failed'),
+        ),
+    });
+  });
 
   const pending = uploadFile.isPending;
   return (
     <ModalDialog title="Upload File" onDismiss={pending ? undefined : onClose}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <PdfPicker
-          label="File (PDF)"
-          hint="PDF only, at most 10 MB"
-          file={file}
-          onFileChange={onFileChange}
-          error={fileError}
-          disabled={pending}
+        <Controller
+          control={control}
+          name="file"
+          render={({ field, fieldState }) => (
+            <PdfPicker
+              label="File (PDF)"
+              hint="PDF only, at most 10 MB"
+              file={field.value}
+              onFileChange={(chosen) => {
+                field.onChange(chosen);
+                // A file that is no PDF is refused at once; removing one is no mistake yet.
+                if (chosen) void trigger('file');
+                else clearErrors('file');
+              }}
+              error={fieldState.error?.message}
+              disabled={pending}
+            />
+          )}
         />
-        <TextField
-          label="Description (optional)"
-          value={description}
-          maxLength={500}
-          onChange={(event) => setDescription(event.target.value)}
-          disabled={pending}
-        />
+        <TextField label="Description (optional)" maxLength={500} disabled={pending} {...register('description')} />
         <div className="flex items-start gap-2">
           <input
             id={visibleId}
             type="checkbox"
-            checked={visibleToUser}
-            onChange={(event) => setVisibleToUser(event.target.checked)}
             disabled={pending}
             className="mt-1 h-4 w-4 accent-brand-700"
+            {...register('visibleToUser')}
           />
           <label htmlFor={visibleId} className="text-sm text-slate-700">
             Visible to the author

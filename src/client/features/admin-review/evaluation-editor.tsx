@@ -1,11 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { AdminEvaluation } from '../../../shared/schemas/admin-paper.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { errorText } from '../../lib/api.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { useSaveEvaluation } from './admin-papers-api.ts';
 import { formatUsDateTime } from '../../lib/dates.ts';
-import { type MarksField, parseEvaluation } from './evaluation-form.ts';
+import { evaluationFormSchema } from './evaluation-form.ts';
 import { scoreBandClass } from '../../lib/score-bands.ts';
 
 /** The Admin Evaluation Panel (spec 2.8): marks and confidential comments, seen only by admins. */
@@ -95,28 +98,41 @@ function EvaluationForm({
   const save = useSaveEvaluation(paperId);
   const marksId = useId();
   const commentsId = useId();
-  const [marks, setMarks] = useState(evaluation.marks === null ? '' : String(evaluation.marks));
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(evaluationFormSchema(evaluation.marks)),
+    defaultValues: {
+      marks: evaluation.marks === null ? '' : String(evaluation.marks),
+      marksUnreadable: false,
+      clearMarks: false,
+      confidentialComments: evaluation.confidentialComments,
+    },
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
+  const { ref: registerMarksInput, ...marksField } = register('marks');
   // Read at submit: typing "e" or "-" leaves the value '' and fires no change event.
   const marksInput = useRef<HTMLInputElement>(null);
-  const [clearMarks, setClearMarks] = useState(false);
-  const [comments, setComments] = useState(evaluation.confidentialComments);
-  const [marksError, setMarksError] = useState<string>();
+  const clearMarks = watch('clearMarks');
+  const marksError = errors.marks?.message;
   const [saveError, setSaveError] = useState<string>();
 
   const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const field: MarksField = { text: marks, badInput: marksInput.current?.validity.badInput ?? false };
-    const parsed = parseEvaluation(field, comments, { savedMarks: evaluation.marks, clearMarks });
-    if ('error' in parsed) return setMarksError(parsed.error);
-    setMarksError(undefined);
-    setSaveError(undefined);
-    save.mutate(parsed.body, {
-      onSuccess: (answer) => {
-        toast.success(answer.message ?? 'Evaluation saved.');
-        onDone();
-      },
-      onError: (error) => setSaveError(errorText(error, 'Failed to save evaluation. Please try again.')),
-    });
+    setValue('marksUnreadable', marksInput.current?.validity.badInput ?? false);
+    return handleSubmit((body) => {
+      setSaveError(undefined);
+      save.mutate(body, {
+        onSuccess: (answer) => {
+          toast.success(answer.message ?? 'Evaluation saved.');
+          onDone();
+        },
+        onError: (error) => setSaveError(errorText(error, 'Failed to save evaluation. Please try again.')),
+      });
+    })(event);
   };
 
   const fieldClass =
@@ -136,9 +152,11 @@ function EvaluationForm({
           step={1}
           autoFocus
           disabled={clearMarks}
-          ref={marksInput}
-          value={marks}
-          onChange={(event) => setMarks(event.target.value)}
+          ref={(input) => {
+            registerMarksInput(input);
+            marksInput.current = input;
+          }}
+          {...marksField}
           aria-invalid={marksError ? true : undefined}
           aria-describedby={marksError ? `${marksId}-error` : `${marksId}-hint`}
           className={fieldClass}
@@ -154,12 +172,7 @@ function EvaluationForm({
         )}
         {evaluation.marks !== null && (
           <label className="mt-2 flex items-center gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              checked={clearMarks}
-              onChange={(event) => setClearMarks(event.target.checked)}
-              className="size-4"
-            />
+            <input type="checkbox" className="size-4" {...register('clearMarks')} />
             Clear marks (remove the saved score of {evaluation.marks})
           </label>
         )}
@@ -168,13 +181,7 @@ function EvaluationForm({
         <label htmlFor={commentsId} className="mb-1 block text-sm font-medium text-slate-700">
           Confidential comments
         </label>
-        <textarea
-          id={commentsId}
-          rows={5}
-          value={comments}
-          onChange={(event) => setComments(event.target.value)}
-          className={fieldClass}
-        />
+        <textarea id={commentsId} rows={5} className={fieldClass} {...register('confidentialComments')} />
       </div>
       {saveError && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">

@@ -1,50 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { parseEvaluation } from './evaluation-form.ts';
+import type { z } from 'zod';
+import { evaluationFormSchema } from './evaluation-form.ts';
 
-const typed = (text: string) => ({ text, badInput: false });
-const unscored = { savedMarks: null };
-const scored = { savedMarks: 85 };
+type EvaluationFields = z.input<ReturnType<typeof evaluationFormSchema>>;
 
-describe('parseEvaluation', () => {
+const fields = (marks: string, confidentialComments = '', more: Partial<EvaluationFields> = {}): EvaluationFields => ({
+  marks,
+  marksUnreadable: false,
+  clearMarks: false,
+  confidentialComments,
+  ...more,
+});
+/** The body the form would send, or the message shown under the marks. */
+const read = (savedMarks: number | null, typed: EvaluationFields) => {
+  const parsed = evaluationFormSchema(savedMarks).safeParse(typed);
+  if (parsed.success) return { body: parsed.data };
+  expect(parsed.error.issues.map((issue) => issue.path)).toEqual([['marks']]);
+  return { error: parsed.error.issues[0]!.message };
+};
+const unscored = null;
+const scored = 85;
+
+describe('evaluationFormSchema', () => {
   it('sends an empty score as null while the paper has no marks', () => {
-    expect(parseEvaluation(typed('  '), 'note', unscored)).toEqual({
-      body: { marks: null, confidentialComments: 'note' },
-    });
+    expect(read(unscored, fields('  ', 'note'))).toEqual({ body: { marks: null, confidentialComments: 'note' } });
   });
 
   it('accepts whole numbers from 0 to 100', () => {
-    expect(parseEvaluation(typed('0'), '', scored)).toEqual({ body: { marks: 0, confidentialComments: '' } });
-    expect(parseEvaluation(typed('85'), 'Strong', unscored)).toEqual({
-      body: { marks: 85, confidentialComments: 'Strong' },
-    });
-    expect(parseEvaluation(typed('100'), '', scored)).toEqual({ body: { marks: 100, confidentialComments: '' } });
+    expect(read(scored, fields('0'))).toEqual({ body: { marks: 0, confidentialComments: '' } });
+    expect(read(unscored, fields('85', 'Strong'))).toEqual({ body: { marks: 85, confidentialComments: 'Strong' } });
+    expect(read(scored, fields('100'))).toEqual({ body: { marks: 100, confidentialComments: '' } });
   });
 
   it('refuses scores outside 0-100, unreadable ones and fractions', () => {
-    expect(parseEvaluation(typed('150'), '', unscored)).toEqual({ error: 'Marks must be between 0 and 100' });
-    expect(parseEvaluation(typed('-1'), '', unscored)).toEqual({ error: 'Marks must be between 0 and 100' });
-    expect(parseEvaluation(typed('abc'), '', unscored)).toEqual({
-      error: 'Marks must be a whole number from 0 to 100',
-    });
-    expect(parseEvaluation(typed('85.5'), '', unscored)).toEqual({
-      error: 'Marks must be a whole number from 0 to 100',
-    });
+    expect(read(unscored, fields('150'))).toEqual({ error: 'Marks must be between 0 and 100' });
+    expect(read(unscored, fields('-1'))).toEqual({ error: 'Marks must be between 0 and 100' });
+    expect(read(unscored, fields('abc'))).toEqual({ error: 'Marks must be a whole number from 0 to 100' });
+    expect(read(unscored, fields('85.5'))).toEqual({ error: 'Marks must be a whole number from 0 to 100' });
   });
 
   it('refuses what the browser could not read, and an empty field over saved marks, instead of erasing them', () => {
     for (const text of ['', 'e', '1e', '-']) {
-      expect(parseEvaluation({ text: '', badInput: true }, '', scored)).toEqual({
+      expect(read(scored, fields('', '', { marksUnreadable: true }))).toEqual({
         error: 'Marks must be a whole number from 0 to 100',
       });
-      expect(parseEvaluation({ text, badInput: true }, '', unscored)).toEqual({
+      expect(read(unscored, fields(text, '', { marksUnreadable: true }))).toEqual({
         error: 'Marks must be a whole number from 0 to 100',
       });
     }
-    expect(parseEvaluation(typed(''), '', scored)).toEqual({ error: expect.stringContaining('Clear marks') });
+    expect(read(scored, fields(''))).toEqual({ error: expect.stringContaining('Clear marks') });
   });
 
   it('removes saved marks only through the explicit choice', () => {
-    expect(parseEvaluation(typed('70'), 'x', { savedMarks: 85, clearMarks: true })).toEqual({
+    expect(read(85, fields('70', 'x', { clearMarks: true }))).toEqual({
       body: { clearMarks: true, confidentialComments: 'x' },
     });
   });

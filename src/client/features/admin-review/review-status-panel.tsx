@@ -1,58 +1,66 @@
-import { type FormEvent, useState } from 'react';
-import { PAPER_STATUSES, type PaperStatus } from '../../../shared/constants.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { PAPER_STATUSES } from '../../../shared/constants.ts';
 import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { statusBadgeClass, statusLabel } from '../../components/status-badge.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { ReviewCommentsField } from '../../components/review-comments-field.tsx';
-import { statusUpdatedText, useSetPaperStatus } from '../../lib/paper-status.ts';
+import { statusChangeFormSchema, statusUpdatedText, useSetPaperStatus } from '../../lib/paper-status.ts';
 
 /** Review & Status (spec 2.7): comments to the author and the paper's status, saved together. */
 export function ReviewStatusPanel({ paper }: { paper: AdminPaper }) {
   const toast = useToast();
   const update = useSetPaperStatus();
-  const [review, setReview] = useState(paper.review);
-  const [status, setStatus] = useState<PaperStatus>(paper.status);
+  const { register, control, handleSubmit } = useForm({
+    resolver: zodResolver(statusChangeFormSchema),
+    defaultValues: { status: paper.status, review: paper.review },
+  });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit(({ status, review }) =>
     update.mutate(
       { paperId: paper._id, status, review, version: paper.version },
       {
         onSuccess: () => toast.success(statusUpdatedText(status, review)),
         onError: (error) => toast.error(`Failed to update paper status: ${error.message}`),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Panel headingLevel={2} title="Review & Status">
       <form onSubmit={onSubmit} className="space-y-4">
-        <ReviewCommentsField value={review} onChange={setReview} rows={5} />
+        <ReviewCommentsField rows={5} {...register('review')} />
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-700">Status</legend>
           {/* The spec counts six status buttons but names only five (spec 4); the unnamed sixth is not shown. */}
-          <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-            {PAPER_STATUSES.map((option) => {
-              const selected = option === status;
-              return (
-                <button
-                  key={option}
-                  type="button"
-                  aria-pressed={selected}
-                  onClick={() => setStatus(option)}
-                  className={`rounded-lg border px-3 py-2 text-left text-sm font-semibold transition-colors ${
-                    selected
-                      ? `${statusBadgeClass(option)} border-transparent ring-2 ring-brand-600`
-                      : 'border-slate-200 text-slate-700 hover:bg-slate-50'
-                  }`}
-                >
-                  {statusLabel(option)}
-                </button>
-              );
-            })}
-          </div>
+          <Controller
+            control={control}
+            name="status"
+            render={({ field }) => (
+              <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+                {PAPER_STATUSES.map((option) => {
+                  const selected = option === field.value;
+                  return (
+                    <button
+                      key={option}
+                      type="button"
+                      aria-pressed={selected}
+                      onClick={() => field.onChange(option)}
+                      className={`rounded-lg border px-3 py-2 text-left text-sm font-semibold transition-colors ${
+                        selected
+                          ? `${statusBadgeClass(option)} border-transparent ring-2 ring-brand-600`
+                          : 'border-slate-200 text-slate-700 hover:bg-slate-50'
+                      }`}
+                    >
+                      {statusLabel(option)}
+                    </button>
+                  );
+                })}
+              </div>
+            )}
+          />
         </fieldset>
         <Button type="submit" className="w-full" disabled={update.isPending}>
           {update.isPending ? 'Processing...' : 'Update Review'}

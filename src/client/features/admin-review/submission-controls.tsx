@@ -1,5 +1,12 @@
-import { type FormEvent, useId, useState } from 'react';
-import { ADMIN_MESSAGES, type AdminPaper, type SubmissionHistoryEntry } from '../../../shared/schemas/admin-paper.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  ADMIN_MESSAGES,
+  type AdminPaper,
+  type SubmissionHistoryEntry,
+  toggleAbstractBodySchema,
+} from '../../../shared/schemas/admin-paper.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -9,6 +16,8 @@ import { usePaperHistory, useToggleSubmission } from './admin-papers-api.ts';
 import type { SubmissionKind } from './history-timeline.ts';
 
 const ROW_LABELS: Record<SubmissionKind, string> = { abstract: 'Abstract', fullpaper: 'Full Paper' };
+/** The reason as the toggle bodies take it: trimmed, and no longer than the textarea allows. */
+const resetReasonFormSchema = toggleAbstractBodySchema.pick({ reason: true });
 
 type TogglePaper = Pick<AdminPaper, '_id' | 'version' | 'pdfPath' | 'fullPaperPdfPath'>;
 
@@ -123,11 +132,11 @@ interface ResetReasonDialogProps {
 
 function ResetReasonDialog({ label, pending, onCancel, onConfirm }: ResetReasonDialogProps) {
   const reasonId = useId();
-  const [reason, setReason] = useState('');
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    onConfirm(reason.trim());
-  };
+  const { register, handleSubmit } = useForm({
+    resolver: zodResolver(resetReasonFormSchema),
+    defaultValues: { reason: '' },
+  });
+  const onSubmit = handleSubmit(({ reason }) => onConfirm(reason));
   return (
     <ModalDialog title={`Reset ${label} Submission`} onDismiss={pending ? undefined : onCancel}>
       <form onSubmit={onSubmit} className="space-y-4">
@@ -146,8 +155,7 @@ function ResetReasonDialog({ label, pending, onCancel, onConfirm }: ResetReasonD
             autoFocus
             rows={3}
             maxLength={2000}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
+            {...register('reason')}
             className="block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
           />
           <p className="mt-1 text-xs text-slate-500">Recorded in the submission history.</p>

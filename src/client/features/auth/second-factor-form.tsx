@@ -1,8 +1,26 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { AuthenticationCodeField } from '../../components/ui/form-field.tsx';
 import { MESSAGES } from '../../../shared/schemas/auth.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
 import { ArithmeticCaptcha, type SolvedChallenge } from './captcha.tsx';
+
+/** The code as typed; the solved challenge only when the server asks for one. */
+const secondFactorFormSchema = (challengeAsked: boolean) =>
+  z
+    .object({
+      code: z.string().trim().min(1, 'Please enter the code.'),
+      challenge: z.custom<SolvedChallenge>().nullable(),
+    })
+    .refine((form) => !challengeAsked || form.challenge !== null, {
+      message: MESSAGES.captchaRequired,
+      path: ['challenge'],
+      // One message at a time: the challenge is asked for once the code is there.
+      when: ({ issues }) => issues.length === 0,
+    });
 
 /**
  * The second step of signing in: the authenticator's code, or a recovery code; and the
@@ -23,24 +41,23 @@ export function SecondFactorForm({
   onSubmit: (code: string, challenge: SolvedChallenge | null) => void;
   onCancel: () => void;
 }) {
-  const [code, setCode] = useState('');
-  const [challenge, setChallenge] = useState<SolvedChallenge | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [challengeMissing, setChallengeMissing] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setFocus,
+    setValue,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(secondFactorFormSchema(askChallenge)),
+    defaultValues: { code: '', challenge: null },
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
+  useEffect(() => setFocus('code'), [setFocus]);
   // Each challenge is answered once: a new round means the solved one is spent.
-  useEffect(() => setChallenge(null), [captchaRound]);
+  useEffect(() => setValue('challenge', null), [captchaRound, setValue]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const typed = code.trim();
-    setMissing(!typed);
-    if (!typed) return;
-    if (askChallenge && !challenge) return setChallengeMissing(true);
-    setChallengeMissing(false);
-    onSubmit(typed, challenge);
-  };
+  const submit = handleSubmit(({ code, challenge }) => onSubmit(code, challenge));
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -48,14 +65,20 @@ export function SecondFactorForm({
         Open your authenticator app and enter the 6-digit code it shows for ICTACEM 2025. Lost your phone? Enter one of
         your recovery codes instead.
       </p>
-      <AuthenticationCodeField
-        ref={input}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        error={missing ? 'Please enter the code.' : undefined}
-      />
-      {askChallenge && <ArithmeticCaptcha onChange={setChallenge} round={captchaRound} />}
-      {challengeMissing && !challenge && <p className="text-sm text-red-700">{MESSAGES.captchaRequired}</p>}
+      <AuthenticationCodeField error={errors.code?.message} {...register('code')} />
+      {askChallenge && (
+        <Controller
+          control={control}
+          name="challenge"
+          render={({ field, fieldState }) => (
+            <>
+              <ArithmeticCaptcha onChange={field.onChange} round={captchaRound} />
+              {/* Once solved, the message no longer applies. */}
+              {fieldState.error && !field.value && <p className="text-sm text-red-700">{fieldState.error.message}</p>}
+            </>
+          )}
+        />
+      )}
       {error && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
           {error}

@@ -1,11 +1,14 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { TIMINGS } from '../../../shared/constants.ts';
-import { type AuthorPaper, PAPER_LIMITS, PAPER_MESSAGES } from '../../../shared/schemas/paper.ts';
+import { type AuthorPaper, PAPER_LIMITS, paymentBodySchema } from '../../../shared/schemas/paper.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/form-field.tsx';
 import { isAnnounced, registration } from '../../content/conference.ts';
 import { errorText } from '../../lib/api.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { useSavePaymentId } from './papers-api.ts';
@@ -103,37 +106,36 @@ function PaymentInstructions() {
 function PaymentIdForm({ paperId, onSaved }: { paperId: string; onSaved: (paymentId: string) => void }) {
   const toast = useToast();
   const savePaymentId = useSavePaymentId(paperId);
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(paymentBodySchema),
+    defaultValues: { paymentId: '' },
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const paymentId = value.trim();
-    if (!paymentId) {
-      setError(PAPER_MESSAGES.paymentIdInvalid);
-      return;
-    }
-    setError(undefined);
+  const onSubmit = handleSubmit(({ paymentId }) =>
     savePaymentId.mutate(paymentId, {
       onSuccess: () => {
         toast.success(`Payment ID ${paymentId} has been successfully added to your paper.`);
         onSaved(paymentId);
       },
       onError: (failure) => toast.error(errorText(failure, 'Failed to update payment ID. Please try again later.')),
-    });
-  };
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start">
       <div className="flex-1">
         <TextField
           label="Payment ID"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
           maxLength={PAPER_LIMITS.paymentIdMax}
           autoComplete="off"
-          error={error}
+          error={errors.paymentId?.message}
           readOnly={savePaymentId.isPending}
+          {...register('paymentId')}
         />
       </div>
       <Button type="submit" disabled={savePaymentId.isPending} className="sm:mt-6">

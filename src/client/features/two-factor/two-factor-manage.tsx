@@ -1,8 +1,11 @@
-import { type FormEvent, useState } from 'react';
-import { TWO_FACTOR_MESSAGES, type TwoFactorStatus } from '../../../shared/schemas/two-factor.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { bothFactorsBodySchema, type TwoFactorStatus } from '../../../shared/schemas/two-factor.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { AuthenticationCodeField, PasswordField } from '../../components/ui/form-field.tsx';
 import { errorText } from '../../lib/api.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { useDisableTwoFactor, useRenewRecoveryCodes } from './two-factor-api.ts';
 
@@ -17,24 +20,31 @@ export function TwoFactorManage({
   const toast = useToast();
   const renew = useRenewRecoveryCodes();
   const disable = useDisableTwoFactor();
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(bothFactorsBodySchema),
+    defaultValues: { currentPassword: '', code: '' },
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
+  const [failure, setFailure] = useState<string>();
+  // One message for the form: the password's first, as it is asked for first.
+  const problem = errors.currentPassword?.message ?? errors.code?.message ?? failure;
   const busy = renew.isPending || disable.isPending;
 
-  const run = (action: 'renew' | 'disable') => (event?: FormEvent) => {
-    event?.preventDefault();
-    if (!currentPassword) return setProblem('Please enter your current password.');
-    if (!code.trim()) return setProblem(TWO_FACTOR_MESSAGES.codeNeeded);
-    setProblem(undefined);
-    const body = { currentPassword, code: code.trim() };
-    const onError = (error: unknown) => setProblem(errorText(error, 'That did not work. Please try again.'));
-    // Each code works once: the next try needs the app's next one.
-    const onSettled = () => setCode('');
-    if (action === 'renew')
-      renew.mutate(body, { onSuccess: ({ recoveryCodes }) => onRenewed(recoveryCodes), onError, onSettled });
-    else disable.mutate(body, { onSuccess: ({ message }) => toast.success(message), onError, onSettled });
-  };
+  const run = (action: 'renew' | 'disable') =>
+    handleSubmit((body) => {
+      setFailure(undefined);
+      const onError = (error: unknown) => setFailure(errorText(error, 'That did not work. Please try again.'));
+      // Each code works once: the next try needs the app's next one.
+      const onSettled = () => setValue('code', '');
+      if (action === 'renew')
+        renew.mutate(body, { onSuccess: ({ recoveryCodes }) => onRenewed(recoveryCodes), onError, onSettled });
+      else disable.mutate(body, { onSuccess: ({ message }) => toast.success(message), onError, onSettled });
+    });
 
   return (
     <div className="space-y-4">
@@ -44,13 +54,8 @@ export function TwoFactorManage({
         {status.recoveryCodesLeft <= 3 && ' Make new ones before you run out.'}
       </p>
       <form onSubmit={run('renew')} noValidate className="max-w-md space-y-4">
-        <PasswordField
-          label="Current password"
-          autoComplete="current-password"
-          value={currentPassword}
-          onChange={(event) => setCurrentPassword(event.target.value)}
-        />
-        <AuthenticationCodeField value={code} onChange={(event) => setCode(event.target.value)} />
+        <PasswordField label="Current password" autoComplete="current-password" {...register('currentPassword')} />
+        <AuthenticationCodeField {...register('code')} />
         {problem && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
             {problem}
@@ -61,7 +66,7 @@ export function TwoFactorManage({
             {renew.isPending ? 'Making codes...' : 'Make new recovery codes'}
           </Button>
           {!status.required && (
-            <Button variant="danger" disabled={busy} onClick={() => run('disable')()}>
+            <Button variant="danger" disabled={busy} onClick={run('disable')}>
               {disable.isPending ? 'Turning off...' : 'Turn off two-factor sign-in'}
             </Button>
           )}

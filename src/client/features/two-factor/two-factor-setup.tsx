@@ -1,20 +1,41 @@
-import { type FormEvent, useState } from 'react';
-import { TWO_FACTOR_MESSAGES } from '../../../shared/schemas/two-factor.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { enableTwoFactorBodySchema } from '../../../shared/schemas/two-factor.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { PasswordField, TextField } from '../../components/ui/form-field.tsx';
 import { errorText } from '../../lib/api.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
 import { useEnableTwoFactor, useStartEnrolment } from './two-factor-api.ts';
 
 /** "ABCD EFGH ...": a key people can read out and type. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)!.join(' ');
 
+/** The code as the app shows it ("123 456" too), sent as its six digits. */
+const enableTwoFactorFormSchema = enableTwoFactorBodySchema.extend({
+  code: z
+    .string()
+    .transform((typed) => typed.replace(/\s/g, ''))
+    .pipe(enableTwoFactorBodySchema.shape.code),
+});
+
 /** Enrolment: a QR code to scan, then a first code and the password to turn it on. */
 export function TwoFactorSetup({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) {
   const start = useStartEnrolment();
   const enable = useEnableTwoFactor();
-  const [code, setCode] = useState('');
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [problem, setProblem] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(enableTwoFactorFormSchema),
+    defaultValues: { code: '', currentPassword: '' },
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
+  const [failure, setFailure] = useState<string>();
+  // One message for the form: the code's first, as the code is asked for first.
+  const problem = errors.code?.message ?? errors.currentPassword?.message ?? failure;
 
   if (!start.data) {
     return (
@@ -36,21 +57,13 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: (recoveryCodes: strin
     );
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const digits = code.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(digits)) return setProblem(TWO_FACTOR_MESSAGES.enrolmentCodeWrong);
-    if (!currentPassword) return setProblem('Please enter your current password.');
-    setProblem(undefined);
-    enable.mutate(
-      { code: digits, currentPassword },
-      {
-        onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes),
-        onError: (error) =>
-          setProblem(errorText(error, 'Two-factor sign-in could not be turned on. Please try again.')),
-      },
-    );
-  };
+  const submit = handleSubmit((body) => {
+    setFailure(undefined);
+    enable.mutate(body, {
+      onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes),
+      onError: (error) => setFailure(errorText(error, 'Two-factor sign-in could not be turned on. Please try again.')),
+    });
+  });
 
   const { qrSvg, secret } = start.data;
   return (
@@ -77,19 +90,8 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: (recoveryCodes: strin
         <h2 id="confirm-heading" className="text-lg font-semibold text-brand-900">
           2. Enter the code it shows
         </h2>
-        <TextField
-          label="6-digit code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-        />
-        <PasswordField
-          label="Current password"
-          autoComplete="current-password"
-          value={currentPassword}
-          onChange={(event) => setCurrentPassword(event.target.value)}
-        />
+        <TextField label="6-digit code" inputMode="numeric" autoComplete="one-time-code" {...register('code')} />
+        <PasswordField label="Current password" autoComplete="current-password" {...register('currentPassword')} />
         {problem && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
             {problem}
