@@ -16,7 +16,7 @@ const directoriesIn = (path) =>
 
 // Server layers, lowest first: a file may import its own layer and the layers below it.
 const SERVER_LAYERS = [
-  { name: 'config', paths: ['config.ts'] },
+  { name: 'config', paths: ['config.ts', 'project-paths.ts'] },
   { name: 'storage', paths: ['storage'] },
   { name: 'db', paths: ['db'] },
   { name: 'lib', paths: ['lib'] },

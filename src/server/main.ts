@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { BUILT_CLIENT_DIR } from './project-paths.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { ensureAdmin } from './modules/first-admin/first-admin.service.ts';
@@ -9,7 +9,7 @@ import { sweepTempFiles, UPLOAD_IN_PROGRESS_MS } from './ops/integrity.ts';
 import { filesDirOf } from './storage/file-store.ts';
 
 const loaded = loadConfig();
-const clientDir = loaded.clientDir ?? fileURLToPath(new URL('../../dist/client', import.meta.url));
+const clientDir = loaded.clientDir ?? BUILT_CLIENT_DIR;
 const config = { ...loaded, clientDir };
 const app = await buildApp(config);
 if (!existsSync(clientDir)) app.log.warn('No built client found: run `npm run build` to serve the pages.');

@@ -1,0 +1,21 @@
+// `npm run build`: the client with Vite into dist/client, then the server compiled to one
+// plain-JavaScript module, dist/server/main.js, so that a start needs no TypeScript loader
+// (packages stay imports of node_modules; only the project's code is bundled). Last, a stamp
+// that `npm start` compares with the sources to know whether to build again.
+import { writeFile } from 'node:fs/promises';
+import { build as buildServer } from 'esbuild';
+import { build as buildClient } from 'vite';
+
+await buildClient();
+await buildServer({
+  entryPoints: ['src/server/main.ts'],
+  outfile: 'dist/server/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+await writeFile('dist/.build-stamp', new Date().toISOString());
