@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import { DEFAULT_BASE_PATH } from './src/shared/constants.ts';
 
 // The same BASE_PATH as the server's, so a site served elsewhere is built for that path.
-const basePath = process.env.BASE_PATH ?? DEFAULT_BASE_PATH;
+const basePath = process.env.BASE_PATH || DEFAULT_BASE_PATH;
 
 export default defineConfig({
   base: `${basePath}/`,

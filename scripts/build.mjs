@@ -3,8 +3,12 @@
 // (packages stay imports of node_modules; only the project's code is bundled). Last, a stamp
 // that `npm start` compares with the sources to know whether to build again.
 import { writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { build as buildServer } from 'esbuild';
 import { build as buildClient } from 'vite';
+
+// Vite finds its config, and the paths below are read, from the project root wherever this runs.
+process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
 await buildClient();
 await buildServer({
@@ -18,4 +22,8 @@ await buildServer({
   sourcemap: true,
   logLevel: 'warning',
 });
-await writeFile('dist/.build-stamp', new Date().toISOString());
+// The client is built for one BASE_PATH (vite.config.ts): a start with another must build again.
+await writeFile(
+  'dist/.build-stamp',
+  JSON.stringify({ builtAt: new Date().toISOString(), basePath: process.env.BASE_PATH || null }),
+);

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { errorResponseSchema, okResponse } from '../../../shared/schemas/responses.ts';
 
 const healthResponseSchema = okResponse({ database: z.literal('ok') });
-const unhealthyResponseSchema = errorResponseSchema.extend({ database: z.literal('unreachable') });
+// `database` is absent when the request failed earlier, at its session lookup (the general 503).
+const unhealthyResponseSchema = errorResponseSchema.extend({ database: z.literal('unreachable').optional() });
 import { isDatabaseUnavailable, pingDatabase } from '../../db/client.ts';
 import { SERVICE_UNAVAILABLE } from '../../plugins/errors.ts';
 
