@@ -41,18 +41,18 @@ interface Operation {
 const refName = (ref: string) => ref.replace('#/components/schemas/', '').replace(/Input$/, '');
 
 /** A schema as a TypeScript-like type: `{ a: string; b?: number | null }`, `AdminPaper[]`. */
-function typeOf(schema: JsonSchema, indent = ''): string {
+function typeOf(schema: JsonSchema): string {
   if (schema.$ref) return refName(schema.$ref);
   const union = schema.anyOf ?? schema.oneOf;
-  if (union) return union.map((member) => typeOf(member, indent)).join(' | ');
+  if (union) return union.map((member) => typeOf(member)).join(' | ');
   if (schema.const !== undefined) return JSON.stringify(schema.const).replaceAll('"', "'");
   if (schema.enum) return schema.enum.map((value) => JSON.stringify(value).replaceAll('"', "'")).join(' | ');
   const type = Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (type.includes('array')) return `${wrap(typeOf(schema.items ?? {}, indent))}[]`;
+  if (type.includes('array')) return `${wrap(typeOf(schema.items ?? {}))}[]`;
   if (type.includes('object')) {
-    if (schema.properties && Object.keys(schema.properties).length > 0) return objectType(schema, indent);
+    if (schema.properties && Object.keys(schema.properties).length > 0) return `{ ${fieldsOf(schema).join('; ')} }`;
     if (typeof schema.additionalProperties === 'object')
-      return `Record<string, ${typeOf(schema.additionalProperties, indent)}>`;
+      return `Record<string, ${typeOf(schema.additionalProperties)}>`;
     return '{}';
   }
   const named = type.map((t) => (t === 'integer' ? 'number' : (t ?? 'unknown')));
@@ -61,30 +61,24 @@ function typeOf(schema: JsonSchema, indent = ''): string {
 
 const wrap = (type: string) => (type.includes(' | ') ? `(${type})` : type);
 
-function objectType(schema: JsonSchema, indent: string): string {
+/** Each property as `name: type`, or `name?: type` when it may be left out. */
+function fieldsOf(schema: JsonSchema): string[] {
   const required = new Set(schema.required ?? []);
-  const fields = Object.entries(schema.properties ?? {}).map(
-    ([name, field]) => `${name}${required.has(name) ? '' : '?'}: ${typeOf(field, indent)}`,
+  return Object.entries(schema.properties ?? {}).map(
+    ([name, field]) => `${name}${required.has(name) ? '' : '?'}: ${typeOf(field)}`,
   );
-  return `{ ${fields.join('; ')} }`;
 }
 
 /** A named type, one field a line. */
 function typeBlock(name: string, schema: JsonSchema): string {
-  const required = new Set(schema.required ?? []);
-  const fields = Object.entries(schema.properties ?? {}).map(
-    ([field, fieldSchema]) => `  ${field}${required.has(field) ? '' : '?'}: ${typeOf(fieldSchema)};`,
-  );
-  return ['```ts', `type ${name} = {`, ...fields, '};', '```'].join('\n');
+  return ['```ts', `type ${name} = {`, ...fieldsOf(schema).map((field) => `  ${field};`), '};', '```'].join('\n');
 }
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
 function requestOf(operation: Operation): string {
   const parts: string[] = [];
-  const query = (operation.parameters ?? []).filter(
-    (parameter) => parameter.in === 'querystring' || parameter.in === 'query',
-  );
+  const query = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
   if (query.length > 0) {
     const fields = query.map((parameter) => {
       const fallback = parameter.schema.default !== undefined ? ` = ${JSON.stringify(parameter.schema.default)}` : '';
