@@ -3,6 +3,7 @@ import type { ChatMessageView } from '../../../shared/schemas/chat.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { relativeTime } from '../../lib/dates.ts';
+import { useToast } from '../../lib/toast.tsx';
 import { useChatMessages } from './chat-api.ts';
 
 function senderLabel(message: ChatMessageView, viewerId: string | undefined): string {
@@ -51,10 +52,15 @@ export function ChatMessageList({ paperId }: { paperId: string }) {
   const { user } = useAuth();
   const messages = useChatMessages(paperId);
   const listEnd = useRef<HTMLLIElement>(null);
+  const toast = useToast();
 
   useEffect(() => {
     listEnd.current?.scrollIntoView({ block: 'end' });
   }, [messages.data?.length]);
+
+  useEffect(() => {
+    if (messages.isError) toast.error('Failed to load messages');
+  }, [messages.isError, toast]);
 
   if (messages.isPending) return <Spinner label="Loading messages..." />;
   if (messages.isError) return <p className="py-10 text-center text-red-700">Failed to load messages</p>;

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useModalDialog } from '../../components/ui/use-modal-dialog.ts';
-import { useToast } from '../../lib/toast.tsx';
-import { useChatMessages, useRefreshChatUnread } from './chat-api.ts';
+import { useRefreshChatUnread } from './chat-api.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { ChatMessageList } from './chat-message-list.tsx';
 
@@ -10,8 +9,6 @@ const REFRESH_AFTER_CLOSE_MS = 500;
 /** The per-paper conversation between the author and the reviewers. */
 export function ChatModal({ paperId, title, onClose }: { paperId: string; title: string; onClose: () => void }) {
   const headingId = useId();
-  const toast = useToast();
-  const messages = useChatMessages(paperId);
   const refreshUnread = useRefreshChatUnread();
   const dialog = useModalDialog(onClose);
   const textArea = useRef<HTMLTextAreaElement>(null);
@@ -21,10 +18,6 @@ export function ChatModal({ paperId, title, onClose }: { paperId: string; title:
 
   // Closing the chat re-reads the unread counts once the server has recorded what was read.
   useEffect(() => () => void setTimeout(refreshUnread, REFRESH_AFTER_CLOSE_MS), [refreshUnread]);
-
-  useEffect(() => {
-    if (messages.isError) toast.error('Failed to load messages');
-  }, [messages.isError, toast]);
 
   return (
     <dialog
