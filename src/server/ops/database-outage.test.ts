@@ -107,6 +107,14 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unavailable', () => {
     const down = await answersWithin('health check', 15_000, health());
     expect(down.statusCode).toBe(503);
     expect(down.json()).toEqual({ success: false, message: SERVICE_UNAVAILABLE, database: 'unreachable' });
+    // With a session the lookup of the session fails first: the general 503, never a 500.
+    const downSignedIn = await answersWithin(
+      'health check with a session',
+      15_000,
+      app.inject({ method: 'GET', url: `${API}/health`, headers: { cookie: author.cookie } }),
+    );
+    expect(downSignedIn.statusCode).toBe(503);
+    expect(downSignedIn.json()).toEqual({ success: false, message: SERVICE_UNAVAILABLE });
 
     const failedWrite = await answersWithin('chat message', 15_000, post('during the outage'));
     expect(failedWrite.statusCode).toBe(503);
