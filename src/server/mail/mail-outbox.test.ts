@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema/index.ts';
 import { createTestPaper, createTestUser } from '../test/factories.ts';
@@ -94,5 +95,82 @@ describe('mail outbox', () => {
     expect(retryDelayMs(2)).toBe(10_000);
     expect(retryDelayMs(5)).toBe(80_000);
     expect(retryDelayMs(20)).toBe(3_600_000);
+  });
+});
+
+/** A mail server that takes each message only when the test lets it. */
+async function heldSmtpServer() {
+  let started = 0;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      started += 1;
+      stream.resume();
+      stream.on('end', () => void released.then(() => callback()));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.server.address() as { port: number }).port,
+    started: () => started,
+    release,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('mail outbox at shutdown', () => {
+  async function withQueuedMails(waitMs: number, releaseAfterMs: number | null) {
+    const smtp = await heldSmtpServer();
+    const t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+    try {
+      const outbox = t.app.ctx.outbox!;
+      for (const n of [1, 2, 3]) {
+        await outbox.enqueue(t.app.ctx.db, { to: `author${n}@example.org`, subject: `Mail ${n}`, text: '...' });
+      }
+      outbox.kick();
+      // The first mail of the claimed batch is with the mail server.
+      await expect.poll(smtp.started, { timeout: 10_000 }).toBe(1);
+      const stopStarted = performance.now();
+      if (releaseAfterMs !== null) setTimeout(smtp.release, releaseAfterMs);
+      await outbox.stop(waitMs);
+      const stopMs = performance.now() - stopStarted;
+      outbox.kick();
+      const rows = await t.app.ctx.db.select().from(mailOutbox).orderBy(asc(mailOutbox.subject));
+      return { rows, stopMs, started: smtp.started(), checkedAt: Date.now() };
+    } finally {
+      smtp.release();
+      await t.close();
+      await smtp.close();
+    }
+  }
+
+  it('stops claiming, finishes the mail being sent and hands the rest of its batch back, due at once', async () => {
+    const { rows, started, checkedAt } = await withQueuedMails(5_000, 300);
+    expect(started).toBe(1);
+    expect(rows.map((m) => [m.subject, m.status, m.attempts])).toEqual([
+      ['Mail 1', 'sent', 1],
+      ['Mail 2', 'pending', 0],
+      ['Mail 3', 'pending', 0],
+    ]);
+    // Released, not leased for minutes: another process sends them at its next look.
+    for (const m of rows.slice(1)) expect(m.nextAttemptAt.getTime()).toBeLessThanOrEqual(checkedAt);
+  });
+
+  it('waits a bounded time for a mail server that does not answer; that mail keeps its lease', async () => {
+    const { rows, stopMs, checkedAt } = await withQueuedMails(300, null);
+    expect(stopMs).toBeLessThan(2_000);
+    expect(rows.map((m) => [m.subject, m.status, m.attempts])).toEqual([
+      ['Mail 1', 'pending', 0],
+      ['Mail 2', 'pending', 0],
+      ['Mail 3', 'pending', 0],
+    ]);
+    // Whether the server took mail 1 is unknown: it is retried after the lease, not at once.
+    expect(rows[0]!.nextAttemptAt.getTime()).toBeGreaterThan(checkedAt + 60_000);
+    expect(rows[1]!.nextAttemptAt.getTime()).toBeLessThanOrEqual(checkedAt);
+    expect(rows[2]!.nextAttemptAt.getTime()).toBeLessThanOrEqual(checkedAt);
   });
 });

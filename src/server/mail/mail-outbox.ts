@@ -16,6 +16,8 @@ const MAX_ATTEMPTS = 10;
 /** A claimed mail is retried after this lease if its sender died mid-send. */
 const LEASE_MS = 5 * 60_000;
 const IDLE_POLL_MS = 15_000;
+/** How long stop() waits for the mail being handed to the mail server (its timeouts allow 30 s). */
+const STOP_WAIT_MS = 3_000;
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(5_000 * 2 ** (attempts - 1), 60 * 60_000);
@@ -32,6 +34,8 @@ export class MailOutbox {
   /** A kick that came during a run: that run may have looked before the new mail existed. */
   private kickedWhileRunning = false;
   private stopped = true;
+  /** Claimed by this process and not yet handed to the mail server. */
+  private unsent: (typeof mailOutbox.$inferSelect)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -82,11 +86,50 @@ export class MailOutbox {
       });
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming at once. The mail being handed over meanwhile is waited for (at most
+   * `waitMs`); the rest of its batch is released, due again now, so another process (or the next
+   * start) sends it without waiting out the lease. A mail still being sent when the wait ends
+   * keeps its lease: whether the server took it is unknown, so it is retried after the lease.
+   */
+  async stop(waitMs = STOP_WAIT_MS): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = await Promise.race([
+      this.running?.then(() => false),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), waitMs))),
+    ]);
+    clearTimeout(timer);
+    if (gaveUp) {
+      this.log.warn('mail outbox: a mail was still being sent at shutdown; it is retried after its lease');
+      await this.release(this.unsent.splice(0)).catch((error: unknown) =>
+        this.log.warn({ err: error }, 'mail outbox: claimed mail not released; it is retried after its lease'),
+      );
+    }
     this.transport.close();
+  }
+
+  /**
+   * Hands claimed mails back, due now, unless something changed them since the claim (sent, or
+   * released and claimed again elsewhere: their lease differs), so releasing twice is harmless.
+   */
+  private async release(claimed: (typeof mailOutbox.$inferSelect)[]): Promise<void> {
+    if (claimed.length === 0) return;
+    const lease = claimed[0]!.nextAttemptAt;
+    await this.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(
+        and(
+          inArray(
+            mailOutbox.id,
+            claimed.map((m) => m.id),
+          ),
+          eq(mailOutbox.status, 'pending'),
+          eq(mailOutbox.nextAttemptAt, lease),
+        ),
+      );
   }
 
   private async claimDue(): Promise<(typeof mailOutbox.$inferSelect)[]> {
@@ -118,7 +161,12 @@ export class MailOutbox {
       if (this.stopped) return;
       const batch = await this.claimDue();
       if (batch.length === 0) return;
-      for (const mail of batch) {
+      this.unsent = batch;
+      for (let mail = this.unsent.shift(); mail; mail = this.unsent.shift()) {
+        if (this.stopped) {
+          await this.release([mail, ...this.unsent.splice(0)]);
+          return;
+        }
         const attempts = mail.attempts + 1;
         try {
           await this.transport.sendMail({
