@@ -79,7 +79,8 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unavailable', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const health = () => app.inject({ method: 'GET', url: `${API}/health` });
+  const health = () => app.inject({ method: 'GET', url: `${API}/health/ready` });
+  const alive = (headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: `${API}/health`, headers });
   const messagesUrl = () => `${API}/chat/papers/${paperId}/messages`;
   const post = (text: string) => {
     const body = multipart({ message: text });
@@ -107,14 +108,19 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unavailable', () => {
     const down = await answersWithin('health check', 15_000, health());
     expect(down.statusCode).toBe(503);
     expect(down.json()).toEqual({ success: false, message: SERVICE_UNAVAILABLE, database: 'unreachable' });
-    // With a session the lookup of the session fails first: the general 503, never a 500.
+    // The readiness check reads no session: a cookie sent along changes nothing.
     const downSignedIn = await answersWithin(
-      'health check with a session',
+      'readiness check with a session',
       15_000,
-      app.inject({ method: 'GET', url: `${API}/health`, headers: { cookie: author.cookie } }),
+      app.inject({ method: 'GET', url: `${API}/health/ready`, headers: { cookie: author.cookie } }),
     );
     expect(downSignedIn.statusCode).toBe(503);
-    expect(downSignedIn.json()).toEqual({ success: false, message: SERVICE_UNAVAILABLE });
+    expect(downSignedIn.json()).toEqual({ success: false, message: SERVICE_UNAVAILABLE, database: 'unreachable' });
+    // The process itself is alive: a supervisor must not restart it over a database outage.
+    for (const headers of [{}, { cookie: author.cookie }]) {
+      const live = await answersWithin('liveness check', 5_000, alive(headers));
+      expect([live.statusCode, live.json()]).toEqual([200, { success: true }]);
+    }
 
     const failedWrite = await answersWithin('chat message', 15_000, post('during the outage'));
     expect(failedWrite.statusCode).toBe(503);

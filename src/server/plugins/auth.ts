@@ -23,6 +23,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route. Every API route must declare it; the server enforces it. */
     access?: Access;
+    /** `false`: the session is never looked up (the health checks, which must not depend on the database). */
+    session?: boolean;
   }
   interface FastifyRequest {
     user: PublicUser | null;
@@ -87,6 +89,8 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, { apiPrefix, adminMf
     if (!route.url.startsWith(apiPrefix)) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    if (route.config?.session === false && access !== 'public')
+      throw new Error(`Route ${route.method} ${route.url} reads no session, so it can only be public`);
     for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access });
     const guard = guardFor(access, route.url);
     if (!guard) return;
@@ -97,6 +101,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, { apiPrefix, adminMf
   });
 
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.session === false) return;
     const token = tokenFrom(request);
     if (!token) return;
     const user = await findSessionUser(token);

@@ -40,6 +40,7 @@ export function dummyParams(route: ApiRoute): Record<string, string> {
  */
 export const PUBLIC_ROUTES = [
   'GET /health',
+  'GET /health/ready',
   'POST /auth/register',
   'GET /auth/registration-status',
   'GET /auth/session',

@@ -1,19 +1,38 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, okResponse } from '../../../shared/schemas/responses.ts';
-
-const healthResponseSchema = okResponse({ database: z.literal('ok') });
-// `database` is absent when the request failed earlier, at its session lookup (the general 503).
-const unhealthyResponseSchema = errorResponseSchema.extend({ database: z.literal('unreachable').optional() });
 import { isDatabaseUnavailable, pingDatabase } from '../../db/client.ts';
 import { SERVICE_UNAVAILABLE } from '../../plugins/errors.ts';
 
-/** For monitors and load balancers: 200 when the database answers, 503 when it cannot be reached. */
+const liveResponseSchema = okResponse({});
+const readyResponseSchema = okResponse({ database: z.literal('ok') });
+// `database` is absent when the server refused the request before the check ran: it is shutting down.
+const notReadyResponseSchema = errorResponseSchema.extend({ database: z.literal('unreachable').optional() });
+
+/**
+ * For supervisors, monitors and load balancers. Neither route reads the session: a cookie sent
+ * along changes nothing, and costs no query.
+ * - `/health` (liveness): 200 while the process serves requests, whatever the database does;
+ *   a restart would not bring a database back.
+ * - `/health/ready` (readiness): 200 when the database answers; 503 when it cannot be reached.
+ *   While the server shuts down both answer 503, like every request (plugins/draining.ts).
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.get(
     '/',
-    { schema: { response: { 200: healthResponseSchema, 503: unhealthyResponseSchema } }, config: { access: 'public' } },
+    {
+      schema: { response: { 200: liveResponseSchema, 503: errorResponseSchema } },
+      config: { access: 'public', session: false },
+    },
+    async () => ({ success: true }),
+  );
+  app.get(
+    '/ready',
+    {
+      schema: { response: { 200: readyResponseSchema, 503: notReadyResponseSchema } },
+      config: { access: 'public', session: false },
+    },
     async (_request, reply) => {
       try {
         await pingDatabase(ctx.db);
