@@ -38,6 +38,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { findSessionUser } from './modules/sessions/sessions.service.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 import { registerClientPages } from './plugins/client-pages.ts';
+import { registerDraining } from './plugins/draining.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurityHeaders, securityHeadersOf } from './plugins/security-headers.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
@@ -119,6 +120,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     connectionTimeout: timeouts.idleMs,
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
+    // While closing, new requests are refused by plugins/draining.ts, in the app's own format.
+    return503OnClosing: false,
+    // Idle keep-alive connections are closed at once by close(); busy ones when their answer is sent.
+    forceCloseConnections: 'idle',
     logger: {
       level: config.logLevel,
       ...(config.logStream ? { stream: config.logStream } : {}),
@@ -178,17 +183,26 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   const backups =
     database.kind === 'pglite' && !config.inMemoryDatabase ? await serveBackups(app, database, config) : undefined;
+  let outboxStopped: Promise<void> | undefined;
+  app.addHook('preClose', (done) => {
+    // The sender stops claiming mail as soon as the close begins, alongside the requests still
+    // running; what it has claimed and not sent is released for another process or the next start.
+    outboxStopped = outbox?.stop();
+    done();
+  });
   app.addHook('onClose', async () => {
-    // A backup being sent finishes first: close() waits for open connections.
+    // Runs once the server has closed, i.e. every request has been answered. A backup being sent
+    // finishes first too: close() waits for open connections.
     await new Promise((resolve) => (backups ? backups.close(resolve) : resolve(undefined)));
     await maintenance?.stop();
-    await outbox?.stop();
+    await outboxStopped;
     await database.close();
   });
 
   const apiPrefix = `${config.basePath}/api`;
   registerErrorHandler(app);
   registerSecurityHeaders(app, SECURITY_HEADERS);
+  registerDraining(app, redactUrl);
   // A callback, not an async hook: it runs on every answer, and a promise each time shows in the throughput.
   app.addHook('onSend', (request, reply, payload, done) => {
     // API answers are private and change with every action: no browser or proxy keeps a copy.

@@ -31,15 +31,38 @@ if (!config.adminMfaRequired) {
   );
 }
 
+/**
+ * How long a shutdown waits for the requests still running (an upload still arriving), the mail
+ * being sent and the database. A supervisor's stop timeout is 10 s (docs/operations.md): this
+ * leaves it a margin, so it never has to kill the process.
+ */
+const SHUTDOWN_GRACE_MS = 8_500;
+
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    if (closing) return;
+  process.on(signal, () => {
+    if (closing) {
+      // A second signal (Ctrl-C twice) does not wait any longer.
+      app.log.warn({ inFlight: app.draining.inFlight() }, `${signal} received again, exiting now`);
+      process.exit(1);
+    }
     closing = true;
-    app.log.info(`${signal} received, closing`);
+    const started = performance.now();
+    app.log.info(`${signal} received: refusing new requests, finishing ${app.draining.inFlight().length} running`);
+    // Exit 0 only when everything finished; 1 when work had to be abandoned, so the supervisor's log says so.
+    setTimeout(() => {
+      app.log.error(
+        { inFlight: app.draining.inFlight() },
+        `shutdown still busy after ${SHUTDOWN_GRACE_MS} ms: exiting without waiting for it`,
+      );
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     app
       .close()
-      .then(() => process.exit(0))
+      .then(() => {
+        app.log.info(`closed in ${Math.round(performance.now() - started)} ms`);
+        process.exit(0);
+      })
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
