@@ -117,7 +117,7 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unavailable', () => {
     expect(downSignedIn.statusCode).toBe(503);
     expect(downSignedIn.json()).toEqual({ success: false, message: SERVICE_UNAVAILABLE, database: 'unreachable' });
     // The process itself is alive: a supervisor must not restart it over a database outage.
-    for (const headers of [{}, { cookie: author.cookie }]) {
+    for (const headers of [{}, { cookie: author.cookie }] as Record<string, string>[]) {
       const live = await answersWithin('liveness check', 5_000, alive(headers));
       expect([live.statusCode, live.json()]).toEqual([200, { success: true }]);
     }
