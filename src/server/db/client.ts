@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { MIGRATIONS_DIR } from '../project-paths.ts';
-import { PGlite } from '@electric-sql/pglite';
+import { EMBEDDED_TEMPLATE_DIR, MIGRATIONS_DIR } from '../project-paths.ts';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { dataDirHolder, lockDataDir } from '../storage/data-dir-lock.ts';
+import { createEmbedded, seedFromTemplate } from './embedded-settings.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -46,6 +48,9 @@ export interface DatabaseOptions {
  */
 export const DB_CONNECT_TIMEOUT_MS = 5000;
 const DB_QUERY_TIMEOUT_MS = 30_000;
+
+/** The extensions the migrations create (the search box's trigram indexes and accent folding). */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite, and applies migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -99,8 +104,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   if (!options.inMemory) {
     dataDir = path.resolve(options.dataDir, 'pglite');
     await mkdir(dataDir, { recursive: true });
+    await seedFromTemplate(dataDir, EMBEDDED_TEMPLATE_DIR);
   }
-  const client = await PGlite.create(dataDir);
+  const client = await createEmbedded(dataDir, PGLITE_EXTENSIONS);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {
     await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder });

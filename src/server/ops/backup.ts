@@ -81,10 +81,11 @@ async function advanceSequences(tx: DbOrTx): Promise<void> {
   }
 }
 
+/** The stored columns: generated ones (the search folds) are computed again when rows load. */
 async function columnsOf(db: DbOrTx, table: string): Promise<string[]> {
   const rows = await rowsOf<{ name: string }>(
     db,
-    sql`select column_name as name from information_schema.columns where table_schema = 'public' and table_name = ${table} order by ordinal_position`,
+    sql`select column_name as name from information_schema.columns where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`,
   );
   return rows.map((r) => r.name);
 }

@@ -13,6 +13,13 @@ export const papers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     ictacemId: text('ictacem_id').notNull().unique(),
     title: text('title').notNull(),
+    /** The title and ID as the search box matches them (drizzle/0008_search_fold.sql). */
+    titleSearch: text('title_search')
+      .notNull()
+      .generatedAlwaysAs(sql`search_fold(title)`),
+    ictacemIdSearch: text('ictacem_id_search')
+      .notNull()
+      .generatedAlwaysAs(sql`search_fold(ictacem_id)`),
     theme: text('theme').notNull(),
     modeOfPresentation: text('mode_of_presentation'),
     status: paperStatusEnum('status').notNull().default('review_awaited'),
@@ -42,13 +49,22 @@ export const papers = pgTable(
     // The paper list filtered by status, or status and theme, newest first: the page is read in
     // order and the total counted from the index alone (a theme alone uses it too, by skip scan).
     index('papers_status_theme_submitted_at_idx').on(t.status, t.theme, t.submittedAt, t.id),
-    index('papers_submitted_at_idx').on(t.submittedAt),
+    // Newest first, ties by id: the paper list, the records table and recent submissions read
+    // their pages from it, deep pages by an index-only scan.
+    index('papers_submitted_at_id_idx').on(t.submittedAt, t.id),
     // A payment ID already recorded for another paper is found without a scan (and listed to admins).
     index('papers_payment_id_idx')
       .on(t.paymentId)
       .where(sql`${t.paymentId} <> ''`),
     // The admin records table sorted by score reads its page in this order instead of sorting every paper.
-    index('papers_marks_submitted_at_idx').on(t.evaluationMarks.desc().nullsLast(), t.submittedAt.desc()),
+    index('papers_marks_submitted_at_id_idx').on(
+      t.evaluationMarks.desc().nullsLast(),
+      t.submittedAt.desc(),
+      t.id.desc(),
+    ),
+    // The search box: a trigram index finds '%text%' without reading every paper.
+    index('papers_title_search_idx').using('gin', t.titleSearch.op('gin_trgm_ops')),
+    index('papers_ictacem_id_search_idx').using('gin', t.ictacemIdSearch.op('gin_trgm_ops')),
     check('papers_marks_range', sql`${t.evaluationMarks} is null or (${t.evaluationMarks} between 0 and 100)`),
   ],
 );
@@ -63,10 +79,16 @@ export const paperAuthors = pgTable(
     /** 0 is the primary author. */
     position: integer('position').notNull(),
     name: text('name').notNull(),
+    nameSearch: text('name_search')
+      .notNull()
+      .generatedAlwaysAs(sql`search_fold(name)`),
     affiliation: text('affiliation').notNull(),
     address: text('address').notNull(),
   },
-  (t) => [uniqueIndex('paper_authors_paper_position_uq').on(t.paperId, t.position)],
+  (t) => [
+    uniqueIndex('paper_authors_paper_position_uq').on(t.paperId, t.position),
+    index('paper_authors_name_search_idx').using('gin', t.nameSearch.op('gin_trgm_ops')),
+  ],
 );
 
 /** One row per uploaded abstract or full-paper version; files are never overwritten. */
