@@ -69,13 +69,9 @@ bare.get('/stats', async () => {
   ]);
 });
 bare.get('/papers', async () => {
-  const { rows, total } = await dashboard.pageOfPapers(db, {
-    search: '',
-    status: 'abstract_accepted',
-    theme: 'Propulsion and Combustion',
-    limit: 20,
-    offset: 20,
-  });
+  const filter = { search: '', status: 'abstract_accepted', theme: 'Propulsion and Combustion' };
+  const total = await dashboard.countPapers(db, filter);
+  const rows = await dashboard.pageOfPapers(db, filter, { limit: 20, offset: 20 }, total);
   const relations = await paperRepo.findAdminPaperRelations(
     db,
     rows.map((r) => r.id),
@@ -84,10 +80,8 @@ bare.get('/papers', async () => {
 });
 bare.get('/records', async () => {
   const query = { search: '', filter: 'all', sort: 'submitted' } as const;
-  const [rows, total] = await Promise.all([
-    dashboard.records(db, query, { limit: 10, offset: 0 }),
-    dashboard.countRecords(db, query),
-  ]);
+  const total = await dashboard.countRecords(db, query);
+  const rows = await dashboard.records(db, query, { limit: 10, offset: 0 }, total);
   return { rows, total };
 });
 bare.get('/papers/user', async () => {

@@ -18,7 +18,7 @@ import { EmbeddedDatabaseMaintenance } from './db/embedded-upkeep.ts';
 import { AttemptLimiter } from './lib/attempt-limiter.ts';
 import { HTTP_TIMEOUTS } from './lib/http-timeouts.ts';
 import { SessionCache } from './lib/session-cache.ts';
-import { VersionedMemo } from './lib/versioned-memo.ts';
+import { VersionedMemo, VersionedMemoMap } from './lib/versioned-memo.ts';
 import { MailOutbox } from './mail/mail-outbox.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
@@ -66,6 +66,8 @@ const CREDENTIAL_LOG_PATHS = ['cookie', 'authorization'].flatMap((header) => [
  * at the latest after this long, for the counts that move with the clock alone.
  */
 const DASHBOARD_STATS_MAX_AGE_MS = 60_000;
+/** How many filter-and-search combinations keep their list totals (a few admins paging through searches). */
+const LIST_TOTALS_KEPT = 200;
 
 /** Helmet's headers on every answer, including the errors Fastify raises before any hook runs. */
 const SECURITY_HEADERS = securityHeadersOf({
@@ -170,6 +172,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // Cached only where this process sees every revocation (lib/session-cache.ts).
     sessions: new SessionCache(database.kind === 'pglite' ? SESSION_CACHE_TTL_MS : 0),
     dashboardStats: new VersionedMemo(DASHBOARD_STATS_MAX_AGE_MS),
+    listTotals: new VersionedMemoMap(LIST_TOTALS_KEPT, DASHBOARD_STATS_MAX_AGE_MS),
   } satisfies AppContext);
 
   // Test databases live in memory for seconds; only a lasting embedded database needs upkeep.

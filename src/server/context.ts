@@ -3,7 +3,7 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AttemptLimiter } from './lib/attempt-limiter.ts';
 import type { SessionCache } from './lib/session-cache.ts';
-import type { VersionedMemo } from './lib/versioned-memo.ts';
+import type { VersionedMemo, VersionedMemoMap } from './lib/versioned-memo.ts';
 import type { DashboardStats, RecentSubmission, RecordsSummary } from '../shared/schemas/admin-dashboard.ts';
 import type { MailOutbox } from './mail/mail-outbox.ts';
 import type { FileStore } from './storage/file-store.ts';
@@ -24,4 +24,6 @@ export interface AppContext {
     recentSubmissions: RecentSubmission[];
     recordsSummary: RecordsSummary;
   }>;
+  /** The admin lists' totals, per filter and search, shared until the next write. */
+  listTotals: VersionedMemoMap<number>;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VersionedMemo } from './versioned-memo.ts';
+import { VersionedMemo, VersionedMemoMap } from './versioned-memo.ts';
 
 describe('VersionedMemo', () => {
   it('computes once per version for concurrent and later callers, and again for a newer version', async () => {
@@ -29,5 +29,21 @@ describe('VersionedMemo', () => {
     const memo = new VersionedMemo<number>(1000);
     await expect(memo.get(1, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await memo.get(1, async () => 7)).toBe(7);
+  });
+});
+
+describe('VersionedMemoMap', () => {
+  it('memoises each key on its own and drops the key used longest ago past its size', async () => {
+    let calls = 0;
+    const memos = new VersionedMemoMap<string>(2, 60_000, () => 0);
+    const compute = (key: string) => async () => `${key}${++calls}`;
+    expect(await memos.get('a', 1, compute('a'))).toBe('a1');
+    expect(await memos.get('b', 1, compute('b'))).toBe('b2');
+    expect(await memos.get('a', 1, compute('a'))).toBe('a1');
+    // 'c' pushes out 'b', the key used longest ago ('a' was used after it).
+    expect(await memos.get('c', 1, compute('c'))).toBe('c3');
+    expect(await memos.get('a', 1, compute('a'))).toBe('a1');
+    expect(await memos.get('b', 1, compute('b'))).toBe('b4');
+    expect(await memos.get('a', 2, compute('a'))).toBe('a5');
   });
 });

@@ -26,3 +26,26 @@ export class VersionedMemo<T> {
     return promise;
   }
 }
+
+/**
+ * A VersionedMemo per key (the list totals: one per filter and search), keeping the keys used
+ * last: the oldest is dropped past `maxEntries`.
+ */
+export class VersionedMemoMap<T> {
+  private readonly memos = new Map<string, VersionedMemo<T>>();
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxAgeMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: string, version: number, compute: () => Promise<T>): Promise<T> {
+    const memo = this.memos.get(key) ?? new VersionedMemo<T>(this.maxAgeMs, this.now);
+    // Re-inserted, the key becomes the newest in the map's order.
+    this.memos.delete(key);
+    this.memos.set(key, memo);
+    if (this.memos.size > this.maxEntries) this.memos.delete(this.memos.keys().next().value!);
+    return memo.get(version, compute);
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from './csv.ts';
+import { csvCell, csvLine } from './csv.ts';
 
 describe('CSV export', () => {
   it('neutralises cells a spreadsheet would run', () => {
@@ -14,6 +14,6 @@ describe('CSV export', () => {
     expect(csvCell('Ada, "the" first')).toBe('"Ada, ""the"" first"');
     expect(csvCell(42)).toBe('"42"');
     expect(csvCell(null)).toBe('""');
-    expect(toCsv(['a', 'b'], [['1', null]])).toBe('"a","b"\r\n"1",""\r\n');
+    expect(csvLine(['Müller', null])).toBe('"Müller",""\r\n');
   });
 });

@@ -5,6 +5,10 @@ export function csvCell(value: string | number | null | undefined): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export function toCsv(header: string[], rows: (string | number | null)[][]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+/** One CSV line, ended as spreadsheets expect (RFC 4180). */
+export function csvLine(cells: readonly (string | number | null)[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
 }
+
+/** Starts a UTF-8 file: without it, Excel reads the bytes as the local code page and shows "MÃ¼ller". */
+export const UTF8_BOM = '\uFEFF';

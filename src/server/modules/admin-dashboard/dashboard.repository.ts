@@ -4,7 +4,7 @@ import {
   count,
   desc,
   eq,
-  ilike,
+  exists,
   inArray,
   isNotNull,
   isNull,
@@ -16,7 +16,8 @@ import {
 import { PLACEHOLDER_PAYMENT_ID } from '../../../shared/constants.ts';
 import type { RecordsQuery } from '../../../shared/schemas/admin-dashboard.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { containsPattern } from '../../db/search-pattern.ts';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { chooseSearchStrategy, foldedContains, type SearchStrategy } from '../../db/search-pattern.ts';
 import { cacheVersions, paperAuthors, papers, users } from '../../db/schema/index.ts';
 
 /**
@@ -115,25 +116,88 @@ export async function recentSubmissions(db: DbOrTx, limit: number) {
     .limit(limit);
 }
 
-function userSearch(search: string): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = containsPattern(search);
-  return or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.customUserId, pattern));
+/** The account's name, email or user ID contains the search text, tested on the row. */
+const userRowMatches = (search: string) =>
+  or(
+    foldedContains(users.usernameSearch, search),
+    foldedContains(users.emailSearch, search),
+    foldedContains(users.customUserIdSearch, search),
+  )!;
+
+/** The same accounts found through the trigram indexes: one index scan per column. */
+function usersMatching(db: DbOrTx, search: string) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(foldedContains(users.usernameSearch, search))
+    .unionAll(db.select({ id: users.id }).from(users).where(foldedContains(users.emailSearch, search)))
+    .unionAll(db.select({ id: users.id }).from(users).where(foldedContains(users.customUserIdSearch, search)));
 }
 
-export async function pageOfUsers(db: DbOrTx, query: { search: string; limit: number; offset: number }) {
-  const where = userSearch(query.search);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+/** The paper's title, ICTACEM ID or an author's name contains the search text, tested on the row. */
+const paperRowMatches = (db: DbOrTx, search: string) =>
+  or(
+    foldedContains(papers.titleSearch, search),
+    foldedContains(papers.ictacemIdSearch, search),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(paperAuthors)
+        .where(and(eq(paperAuthors.paperId, papers.id), foldedContains(paperAuthors.nameSearch, search))),
+    ),
+  )!;
+
+/**
+ * The same papers found through the trigram indexes. A union of index scans rather than an OR of
+ * conditions: the planner then knows how many rows match and reads only those.
+ */
+function papersMatching(db: DbOrTx, search: string) {
+  return db
+    .select({ id: papers.id })
+    .from(papers)
+    .where(foldedContains(papers.titleSearch, search))
+    .unionAll(db.select({ id: papers.id }).from(papers).where(foldedContains(papers.ictacemIdSearch, search)))
+    .unionAll(
+      db.select({ id: paperAuthors.paperId }).from(paperAuthors).where(foldedContains(paperAuthors.nameSearch, search)),
+    );
+}
+
+export type Page = { limit: number; offset: number };
+
+const strategyFor = (db: DbOrTx, table: PgTable, search: string, matches: number, page: Page) =>
+  search ? chooseSearchStrategy(db, table, matches, page.offset + page.limit) : ('byIndex' as const);
+
+// Deep pages: the page's keys are found first, in the order of an index that holds the sort keys
+// and the id (an index-only scan skips the rows before the page cheaply), and only the page's
+// rows are read whole. The same rows in the same order as LIMIT/OFFSET on the whole query.
+const USER_ORDER = [desc(users.createdAt), desc(users.id)];
+
+const usersWhere = (db: DbOrTx, search: string, strategy: SearchStrategy) =>
+  !search ? undefined : strategy === 'byRow' ? userRowMatches(search) : inArray(users.id, usersMatching(db, search));
+
+export async function countUsers(db: DbOrTx, search: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(usersWhere(db, search, 'byIndex'));
+  return row?.n ?? 0;
+}
+
+/** `matches`: the total for this search (countUsers), from which the search picks its strategy. */
+export async function pageOfUsers(db: DbOrTx, search: string, page: Page, matches: number) {
+  const strategy = await strategyFor(db, users, search, matches, page);
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(usersWhere(db, search, strategy))
+    .orderBy(...USER_ORDER)
+    .limit(page.limit)
+    .offset(page.offset);
+  return db
+    .select()
+    .from(users)
+    .where(inArray(users.id, pageIds))
+    .orderBy(...USER_ORDER);
 }
 
 export async function statusCountsOfUsers(db: DbOrTx, userIds: string[]) {
@@ -145,49 +209,68 @@ export async function statusCountsOfUsers(db: DbOrTx, userIds: string[]) {
     .groupBy(papers.userId, papers.status);
 }
 
-export async function pageOfPapers(
-  db: DbOrTx,
-  query: { search: string; status?: string; theme?: string; mode?: string; limit: number; offset: number },
-) {
-  const filters: (SQL | undefined)[] = [];
-  if (query.status) filters.push(sql`${papers.status} = ${query.status}`);
-  if (query.theme) filters.push(eq(papers.theme, query.theme));
-  if (query.mode) filters.push(eq(papers.modeOfPresentation, query.mode));
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    filters.push(
-      or(
-        ilike(papers.title, pattern),
-        ilike(papers.ictacemId, pattern),
-        // IN, not a correlated EXISTS: under OR only IN is planned as one hashed scan of the authors.
-        inArray(
-          papers.id,
-          db.select({ id: paperAuthors.paperId }).from(paperAuthors).where(ilike(paperAuthors.name, pattern)),
-        ),
-      ),
-    );
-  }
-  const where = and(...filters);
-  // The page and its total as two queries: a window count would carry every matching row
-  // through the sort, which costs the embedded database several times more than a second scan.
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(papers)
-      .where(where)
-      .orderBy(desc(papers.submittedAt), desc(papers.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ n: count() }).from(papers).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+export type PaperFilter = { search: string; status?: string; theme?: string; mode?: string };
+const PAPER_ORDER = [desc(papers.submittedAt), desc(papers.id)];
+
+function papersWhere(db: DbOrTx, filter: PaperFilter, strategy: SearchStrategy): SQL | undefined {
+  const { search } = filter;
+  return and(
+    filter.status ? sql`${papers.status} = ${filter.status}` : undefined,
+    filter.theme ? eq(papers.theme, filter.theme) : undefined,
+    filter.mode ? eq(papers.modeOfPresentation, filter.mode) : undefined,
+    !search
+      ? undefined
+      : strategy === 'byRow'
+        ? paperRowMatches(db, search)
+        : inArray(papers.id, papersMatching(db, search)),
+  );
 }
 
-function recordsWhere(query: Pick<RecordsQuery, 'search' | 'filter'>): SQL | undefined {
-  const search = query.search
-    ? or(userSearch(query.search), ilike(papers.title, containsPattern(query.search)))
-    : undefined;
-  return and(search, RECORD_FILTERS[query.filter]);
+export async function countPapers(db: DbOrTx, filter: PaperFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(papers)
+    .where(papersWhere(db, filter, 'byIndex'));
+  return row?.n ?? 0;
+}
+
+/** `matches`: the total for this filter (countPapers), from which the search picks its strategy. */
+export async function pageOfPapers(db: DbOrTx, filter: PaperFilter, page: Page, matches: number) {
+  const strategy = await strategyFor(db, papers, filter.search, matches, page);
+  const pageIds = db
+    .select({ id: papers.id })
+    .from(papers)
+    .where(papersWhere(db, filter, strategy))
+    .orderBy(...PAPER_ORDER)
+    .limit(page.limit)
+    .offset(page.offset);
+  return db
+    .select()
+    .from(papers)
+    .where(inArray(papers.id, pageIds))
+    .orderBy(...PAPER_ORDER);
+}
+
+/** An account matches the records search by its name, email or user ID, or by its paper's title. */
+function recordsMatching(db: DbOrTx, search: string) {
+  return usersMatching(db, search).unionAll(
+    db.select({ id: papers.userId }).from(papers).where(foldedContains(papers.titleSearch, search)),
+  );
+}
+
+type RecordsFilter = Pick<RecordsQuery, 'search' | 'filter'>;
+
+/** For queries of users LEFT JOIN papers. */
+function recordsWhere(db: DbOrTx, query: RecordsFilter, strategy: SearchStrategy): SQL | undefined {
+  const { search } = query;
+  return and(
+    !search
+      ? undefined
+      : strategy === 'byRow'
+        ? or(userRowMatches(search), foldedContains(papers.titleSearch, search))
+        : inArray(users.id, recordsMatching(db, search)),
+    RECORD_FILTERS[query.filter],
+  );
 }
 
 const recordColumns = {
@@ -213,56 +296,102 @@ function selectRecords(db: DbOrTx, where: SQL | undefined) {
 }
 
 // Sort columns come from these allow-lists only; nothing from the request reaches ORDER BY.
-// By name, authors with and without a paper interleave: one query, read in users_username_id_idx order.
-const NAME_ORDER = [asc(users.username), sql`${papers.submittedAt} desc nulls last`, asc(users.id)];
+// By name, authors with and without a paper interleave, read in users_username_id_idx order.
+const NAME_ORDER = [asc(users.username), asc(users.id)];
 /**
  * By submission date or score, every row with a paper comes first (an author without one has
- * null keys, sorted last). So the rows with a paper are paged on their own, read in index order
- * (papers_submitted_at_idx, as submitted_at is never null; papers_marks_submitted_at_idx): a page
- * costs a few rows instead of a sort of every author. Authors without a paper fill the pages after.
+ * null keys, sorted last). So the rows with a paper are paged on their own, their keys read in
+ * index order from the papers alone (papers_submitted_at_id_idx; papers_marks_submitted_at_id_idx):
+ * a page costs a short index scan instead of a sort of every author. Authors without a paper
+ * fill the pages after, by name (submitted) or by id (score, as all their keys are null).
  */
 const PAPERS_FIRST_ORDER = {
   submitted: {
-    withPaper: [desc(papers.submittedAt), asc(users.username), asc(users.id)],
+    withPaper: [desc(papers.submittedAt), desc(papers.id)],
     withoutPaper: [asc(users.username), asc(users.id)],
   },
   score: {
+    // Spelled as papers_marks_submitted_at_id_idx is, so that the index gives the order.
     withPaper: [
       sql`${papers.evaluationMarks} desc nulls last`,
       sql`${papers.submittedAt} desc nulls last`,
-      asc(users.id),
+      sql`${papers.id} desc nulls last`,
     ],
     withoutPaper: [asc(users.id)],
   },
 } as const;
 
+/** The page of rows with a paper, in one of the papers-first orders. */
+function recordsWithPaper(
+  db: DbOrTx,
+  query: RecordsFilter,
+  order: readonly SQL[],
+  page: Page,
+  strategy: SearchStrategy,
+) {
+  const { search } = query;
+  // The search names accounts: by index, matched through papers.user_id without reading the
+  // users; by row, each paper's account is read beside it.
+  const pageIds =
+    search && strategy === 'byRow'
+      ? db
+          .select({ id: papers.id })
+          .from(papers)
+          .innerJoin(users, eq(users.id, papers.userId))
+          .where(recordsWhere(db, query, strategy))
+      : db
+          .select({ id: papers.id })
+          .from(papers)
+          .where(
+            and(search ? inArray(papers.userId, recordsMatching(db, search)) : undefined, RECORD_FILTERS[query.filter]),
+          );
+  return selectRecords(
+    db,
+    inArray(
+      papers.id,
+      pageIds
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset(page.offset),
+    ),
+  ).orderBy(...order);
+}
+
+/** A page of rows in an order of the users (by name, or authors without a paper). */
+function recordsByUser(db: DbOrTx, where: SQL | undefined, order: readonly SQL[], page: Page) {
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(papers, eq(papers.userId, users.id))
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  return selectRecords(db, inArray(users.id, pageIds)).orderBy(...order);
+}
+
 export async function records(
   db: DbOrTx,
   query: Pick<RecordsQuery, 'search' | 'filter' | 'sort'>,
-  page: { limit: number; offset: number },
+  page: Page,
+  matches: number,
 ) {
-  const where = recordsWhere(query);
-  if (query.sort === 'name') {
-    return selectRecords(db, where)
-      .orderBy(...NAME_ORDER)
-      .limit(page.limit)
-      .offset(page.offset);
-  }
+  // Every search path starts from the papers, except the name order's, which a page of authors leads.
+  const strategy = await strategyFor(db, query.sort === 'name' ? users : papers, query.search, matches, page);
+  const where = recordsWhere(db, query, strategy);
+  if (query.sort === 'name') return recordsByUser(db, where, NAME_ORDER, page);
   const order = PAPERS_FIRST_ORDER[query.sort];
-  const withPaper = await selectRecords(db, and(where, isNotNull(papers.id)))
-    .orderBy(...order.withPaper)
-    .limit(page.limit)
-    .offset(page.offset);
+  const withPaper = await recordsWithPaper(db, query, order.withPaper, page, strategy);
   // Paid, unpaid, evaluated and pending all describe a paper: authors without one match 'all' only.
   if (withPaper.length === page.limit || query.filter !== 'all') return withPaper;
   // The page passes the last paper: the rest comes from the authors without one, after those
   // on earlier pages (only a page that starts past the last paper needs to count the papers).
   const papersBefore =
     withPaper.length > 0 || page.offset === 0 ? page.offset : await countOf(db, and(where, isNotNull(papers.id)));
-  const withoutPaper = await selectRecords(db, and(where, isNull(papers.id)))
-    .orderBy(...order.withoutPaper)
-    .limit(page.limit - withPaper.length)
-    .offset(page.offset - papersBefore);
+  const withoutPaper = await recordsByUser(db, and(where, isNull(papers.id)), order.withoutPaper, {
+    limit: page.limit - withPaper.length,
+    offset: page.offset - papersBefore,
+  });
   return [...withPaper, ...withoutPaper];
 }
 
@@ -275,6 +404,6 @@ async function countOf(db: DbOrTx, where: SQL | undefined): Promise<number> {
  * Without a filter or a search nothing is read from the papers, and papers_user_id_uq lets the
  * planner drop the join: the count is one scan of the users.
  */
-export async function countRecords(db: DbOrTx, query: Pick<RecordsQuery, 'search' | 'filter'>): Promise<number> {
-  return countOf(db, recordsWhere(query));
+export async function countRecords(db: DbOrTx, query: RecordsFilter): Promise<number> {
+  return countOf(db, recordsWhere(db, query, 'byIndex'));
 }

@@ -9,6 +9,7 @@ import {
   recordsResponseSchema,
 } from '../../../shared/schemas/admin-dashboard.ts';
 import * as service from './dashboard.service.ts';
+import { recordsCsv } from './records-export.service.ts';
 
 const admin = { access: 'admin' as const };
 
@@ -48,11 +49,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/records/export', { schema: { querystring: recordsQuerySchema }, config: admin }, async (request, reply) => {
-    const csv = await service.exportRecordsCsv(ctx, request.query);
+    const csv = await recordsCsv(ctx, request.query);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Length', csv.bytes)
       .header('Content-Disposition', `attachment; filename="ictacem2025-${request.query.view}.csv"`)
       .header('Cache-Control', 'private, no-store')
-      .send(csv);
+      .send(csv.body);
   });
 };

@@ -12,14 +12,10 @@ import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import type { AppContext } from '../../context.ts';
 import { pagination } from '../../lib/pagination.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { isRealPaymentId } from '../../../shared/domain/payment.ts';
 import { presentForAdmin } from '../papers/admin-papers.service.ts';
-import { toCsv } from './csv.ts';
 import * as repo from './dashboard.repository.ts';
 
 const RECENT_SUBMISSIONS = 8;
-/** The CSV export's ceiling; far above any conference's size. */
-const EXPORT_MAX_ROWS = 100_000;
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 const rate = (part: number, whole: number) => (whole === 0 ? 0 : oneDecimal((part / whole) * 100));
@@ -100,12 +96,34 @@ export async function computeDashboardFigures(db: DbOrTx): Promise<DashboardFigu
   };
 }
 
+/**
+ * A list's total for one filter and search, counted once per version of the data (raised by
+ * every write the lists show) and shared by every admin paging through the same list.
+ */
+export async function listTotal(ctx: AppContext, key: unknown[], count: () => Promise<number>): Promise<number> {
+  const version = await repo.dashboardVersion(ctx.db);
+  return ctx.listTotals.get(JSON.stringify(key), version, count);
+}
+
+/**
+ * The page's rows and its pagination. The total is counted first: a page past the end asks
+ * nothing more, and a search reads its page in the way that suits how many rows match.
+ */
+async function pageAfterTotal<Row>(
+  query: { page: number; limit: number },
+  total: number,
+  read: (page: repo.Page) => Promise<Row[]>,
+): Promise<{ rows: Row[]; pagination: ListPagination }> {
+  const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
+  const rows = page.offset < total ? await read(page) : [];
+  return { rows, pagination: pagination(query.page, query.limit, total) };
+}
+
 export async function listUsers(ctx: AppContext, query: { search: string; page: number; limit: number }) {
-  const { rows, total } = await repo.pageOfUsers(ctx.db, {
-    search: query.search,
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  });
+  const total = await listTotal(ctx, ['users', query.search], () => repo.countUsers(ctx.db, query.search));
+  const { rows, pagination } = await pageAfterTotal(query, total, (page) =>
+    repo.pageOfUsers(ctx.db, query.search, page, total),
+  );
   const counts = await repo.statusCountsOfUsers(
     ctx.db,
     rows.map((r) => r.id),
@@ -124,18 +142,22 @@ export async function listUsers(ctx: AppContext, query: { search: string; page: 
       ) as Record<PaperStatus, number>,
     };
   });
-  return { users, pagination: pagination(query.page, query.limit, total) };
+  return { users, pagination };
 }
 
 export async function listPapers(
   ctx: AppContext,
-  query: { search: string; status?: string; theme?: string; mode?: string; page: number; limit: number },
+  query: repo.PaperFilter & { page: number; limit: number },
 ): Promise<{ papers: AdminPaper[]; pagination: ListPagination }> {
-  const { rows, total } = await repo.pageOfPapers(ctx.db, { ...query, offset: (query.page - 1) * query.limit });
-  return { papers: await presentForAdmin(ctx, ctx.db, rows), pagination: pagination(query.page, query.limit, total) };
+  const filter: repo.PaperFilter = { search: query.search, status: query.status, theme: query.theme, mode: query.mode };
+  const total = await listTotal(ctx, ['papers', filter], () => repo.countPapers(ctx.db, filter));
+  const { rows, pagination } = await pageAfterTotal(query, total, (page) =>
+    repo.pageOfPapers(ctx.db, filter, page, total),
+  );
+  return { papers: await presentForAdmin(ctx, ctx.db, rows), pagination };
 }
 
-function toRecord(r: Awaited<ReturnType<typeof repo.records>>[number]): RecordRow {
+export function toRecord(r: Awaited<ReturnType<typeof repo.records>>[number]): RecordRow {
   return {
     user: { _id: r.userId, username: r.username, email: r.email, customUserId: r.customUserId },
     paper:
@@ -155,43 +177,16 @@ function toRecord(r: Awaited<ReturnType<typeof repo.records>>[number]): RecordRo
 }
 
 export async function listRecords(ctx: AppContext, query: RecordsQuery) {
-  const offset = (query.page - 1) * query.limit;
+  const filter = { search: query.search, filter: query.filter };
   // The cards describe the whole conference, whatever the search: each is the total of its table.
-  const [total, { recordsSummary }] = await Promise.all([repo.countRecords(ctx.db, query), dashboardFigures(ctx)]);
-  // Counted first so that a page asks for no more rows than remain: the last page, or a search
-  // that finds few, then never looks for authors without a paper that cannot be on it.
-  const rows =
-    total > offset ? await repo.records(ctx.db, query, { limit: Math.min(query.limit, total - offset), offset }) : [];
-  return { rows: rows.map(toRecord), summary: recordsSummary, pagination: pagination(query.page, query.limit, total) };
-}
-
-const enGb = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString('en-GB') : '');
-
-export async function exportRecordsCsv(ctx: AppContext, query: Omit<RecordsQuery, 'page' | 'limit'>): Promise<string> {
-  const rows = (await repo.records(ctx.db, query, { limit: EXPORT_MAX_ROWS, offset: 0 })).map(toRecord);
-  const who = (r: RecordRow) => [r.user.username, r.user.email, r.user.customUserId];
-  if (query.view === 'financial') {
-    return toCsv(
-      ['User', 'Email', 'User ID', 'Paper', 'Payment Status', 'Payment ID', 'Submitted'],
-      rows.map((r) => [
-        ...who(r),
-        r.paper?.title ?? 'N/A',
-        !r.paper ? 'No Submission' : isRealPaymentId(r.paper.paymentId) ? 'Paid' : 'Unpaid',
-        r.paper?.paymentId ?? '',
-        enGb(r.paper?.submittedAt),
-      ]),
-    );
-  }
-  return toCsv(
-    ['User', 'Email', 'User ID', 'Paper', 'Paper Status', 'Evaluation Status', 'Score', 'Reviewed', 'Submitted'],
-    rows.map((r) => [
-      ...who(r),
-      r.paper?.title ?? 'N/A',
-      r.paper?.status ?? '',
-      !r.paper ? 'No Submission' : r.paper.marks === null ? 'Pending Review' : 'Evaluated',
-      r.paper?.marks ?? '',
-      enGb(r.paper?.evaluatedAt),
-      enGb(r.paper?.submittedAt),
-    ]),
+  const [total, { recordsSummary }] = await Promise.all([
+    listTotal(ctx, ['records', filter], () => repo.countRecords(ctx.db, filter)),
+    dashboardFigures(ctx),
+  ]);
+  // A page asks for no more rows than remain: the last page, or a search that finds few, then
+  // never looks for authors without a paper that cannot be on it.
+  const { rows, pagination } = await pageAfterTotal(query, total, (page) =>
+    repo.records(ctx.db, query, { ...page, limit: Math.min(page.limit, total - page.offset) }, total),
   );
+  return { rows: rows.map(toRecord), summary: recordsSummary, pagination };
 }

@@ -192,7 +192,10 @@ describe('dashboard statistics and management lists', () => {
     const { raw } = await get('/records/export?view=financial&filter=paid');
     expect(raw.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(raw.headers['content-disposition']).toBe('attachment; filename="ictacem2025-financial.csv"');
-    const lines = raw.body.trim().split('\r\n');
+    expect(raw.headers['content-length']).toBe(String(Buffer.byteLength(raw.body)));
+    // A byte order mark first, so that Excel reads the file as UTF-8.
+    expect(raw.body.startsWith('\uFEFF"User"')).toBe(true);
+    const lines = raw.body.slice(1).trim().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe('"User","Email","User ID","Paper","Payment Status","Payment ID","Submitted"');
     expect(lines[1]).toContain(`"'=cmd|' /C calc'!A0"`);
@@ -308,6 +311,7 @@ describe('records pages across papers and authors without one', () => {
       });
       expect(
         csv.body
+          .slice(1)
           .trim()
           .split('\r\n')
           .slice(1)

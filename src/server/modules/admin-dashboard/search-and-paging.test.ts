@@ -1,0 +1,212 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paperAuthors, papers, users } from '../../db/schema/index.ts';
+import { chooseSearchStrategy } from '../../db/search-pattern.ts';
+import { createTestUser, type TestUser } from '../../test/factories.ts';
+import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
+import * as repo from './dashboard.repository.ts';
+
+/**
+ * The admin lists' search and paging against plain queries, on whichever database the suite
+ * runs (embedded, or PostgreSQL with DATABASE_URL): 60 authors with a paper and 6 without.
+ * Every third paper shares its submission time with the next, so that only the id decides their
+ * order; 40 titles say "Vortex" (a search most rows match, met row by row once the tables are
+ * analysed), and a few names carry accents (searches few rows match, met through the indexes).
+ */
+describe('admin list search and deep pages', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  const NAMED = ['Jürgen Müller', 'ANA IYER', 'Ken Tanaka', 'José Álvarez'];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createTestUser(t.app, { role: 'admin' });
+    const { db } = t.app.ctx;
+    const base = Date.UTC(2025, 5, 1);
+    for (let i = 0; i < 66; i += 1) {
+      const [user] = await db
+        .insert(users)
+        .values({
+          username: NAMED[i] ?? `Author ${String(i).padStart(2, '0')}`,
+          email: i === 0 ? 'j.mueller@uni.example' : `author${i}@uni.example`,
+          passwordHash: 'x',
+          customUserId: `ICTACEMP2025T${String(i).padStart(4, '0')}`,
+          createdAt: new Date(base + Math.floor(i / 2) * 60_000),
+        })
+        .returning();
+      if (i >= 60) continue;
+      const [paper] = await db
+        .insert(papers)
+        .values({
+          userId: user!.id,
+          ictacemId: `ICTACEMP2025P${String(i).padStart(4, '0')}`,
+          title: i < 40 ? `Vortex shedding study ${i}` : i === 40 ? 'Über Strömung in Rohren' : `Plate bending ${i}`,
+          theme: i % 2 ? 'Fluid Mechanics' : 'Solid Mechanics',
+          status: i % 3 ? 'review_awaited' : 'abstract_accepted',
+          paymentId: i % 4 ? '' : `PAY-${i}`,
+          evaluationMarks: i % 5 ? (i * 7) % 100 : null,
+          submittedAt: new Date(base + Math.floor(i / 2) * 3_600_000),
+        })
+        .returning();
+      await db
+        .insert(paperAuthors)
+        .values([
+          { paperId: paper!.id, position: 0, name: user!.username, affiliation: 'Uni', address: 'Street 1' },
+          ...(i === 50
+            ? [{ paperId: paper!.id, position: 1, name: 'Hanna MÜLLER-Lüdenscheidt', affiliation: 'Uni', address: 'x' }]
+            : []),
+        ]);
+    }
+  });
+  afterAll(() => t.close());
+
+  const get = async (path: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `${API}/admin${path}`, headers: { cookie: admin.cookie } });
+    expect(res.statusCode, path).toBe(200);
+    return res.json();
+  };
+  const paperTitles = async (search: string) =>
+    (await get(`/papers?search=${encodeURIComponent(search)}&limit=50`)).papers.map((p: { title: string }) => p.title);
+  const userNames = async (search: string) =>
+    (await get(`/users?search=${encodeURIComponent(search)}&limit=50`)).users.map(
+      (u: { username: string }) => u.username,
+    );
+  const recordNames = async (search: string) =>
+    (await get(`/records?view=financial&search=${encodeURIComponent(search)}&limit=50`)).rows.map(
+      (r: { user: { username: string } }) => r.user.username,
+    );
+
+  const searchesAgree = async () => {
+    // Case and accents on either side: the stored name and the typed text are folded alike.
+    for (const search of ['müller', 'MÜLLER', 'Muller', 'muller']) {
+      expect(await userNames(search), search).toEqual(['Jürgen Müller']);
+      expect(await recordNames(search), search).toEqual(['Jürgen Müller']);
+      // The paper of Jürgen Müller, and the one with Hanna Müller-Lüdenscheidt as second author.
+      expect((await paperTitles(search)).sort(), search).toEqual(['Plate bending 50', 'Vortex shedding study 0']);
+    }
+    expect(await userNames('iyer')).toEqual(['ANA IYER']);
+    expect(await userNames('TANAKA')).toEqual(['Ken Tanaka']);
+    expect(await userNames('alvarez')).toEqual(['José Álvarez']);
+    for (const search of ['strömung', 'STROMUNG', 'über'])
+      expect(await paperTitles(search), search).toEqual(['Über Strömung in Rohren']);
+    expect(await paperTitles('P0007')).toEqual(['Vortex shedding study 7']);
+    expect(await userNames('j.mueller@')).toEqual(['Jürgen Müller']);
+    // Wildcards are text: '%' and '_' match only themselves.
+    expect(await paperTitles('%')).toEqual([]);
+    expect(await userNames('_')).toEqual([]);
+    // A search most rows match: every match (the order is checked page by page below).
+    const vortex = await get('/papers?search=vortex&limit=50&page=1');
+    expect(vortex.pagination.total).toBe(40);
+    expect(vortex.papers.map((p: { title: string }) => p.title).sort()).toEqual(
+      Array.from({ length: 40 }, (_, i) => `Vortex shedding study ${i}`).sort(),
+    );
+  };
+
+  it('finds accented and mixed-case names and titles, before and after the tables are analysed', async () => {
+    const { db } = t.app.ctx;
+    // Never analysed: the planner knows no table size, and every search goes through the indexes.
+    expect(await chooseSearchStrategy(db, papers, 40, 20)).toBe('byIndex');
+    await searchesAgree();
+    await db.execute(sql`analyze users, papers, paper_authors`);
+    // Analysed: a search most papers match is met row by row, a rare one still through the indexes.
+    expect(await chooseSearchStrategy(db, papers, 40, 20)).toBe('byRow');
+    expect(await chooseSearchStrategy(db, papers, 2, 20)).toBe('byIndex');
+    await searchesAgree();
+  });
+
+  it('returns on every page the rows the plain offset query returns', async () => {
+    const { db } = t.app.ctx;
+    await db.execute(sql`analyze users, papers, paper_authors`);
+    const limit = 7;
+    const pages = (total: number) => Array.from({ length: Math.ceil(total / limit) + 1 }, (_, i) => i * limit);
+
+    for (const filter of [{ search: '' }, { search: '', status: 'abstract_accepted' }, { search: 'vortex' }]) {
+      const total = await repo.countPapers(db, filter);
+      const all = await db
+        .select({ id: papers.id })
+        .from(papers)
+        .where(
+          sql`(${filter.status ?? null}::text is null or ${papers.status}::text = ${filter.status ?? null})
+            and (${filter.search} = '' or ${papers.title} ilike ${`%${filter.search}%`})`,
+        )
+        .orderBy(desc(papers.submittedAt), desc(papers.id));
+      expect(total, JSON.stringify(filter)).toBe(all.length);
+      for (const offset of pages(total)) {
+        const page = await repo.pageOfPapers(db, filter, { limit, offset }, total);
+        expect(
+          page.map((p) => p.id),
+          `${JSON.stringify(filter)} at ${offset}`,
+        ).toEqual(all.slice(offset, offset + limit).map((p) => p.id));
+      }
+    }
+
+    const allUsers = await db.select({ id: users.id }).from(users).orderBy(desc(users.createdAt), desc(users.id));
+    for (const offset of pages(allUsers.length)) {
+      const page = await repo.pageOfUsers(db, '', { limit, offset }, allUsers.length);
+      expect(page.map((u) => u.id)).toEqual(allUsers.slice(offset, offset + limit).map((u) => u.id));
+    }
+
+    // The records table as one query with the whole order, papers first where the sort asks it.
+    const fullOrder = {
+      submitted: [
+        sql`${papers.submittedAt} desc nulls last`,
+        sql`${papers.id} desc nulls last`,
+        asc(users.username),
+        asc(users.id),
+      ],
+      score: [
+        sql`${papers.evaluationMarks} desc nulls last`,
+        sql`${papers.submittedAt} desc nulls last`,
+        sql`${papers.id} desc nulls last`,
+        asc(users.id),
+      ],
+      name: [asc(users.username), asc(users.id)],
+    } as const;
+    for (const sort of ['submitted', 'score', 'name'] as const) {
+      for (const search of ['', 'vortex', 'author']) {
+        const query = { search, filter: 'all' as const, sort };
+        const total = await repo.countRecords(db, query);
+        const all = await db
+          .select({ userId: users.id })
+          .from(users)
+          .leftJoin(papers, eq(papers.userId, users.id))
+          .where(
+            search
+              ? sql`${users.username} ilike ${`%${search}%`} or ${users.email} ilike ${`%${search}%`} or ${papers.title} ilike ${`%${search}%`}`
+              : undefined,
+          )
+          .orderBy(...fullOrder[sort]);
+        expect(total, `${sort} ${search}`).toBe(all.length);
+        for (const offset of pages(total)) {
+          const rows = await repo.records(db, query, { limit: Math.min(limit, total - offset), offset }, total);
+          expect(
+            rows.map((r) => r.userId),
+            `${sort} "${search}" at ${offset}`,
+          ).toEqual(all.slice(offset, offset + limit).map((r) => r.userId));
+        }
+      }
+    }
+  });
+
+  it('counts a search again as soon as a name it matches changes', async () => {
+    const total = async () => (await get('/users?search=tanaka')).pagination.total;
+    expect(await total()).toBe(1);
+    await t.app.ctx.db.update(users).set({ username: 'Ken Tanaka-Sato' }).where(eq(users.username, 'Author 10'));
+    expect(await total()).toBe(2);
+    await t.app.ctx.db.update(users).set({ username: 'Author 10' }).where(eq(users.username, 'Ken Tanaka-Sato'));
+    expect(await total()).toBe(1);
+  });
+
+  it('exports every row of a search in the table order, as UTF-8 with a byte order mark', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${API}/admin/records/export?view=evaluation&search=muller`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = res.body.slice(1).trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('"Jürgen Müller","j.mueller@uni.example"');
+  });
+});
