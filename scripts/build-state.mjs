@@ -1,0 +1,50 @@
+// Whether dist/ holds a build of the current sources: read by `npm start` (scripts/start.mjs),
+// which builds again when it does not, and by `npm run footprint`, which builds before it measures.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const stamp = path.join(PROJECT_ROOT, 'dist', '.build-stamp');
+const SOURCES = [
+  'src',
+  'public',
+  'drizzle',
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+  'scripts/build.mjs',
+];
+
+/** The newest modification time under a file or folder. */
+function newest(target) {
+  if (!existsSync(target)) return 0;
+  const stats = statSync(target);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(target).reduce((latest, name) => Math.max(latest, newest(path.join(target, name))), stats.mtimeMs);
+}
+
+function readStamp() {
+  try {
+    return { ...JSON.parse(readFileSync(stamp, 'utf8')), at: statSync(stamp).mtimeMs };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Why the build must be made again (missing, older than what it is built from, migrations
+ * included, so an old bundle never runs a newer schema, or made for another BASE_PATH), or null.
+ * @param {string | null} basePath the BASE_PATH the server will run with
+ * @returns {string | null}
+ */
+export function staleBuildReason(basePath) {
+  const built = readStamp();
+  const changedAt = Math.max(...SOURCES.map((source) => newest(path.join(PROJECT_ROOT, source))));
+  if (!built || !existsSync(path.join(PROJECT_ROOT, 'dist', 'server', 'main.js'))) return 'No build yet';
+  if (built.at < changedAt) return 'Sources changed since the last build';
+  if (built.basePath !== basePath) return 'BASE_PATH changed since the last build';
+  return null;
+}

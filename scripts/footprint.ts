@@ -1,0 +1,294 @@
+// Memory footprint of the compiled server, started the way `npm start` starts it:
+//   npm run footprint                        (every scenario once)
+//   npm run footprint -- --idle-seconds 10 --only embedded-first,embedded-restart
+// Builds first when dist/ is stale, then starts `node scripts/start.mjs` as a child process in
+// each scenario, reads the resident memory (RSS) of it and of any process it starts from /proc
+// every 50 ms, from the spawn until it has answered the health route, served a few typical
+// pages and idled; and prints peak and idle RSS beside a bare Fastify server (one route)
+// started the same way in the same run. Scenarios:
+//   bare               node with fastify and one route, nothing else
+//   postgres           PostgreSQL of DATABASE_URL, in a fresh database created and dropped here
+//                      (skipped when DATABASE_URL is unset)
+//   embedded-first     the embedded database, first boot of an empty DATA_DIR (initdb, migrations)
+//   embedded-restart   the embedded database, a restart on that same DATA_DIR
+// Reads /proc, so it runs on Linux.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { DEFAULT_BASE_PATH } from '../src/shared/constants.ts';
+import { freePort } from '../src/server/test/net.ts';
+import { httpRequest } from '../src/server/test/server-process.ts';
+import { PROJECT_ROOT, staleBuildReason } from './build-state.mjs';
+
+const SCENARIOS = ['bare', 'postgres', 'embedded-first', 'embedded-restart'] as const;
+type Scenario = (typeof SCENARIOS)[number];
+
+const { values } = parseArgs({
+  options: {
+    'idle-seconds': { type: 'string', default: '5' },
+    only: { type: 'string' },
+  },
+});
+const idleMs = Number(values['idle-seconds']) * 1000;
+if (!Number.isFinite(idleMs) || idleMs < 0 || idleMs > 600_000) {
+  console.error('--idle-seconds must be a number from 0 to 600.');
+  process.exit(2);
+}
+const only = values.only?.split(',').map((s) => s.trim());
+const unknown = only?.filter((name) => !(SCENARIOS as readonly string[]).includes(name)) ?? [];
+if (unknown.length > 0) {
+  console.error(`Unknown scenario(s): ${unknown.join(', ')}. Known: ${SCENARIOS.join(', ')}.`);
+  process.exit(2);
+}
+const wanted = (scenario: Scenario) => !only || only.includes(scenario);
+
+const SAMPLE_MS = 50;
+const SERVE_TIMEOUT_MS = 180_000;
+const BASE_PATH = process.env.BASE_PATH || DEFAULT_BASE_PATH;
+/** What a visitor's first page load asks for, and a monitor's poll; each a few times. */
+const WARM_UP_PATHS = ['/', '/api/health', '/api/auth/session', '/login', '/brochure', '/api/auth/registration-status'];
+const WARM_UP_ROUNDS = 5;
+
+/** A minimal Fastify server with one route, started like the real one: the floor under our figures. */
+const BARE_SERVER = `
+import Fastify from 'fastify';
+const app = Fastify();
+app.get(${JSON.stringify(`${BASE_PATH}/api/health`)}, async () => ({ success: true, database: 'ok' }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`;
+
+/** Resident memory of one process in bytes, 0 once it has gone. */
+function rssOf(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The process and every process below it (a build, a worker process), by /proc's children lists. */
+function processTree(pid: number): number[] {
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i += 1) {
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${tree[i]}/task`);
+    } catch {
+      continue;
+    }
+    for (const task of tasks) {
+      try {
+        const children = readFileSync(`/proc/${tree[i]}/task/${task}/children`, 'utf8').trim();
+        if (children) tree.push(...children.split(/\s+/).map(Number));
+      } catch {
+        // The task ended between the two reads.
+      }
+    }
+  }
+  return tree;
+}
+
+interface Measurement {
+  /** From spawn to the first 200 of the health route. */
+  firstAnswerMs: number;
+  peakBytes: number;
+  /** Median of the last second of idling. */
+  idleBytes: number;
+  /** Most processes seen at once in the tree (1: the server alone). */
+  processes: number;
+  rebuilt: boolean;
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+}
+
+function start(args: string[], env: NodeJS.ProcessEnv): Started {
+  const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+async function measure(args: string[], env: NodeJS.ProcessEnv, port: number): Promise<Measurement> {
+  const spawnedAt = Date.now();
+  const server = start(args, { ...env, PORT: String(port) });
+  const pid = server.child.pid!;
+  let exited = false;
+  server.child.once('exit', () => (exited = true));
+  const samples: { at: number; bytes: number }[] = [];
+  let processes = 1;
+  const sampler = setInterval(() => {
+    const tree = processTree(pid);
+    processes = Math.max(processes, tree.length);
+    samples.push({ at: Date.now(), bytes: tree.reduce((sum, p) => sum + rssOf(p), 0) });
+  }, SAMPLE_MS);
+  try {
+    const baseUrl = `http://127.0.0.1:${port}${BASE_PATH}`;
+    const deadline = spawnedAt + SERVE_TIMEOUT_MS;
+    for (;;) {
+      if (exited) throw new Error(`the server exited before serving:\n${server.output()}`);
+      if (Date.now() > deadline) throw new Error(`no answer within ${SERVE_TIMEOUT_MS} ms:\n${server.output()}`);
+      const answer = await httpRequest(baseUrl, 'GET', '/api/health').catch(() => null);
+      if (answer?.status === 200) break;
+      await sleep(SAMPLE_MS);
+    }
+    const firstAnswerMs = Date.now() - spawnedAt;
+    for (let round = 0; round < WARM_UP_ROUNDS; round += 1)
+      for (const route of WARM_UP_PATHS) await httpRequest(baseUrl, 'GET', route);
+    await sleep(idleMs);
+    if (exited) throw new Error(`the server exited while idle:\n${server.output()}`);
+    const idleFrom = Date.now() - Math.min(1000, idleMs);
+    const idle = samples.filter((s) => s.at >= idleFrom).map((s) => s.bytes);
+    idle.sort((a, b) => a - b);
+    return {
+      firstAnswerMs,
+      peakBytes: Math.max(...samples.map((s) => s.bytes)),
+      idleBytes: idle[Math.floor(idle.length / 2)] ?? samples.at(-1)?.bytes ?? 0,
+      processes,
+      rebuilt: server.output().includes('building...'),
+    };
+  } finally {
+    clearInterval(sampler);
+    if (!exited) {
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => server.child.once('exit', resolve));
+    }
+  }
+}
+
+/** The environment of every server here: a throwaway data directory, an admin, nothing mailed. */
+function serverEnv(dataDir: string, databaseUrl?: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: 'footprint-admin@ictacem.localhost',
+    ADMIN_PASSWORD: 'a footprint measuring admin',
+    LOG_LEVEL: 'warn',
+  };
+  if (process.env.BASE_PATH) env.BASE_PATH = process.env.BASE_PATH;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  return env;
+}
+
+/** Measures once; a start that rebuilt the server (someone changed a source meanwhile) measured the build too, so again. */
+async function measureServer(prepare: () => Promise<NodeJS.ProcessEnv>): Promise<Measurement> {
+  for (let attempt = 1; ; attempt += 1) {
+    const env = await prepare();
+    buildIfStale();
+    const result = await measure(['scripts/start.mjs'], env, await freePort());
+    if (!result.rebuilt || attempt === 3) return result;
+    console.error('  (the start rebuilt the server first; measuring again)');
+  }
+}
+
+/** Builds here, outside the measured process, when a source is newer than the build. */
+function buildIfStale(): void {
+  const reason = staleBuildReason(process.env.BASE_PATH || null);
+  if (!reason) return;
+  console.error(`${reason}: building...`);
+  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: PROJECT_ROOT, stdio: 'ignore' });
+  if (built.status !== 0) throw new Error('the build failed: run `npm run build` to see why');
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function onAdminConnection<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+async function main(): Promise<void> {
+  buildIfStale();
+
+  const rows: { scenario: string; result: Measurement | string }[] = [];
+  const record = async (scenario: string, run: () => Promise<Measurement | string>) => {
+    console.error(`${scenario}...`);
+    const result = await run().catch((error: unknown) => `failed: ${(error as Error).message.split('\n')[0]}`);
+    rows.push({ scenario, result });
+  };
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'ictacem-footprint-'));
+  try {
+    if (wanted('bare'))
+      await record('bare Fastify server, one route', async () =>
+        measure(['--input-type=module', '--eval', BARE_SERVER], serverEnv(scratch), await freePort()),
+      );
+
+    if (wanted('postgres')) {
+      const adminUrl = process.env.DATABASE_URL;
+      if (!adminUrl) {
+        console.error('DATABASE_URL is unset: the PostgreSQL scenario is skipped.');
+        rows.push({ scenario: 'PostgreSQL, empty database', result: 'skipped (no DATABASE_URL)' });
+      } else {
+        const name = `ictacem_footprint_${process.pid}`;
+        await record('PostgreSQL, empty database', () =>
+          measureServer(async () => {
+            await onAdminConnection(adminUrl, async (client) => {
+              await client.query(`drop database if exists ${name}`);
+              await client.query(`create database ${name}`);
+            });
+            const dataDir = await mkdtemp(path.join(scratch, 'postgres-'));
+            return serverEnv(dataDir, withDatabase(adminUrl, name));
+          }).finally(() =>
+            onAdminConnection(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`)),
+          ),
+        );
+      }
+    }
+
+    // The restart needs a data directory a first boot made, measured or not.
+    let embeddedDir: string | undefined;
+    if (wanted('embedded-first') || wanted('embedded-restart'))
+      await record('embedded database, first boot of an empty data directory', () =>
+        measureServer(async () => {
+          embeddedDir = await mkdtemp(path.join(scratch, 'embedded-'));
+          return serverEnv(embeddedDir);
+        }),
+      );
+    if (!wanted('embedded-first') && wanted('embedded-restart')) rows.pop();
+    if (wanted('embedded-restart') && embeddedDir)
+      await record('embedded database, restart', () => measureServer(async () => serverEnv(embeddedDir!)));
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+
+  console.log(
+    `\nRSS of the server process and its children, sampled every ${SAMPLE_MS} ms from spawn to ` +
+      `${idleMs / 1000} s of idling after ${WARM_UP_ROUNDS} rounds of ${WARM_UP_PATHS.length} requests ` +
+      `(${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${os.cpus().length} cores)\n`,
+  );
+  console.log('| scenario | first answer | peak RSS | idle RSS | processes |');
+  console.log('|---|---|---|---|---|');
+  for (const { scenario, result } of rows) {
+    if (typeof result === 'string') console.log(`| ${scenario} | ${result} | | | |`);
+    else
+      console.log(
+        `| ${scenario} | ${(result.firstAnswerMs / 1000).toFixed(1)} s | ${mb(result.peakBytes)} | ` +
+          `${mb(result.idleBytes)} | ${result.processes}${result.rebuilt ? ' (a build ran in the start)' : ''} |`,
+      );
+  }
+  if (rows.some((row) => typeof row.result === 'string' && row.result.startsWith('failed'))) process.exitCode = 1;
+}
+
+await main();
