@@ -1,7 +1,9 @@
 // `npm run build`: the client with Vite into dist/client, then the server compiled to one
 // plain-JavaScript module, dist/server/main.js, so that a start needs no TypeScript loader
-// (packages stay imports of node_modules; only the project's code is bundled). Last, a stamp
-// that `npm start` compares with the sources to know whether to build again.
+// (packages stay imports of node_modules; only the project's code is bundled), and the empty
+// embedded database a first start copies (dist/pglite-template, made again only for another
+// PGlite). Last, a stamp that `npm start` compares with the sources to know whether to build again.
+import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build as buildServer } from 'esbuild';
@@ -22,6 +24,11 @@ await buildServer({
   sourcemap: true,
   logLevel: 'warning',
 });
+// In a process of its own, so the build's memory is not held beside initdb's.
+const template = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/make-embedded-template.ts'], {
+  stdio: 'inherit',
+});
+if (template.status !== 0) throw new Error('Making the empty embedded database failed (output above).');
 // The client is built for one BASE_PATH (vite.config.ts): a start with another must build again.
 await writeFile(
   'dist/.build-stamp',

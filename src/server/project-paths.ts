@@ -22,3 +22,5 @@ export const PROJECT_ROOT = findProjectRoot();
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'drizzle');
 /** The client built by Vite. */
 export const BUILT_CLIENT_DIR = path.join(PROJECT_ROOT, 'dist', 'client');
+/** An empty embedded database made by `npm run build`, copied by a first start instead of running initdb. */
+export const EMBEDDED_TEMPLATE_DIR = path.join(PROJECT_ROOT, 'dist', 'pglite-template');
