@@ -1,8 +1,12 @@
-// Measures the routes the dashboard and the authors hit most, on a seeded 10,000-paper
-// embedded database, each beside a bare Fastify route that runs the same SQL on the same
-// database in the same process (the ratio is the cost of our layers):
-//   npm run bench                      (seeds a temporary database first)
+// Measures the routes the dashboard and the authors hit most, each beside a bare Fastify route
+// that runs the same SQL on the same database in the same process (the ratio is the cost of our
+// layers: session lookup, access rule, validation, presenter, serialisation, compression):
+//   npm run bench                                   (10,000 papers, embedded database, seeded first)
 //   npm run bench -- --seconds 10 --connections 10
+//   npm run bench -- --db postgres --papers 100000  (PostgreSQL from DATABASE_URL)
+//   npm run bench -- --only search                  (the routes whose name contains "search")
+// With --db postgres the database is seeded when it is empty and reused when it already holds
+// at least --papers papers (seeding 100,000 takes about two minutes).
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,12 +15,14 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { VersionedMemo, VersionedMemoMap } from '../src/server/lib/versioned-memo.ts';
 import * as dashboard from '../src/server/modules/admin-dashboard/dashboard.repository.ts';
-import { createSession } from '../src/server/modules/sessions/sessions.service.ts';
+import { computeDashboardFigures } from '../src/server/modules/admin-dashboard/dashboard.service.ts';
+import { createSession, findSessionUser } from '../src/server/modules/sessions/sessions.service.ts';
 import { countNotifications } from '../src/server/modules/notifications/notifications.repository.ts';
 import * as paperRepo from '../src/server/modules/papers/papers.repository.ts';
 import { papers as papersTable, users } from '../src/server/db/schema/index.ts';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { seedDemo } from './seed-demo.ts';
 
 const { values } = parseArgs({
@@ -24,65 +30,101 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '8' },
     connections: { type: 'string', default: '10' },
     papers: { type: 'string', default: '10000' },
+    db: { type: 'string', default: 'embedded' },
+    only: { type: 'string' },
   },
 });
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const size = Number(values.papers);
+if (values.db !== 'embedded' && values.db !== 'postgres') throw new Error('--db is embedded or postgres');
+const databaseUrl = values.db === 'postgres' ? process.env.DATABASE_URL : undefined;
+if (values.db === 'postgres' && !databaseUrl) throw new Error('--db postgres reads the database from DATABASE_URL');
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-bench-'));
-const app = await buildApp({ ...loadConfig({}), dataDir, logLevel: 'warn', port: 0 });
+const app = await buildApp({ ...loadConfig({}), dataDir, databaseUrl, logLevel: 'warn', port: 0 });
 const { db } = app.ctx;
-console.error(`Seeding ${size} authors and papers...`);
-await seedDemo(db, dataDir, { users: size, papers: size });
+const [{ n: existing } = { n: 0 }] = await db.select({ n: count() }).from(papersTable);
+if (existing === 0) {
+  console.error(`Seeding ${size} authors and papers...`);
+  await seedDemo(db, dataDir, { users: size, papers: size });
+} else if (existing < size) {
+  throw new Error(`The database holds ${existing} papers: give --papers ${existing} or an empty database.`);
+} else console.error(`Using the ${existing} papers already in the database.`);
 
+// Unique per run, so that a reused database takes another run; removed at the end.
+const runId = Date.now().toString(36).toUpperCase();
 const [admin] = await db
   .insert(users)
   .values({
     username: 'Bench Admin',
-    email: 'bench-admin@demo.example',
+    email: `bench-admin-${runId.toLowerCase()}@demo.example`,
     passwordHash: 'x',
-    customUserId: 'ICTACEMPBENCH',
+    customUserId: `ICTACEMPB${runId}`,
     role: 'admin',
     twoFactorEnabledAt: new Date(),
   })
   .returning();
 const [author] = await db.select().from(users).where(eq(users.role, 'author')).limit(1);
+const [somePaper] = await db.select({ ictacemId: papersTable.ictacemId }).from(papersTable).limit(1);
 const adminCookie = `ictacem_session=${(await createSession(app.ctx, admin!.id)).token}`;
 const authorCookie = `ictacem_session=${(await createSession(app.ctx, author!.id)).token}`;
 
 await app.listen({ port: 0, host: '127.0.0.1' });
 const ours = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/ictacem2025/api`;
 
-// The same queries, with no session lookup, access rule, validation, presenter or compression.
+// The same queries, memoised alike by data version, and the same session lookup (a query per
+// request on PostgreSQL, cached in the embedded database's single process), with no access rule,
+// validation, presenter or compression.
 const bare = Fastify({ logger: false });
-bare.get('/stats', async () => {
-  return Promise.all([
-    dashboard.paperTotals(db),
-    dashboard.dashboardVersion(db),
-    dashboard.countAccounts(db),
-    dashboard.paperCountsBy(db, 'status'),
-    dashboard.paperCountsBy(db, 'theme'),
-    dashboard.paperCountsBy(db, 'modeOfPresentation'),
-    dashboard.recentSubmissions(db, 8),
-    dashboard.recordsSummaryCounts(db),
-  ]);
+bare.addHook('onRequest', async (request) => {
+  const token = /ictacem_session=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+  if (token) await findSessionUser(app.ctx, token);
 });
-bare.get('/papers', async () => {
-  const filter = { search: '', status: 'abstract_accepted', theme: 'Propulsion and Combustion' };
-  const total = await dashboard.countPapers(db, filter);
-  const rows = await dashboard.pageOfPapers(db, filter, { limit: 20, offset: 20 }, total);
-  const relations = await paperRepo.findAdminPaperRelations(
-    db,
-    rows.map((r) => r.id),
+const bareStats = new VersionedMemo<unknown>(60_000);
+const bareTotals = new VersionedMemoMap<number>(200, 60_000);
+const total = async (key: unknown, countRows: () => Promise<number>) =>
+  bareTotals.get(JSON.stringify(key), await dashboard.dashboardVersion(db), countRows);
+const bareFigures = async () =>
+  bareStats.get(await dashboard.dashboardVersion(db), () =>
+    db.transaction((tx) => computeDashboardFigures(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
   );
-  return { rows, total, relations: [...relations.values()] };
+bare.get('/stats', bareFigures);
+bare.get<{ Querystring: { search?: string; status?: string; theme?: string; page?: string } }>(
+  '/papers',
+  async (request) => {
+    const { search = '', status, theme } = request.query;
+    const filter = { search, status, theme };
+    const matches = await total(['papers', filter], () => dashboard.countPapers(db, filter));
+    const page = { limit: 20, offset: (Number(request.query.page ?? 1) - 1) * 20 };
+    const rows = await dashboard.pageOfPapers(db, filter, page, matches);
+    const relations = await paperRepo.findAdminPaperRelations(
+      db,
+      rows.map((r) => r.id),
+    );
+    return { rows, total: matches, relations: [...relations.values()] };
+  },
+);
+bare.get<{ Querystring: { search?: string; page?: string } }>('/users', async (request) => {
+  const { search = '' } = request.query;
+  const matches = await total(['users', search], () => dashboard.countUsers(db, search));
+  const page = { limit: 20, offset: (Number(request.query.page ?? 1) - 1) * 20 };
+  const rows = await dashboard.pageOfUsers(db, search, page, matches);
+  return {
+    rows,
+    total: matches,
+    counts: await dashboard.statusCountsOfUsers(
+      db,
+      rows.map((r) => r.id),
+    ),
+  };
 });
-bare.get('/records', async () => {
-  const query = { search: '', filter: 'all', sort: 'submitted' } as const;
-  const total = await dashboard.countRecords(db, query);
-  const rows = await dashboard.records(db, query, { limit: 10, offset: 0 }, total);
-  return { rows, total };
+bare.get<{ Querystring: { search?: string; page?: string } }>('/records', async (request) => {
+  const query = { search: request.query.search ?? '', filter: 'all', sort: 'submitted' } as const;
+  const matches = await total(['records', query], () => dashboard.countRecords(db, query));
+  const page = { limit: 10, offset: (Number(request.query.page ?? 1) - 1) * 10 };
+  const rows = await dashboard.records(db, query, page, matches);
+  return { rows, total: matches, summary: await bareFigures() };
 });
 bare.get('/papers/user', async () => {
   const rows = await paperRepo.findPapersOfUser(db, author!.id);
@@ -122,27 +164,47 @@ function papersChanging(everyMs: number) {
   };
 }
 
+/** Pages a fifth (the paper and user lists) and about a seventh (the records) of the way in. */
+const deepPaperPage = Math.max(1, Math.round((size * 0.2) / 20));
+const deepRecordsPage = Math.max(1, Math.round((size * 0.15) / 10));
+const adminCase = (name: string, oursPath: string, barePath: string) => ({
+  name,
+  ours: `${ours}/admin${oursPath}`,
+  bare: `${bareBase}${barePath}`,
+  cookie: adminCookie,
+});
 const cases: { name: string; ours: string; bare: string; cookie: string; during?: () => () => Promise<void> }[] = [
-  { name: 'dashboard statistics', ours: `${ours}/admin/stats`, bare: `${bareBase}/stats`, cookie: adminCookie },
+  adminCase('dashboard statistics', '/stats', '/stats'),
   {
-    name: 'dashboard statistics, a paper changing every 100 ms',
-    ours: `${ours}/admin/stats`,
-    bare: `${bareBase}/stats`,
-    cookie: adminCookie,
+    ...adminCase('dashboard statistics, a paper changing every 100 ms', '/stats', '/stats'),
     during: () => papersChanging(100),
   },
-  {
-    name: 'filtered paper page',
-    ours: `${ours}/admin/papers?status=abstract_accepted&theme=Propulsion%20and%20Combustion&page=2&limit=20`,
-    bare: `${bareBase}/papers`,
-    cookie: adminCookie,
-  },
-  {
-    name: 'financial records page',
-    ours: `${ours}/admin/records?view=financial&page=1&limit=10`,
-    bare: `${bareBase}/records`,
-    cookie: adminCookie,
-  },
+  adminCase(
+    'filtered paper page',
+    '/papers?status=abstract_accepted&theme=Propulsion%20and%20Combustion&page=2&limit=20',
+    '/papers?status=abstract_accepted&theme=Propulsion%20and%20Combustion&page=2',
+  ),
+  adminCase(`paper page ${deepPaperPage}`, `/papers?page=${deepPaperPage}&limit=20`, `/papers?page=${deepPaperPage}`),
+  adminCase('paper search "vortex"', '/papers?search=vortex&limit=20', '/papers?search=vortex'),
+  adminCase('paper search "Müller"', '/papers?search=M%C3%BCller&limit=20', '/papers?search=M%C3%BCller'),
+  adminCase(
+    'paper search by ICTACEM ID',
+    `/papers?search=${somePaper!.ictacemId}&limit=20`,
+    `/papers?search=${somePaper!.ictacemId}`,
+  ),
+  adminCase('financial records page 1', '/records?view=financial&page=1&limit=10', '/records'),
+  adminCase(
+    `financial records page ${deepRecordsPage}`,
+    `/records?view=financial&page=${deepRecordsPage}&limit=10`,
+    `/records?page=${deepRecordsPage}`,
+  ),
+  adminCase(
+    'evaluation records search "tanaka"',
+    '/records?view=evaluation&search=tanaka&limit=10',
+    '/records?search=tanaka',
+  ),
+  adminCase('users search "tanaka"', '/users?search=tanaka&limit=20', '/users?search=tanaka'),
+  adminCase(`users page ${deepPaperPage}`, `/users?page=${deepPaperPage}&limit=20`, `/users?page=${deepPaperPage}`),
   { name: "author's papers", ours: `${ours}/papers/user`, bare: `${bareBase}/papers/user`, cookie: authorCookie },
   {
     name: 'unread notification count',
@@ -166,28 +228,55 @@ async function measure(url: string, cookie?: string) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+/**
+ * The records CSV of every account, downloaded once: its size and time, and how far this
+ * process's memory rises while it is written and sent (sampled every 10 ms).
+ */
+async function measureExport(): Promise<string> {
+  console.error('Measuring the records CSV export...');
+  global.gc?.();
+  const before = process.memoryUsage.rss();
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
+  const started = performance.now();
+  const res = await fetch(`${ours}/admin/records/export?view=evaluation`, { headers: { cookie: adminCookie } });
+  let bytes = 0;
+  const reader = res.body!.getReader();
+  for (let part = await reader.read(); !part.done; part = await reader.read()) bytes += part.value.byteLength;
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  if (!res.ok) throw new Error(`export: ${res.status}`);
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
+  return (
+    `Records CSV export (evaluation view, every account): ${mb(bytes)} MB in ${seconds.toFixed(1)} s; ` +
+    `process RSS ${mb(before)} MB before, ${mb(peak)} MB at most while exporting (+${mb(peak - before)} MB).`
+  );
+}
+
 const lines = [
-  `${size.toLocaleString('en')} papers, embedded database, ${connections} connections, ${seconds} s per route, Node ${process.version}, ${os.cpus().length} cores`,
+  `${Math.max(size, existing).toLocaleString('en')} papers, ${databaseUrl ? 'PostgreSQL' : 'embedded database'}, ${connections} connections, ${seconds} s per route, Node ${process.version}, ${os.cpus().length} cores`,
   '',
   '| route | ours req/s | ours p50 ms | ours p99 ms | bare req/s | bare p50 ms | bare p99 ms | ours / bare |',
   '|---|---|---|---|---|---|---|---|',
 ];
 try {
-  for (const c of cases) {
+  for (const c of cases.filter((c) => !values.only || c.name.includes(values.only!))) {
     console.error(`Measuring ${c.name}...`);
     const stopOurs = c.during?.();
     const o = await measure(c.ours, c.cookie);
     await stopOurs?.();
     const stopBare = c.during?.();
-    const b = await measure(c.bare);
+    const b = await measure(c.bare, c.cookie);
     await stopBare?.();
     lines.push(
       `| ${c.name} | ${o.rps.toFixed(0)} | ${o.p50} | ${o.p99} | ${b.rps.toFixed(0)} | ${b.p50} | ${b.p99} | ${((o.rps / b.rps) * 100).toFixed(0)}% |`,
     );
   }
+  if (!values.only || 'export'.includes(values.only)) lines.push('', await measureExport());
   console.log(lines.join('\n'));
 } finally {
   await bare.close();
+  await db.delete(users).where(eq(users.id, admin!.id));
   await app.close();
   await rm(dataDir, { recursive: true, force: true });
 }

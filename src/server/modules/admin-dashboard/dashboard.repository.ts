@@ -49,55 +49,32 @@ export async function dashboardVersion(db: DbOrTx): Promise<number> {
 const countWhere = (condition: SQL | undefined) =>
   sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);
 
-/** The records' summary cards: each the total of the table under that filter. */
-export async function recordsSummaryCounts(db: DbOrTx) {
-  const [row] = await db
+/**
+ * Every paper figure of the dashboard in one pass over the papers: one row per status, theme and
+ * mode of presentation, which the service adds up. The records filters are the ones the lists use.
+ */
+export async function paperTallies(db: DbOrTx) {
+  return db
     .select({
-      withPaper: countWhere(and(hasPaper, RECORD_FILTERS.all)),
-      withoutPaper: countWhere(isNull(papers.id)),
+      status: papers.status,
+      theme: papers.theme,
+      mode: papers.modeOfPresentation,
+      papers: count(),
+      fullPaperSubmitted: count(papers.fullPaperFileId),
       paid: countWhere(RECORD_FILTERS.paid),
       unpaid: countWhere(RECORD_FILTERS.unpaid),
       evaluated: countWhere(RECORD_FILTERS.evaluated),
       pending: countWhere(RECORD_FILTERS.pending),
-      averageScore: sql<number | null>`avg(${papers.evaluationMarks})`.mapWith((v) => (v === null ? null : Number(v))),
+      activeThisWeek: countWhere(sql`${papers.submittedAt} > now() - interval '7 days'`),
+      marksSum: sql<number>`coalesce(sum(${papers.evaluationMarks}), 0)`.mapWith(Number),
     })
-    .from(users)
-    .leftJoin(papers, eq(papers.userId, users.id));
-  return row!;
-}
-
-export async function paperTotals(db: DbOrTx) {
-  const [row] = await db
-    .select({
-      total: count(),
-      fullPaperSubmitted: sql<number>`count(*) filter (where ${papers.fullPaperFileId} is not null)`.mapWith(Number),
-      paymentCompleted: countWhere(isPaid),
-      activeThisWeek: sql<number>`count(*) filter (where ${papers.submittedAt} > now() - interval '7 days')`.mapWith(
-        Number,
-      ),
-      usersWithPapers: sql<number>`count(distinct ${papers.userId})`.mapWith(Number),
-      evaluated: count(papers.evaluationMarks),
-      averageScore: sql<number | null>`avg(${papers.evaluationMarks})`.mapWith((v) => (v === null ? null : Number(v))),
-    })
-    .from(papers);
-  return row!;
+    .from(papers)
+    .groupBy(papers.status, papers.theme, papers.modeOfPresentation);
 }
 
 export async function countAccounts(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users);
   return row?.n ?? 0;
-}
-
-const BREAKDOWN_COLUMNS = {
-  status: papers.status,
-  theme: papers.theme,
-  modeOfPresentation: papers.modeOfPresentation,
-} as const;
-
-/** How many papers share each value of one field (the dashboard's breakdowns). */
-export async function paperCountsBy(db: DbOrTx, field: keyof typeof BREAKDOWN_COLUMNS) {
-  const column = BREAKDOWN_COLUMNS[field];
-  return db.select({ key: column, n: count() }).from(papers).groupBy(column);
 }
 
 export async function recentSubmissions(db: DbOrTx, limit: number) {

@@ -20,9 +20,6 @@ const RECENT_SUBMISSIONS = 8;
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 const rate = (part: number, whole: number) => (whole === 0 ? 0 : oneDecimal((part / whole) * 100));
 
-function tally<K extends string>(rows: { key: string | null; n: number }[]): Record<K, number> {
-  return Object.fromEntries(rows.filter((r) => r.key !== null).map((r) => [r.key, r.n])) as Record<K, number>;
-}
 
 type DashboardFigures = {
   stats: DashboardStats;
@@ -32,11 +29,17 @@ type DashboardFigures = {
 
 /**
  * The dashboard's figures, shared by every admin until the next write anywhere (one indexed
- * read of the version tells): after a change, the very next read on any process shows it.
+ * read of the version tells): after a change, the very next read on any process shows it. They
+ * are read from one snapshot, so that no card can disagree with another.
  */
 export async function dashboardFigures(ctx: AppContext): Promise<DashboardFigures> {
   const version = await repo.dashboardVersion(ctx.db);
-  return ctx.dashboardStats.get(version, () => computeDashboardFigures(ctx.db));
+  return ctx.dashboardStats.get(version, () =>
+    ctx.db.transaction((tx) => computeDashboardFigures(tx), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    }),
+  );
 }
 
 export async function dashboardStats(
@@ -46,33 +49,44 @@ export async function dashboardStats(
   return { stats, recentSubmissions };
 }
 
-/** Every figure of the dashboard, read fresh (the integrity check compares them with the lists). */
+const sum = <T>(rows: T[], of: (row: T) => number) => rows.reduce((total, row) => total + of(row), 0);
+
+function tally<K extends string>(rows: { key: K | null; n: number }[]): Record<K, number> {
+  const counts = {} as Record<K, number>;
+  for (const { key, n } of rows) if (key !== null) counts[key] = (counts[key] ?? 0) + n;
+  return counts;
+}
+
+/**
+ * Every figure of the dashboard, read fresh (the integrity check compares them with the lists):
+ * one pass over the papers, a count of the accounts and the latest submissions. Pass a
+ * transaction for figures from one snapshot.
+ */
 export async function computeDashboardFigures(db: DbOrTx): Promise<DashboardFigures> {
-  const [totals, totalUsers, byStatus, byTheme, byMode, recent, records] = await Promise.all([
-    repo.paperTotals(db),
-    repo.countAccounts(db),
-    repo.paperCountsBy(db, 'status'),
-    repo.paperCountsBy(db, 'theme'),
-    repo.paperCountsBy(db, 'modeOfPresentation'),
-    repo.recentSubmissions(db, RECENT_SUBMISSIONS),
-    repo.recordsSummaryCounts(db),
-  ]);
-  const statusCounts = tally<PaperStatus>(byStatus);
+  const tallies = await repo.paperTallies(db);
+  const totalUsers = await repo.countAccounts(db);
+  const recent = await repo.recentSubmissions(db, RECENT_SUBMISSIONS);
+  const total = sum(tallies, (t) => t.papers);
+  const paid = sum(tallies, (t) => t.paid);
+  const evaluated = sum(tallies, (t) => t.evaluated);
+  const averageScore = evaluated === 0 ? null : oneDecimal(sum(tallies, (t) => t.marksSum) / evaluated);
+  const statusCounts = tally(tallies.map((t) => ({ key: t.status, n: t.papers })));
   return {
     stats: {
       totalUsers,
-      total: totals.total,
+      total,
       byStatus: Object.fromEntries(PAPER_STATUSES.map((s) => [s, statusCounts[s] ?? 0])) as Record<PaperStatus, number>,
-      fullPaperSubmitted: totals.fullPaperSubmitted,
-      abstractOnlySubmitted: totals.total - totals.fullPaperSubmitted,
-      paymentCompleted: totals.paymentCompleted,
-      pendingPayment: totals.total - totals.paymentCompleted,
-      presentationModes: tally(byMode),
-      themes: tally(byTheme),
-      activeThisWeek: totals.activeThisWeek,
-      usersWithPapers: totals.usersWithPapers,
-      evaluated: totals.evaluated,
-      averageScore: totals.averageScore === null ? null : oneDecimal(totals.averageScore),
+      fullPaperSubmitted: sum(tallies, (t) => t.fullPaperSubmitted),
+      abstractOnlySubmitted: total - sum(tallies, (t) => t.fullPaperSubmitted),
+      paymentCompleted: paid,
+      pendingPayment: total - paid,
+      presentationModes: tally(tallies.map((t) => ({ key: t.mode, n: t.papers }))),
+      themes: tally(tallies.map((t) => ({ key: t.theme, n: t.papers }))),
+      activeThisWeek: sum(tallies, (t) => t.activeThisWeek),
+      // One paper per account (papers_user_id_uq).
+      usersWithPapers: total,
+      evaluated,
+      averageScore,
     },
     recentSubmissions: recent.map((r) => ({
       _id: r.id,
@@ -83,15 +97,16 @@ export async function computeDashboardFigures(db: DbOrTx): Promise<DashboardFigu
       status: r.status,
     })),
     recordsSummary: {
-      totalSubmissions: records.withPaper,
-      paid: records.paid,
-      unpaid: records.unpaid,
-      noSubmissions: records.withoutPaper,
-      paymentRate: rate(records.paid, records.withPaper),
-      evaluated: records.evaluated,
-      pending: records.pending,
-      evaluationRate: rate(records.evaluated, records.withPaper),
-      averageScore: records.averageScore === null ? null : oneDecimal(records.averageScore),
+      totalSubmissions: total,
+      paid,
+      unpaid: sum(tallies, (t) => t.unpaid),
+      // Every paper has one account and no account two (papers_user_id_uq): the rest have none.
+      noSubmissions: totalUsers - total,
+      paymentRate: rate(paid, total),
+      evaluated,
+      pending: sum(tallies, (t) => t.pending),
+      evaluationRate: rate(evaluated, total),
+      averageScore,
     },
   };
 }
