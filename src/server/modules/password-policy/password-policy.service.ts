@@ -1,19 +1,35 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { Role } from '../../../shared/constants.ts';
 import { LIMITS } from '../../../shared/constants.ts';
 import { MESSAGES } from '../../../shared/schemas/auth.ts';
 import { AppError } from '../../lib/app-error.ts';
 
+/** How long the list stays in memory after its last use: a burst of sign-ups reads it once. */
+const KEEP_COMMON_PASSWORDS_MS = 60_000;
 let commonPasswords: Promise<ReadonlySet<string>> | undefined;
+let releaseTimer: NodeJS.Timeout | undefined;
 
 /**
- * The 49,000 most common passwords of public breach compilations (zxcvbn-ts's list), read once
- * on first use, offline. Compared in lower case: "Password1" is as guessable as "password1".
+ * The 49,000 most common passwords of public breach compilations (zxcvbn-ts's list), read on
+ * use, offline. Compared in lower case: "Password1" is as guessable as "password1". Read from
+ * the package's JSON rather than imported (a module stays in memory for good, about 14 MB with
+ * its other dictionaries), and dropped when unused for a while: every start checks the
+ * configured admin's password, and a server can then go days without another check.
  */
 function loadCommonPasswords(): Promise<ReadonlySet<string>> {
-  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())),
-  );
-  return commonPasswords;
+  commonPasswords ??= readFile(
+    createRequire(import.meta.url).resolve('@zxcvbn-ts/language-common/src/passwords.json'),
+    'utf8',
+  ).then((text) => new Set((JSON.parse(text) as string[]).map((p) => p.toLowerCase())));
+  const loaded = commonPasswords;
+  // A failed read is tried again on the next check, not remembered.
+  loaded.catch(() => {
+    if (commonPasswords === loaded) commonPasswords = undefined;
+  });
+  clearTimeout(releaseTimer);
+  releaseTimer = setTimeout(() => (commonPasswords = undefined), KEEP_COMMON_PASSWORDS_MS).unref();
+  return loaded;
 }
 
 /** Words of this site that make a password easy to guess (ASVS 5.0 V6.1.2): its name, subject and host. */
