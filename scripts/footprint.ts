@@ -1,15 +1,17 @@
 // Memory footprint of the compiled server, started the way `npm start` starts it:
 //   npm run footprint                        (every scenario once)
 //   npm run footprint -- --idle-seconds 10 --only embedded-first,embedded-restart
+//   npm run footprint -- --runs 3 --node-options=--max-semi-space-size=8
 // Builds first when dist/ is stale, then starts `node scripts/start.mjs` as a child process in
 // each scenario, reads the resident memory (RSS) of it and of any process it starts from /proc
 // every 50 ms, from the spawn until it has answered the health route, served a few typical
 // pages and idled; and prints peak and idle RSS beside a bare Fastify server (one route)
-// started the same way in the same run. Scenarios:
+// started the same way in the same run (with --runs, the median of each figure). Scenarios:
 //   bare               node with fastify and one route, nothing else
 //   postgres           PostgreSQL of DATABASE_URL, in a fresh database created and dropped here
 //                      (skipped when DATABASE_URL is unset)
-//   embedded-first     the embedded database, first boot of an empty DATA_DIR (initdb, migrations)
+//   embedded-first     the embedded database, first boot of an empty DATA_DIR (the empty database
+//                      npm run build made is copied, or initdb runs; then the migrations)
 //   embedded-restart   the embedded database, a restart on that same DATA_DIR
 // Reads /proc, so it runs on Linux.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -31,12 +33,20 @@ type Scenario = (typeof SCENARIOS)[number];
 const { values } = parseArgs({
   options: {
     'idle-seconds': { type: 'string', default: '5' },
+    runs: { type: 'string', default: '1' },
+    /** NODE_OPTIONS for every server started here, the bare one included (e.g. V8's heap flags). */
+    'node-options': { type: 'string' },
     only: { type: 'string' },
   },
 });
 const idleMs = Number(values['idle-seconds']) * 1000;
 if (!Number.isFinite(idleMs) || idleMs < 0 || idleMs > 600_000) {
   console.error('--idle-seconds must be a number from 0 to 600.');
+  process.exit(2);
+}
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
+  console.error('--runs must be a whole number from 1 to 20.');
   process.exit(2);
 }
 const only = values.only?.split(',').map((s) => s.trim());
@@ -177,6 +187,7 @@ function serverEnv(dataDir: string, databaseUrl?: string): NodeJS.ProcessEnv {
     LOG_LEVEL: 'warn',
   };
   if (process.env.BASE_PATH) env.BASE_PATH = process.env.BASE_PATH;
+  if (values['node-options']) env.NODE_OPTIONS = values['node-options'];
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   return env;
 }
@@ -217,16 +228,34 @@ async function onAdminConnection<T>(url: string, work: (client: pg.Client) => Pr
   }
 }
 
+/** Each figure's median over the runs (the middle run's, or the upper middle of an even count). */
+function median(results: Measurement[]): Measurement {
+  const middle = (pick: (m: Measurement) => number) =>
+    results.map(pick).sort((a, b) => a - b)[Math.floor(results.length / 2)]!;
+  return {
+    firstAnswerMs: middle((m) => m.firstAnswerMs),
+    peakBytes: middle((m) => m.peakBytes),
+    idleBytes: middle((m) => m.idleBytes),
+    processes: Math.max(...results.map((m) => m.processes)),
+    rebuilt: results.some((m) => m.rebuilt),
+  };
+}
+
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 async function main(): Promise<void> {
   buildIfStale();
 
   const rows: { scenario: string; result: Measurement | string }[] = [];
-  const record = async (scenario: string, run: () => Promise<Measurement | string>) => {
+  const record = async (scenario: string, run: () => Promise<Measurement>) => {
     console.error(`${scenario}...`);
-    const result = await run().catch((error: unknown) => `failed: ${(error as Error).message.split('\n')[0]}`);
-    rows.push({ scenario, result });
+    const results: Measurement[] = [];
+    try {
+      for (let i = 0; i < runs; i += 1) results.push(await run());
+      rows.push({ scenario, result: median(results) });
+    } catch (error) {
+      rows.push({ scenario, result: `failed: ${(error as Error).message.split('\n')[0]}` });
+    }
   };
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'ictacem-footprint-'));
   try {
@@ -275,7 +304,8 @@ async function main(): Promise<void> {
 
   console.log(
     `\nRSS of the server process and its children, sampled every ${SAMPLE_MS} ms from spawn to ` +
-      `${idleMs / 1000} s of idling after ${WARM_UP_ROUNDS} rounds of ${WARM_UP_PATHS.length} requests ` +
+      `${idleMs / 1000} s of idling after ${WARM_UP_ROUNDS} rounds of ${WARM_UP_PATHS.length} requests` +
+      `${runs > 1 ? `, median of ${runs} runs` : ''}${values['node-options'] ? `, NODE_OPTIONS=${values['node-options']}` : ''} ` +
       `(${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${os.cpus().length} cores)\n`,
   );
   console.log('| scenario | first answer | peak RSS | idle RSS | processes |');
