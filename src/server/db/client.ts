@@ -1,15 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { EMBEDDED_TEMPLATE_DIR, MIGRATIONS_DIR } from '../project-paths.ts';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { dataDirHolder, lockDataDir } from '../storage/data-dir-lock.ts';
 import { createEmbedded, seedFromTemplate } from './embedded-settings.ts';
 import * as schema from './schema/index.ts';
@@ -50,7 +43,13 @@ export const DB_CONNECT_TIMEOUT_MS = 5000;
 const DB_QUERY_TIMEOUT_MS = 30_000;
 
 /** The extensions the migrations create (the search box's trigram indexes and accent folding). */
-export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+async function pgliteExtensions() {
+  const [{ pg_trgm }, { unaccent }] = await Promise.all([
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+  ]);
+  return { pg_trgm, unaccent };
+}
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite, and applies migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -78,7 +77,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
+// Each driver is imported when it is opened: a server never loads the one it does not use.
 async function openPostgres(databaseUrl: string, options: DatabaseOptions): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
@@ -106,7 +111,11 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     await mkdir(dataDir, { recursive: true });
     await seedFromTemplate(dataDir, EMBEDDED_TEMPLATE_DIR);
   }
-  const client = await createEmbedded(dataDir, PGLITE_EXTENSIONS);
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const client = await createEmbedded(dataDir, await pgliteExtensions());
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {
     await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder });

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 
 /**
  * PostgreSQL's settings for the embedded database, sized for a small resident memory
@@ -11,16 +11,10 @@ import { PGlite } from '@electric-sql/pglite';
  * the operating system's file cache, which still holds what a small buffer pool drops.
  * `maintenance_work_mem` bounds what VACUUM and index builds can add to the heap for good.
  */
-export const EMBEDDED_START_PARAMS: readonly string[] = [
-  ...PGlite.defaultStartParams,
-  '-c',
-  'shared_buffers=16MB',
-  '-c',
-  'maintenance_work_mem=16MB',
-];
+const EMBEDDED_SETTINGS: readonly string[] = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'];
 
 /** initdb's own trial runs and bootstrap use the same small buffer pool, and write it to postgresql.conf. */
-const INITDB_PARAMS: readonly string[] = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'];
+const INITDB_PARAMS = EMBEDDED_SETTINGS;
 
 /** Written beside a template: which PGlite made it, and with what settings. */
 const STAMP_FILE = 'template.json';
@@ -44,9 +38,14 @@ async function templateStamp(): Promise<string> {
  * Opens (creating it with initdb when it is new) the embedded database in `dataDir` with the
  * settings above. `extensions` are PGlite's extension bundles to load.
  */
-export function createEmbedded(dataDir: string | undefined, extensions?: Record<string, unknown>): Promise<PGlite> {
+export async function createEmbedded(
+  dataDir: string | undefined,
+  extensions?: Record<string, unknown>,
+): Promise<PGlite> {
+  // Imported here, so a server on PostgreSQL never loads it.
+  const { PGlite } = await import('@electric-sql/pglite');
   return PGlite.create(dataDir, {
-    startParams: [...EMBEDDED_START_PARAMS],
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
     initDbStartParams: [...INITDB_PARAMS],
     ...(extensions ? { extensions: extensions as never } : {}),
   });

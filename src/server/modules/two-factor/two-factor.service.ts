@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import {
   type BothFactorsBody,
   type EnableTwoFactorBody,
@@ -104,6 +103,8 @@ export async function startEnrolment(ctx: AppContext, actor: PublicUser): Promis
     await repo.putCredential(tx, actor._id, secret);
   });
   const otpauthUri = totpFor(secret, actor.email).toString();
+  // Imported at enrolment only, the one moment a QR code is drawn.
+  const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, otpauthUri, qrSvg };
 }
