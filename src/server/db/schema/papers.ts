@@ -20,6 +20,12 @@ export const papers = pgTable(
     ictacemIdSearch: text('ictacem_id_search')
       .notNull()
       .generatedAlwaysAs(sql`search_fold(ictacem_id)`),
+    /**
+     * The authors' folded names, in order: kept by a trigger on paper_authors
+     * (drizzle/0010_paper_authors_search.sql), never written by the app. On the paper's own row,
+     * a search reads no other table.
+     */
+    authorsSearch: text('authors_search').notNull().default(''),
     theme: text('theme').notNull(),
     modeOfPresentation: text('mode_of_presentation'),
     status: paperStatusEnum('status').notNull().default('review_awaited'),
@@ -65,6 +71,7 @@ export const papers = pgTable(
     // The search box: a trigram index finds '%text%' without reading every paper.
     index('papers_title_search_idx').using('gin', t.titleSearch.op('gin_trgm_ops')),
     index('papers_ictacem_id_search_idx').using('gin', t.ictacemIdSearch.op('gin_trgm_ops')),
+    index('papers_authors_search_idx').using('gin', t.authorsSearch.op('gin_trgm_ops')),
     check('papers_marks_range', sql`${t.evaluationMarks} is null or (${t.evaluationMarks} between 0 and 100)`),
   ],
 );
@@ -79,16 +86,14 @@ export const paperAuthors = pgTable(
     /** 0 is the primary author. */
     position: integer('position').notNull(),
     name: text('name').notNull(),
+    /** The name as the search box matches it, gathered into papers.authors_search. */
     nameSearch: text('name_search')
       .notNull()
       .generatedAlwaysAs(sql`search_fold(name)`),
     affiliation: text('affiliation').notNull(),
     address: text('address').notNull(),
   },
-  (t) => [
-    uniqueIndex('paper_authors_paper_position_uq').on(t.paperId, t.position),
-    index('paper_authors_name_search_idx').using('gin', t.nameSearch.op('gin_trgm_ops')),
-  ],
+  (t) => [uniqueIndex('paper_authors_paper_position_uq').on(t.paperId, t.position)],
 );
 
 /** One row per uploaded abstract or full-paper version; files are never overwritten. */

@@ -1,18 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  exists,
-  inArray,
-  isNotNull,
-  isNull,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { PLACEHOLDER_PAYMENT_ID } from '../../../shared/constants.ts';
 import type { RecordsQuery } from '../../../shared/schemas/admin-dashboard.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -112,16 +98,11 @@ function usersMatching(db: DbOrTx, search: string) {
 }
 
 /** The paper's title, ICTACEM ID or an author's name contains the search text, tested on the row. */
-const paperRowMatches = (db: DbOrTx, search: string) =>
+const paperRowMatches = (search: string) =>
   or(
     foldedContains(papers.titleSearch, search),
     foldedContains(papers.ictacemIdSearch, search),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(paperAuthors)
-        .where(and(eq(paperAuthors.paperId, papers.id), foldedContains(paperAuthors.nameSearch, search))),
-    ),
+    foldedContains(papers.authorsSearch, search),
   )!;
 
 /**
@@ -134,9 +115,7 @@ function papersMatching(db: DbOrTx, search: string) {
     .from(papers)
     .where(foldedContains(papers.titleSearch, search))
     .unionAll(db.select({ id: papers.id }).from(papers).where(foldedContains(papers.ictacemIdSearch, search)))
-    .unionAll(
-      db.select({ id: paperAuthors.paperId }).from(paperAuthors).where(foldedContains(paperAuthors.nameSearch, search)),
-    );
+    .unionAll(db.select({ id: papers.id }).from(papers).where(foldedContains(papers.authorsSearch, search)));
 }
 
 export type Page = { limit: number; offset: number };
@@ -198,7 +177,7 @@ function papersWhere(db: DbOrTx, filter: PaperFilter, strategy: SearchStrategy):
     !search
       ? undefined
       : strategy === 'byRow'
-        ? paperRowMatches(db, search)
+        ? paperRowMatches(search)
         : inArray(papers.id, papersMatching(db, search)),
   );
 }

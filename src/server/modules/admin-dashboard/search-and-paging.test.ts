@@ -197,6 +197,20 @@ describe('admin list search and deep pages', () => {
     expect(await total()).toBe(1);
   });
 
+  it("keeps a paper's authors searchable through every change to them", async () => {
+    const { db } = t.app.ctx;
+    const [coAuthor] = await db.select().from(paperAuthors).where(eq(paperAuthors.name, 'Hanna MÜLLER-Lüdenscheidt'));
+    expect(await paperTitles('ludenscheidt')).toEqual(['Plate bending 50']);
+    await db.update(paperAuthors).set({ name: 'Hanna Berg' }).where(eq(paperAuthors.id, coAuthor!.id));
+    expect(await paperTitles('ludenscheidt')).toEqual([]);
+    expect(await paperTitles('hanna berg')).toEqual(['Plate bending 50']);
+    await db.delete(paperAuthors).where(eq(paperAuthors.id, coAuthor!.id));
+    expect(await paperTitles('hanna')).toEqual([]);
+    const { paperId, position, name, affiliation, address } = coAuthor!;
+    await db.insert(paperAuthors).values({ paperId, position, name, affiliation, address });
+    expect(await paperTitles('ludenscheidt')).toEqual(['Plate bending 50']);
+  });
+
   it('exports every row of a search in the table order, as UTF-8 with a byte order mark', async () => {
     const res = await t.app.inject({
       method: 'GET',
