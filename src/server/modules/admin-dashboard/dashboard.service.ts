@@ -20,7 +20,6 @@ const RECENT_SUBMISSIONS = 8;
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 const rate = (part: number, whole: number) => (whole === 0 ? 0 : oneDecimal((part / whole) * 100));
 
-
 type DashboardFigures = {
   stats: DashboardStats;
   recentSubmissions: RecentSubmission[];
