@@ -1,8 +1,8 @@
 -- Search boxes match names and titles whatever their case and accents ("muller" finds "Müller"),
 -- through trigram indexes on columns folded by search_fold. Both extensions are trusted: the
 -- database owner may create them without superuser rights.
-CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
-CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint
+CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;--> statement-breakpoint
+CREATE EXTENSION IF NOT EXISTS unaccent SCHEMA public;--> statement-breakpoint
 -- unaccent() is only STABLE (its dictionary could be changed); naming the dictionary makes the
 -- result depend on the text alone, so the function may declare itself IMMUTABLE and be used by
 -- generated columns and indexes.

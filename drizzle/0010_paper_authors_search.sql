@@ -3,10 +3,11 @@ ALTER TABLE "papers" ADD COLUMN "authors_search" text DEFAULT '' NOT NULL;--> st
 -- The authors' folded names on the paper's own row, so that a search tests one row instead of
 -- looking up the authors of every paper it reads. Kept here, by the database, whatever writes
 -- the authors: the app never sets the column.
-CREATE FUNCTION "paper_authors_search"("paper" uuid) RETURNS text LANGUAGE sql STABLE AS $$
-  SELECT coalesce(string_agg("name_search", ' | ' ORDER BY "position"), '') FROM "paper_authors" WHERE "paper_id" = "paper"
+-- Names joined by a control character no one types, so that a search cannot match across two.
+CREATE FUNCTION "paper_authors_search"("paper" uuid) RETURNS text LANGUAGE sql STABLE SET search_path = public AS $$
+  SELECT coalesce(string_agg("name_search", chr(31) ORDER BY "position"), '') FROM "paper_authors" WHERE "paper_id" = "paper"
 $$;--> statement-breakpoint
-CREATE FUNCTION "refresh_paper_authors_search"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "refresh_paper_authors_search"() RETURNS trigger LANGUAGE plpgsql SET search_path = public AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
     UPDATE "papers" SET "authors_search" = "paper_authors_search"(OLD."paper_id") WHERE "id" = OLD."paper_id";
@@ -17,7 +18,7 @@ BEGIN
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER "paper_authors_refresh_search" AFTER INSERT OR UPDATE OR DELETE ON "paper_authors"
+CREATE TRIGGER "paper_authors_refresh_search" AFTER INSERT OR UPDATE OF "paper_id", "position", "name" OR DELETE ON "paper_authors"
   FOR EACH ROW EXECUTE FUNCTION "refresh_paper_authors_search"();--> statement-breakpoint
 UPDATE "papers" SET "authors_search" = "paper_authors_search"("id");--> statement-breakpoint
 CREATE INDEX "papers_authors_search_idx" ON "papers" USING gin ("authors_search" gin_trgm_ops);

@@ -47,3 +47,16 @@ describe('VersionedMemoMap', () => {
     expect(await memos.get('a', 2, compute('a'))).toBe('a5');
   });
 });
+
+describe('VersionedMemo without a version', () => {
+  it('computes every time and keeps nothing', async () => {
+    let calls = 0;
+    const memo = new VersionedMemo<number>(60_000, () => 0);
+    const compute = async () => ++calls;
+    expect(await memo.get(undefined, compute)).toBe(1);
+    expect(await memo.get(undefined, compute)).toBe(2);
+    expect(await memo.get(3, compute)).toBe(3);
+    expect(await memo.get(undefined, compute)).toBe(4);
+    expect(await memo.get(3, compute)).toBe(3);
+  });
+});

@@ -14,7 +14,9 @@ export class VersionedMemo<T> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(version: number, compute: () => Promise<T>): Promise<T> {
+  /** `version` undefined: the data's version is unknown, so nothing is kept or served. */
+  get(version: number | undefined, compute: () => Promise<T>): Promise<T> {
+    if (version === undefined) return compute();
     const cached = this.value;
     if (cached && cached.version >= version && this.now() - cached.at < this.maxAgeMs) return cached.promise;
     const promise = compute();
@@ -40,7 +42,7 @@ export class VersionedMemoMap<T> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(key: string, version: number, compute: () => Promise<T>): Promise<T> {
+  get(key: string, version: number | undefined, compute: () => Promise<T>): Promise<T> {
     const memo = this.memos.get(key) ?? new VersionedMemo<T>(this.maxAgeMs, this.now);
     // Re-inserted, the key becomes the newest in the map's order.
     this.memos.delete(key);

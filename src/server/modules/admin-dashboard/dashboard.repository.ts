@@ -23,13 +23,13 @@ export const RECORD_FILTERS: Record<RecordsQuery['filter'], SQL | undefined> = {
 };
 
 /** The version of everything the dashboard's statistics read, raised by triggers on every write. */
-export async function dashboardVersion(db: DbOrTx): Promise<number> {
+export async function dashboardVersion(db: DbOrTx): Promise<number | undefined> {
   const [row] = await db
     .select({ version: cacheVersions.version })
     .from(cacheVersions)
     .where(eq(cacheVersions.name, 'dashboard'));
-  // Without the row nothing could be cached safely: a fresh version each time.
-  return row?.version ?? Number.MAX_SAFE_INTEGER;
+  // Without the row nothing can be cached safely: no version, and the memos keep nothing.
+  return row?.version;
 }
 
 const countWhere = (condition: SQL | undefined) =>

@@ -62,7 +62,11 @@ export interface CsvDownload {
  * row) into a temporary file, which is then sent at the client's pace: memory holds one batch,
  * and a slow download holds no database connection. The file is removed once sent or abandoned.
  */
-export async function recordsCsv(ctx: AppContext, query: Omit<RecordsQuery, 'page' | 'limit'>): Promise<CsvDownload> {
+export async function recordsCsv(
+  ctx: AppContext,
+  query: Omit<RecordsQuery, 'page' | 'limit'>,
+  { batchRows = EXPORT_BATCH_ROWS } = {},
+): Promise<CsvDownload> {
   const view = VIEWS[query.view];
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-export-'));
   const file = path.join(dir, 'records.csv');
@@ -73,8 +77,8 @@ export async function recordsCsv(ctx: AppContext, query: Omit<RecordsQuery, 'pag
       await ctx.db.transaction(
         async (tx) => {
           const total = await repo.countRecords(tx, query);
-          for (let offset = 0; offset < total; offset += EXPORT_BATCH_ROWS) {
-            const page = { offset, limit: Math.min(EXPORT_BATCH_ROWS, total - offset) };
+          for (let offset = 0; offset < total; offset += batchRows) {
+            const page = { offset, limit: Math.min(batchRows, total - offset) };
             const rows = await repo.records(tx, query, page, total);
             await out.write(rows.map((r) => csvLine(view.cells(toRecord(r)))).join(''));
           }
