@@ -51,6 +51,21 @@ async function pgliteExtensions() {
   return { pg_trgm, unaccent };
 }
 
+/**
+ * PostgreSQL advisory lock keys (any 64-bit numbers, fixed here so that every process agrees):
+ * held while one process migrates, and while one seeds the first admin (`lockForStartup`).
+ */
+const MIGRATION_LOCK_KEY = 0x1c7ace30001;
+const STARTUP_LOCK_KEY = 0x1c7ace30002;
+
+/**
+ * Within a transaction: waits until no other process is inside its own start-up work, and keeps
+ * them waiting until this transaction ends. The embedded database has one process: no wait.
+ */
+export async function lockForStartup(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_LOCK_KEY})`);
+}
+
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite, and applies migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const embedded = !options.databaseUrl;
@@ -96,7 +111,16 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
   pool.on('error', (error) => options.onIdleConnectionError?.(error));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   try {
-    await migrateNodePg(db as Parameters<typeof migrateNodePg>[0], { migrationsFolder });
+    // Several processes may start at once on one database: one migrates while the others wait
+    // for it, then find nothing left to do (two at once collided creating the same tables).
+    const holder = await pool.connect();
+    try {
+      await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migrateNodePg(db as Parameters<typeof migrateNodePg>[0], { migrationsFolder });
+    } finally {
+      await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      holder.release();
+    }
   } catch (error) {
     await pool.end();
     throw error;

@@ -66,4 +66,27 @@ describe('first admin', () => {
     expect(await verifyPassword(row!.passwordHash, 'configured-pass')).toBe(true);
     expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, existing.user._id))).toHaveLength(0);
   });
+
+  it('keeps the admin signed in across restarts with the same password, and signs out on a new one', async () => {
+    const admin = await createTestUser(t.app, { role: 'admin' });
+    const configured = (password: string) => ({
+      ...t.app.ctx,
+      config: { ...t.app.ctx.config, adminEmail: admin.email, adminPassword: password },
+    });
+    const sessionsOfAdmin = () => t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, admin.user._id));
+    await ensureAdmin(configured(admin.password));
+    await ensureAdmin(configured(admin.password));
+    expect(await sessionsOfAdmin()).toHaveLength(1);
+    await ensureAdmin(configured('a-new-organiser-pass'));
+    expect(await sessionsOfAdmin()).toHaveLength(0);
+  });
+
+  it('creates the configured admin once when several starts run at the same time', async () => {
+    const ctx = {
+      ...t.app.ctx,
+      config: { ...t.app.ctx.config, adminEmail: 'together@ictacem.test', adminPassword: 'together-pass-2025' },
+    };
+    await Promise.all([ensureAdmin(ctx), ensureAdmin(ctx), ensureAdmin(ctx)]);
+    expect(await t.app.ctx.db.select().from(users).where(eq(users.email, 'together@ictacem.test'))).toHaveLength(1);
+  });
 });
