@@ -51,24 +51,33 @@ describe.skipIf(!process.env.DATABASE_URL)('processes started together on one Po
     for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('all start, one admin exists, and a restart keeps its sessions', { timeout: 120_000 }, async () => {
-    servers.push(...envs.map((env) => spawnServer(env, Number(env.PORT))));
-    await Promise.all(servers.map((server) => waitUntilServing(server)));
+  it(
+    'all start, one admin exists, a restart keeps its sessions and a logout ends them everywhere',
+    { timeout: 120_000 },
+    async () => {
+      servers.push(...envs.map((env) => spawnServer(env, Number(env.PORT))));
+      await Promise.all(servers.map((server) => waitUntilServing(server)));
 
-    const login = await httpRequest(servers[0]!.baseUrl, 'POST', '/api/auth/login', { json: ADMIN });
-    expect(login.status, login.body.toString()).toBe(200);
-    const token = login.json<{ token: string }>().token;
-    const signedIn = async (server: ServerProcess) =>
-      (await httpRequest(server.baseUrl, 'GET', '/api/auth/session', { token })).json<{
-        user: { email: string } | null;
-      }>().user?.email;
-    for (const server of servers) expect(await signedIn(server)).toBe(ADMIN.email);
+      const login = await httpRequest(servers[0]!.baseUrl, 'POST', '/api/auth/login', { json: ADMIN });
+      expect(login.status, login.body.toString()).toBe(200);
+      const token = login.json<{ token: string }>().token;
+      const signedIn = async (server: ServerProcess) =>
+        (await httpRequest(server.baseUrl, 'GET', '/api/auth/session', { token })).json<{
+          user: { email: string } | null;
+        }>().user?.email;
+      for (const server of servers) expect(await signedIn(server)).toBe(ADMIN.email);
 
-    // A rolling restart of one process: the admin seeding finds the same password and changes nothing.
-    servers[1]!.child.kill('SIGTERM');
-    expect((await servers[1]!.exited).code).toBe(0);
-    servers[1] = spawnServer(envs[1]!, Number(envs[1]!.PORT));
-    await waitUntilServing(servers[1]);
-    for (const server of servers) expect(await signedIn(server)).toBe(ADMIN.email);
-  });
+      // A rolling restart of one process: the admin seeding finds the same password and changes nothing.
+      servers[1]!.child.kill('SIGTERM');
+      expect((await servers[1]!.exited).code).toBe(0);
+      servers[1] = spawnServer(envs[1]!, Number(envs[1]!.PORT));
+      await waitUntilServing(servers[1]);
+      for (const server of servers) expect(await signedIn(server)).toBe(ADMIN.email);
+
+      // Signed out through one process: refused by every other at once (no process keeps it cached).
+      const logout = await httpRequest(servers[2]!.baseUrl, 'POST', '/api/auth/logout', { token });
+      expect(logout.status, logout.body.toString()).toBe(200);
+      for (const server of servers) expect(await signedIn(server)).toBeUndefined();
+    },
+  );
 });
