@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { mailOutbox } from '../db/schema/index.ts';
 import { createTestPaper, createTestUser } from '../test/factories.ts';
 import { API, createTestApp, type TestApp } from '../test/test-app.ts';
 import { freePort } from '../test/net.ts';
 import { startTestSmtpServer } from '../test/smtp.ts';
-import { retryDelayMs } from './mail-outbox.ts';
+import { MailOutbox, retryDelayMs } from './mail-outbox.ts';
 
 describe('mail outbox', () => {
   let t: TestApp;
@@ -172,5 +172,68 @@ describe('mail outbox at shutdown', () => {
     expect(rows[0]!.nextAttemptAt.getTime()).toBeGreaterThan(checkedAt + 60_000);
     expect(rows[1]!.nextAttemptAt.getTime()).toBeLessThanOrEqual(checkedAt);
     expect(rows[2]!.nextAttemptAt.getTime()).toBeLessThanOrEqual(checkedAt);
+  });
+});
+
+/** A mail server that takes `delayMs` to accept each message, keeping what it received. */
+async function slowSmtpServer(delayMs: number) {
+  const received: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () =>
+        setTimeout(() => {
+          received.push(Buffer.concat(chunks).toString('utf8'));
+          callback();
+        }, delayMs),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.server.address() as { port: number }).port,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('mail outbox with several senders', () => {
+  it('sends each mail exactly once when the mail server is slower than the lease allows a batch', async () => {
+    // Each mail takes 400 ms and a claim lasts 1 s: ten mails claimed together would outlive it.
+    const smtp = await slowSmtpServer(400);
+    const t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+    const senders = [0, 1].map(
+      () =>
+        new MailOutbox(t.app.ctx.db, `smtp://127.0.0.1:${smtp.port}`, t.config.mailFrom, t.app.log, {
+          leaseMs: 1_000,
+        }),
+    );
+    try {
+      for (let n = 1; n <= 6; n += 1)
+        await senders[0]!.enqueue(t.app.ctx.db, { to: `author${n}@example.org`, subject: `Mail ${n}`, text: '...' });
+      for (const sender of senders) sender.start();
+      // Each sender looks for due mail every 100 ms (as after a kick from new mail), not every 15 s.
+      const looking = setInterval(() => senders.forEach((sender) => sender.kick()), 100);
+      onTestFinished(() => clearInterval(looking));
+      await expect
+        .poll(async () => (await t.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'sent'))).length, {
+          timeout: 15_000,
+        })
+        .toBe(6);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const ids = smtp.received.map((raw) => /^Message-ID: <([^@>]+)@ictacem\.test>/im.exec(raw)?.[1]);
+      expect(ids).toHaveLength(6);
+      const rows = await t.app.ctx.db.select().from(mailOutbox);
+      expect(new Set(ids)).toEqual(new Set(rows.map((m) => m.id)));
+      expect(rows.map((m) => m.attempts)).toEqual([1, 1, 1, 1, 1, 1]);
+    } finally {
+      await Promise.all(senders.map((sender) => sender.stop()));
+      await t.close();
+      await smtp.close();
+    }
   });
 });

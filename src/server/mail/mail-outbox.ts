@@ -11,10 +11,15 @@ export interface OutgoingMail {
   notificationId?: string;
 }
 
-const BATCH_SIZE = 10;
 const MAX_ATTEMPTS = 10;
-/** A claimed mail is retried after this lease if its sender died mid-send. */
-const LEASE_MS = 5 * 60_000;
+/**
+ * A claimed mail is retried after this lease if its sender died mid-send. One mail is claimed at
+ * a time and its sending is bounded by the transport's timeouts (30 s), far within the lease, so
+ * no other process can claim it again while it is being sent, however slow the mail server (a
+ * batch of ten claimed at once outlived its lease with a server taking a minute a mail, and
+ * another process sent the rest again).
+ */
+const DEFAULT_LEASE_MS = 5 * 60_000;
 const IDLE_POLL_MS = 15_000;
 /** How long stop() waits for the mail being handed to the mail server (its timeouts allow 30 s). */
 const STOP_WAIT_MS = 3_000;
@@ -37,12 +42,19 @@ export class MailOutbox {
   /** Claimed by this process and not yet handed to the mail server. */
   private unsent: (typeof mailOutbox.$inferSelect)[] = [];
 
+  private readonly leaseMs: number;
+  /** The domain of Message-IDs: the sender's. */
+  private readonly messageIdDomain: string;
+
   constructor(
     private readonly db: Db,
     smtpUrl: string,
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
+    options: { leaseMs?: number } = {},
   ) {
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.messageIdDomain = /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost';
     this.transport = nodemailer.createTransport({
       url: smtpUrl,
       connectionTimeout: 10_000,
@@ -88,8 +100,8 @@ export class MailOutbox {
 
   /**
    * Stops claiming at once. The mail being handed over meanwhile is waited for (at most
-   * `waitMs`); the rest of its batch is released, due again now, so another process (or the next
-   * start) sends it without waiting out the lease. A mail still being sent when the wait ends
+   * `waitMs`); a mail claimed but not yet handed over is released, due again now, so another
+   * process (or the next start) sends it without waiting out the lease. A mail still being sent when the wait ends
    * keeps its lease: whether the server took it is unknown, so it is retried after the lease.
    */
   async stop(waitMs = STOP_WAIT_MS): Promise<void> {
@@ -140,12 +152,12 @@ export class MailOutbox {
         .from(mailOutbox)
         .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
         .orderBy(asc(mailOutbox.nextAttemptAt))
-        .limit(BATCH_SIZE)
+        .limit(1)
         .for('update', { skipLocked: true });
       if (due.length === 0) return [];
       return tx
         .update(mailOutbox)
-        .set({ nextAttemptAt: new Date(Date.now() + LEASE_MS) })
+        .set({ nextAttemptAt: new Date(Date.now() + this.leaseMs) })
         .where(
           inArray(
             mailOutbox.id,
@@ -174,6 +186,9 @@ export class MailOutbox {
             to: mail.toAddress,
             subject: mail.subject,
             text: mail.textBody,
+            // The same for every attempt of this mail: should a retry follow a send whose outcome
+            // was unknown (a connection lost after the data), the receiving side can tell.
+            messageId: `<${mail.id}@${this.messageIdDomain}>`,
           });
           await this.db
             .update(mailOutbox)
