@@ -24,6 +24,7 @@ const SERVER_LAYERS = [
   { name: 'context', paths: ['context.ts'] },
   { name: 'plugins', paths: ['plugins'] },
   { name: 'modules', paths: ['modules'] },
+  { name: 'jobs', paths: ['jobs'] },
   { name: 'ops', paths: ['ops'] },
   { name: 'app', paths: ['app.ts', 'main.ts', 'startup-banner.ts', 'api-reference.ts'] },
   { name: 'test helpers', paths: ['test', 'security'] },

@@ -20,6 +20,7 @@ import { HTTP_TIMEOUTS } from './lib/http-timeouts.ts';
 import { SessionCache } from './lib/session-cache.ts';
 import { VersionedMemo, VersionedMemoMap } from './lib/versioned-memo.ts';
 import { MailOutbox } from './mail/mail-outbox.ts';
+import { Housekeeping } from './jobs/housekeeping.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -180,9 +181,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     database.kind === 'pglite' && !config.inMemoryDatabase
       ? new EmbeddedDatabaseMaintenance(database.db, app.log)
       : undefined;
+  // Test databases in memory live for seconds: nothing expires in them.
+  const housekeeping = config.inMemoryDatabase ? undefined : new Housekeeping(database.db, app.log);
   app.addHook('onReady', async () => {
     await maintenance?.start();
     outbox?.start();
+    housekeeping?.start();
   });
   const backups =
     database.kind === 'pglite' && !config.inMemoryDatabase ? await serveBackups(app, database, config) : undefined;
@@ -198,6 +202,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // finishes first too: close() waits for open connections.
     await new Promise((resolve) => (backups ? backups.close(resolve) : resolve(undefined)));
     await maintenance?.stop();
+    await housekeeping?.stop();
     await outboxStopped;
     await database.close();
   });

@@ -4,6 +4,7 @@ import { EMBEDDED_TEMPLATE_DIR, MIGRATIONS_DIR } from '../project-paths.ts';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { dataDirHolder, lockDataDir } from '../storage/data-dir-lock.ts';
+import { ADVISORY_LOCK_KEYS } from './advisory-locks.ts';
 import { createEmbedded, seedFromTemplate } from './embedded-settings.ts';
 import * as schema from './schema/index.ts';
 
@@ -49,21 +50,6 @@ async function pgliteExtensions() {
     import('@electric-sql/pglite/contrib/unaccent'),
   ]);
   return { pg_trgm, unaccent };
-}
-
-/**
- * PostgreSQL advisory lock keys (any 64-bit numbers, fixed here so that every process agrees):
- * held while one process migrates, and while one seeds the first admin (`lockForStartup`).
- */
-const MIGRATION_LOCK_KEY = 0x1c7ace30001;
-const STARTUP_LOCK_KEY = 0x1c7ace30002;
-
-/**
- * Within a transaction: waits until no other process is inside its own start-up work, and keeps
- * them waiting until this transaction ends. The embedded database has one process: no wait.
- */
-export async function lockForStartup(tx: Tx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_LOCK_KEY})`);
 }
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite, and applies migrations. */
@@ -115,10 +101,10 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
     // for it, then find nothing left to do (two at once collided creating the same tables).
     const holder = await pool.connect();
     try {
-      await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await holder.query('select pg_advisory_lock($1)', [ADVISORY_LOCK_KEYS.migrations]);
       await migrateNodePg(db as Parameters<typeof migrateNodePg>[0], { migrationsFolder });
     } finally {
-      await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      await holder.query('select pg_advisory_unlock($1)', [ADVISORY_LOCK_KEYS.migrations]).catch(() => undefined);
       holder.release();
     }
   } catch (error) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { passwordResets } from '../../db/schema/index.ts';
 
@@ -31,4 +31,13 @@ export async function voidPasswordResets(db: DbOrTx, userId: string): Promise<vo
     .update(passwordResets)
     .set({ usedAt: sql`now()` })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/** Deletes the reset tokens past their end, used or not (none can reset any more); how many. */
+export async function deleteExpiredPasswordResets(db: DbOrTx): Promise<number> {
+  const deleted = await db
+    .delete(passwordResets)
+    .where(lte(passwordResets.expiresAt, sql`now()`))
+    .returning({ id: passwordResets.id });
+  return deleted.length;
 }

@@ -9,7 +9,12 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.ts';
 import { createUser, EmailTakenError } from '../users/users.service.ts';
-import { consumePasswordReset, insertPasswordReset, voidPasswordResets } from './auth.repository.ts';
+import {
+  consumePasswordReset,
+  deleteExpiredPasswordResets,
+  insertPasswordReset,
+  voidPasswordResets,
+} from './auth.repository.ts';
 import { deleteOtherSessions, deleteSessionsOfUser } from '../sessions/sessions.repository.ts';
 import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';
 import {
@@ -192,4 +197,9 @@ export async function resetPassword(
   await forgiveFailures(ctx, user.email);
   // After the commit: no request can re-cache a session the transaction was deleting.
   ctx.sessions.forgetUser(user.id);
+}
+
+/** Deletes the reset tokens past their end; how many. */
+export function purgeExpiredPasswordResets(db: DbOrTx): Promise<number> {
+  return deleteExpiredPasswordResets(db);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
-import { lockForStartup } from '../../db/client.ts';
+import { lockForStartup } from '../../db/advisory-locks.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
@@ -80,4 +80,15 @@ export async function deleteSessionOfUser(db: DbOrTx, userId: string, sessionId:
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
     .returning({ tokenHash: sessions.tokenHash });
   return row?.tokenHash;
+}
+
+/** Deletes every session that can no longer be used (past its end, or idle too long); how many. */
+export async function deleteEndedSessions(db: DbOrTx, idleMs: { admin: number; author: number }): Promise<number> {
+  const ended = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(sql`not (${liveSession(idleMs)})`);
+  const deleted = await db.delete(sessions).where(inArray(sessions.id, ended)).returning({ id: sessions.id });
+  return deleted.length;
 }

@@ -1,5 +1,6 @@
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import { getUserForAdmin } from '../users/users.service.ts';
@@ -10,6 +11,7 @@ import {
   findUserBySessionHash,
   insertSession,
   touchSession,
+  deleteEndedSessions,
 } from './sessions.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -89,4 +91,9 @@ export async function endSessionsOfUser(
     actorId: admin._id,
     ...origin,
   });
+}
+
+/** Deletes the sessions no one can use any more (past their end, or idle too long); how many. */
+export function purgeEndedSessions(db: DbOrTx): Promise<number> {
+  return deleteEndedSessions(db, SESSION_IDLE_MS);
 }
