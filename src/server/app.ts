@@ -20,6 +20,7 @@ import { HTTP_TIMEOUTS } from './lib/http-timeouts.ts';
 import { SessionCache } from './lib/session-cache.ts';
 import { VersionedMemo, VersionedMemoMap } from './lib/versioned-memo.ts';
 import { MailOutbox } from './mail/mail-outbox.ts';
+import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { Housekeeping } from './jobs/housekeeping.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
@@ -228,6 +229,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { fieldNameSize: 100, headerPairs: 100 } });
   await app.register(fastifyRateLimit, {
     global: false,
+    store: databaseRateLimitStore(database.db),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       success: false,

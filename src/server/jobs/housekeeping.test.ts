@@ -50,12 +50,20 @@ describe('housekeeping', () => {
     ]);
     const before = (await db.select().from(sessions)).map((s) => s.id);
 
-    expect(await new Housekeeping(db, t.app.log).runOnce()).toEqual({ sessions: 3, passwordResets: 1 });
+    expect(await new Housekeeping(db, t.app.log).runOnce()).toEqual({
+      sessions: 3,
+      passwordResets: 1,
+      rateLimitWindows: 0,
+    });
     const left = (await db.select().from(sessions)).map((s) => s.id);
     for (const id of kept) expect(left).toContain(id);
     expect(left).toHaveLength(before.length - 3);
     expect((await db.select().from(passwordResets)).map((r) => r.tokenHash)).toEqual(['live']);
-    expect(await new Housekeeping(db, t.app.log).runOnce()).toEqual({ sessions: 0, passwordResets: 0 });
+    expect(await new Housekeeping(db, t.app.log).runOnce()).toEqual({
+      sessions: 0,
+      passwordResets: 0,
+      rateLimitWindows: 0,
+    });
   });
 
   it.skipIf(!process.env.DATABASE_URL)('leaves the work to the process already doing it', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { tryLockForHousekeeping } from '../db/advisory-locks.ts';
 import type { Db } from '../db/client.ts';
+import { deleteEndedRateLimitWindows } from '../db/rate-limit-counters.ts';
 import { purgeExpiredPasswordResets } from '../modules/auth/auth.service.ts';
 import { purgeEndedSessions } from '../modules/sessions/sessions.service.ts';
 
@@ -10,11 +11,12 @@ const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 export interface HousekeepingResult {
   sessions: number;
   passwordResets: number;
+  rateLimitWindows: number;
 }
 
 /**
- * Clears what no one can use any more: ended sessions (past their end or idle too long) and
- * reset tokens past their end. Every process offers, once at start and then every hour; one at a
+ * Clears what no one can use any more: ended sessions (past their end or idle too long), reset
+ * tokens past their end and rate-limit counters whose window has ended. Every process offers, once at start and then every hour; one at a
  * time does it (an advisory lock tried, never waited for), in one transaction.
  */
 export class Housekeeping {
@@ -47,9 +49,13 @@ export class Housekeeping {
   async runOnce(): Promise<HousekeepingResult | undefined> {
     const result = await this.db.transaction(async (tx) => {
       if (!(await tryLockForHousekeeping(tx))) return undefined;
-      return { sessions: await purgeEndedSessions(tx), passwordResets: await purgeExpiredPasswordResets(tx) };
+      return {
+        sessions: await purgeEndedSessions(tx),
+        passwordResets: await purgeExpiredPasswordResets(tx),
+        rateLimitWindows: await deleteEndedRateLimitWindows(tx),
+      };
     });
-    if (result && result.sessions + result.passwordResets > 0)
+    if (result && result.sessions + result.passwordResets + result.rateLimitWindows > 0)
       this.log.info(result, 'housekeeping: expired rows removed');
     return result;
   }

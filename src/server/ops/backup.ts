@@ -55,9 +55,9 @@ async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 
 /**
  * Derived bookkeeping, neither backed up nor restored: cache_versions is kept by triggers, and
- * the restore's own writes raise it.
+ * the restore's own writes raise it; rate_limit_hits holds counters that end within the hour.
  */
-const DERIVED_TABLES = ['cache_versions'];
+const DERIVED_TABLES = ['cache_versions', 'rate_limit_hits'];
 
 async function publicTables(db: DbOrTx): Promise<string[]> {
   const rows = await rowsOf<{ name: string }>(

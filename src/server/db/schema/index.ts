@@ -8,3 +8,4 @@ export * from './audit.ts';
 export * from './sign-in-guard.ts';
 export * from './auth-events.ts';
 export * from './two-factor.ts';
+export * from './rate-limits.ts';

@@ -18,6 +18,7 @@ import {
 import { pdfUploadRules } from '../../lib/multipart-upload.ts';
 import { sendStoredFile } from '../../lib/send-file.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
+import { perAccount } from '../../lib/rate-limits.ts';
 import { receiveUploadWithinLimits } from '../storage-quota/storage-quota.service.ts';
 import * as files from './admin-files.service.ts';
 import * as service from './admin-papers.service.ts';
@@ -158,7 +159,10 @@ export const adminPapersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:paperId/upload-file',
-    { schema: { response: { 201: adminFileUploadedResponseSchema }, params: paperParams }, config: admin },
+    {
+      schema: { response: { 201: adminFileUploadedResponseSchema }, params: paperParams },
+      config: { ...admin, rateLimit: perAccount(300, '1 hour') },
+    },
     async (request, reply) => {
       const actor = requireAdmin(request);
       await service.requirePaper(ctx.db, request.params.paperId);

@@ -10,6 +10,7 @@ import {
   submissionCountResponseSchema,
 } from '../../../shared/schemas/paper.ts';
 import { pdfUploadRules } from '../../lib/multipart-upload.ts';
+import { perAccount } from '../../lib/rate-limits.ts';
 import { sendStoredFile } from '../../lib/send-file.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { receiveUploadWithinLimits } from '../storage-quota/storage-quota.service.ts';
@@ -18,6 +19,9 @@ import * as service from './papers.service.ts';
 const paperParams = z.object({ id: z.uuid(service.PAPER_NOT_FOUND) });
 
 const { paperPdfBytes } = LIMITS;
+/** An author's uploads: far above what a submission needs, far below a flood of them. */
+const uploading = { access: 'user' as const, rateLimit: perAccount(30, '1 hour') };
+
 const ABSTRACT_UPLOAD = pdfUploadRules(
   'paperPdf',
   { onlyPdf: PAPER_MESSAGES.onlyPdf, tooLarge: PAPER_MESSAGES.reuploadTooLarge },
@@ -54,7 +58,7 @@ export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/submit',
-    { schema: { response: { 201: paperChangedResponseSchema } }, config: { access: 'user' } },
+    { schema: { response: { 201: paperChangedResponseSchema } }, config: uploading },
     async (request, reply) => {
       const actor = requireUser(request);
       await service.assertCanSubmitPaper(ctx, actor);
@@ -104,7 +108,7 @@ export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/re-upload-abstract',
-    { schema: { response: { 200: paperChangedResponseSchema }, params: paperParams }, config: { access: 'user' } },
+    { schema: { response: { 200: paperChangedResponseSchema }, params: paperParams }, config: uploading },
     async (request) => {
       const actor = requireUser(request);
       await service.assertCanReuploadAbstract(ctx, actor, request.params.id);
@@ -116,7 +120,7 @@ export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/full-paper',
-    { schema: { response: { 200: paperChangedResponseSchema }, params: paperParams }, config: { access: 'user' } },
+    { schema: { response: { 200: paperChangedResponseSchema }, params: paperParams }, config: uploading },
     async (request) => {
       const actor = requireUser(request);
       await service.assertCanSubmitFullPaper(ctx, actor, request.params.id);
