@@ -32,7 +32,11 @@ type DashboardFigures = {
  * are read from one snapshot, so that no card can disagree with another.
  */
 export async function dashboardFigures(ctx: AppContext): Promise<DashboardFigures> {
-  const version = await repo.dashboardVersion(ctx.db);
+  return figuresAt(ctx, await repo.dashboardVersion(ctx.db));
+}
+
+/** The figures of this version of the data (`repo.dashboardVersion`, read by the caller). */
+function figuresAt(ctx: AppContext, version: number | undefined): Promise<DashboardFigures> {
   return ctx.dashboardStats.get(version, () =>
     ctx.db.transaction((tx) => computeDashboardFigures(tx), {
       isolationLevel: 'repeatable read',
@@ -114,8 +118,16 @@ export async function computeDashboardFigures(db: DbOrTx): Promise<DashboardFigu
  * A list's total for one filter and search, counted once per version of the data (raised by
  * every write the lists show) and shared by every admin paging through the same list.
  */
-export async function listTotal(ctx: AppContext, key: unknown[], count: () => Promise<number>): Promise<number> {
-  const version = await repo.dashboardVersion(ctx.db);
+async function listTotal(ctx: AppContext, key: unknown[], count: () => Promise<number>): Promise<number> {
+  return totalAt(ctx, await repo.dashboardVersion(ctx.db), key, count);
+}
+
+function totalAt(
+  ctx: AppContext,
+  version: number | undefined,
+  key: unknown[],
+  count: () => Promise<number>,
+): Promise<number> {
   return ctx.listTotals.get(JSON.stringify(key), version, count);
 }
 
@@ -193,9 +205,11 @@ export function toRecord(r: Awaited<ReturnType<typeof repo.records>>[number]): R
 export async function listRecords(ctx: AppContext, query: RecordsQuery) {
   const filter = { search: query.search, filter: query.filter };
   // The cards describe the whole conference, whatever the search: each is the total of its table.
+  // One read of the data's version serves both the total and the cards.
+  const version = await repo.dashboardVersion(ctx.db);
   const [total, { recordsSummary }] = await Promise.all([
-    listTotal(ctx, ['records', filter], () => repo.countRecords(ctx.db, filter)),
-    dashboardFigures(ctx),
+    totalAt(ctx, version, ['records', filter], () => repo.countRecords(ctx.db, filter)),
+    figuresAt(ctx, version),
   ]);
   // A page asks for no more rows than remain: the last page, or a search that finds few, then
   // never looks for authors without a paper that cannot be on it.
