@@ -15,7 +15,6 @@ import type { AppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { EmbeddedDatabaseMaintenance } from './db/embedded-upkeep.ts';
-import { AttemptLimiter } from './lib/attempt-limiter.ts';
 import { HTTP_TIMEOUTS } from './lib/http-timeouts.ts';
 import { SessionCache } from './lib/session-cache.ts';
 import { VersionedMemo, VersionedMemoMap } from './lib/versioned-memo.ts';
@@ -170,7 +169,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     store: createLocalFileStore(filesDirOf(config.dataDir)),
     outbox,
     log: app.log,
-    resetRequestLimiter: new AttemptLimiter(5, 60 * 60_000),
     // Cached only where this process sees every revocation (lib/session-cache.ts).
     sessions: new SessionCache(database.kind === 'pglite' ? SESSION_CACHE_TTL_MS : 0),
     dashboardStats: new VersionedMemo(DASHBOARD_STATS_MAX_AGE_MS),

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
-import type { AttemptLimiter } from './lib/attempt-limiter.ts';
 import type { SessionCache } from './lib/session-cache.ts';
 import type { VersionedMemo, VersionedMemoMap } from './lib/versioned-memo.ts';
 import type { DashboardStats, RecentSubmission, RecordsSummary } from '../shared/schemas/admin-dashboard.ts';
@@ -16,7 +15,6 @@ export interface AppContext {
   /** Absent in development mode (no SMTP_URL): mail is logged instead of sent. */
   outbox?: MailOutbox;
   log: FastifyBaseLogger;
-  resetRequestLimiter: AttemptLimiter;
   sessions: SessionCache;
   /** The dashboard's statistics, shared by every admin until the next write. */
   dashboardStats: VersionedMemo<{

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, RESET_REQUEST_LIMIT } from '../modules/auth/auth.service.ts';
 import { createTestUser } from '../test/factories.ts';
 import { multipart, pdfBytes } from '../test/multipart.ts';
 import { API, createTestApp, type TestApp, uniqueEmail } from '../test/test-app.ts';
@@ -14,6 +15,18 @@ const login = (app: FastifyInstance, remoteAddress: string) =>
     remoteAddress,
     payload: { email: uniqueEmail('spray'), password: 'guess' },
   });
+
+let address = 0;
+/** Each reset request from its own address: the per-address limit is 1 an hour here. */
+const forgot = (app: FastifyInstance, email: string) => {
+  address += 1;
+  return app.inject({
+    method: 'POST',
+    url: `${API}/auth/forgot-password`,
+    remoteAddress: `198.51.201.${address}`,
+    payload: { email },
+  });
+};
 
 /**
  * Two app instances on one PostgreSQL database, as two processes behind one proxy: the limits
@@ -40,6 +53,18 @@ describe.skipIf(!process.env.DATABASE_URL)('rate limits shared by every process'
     expect((await login(a.app, address)).statusCode).toBe(429);
     // Another address is not affected.
     expect((await login(b.app, '198.51.200.8')).statusCode).toBe(401);
+  });
+
+  it('counts reset requests for one e-mail on both processes together', async () => {
+    const author = await createTestUser(a.app);
+    for (let i = 0; i < RESET_REQUEST_LIMIT.max; i += 1)
+      expect((await forgot(i % 2 ? b.app : a.app, author.email)).statusCode, `request ${i + 1}`).toBe(200);
+    const refused = await forgot(b.app, author.email.toUpperCase());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ success: false, message: AUTH_MESSAGES.resetThrottled('60 minutes') });
+    expect((await forgot(a.app, author.email)).statusCode).toBe(429);
+    // Another e-mail is not affected.
+    expect((await forgot(b.app, uniqueEmail('other'))).statusCode).toBe(200);
   });
 });
 

@@ -2,8 +2,8 @@ import type { ForgotPasswordBody, LoginBody, RegisterBody } from '../../../share
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { countHit } from '../../db/rate-limit-counters.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { minutesText } from '../../lib/attempt-limiter.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { presentUser } from '../users/user.presenter.ts';
@@ -42,6 +42,17 @@ export const AUTH_MESSAGES = {
 
 /** A reset link is good for 30 minutes, once; a newer request or any completed reset voids it. */
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+
+/**
+ * Reset requests per e-mail, known or not: counted in the database (`rate_limit_hits`, the
+ * e-mail kept only as a hash), so every process of the site shares one allowance.
+ */
+export const RESET_REQUEST_LIMIT = { max: 5, windowMs: 60 * 60_000 } as const;
+
+function minutesText(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
 
 export interface SignedIn {
   user: PublicUser;
@@ -114,9 +125,9 @@ export async function requestPasswordReset(
   origin: SessionOrigin,
 ): Promise<{ devMode: boolean }> {
   const devMode = !ctx.outbox;
-  const wait = ctx.resetRequestLimiter.retryAfterMs(input.email);
-  if (wait > 0) throw new AppError('rate_limited', AUTH_MESSAGES.resetThrottled(minutesText(wait)));
-  ctx.resetRequestLimiter.record(input.email);
+  const requests = await countHit(ctx.db, `password-reset|${hashToken(input.email)}`, RESET_REQUEST_LIMIT.windowMs);
+  if (requests.current > RESET_REQUEST_LIMIT.max)
+    throw new AppError('rate_limited', AUTH_MESSAGES.resetThrottled(minutesText(requests.ttl)));
 
   const row = await findUserByEmail(ctx.db, input.email);
   await recordAuthEvent(ctx.db, 'reset_requested', { account: input.email, userId: row?.id, ...origin });
