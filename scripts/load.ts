@@ -2,15 +2,18 @@
 // busy submission day, and reports what it saw:
 //   npm run load                         (60 s of load after seeding and signing everyone in)
 //   npm run load -- --seconds 120 --papers 5000 --poll-ms 5000
+//   npm run load -- --instances 2 --db postgres   (two servers on a new database on DATABASE_URL's server)
 // Authors sign up through the API and poll their notifications at the client's interval; some
-// of them submit a 10 MB PDF all at once; admins page through the dashboard. Exits 1 on any
-// error answer, or when the server's memory grows with the uploaded bytes (uploads must
-// stream to disk). Reads the server's memory from /proc, so it runs on Linux.
+// of them submit a 10 MB PDF all at once; admins page through the dashboard. Every request goes
+// through a round-robin proxy in this script, as through nginx in front of the servers. Exits 1
+// on any error answer, or when the servers' memory grows with the uploaded bytes (uploads must
+// stream). Reads the servers' memory from /proc, so it runs on Linux.
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +25,7 @@ import { totpCredentials, users } from '../src/server/db/schema/index.ts';
 import { hashPassword } from '../src/server/lib/passwords.ts';
 import { newCustomUserId } from '../src/server/modules/users/users.service.ts';
 import { freePort } from '../src/server/test/net.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../src/server/test/scratch-database.ts';
 import { type ServerProcess, spawnServer, waitUntilServing } from '../src/server/test/server-process.ts';
 import { LIMITS, NOTIFICATION_PAGE_SIZE, PRESENTATION_MODES, THEMES, TIMINGS } from '../src/shared/constants.ts';
 import { seedDemo } from './seed-demo.ts';
@@ -35,6 +39,8 @@ const { values } = parseArgs({
     papers: { type: 'string', default: '3000' },
     'poll-ms': { type: 'string', default: String(TIMINGS.pollMs) },
     'admin-think-ms': { type: 'string', default: '1000' },
+    instances: { type: 'string', default: '1' },
+    db: { type: 'string', default: 'embedded' },
   },
 });
 
@@ -51,7 +57,14 @@ const adminCount = wholeNumber('admins', 1);
 const seededPapers = wholeNumber('papers', 0);
 const pollMs = wholeNumber('poll-ms', 100);
 const adminThinkMs = wholeNumber('admin-think-ms', 0);
+const instanceCount = wholeNumber('instances', 1);
 if (uploaderCount > authorCount) throw new Error('--uploaders cannot exceed --authors');
+if (values.db !== 'embedded' && values.db !== 'postgres') throw new Error('--db is embedded or postgres');
+const onPostgres = values.db === 'postgres';
+if (onPostgres && !process.env.DATABASE_URL)
+  throw new Error('--db postgres creates its database on the PostgreSQL server named by DATABASE_URL');
+if (instanceCount > 1 && !onPostgres)
+  throw new Error('--instances above 1 needs --db postgres: the embedded database is opened by one process only');
 
 const MB = 1024 * 1024;
 const PDF_BYTES = LIMITS.paperPdfBytes;
@@ -287,9 +300,9 @@ async function stopServer(server: ChildProcess): Promise<void> {
   clearTimeout(force);
 }
 
-async function seed(dataDir: string): Promise<void> {
-  // Before the server starts: the embedded database allows one process at a time.
-  const database = await openDatabase({ dataDir });
+async function seed(dataDir: string, databaseUrl: string | undefined): Promise<void> {
+  // Before the servers start: the embedded database allows one process at a time.
+  const database = await openDatabase({ dataDir, databaseUrl });
   try {
     await seedDemo(database.db, dataDir, { users: seededPapers, papers: seededPapers });
     // The first admin comes from ADMIN_EMAIL at start; the API has no way to make more.
@@ -313,21 +326,92 @@ async function seed(dataDir: string): Promise<void> {
   }
 }
 
-interface LoadResult {
-  signUpSeconds: number;
-  uploadSeconds: number;
+/** A hop's own headers, which a proxy does not pass on. */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'upgrade'];
+const withoutHopByHop = (headers: http.IncomingHttpHeaders) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.includes(name)));
+
+interface Proxy {
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Hands each request to the next server in turn, as nginx's default upstream balancing does,
+ * over connections to the servers that stay open (nginx's `keepalive`, operations.md). It runs
+ * on this script's thread, beside the clients.
+ */
+async function startRoundRobinProxy(serverPorts: number[]): Promise<Proxy> {
+  // Idle connections closed before the servers' own 65 s keep-alive does, as nginx's 60 s.
+  const agent = new http.Agent({ keepAlive: true, timeout: 60_000 });
+  let turn = 0;
+  const proxy = http.createServer((request, response) => {
+    const port = serverPorts[turn++ % serverPorts.length]!;
+    const upstream = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: request.method,
+        path: request.url,
+        headers: withoutHopByHop(request.headers),
+        agent,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
+        answer.pipe(response);
+      },
+    );
+    upstream.on('error', (error) => {
+      if (response.headersSent) response.destroy(error);
+      else
+        response
+          .writeHead(502, { 'content-type': 'text/plain' })
+          .end(`proxy: server on port ${port}: ${error.message}`);
+    });
+    // A client that goes away mid-answer takes its request to the server with it.
+    response.on('close', () => {
+      if (!response.writableFinished) upstream.destroy();
+    });
+    request.pipe(upstream);
+  });
+  proxy.listen(0, '127.0.0.1');
+  await once(proxy, 'listening');
+  return {
+    port: (proxy.address() as { port: number }).port,
+    async close() {
+      const closed = once(proxy, 'close');
+      proxy.close();
+      proxy.closeAllConnections();
+      agent.destroy();
+      await closed;
+    },
+  };
+}
+
+interface ServerMemory {
+  pid: number;
   rssBefore: number;
   rssPeak: number;
   lifetimePeak: number;
-  serverDied: boolean;
+  died: boolean;
 }
 
-// One thread is enough here: between polls every author only waits, and the server runs in its
-// own process, so this script never holds up the server's event loop (it does share the cores).
-async function drive(server: ServerProcess): Promise<LoadResult> {
-  const pid = server.child.pid!;
-  await waitUntilServing(server, 120_000);
-  console.error(`Server ${pid} answers at ${apiBase}`);
+interface LoadResult {
+  signUpSeconds: number;
+  uploadSeconds: number;
+  servers: ServerMemory[];
+  /** The servers' RSS added up, before the load and at the highest of its samples during it. */
+  totalBefore: number;
+  totalPeak: number;
+}
+
+const isGone = (server: ServerProcess) => server.child.exitCode !== null || server.child.signalCode !== null;
+
+// One thread is enough here: between polls every author only waits, and the servers run in their
+// own processes, so this script never holds up a server's event loop (it does share the cores).
+async function drive(servers: ServerProcess[]): Promise<LoadResult> {
+  await Promise.all(servers.map((server) => waitUntilServing(server, 120_000)));
+  console.error(`Server pids ${servers.map((server) => server.child.pid).join(', ')} answer behind ${apiBase}`);
 
   console.error(`Signing up ${authorCount} authors and signing in ${adminCount} admins...`);
   const signUpStarted = performance.now();
@@ -356,15 +440,26 @@ async function drive(server: ServerProcess): Promise<LoadResult> {
   });
 
   console.error(`Load for ${seconds} s...`);
-  const rssBefore = memoryOf(pid, 'VmRSS');
-  let rssPeak = rssBefore;
-  const sampler = setInterval(() => {
-    try {
-      rssPeak = Math.max(rssPeak, memoryOf(pid, 'VmRSS'));
-    } catch {
-      // The server is gone; reported below.
+  const memory: ServerMemory[] = servers.map((server) => {
+    const rss = memoryOf(server.child.pid!, 'VmRSS');
+    return { pid: server.child.pid!, rssBefore: rss, rssPeak: rss, lifetimePeak: Number.NaN, died: false };
+  });
+  const totalBefore = memory.reduce((sum, server) => sum + server.rssBefore, 0);
+  let totalPeak = totalBefore;
+  const sample = () => {
+    let total = 0;
+    for (const server of memory) {
+      try {
+        const rss = memoryOf(server.pid, 'VmRSS');
+        server.rssPeak = Math.max(server.rssPeak, rss);
+        total += rss;
+      } catch {
+        // The server is gone; reported below.
+      }
     }
-  }, RSS_SAMPLE_MS);
+    totalPeak = Math.max(totalPeak, total);
+  };
+  const sampler = setInterval(sample, RSS_SAMPLE_MS);
   const deadline = performance.now() + seconds * 1000;
   const uploadsStarted = performance.now();
   const uploads = Promise.all(authors.slice(0, uploaderCount).map(submitPaper)).then(
@@ -376,28 +471,28 @@ async function drive(server: ServerProcess): Promise<LoadResult> {
   ]);
   const uploadSeconds = await uploads;
   clearInterval(sampler);
+  sample();
 
-  const serverDied = server.child.exitCode !== null || server.child.signalCode !== null;
-  if (!serverDied) rssPeak = Math.max(rssPeak, memoryOf(pid, 'VmRSS'));
-  return {
-    signUpSeconds,
-    uploadSeconds,
-    rssBefore,
-    rssPeak,
-    lifetimePeak: serverDied ? Number.NaN : memoryOf(pid, 'VmHWM'),
-    serverDied,
-  };
+  servers.forEach((server, i) => {
+    memory[i]!.died = isGone(server);
+    if (!memory[i]!.died) memory[i]!.lifetimePeak = memoryOf(memory[i]!.pid, 'VmHWM');
+  });
+  return { signUpSeconds, uploadSeconds, servers: memory, totalBefore, totalPeak };
 }
 
 /** Prints the figures as Markdown and answers whether the run passed. */
 function report(result: LoadResult): boolean {
   const uploadedBytes = uploaderCount * PDF_BYTES;
-  const growth = result.rssPeak - result.rssBefore;
-  const streamed = uploaderCount === 0 || growth < OTHER_GROWTH_ALLOWANCE + uploadedBytes * STREAMED_GROWTH_SHARE;
+  const growth = result.totalPeak - result.totalBefore;
+  const streamed =
+    uploaderCount === 0 || growth < instanceCount * OTHER_GROWTH_ALLOWANCE + uploadedBytes * STREAMED_GROWTH_SHARE;
+  const serversDied = result.servers.some((server) => server.died);
+  const signed = (bytes: number) => `${bytes >= 0 ? '+' : ''}${asMb(bytes)}`;
   const lines = [
     `${authorCount} authors polling every ${pollMs / 1000} s, ${uploaderCount} of them submitting a ${asMb(PDF_BYTES)} PDF at once, ` +
       `${adminCount} admins paging the dashboard (${adminThinkMs} ms between clicks); ${seconds} s on ${seededPapers.toLocaleString('en')} seeded papers, ` +
-      `embedded database, Node ${process.version}, ${os.cpus().length} cores`,
+      `${onPostgres ? 'PostgreSQL' : 'embedded database'}, ${instanceCount} server process${instanceCount === 1 ? '' : 'es'} ` +
+      `behind a round-robin proxy, files on local disk, Node ${process.version}, ${os.cpus().length} cores`,
     '',
     '| requests | count | errors | p50 ms | p99 ms |',
     '|---|---|---|---|---|',
@@ -410,22 +505,40 @@ function report(result: LoadResult): boolean {
   }
   lines.push(
     '',
+    '| server memory (RSS) | before the load | peak during it | growth | lifetime peak (VmHWM) |',
+    '|---|---|---|---|---|',
+    ...result.servers.map(
+      (server, i) =>
+        `| process ${i + 1} (pid ${server.pid}) | ${asMb(server.rssBefore)} | ${asMb(server.rssPeak)} | ` +
+        `${signed(server.rssPeak - server.rssBefore)} | ${server.died ? 'exited' : asMb(server.lifetimePeak)} |`,
+    ),
+  );
+  if (instanceCount > 1) {
+    const lifetimeTotal = result.servers.reduce((sum, server) => sum + server.lifetimePeak, 0);
+    lines.push(
+      `| all ${instanceCount} together | ${asMb(result.totalBefore)} | ${asMb(result.totalPeak)} | ${signed(growth)} | ` +
+        `${serversDied ? '-' : `${asMb(lifetimeTotal)} (each one's, added up)`} |`,
+    );
+  }
+  lines.push(
+    '',
     `Sign-ups before the load: ${authorCount} in ${result.signUpSeconds.toFixed(1)} s.`,
     uploaderCount === 0
       ? 'Uploads: none.'
       : `Uploads: ${uploaderCount} × ${asMb(PDF_BYTES)} = ${asMb(uploadedBytes)} in ${result.uploadSeconds.toFixed(1)} s ` +
-          `(${(uploadedBytes / MB / result.uploadSeconds).toFixed(1)} MB/s together).`,
-    `Server memory (RSS): ${asMb(result.rssBefore)} before the load, ${asMb(result.rssPeak)} at its peak during it (${growth >= 0 ? '+' : ''}${asMb(growth)}); ` +
-      `lifetime peak (VmHWM, start and sign-ups included) ${asMb(result.lifetimePeak)}.`,
+          `(${(uploadedBytes / MB / result.uploadSeconds).toFixed(1)} MB/s together)` +
+          // Nothing here reads an upload back, which with several processes would need the one that stored it.
+          `${instanceCount > 1 ? ', each kept on the disk of the process that took it' : ''}.`,
   );
   if (uploaderCount > 0) {
+    const allowance = instanceCount * OTHER_GROWTH_ALLOWANCE;
     lines.push(
       streamed
         ? `Uploads stream: memory grew by ${asMb(growth)} while ${uploaderCount} × ${asMb(PDF_BYTES)} = ${asMb(uploadedBytes)} were uploaded at once.`
-        : `UPLOADS HELD IN MEMORY: memory grew by ${asMb(growth)}, ${asMb(OTHER_GROWTH_ALLOWANCE)} plus ${STREAMED_GROWTH_SHARE * 100} % of the ${asMb(uploadedBytes)} uploaded or more.`,
+        : `UPLOADS HELD IN MEMORY: memory grew by ${asMb(growth)}, ${asMb(allowance)} plus ${STREAMED_GROWTH_SHARE * 100} % of the ${asMb(uploadedBytes)} uploaded or more.`,
     );
   }
-  lines.push(`Errors: ${failures.length}${result.serverDied ? '; THE SERVER EXITED DURING THE RUN' : ''}`);
+  lines.push(`Errors: ${failures.length}${serversDied ? '; A SERVER EXITED DURING THE RUN' : ''}`);
   const grouped = new Map<string, number>();
   for (const failure of failures) {
     const key = `${failure.kind}: ${failure.status} ${failure.detail}`;
@@ -433,42 +546,55 @@ function report(result: LoadResult): boolean {
   }
   for (const [key, count] of grouped) lines.push(`  ${count} × ${key}`);
   console.log(lines.join('\n'));
-  return failures.length === 0 && streamed && !result.serverDied;
+  return failures.length === 0 && streamed && !serversDied;
 }
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-load-'));
+const workDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-load-'));
+// Each process its own data directory; the first also holds the seeded file and the embedded database.
+const dataDirs = Array.from({ length: instanceCount }, (_, i) => path.join(workDir, `server-${i + 1}`));
+let database: ScratchDatabase | undefined;
 try {
+  database = onPostgres ? await createScratchDatabase() : undefined;
+  await Promise.all(dataDirs.map((dir) => mkdir(dir)));
   console.error(`Seeding ${seededPapers} authors with papers and ${adminCount - 1} extra admins...`);
-  await seed(dataDir);
-  const port = await freePort();
+  await seed(dataDirs[0]!, database?.url);
+  const ports = await Promise.all(dataDirs.map(() => freePort()));
+  const proxy = await startRoundRobinProxy(ports);
+  const publicUrl = `http://127.0.0.1:${proxy.port}`;
+  apiBase = `${publicUrl}/ictacem2025/api`;
   // The real entry point in its own process (node with tsx, no watcher), so its pid is the server's.
-  const server = spawnServer(
-    {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      REGISTRATION_OPEN: 'true',
-      ADMIN_EMAIL: adminEmails[0],
-      ADMIN_PASSWORD: PASSWORD,
-      ADMIN_TOTP_SECRET,
-      IP_RATE_LIMIT_FACTOR: String(IP_RATE_LIMIT_FACTOR),
-      LOG_LEVEL: 'warn',
-      SMTP_URL: '',
-      DATABASE_URL: '',
-    },
-    port,
+  const servers = dataDirs.map((dataDir, i) =>
+    spawnServer(
+      {
+        ...process.env,
+        PORT: String(ports[i]),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: publicUrl,
+        REGISTRATION_OPEN: 'true',
+        ADMIN_EMAIL: adminEmails[0],
+        ADMIN_PASSWORD: PASSWORD,
+        ADMIN_TOTP_SECRET,
+        IP_RATE_LIMIT_FACTOR: String(IP_RATE_LIMIT_FACTOR),
+        LOG_LEVEL: 'warn',
+        SMTP_URL: '',
+        DATABASE_URL: database?.url ?? '',
+      },
+      ports[i]!,
+    ),
   );
-  apiBase = `${server.baseUrl}/api`;
-  // The server's own log (warnings and errors only) goes beside this script's progress.
-  server.child.stdout!.pipe(process.stderr);
-  server.child.stderr!.pipe(process.stderr);
+  for (const server of servers) {
+    // The servers' own log (warnings and errors only) goes beside this script's progress.
+    server.child.stdout!.pipe(process.stderr);
+    server.child.stderr!.pipe(process.stderr);
+  }
   try {
-    process.exitCode = report(await drive(server)) ? 0 : 1;
+    process.exitCode = report(await drive(servers)) ? 0 : 1;
   } finally {
-    await stopServer(server.child);
+    await Promise.all(servers.map((server) => stopServer(server.child)));
+    await proxy.close();
   }
 } finally {
-  await rm(dataDir, { recursive: true, force: true });
+  await database?.drop();
+  await rm(workDir, { recursive: true, force: true });
 }
