@@ -20,7 +20,7 @@ async function backUp(): Promise<{ manifest: BackupManifest; by: string }> {
     const session = await openForMaintenance(config);
     try {
       const manifest = await writeBackup(
-        { db: session.db, kind: session.kind, filesDir: session.filesDir, workDir: path.resolve(config.dataDir) },
+        { db: session.db, kind: session.kind, store: session.store, workDir: path.resolve(config.dataDir) },
         output,
       );
       return { manifest, by: session.exclusive ? 'with the server stopped' : 'beside the running server' };

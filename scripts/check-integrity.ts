@@ -17,7 +17,7 @@ try {
     if (!session.exclusive) console.log('A server is running on this data directory: recent uploads are left alone.');
     const report = await checkIntegrity({
       db: session.db,
-      filesDir: session.filesDir,
+      store: session.store,
       exclusive: session.exclusive,
       removeOrphans: values['remove-orphans'],
     });

@@ -24,6 +24,7 @@ try {
     archive,
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
+    fileStore: config.fileStore,
     force: values.force,
   });
   const rows = result.manifest.tables.reduce((sum, t) => sum + t.rows, 0);

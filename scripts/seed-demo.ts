@@ -20,7 +20,7 @@ import {
 } from '../src/server/db/schema/index.ts';
 import { hashPassword } from '../src/server/lib/passwords.ts';
 import { newCustomUserId } from '../src/server/modules/users/users.service.ts';
-import { createLocalFileStore } from '../src/server/storage/file-store.ts';
+import { createLocalFileStore } from '../src/server/storage/local-file-store.ts';
 import { PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '../src/shared/constants.ts';
 import { type PaperAction, type PaperState, transition } from '../src/shared/domain/paper-workflow.ts';
 

@@ -15,6 +15,7 @@ import type { AppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { EmbeddedDatabaseMaintenance } from './db/embedded-upkeep.ts';
+import { announceServer, SERVER_APPLICATION_NAME } from './db/server-presence.ts';
 import { HTTP_TIMEOUTS } from './lib/http-timeouts.ts';
 import { SessionCache } from './lib/session-cache.ts';
 import { VersionedMemo, VersionedMemoMap } from './lib/versioned-memo.ts';
@@ -43,7 +44,8 @@ import { registerDraining } from './plugins/draining.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurityHeaders, securityHeadersOf } from './plugins/security-headers.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
-import { createLocalFileStore, filesDirOf } from './storage/file-store.ts';
+import type { FileStore } from './storage/file-store.ts';
+import { openFileStore } from './storage/open-file-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,13 +102,13 @@ const JSON_BODY_LIMIT = 64 * 1024;
  * running server's backup from the server itself (ops/backup-socket.ts). Without the socket
  * (e.g. a data directory path too long for one) backups need the server stopped.
  */
-async function serveBackups(app: FastifyInstance, database: Database, config: AppConfig): Promise<Server | undefined> {
-  const source = {
-    db: database.db,
-    kind: database.kind,
-    filesDir: filesDirOf(config.dataDir),
-    workDir: config.dataDir,
-  };
+async function serveBackups(
+  app: FastifyInstance,
+  database: Database,
+  store: FileStore,
+  config: AppConfig,
+): Promise<Server | undefined> {
+  const source = { db: database.db, kind: database.kind, store, workDir: config.dataDir };
   try {
     return await listenForBackups(source, backupSocketPath(config.dataDir), app.log);
   } catch (error) {
@@ -156,17 +158,35 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     });
   }
 
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    inMemory: config.inMemoryDatabase,
-    onIdleConnectionError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
-  });
+  // Before the migrations: a server starting while a restore runs waits for it to finish.
+  const presence = config.databaseUrl
+    ? await announceServer(config.databaseUrl, (error) =>
+        app.log.warn({ err: error }, 'lost the connection that shows this server to restores; reconnecting'),
+      )
+    : undefined;
+  let database: Database | undefined;
+  const store = await openFileStore(config);
+  try {
+    // A wrong bucket or key stops the start here, not an author's first upload.
+    await store.verify();
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      inMemory: config.inMemoryDatabase,
+      applicationName: SERVER_APPLICATION_NAME,
+      onIdleConnectionError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
+    });
+  } catch (error) {
+    store.close();
+    await database?.close();
+    await presence?.close();
+    throw error;
+  }
   const outbox = config.smtpUrl ? new MailOutbox(database.db, config.smtpUrl, config.mailFrom, app.log) : undefined;
   app.decorate('ctx', {
     db: database.db,
     config,
-    store: createLocalFileStore(filesDirOf(config.dataDir)),
+    store,
     outbox,
     log: app.log,
     // Cached only where this process sees every revocation (lib/session-cache.ts).
@@ -181,14 +201,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       ? new EmbeddedDatabaseMaintenance(database.db, app.log)
       : undefined;
   // Test databases in memory live for seconds: nothing expires in them.
-  const housekeeping = config.inMemoryDatabase ? undefined : new Housekeeping(database.db, app.log);
+  const housekeeping = config.inMemoryDatabase ? undefined : new Housekeeping(database.db, store, app.log);
   app.addHook('onReady', async () => {
     await maintenance?.start();
     outbox?.start();
     housekeeping?.start();
   });
   const backups =
-    database.kind === 'pglite' && !config.inMemoryDatabase ? await serveBackups(app, database, config) : undefined;
+    database.kind === 'pglite' && !config.inMemoryDatabase
+      ? await serveBackups(app, database, store, config)
+      : undefined;
   let outboxStopped: Promise<void> | undefined;
   app.addHook('preClose', (done) => {
     // The sender stops claiming mail as soon as the close begins, alongside the requests still
@@ -204,6 +226,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await housekeeping?.stop();
     await outboxStopped;
     await database.close();
+    store.close();
+    await presence?.close();
   });
 
   const apiPrefix = `${config.basePath}/api`;

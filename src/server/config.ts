@@ -60,7 +60,32 @@ const envSchema = z.object({
   /** One log line per request; on by default in production only, where an operator reads them. */
   LOG_REQUESTS: z.enum(['true', 'false', '1', '0']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where uploaded files live: DATA_DIR/files (one server) or an S3-compatible bucket (any number). */
+  FILE_STORE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag,
 });
+
+export type FileStoreConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      endpoint?: string;
+      bucket: string;
+      region: string;
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+      forcePathStyle: boolean;
+    };
 
 export interface AppConfig {
   port: number;
@@ -96,6 +121,25 @@ export interface AppConfig {
   clientDir?: string;
   /** Collects the OpenAPI description of every route (for docs/api.md; never in a served app). */
   describeApi?: boolean;
+  fileStore: FileStoreConfig;
+}
+
+function fileStoreOf(e: z.infer<typeof envSchema>): FileStoreConfig {
+  if (e.FILE_STORE === 'local') return { kind: 'local' };
+  if (!e.S3_BUCKET) throw new Error('Invalid configuration: FILE_STORE=s3 needs S3_BUCKET');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new Error('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  return {
+    kind: 's3',
+    endpoint: e.S3_ENDPOINT,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
 }
 
 /** Parses the environment once at start and fails fast with every problem listed. */
@@ -144,5 +188,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logRequests: e.LOG_REQUESTS === undefined ? production : e.LOG_REQUESTS === 'true' || e.LOG_REQUESTS === '1',
     logLevel: e.LOG_LEVEL,
     clientDir: e.CLIENT_DIR,
+    fileStore: fileStoreOf(e),
   };
 }

@@ -5,8 +5,7 @@ import { loadConfig } from './config.ts';
 import { ensureAdmin } from './modules/first-admin/first-admin.service.ts';
 import { startupBanner } from './startup-banner.ts';
 import { removeStaleScratch } from './ops/backup.ts';
-import { sweepTempFiles, UPLOAD_IN_PROGRESS_MS } from './ops/integrity.ts';
-import { filesDirOf } from './storage/file-store.ts';
+import { UPLOAD_IN_PROGRESS_MS } from './storage/file-store.ts';
 
 const loaded = loadConfig();
 const clientDir = loaded.clientDir ?? BUILT_CLIENT_DIR;
@@ -14,13 +13,15 @@ const config = { ...loaded, clientDir };
 const app = await buildApp(config);
 if (!existsSync(clientDir)) app.log.warn('No built client found: run `npm run build` to serve the pages.');
 
-// This process holds DATA_DIR now (buildApp claimed it), so every temporary upload file was
-// left by an earlier process that stopped or was killed mid-upload, and so was every backup
-// scratch directory, except one of a backup beside the server on PostgreSQL.
-const swept = await sweepTempFiles(filesDirOf(config.dataDir));
+// With the embedded database this process holds DATA_DIR now (buildApp claimed it), so every
+// half-received upload and backup scratch directory there was left by an earlier process. On
+// PostgreSQL other servers (and a backup) may share it: only what nobody has touched for an
+// hour is a leftover.
+const leftoverAge = config.databaseUrl ? UPLOAD_IN_PROGRESS_MS : 0;
+const swept = await app.ctx.store.sweepIncomplete(leftoverAge);
 if (swept.removed.length > 0)
   app.log.warn(`Removed ${swept.removed.length} half-written upload(s) left by an earlier run.`);
-const scratch = await removeStaleScratch(config.dataDir, config.databaseUrl ? UPLOAD_IN_PROGRESS_MS : 0);
+const scratch = await removeStaleScratch(config.dataDir, leftoverAge);
 if (scratch.length > 0)
   app.log.warn(`Removed ${scratch.length} scratch directory(ies) of an interrupted backup or restore.`);
 

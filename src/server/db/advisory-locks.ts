@@ -13,6 +13,8 @@ export const ADVISORY_LOCK_KEYS = {
   startup: 0x1c7ace30002,
   /** Held while one process clears expired sessions and reset tokens. */
   housekeeping: 0x1c7ace30003,
+  /** Held shared by every running server, exclusively by a restore (db/server-presence.ts). */
+  servers: 0x1c7ace30004,
 } as const;
 
 /**

@@ -29,12 +29,16 @@ export interface DatabaseOptions {
   /** A pooled connection that dies while idle (server restart, admin command) is reported here. */
   onIdleConnectionError?: (error: Error) => void;
   /**
-   * Claim DATA_DIR for this process until close (the default). False: with PostgreSQL, work
-   * beside a running server; with the embedded database, only when this process already holds
-   * DATA_DIR (a restore that moves the old database aside first).
+   * The embedded database: claim DATA_DIR for this process until close (the default). False only
+   * when this process already holds DATA_DIR (a restore that moves the old database aside
+   * first). PostgreSQL never claims it: any number of servers share one database.
    */
   claimDataDir?: boolean;
+  /** How the connections name themselves to PostgreSQL (pg_stat_activity), so servers can be told from tools. */
+  applicationName?: string;
 }
+
+const TOOL_APPLICATION_NAME = 'ictacem-tool';
 
 /**
  * How long a request waits for a PostgreSQL connection, and for one statement's answer, before
@@ -55,7 +59,7 @@ async function pgliteExtensions() {
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite, and applies migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const embedded = !options.databaseUrl;
-  const claim = !options.inMemory && options.claimDataDir !== false;
+  const claim = embedded && !options.inMemory && options.claimDataDir !== false;
   if (embedded && !options.inMemory && !claim && (await dataDirHolder(options.dataDir))?.pid !== process.pid) {
     throw new Error('The embedded database can only be opened by the process that holds its data directory.');
   }
@@ -87,6 +91,7 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
   ]);
   const pool = new pg.Pool({
     connectionString: databaseUrl,
+    application_name: options.applicationName ?? TOOL_APPLICATION_NAME,
     max: 10,
     connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
     // A statement whose answer never comes (a silent network) fails instead of holding the request.

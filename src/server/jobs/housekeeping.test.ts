@@ -1,9 +1,13 @@
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tryLockForHousekeeping } from '../db/advisory-locks.ts';
 import { passwordResets, sessions } from '../db/schema/index.ts';
 import { createSession } from '../modules/sessions/sessions.service.ts';
 import { createTestUser } from '../test/factories.ts';
+import { UPLOAD_IN_PROGRESS_MS } from '../storage/file-store.ts';
+import { filesDirOf } from '../storage/local-file-store.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { Housekeeping } from './housekeeping.ts';
 
@@ -50,7 +54,7 @@ describe('housekeeping', () => {
     ]);
     const before = (await db.select().from(sessions)).map((s) => s.id);
 
-    expect(await new Housekeeping(db, t.app.log).runOnce()).toEqual({
+    expect(await new Housekeeping(db, t.app.ctx.store, t.app.log).runOnce()).toEqual({
       sessions: 3,
       passwordResets: 1,
       rateLimitWindows: 0,
@@ -59,7 +63,7 @@ describe('housekeeping', () => {
     for (const id of kept) expect(left).toContain(id);
     expect(left).toHaveLength(before.length - 3);
     expect((await db.select().from(passwordResets)).map((r) => r.tokenHash)).toEqual(['live']);
-    expect(await new Housekeeping(db, t.app.log).runOnce()).toEqual({
+    expect(await new Housekeeping(db, t.app.ctx.store, t.app.log).runOnce()).toEqual({
       sessions: 0,
       passwordResets: 0,
       rateLimitWindows: 0,
@@ -70,8 +74,21 @@ describe('housekeeping', () => {
     const { db } = t.app.ctx;
     const result = await db.transaction(async (tx) => {
       expect(await tryLockForHousekeeping(tx)).toBe(true);
-      return new Housekeeping(db, t.app.log).runOnce();
+      return new Housekeeping(db, t.app.ctx.store, t.app.log).runOnce();
     });
     expect(result).toBeUndefined();
+  });
+
+  it('sweeps half-received uploads nobody has written to for an hour, never one still arriving', async () => {
+    const tmpDir = path.join(filesDirOf(t.config.dataDir), 'tmp');
+    await mkdir(tmpDir, { recursive: true });
+    await writeFile(path.join(tmpDir, 'left-by-a-killed-process.part'), 'half');
+    await writeFile(path.join(tmpDir, 'arriving-now.part'), 'half');
+    const old = new Date(Date.now() - UPLOAD_IN_PROGRESS_MS - 60_000);
+    await utimes(path.join(tmpDir, 'left-by-a-killed-process.part'), old, old);
+
+    const removed = await new Housekeeping(t.app.ctx.db, t.app.ctx.store, t.app.log).sweepIncompleteUploads();
+    expect(removed).toEqual(['tmp/left-by-a-killed-process.part']);
+    expect(await readdir(tmpDir)).toEqual(['arriving-now.part']);
   });
 });

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { deleteEndedRateLimitWindows } from '../db/rate-limit-counters.ts';
 import { purgeExpiredPasswordResets } from '../modules/auth/auth.service.ts';
 import { purgeEndedSessions } from '../modules/sessions/sessions.service.ts';
+import { type FileStore, UPLOAD_IN_PROGRESS_MS } from '../storage/file-store.ts';
 
 /** How often a process offers to clear what has expired. */
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
@@ -16,8 +17,10 @@ export interface HousekeepingResult {
 
 /**
  * Clears what no one can use any more: ended sessions (past their end or idle too long), reset
- * tokens past their end and rate-limit counters whose window has ended. Every process offers, once at start and then every hour; one at a
- * time does it (an advisory lock tried, never waited for), in one transaction.
+ * tokens past their end and rate-limit counters whose window has ended. Every process offers,
+ * once at start and then every hour; one at a time does it (an advisory lock tried, never
+ * waited for), in one transaction. Each process also sweeps the half-received uploads that no
+ * one has written to for an hour, as its spool may be its own.
  */
 export class Housekeeping {
   private timer: NodeJS.Timeout | undefined;
@@ -25,13 +28,14 @@ export class Housekeeping {
 
   constructor(
     private readonly db: Db,
+    private readonly store: FileStore,
     private readonly log: FastifyBaseLogger,
     private readonly intervalMs = HOUSEKEEPING_INTERVAL_MS,
   ) {}
 
   start(): void {
     const run = () => {
-      this.running = this.runOnce()
+      this.running = Promise.all([this.sweepIncompleteUploads(), this.runOnce()])
         .catch((error: unknown) => this.log.warn({ err: error }, 'housekeeping failed; it runs again later'))
         .finally(() => (this.running = undefined));
     };
@@ -43,6 +47,13 @@ export class Housekeeping {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     await this.running;
+  }
+
+  /** Uploads a stopped process left half-received; never one still arriving (they are written to all the time). */
+  async sweepIncompleteUploads(): Promise<string[]> {
+    const { removed } = await this.store.sweepIncomplete(UPLOAD_IN_PROGRESS_MS);
+    if (removed.length > 0) this.log.warn(`housekeeping: removed ${removed.length} half-received upload(s)`);
+    return removed;
   }
 
   /** The counts removed, or undefined when another process was doing it. */

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { type FileStore, StoredFileMissingError } from '../storage/file-store.ts';
 import { AppError } from './app-error.ts';
+import { parseByteRange } from './byte-range.ts';
 import { nameForType } from './content-type.ts';
 
 export interface ServableFile {
@@ -20,10 +21,13 @@ function contentDisposition(kind: 'inline' | 'attachment', fileName: string): st
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${extValue(fileName)}`;
 }
 
+export const RANGE_NOT_SATISFIABLE = 'The requested range is not within the file.';
+
 /**
  * Streams a stored file with headers that stop a browser from treating it as anything but
  * what it is: exact type, a name ending that matches it, nosniff, a sandboxing CSP, and no
- * shared caching.
+ * shared caching. A single byte range is served as such (a PDF viewer's or a resumed
+ * download's), anything else as the whole file.
  */
 export async function sendStoredFile(
   reply: FastifyReply,
@@ -31,15 +35,33 @@ export async function sendStoredFile(
   file: ServableFile,
   disposition: 'inline' | 'attachment' = 'inline',
 ): Promise<FastifyReply> {
-  const stream = await store.open(file.storageKey).catch((error: unknown) => {
-    throw error instanceof StoredFileMissingError ? new AppError('not_found', error.message) : error;
-  });
-  return reply
-    .header('Content-Type', file.contentType)
-    .header('Content-Length', String(file.sizeBytes))
-    .header('Content-Disposition', contentDisposition(disposition, nameForType(file.fileName, file.contentType)))
+  reply
+    .header('Accept-Ranges', 'bytes')
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Security-Policy', "sandbox; default-src 'none'")
-    .header('Cache-Control', 'private, no-store')
+    .header('Cache-Control', 'private, no-store');
+  // No validator to compare If-Range with: the whole file is the answer RFC 9110 allows.
+  const headers = reply.request.headers;
+  const range = headers['if-range'] ? undefined : parseByteRange(headers.range, file.sizeBytes);
+  if (range === 'unsatisfiable') {
+    return reply
+      .status(416)
+      .header('Content-Range', `bytes */${file.sizeBytes}`)
+      .send({ success: false, message: RANGE_NOT_SATISFIABLE });
+  }
+  const stream = await store.open(file.storageKey, range).catch((error: unknown) => {
+    throw error instanceof StoredFileMissingError ? new AppError('not_found', error.message) : error;
+  });
+  if (range) {
+    reply
+      .status(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${file.sizeBytes}`)
+      .header('Content-Length', String(range.end - range.start + 1));
+  } else {
+    reply.header('Content-Length', String(file.sizeBytes));
+  }
+  return reply
+    .header('Content-Type', file.contentType)
+    .header('Content-Disposition', contentDisposition(disposition, nameForType(file.fileName, file.contentType)))
     .send(stream);
 }

@@ -19,12 +19,14 @@ import {
   submissionVersions,
   users,
 } from '../db/schema/index.ts';
-import { filesDirOf, storedFilePath } from '../storage/file-store.ts';
+import { filesDirOf, storedFilePath } from '../storage/local-file-store.ts';
 import { createTestPaper, createTestUser, type TestUser } from '../test/factories.ts';
 import { multipart, pdfBytes } from '../test/multipart.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database.ts';
 import { API, createTestApp, type TestApp } from '../test/test-app.ts';
 import { readBackupManifest, restoreBackup, RestoreRefusedError, writeBackup } from './backup.ts';
+
+const LOCAL = { kind: 'local' } as const;
 
 /** Every table whose rows the comparison covers: papers, versions, chat, files and the rest. */
 const TABLES = {
@@ -110,7 +112,10 @@ describe('backup and restore', { timeout: 60_000 }, () => {
   async function restoreIntoEmpty(archive: string, dataDir: string) {
     const scratch = await createScratchDatabase();
     if (scratch) scratches.push(scratch);
-    return { scratch, result: await restoreBackup({ archive, dataDir, databaseUrl: scratch?.url, force: false }) };
+    return {
+      scratch,
+      result: await restoreBackup({ archive, dataDir, databaseUrl: scratch?.url, fileStore: LOCAL, force: false }),
+    };
   }
 
   beforeAll(async () => {
@@ -164,7 +169,10 @@ describe('backup and restore', { timeout: 60_000 }, () => {
 
     const backupDir = await tempDir('ictacem-backup-');
     archive = path.join(backupDir, 'backup.tar.gz');
-    const backup = writeBackup({ db: t.app.ctx.db, kind: sourceKind(), filesDir, workDir: t.config.dataDir }, archive);
+    const backup = writeBackup(
+      { db: t.app.ctx.db, kind: sourceKind(), store: t.app.ctx.store, workDir: t.config.dataDir },
+      archive,
+    );
     racing.open();
     const manifest = await backup;
     held.open();
@@ -216,7 +224,7 @@ describe('backup and restore', { timeout: 60_000 }, () => {
 
   it('refuses a target that holds data unless forced, and then moves the old data aside', async () => {
     const again = (force: boolean) =>
-      restoreBackup({ archive, dataDir: target, databaseUrl: targetDatabase?.url, force });
+      restoreBackup({ archive, dataDir: target, databaseUrl: targetDatabase?.url, fileStore: LOCAL, force });
     await expect(again(false)).rejects.toThrow(RestoreRefusedError);
     await expect(again(false)).rejects.toThrow(/not empty|already holds data/);
 
@@ -233,7 +241,7 @@ describe('backup and restore', { timeout: 60_000 }, () => {
     const whole = await readFile(archive);
     await writeFile(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
     const empty = path.join(path.dirname(archive), 'empty-target');
-    await expect(restoreBackup({ archive: truncated, dataDir: empty, force: false })).rejects.toThrow(
+    await expect(restoreBackup({ archive: truncated, dataDir: empty, fileStore: LOCAL, force: false })).rejects.toThrow(
       /damaged or incomplete/,
     );
     expect(await readdir(empty)).toEqual([]);
@@ -249,7 +257,7 @@ describe('backup and restore', { timeout: 60_000 }, () => {
     await tar.c({ gzip: true, file: evil, cwd: crafted }, ['manifest.json', 'files', 'run-me.sh']);
 
     const target = path.join(crafted, 'target');
-    await expect(restoreBackup({ archive: evil, dataDir: target, force: false })).rejects.toThrow(
+    await expect(restoreBackup({ archive: evil, dataDir: target, fileStore: LOCAL, force: false })).rejects.toThrow(
       /unexpected entries .*(run-me\.sh|ab000000)/,
     );
     expect(await readdir(target)).toEqual([]);
@@ -277,10 +285,12 @@ describe('backup and restore', { timeout: 60_000 }, () => {
         };
       },
     });
-    const filesDir = filesDirOf(t.config.dataDir);
     const before = tablesOf(readBackupManifest(archive));
     const retried = path.join(path.dirname(archive), 'retried.tar.gz');
-    const manifest = await writeBackup({ db, kind: sourceKind(), filesDir, workDir: t.config.dataDir }, retried);
+    const manifest = await writeBackup(
+      { db, kind: sourceKind(), store: t.app.ctx.store, workDir: t.config.dataDir },
+      retried,
+    );
 
     expect(snapshots).toBe(2);
     expect(manifest.missingFiles).toEqual([]);

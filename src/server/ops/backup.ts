@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, link, mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
@@ -7,8 +7,12 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import * as tar from 'tar';
 import { type Database, type Db, type DbOrTx, openDatabase } from '../db/client.ts';
 import { storedFiles } from '../db/schema/index.ts';
+import { excludeServers } from '../db/server-presence.ts';
 import { lockDataDir } from '../storage/data-dir-lock.ts';
-import { filesDirOf, storedFilePath, TMP_DIR_NAME } from '../storage/file-store.ts';
+import type { FileStoreConfig } from '../config.ts';
+import { type FileStore, STORAGE_KEY_PATTERN, StoredFileMissingError } from '../storage/file-store.ts';
+import { filesDirOf, storedFilePath, TMP_DIR_NAME } from '../storage/local-file-store.ts';
+import { openFileStore } from '../storage/open-file-store.ts';
 import { checkIntegrity, type IntegrityReport } from './integrity.ts';
 
 /**
@@ -44,8 +48,8 @@ export interface BackupManifest {
 export interface BackupSource {
   db: Db;
   kind: 'pglite' | 'postgres';
-  filesDir: string;
-  /** Scratch space on the same filesystem as filesDir, so files are hard-linked, not copied. */
+  store: FileStore;
+  /** Scratch space; on the same filesystem as a local store, so its files are hard-linked, not copied. */
   workDir: string;
 }
 
@@ -111,17 +115,6 @@ async function dumpTable(tx: DbOrTx, table: string, file: string): Promise<numbe
   return rows;
 }
 
-/** Hard link (instant, and immune to a later delete of the original) or, across filesystems, a copy. */
-async function linkOrCopy(from: string, to: string): Promise<void> {
-  await mkdir(path.dirname(to), { recursive: true });
-  try {
-    await link(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await copyFile(from, to);
-  }
-}
-
 type Snapshot = { manifest: BackupManifest } | { retry: string };
 
 async function stageSnapshot(source: BackupSource, staging: string): Promise<Snapshot> {
@@ -145,19 +138,16 @@ async function stageSnapshot(source: BackupSource, staging: string): Promise<Sna
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 
-  // Files never change once stored, so linking them after the snapshot is safe, unless one was
+  // Files never change once stored, so copying them after the snapshot is safe, unless one was
   // deleted meanwhile (an admin removed a file): then the snapshot is taken again.
   const missingFiles: string[] = [];
   let bytes = 0;
   for (const file of files) {
     try {
-      await linkOrCopy(
-        storedFilePath(source.filesDir, file.storageKey),
-        storedFilePath(path.join(staging, FILES_DIR), file.storageKey),
-      );
+      await source.store.copyToFile(file.storageKey, storedFilePath(path.join(staging, FILES_DIR), file.storageKey));
       bytes += file.sizeBytes;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if (!(error instanceof StoredFileMissingError)) throw error;
       const [stillThere] = await source.db
         .select({ id: storedFiles.id })
         .from(storedFiles)
@@ -444,7 +434,7 @@ async function hasStoredFiles(filesDir: string): Promise<boolean> {
 }
 
 /** Puts the extracted files in place of an empty (or moved-aside) files directory. */
-async function installFiles(extracted: string, filesDir: string): Promise<void> {
+async function installLocalFiles(extracted: string, filesDir: string): Promise<void> {
   await rm(filesDir, { recursive: true, force: true });
   const from = path.join(extracted, FILES_DIR);
   if ((await stat(from).catch(() => null))?.isDirectory()) {
@@ -454,11 +444,41 @@ async function installFiles(extracted: string, filesDir: string): Promise<void> 
   }
 }
 
+/** The extracted files as `<files>/<2 chars>/<key>`. */
+async function extractedFiles(extracted: string): Promise<{ key: string; file: string }[]> {
+  const root = path.join(extracted, FILES_DIR);
+  const found: { key: string; file: string }[] = [];
+  for (const prefix of await readdir(root).catch(() => [] as string[])) {
+    for (const key of await readdir(path.join(root, prefix))) {
+      if (STORAGE_KEY_PATTERN.test(key)) found.push({ key, file: path.join(root, prefix, key) });
+    }
+  }
+  return found;
+}
+
+/**
+ * Copies the extracted files into a bucket. Keys are never reused, so a file already there
+ * under the same key is the same file; what the bucket held before stays (files of the
+ * replaced data become orphans, which `npm run check:integrity -- --remove-orphans` deletes).
+ */
+async function uploadFiles(extracted: string, store: FileStore): Promise<void> {
+  for (const { key, file } of await extractedFiles(extracted)) {
+    await store.putAt(key, createReadStream(file));
+  }
+}
+
+async function storeIsEmpty(store: FileStore): Promise<boolean> {
+  const first = await store.list()[Symbol.asyncIterator]().next();
+  return first.done === true;
+}
+
 export interface RestoreOptions {
   archive: string;
   dataDir: string;
   /** Restore into this PostgreSQL database; without it into the embedded database in dataDir. */
   databaseUrl?: string;
+  /** Where the files go: DATA_DIR/files or a bucket, as the server is configured. */
+  fileStore: FileStoreConfig;
   /** Replace what the target holds; its files (and embedded database) are moved aside, not deleted. */
   force: boolean;
 }
@@ -485,13 +505,27 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const dataDir = path.resolve(options.dataDir);
   const filesDir = filesDirOf(dataDir);
   const pgliteDir = path.join(dataDir, 'pglite');
-  const lock = await lockDataDir(dataDir);
+  const inBucket = options.fileStore.kind === 's3';
+  // PostgreSQL: no server may be running on the database (they would keep serving what is replaced).
+  const servers = options.databaseUrl ? await excludeServers(options.databaseUrl) : undefined;
+  const lock = await lockDataDir(dataDir).catch(async (error: unknown) => {
+    await servers?.release();
+    throw error;
+  });
   const staging = await mkdtemp(path.join(dataDir, SCRATCH_PREFIXES[1]!));
   const movedAside: { from: string; to: string }[] = [];
   let database: Database | undefined;
+  const store = await openFileStore({ fileStore: options.fileStore, dataDir });
   try {
     const manifest = await extractBackup(options.archive, staging);
-    const targets = [filesDir, ...(options.databaseUrl ? [] : [pgliteDir])];
+    if (inBucket) {
+      await store.verify();
+      if (!options.force && !(await storeIsEmpty(store)))
+        throw new RestoreRefusedError(
+          `${store.location} already holds files: restore into an empty bucket, or pass --force to add the backup's files beside them.`,
+        );
+    }
+    const targets = [...(inBucket ? [] : [filesDir]), ...(options.databaseUrl ? [] : [pgliteDir])];
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     for (const dir of targets) {
       const occupied = dir === filesDir ? await hasStoredFiles(dir) : await hasEntries(dir);
@@ -510,9 +544,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         'The database already holds data: restore into an empty database, or pass --force to replace its contents.',
       );
     }
+    // Files first: a restore that fails while uploading them leaves the database as it was.
+    if (inBucket) await uploadFiles(staging, store);
     await loadDatabase(database.db, staging, manifest, { replace: options.force });
-    await installFiles(staging, filesDir);
-    const integrity = await checkIntegrity({ db: database.db, filesDir, exclusive: true });
+    if (!inBucket) await installLocalFiles(staging, filesDir);
+    const integrity = await checkIntegrity({ db: database.db, store, exclusive: true });
     return { manifest, integrity, movedAside: movedAside.map((m) => m.to) };
   } catch (error) {
     await database?.close();
@@ -524,10 +560,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     throw error;
   } finally {
     try {
+      store.close();
       await database?.close();
       await rm(staging, { recursive: true, force: true });
     } finally {
       await lock.release();
+      await servers?.release();
     }
   }
 }

@@ -8,7 +8,7 @@ import { buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
 import { DB_CONNECT_TIMEOUT_MS } from '../db/client.ts';
 import { SERVICE_UNAVAILABLE } from '../plugins/errors.ts';
-import { filesDirOf } from '../storage/file-store.ts';
+import { filesDirOf } from '../storage/local-file-store.ts';
 import { createTestPaper, createTestUser, type TestUser } from '../test/factories.ts';
 import { multipart, pdfBytes } from '../test/multipart.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database.ts';
@@ -64,6 +64,7 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unavailable', () => {
       minFreeDiskBytes: 0,
       logRequests: false,
       logLevel: 'silent',
+      fileStore: { kind: 'local' },
     };
     app = await buildApp(config);
     await app.ready();
@@ -175,7 +176,7 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unavailable', () => {
     await proxy.open();
     await recovered();
     expect(await messageTexts()).not.toContain('with a file');
-    const report = await checkIntegrity({ db: app.ctx.db, filesDir: filesDirOf(dataDir), exclusive: true });
+    const report = await checkIntegrity({ db: app.ctx.db, store: app.ctx.store, exclusive: true });
     expect(report.problems).toEqual([]);
     expect(report.sweptTempFiles).toEqual([]);
   });

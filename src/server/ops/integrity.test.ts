@@ -8,8 +8,9 @@ import { chatAttachments, papers, storedFiles } from '../db/schema/index.ts';
 import { createTestPaper, createTestUser, type TestUser } from '../test/factories.ts';
 import { multipart, pdfBytes } from '../test/multipart.ts';
 import { API, createTestApp, type TestApp } from '../test/test-app.ts';
-import { filesDirOf, storedFilePath } from '../storage/file-store.ts';
-import { checkIntegrity, formatIntegrityReport, sweepTempFiles, UPLOAD_IN_PROGRESS_MS } from './integrity.ts';
+import { filesDirOf, storedFilePath } from '../storage/local-file-store.ts';
+import { UPLOAD_IN_PROGRESS_MS } from '../storage/file-store.ts';
+import { checkIntegrity, formatIntegrityReport } from './integrity.ts';
 
 describe('file integrity check', () => {
   let t: TestApp;
@@ -38,7 +39,7 @@ describe('file integrity check', () => {
   afterAll(() => t.close());
 
   const check = (exclusive = true, removeOrphans = false) =>
-    checkIntegrity({ db: t.app.ctx.db, filesDir, exclusive, removeOrphans });
+    checkIntegrity({ db: t.app.ctx.db, store: t.app.ctx.store, exclusive, removeOrphans });
   const keys = async () =>
     (await t.app.ctx.db.select().from(storedFiles).orderBy(storedFiles.originalName)).map((f) => f.storageKey);
   const pathOf = (key: string) => storedFilePath(filesDir, key);
@@ -119,15 +120,13 @@ describe('file integrity check', () => {
     await age(pathOf(oldOrphan));
 
     const shared = await check(false);
-    expect(shared.sweptTempFiles).toEqual([oldPart]);
-    expect(shared.uploadsInProgress.sort()).toEqual(
-      [`tmp/${freshPart}`, `${freshOrphan.slice(0, 2)}/${freshOrphan}`].sort(),
-    );
+    expect(shared.sweptTempFiles).toEqual([`tmp/${oldPart}`]);
+    expect(shared.uploadsInProgress.sort()).toEqual([`tmp/${freshPart}`, freshOrphan].sort());
     expect(shared.problems).toMatchObject([{ kind: 'orphan_file', storageKey: oldOrphan }]);
     expect(await readdir(tmpDir)).toEqual([freshPart]);
 
     const alone = await check(true);
-    expect(alone.sweptTempFiles).toEqual([freshPart]);
+    expect(alone.sweptTempFiles).toEqual([`tmp/${freshPart}`]);
     expect(alone.problems.map((p) => p.storageKey).sort()).toEqual([oldOrphan, freshOrphan].sort());
 
     const cleaned = await check(true, true);
@@ -141,7 +140,7 @@ describe('file integrity check', () => {
     const tmpDir = path.join(filesDir, 'tmp');
     await writeFile(path.join(tmpDir, 'README'), 'not an upload');
     try {
-      expect((await sweepTempFiles(filesDir)).removed).toEqual([]);
+      expect((await t.app.ctx.store.sweepIncomplete(0)).removed).toEqual([]);
       expect(await readdir(tmpDir)).toEqual(['README']);
     } finally {
       await rm(path.join(tmpDir, 'README'));
@@ -164,7 +163,7 @@ describe('file integrity check', () => {
         };
       },
     });
-    expect((await checkIntegrity({ db, filesDir, exclusive: false })).problems).toEqual([]);
+    expect((await checkIntegrity({ db, store: t.app.ctx.store, exclusive: false })).problems).toEqual([]);
     expect((await check()).problems).toEqual([]);
   });
 

@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -13,13 +10,7 @@ import {
   storedFiles,
   submissionVersions,
 } from '../db/schema/index.ts';
-import { PART_SUFFIX, STORAGE_KEY_PATTERN, storedFilePath, TMP_DIR_NAME } from '../storage/file-store.ts';
-
-/**
- * While a server may be writing (PostgreSQL beside a running server), a temporary file or an
- * unreferenced file younger than this may be an upload in progress; older ones are leftovers.
- */
-export const UPLOAD_IN_PROGRESS_MS = 60 * 60_000;
+import { type FileStore, STORAGE_KEY_PATTERN, UPLOAD_IN_PROGRESS_MS } from '../storage/file-store.ts';
 
 export type ProblemKind =
   'missing' | 'wrong_size' | 'wrong_checksum' | 'unreadable' | 'size_disagrees' | 'unreferenced_row' | 'orphan_file';
@@ -37,6 +28,8 @@ export interface IntegrityReport {
   checkedFiles: number;
   checkedBytes: number;
   problems: IntegrityProblem[];
+  /** Where the files were checked (a directory or a bucket). */
+  location: string;
   /** Half-written uploads left by a stopped or killed process, deleted by this check. */
   sweptTempFiles: string[];
   /** Temporary or unreferenced files too recent to judge while a server may be writing. */
@@ -47,9 +40,9 @@ export interface IntegrityReport {
 
 export interface IntegrityOptions {
   db: Db;
-  filesDir: string;
+  store: FileStore;
   /**
-   * True when no server can be writing to filesDir (this process holds DATA_DIR): then every
+   * True when no server can be writing to the store (this process holds DATA_DIR): then every
    * temporary file is a leftover and every file no row names is an orphan, whatever its age.
    */
   exclusive: boolean;
@@ -139,61 +132,13 @@ async function rowStillExists(db: Db, fileId: string): Promise<boolean> {
   return (await db.select({ id: storedFiles.id }).from(storedFiles).where(eq(storedFiles.id, fileId))).length > 0;
 }
 
-async function sha256Of(file: string): Promise<string> {
+async function sha256Of(store: FileStore, key: string): Promise<string> {
   const hash = createHash('sha256');
-  await pipeline(createReadStream(file), hash);
+  await pipeline(await store.open(key), hash);
   return hash.digest('hex');
 }
 
-async function listDir(dir: string): Promise<string[]> {
-  try {
-    return await readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-}
-
-async function modifiedWithin(file: string, ms: number): Promise<boolean> {
-  const info = await stat(file).catch(() => null);
-  return info !== null && Date.now() - info.mtimeMs < ms;
-}
-
-/**
- * Deletes half-written uploads (`files/tmp/*.part`). With `olderThanMs` only those not written
- * to for that long, so uploads in progress in a running server are left alone.
- */
-export async function sweepTempFiles(
-  filesDir: string,
-  olderThanMs = 0,
-): Promise<{ removed: string[]; kept: string[] }> {
-  const tmpDir = path.join(filesDir, TMP_DIR_NAME);
-  const removed: string[] = [];
-  const kept: string[] = [];
-  for (const name of await listDir(tmpDir)) {
-    if (!name.endsWith(PART_SUFFIX)) continue;
-    const file = path.join(tmpDir, name);
-    if (olderThanMs > 0 && (await modifiedWithin(file, olderThanMs))) {
-      kept.push(name);
-      continue;
-    }
-    await rm(file, { force: true });
-    removed.push(name);
-  }
-  return { removed, kept };
-}
-
-/** Every complete file on disk: `<filesDir>/<2 chars>/<key>`. */
-async function listStoredKeys(filesDir: string): Promise<string[]> {
-  const keys: string[] = [];
-  for (const prefix of await listDir(filesDir)) {
-    if (prefix === TMP_DIR_NAME || prefix.length !== 2) continue;
-    for (const name of await listDir(path.join(filesDir, prefix))) {
-      if (STORAGE_KEY_PATTERN.test(name) && name.startsWith(prefix)) keys.push(name);
-    }
-  }
-  return keys;
-}
+const isRecent = (modifiedAt: Date) => Date.now() - modifiedAt.getTime() < UPLOAD_IN_PROGRESS_MS;
 
 /**
  * Checks that every file the database refers to is on disk, complete and unchanged (size and
@@ -201,19 +146,21 @@ async function listStoredKeys(filesDir: string): Promise<string[]> {
  * sweeps half-written uploads.
  */
 export async function checkIntegrity(options: IntegrityOptions): Promise<IntegrityReport> {
-  const { db, filesDir, exclusive } = options;
-  const swept = await sweepTempFiles(filesDir, exclusive ? 0 : UPLOAD_IN_PROGRESS_MS);
+  const { db, store, exclusive } = options;
+  const swept = await store.sweepIncomplete(exclusive ? 0 : UPLOAD_IN_PROGRESS_MS);
   const report: IntegrityReport = {
     checkedFiles: 0,
     checkedBytes: 0,
+    location: store.location,
     problems: [],
     sweptTempFiles: swept.removed,
-    uploadsInProgress: swept.kept.map((name) => path.join(TMP_DIR_NAME, name)),
+    uploadsInProgress: swept.kept,
     removedOrphans: [],
   };
   const view = await readDatabaseView(db);
-  // Listed after the snapshot: a file renamed into place meanwhile shows up as unreferenced (and recent).
-  const onDisk = await listStoredKeys(filesDir);
+  // Listed after the snapshot: a file stored meanwhile shows up as unreferenced (and recent).
+  const stored: { key: string; modifiedAt: Date }[] = [];
+  for await (const file of store.list()) stored.push(file);
   const problem = (kind: ProblemKind, file: { id?: string; storageKey: string }, detail: string) =>
     report.problems.push({
       kind,
@@ -228,26 +175,25 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
       problem('missing', file, 'the row names no file this store could have written');
       continue;
     }
-    const filePath = storedFilePath(filesDir, file.storageKey);
-    const info = await stat(filePath).catch(() => null);
-    if (!info?.isFile()) {
+    const info = await store.stat(file.storageKey);
+    if (!info) {
       // Beside a running server the file may have been deleted with its row since the snapshot.
-      if (exclusive || (await rowStillExists(db, file.id))) problem('missing', file, 'no file on disk');
+      if (exclusive || (await rowStillExists(db, file.id))) problem('missing', file, 'not in the store');
       continue;
     }
-    if (info.size !== file.sizeBytes) {
-      problem('wrong_size', file, `${info.size} bytes on disk, ${file.sizeBytes} recorded`);
+    if (info.sizeBytes !== file.sizeBytes) {
+      problem('wrong_size', file, `${info.sizeBytes} bytes stored, ${file.sizeBytes} recorded`);
       continue;
     }
     try {
-      const actual = await sha256Of(filePath);
+      const actual = await sha256Of(store, file.storageKey);
       if (actual !== file.sha256) problem('wrong_checksum', file, `SHA-256 ${actual}, ${file.sha256} recorded`);
     } catch (error) {
       problem('unreadable', file, (error as Error).message);
       continue;
     }
     report.checkedFiles += 1;
-    report.checkedBytes += info.size;
+    report.checkedBytes += info.sizeBytes;
     if (!view.usedBy.has(file.id))
       problem('unreferenced_row', file, 'no paper, version, admin file or chat message refers to this file');
   }
@@ -263,18 +209,17 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
   }
 
   const known = new Set(view.files.map((f) => f.storageKey));
-  for (const key of onDisk) {
+  for (const { key, modifiedAt } of stored) {
     if (known.has(key)) continue;
-    const filePath = storedFilePath(filesDir, key);
-    if (!exclusive && (await modifiedWithin(filePath, UPLOAD_IN_PROGRESS_MS))) {
-      report.uploadsInProgress.push(path.join(key.slice(0, 2), key));
+    if (!exclusive && isRecent(modifiedAt)) {
+      report.uploadsInProgress.push(key);
       continue;
     }
     if (options.removeOrphans) {
-      await rm(filePath, { force: true });
+      await store.remove(key);
       report.removedOrphans.push(key);
     } else {
-      problem('orphan_file', { storageKey: key }, 'on disk, but no row refers to it (--remove-orphans deletes it)');
+      problem('orphan_file', { storageKey: key }, 'stored, but no row refers to it (--remove-orphans deletes it)');
     }
   }
   return report;
@@ -298,10 +243,10 @@ function formatBytes(bytes: number): string {
 /** The report as an operator reads it: a summary line, then one line per problem. */
 export function formatIntegrityReport(report: IntegrityReport): string {
   const lines = [
-    `Checked ${report.checkedFiles} stored files (${formatBytes(report.checkedBytes)}): size and SHA-256 as recorded.`,
+    `Checked ${report.checkedFiles} stored files (${formatBytes(report.checkedBytes)}) in ${report.location}: size and SHA-256 as recorded.`,
   ];
   if (report.sweptTempFiles.length > 0)
-    lines.push(`Removed ${report.sweptTempFiles.length} half-written upload(s) from files/tmp.`);
+    lines.push(`Removed ${report.sweptTempFiles.length} half-written upload(s): ${report.sweptTempFiles.join(', ')}`);
   if (report.uploadsInProgress.length > 0) {
     lines.push(
       `Left ${report.uploadsInProgress.length} recent file(s) alone (uploads in progress in the running server): ${report.uploadsInProgress.join(', ')}`,

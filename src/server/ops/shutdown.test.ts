@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesDirOf } from '../storage/file-store.ts';
+import { filesDirOf } from '../storage/local-file-store.ts';
 import { submissionFields } from '../test/factories.ts';
 import { multipart, pdfBytes } from '../test/multipart.ts';
 import { freePort } from '../test/net.ts';

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isUnstorableText } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
+import { StorageUnavailableError } from '../storage/file-store.ts';
 
 export const MALFORMED_BODY = 'The request body is not valid JSON.';
 export const BODY_TOO_LARGE = 'The request is too large.';
@@ -9,6 +10,8 @@ export const UNSTORABLE_TEXT = 'The request contains a character that cannot be 
 export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
 export const BAD_URL = 'This address is not valid.';
 export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
+export const FILE_STORAGE_UNAVAILABLE =
+  'File storage is temporarily unavailable, so files cannot be uploaded or opened. Please try again in a moment.';
 /** Seconds a client is asked to wait before retrying when the database is unreachable. */
 const RETRY_AFTER_SECONDS = 10;
 
@@ -47,6 +50,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isUnstorableText(error)) {
       return reply.status(400).send({ success: false, message: UNSTORABLE_TEXT });
+    }
+    // Before the database check: the storage's own socket errors are among its causes.
+    if (error instanceof StorageUnavailableError) {
+      // Nothing was stored: a put either completes or leaves no object (storage/file-store.ts).
+      request.log.warn({ err: error }, 'file storage unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send({ success: false, message: FILE_STORAGE_UNAVAILABLE });
     }
     if (isDatabaseUnavailable(error)) {
       // Never a success: a write whose transaction could not reach the database is reported as failed.

@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, notifications, storedFiles } from '../db/schema/index.ts';
 import { STORAGE_MESSAGES } from '../modules/storage-quota/storage-quota.service.ts';
-import { filesDirOf } from '../storage/file-store.ts';
+import { filesDirOf } from '../storage/local-file-store.ts';
 import { createTestPaper, createTestUser, type TestUser } from '../test/factories.ts';
 import { multipart, pdfBytes } from '../test/multipart.ts';
 import { API, createTestApp, type TestApp } from '../test/test-app.ts';

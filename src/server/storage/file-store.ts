@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
@@ -19,41 +18,54 @@ export interface PutOptions {
   through?: Transform[];
 }
 
-/** Where uploaded bytes live. Local disk today; S3-compatible storage can implement the same. */
+export interface StoredFileInfo {
+  sizeBytes: number;
+  modifiedAt: Date;
+}
+
+/** Bytes `start` to `end` of a file, both included (as in an HTTP Range header). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** Where uploaded bytes live: local disk (the default) or an S3-compatible bucket. */
 export interface FileStore {
+  /** Where the files are, in words, for messages and logs ("/srv/ictacem/data/files", "s3://bucket"). */
+  readonly location: string;
   /**
-   * Streams the source to a temporary file, stopping as soon as it passes maxBytes, and
-   * renames it into place only when complete. The caller adds the database row afterwards.
+   * Receives the source completely first (checked, measured and hashed on the way, stopping as
+   * soon as it passes maxBytes), then makes it a stored file in one step, so no stored file is
+   * ever a partial one. The caller adds the database row afterwards.
    */
   put(source: Readable, options: PutOptions): Promise<StoredObject>;
-  open(key: string): Promise<Readable>;
+  /** Stores bytes under a key they already have (a restore, a move between stores); replaces what is there. */
+  putAt(key: string, source: Readable): Promise<void>;
+  open(key: string, range?: ByteRange): Promise<Readable>;
+  /** The file's size and age, or undefined when there is none. */
+  stat(key: string): Promise<StoredFileInfo | undefined>;
+  /** Writes a copy of the file to a local path (a backup's staging directory). */
+  copyToFile(key: string, destination: string): Promise<void>;
   remove(key: string): Promise<void>;
+  /** Every stored file, in no particular order. */
+  list(): AsyncIterable<{ key: string } & StoredFileInfo>;
+  /**
+   * Deletes half-received uploads left by a process that stopped mid-way. With `olderThanMs`
+   * only those untouched for that long: another process may be receiving the others.
+   */
+  sweepIncomplete(olderThanMs: number): Promise<{ removed: string[]; kept: string[] }>;
+  /** Fails with a StorageUnavailableError that names the problem when the store cannot be used. */
+  verify(): Promise<void>;
+  close(): void;
 }
 
 export const STORAGE_KEY_PATTERN = /^[0-9a-f-]{36}$/;
-/** Uploads in progress: `<key>.part` files, renamed into place only when complete. */
-export const TMP_DIR_NAME = 'tmp';
+/**
+ * While a server may be writing, a half-received upload or an unreferenced file younger than
+ * this may be an upload in progress; older ones are leftovers.
+ */
+export const UPLOAD_IN_PROGRESS_MS = 60 * 60_000;
 export const PART_SUFFIX = '.part';
-
-/** Uploaded files live in DATA_DIR/files. */
-export function filesDirOf(dataDir: string): string {
-  return path.resolve(dataDir, 'files');
-}
-
-/** Where a complete file with this key lives: `<root>/<first 2 chars>/<key>`. */
-export function storedFilePath(rootDir: string, key: string): string {
-  return path.join(rootDir, key.slice(0, 2), key);
-}
-
-/** Makes a rename or a new directory entry survive a power cut, not only a killed process. */
-async function syncDirectory(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
 
 /** No stored file has this key (or the key is not one the store makes). */
 export class StoredFileMissingError extends Error {
@@ -71,60 +83,65 @@ export class UploadTooLargeError extends Error {
   }
 }
 
-export function createLocalFileStore(rootDir: string): FileStore {
-  const tmpDir = path.join(rootDir, TMP_DIR_NAME);
-  const pathOf = (key: string) => {
-    // Keys are generated here; anything else is refused, so no caller can reach outside rootDir.
-    if (!STORAGE_KEY_PATTERN.test(key)) throw new StoredFileMissingError();
-    return storedFilePath(rootDir, key);
-  };
+/** The store could not be reached or refused the operation (storage down, wrong credentials). */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageUnavailableError';
+  }
+}
 
-  return {
-    async put(source, { maxBytes, tooLargeMessage, through = [] }) {
-      await mkdir(tmpDir, { recursive: true });
-      const key = randomUUID();
-      const tmpPath = path.join(tmpDir, `${key}${PART_SUFFIX}`);
-      const hash = createHash('sha256');
-      let sizeBytes = 0;
-      const meter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          sizeBytes += chunk.length;
-          if (sizeBytes > maxBytes) {
-            callback(new UploadTooLargeError(tooLargeMessage));
-            return;
-          }
-          hash.update(chunk);
-          callback(null, chunk);
-        },
-      });
-      // Opened before any byte flows: a stream that opens its file itself may create it after an
-      // early refusal was already cleaned up, leaving a stray temporary file behind.
-      const handle = await open(tmpPath, 'wx');
-      // flush: the bytes reach the disk before the rename, so a renamed file is never a partial one.
-      const file = handle.createWriteStream({ flush: true });
-      try {
-        await pipeline([source, ...through, meter, file]);
-        const finalPath = pathOf(key);
-        await mkdir(path.dirname(finalPath), { recursive: true });
-        await rename(tmpPath, finalPath);
-        await syncDirectory(path.dirname(finalPath));
-      } catch (error) {
-        await rm(tmpPath, { force: true });
-        throw error;
+/** Keys are generated here; anything else is refused, so no caller can name a path or object outside the store. */
+export function checkedKey(key: string): string {
+  if (!STORAGE_KEY_PATTERN.test(key)) throw new StoredFileMissingError();
+  return key;
+}
+
+/** Makes a rename or a new directory entry survive a power cut, not only a killed process. */
+export async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Streams an upload into `<spoolDir>/<new key>.part`, through the caller's checks, counting and
+ * hashing it, and stopping as soon as it passes maxBytes. The bytes are on disk (flushed) when
+ * this returns; on failure the partial file is gone.
+ */
+export async function spoolUpload(
+  spoolDir: string,
+  source: Readable,
+  { maxBytes, tooLargeMessage, through = [] }: PutOptions,
+): Promise<StoredObject & { spoolPath: string }> {
+  const key = randomUUID();
+  const spoolPath = path.join(spoolDir, `${key}${PART_SUFFIX}`);
+  const hash = createHash('sha256');
+  let sizeBytes = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      sizeBytes += chunk.length;
+      if (sizeBytes > maxBytes) {
+        callback(new UploadTooLargeError(tooLargeMessage));
+        return;
       }
-      return { key, sizeBytes, sha256: hash.digest('hex') };
+      hash.update(chunk);
+      callback(null, chunk);
     },
-
-    async open(key) {
-      const filePath = pathOf(key);
-      await stat(filePath).catch(() => {
-        throw new StoredFileMissingError();
-      });
-      return createReadStream(filePath);
-    },
-
-    async remove(key) {
-      await rm(pathOf(key), { force: true });
-    },
-  };
+  });
+  // Opened before any byte flows: a stream that opens its file itself may create it after an
+  // early refusal was already cleaned up, leaving a stray temporary file behind.
+  const handle = await open(spoolPath, 'wx');
+  // flush: the bytes reach the disk before the caller moves them on, so a stored file is never a partial one.
+  const file = handle.createWriteStream({ flush: true });
+  try {
+    await pipeline([source, ...through, meter, file]);
+  } catch (error) {
+    await rm(spoolPath, { force: true });
+    throw error;
+  }
+  return { key, sizeBytes, sha256: hash.digest('hex'), spoolPath };
 }

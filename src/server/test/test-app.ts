@@ -38,6 +38,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     minFreeDiskBytes: 0,
     logRequests: true,
     logLevel: 'silent',
+    fileStore: { kind: 'local' },
     ...overrides,
   };
   const app = await buildApp(config);
