@@ -5,19 +5,19 @@
 //   npm run load -- --instances 2 --db postgres   (two servers on a new database on DATABASE_URL's server)
 // Authors sign up through the API and poll their notifications at the client's interval; some
 // of them submit a 10 MB PDF all at once; admins page through the dashboard. Every request goes
-// through a round-robin proxy in this script, as through nginx in front of the servers. Exits 1
-// on any error answer, or when the servers' memory grows with the uploaded bytes (uploads must
-// stream). Reads the servers' memory from /proc, so it runs on Linux.
-import type { ChildProcess } from 'node:child_process';
+// through a round-robin proxy in its own process (scripts/round-robin-proxy.ts), as through
+// nginx. Exits 1 on any error answer, or when the servers' memory grows with the uploaded bytes
+// (uploads must stream). Reads the servers' memory from /proc, so it runs on Linux.
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Secret, TOTP } from 'otpauth';
 import { openDatabase } from '../src/server/db/client.ts';
@@ -326,66 +326,23 @@ async function seed(dataDir: string, databaseUrl: string | undefined): Promise<v
   }
 }
 
-/** A hop's own headers, which a proxy does not pass on. */
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'upgrade'];
-const withoutHopByHop = (headers: http.IncomingHttpHeaders) =>
-  Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.includes(name)));
-
-interface Proxy {
-  port: number;
-  close(): Promise<void>;
-}
-
-/**
- * Hands each request to the next server in turn, as nginx's default upstream balancing does,
- * over connections to the servers that stay open (nginx's `keepalive`, operations.md). It runs
- * on this script's thread, beside the clients.
- */
-async function startRoundRobinProxy(serverPorts: number[]): Promise<Proxy> {
-  // Idle connections closed before the servers' own 65 s keep-alive does, as nginx's 60 s.
-  const agent = new http.Agent({ keepAlive: true, timeout: 60_000 });
-  let turn = 0;
-  const proxy = http.createServer((request, response) => {
-    const port = serverPorts[turn++ % serverPorts.length]!;
-    const upstream = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: request.method,
-        path: request.url,
-        headers: withoutHopByHop(request.headers),
-        agent,
-      },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
-        answer.pipe(response);
-      },
-    );
-    upstream.on('error', (error) => {
-      if (response.headersSent) response.destroy(error);
-      else
-        response
-          .writeHead(502, { 'content-type': 'text/plain' })
-          .end(`proxy: server on port ${port}: ${error.message}`);
-    });
-    // A client that goes away mid-answer takes its request to the server with it.
-    response.on('close', () => {
-      if (!response.writableFinished) upstream.destroy();
-    });
-    request.pipe(upstream);
-  });
-  proxy.listen(0, '127.0.0.1');
-  await once(proxy, 'listening');
-  return {
-    port: (proxy.address() as { port: number }).port,
-    async close() {
-      const closed = once(proxy, 'close');
-      proxy.close();
-      proxy.closeAllConnections();
-      agent.destroy();
-      await closed;
+/** Starts scripts/round-robin-proxy.ts in front of the servers; its port. */
+async function startProxy(serverPorts: number[]): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/round-robin-proxy.ts', ...serverPorts.map(String)],
+    {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-  };
+  );
+  const started = await Promise.race([
+    once(child.stdout!, 'data') as Promise<[Buffer]>,
+    once(child, 'exit').then(([code]) => {
+      throw new Error(`the proxy exited (${String(code)}) before listening`);
+    }),
+  ]);
+  return { child, port: Number(started[0].toString().trim()) };
 }
 
 interface ServerMemory {
@@ -559,7 +516,7 @@ try {
   console.error(`Seeding ${seededPapers} authors with papers and ${adminCount - 1} extra admins...`);
   await seed(dataDirs[0]!, database?.url);
   const ports = await Promise.all(dataDirs.map(() => freePort()));
-  const proxy = await startRoundRobinProxy(ports);
+  const proxy = await startProxy(ports);
   const publicUrl = `http://127.0.0.1:${proxy.port}`;
   apiBase = `${publicUrl}/ictacem2025/api`;
   // The real entry point in its own process (node with tsx, no watcher), so its pid is the server's.
@@ -591,8 +548,7 @@ try {
   try {
     process.exitCode = report(await drive(servers)) ? 0 : 1;
   } finally {
-    await Promise.all(servers.map((server) => stopServer(server.child)));
-    await proxy.close();
+    await Promise.all([proxy.child, ...servers.map((server) => server.child)].map(stopServer));
   }
 } finally {
   await database?.drop();
