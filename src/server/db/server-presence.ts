@@ -83,6 +83,7 @@ export async function excludeServers(databaseUrl: string): Promise<{ release(): 
       const holders = await client.query<{ servers: string }>(
         `select count(*) as servers from pg_locks
           where locktype = 'advisory' and granted and mode = 'ShareLock'
+            and database = (select oid from pg_database where datname = current_database())
             and ((classid::bigint << 32) | objid::bigint) = $1`,
         [KEY],
       );

@@ -119,6 +119,8 @@ type Snapshot = { manifest: BackupManifest } | { retry: string };
 
 async function stageSnapshot(source: BackupSource, staging: string): Promise<Snapshot> {
   await mkdir(path.join(staging, DATABASE_DIR), { recursive: true });
+  // Present even when no file is referenced: the archive always has both parts.
+  await mkdir(path.join(staging, FILES_DIR), { recursive: true });
   const { tables, files } = await source.db.transaction(
     async (tx) => {
       const dumped: BackupManifest['tables'] = [];

@@ -220,7 +220,7 @@ export function createS3FileStore(options: S3StoreOptions): FileStore {
       // Reading the bucket is not writing to it: a read-only key is found now, not at the first upload.
       const probe = `.write-check-${randomUUID()}`;
       try {
-        await client.send(new PutObjectCommand({ Bucket: bucket, Key: probe, Body: '' }));
+        await client.send(new PutObjectCommand({ Bucket: bucket, Key: probe, Body: '', ContentLength: 0 }));
         await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: probe }));
       } catch (error) {
         throw unavailable('be written to (check the key may put and delete objects)', error);
