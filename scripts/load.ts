@@ -3,6 +3,7 @@
 //   npm run load                         (60 s of load after seeding and signing everyone in)
 //   npm run load -- --seconds 120 --papers 5000 --poll-ms 5000
 //   npm run load -- --instances 2 --db postgres   (two servers on a new database on DATABASE_URL's server)
+//   npm run load -- --instances 2 --db postgres --file-store s3   (uploads kept in an s3rver bucket)
 // Authors sign up through the API and poll their notifications at the client's interval; some
 // of them submit a 10 MB PDF all at once; admins page through the dashboard. Every request goes
 // through a round-robin proxy in its own process (scripts/round-robin-proxy.ts), as through
@@ -41,6 +42,7 @@ const { values } = parseArgs({
     'admin-think-ms': { type: 'string', default: '1000' },
     instances: { type: 'string', default: '1' },
     db: { type: 'string', default: 'embedded' },
+    'file-store': { type: 'string', default: 'local' },
   },
 });
 
@@ -63,6 +65,8 @@ if (values.db !== 'embedded' && values.db !== 'postgres') throw new Error('--db 
 const onPostgres = values.db === 'postgres';
 if (onPostgres && !process.env.DATABASE_URL)
   throw new Error('--db postgres creates its database on the PostgreSQL server named by DATABASE_URL');
+if (values['file-store'] !== 'local' && values['file-store'] !== 's3') throw new Error('--file-store is local or s3');
+const inBucket = values['file-store'] === 's3';
 if (instanceCount > 1 && !onPostgres)
   throw new Error('--instances above 1 needs --db postgres: the embedded database is opened by one process only');
 
@@ -326,24 +330,33 @@ async function seed(dataDir: string, databaseUrl: string | undefined): Promise<v
   }
 }
 
-/** Starts scripts/round-robin-proxy.ts in front of the servers; its port. */
-async function startProxy(serverPorts: number[]): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/round-robin-proxy.ts', ...serverPorts.map(String)],
-    {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+/** Starts a helper script of this directory that prints the port it listens on; the process and that port. */
+async function startHelper(script: string, args: string[]): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const started = await Promise.race([
     once(child.stdout!, 'data') as Promise<[Buffer]>,
     once(child, 'exit').then(([code]) => {
-      throw new Error(`the proxy exited (${String(code)}) before listening`);
+      throw new Error(`${script} exited (${String(code)}) before listening`);
     }),
   ]);
   return { child, port: Number(started[0].toString().trim()) };
 }
+
+const S3_BUCKET = 'ictacem-load';
+
+/** The servers' settings for the s3rver bucket on this port. */
+const s3Settings = (port: number) => ({
+  FILE_STORE: 's3',
+  S3_ENDPOINT: `http://127.0.0.1:${port}`,
+  S3_BUCKET,
+  S3_REGION: 'us-east-1',
+  S3_ACCESS_KEY_ID: 'S3RVER',
+  S3_SECRET_ACCESS_KEY: 'S3RVER',
+  S3_FORCE_PATH_STYLE: 'true',
+});
 
 interface ServerMemory {
   pid: number;
@@ -449,7 +462,7 @@ function report(result: LoadResult): boolean {
     `${authorCount} authors polling every ${pollMs / 1000} s, ${uploaderCount} of them submitting a ${asMb(PDF_BYTES)} PDF at once, ` +
       `${adminCount} admins paging the dashboard (${adminThinkMs} ms between clicks); ${seconds} s on ${seededPapers.toLocaleString('en')} seeded papers, ` +
       `${onPostgres ? 'PostgreSQL' : 'embedded database'}, ${instanceCount} server process${instanceCount === 1 ? '' : 'es'} ` +
-      `behind a round-robin proxy, files on local disk, Node ${process.version}, ${os.cpus().length} cores`,
+      `behind a round-robin proxy, files ${inBucket ? 'in an s3rver bucket' : 'on local disk'}, Node ${process.version}, ${os.cpus().length} cores`,
     '',
     '| requests | count | errors | p50 ms | p99 ms |',
     '|---|---|---|---|---|',
@@ -485,7 +498,7 @@ function report(result: LoadResult): boolean {
       : `Uploads: ${uploaderCount} × ${asMb(PDF_BYTES)} = ${asMb(uploadedBytes)} in ${result.uploadSeconds.toFixed(1)} s ` +
           `(${(uploadedBytes / MB / result.uploadSeconds).toFixed(1)} MB/s together)` +
           // Nothing here reads an upload back, which with several processes would need the one that stored it.
-          `${instanceCount > 1 ? ', each kept on the disk of the process that took it' : ''}.`,
+          `${instanceCount > 1 && !inBucket ? ', each kept on the disk of the process that took it' : ''}.`,
   );
   if (uploaderCount > 0) {
     const allowance = instanceCount * OTHER_GROWTH_ALLOWANCE;
@@ -510,13 +523,22 @@ const workDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-load-'));
 // Each process its own data directory; the first also holds the seeded file and the embedded database.
 const dataDirs = Array.from({ length: instanceCount }, (_, i) => path.join(workDir, `server-${i + 1}`));
 let database: ScratchDatabase | undefined;
+let s3: ChildProcess | undefined;
+/** The proxy and the servers: stopped before the bucket, which a stopping server may still use. */
+const inFront: ChildProcess[] = [];
 try {
   database = onPostgres ? await createScratchDatabase() : undefined;
   await Promise.all(dataDirs.map((dir) => mkdir(dir)));
   console.error(`Seeding ${seededPapers} authors with papers and ${adminCount - 1} extra admins...`);
   await seed(dataDirs[0]!, database?.url);
   const ports = await Promise.all(dataDirs.map(() => freePort()));
-  const proxy = await startProxy(ports);
+  // The seeded PDF stays in the first data directory even with a bucket: the load never reads it.
+  const bucket = inBucket
+    ? await startHelper('scripts/s3rver-with-bucket.ts', [path.join(workDir, 's3'), S3_BUCKET])
+    : undefined;
+  s3 = bucket?.child;
+  const proxy = await startHelper('scripts/round-robin-proxy.ts', ports.map(String));
+  inFront.push(proxy.child);
   const publicUrl = `http://127.0.0.1:${proxy.port}`;
   apiBase = `${publicUrl}/ictacem2025/api`;
   // The real entry point in its own process (node with tsx, no watcher), so its pid is the server's.
@@ -536,21 +558,21 @@ try {
         LOG_LEVEL: 'warn',
         SMTP_URL: '',
         DATABASE_URL: database?.url ?? '',
+        ...(bucket ? s3Settings(bucket.port) : { FILE_STORE: 'local' }),
       },
       ports[i]!,
     ),
   );
   for (const server of servers) {
+    inFront.push(server.child);
     // The servers' own log (warnings and errors only) goes beside this script's progress.
     server.child.stdout!.pipe(process.stderr);
     server.child.stderr!.pipe(process.stderr);
   }
-  try {
-    process.exitCode = report(await drive(servers)) ? 0 : 1;
-  } finally {
-    await Promise.all([proxy.child, ...servers.map((server) => server.child)].map(stopServer));
-  }
+  process.exitCode = report(await drive(servers)) ? 0 : 1;
 } finally {
+  await Promise.all(inFront.map(stopServer));
+  if (s3) await stopServer(s3);
   await database?.drop();
   await rm(workDir, { recursive: true, force: true });
 }
