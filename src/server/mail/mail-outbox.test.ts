@@ -175,36 +175,10 @@ describe('mail outbox at shutdown', () => {
   });
 });
 
-/** A mail server that takes `delayMs` to accept each message, keeping what it received. */
-async function slowSmtpServer(delayMs: number) {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () =>
-        setTimeout(() => {
-          received.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        }, delayMs),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.server.address() as { port: number }).port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe('mail outbox with several senders', () => {
   it('sends each mail exactly once when the mail server is slower than the lease allows a batch', async () => {
     // Each mail takes 400 ms and a claim lasts 1 s: ten mails claimed together would outlive it.
-    const smtp = await slowSmtpServer(400);
+    const smtp = await startTestSmtpServer(0, { delayMs: 400 });
     const t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
     const senders = [0, 1].map(
       () =>
@@ -225,7 +199,7 @@ describe('mail outbox with several senders', () => {
         })
         .toBe(6);
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      const ids = smtp.received.map((raw) => /^Message-ID: <([^@>]+)@ictacem\.test>/im.exec(raw)?.[1]);
+      const ids = smtp.inbox.map(({ raw }) => /^Message-ID: <([^@>]+)@ictacem\.test>/im.exec(raw)?.[1]);
       expect(ids).toHaveLength(6);
       const rows = await t.app.ctx.db.select().from(mailOutbox);
       expect(new Set(ids)).toEqual(new Set(rows.map((m) => m.id)));
