@@ -31,4 +31,33 @@ describe('loadConfig', () => {
       'admin@conf.example',
     );
   });
+
+  it('reads the S3 file store and refuses an incomplete one', () => {
+    expect(loadConfig({}).fileStore).toEqual({ kind: 'local' });
+    expect(
+      loadConfig({
+        FILE_STORE: 's3',
+        S3_BUCKET: 'ictacem-files',
+        S3_ENDPOINT: 'http://10.0.0.5:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).fileStore,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'ictacem-files',
+      endpoint: 'http://10.0.0.5:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow('FILE_STORE=s3 needs S3_BUCKET');
+    expect(() => loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+    expect(() => loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'Not_A_Bucket' })).toThrow(
+      /S3_BUCKET must be a bucket name/,
+    );
+    expect(() => loadConfig({ FILE_STORE: 'ftp' })).toThrow(/FILE_STORE/);
+  });
 });

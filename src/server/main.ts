@@ -5,12 +5,17 @@ import { loadConfig } from './config.ts';
 import { ensureAdmin } from './modules/first-admin/first-admin.service.ts';
 import { startupBanner } from './startup-banner.ts';
 import { removeStaleScratch } from './ops/backup.ts';
-import { UPLOAD_IN_PROGRESS_MS } from './storage/file-store.ts';
+import { StorageUnavailableError, UPLOAD_IN_PROGRESS_MS } from './storage/file-store.ts';
 
 const loaded = loadConfig();
 const clientDir = loaded.clientDir ?? BUILT_CLIENT_DIR;
 const config = { ...loaded, clientDir };
-const app = await buildApp(config);
+const app = await buildApp(config).catch((error: unknown) => {
+  // What the operator must fix (a bucket, its key): the message alone says it.
+  if (!(error instanceof StorageUnavailableError)) throw error;
+  process.stderr.write(`The site cannot start: ${error.message}\n`);
+  process.exit(1);
+});
 if (!existsSync(clientDir)) app.log.warn('No built client found: run `npm run build` to serve the pages.');
 
 // With the embedded database this process holds DATA_DIR now (buildApp claimed it), so every

@@ -9,6 +9,7 @@ describe('start-up banner', () => {
     expect(banner).toContain('Open:           http://localhost:3000/ictacem2025/');
     expect(banner).not.toContain('Public address');
     expect(banner).toContain('embedded PostgreSQL (PGlite) in /srv/ictacem/pglite');
+    expect(banner).toContain('Files:          /srv/ictacem/files');
     expect(banner).toContain('closed: nobody can sign up (set REGISTRATION_OPEN=true to open it)');
     expect(banner).toMatch(/Admin: +admin@ictacem\.localhost\n +Password: +pw-123 /);
   });
@@ -20,8 +21,15 @@ describe('start-up banner', () => {
       DATABASE_URL: 'postgres://ictacem:db-secret@db.internal:5432/ictacem',
       REGISTRATION_OPEN: 'true',
       PUBLIC_URL: 'https://conference.example.org',
+      FILE_STORE: 's3',
+      S3_BUCKET: 'ictacem-files',
+      S3_ENDPOINT: 'http://10.0.0.5:9000',
+      S3_ACCESS_KEY_ID: 'ictacem-site',
+      S3_SECRET_ACCESS_KEY: 's3-secret',
     });
     const banner = startupBanner(config, 3000, { email: config.adminEmail! });
+    expect(banner).toContain('Files:          S3 bucket ictacem-files at http://10.0.0.5:9000');
+    expect(banner).not.toContain('s3-secret');
     expect(banner).toContain('chair@example.org (from ADMIN_EMAIL and ADMIN_PASSWORD)');
     expect(banner).toContain('PostgreSQL server ictacem@db.internal:5432/ictacem');
     expect(banner).toContain('Public address: https://conference.example.org/ictacem2025/');

@@ -35,6 +35,13 @@ export function startupBanner(config: AppConfig, port: number, admin: EnsuredAdm
       : `embedded PostgreSQL (PGlite) in ${path.join(dataDir, 'pglite')}`,
   ]);
   rows.push(['Data directory', dataDir]);
+  const files = config.fileStore;
+  rows.push([
+    'Files',
+    files.kind === 's3'
+      ? `S3 bucket ${files.bucket}${files.endpoint ? ` at ${files.endpoint}` : ` (AWS, ${files.region})`}`
+      : path.join(dataDir, 'files'),
+  ]);
   rows.push([
     'Registration',
     config.registrationOpen

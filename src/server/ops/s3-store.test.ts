@@ -11,7 +11,9 @@ import { FILE_STORAGE_UNAVAILABLE } from '../plugins/errors.ts';
 import { createS3FileStore } from '../storage/s3-file-store.ts';
 import { createTestPaper, createTestUser, submissionFields, type TestUser } from '../test/factories.ts';
 import { multipart, pdfBytes } from '../test/multipart.ts';
+import { freePort } from '../test/net.ts';
 import { startTestS3Server, type TestS3Server } from '../test/s3.ts';
+import { spawnServer } from '../test/server-process.ts';
 import { createScratchDatabase } from '../test/scratch-database.ts';
 import { API, createTestApp, type TestApp } from '../test/test-app.ts';
 import { restoreBackup, writeBackup } from './backup.ts';
@@ -195,8 +197,30 @@ describe('the site with its files in an S3-compatible bucket', () => {
     await expect(
       buildApp({ ...config, fileStore: { ...s3.fileStore, credentials: { accessKeyId: 'x', secretAccessKey: 'y' } } }),
     ).rejects.toThrow(/was refused: check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
+    // The real server says so in one line and exits 1, before it opens any database.
+    const { DATABASE_URL: _suiteDatabase, ...inherited } = process.env;
+    const server = spawnServer(
+      {
+        ...inherited,
+        DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+        FILE_STORE: 's3',
+        S3_ENDPOINT: s3.fileStore.endpoint,
+        S3_BUCKET: 'no-such-bucket',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_FORCE_PATH_STYLE: 'true',
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      },
+      0,
+    );
+    expect((await server.exited).code).toBe(1);
+    expect(server.output()).toMatch(
+      /^The site cannot start: The bucket s3:\/\/no-such-bucket at .* does not exist\.\n$/m,
+    );
+    expect(server.output()).not.toMatch(/\n\s+at /);
     // The store itself works with the right settings: the refusals above were about the settings.
-    const store = createS3FileStore({ ...s3.fileStore, spoolDir: dataDir });
+    const store = await createS3FileStore({ ...s3.fileStore, spoolDir: dataDir });
     await expect(store.verify()).resolves.toBeUndefined();
     store.close();
   });

@@ -161,7 +161,7 @@ describe('S3 file store faults', () => {
   afterEach(() => rm(scratch, { recursive: true, force: true }));
 
   it('fails with StorageUnavailableError while the bucket is unreachable, leaving nothing, and recovers by itself', async () => {
-    const store = createS3FileStore({ ...(await s3.newBucket()), spoolDir: path.join(scratch, 'spool') });
+    const store = await createS3FileStore({ ...(await s3.newBucket()), spoolDir: path.join(scratch, 'spool') });
     try {
       const kept = await store.put(Readable.from([Buffer.from('before')]), { maxBytes: 100, tooLargeMessage: 'x' });
       await s3.cutOff();
@@ -184,10 +184,10 @@ describe('S3 file store faults', () => {
 
   it('names the problem when the bucket does not exist or the key is refused', async () => {
     const settings = s3.fileStore;
-    const missing = createS3FileStore({ ...settings, bucket: 'no-such-bucket', spoolDir: scratch });
+    const missing = await createS3FileStore({ ...settings, bucket: 'no-such-bucket', spoolDir: scratch });
     await expect(missing.verify()).rejects.toThrow('The bucket s3://no-such-bucket at');
     missing.close();
-    const refused = createS3FileStore({
+    const refused = await createS3FileStore({
       ...settings,
       credentials: { accessKeyId: 'WRONG', secretAccessKey: 'WRONG' },
       spoolDir: scratch,

@@ -5,16 +5,6 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import {
   checkedKey,
   type FileStore,
   PART_SUFFIX,
@@ -64,7 +54,21 @@ function describe(error: unknown): string {
 }
 
 /** Files as objects named by their key in one bucket. */
-export function createS3FileStore(options: S3StoreOptions): FileStore {
+export async function createS3FileStore(options: S3StoreOptions): Promise<FileStore> {
+  // Imported here, like the database drivers: a site on local disk never loads the SDK (esbuild
+  // hoists a static import of a package to the top of the compiled server).
+  const [
+    {
+      DeleteObjectCommand,
+      GetObjectCommand,
+      HeadBucketCommand,
+      HeadObjectCommand,
+      ListObjectsV2Command,
+      PutObjectCommand,
+      S3Client,
+    },
+    { Upload },
+  ] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
   const { bucket, spoolDir } = options;
   const location = `s3://${bucket}${options.endpoint ? ` at ${options.endpoint}` : ''}`;
   const client = new S3Client({
