@@ -41,7 +41,13 @@ const KINDS: { name: string; make: (scratch: string) => Promise<FileStore> }[] =
   { name: 'local disk', make: async (scratch) => createLocalFileStore(path.join(scratch, 'files')) },
   {
     name: 'S3-compatible bucket',
-    make: async (scratch) => createS3FileStore({ ...(await s3.newBucket()), spoolDir: path.join(scratch, 'spool') }),
+    make: async (scratch) =>
+      // Files over 4 MB in parts, so both ways to the bucket are tried.
+      createS3FileStore({
+        ...(await s3.newBucket()),
+        spoolDir: path.join(scratch, 'spool'),
+        singleRequestMaxBytes: 4 * 1024 * 1024,
+      }),
   },
 ];
 
