@@ -41,7 +41,7 @@ import { findSessionUser } from './modules/sessions/sessions.service.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 import { registerClientPages } from './plugins/client-pages.ts';
 import { registerDraining } from './plugins/draining.ts';
-import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors.ts';
+import { frameworkErrorHandler, registerErrorHandler, SERVICE_UNAVAILABLE } from './plugins/errors.ts';
 import { registerSecurityHeaders, securityHeadersOf } from './plugins/security-headers.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import type { FileStore } from './storage/file-store.ts';
@@ -165,8 +165,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       )
     : undefined;
   let database: Database | undefined;
-  const store = await openFileStore(config);
+  let store: FileStore | undefined;
   try {
+    store = await openFileStore(config, { warn: (message) => app.log.warn(message) });
     // A wrong bucket or key stops the start here, not an author's first upload.
     await store.verify();
     database = await openDatabase({
@@ -177,7 +178,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       onIdleConnectionError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
     });
   } catch (error) {
-    store.close();
+    store?.close();
     await database?.close();
     await presence?.close();
     throw error;
@@ -193,6 +194,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     sessions: new SessionCache(database.kind === 'pglite' ? SESSION_CACHE_TTL_MS : 0),
     dashboardStats: new VersionedMemo(DASHBOARD_STATS_MAX_AGE_MS),
     listTotals: new VersionedMemoMap(LIST_TOTALS_KEPT, DASHBOARD_STATS_MAX_AGE_MS),
+    presence,
   } satisfies AppContext);
 
   // Test databases live in memory for seconds; only a lasting embedded database needs upkeep.
@@ -234,6 +236,19 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerSecurityHeaders(app, SECURITY_HEADERS);
   registerDraining(app, redactUrl);
+  if (presence) {
+    // While this server's presence lock is being taken again, a restore could start: nothing is
+    // served from the database until the lock is back (within a second of PostgreSQL answering).
+    app.addHook('onRequest', (request, reply, done) => {
+      // The health routes answer for themselves (readiness reports this too).
+      const exempt = !request.url.startsWith(apiPrefix) || request.url.startsWith(`${apiPrefix}/health`);
+      if (presence.held || exempt) {
+        done();
+        return;
+      }
+      void reply.status(503).header('Retry-After', '5').send({ success: false, message: SERVICE_UNAVAILABLE });
+    });
+  }
   // A callback, not an async hook: it runs on every answer, and a promise each time shows in the throughput.
   app.addHook('onSend', (request, reply, payload, done) => {
     // API answers are private and change with every action: no browser or proxy keeps a copy.

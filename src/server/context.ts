@@ -24,4 +24,6 @@ export interface AppContext {
   }>;
   /** The admin lists' totals, per filter and search, shared until the next write. */
   listTotals: VersionedMemoMap<number>;
+  /** On PostgreSQL: whether this server holds its presence lock (db/server-presence.ts) and may serve. */
+  presence?: { readonly held: boolean };
 }

@@ -35,8 +35,13 @@ export class Housekeeping {
 
   start(): void {
     const run = () => {
-      this.running = Promise.all([this.sweepIncompleteUploads(), this.runOnce()])
-        .catch((error: unknown) => this.log.warn({ err: error }, 'housekeeping failed; it runs again later'))
+      // Settled, not all: a stop waits for both, even when one has failed.
+      this.running = Promise.allSettled([this.sweepIncompleteUploads(), this.runOnce()])
+        .then((results) => {
+          for (const result of results)
+            if (result.status === 'rejected')
+              this.log.warn({ err: result.reason }, 'housekeeping failed; it runs again later');
+        })
         .finally(() => (this.running = undefined));
     };
     run();

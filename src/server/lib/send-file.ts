@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { type FileStore, StoredFileMissingError } from '../storage/file-store.ts';
 import { AppError } from './app-error.ts';
@@ -40,8 +41,21 @@ export async function sendStoredFile(
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Security-Policy', "sandbox; default-src 'none'")
     .header('Cache-Control', 'private, no-store');
-  // No validator to compare If-Range with: the whole file is the answer RFC 9110 allows.
-  const headers = reply.request.headers;
+  const { headers, method } = reply.request;
+  const named = contentDisposition(disposition, nameForType(file.fileName, file.contentType));
+  if (method === 'HEAD') {
+    // Headers only: the bytes are not read (Fastify would otherwise read them all and drop them).
+    if (!(await store.stat(file.storageKey))) throw new AppError('not_found', new StoredFileMissingError().message);
+    return (
+      reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Length', String(file.sizeBytes))
+        .header('Content-Disposition', named)
+        // A stream, so Fastify keeps the length given (it sets 0 for an empty body).
+        .send(Readable.from([]))
+    );
+  }
+  // Ranges only for GET (RFC 9110 §14.2); no validator to compare If-Range with, so then the whole file.
   const range = headers['if-range'] ? undefined : parseByteRange(headers.range, file.sizeBytes);
   if (range === 'unsatisfiable') {
     return reply
@@ -60,8 +74,5 @@ export async function sendStoredFile(
   } else {
     reply.header('Content-Length', String(file.sizeBytes));
   }
-  return reply
-    .header('Content-Type', file.contentType)
-    .header('Content-Disposition', contentDisposition(disposition, nameForType(file.fileName, file.contentType)))
-    .send(stream);
+  return reply.header('Content-Type', file.contentType).header('Content-Disposition', named).send(stream);
 }

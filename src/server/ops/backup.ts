@@ -8,7 +8,7 @@ import * as tar from 'tar';
 import { type Database, type Db, type DbOrTx, openDatabase } from '../db/client.ts';
 import { storedFiles } from '../db/schema/index.ts';
 import { excludeServers } from '../db/server-presence.ts';
-import { lockDataDir } from '../storage/data-dir-lock.ts';
+import { type DataDirLock, lockDataDir } from '../storage/data-dir-lock.ts';
 import type { FileStoreConfig } from '../config.ts';
 import { type FileStore, STORAGE_KEY_PATTERN, StoredFileMissingError } from '../storage/file-store.ts';
 import { filesDirOf, storedFilePath, TMP_DIR_NAME } from '../storage/local-file-store.ts';
@@ -505,19 +505,38 @@ async function hasEntries(dir: string): Promise<boolean> {
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const dataDir = path.resolve(options.dataDir);
+  // PostgreSQL: no server may be running on the database (they would keep serving what is replaced).
+  const servers = options.databaseUrl ? await excludeServers(options.databaseUrl) : undefined;
+  let lock: DataDirLock | undefined;
+  let store: FileStore | undefined;
+  let staging: string | undefined;
+  try {
+    lock = await lockDataDir(dataDir);
+    store = await openFileStore({ fileStore: options.fileStore, dataDir });
+    staging = await mkdtemp(path.join(dataDir, SCRATCH_PREFIXES[1]!));
+    return await restoreInto(options, dataDir, store, staging);
+  } finally {
+    try {
+      store?.close();
+      if (staging) await rm(staging, { recursive: true, force: true });
+    } finally {
+      await lock?.release();
+      await servers?.release();
+    }
+  }
+}
+
+async function restoreInto(
+  options: RestoreOptions,
+  dataDir: string,
+  store: FileStore,
+  staging: string,
+): Promise<RestoreResult> {
   const filesDir = filesDirOf(dataDir);
   const pgliteDir = path.join(dataDir, 'pglite');
   const inBucket = options.fileStore.kind === 's3';
-  // PostgreSQL: no server may be running on the database (they would keep serving what is replaced).
-  const servers = options.databaseUrl ? await excludeServers(options.databaseUrl) : undefined;
-  const lock = await lockDataDir(dataDir).catch(async (error: unknown) => {
-    await servers?.release();
-    throw error;
-  });
-  const staging = await mkdtemp(path.join(dataDir, SCRATCH_PREFIXES[1]!));
   const movedAside: { from: string; to: string }[] = [];
   let database: Database | undefined;
-  const store = await openFileStore({ fileStore: options.fileStore, dataDir });
   try {
     const manifest = await extractBackup(options.archive, staging);
     if (inBucket) {
@@ -561,13 +580,6 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     }
     throw error;
   } finally {
-    try {
-      store.close();
-      await database?.close();
-      await rm(staging, { recursive: true, force: true });
-    } finally {
-      await lock.release();
-      await servers?.release();
-    }
+    await database?.close();
   }
 }

@@ -33,8 +33,20 @@ export async function openForMaintenance(config: AppConfig): Promise<Maintenance
     : undefined;
   const exclusive = !config.databaseUrl || servers !== undefined;
   try {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     const store = await openFileStore(config);
+    try {
+      // A mistyped bucket must not look like one whose files are all missing.
+      await store.verify();
+    } catch (error) {
+      store.close();
+      throw error;
+    }
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
+      (error: unknown) => {
+        store.close();
+        throw error;
+      },
+    );
     return {
       ...database,
       store,

@@ -90,6 +90,16 @@ describe('the site with its files in an S3-compatible bucket', () => {
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(pdf.subarray(pdf.length - 10))).toBe(true);
 
+    // HEAD: the headers of the whole file, whatever the range, and no body.
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `${API}/papers/view/${paperId}`,
+      headers: { cookie: author.cookie, range: 'bytes=0-9' },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(pdf.length));
+    expect(head.rawPayload.length).toBe(0);
+
     const outside = await view(paperId, { range: `bytes=${pdf.length}-` });
     expect(outside.statusCode).toBe(416);
     expect(outside.headers['content-range']).toBe(`bytes */${pdf.length}`);
@@ -215,8 +225,8 @@ describe('the site with its files in an S3-compatible bucket', () => {
       0,
     );
     expect((await server.exited).code).toBe(1);
-    expect(server.output()).toMatch(
-      /^The site cannot start: The bucket s3:\/\/no-such-bucket at .* does not exist\.\n$/m,
+    expect(server.output(), server.output()).toMatch(
+      /^The site cannot start: The bucket s3:\/\/no-such-bucket at .* does not exist\.$/m,
     );
     expect(server.output()).not.toMatch(/\n\s+at /);
     // The store itself works with the right settings: the refusals above were about the settings.

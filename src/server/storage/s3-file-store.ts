@@ -30,6 +30,8 @@ export interface S3StoreOptions {
   spoolDir: string;
   /** Received files up to this size go to the bucket in one request, larger ones in parts. */
   singleRequestMaxBytes?: number;
+  /** Where the SDK's own warnings go (the server's log); standard error without it. */
+  log?: { warn(message: string): void };
 }
 
 /** Parts of a multipart transfer; the uploader holds one in memory at a time (queueSize 1). */
@@ -42,8 +44,13 @@ const PART_BYTES = 8 * 1024 * 1024;
 const SINGLE_REQUEST_MAX_BYTES = 64 * 1024 * 1024;
 /** A bucket that does not answer within this is treated as down, not waited for. */
 const CONNECT_TIMEOUT_MS = 3000;
-/** No byte either way for this long ends a bucket request (it is retried once, then fails with 503). */
-const IDLE_TIMEOUT_MS = 15_000;
+/** From sending a request (a 10 MB file with it) to the answer's headers; then it fails with 503. */
+const ANSWER_TIMEOUT_MS = 30_000;
+/**
+ * No byte either way for this long ends a bucket connection. Long, because a download streams
+ * at the pace of the person receiving it, who may pause.
+ */
+const IDLE_TIMEOUT_MS = 5 * 60_000;
 
 function statusOf(error: unknown): number | undefined {
   return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -51,6 +58,8 @@ function statusOf(error: unknown): number | undefined {
 
 function isMissing(error: unknown): boolean {
   const name = (error as { name?: string }).name;
+  // A bucket that is gone is the storage's fault, not a file's: 503, never "File not found".
+  if (name === 'NoSuchBucket') return false;
   return name === 'NoSuchKey' || name === 'NotFound' || statusOf(error) === 404;
 }
 
@@ -59,6 +68,12 @@ function describe(error: unknown): string {
   const name = (error as { name?: string; code?: string }).code ?? (error as { name?: string }).name ?? 'Error';
   const message = error instanceof Error && error.message && error.message !== name ? `: ${error.message}` : '';
   return `${name}${status ? ` (HTTP ${status})` : ''}${message}`;
+}
+
+/** The SDK's warnings and errors into the server's log; its debug chatter nowhere. */
+function sdkLogger(log: { warn(message: string): void }) {
+  const write = (...parts: unknown[]) => log.warn(`S3 client: ${parts.map(String).join(' ')}`);
+  return { trace() {}, debug() {}, info() {}, warn: write, error: write };
 }
 
 /** Files as objects named by their key in one bucket. */
@@ -84,12 +99,19 @@ export async function createS3FileStore(options: S3StoreOptions): Promise<FileSt
     region: options.region,
     forcePathStyle: options.forcePathStyle,
     credentials: options.credentials,
+    // A request that could not connect is tried once more; one whose body was sent is not.
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, socketTimeout: IDLE_TIMEOUT_MS },
+    requestHandler: {
+      connectionTimeout: CONNECT_TIMEOUT_MS,
+      requestTimeout: ANSWER_TIMEOUT_MS,
+      throwOnRequestTimeout: true,
+      socketTimeout: IDLE_TIMEOUT_MS,
+    },
     // Checksums only where S3 requires them: several S3-compatible servers refuse the newer
     // default (aws-chunked bodies with trailing checksums). Our own SHA-256 covers integrity.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    ...(options.log ? { logger: sdkLogger(options.log) } : {}),
   });
   const unavailable = (action: string, error: unknown) =>
     new StorageUnavailableError(`File storage ${location} could not ${action}: ${describe(error)}`, { cause: error });

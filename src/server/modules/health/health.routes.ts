@@ -6,7 +6,8 @@ import { SERVICE_UNAVAILABLE } from '../../plugins/errors.ts';
 
 const liveResponseSchema = okResponse({});
 const readyResponseSchema = okResponse({ database: z.literal('ok') });
-// `database` is absent when the server refused the request before the check ran: it is shutting down.
+// `database` is absent when the server cannot serve for another reason: it is shutting down, or
+// it is taking its presence lock again (db/server-presence.ts).
 const notReadyResponseSchema = errorResponseSchema.extend({ database: z.literal('unreachable').optional() });
 
 /**
@@ -14,7 +15,8 @@ const notReadyResponseSchema = errorResponseSchema.extend({ database: z.literal(
  * along changes nothing, and costs no query.
  * - `/health` (liveness): 200 while the process serves requests, whatever the database does;
  *   a restart would not bring a database back.
- * - `/health/ready` (readiness): 200 when the database answers; 503 when it cannot be reached.
+ * - `/health/ready` (readiness): 200 when the database answers; 503 when it cannot be reached,
+ *   or while the server takes its presence lock again (other API routes refuse then too).
  *   While the server shuts down both answer 503, like every request (plugins/draining.ts).
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,6 +42,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!isDatabaseUnavailable(error)) throw error;
         return reply.status(503).send({ success: false, message: SERVICE_UNAVAILABLE, database: 'unreachable' });
       }
+      if (ctx.presence && !ctx.presence.held)
+        return reply.status(503).send({ success: false, message: SERVICE_UNAVAILABLE });
       return { success: true, database: 'ok' as const };
     },
   );
