@@ -26,6 +26,16 @@ test('the header changes style after 20 px of scroll', async ({ page }) => {
   await expect(header).toHaveAttribute('data-scrolled', 'true');
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(header).toHaveAttribute('data-scrolled', 'false');
+  // The header grows back over its transition; scrolled meanwhile, the browser's scroll anchoring
+  // moves the page by what it grows (past 20 px on a busy machine). Let it come to rest first.
+  const headerHeight = () => header.evaluate((element) => element.getBoundingClientRect().height);
+  await expect
+    .poll(async () => {
+      const before = await headerHeight();
+      await page.waitForTimeout(150);
+      return (await headerHeight()) === before;
+    })
+    .toBe(true);
   await page.evaluate(() => window.scrollTo(0, 10));
   await expect(header).toHaveAttribute('data-scrolled', 'false');
 });
