@@ -14,6 +14,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-dat
 import {
   type HttpAnswer,
   httpRequest,
+  killServers,
   runScript,
   type ServerProcess,
   spawnServer,
@@ -108,10 +109,7 @@ describe('a server killed mid-write (SIGKILL) restarts with consistent data', ()
   });
 
   afterAll(async () => {
-    if (server && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await killServers([server]);
     await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });

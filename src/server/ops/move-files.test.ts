@@ -5,25 +5,14 @@ import { storedFiles } from '../db/schema/index.ts';
 import { filesDirOf, storedFilePath } from '../storage/local-file-store.ts';
 import { createTestPaper, createTestUser } from '../test/factories.ts';
 import { multipart, pdfBytes } from '../test/multipart.ts';
-import { startTestS3Server, type TestS3Server } from '../test/s3.ts';
+import { s3Env, startTestS3Server, type TestS3Server } from '../test/s3.ts';
 import { runScript } from '../test/server-process.ts';
 import { API, createTestApp, type TestApp } from '../test/test-app.ts';
 import { checkIntegrity } from './integrity.ts';
 
 /** The environment `npm run files:migrate-to-s3` reads, for this data directory and a bucket. */
 function scriptEnv(dataDir: string, bucket: TestS3Server['fileStore']): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH,
-    DATA_DIR: dataDir,
-    FILE_STORE: 's3',
-    S3_ENDPOINT: bucket.endpoint,
-    S3_BUCKET: bucket.bucket,
-    S3_REGION: bucket.region,
-    S3_ACCESS_KEY_ID: bucket.credentials!.accessKeyId,
-    S3_SECRET_ACCESS_KEY: bucket.credentials!.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-  };
+  return { PATH: process.env.PATH, DATA_DIR: dataDir, ...s3Env(bucket) };
 }
 
 describe('npm run files:migrate-to-s3', () => {

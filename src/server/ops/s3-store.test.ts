@@ -12,7 +12,7 @@ import { createS3FileStore } from '../storage/s3-file-store.ts';
 import { createTestPaper, createTestUser, submissionFields, type TestUser } from '../test/factories.ts';
 import { multipart, pdfBytes } from '../test/multipart.ts';
 import { freePort } from '../test/net.ts';
-import { startTestS3Server, type TestS3Server } from '../test/s3.ts';
+import { s3Env, startTestS3Server, type TestS3Server } from '../test/s3.ts';
 import { spawnServer } from '../test/server-process.ts';
 import { createScratchDatabase } from '../test/scratch-database.ts';
 import { API, createTestApp, type TestApp } from '../test/test-app.ts';
@@ -214,13 +214,7 @@ describe('the site with its files in an S3-compatible bucket', () => {
         ...inherited,
         DATA_DIR: dataDir,
         PORT: String(await freePort()),
-        FILE_STORE: 's3',
-        S3_ENDPOINT: s3.fileStore.endpoint,
-        S3_BUCKET: 'no-such-bucket',
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-        S3_FORCE_PATH_STYLE: 'true',
-        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        ...s3Env({ ...s3.fileStore, bucket: 'no-such-bucket' }),
       },
       0,
     );

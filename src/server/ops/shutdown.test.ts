@@ -10,7 +10,7 @@ import { submissionFields } from '../test/factories.ts';
 import { multipart, pdfBytes } from '../test/multipart.ts';
 import { freePort } from '../test/net.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database.ts';
-import { httpRequest, type ServerProcess, spawnServer, waitUntilServing } from '../test/server-process.ts';
+import { httpRequest, killServers, type ServerProcess, spawnServer, waitUntilServing } from '../test/server-process.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -109,10 +109,7 @@ describe('a server asked to stop (SIGTERM)', () => {
   });
 
   afterAll(async () => {
-    if (server && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await killServers([server]);
     await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });

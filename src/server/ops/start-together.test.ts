@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/net.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database.ts';
-import { httpRequest, type ServerProcess, spawnServer, waitUntilServing } from '../test/server-process.ts';
+import { httpRequest, killServers, type ServerProcess, spawnServer, waitUntilServing } from '../test/server-process.ts';
 
 const ADMIN = { email: 'chief@example.org', password: 'organiser-password' };
 
@@ -41,12 +41,7 @@ describe.skipIf(!process.env.DATABASE_URL)('processes started together on one Po
   });
 
   afterAll(async () => {
-    for (const server of servers) {
-      if (server.child.exitCode === null && server.child.signalCode === null) {
-        server.child.kill('SIGKILL');
-        await server.exited;
-      }
-    }
+    await killServers(servers);
     await database?.drop();
     for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
   });

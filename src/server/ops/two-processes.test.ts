@@ -8,12 +8,13 @@ import { mailOutbox } from '../db/schema/index.ts';
 import { submissionFields } from '../test/factories.ts';
 import { multipart, pdfBytes } from '../test/multipart.ts';
 import { freePort } from '../test/net.ts';
-import { startTestS3Server, type TestS3Server } from '../test/s3.ts';
+import { s3Env, startTestS3Server, type TestS3Server } from '../test/s3.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp.ts';
 import {
   type HttpAnswer,
   httpRequest,
+  killServers,
   type ServerProcess,
   spawnServer,
   waitUntilServing,
@@ -45,7 +46,6 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes behind one proxy', () 
     // A second a mail: while one process sends, the other is ready to claim.
     smtp = await startTestSmtpServer(0, { delayMs: 1000 });
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-two-'));
-    const bucket = s3.fileStore;
     const { DATABASE_URL: _suiteDatabase, SMTP_URL: _smtp, ...inherited } = process.env;
     for (let i = 0; i < 2; i += 1) {
       envs.push({
@@ -60,14 +60,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes behind one proxy', () 
         REGISTRATION_OPEN: 'true',
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
         MAIL_FROM: 'ICTACEM 2025 <no-reply@ictacem.test>',
-        FILE_STORE: 's3',
-        S3_ENDPOINT: bucket.endpoint,
-        S3_BUCKET: bucket.bucket,
-        S3_REGION: bucket.region,
-        S3_ACCESS_KEY_ID: bucket.credentials!.accessKeyId,
-        S3_SECRET_ACCESS_KEY: bucket.credentials!.secretAccessKey,
-        S3_FORCE_PATH_STYLE: 'true',
-        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        ...s3Env(s3.fileStore),
         LOG_LEVEL: 'warn',
         CLIENT_DIR: path.join(dataDir, 'no-client'),
       });
@@ -75,12 +68,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes behind one proxy', () 
   });
 
   afterAll(async () => {
-    for (const server of servers) {
-      if (server.child.exitCode === null && server.child.signalCode === null) {
-        server.child.kill('SIGKILL');
-        await server.exited;
-      }
-    }
+    await killServers(servers);
     await tool?.close();
     await smtp?.close();
     await s3?.close();

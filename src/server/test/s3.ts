@@ -59,3 +59,18 @@ export async function startTestS3Server(): Promise<TestS3Server> {
     },
   };
 }
+
+/** The environment that points a server process (or a script) at this bucket. */
+export function s3Env(fileStore: TestS3Server['fileStore']): NodeJS.ProcessEnv {
+  return {
+    FILE_STORE: 's3',
+    S3_ENDPOINT: fileStore.endpoint,
+    S3_BUCKET: fileStore.bucket,
+    S3_REGION: fileStore.region,
+    S3_ACCESS_KEY_ID: fileStore.credentials!.accessKeyId,
+    S3_SECRET_ACCESS_KEY: fileStore.credentials!.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+    // The SDK's notice that its 2027 releases need Node 22 is not what a test reads.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  };
+}

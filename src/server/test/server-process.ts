@@ -79,6 +79,15 @@ export function spawnServer(env: NodeJS.ProcessEnv, port: number): ServerProcess
   return { child, baseUrl: `http://127.0.0.1:${port}/ictacem2025`, output: () => output, exited };
 }
 
+/** Kills whichever of these servers still runs (a test's cleanup, also after a failure). */
+export async function killServers(servers: readonly (ServerProcess | undefined)[]): Promise<void> {
+  for (const server of servers) {
+    if (!server || server.child.exitCode !== null || server.child.signalCode !== null) continue;
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
+}
+
 /** Polls the health route until the server answers 200; fails with its output if it dies or takes too long. */
 export async function waitUntilServing(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
