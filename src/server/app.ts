@@ -14,13 +14,13 @@ import {
 import type { AppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { EmbeddedDatabaseMaintenance } from './db/embedded-upkeep.ts';
 import { announceServer, SERVER_APPLICATION_NAME } from './db/server-presence.ts';
 import { HTTP_TIMEOUTS } from './lib/http-timeouts.ts';
 import { SessionCache } from './lib/session-cache.ts';
 import { VersionedMemo, VersionedMemoMap } from './lib/versioned-memo.ts';
 import { MailOutbox } from './mail/mail-outbox.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
+import { EmbeddedDatabaseMaintenance } from './jobs/embedded-upkeep.ts';
 import { Housekeeping } from './jobs/housekeeping.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';

@@ -177,15 +177,20 @@ const NETWORK_ERROR_CODES = new Set([
 const LOST_CONNECTION_MESSAGE =
   /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error)/;
 
-/**
- * The database cannot be reached (down, restarting, unreachable, out of connections), as
- * opposed to a query that failed: the request may be retried later.
- */
 /** One round trip: throws when the database cannot be reached. */
 export async function pingDatabase(db: DbOrTx): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
+/** Refreshes the planner's statistics and reclaims dead rows (the embedded database has no autovacuum). */
+export async function vacuumAnalyze(db: Db): Promise<void> {
+  await db.execute(sql`vacuum (analyze)`);
+}
+
+/**
+ * The database cannot be reached (down, restarting, unreachable, out of connections), as
+ * opposed to a query that failed: the request may be retried later.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const cause of causesOf(error)) {
     const code = typeof cause.code === 'string' ? cause.code : '';

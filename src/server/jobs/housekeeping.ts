@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { tryLockForHousekeeping } from '../db/advisory-locks.ts';
 import type { Db } from '../db/client.ts';
+import { PeriodicTask } from '../lib/periodic-task.ts';
 import { deleteEndedRateLimitWindows } from '../db/rate-limit-counters.ts';
 import { purgeExpiredPasswordResets } from '../modules/auth/auth.service.ts';
 import { purgeEndedSessions } from '../modules/sessions/sessions.service.ts';
@@ -23,35 +24,31 @@ export interface HousekeepingResult {
  * one has written to for an hour, as its spool may be its own.
  */
 export class Housekeeping {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly periodic: PeriodicTask;
 
   constructor(
     private readonly db: Db,
     private readonly store: FileStore,
     private readonly log: FastifyBaseLogger,
-    private readonly intervalMs = HOUSEKEEPING_INTERVAL_MS,
-  ) {}
-
-  start(): void {
-    const run = () => {
-      // Settled, not all: a stop waits for both, even when one has failed.
-      this.running = Promise.allSettled([this.sweepIncompleteUploads(), this.runOnce()])
-        .then((results) => {
-          for (const result of results)
-            if (result.status === 'rejected')
-              this.log.warn({ err: result.reason }, 'housekeeping failed; it runs again later');
-        })
-        .finally(() => (this.running = undefined));
-    };
-    run();
-    this.timer = setInterval(run, this.intervalMs);
-    this.timer.unref();
+    intervalMs = HOUSEKEEPING_INTERVAL_MS,
+  ) {
+    this.periodic = new PeriodicTask(() => this.runAll(), intervalMs);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  start(): void {
+    void this.periodic.start();
+  }
+
+  stop(): Promise<void> {
+    return this.periodic.stop();
+  }
+
+  /** Settled, not all: a stop waits for both parts, even when one has failed. */
+  private async runAll(): Promise<void> {
+    const results = await Promise.allSettled([this.sweepIncompleteUploads(), this.runOnce()]);
+    for (const result of results)
+      if (result.status === 'rejected')
+        this.log.warn({ err: result.reason }, 'housekeeping failed; it runs again later');
   }
 
   /** Uploads a stopped process left half-received; never one still arriving (they are written to all the time). */

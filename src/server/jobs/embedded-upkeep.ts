@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from './client.ts';
+import { type Db, vacuumAnalyze } from '../db/client.ts';
+import { PeriodicTask } from '../lib/periodic-task.ts';
 
 /** How often the embedded database refreshes its planner statistics and reclaims dead rows. */
 const EMBEDDED_MAINTENANCE_INTERVAL_MS = 30 * 60_000;
@@ -12,38 +12,33 @@ const EMBEDDED_MAINTENANCE_INTERVAL_MS = 30 * 60_000;
  * own autovacuum and do not use this.
  */
 export class EmbeddedDatabaseMaintenance {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly periodic: PeriodicTask;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly intervalMs = EMBEDDED_MAINTENANCE_INTERVAL_MS,
-  ) {}
-
-  /** Runs once now (a restored or freshly seeded database is planned well from the start), then on the interval. */
-  async start(): Promise<void> {
-    await this.run();
-    this.timer = setInterval(() => void this.run(), this.intervalMs);
-    this.timer.unref();
+    intervalMs = EMBEDDED_MAINTENANCE_INTERVAL_MS,
+  ) {
+    this.periodic = new PeriodicTask(() => this.refresh(), intervalMs);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  /** Runs once now (a restored or freshly seeded database is planned well from the start), then on the interval. */
+  start(): Promise<void> {
+    return this.periodic.start();
+  }
+
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   run(): Promise<void> {
-    this.running ??= this.vacuumAnalyze().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    return this.periodic.run();
   }
 
-  private async vacuumAnalyze(): Promise<void> {
+  private async refresh(): Promise<void> {
     const started = performance.now();
     try {
-      await this.db.execute(sql`vacuum (analyze)`);
+      await vacuumAnalyze(this.db);
       this.log.info({ ms: Math.round(performance.now() - started) }, 'embedded database vacuumed and analysed');
     } catch (error) {
       // Maintenance only makes queries faster; a failure must not stop the site.
