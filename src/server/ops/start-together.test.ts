@@ -2,11 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../test/net.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database.ts';
-import { httpRequest, killServers, type ServerProcess, spawnServer, waitUntilServing } from '../test/server-process.ts';
-
-const ADMIN = { email: 'chief@example.org', password: 'organiser-password' };
+import {
+  httpRequest,
+  killServers,
+  PROCESS_ADMIN,
+  serverOnDatabaseEnv,
+  type ServerProcess,
+  spawnServer,
+  waitUntilServing,
+} from '../test/server-process.ts';
 
 /**
  * Several processes of the site on one PostgreSQL database (each with its own data directory),
@@ -21,22 +26,10 @@ describe.skipIf(!process.env.DATABASE_URL)('processes started together on one Po
 
   beforeAll(async () => {
     database = (await createScratchDatabase())!;
-    const { DATABASE_URL: _suiteDatabase, SMTP_URL: _smtp, ...inherited } = process.env;
     for (let i = 0; i < 3; i += 1) {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), `ictacem-together-${i}-`));
       dataDirs.push(dataDir);
-      envs.push({
-        ...inherited,
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        PORT: String(await freePort()),
-        HOST: '127.0.0.1',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        ADMIN_MFA_REQUIRED: 'false',
-        LOG_LEVEL: 'warn',
-        CLIENT_DIR: path.join(dataDir, 'no-client'),
-      });
+      envs.push(await serverOnDatabaseEnv(database.url, dataDir));
     }
   });
 
@@ -53,21 +46,21 @@ describe.skipIf(!process.env.DATABASE_URL)('processes started together on one Po
       servers.push(...envs.map((env) => spawnServer(env, Number(env.PORT))));
       await Promise.all(servers.map((server) => waitUntilServing(server)));
 
-      const login = await httpRequest(servers[0]!.baseUrl, 'POST', '/api/auth/login', { json: ADMIN });
+      const login = await httpRequest(servers[0]!.baseUrl, 'POST', '/api/auth/login', { json: PROCESS_ADMIN });
       expect(login.status, login.body.toString()).toBe(200);
       const token = login.json<{ token: string }>().token;
       const signedIn = async (server: ServerProcess) =>
         (await httpRequest(server.baseUrl, 'GET', '/api/auth/session', { token })).json<{
           user: { email: string } | null;
         }>().user?.email;
-      for (const server of servers) expect(await signedIn(server)).toBe(ADMIN.email);
+      for (const server of servers) expect(await signedIn(server)).toBe(PROCESS_ADMIN.email);
 
       // A rolling restart of one process: the admin seeding finds the same password and changes nothing.
       servers[1]!.child.kill('SIGTERM');
       expect((await servers[1]!.exited).code).toBe(0);
       servers[1] = spawnServer(envs[1]!, Number(envs[1]!.PORT));
       await waitUntilServing(servers[1]);
-      for (const server of servers) expect(await signedIn(server)).toBe(ADMIN.email);
+      for (const server of servers) expect(await signedIn(server)).toBe(PROCESS_ADMIN.email);
 
       // Signed out through one process: refused by every other at once (no process keeps it cached).
       const logout = await httpRequest(servers[2]!.baseUrl, 'POST', '/api/auth/logout', { token });

@@ -7,7 +7,6 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 import { submissionFields } from '../test/factories.ts';
 import { multipart, pdfBytes } from '../test/multipart.ts';
-import { freePort } from '../test/net.ts';
 import { s3Env, startTestS3Server, type TestS3Server } from '../test/s3.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp.ts';
@@ -15,12 +14,13 @@ import {
   type HttpAnswer,
   httpRequest,
   killServers,
+  PROCESS_ADMIN,
+  serverOnDatabaseEnv,
   type ServerProcess,
   spawnServer,
   waitUntilServing,
 } from '../test/server-process.ts';
 
-const ADMIN = { email: 'chief@example.org', password: 'organiser-password' };
 const PASSWORD = 'author-password-1';
 /** A real PDF of about this many bytes. */
 const pdfOf = (bytes: number, label: string) =>
@@ -46,23 +46,13 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes behind one proxy', () 
     // A second a mail: while one process sends, the other is ready to claim.
     smtp = await startTestSmtpServer(0, { delayMs: 1000 });
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-two-'));
-    const { DATABASE_URL: _suiteDatabase, SMTP_URL: _smtp, ...inherited } = process.env;
     for (let i = 0; i < 2; i += 1) {
       envs.push({
-        ...inherited,
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        PORT: String(await freePort()),
-        HOST: '127.0.0.1',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        ADMIN_MFA_REQUIRED: 'false',
+        ...(await serverOnDatabaseEnv(database.url, dataDir)),
         REGISTRATION_OPEN: 'true',
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
         MAIL_FROM: 'ICTACEM 2025 <no-reply@ictacem.test>',
         ...s3Env(s3.fileStore),
-        LOG_LEVEL: 'warn',
-        CLIENT_DIR: path.join(dataDir, 'no-client'),
       });
     }
   });
@@ -105,7 +95,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes behind one proxy', () 
           json: { email: 'ada.two@example.org', password: PASSWORD },
         }),
       ).token as string;
-      const admin = ok(await httpRequest(B(), 'POST', '/api/auth/login', { json: ADMIN })).token as string;
+      const admin = ok(await httpRequest(B(), 'POST', '/api/auth/login', { json: PROCESS_ADMIN })).token as string;
       const stats = async (base: string) =>
         (ok(await httpRequest(base, 'GET', '/api/admin/stats', { token: admin })).stats as { total: number }).total;
       expect(await stats(B())).toBe(0);

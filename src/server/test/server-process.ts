@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './net.ts';
 
 /** The checkout's root: the real server and scripts run from here, as in production. */
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -77,6 +79,30 @@ export function spawnServer(env: NodeJS.ProcessEnv, port: number): ServerProcess
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   return { child, baseUrl: `http://127.0.0.1:${port}/ictacem2025`, output: () => output, exited };
+}
+
+/** The signed-in organiser of processes made by serverOnDatabaseEnv (two-factor off). */
+export const PROCESS_ADMIN = { email: 'chief@example.org', password: 'organiser-password' };
+
+/**
+ * The environment of a server process on this PostgreSQL database and data directory, on a
+ * free port, with PROCESS_ADMIN as its admin and no built client; the suite's own database and
+ * mail server are not passed on.
+ */
+export async function serverOnDatabaseEnv(databaseUrl: string, dataDir: string): Promise<NodeJS.ProcessEnv> {
+  const { DATABASE_URL: _suiteDatabase, SMTP_URL: _smtp, ...inherited } = process.env;
+  return {
+    ...inherited,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    ADMIN_EMAIL: PROCESS_ADMIN.email,
+    ADMIN_PASSWORD: PROCESS_ADMIN.password,
+    ADMIN_MFA_REQUIRED: 'false',
+    LOG_LEVEL: 'warn',
+    CLIENT_DIR: path.join(dataDir, 'no-client'),
+  };
 }
 
 /** Kills whichever of these servers still runs (a test's cleanup, also after a failure). */
