@@ -1,5 +1,5 @@
 import { type DragEvent, useId, useRef, useState } from 'react';
-import { fileSizeInMb } from '../lib/pdf-file.ts';
+import { formatFileSize } from '../lib/numbers.ts';
 
 interface PdfPickerProps {
   label: string;
@@ -91,7 +91,7 @@ export function PdfPicker({ label, hint, file, onFileChange, error, disabled = f
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm">
           <p className="min-w-0 break-all text-slate-800" data-testid="chosen-file">
             <span className="font-medium">{file.name}</span>{' '}
-            <span className="text-slate-600">({fileSizeInMb(file.size)})</span>
+            <span className="text-slate-600">({formatFileSize(file.size)})</span>
           </p>
           <button
             type="button"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../shared/constants.ts';
 import { PAPER_MESSAGES } from '../../shared/schemas/paper.ts';
-import { fileSizeInMb, fullPaperFileError, looksLikePdf, reuploadFileError } from './pdf-file.ts';
+import { fullPaperFileError, looksLikePdf, reuploadFileError } from './pdf-file.ts';
 
 const fileOf = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
 
@@ -33,10 +33,5 @@ describe('upload checks', () => {
       'File size should not exceed 10MB',
     );
     expect(fullPaperFileError(fileOf('a.pdf', 'application/pdf', LIMITS.paperPdfBytes))).toBeUndefined();
-  });
-
-  it('writes sizes in MB with two decimals', () => {
-    expect(fileSizeInMb(2.5 * 1024 * 1024)).toBe('2.50 MB');
-    expect(fileSizeInMb(1234)).toBe('0.00 MB');
   });
 });

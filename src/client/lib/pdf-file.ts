@@ -9,11 +9,6 @@ export function looksLikePdf(file: File): boolean {
   return file.type === 'application/pdf' || (file.type === '' && file.name.toLowerCase().endsWith('.pdf'));
 }
 
-/** "2.35 MB": how the pickers show a chosen file's size. */
-export function fileSizeInMb(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
-}
-
 /** Abstract re-upload after an admin reset (spec 5): the size must stay under 10 MB. */
 export function reuploadFileError(file: File | null): string | undefined {
   if (!file) return PAPER_MESSAGES.reuploadNoFile;

@@ -3,6 +3,7 @@ import { Panel } from '../../components/ui/panel.tsx';
 import { SubmissionAnalyticsPanel, UserEngagementPanel } from './insight-panels.tsx';
 import { type BreakdownRow, modeBreakdown, themeBreakdown } from './analytics-breakdown.ts';
 import { formatPercent } from './percentages.ts';
+import { formatCount } from '../../lib/numbers.ts';
 
 /** Analytics (spec 2.3): papers by theme and by mode of presentation. */
 export function AnalyticsPanel({ overview }: { overview: DashboardOverview }) {
@@ -46,7 +47,8 @@ function BarList({ rows, barClass }: { rows: BreakdownRow[]; barClass: string })
           <div className="flex items-baseline justify-between gap-3 text-sm">
             <span className="min-w-0 break-words text-slate-700">{row.name}</span>
             <span className="shrink-0 font-semibold text-slate-900 tabular-nums">
-              {row.count} <span className="font-normal text-slate-500">({formatPercent(row.percent)})</span>
+              {formatCount(row.count)}{' '}
+              <span className="font-normal text-slate-500">({formatPercent(row.percent)})</span>
             </span>
           </div>
           <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">

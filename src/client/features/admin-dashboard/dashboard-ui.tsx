@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatCount } from '../../lib/numbers.ts';
 
 /** Spec 2.2: the text shown while a list or the statistics load. */
 export const LOADING_TEXT = 'Loading data...';
@@ -37,7 +38,9 @@ export function StatCard({
       data-testid="stat-card"
     >
       <p className="text-sm font-medium text-slate-600">{label}</p>
-      <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">
+        {typeof value === 'number' ? formatCount(value) : value}
+      </p>
       {detail && <p className="mt-0.5 text-xs text-slate-500">{detail}</p>}
     </div>
   );
@@ -50,7 +53,9 @@ export function FactList({ facts }: { facts: readonly (readonly [string, ReactNo
       {facts.map(([term, value]) => (
         <div key={term} className="flex items-baseline justify-between gap-4 py-2">
           <dt className="text-slate-600">{term}</dt>
-          <dd className="text-right font-semibold text-slate-900 tabular-nums">{value}</dd>
+          <dd className="text-right font-semibold text-slate-900 tabular-nums">
+            {typeof value === 'number' ? formatCount(value) : value}
+          </dd>
         </div>
       ))}
     </dl>
@@ -145,7 +150,8 @@ export function SearchField({
         value={value}
         placeholder={placeholder}
         onChange={(event) => onChange(event.target.value)}
-        className={controlClass}
+        // The typed text stays 16 px on a phone (smaller makes iOS zoom in); the long placeholders fit at 14 px.
+        className={`${controlClass} placeholder:text-sm`}
       />
     </div>
   );
@@ -153,5 +159,5 @@ export function SearchField({
 
 /** "3 papers found" / "1 paper found". */
 export function foundText(count: number, singular: string, plural: string): string {
-  return `${count} ${count === 1 ? singular : plural} found`;
+  return `${formatCount(count)} ${count === 1 ? singular : plural} found`;
 }

@@ -5,6 +5,7 @@ import { SubmissionAnalyticsPanel, UserEngagementPanel } from './insight-panels.
 import { formatPercent, percentOf } from './percentages.ts';
 import { RecentSubmissions } from './recent-submissions.tsx';
 import { StatusDonutChart } from './status-donut-chart.tsx';
+import { formatCount } from '../../lib/numbers.ts';
 
 interface OverviewPanelProps {
   overview: DashboardOverview;
@@ -17,7 +18,7 @@ export function OverviewPanel({ overview, allSubmissionsHref, onViewAllSubmissio
   const { stats, recentSubmissions } = overview;
   const { total, byStatus } = stats;
   const shareOfTotal = (count: number) => `${formatPercent(percentOf(count, total))} of total`;
-  const countWithShare = (count: number) => `${count} (${formatPercent(percentOf(count, total))})`;
+  const countWithShare = (count: number) => `${formatCount(count)} (${formatPercent(percentOf(count, total))})`;
 
   return (
     <div className="space-y-5">
@@ -75,7 +76,8 @@ export function OverviewPanel({ overview, allSubmissionsHref, onViewAllSubmissio
         <UserEngagementPanel stats={stats} recentCount={recentSubmissions.length} />
       </div>
 
-      <div className="grid gap-5 xl:grid-cols-2">
+      {/* Aligned to the top: the chart keeps its own height beside the longer recent list. */}
+      <div className="grid gap-5 xl:grid-cols-2 xl:items-start">
         <Panel headingLevel={3} title="Review Status Distribution">
           <StatusDonutChart byStatus={byStatus} total={total} />
         </Panel>

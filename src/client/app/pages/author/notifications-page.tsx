@@ -12,6 +12,7 @@ import {
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { SignInGuard } from './sign-in-guard.tsx';
 import { type TabItem, TabList, TabPanel } from '../../../components/ui/tabs.tsx';
+import { formatCount } from '../../../lib/numbers.ts';
 
 const TABS: TabItem<NotificationFilter>[] = [
   { key: 'all', label: 'All' },
@@ -97,14 +98,15 @@ function NotificationsList() {
       {data && data.pagination.totalNotifications > 0 && (
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
           <p>
-            Showing {data.notifications.length} of {data.pagination.totalNotifications} notifications
+            Showing {formatCount(data.notifications.length)} of {formatCount(data.pagination.totalNotifications)}{' '}
+            notifications
           </p>
           <div className="flex items-center gap-3">
             <Button variant="secondary" onClick={() => setPage((p) => p - 1)} disabled={!data.pagination.hasPrev}>
               Previous
             </Button>
             <span>
-              Page {data.pagination.currentPage} of {data.pagination.totalPages}
+              Page {formatCount(data.pagination.currentPage)} of {formatCount(data.pagination.totalPages)}
             </span>
             <Button variant="secondary" onClick={() => setPage((p) => p + 1)} disabled={!data.pagination.hasNext}>
               Next

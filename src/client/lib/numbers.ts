@@ -1,0 +1,18 @@
+/** Counts in the reader's own grouping ("100,000" in English, "1,00,000" in Indian English). */
+const countFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+
+export function formatCount(count: number): string {
+  return countFormat.format(count);
+}
+
+const KIB = 1024;
+const MIB = 1024 * KIB;
+
+/** A file's size in the unit that fits it: "512 B", "12.3 KB", "2.35 MB" (binary units, as the 10 MB limit). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < KIB) return `${bytes} B`;
+  const kib = bytes / KIB;
+  // Rounded to "1000 KB" or more, a size reads better in MB.
+  if (kib < 999.5) return `${kib.toFixed(kib < 9.95 ? 1 : 0)} KB`;
+  return `${(bytes / MIB).toFixed(2)} MB`;
+}
