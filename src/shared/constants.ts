@@ -78,7 +78,8 @@ export const LIMITS = {
 export const TIMINGS = {
   captchaResetMs: 2500,
   pollMs: 30_000,
-  successToastMs: 5000,
+  /** Spec 2.2: a success message clears after 3 seconds, in the admin banner and in toasts alike. */
+  successToastMs: 3000,
   savedHighlightMs: 3000,
   loginRedirectMs: 2000,
   fullPaperRedirectMs: 2000,

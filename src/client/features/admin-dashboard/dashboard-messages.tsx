@@ -1,7 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-
-/** Spec 2.2 and 9: a success message clears itself after 3 seconds; an error stays until replaced or dismissed. */
-const SUCCESS_CLEARS_AFTER_MS = 3000;
+import { TIMINGS } from '../../../shared/constants.ts';
 
 interface Message {
   kind: 'success' | 'error';
@@ -24,7 +22,11 @@ export function useDashboardMessages(): DashboardMessages {
   return messages;
 }
 
-/** The banner's state: the message shown, how to show one, and how to dismiss it. */
+/**
+ * The banner's state: the message shown, how to show one, and how to dismiss it. A success
+ * clears itself after TIMINGS.successToastMs (spec 2.2: 3 seconds); an error stays until
+ * replaced or dismissed.
+ */
 export function useMessageState() {
   const [message, setMessage] = useState<Message | null>(null);
   const nextId = useRef(1);
@@ -41,7 +43,7 @@ export function useMessageState() {
     if (message?.kind !== 'success') return;
     const timer = setTimeout(
       () => setMessage((current) => (current?.id === message.id ? null : current)),
-      SUCCESS_CLEARS_AFTER_MS,
+      TIMINGS.successToastMs,
     );
     return () => clearTimeout(timer);
   }, [message]);

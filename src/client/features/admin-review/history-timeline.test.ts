@@ -69,6 +69,7 @@ describe('labels', () => {
   it('title-cases an action name', () => {
     expect(adminActionLabel('status_change')).toBe('Status Change');
     expect(adminActionLabel('abstract_reset')).toBe('Abstract Reset');
+    expect(adminActionLabel('fullpaper_reset')).toBe('Full Paper Reset');
     expect(adminActionLabel('review')).toBe('Review');
   });
 

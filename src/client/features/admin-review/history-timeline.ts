@@ -37,12 +37,15 @@ export const SUBMISSION_KIND_LABELS: Record<SubmissionKind, string> = {
   fullpaper: 'Full Paper Submission',
 };
 
+/** Words the stored action names run together ("fullpaper_reset" reads "Full Paper Reset"). */
+const SPELLED_OUT: Record<string, string> = { fullpaper: 'Full Paper' };
+
 /** "status_change" reads "Status Change". */
 export function adminActionLabel(action: string): string {
   return action
     .split(/[_\s]+/)
     .filter(Boolean)
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .map((word) => SPELLED_OUT[word.toLowerCase()] ?? word[0]!.toUpperCase() + word.slice(1))
     .join(' ');
 }
 
