@@ -6,7 +6,17 @@ import { type SelectOption, StatCard } from './dashboard-ui.tsx';
 import { evaluationScoreClass } from '../../lib/score-bands.ts';
 import { formatAverageScore, formatRate } from './percentages.ts';
 import { EVALUATION_STATE_LABELS, evaluationState, type EvaluationState } from './record-states.ts';
-import { RecordsTableFrame, recordKey, UserCell } from './records-table-frame.tsx';
+import {
+  PAPER_COLUMN,
+  PaperCell,
+  RecordCell,
+  type RecordColumn,
+  RecordsTableFrame,
+  RecordTableRow,
+  recordKey,
+  USER_COLUMN,
+  UserCell,
+} from './records-table-frame.tsx';
 import { RecordsToolbar } from './records-toolbar.tsx';
 import { type RecordsFilter, type RecordsSort, useRecordsTable } from './use-records-table.ts';
 
@@ -21,7 +31,11 @@ const SORTS: SelectOption<RecordsSort>[] = [
   { value: 'score', label: 'Score' },
   { value: 'name', label: 'User Name' },
 ];
-const COLUMNS = ['User', 'Paper', 'Evaluation Status', 'Score', 'Reviewed', 'Submitted'] as const;
+const STATE_COLUMN: RecordColumn = { label: 'Evaluation Status', width: 'w-34' };
+const SCORE_COLUMN: RecordColumn = { label: 'Score', width: 'w-18' };
+const REVIEWED_COLUMN: RecordColumn = { label: 'Reviewed', width: 'w-36' };
+const SUBMITTED_COLUMN: RecordColumn = { label: 'Submitted', width: 'w-36' };
+const COLUMNS = [USER_COLUMN, PAPER_COLUMN, STATE_COLUMN, SCORE_COLUMN, REVIEWED_COLUMN, SUBMITTED_COLUMN];
 const STATE_BADGES: Record<EvaluationState, string> = {
   evaluated: 'bg-green-100 text-green-800',
   pending: 'bg-yellow-100 text-yellow-900',
@@ -63,43 +77,39 @@ function EvaluationRow({ row }: { row: RecordRow }) {
   const { paper } = row;
   const state = evaluationState(row);
   return (
-    <tr data-testid="record-row">
+    <RecordTableRow>
       <UserCell user={row.user} />
-      <td className="px-4 py-3 align-top">
-        {paper ? (
-          <>
-            <p className="max-w-xs font-medium break-words text-slate-900">{paper.title}</p>
-            <p className="text-xs text-slate-500">{statusLabel(paper.status)}</p>
-          </>
-        ) : (
-          <p className="text-slate-500 italic">No Submission</p>
-        )}
-      </td>
-      <td className="px-4 py-3 align-top">
+      <PaperCell
+        paper={paper}
+        detail={paper && <p className="text-xs text-slate-500">{statusLabel(paper.status)}</p>}
+      />
+      <RecordCell column={STATE_COLUMN}>
         <span
           className={`inline-flex rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${STATE_BADGES[state]}`}
         >
           {EVALUATION_STATE_LABELS[state]}
         </span>
         {paper && paper.marks !== null && <p className="mt-1 text-xs text-slate-600 tabular-nums">{paper.marks}/100</p>}
-      </td>
-      <td className="px-4 py-3 align-top" data-testid="record-score">
-        {paper && paper.marks !== null ? (
-          <span
-            className={`inline-flex rounded-md px-2 py-1 font-bold tabular-nums ${evaluationScoreClass(paper.marks)}`}
-          >
-            {paper.marks}
-          </span>
-        ) : (
-          <span className="text-slate-500">N/A</span>
-        )}
-      </td>
-      <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">
+      </RecordCell>
+      <RecordCell column={SCORE_COLUMN}>
+        <span data-testid="record-score">
+          {paper && paper.marks !== null ? (
+            <span
+              className={`inline-flex rounded-md px-2 py-1 font-bold tabular-nums ${evaluationScoreClass(paper.marks)}`}
+            >
+              {paper.marks}
+            </span>
+          ) : (
+            <span className="text-slate-500">N/A</span>
+          )}
+        </span>
+      </RecordCell>
+      <RecordCell column={REVIEWED_COLUMN} className="whitespace-nowrap text-slate-700">
         {paper ? (paper.evaluatedAt ? formatDate(paper.evaluatedAt) : 'Not reviewed') : 'N/A'}
-      </td>
-      <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">
+      </RecordCell>
+      <RecordCell column={SUBMITTED_COLUMN} className="whitespace-nowrap text-slate-700">
         {paper ? formatDate(paper.submittedAt) : 'N/A'}
-      </td>
-    </tr>
+      </RecordCell>
+    </RecordTableRow>
   );
 }

@@ -4,7 +4,17 @@ import { useReportLoadError } from './dashboard-messages.tsx';
 import { type SelectOption, StatCard } from './dashboard-ui.tsx';
 import { formatRate } from './percentages.ts';
 import { PAYMENT_STATE_LABELS, paymentState, type PaymentState } from './record-states.ts';
-import { RecordsTableFrame, recordKey, UserCell } from './records-table-frame.tsx';
+import {
+  PAPER_COLUMN,
+  PaperCell,
+  RecordCell,
+  type RecordColumn,
+  RecordsTableFrame,
+  RecordTableRow,
+  recordKey,
+  USER_COLUMN,
+  UserCell,
+} from './records-table-frame.tsx';
 import { RecordsToolbar } from './records-toolbar.tsx';
 import { type RecordsFilter, useRecordsTable } from './use-records-table.ts';
 
@@ -13,7 +23,10 @@ const FILTERS: SelectOption<RecordsFilter>[] = [
   { value: 'paid', label: 'Paid Only' },
   { value: 'unpaid', label: 'Unpaid Only' },
 ];
-const COLUMNS = ['User', 'Paper', 'Payment Status', 'Payment ID', 'Submitted'] as const;
+const STATUS_COLUMN: RecordColumn = { label: 'Payment Status', width: 'w-32' };
+const PAYMENT_ID_COLUMN: RecordColumn = { label: 'Payment ID', width: 'w-44' };
+const SUBMITTED_COLUMN: RecordColumn = { label: 'Submitted', width: 'w-36' };
+const COLUMNS = [USER_COLUMN, PAPER_COLUMN, STATUS_COLUMN, PAYMENT_ID_COLUMN, SUBMITTED_COLUMN];
 const PAYMENT_BADGES: Record<PaymentState, string> = {
   paid: 'bg-green-100 text-green-800',
   unpaid: 'bg-yellow-100 text-yellow-900',
@@ -54,23 +67,17 @@ function FinancialRow({ row }: { row: RecordRow }) {
   const { paper } = row;
   const state = paymentState(row);
   return (
-    <tr data-testid="record-row">
+    <RecordTableRow>
       <UserCell user={row.user} />
-      <td className="px-4 py-3 align-top">
-        {paper ? (
-          <p className="max-w-xs font-medium break-words text-slate-900">{paper.title}</p>
-        ) : (
-          <p className="text-slate-500 italic">No Submission</p>
-        )}
-      </td>
-      <td className="px-4 py-3 align-top">
+      <PaperCell paper={paper} />
+      <RecordCell column={STATUS_COLUMN}>
         <span
           className={`inline-flex rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${PAYMENT_BADGES[state]}`}
         >
           {PAYMENT_STATE_LABELS[state]}
         </span>
-      </td>
-      <td className="px-4 py-3 align-top">
+      </RecordCell>
+      <RecordCell column={PAYMENT_ID_COLUMN}>
         {paper?.paymentId.trim() ? (
           <span className="font-mono text-xs wrap-anywhere text-slate-700">{paper.paymentId}</span>
         ) : (
@@ -84,10 +91,10 @@ function FinancialRow({ row }: { row: RecordRow }) {
             Duplicate ID
           </span>
         )}
-      </td>
-      <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">
+      </RecordCell>
+      <RecordCell column={SUBMITTED_COLUMN} className="whitespace-nowrap text-slate-700">
         {paper ? formatDate(paper.submittedAt) : 'N/A'}
-      </td>
-    </tr>
+      </RecordCell>
+    </RecordTableRow>
   );
 }

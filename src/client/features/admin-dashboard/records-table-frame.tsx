@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { EmailText } from '../../components/ui/email-text.tsx';
 import type { RecordRow } from '../../../shared/schemas/admin-dashboard.ts';
 import { EmptyState, LOADING_TEXT, LoadFailed, LoadingData } from './dashboard-ui.tsx';
 import { TablePagination } from '../../components/ui/table-pagination.tsx';
+import { formatCount } from '../../lib/numbers.ts';
 import type { RecordsTable } from './use-records-table.ts';
 
 interface RecordsTableFrameProps {
@@ -11,14 +13,26 @@ interface RecordsTableFrameProps {
   emptyTitle: string;
   /** The footer's noun: "Total N payment records". */
   footerNoun: string;
-  columns: readonly string[];
+  columns: readonly RecordColumn[];
   renderRow: (row: RecordRow) => ReactNode;
 }
 
+/** A column of a records table; `width` is a width class for its header (the table lays out fixed). */
+export interface RecordColumn {
+  label: string;
+  width?: string;
+}
+
+/** The columns both records tables start with; the paper's title takes what the others leave. */
+export const USER_COLUMN: RecordColumn = { label: 'User', width: 'w-[24%]' };
+export const PAPER_COLUMN: RecordColumn = { label: 'Paper' };
+
 /**
  * What the Financial and Evaluation tables share: loading, empty and failed states, the
- * table in its own horizontal scroll area (so a phone never scrolls the page sideways),
- * the pagination and the footer.
+ * table, the pagination and the footer. From 1280 px the table fits its frame with fixed
+ * column widths; below, each row is a card with every cell under its column's name
+ * (`.records-table` in styles.css). The explicit roles keep it a table for screen readers
+ * when it is laid out as cards.
  */
 export function RecordsTableFrame({
   table,
@@ -46,18 +60,29 @@ export function RecordsTableFrame({
           tabIndex={0}
           className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
         >
-          <table className="w-full min-w-[52rem] text-left text-sm" aria-busy={updating || undefined}>
+          <table
+            role="table"
+            className="records-table w-full table-fixed text-left text-sm"
+            aria-busy={updating || undefined}
+          >
             <caption className="sr-only">{label}</caption>
-            <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-              <tr>
+            <thead role="rowgroup" className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+              <tr role="row">
                 {columns.map((column) => (
-                  <th key={column} scope="col" className="px-4 py-3 font-semibold">
-                    {column}
+                  <th
+                    key={column.label}
+                    role="columnheader"
+                    scope="col"
+                    className={`px-3 py-3 font-semibold ${column.width ?? ''}`}
+                  >
+                    {column.label}
                   </th>
                 ))}
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">{rows.map(renderRow)}</tbody>
+            <tbody role="rowgroup" className="divide-y divide-slate-100">
+              {rows.map(renderRow)}
+            </tbody>
           </table>
         </div>
       )}
@@ -70,7 +95,7 @@ export function RecordsTableFrame({
         <TablePagination pagination={pagination} onPageChange={table.setPage} label={`${label} pages`} />
       )}
       <p className="border-t border-slate-200 pt-3 text-sm text-slate-600">
-        Total {pagination.total} {footerNoun}
+        Total {formatCount(pagination.total)} {footerNoun}
       </p>
     </div>
   );
@@ -81,12 +106,54 @@ export function recordKey(row: RecordRow): string {
   return row.paper?._id ?? `user-${row.user._id}`;
 }
 
+/** A row of a records table (a card on narrow screens). */
+export function RecordTableRow({ children }: { children: ReactNode }) {
+  return (
+    <tr role="row" data-testid="record-row">
+      {children}
+    </tr>
+  );
+}
+
+/** A cell; `column` labels it when the row is shown as a card. */
+export function RecordCell({
+  column,
+  className = '',
+  children,
+}: {
+  column: RecordColumn;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td role="cell" data-label={column.label} className={`px-3 py-3 align-top ${className}`}>
+      {children}
+    </td>
+  );
+}
+
 export function UserCell({ user }: { user: RecordRow['user'] }) {
   return (
-    <td className="px-4 py-3 align-top">
+    <RecordCell column={USER_COLUMN}>
       <p className="font-semibold break-words text-slate-900">{user.username}</p>
-      <p className="break-words text-slate-600">{user.email}</p>
+      <EmailText email={user.email} className="text-slate-600" />
       <p className="font-mono text-xs text-slate-500">{user.customUserId}</p>
-    </td>
+    </RecordCell>
+  );
+}
+
+/** The paper's title with an optional line under it, or "No Submission". */
+export function PaperCell({ paper, detail }: { paper: RecordRow['paper']; detail?: ReactNode }) {
+  return (
+    <RecordCell column={PAPER_COLUMN}>
+      {paper ? (
+        <>
+          <p className="font-medium break-words text-slate-900">{paper.title}</p>
+          {detail}
+        </>
+      ) : (
+        <p className="text-slate-500 italic">No Submission</p>
+      )}
+    </RecordCell>
   );
 }

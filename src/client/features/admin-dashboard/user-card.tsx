@@ -4,6 +4,8 @@ import type { AdminUserRow } from '../../../shared/schemas/admin-dashboard.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { statusBadgeClass } from '../../components/status-badge.tsx';
+import { formatCount } from '../../lib/numbers.ts';
+import { EmailText } from '../../components/ui/email-text.tsx';
 
 /** The avatar's single letter (spec 2.4); Array.from keeps a letter outside the BMP whole. */
 function avatarInitial(username: string): string {
@@ -31,7 +33,7 @@ export function UserCard({ user }: { user: AdminUserRow }) {
           <h3 id={nameId} className="font-semibold break-words text-slate-900">
             {user.username}
           </h3>
-          <p className="text-sm wrap-anywhere text-slate-600">{user.email}</p>
+          <EmailText email={user.email} className="text-sm text-slate-600" />
         </div>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
@@ -46,7 +48,7 @@ export function UserCard({ user }: { user: AdminUserRow }) {
         <div>
           <dt className="text-xs text-slate-500">Papers</dt>
           <dd className="flex flex-wrap items-center gap-1.5">
-            <span className="font-semibold text-slate-900">{user.paperCount}</span>
+            <span className="font-semibold text-slate-900">{formatCount(user.paperCount)}</span>
             {statuses.map((status) => (
               <span
                 key={status}
@@ -60,9 +62,12 @@ export function UserCard({ user }: { user: AdminUserRow }) {
           </dd>
         </div>
       </dl>
-      <Link to={`/admin/user/${user._id}`} className={buttonClass('secondary', 'mt-4 w-full sm:mt-auto')}>
-        View Details<span className="sr-only"> of {user.username}</span>
-      </Link>
+      {/* The margin pushes the button to the card's foot; the padding keeps it off the facts when the card is the row's tallest. */}
+      <div className="mt-auto pt-4">
+        <Link to={`/admin/user/${user._id}`} className={buttonClass('secondary', 'w-full')}>
+          View Details<span className="sr-only"> of {user.username}</span>
+        </Link>
+      </div>
     </article>
   );
 }
