@@ -8,6 +8,7 @@ import { NotificationBell } from '../../features/notifications/notification-bell
 import { errorText } from '../../lib/api.ts';
 import { useAuth, useLogout, useRegistrationOpen } from '../../lib/auth.tsx';
 import { useToast } from '../../lib/toast.tsx';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 
 /**
  * True once the page is scrolled past `px`, false again only back at the top. Without that gap
@@ -30,8 +31,19 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-white/15 text-white' : 'text-blue-100 hover:bg-white/10 hover:text-white'
   }`;
 
+/** Tailwind's md breakpoint: from here the account bar under the main bar has room for its one line. */
+const ACCOUNT_BAR_QUERY = '(min-width: 48rem)';
+const MOBILE_MENU_ID = 'mobile-menu';
+const MOBILE_ACCOUNT_ID = 'mobile-account';
+
+/**
+ * The sticky site header. On a phone it is one bar (the name, the notification bell or Login,
+ * the menu button) and the account's links move into the menu, so the header keeps to 56 px
+ * of the screen; from 768 px the account bar sits under it.
+ */
 export function SiteHeader() {
   const scrolled = useScrolledPast(TIMINGS.headerScrollPx);
+  const accountBarFits = useMediaQuery(ACCOUNT_BAR_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
 
@@ -49,7 +61,7 @@ export function SiteHeader() {
       className={`sticky top-0 z-40 transition-all ${scrolled ? 'bg-brand-900/95 shadow-lg backdrop-blur' : 'bg-brand-800'}`}
     >
       <div
-        className={`${PAGE_WIDTH} flex items-center justify-between gap-4 transition-all ${scrolled ? 'py-2' : 'py-4'}`}
+        className={`${PAGE_WIDTH} flex items-center justify-between gap-4 py-2 transition-all ${scrolled ? '' : 'md:py-4'}`}
       >
         <Link to="/" className="flex flex-col leading-tight text-white">
           <span className="text-xl font-extrabold tracking-wide">{conference.shortName}</span>
@@ -66,42 +78,120 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <button
-          type="button"
-          className="rounded-md p-2 text-white hover:bg-white/10 lg:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <svg
-            width="24"
-            height="24"
-            viewBox="0 0 24 24"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
+        <div className="flex items-center gap-1 lg:hidden">
+          {!accountBarFits && <PhoneBarActions />}
+          <button
+            type="button"
+            className="rounded-md p-2 text-white hover:bg-white/10"
+            aria-expanded={menuOpen}
+            aria-controls={accountBarFits ? MOBILE_MENU_ID : `${MOBILE_MENU_ID} ${MOBILE_ACCOUNT_ID}`}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
-          </svg>
-        </button>
+            <svg
+              width="24"
+              height="24"
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
+            </svg>
+          </button>
+        </div>
       </div>
       {menuOpen && (
-        <nav id="mobile-menu" aria-label="Main menu" className="border-t border-white/10 lg:hidden">
-          <ul className={`${PAGE_WIDTH} flex flex-col gap-1 py-3`}>
-            {mainMenu.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end className={(s) => `block ${navLinkClass(s)}`}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <div className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-t border-white/10 lg:hidden">
+          <nav id={MOBILE_MENU_ID} aria-label="Main menu">
+            <ul className={`${PAGE_WIDTH} flex flex-col gap-1 py-3`}>
+              {mainMenu.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end className={(s) => `block ${navLinkClass(s)}`}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {!accountBarFits && <PhoneAccountMenu id={MOBILE_ACCOUNT_ID} />}
+        </div>
       )}
-      <SecondaryBar />
+      {accountBarFits && <SecondaryBar />}
     </header>
+  );
+}
+
+/** What stays in a phone's one bar beside the menu button: the bell when signed in, Login when not. */
+function PhoneBarActions() {
+  const { user, isLoading, mustEnrolTwoFactor } = useAuth();
+  if (isLoading) return null;
+  if (!user) {
+    return (
+      <Link to="/login" className="rounded-md px-3 py-2 text-sm font-semibold text-white hover:bg-white/10">
+        Login
+      </Link>
+    );
+  }
+  return mustEnrolTwoFactor ? null : <NotificationBell tone="dark" />;
+}
+
+const menuLinkClass = 'block rounded-md px-3 py-2 text-sm font-medium text-blue-100 hover:bg-white/10 hover:text-white';
+
+/** The account bar's content in the phone menu: the same links, one under the other. */
+function PhoneAccountMenu({ id }: { id: string }) {
+  const { user, isLoading, isAdmin, mustEnrolTwoFactor } = useAuth();
+  const registrationOpen = useRegistrationOpen();
+  if (isLoading) return null;
+  if (!user) {
+    return (
+      <section id={id} aria-label="Account" className="border-t border-white/10">
+        <div className={`${PAGE_WIDTH} py-3 text-sm text-blue-100`}>
+          <p className="px-3 pb-2">
+            {registrationOpen ? 'Sign up or log in' : 'Log in'} to submit your extended abstract or paper.
+          </p>
+          {registrationOpen && (
+            <Link to="/registration" className={menuLinkClass}>
+              Sign up
+            </Link>
+          )}
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section id={id} aria-label="Account" className="border-t border-white/10">
+      <ul className={`${PAGE_WIDTH} flex flex-col gap-1 py-3`}>
+        <li className="px-3 pb-1 text-sm text-white">
+          Welcome, <span data-testid="welcome-username">{user.username}</span>
+        </li>
+        {!mustEnrolTwoFactor && (
+          <li>
+            <NavLink to="/profile" className={menuLinkClass}>
+              Profile
+            </NavLink>
+          </li>
+        )}
+        {isAdmin && !mustEnrolTwoFactor && (
+          <li>
+            <NavLink to="/admin" className={menuLinkClass}>
+              Admin
+            </NavLink>
+          </li>
+        )}
+        <li>
+          <LogoutButton className={`${menuLinkClass} w-full text-left`} />
+        </li>
+        {!mustEnrolTwoFactor && (
+          <li className="px-3 pt-2">
+            <ButtonLink to="/submit" variant="secondary" className="w-full">
+              Submit Extended Abstract/Paper
+            </ButtonLink>
+          </li>
+        )}
+      </ul>
+    </section>
   );
 }
 
@@ -195,7 +285,7 @@ function SignedInBar({
   );
 }
 
-function LogoutButton() {
+function LogoutButton({ className = barLinkClass }: { className?: string }) {
   const logout = useLogout();
   const navigate = useNavigate();
   const toast = useToast();
@@ -205,7 +295,7 @@ function LogoutButton() {
       onError: (error) => toast.error(errorText(error, 'Failed to logout')),
     });
   return (
-    <button type="button" onClick={onLogout} disabled={logout.isPending} className={barLinkClass}>
+    <button type="button" onClick={onLogout} disabled={logout.isPending} className={className}>
       Logout
     </button>
   );

@@ -13,10 +13,10 @@ export function AdminHeader({ user, titleIsHeading = false }: { user: PublicUser
   const Title = titleIsHeading ? 'h1' : 'p';
   return (
     <div className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-2 sm:py-3">
         <div className="min-w-0">
           <Title className="text-lg font-bold text-brand-900 sm:text-xl">Admin Dashboard</Title>
-          <p className="text-sm break-words text-slate-600">
+          <p className="text-xs break-words text-slate-600 sm:text-sm">
             {greetingFor(new Date())}, {user.username}
           </p>
         </div>

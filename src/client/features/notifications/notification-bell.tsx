@@ -24,7 +24,14 @@ function BellIcon() {
   );
 }
 
-export function NotificationBell() {
+const BUTTON_TONES = {
+  /** On the light account bar. */
+  light: 'text-slate-600 hover:bg-brand-100 hover:text-brand-800',
+  /** On the dark main bar, where a phone has it. */
+  dark: 'text-white hover:bg-white/10',
+} as const;
+
+export function NotificationBell({ tone = 'light' }: { tone?: keyof typeof BUTTON_TONES }) {
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const unread = useUnreadNotificationCount(true).data ?? 0;
@@ -55,7 +62,7 @@ export function NotificationBell() {
         aria-expanded={open}
         aria-controls="notification-dropdown"
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-        className="relative rounded-full p-1.5 text-slate-600 hover:bg-brand-100 hover:text-brand-800"
+        className={`relative rounded-full p-1.5 ${BUTTON_TONES[tone]}`}
       >
         <BellIcon />
         {unread > 0 && (
@@ -72,7 +79,7 @@ export function NotificationBell() {
           id="notification-dropdown"
           role="region"
           aria-label="Notifications"
-          className="fixed inset-x-2 top-28 z-50 max-h-[70vh] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
+          className="fixed inset-x-2 top-16 z-50 max-h-[70vh] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <h2 className="font-semibold text-slate-900">Notifications</h2>
