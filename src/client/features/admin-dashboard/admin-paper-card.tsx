@@ -6,6 +6,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { initialsOf } from '../../lib/initials.ts';
 import { StatusBadge, statusStripeClass } from '../../components/status-badge.tsx';
 import { PaperReviewForm } from './paper-review-form.tsx';
+import { PAPER_PAGE_SECTIONS, paperPagePath } from '../../lib/paper-page-sections.ts';
 
 interface AdminPaperCardProps {
   paper: AdminPaper;
@@ -20,7 +21,7 @@ export function AdminPaperCard({ paper, reviewOpen, onReviewOpenChange }: AdminP
   const reviewPanelId = `admin-paper-review-${paper._id}`;
   const reviewButton = useRef<HTMLButtonElement>(null);
   const hasReview = paper.review.trim() !== '';
-  const detailsPath = `/admin/paper/${paper._id}`;
+  const detailsPath = paperPagePath(paper._id);
   const closeReview = () => {
     onReviewOpenChange(false);
     reviewButton.current?.focus();
@@ -114,11 +115,19 @@ export function AdminPaperCard({ paper, reviewOpen, onReviewOpenChange }: AdminP
           >
             {hasReview ? 'Edit Review' : 'Write Review'}
           </button>
-          {/* Resets and admin files are managed on the paper's own page, next to its history. */}
-          <Link to={detailsPath} aria-describedby={titleId} className={buttonClass('secondary')}>
+          {/* Resets and admin files are managed on the paper's own page, which opens at that panel. */}
+          <Link
+            to={paperPagePath(paper._id, PAPER_PAGE_SECTIONS.submissionControls)}
+            aria-describedby={titleId}
+            className={buttonClass('secondary')}
+          >
             Reset Submissions
           </Link>
-          <Link to={detailsPath} aria-describedby={titleId} className={buttonClass('secondary')}>
+          <Link
+            to={paperPagePath(paper._id, PAPER_PAGE_SECTIONS.adminFiles)}
+            aria-describedby={titleId}
+            className={buttonClass('secondary')}
+          >
             Admin Files
           </Link>
         </div>

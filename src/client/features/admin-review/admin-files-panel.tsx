@@ -7,6 +7,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { AdminFileUploadDialog } from './admin-file-upload-dialog.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
+import { PAPER_PAGE_SECTIONS } from '../../lib/paper-page-sections.ts';
 import { useDeleteAdminFile, useSetAdminFileVisibility } from './admin-papers-api.ts';
 
 type AdminFile = AdminPaper['adminUploadedFiles'][number];
@@ -17,6 +18,7 @@ export function AdminFilesPanel({ paper }: { paper: AdminPaper }) {
   const files = paper.adminUploadedFiles;
   return (
     <Panel
+      id={PAPER_PAGE_SECTIONS.adminFiles}
       headingLevel={2}
       title="Admin Files"
       action={

@@ -14,6 +14,7 @@ import {
   CommunicatingAuthorTab,
   PaperDetailsTab,
 } from '../../../features/admin-review/paper-info-tabs.tsx';
+import { PAPER_PAGE_SECTIONS, useOpenAtSection } from '../../../lib/paper-page-sections.ts';
 import { PaperReviewHeader } from '../../../features/admin-review/paper-review-header.tsx';
 import { ChatButton } from '../../../features/chat/chat-button.tsx';
 import { PaperTimeline } from '../../../features/admin-review/paper-timeline.tsx';
@@ -76,6 +77,7 @@ const PAPER_TABS: TabItem<PaperTab>[] = [
 
 function PaperReviewLayout({ details: { paper, user } }: { details: AdminPaperDetails }) {
   const [tab, setTab] = useState<PaperTab>('details');
+  useOpenAtSection();
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:py-8 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
       <div className="min-w-0 space-y-6">
@@ -96,7 +98,7 @@ function PaperReviewLayout({ details: { paper, user } }: { details: AdminPaperDe
       </div>
       <aside className="min-w-0 space-y-6" aria-label="Review actions">
         <ReviewStatusPanel paper={paper} />
-        <Panel headingLevel={2} title="Submission Controls">
+        <Panel id={PAPER_PAGE_SECTIONS.submissionControls} headingLevel={2} title="Submission Controls">
           <SubmissionControls paper={paper} />
         </Panel>
         <AdminFilesPanel paper={paper} />
