@@ -228,12 +228,20 @@ test('the admin dashboard filters papers, pages and sorts the records, reviews i
   await expect(awaitedCard).toContainText('Please clarify the weld geometry.');
   await expect(page.getByTestId('dashboard-message-success')).toHaveCount(0, { timeout: 5000 });
 
-  // View Paper Details opens the paper's review page.
-  await page
-    .getByTestId('admin-paper-card')
-    .filter({ hasText: papers.accepted.title })
-    .getByRole('link', { name: 'View Paper Details' })
-    .click();
+  // View Paper Details opens the paper's review page; Reset Submissions and Admin Files open it at that panel.
+  const acceptedCard = page.getByTestId('admin-paper-card').filter({ hasText: papers.accepted.title });
+  await expect(acceptedCard.getByRole('link', { name: 'Reset Submissions' })).toHaveAttribute(
+    'href',
+    new RegExp(`/admin/paper/${accepted.paperId}#submission-controls$`),
+  );
+  await acceptedCard.getByRole('link', { name: 'Admin Files' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/paper/${accepted.paperId}#admin-files$`));
+  const filesHeading = page.getByRole('heading', { level: 2, name: 'Admin Files' });
+  await expect(filesHeading).toBeFocused();
+  await expect(filesHeading).toBeInViewport();
+  await page.goto('admin?section=papers');
+  await search(page, page.getByLabel('Search papers'), tag, '/admin/papers');
+  await acceptedCard.getByRole('link', { name: 'View Paper Details' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/paper/${accepted.paperId}$`));
 });
 

@@ -54,6 +54,32 @@ test('on a phone the menu collapses and opens with the keyboard', async ({ page 
   await expect(page.locator('#mobile-menu')).toHaveCount(0);
 });
 
+test('on a phone the signed-in header is one bar, its account links in the menu', async ({ page, request }) => {
+  const author = await registerAuthor(request, 'Emmy Noether');
+  await page.goto('login');
+  await logIn(page, author);
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('important-dates');
+  const header = page.locator('header');
+  await expect(header.getByRole('button', { name: 'Notifications' })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
+
+  await header.getByRole('button', { name: 'Open menu' }).click();
+  const account = page.getByRole('region', { name: 'Account' });
+  await expect(account.getByTestId('welcome-username')).toHaveText('Emmy Noether');
+  await expect(account.getByRole('link', { name: 'Submit Extended Abstract/Paper' })).toBeVisible();
+  await expect(account.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await account.getByRole('link', { name: 'Profile', exact: true }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(account).toHaveCount(0);
+  await header.getByRole('button', { name: 'Open menu' }).click();
+  await account.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
+});
+
 test('the signed-in bar shows the welcome, profile, logout and submit button', async ({ page, request }) => {
   const author = await registerAuthor(request, 'Emmy Noether');
   await page.goto('login');
