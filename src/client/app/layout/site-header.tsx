@@ -250,7 +250,7 @@ function SignedInBar({
     <div className="bg-brand-50 text-sm text-slate-700">
       <div className={`${PAGE_WIDTH} flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2`}>
         {!onProfile && (
-          <p className="hidden text-slate-600 md:block">
+          <p className="hidden text-slate-600 lg:block">
             See your{' '}
             <Link to="/profile" className="font-medium text-brand-700 hover:underline">
               profile page
