@@ -51,7 +51,8 @@ export function UsersSection() {
           )}
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {data.users.map((user) => (
-              <li key={user._id} className="flex">
+              // min-w-0: a grid item otherwise grows to its longest unbreakable line (an e-mail kept on one line).
+              <li key={user._id} className="flex min-w-0">
                 <UserCard user={user} />
               </li>
             ))}

@@ -34,7 +34,9 @@ export function ChatModal({ paperId, title, onClose }: { paperId: string; title:
             <h2 id={headingId} className="text-lg font-bold text-brand-900">
               Questions and answers
             </h2>
-            <p className="truncate text-sm text-slate-600">{title}</p>
+            <p className="truncate text-sm text-slate-600" title={title}>
+              {title}
+            </p>
           </div>
           <button
             type="button"

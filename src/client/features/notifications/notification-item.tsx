@@ -35,7 +35,11 @@ export function NotificationItem({
           {title}
           {!isRead && <span className="sr-only"> (unread)</span>}
         </p>
-        <p className={`mt-0.5 text-sm break-words whitespace-pre-line text-slate-700 ${compact ? 'line-clamp-3' : ''}`}>
+        {/* The bell's list shows three lines of a message; the whole is on hover and on the notifications page. */}
+        <p
+          className={`mt-0.5 text-sm break-words whitespace-pre-line text-slate-700 ${compact ? 'line-clamp-3' : ''}`}
+          title={compact ? message : undefined}
+        >
           {message}
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
