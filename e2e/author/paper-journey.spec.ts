@@ -3,6 +3,7 @@ import { registerAuthor } from '../fixtures/accounts.ts';
 import { logIn } from '../fixtures/captcha.ts';
 import {
   onlyPaperId,
+  PDF_BYTES,
   pdfFile,
   setPaperStatusAsAdmin,
   signInThroughApi,
@@ -95,7 +96,7 @@ test('an author submits, is accepted, enters a payment ID and submits the full p
   await expect(page.getByText('Only PDF files are allowed')).toBeVisible();
   await picker.setInputFiles(pdfFile('full-paper.pdf'));
   await expect(page.getByTestId('chosen-file')).toContainText('full-paper.pdf');
-  await expect(page.getByTestId('chosen-file')).toContainText('0.00 MB');
+  await expect(page.getByTestId('chosen-file')).toContainText(`(${PDF_BYTES.length} B)`);
   await page.getByRole('button', { name: 'Submit Full Paper' }).click();
   await expect(page.getByTestId('toast-success').last()).toContainText('Full paper submitted successfully!');
   await expect(page).toHaveURL(/\/profile$/, { timeout: 5000 });
