@@ -53,6 +53,11 @@ export default defineConfig({
       testMatch: /closed-registration/,
       use: { baseURL: `http://127.0.0.1:${closedPort}/ictacem2025/` },
     },
+    // PNGs of every page for `npm run screenshots`; only then, so `npm test` never spends the time.
+    // Each test is named after its page; a trace of each would only slow the pictures down.
+    ...(process.env.SCREENSHOTS === '1'
+      ? [{ name: 'screenshots', testMatch: /\.screenshots\.ts$/, use: { trace: 'off' as const } }]
+      : []),
   ],
   webServer: [
     {

@@ -1,14 +1,35 @@
-// Screenshots of pages at desktop and phone widths, for looking at what was built:
+// Screenshots of the site at desktop and phone widths, for looking at what was built. PNGs go to
+// ./screenshots (ignored by git).
+//
+//   npm run screenshots
+// Every page of the site (e2e/fixtures/site-pages.ts) with realistic data, at 390 and 1280 px, named
+// NN-page-width.png in the catalogue's order: a fresh build and servers, seeded as the browser tests are.
+//
 //   npx tsx scripts/screenshots.ts http://127.0.0.1:3000/ictacem2025 /login /profile ...
-// Writes PNGs to ./screenshots (ignored by git). Set LOGIN_EMAIL and LOGIN_PASSWORD to sign in first,
-// and LOGIN_TOTP_SECRET for an account with two-factor sign-in (an admin).
-import { mkdir } from 'node:fs/promises';
+// Those pages of a running site. Set LOGIN_EMAIL and LOGIN_PASSWORD to sign in first, and
+// LOGIN_TOTP_SECRET for an account with two-factor sign-in (an admin).
+import { spawnSync } from 'node:child_process';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { Secret, TOTP } from 'otpauth';
 import { chromium } from '@playwright/test';
 
 const [base, ...paths] = process.argv.slice(2);
-if (!base || paths.length === 0) {
-  console.error('usage: tsx scripts/screenshots.ts BASE_URL PATH...');
+if (!base) {
+  await mkdir('screenshots', { recursive: true });
+  // A page renamed or gone must not leave its old pictures behind; ad-hoc ones keep theirs.
+  const numbered = /^\d{2,}-.+-\d+\.png$/;
+  for (const file of await readdir('screenshots')) if (numbered.test(file)) await rm(`screenshots/${file}`);
+  const run = spawnSync('node', ['scripts/run-e2e.mjs', '--project', 'screenshots'], {
+    stdio: 'inherit',
+    // The project exists only with SCREENSHOTS=1; without a browser this must fail, not skip.
+    env: { ...process.env, SCREENSHOTS: '1', REQUIRE_E2E: '1' },
+  });
+  const written = (await readdir('screenshots')).filter((file) => numbered.test(file)).length;
+  console.log(`${written} PNGs in screenshots/`);
+  process.exit(run.status ?? 1);
+}
+if (paths.length === 0) {
+  console.error('usage: npm run screenshots [-- BASE_URL PATH...]');
   process.exit(2);
 }
 const widths = [1280, 390];
