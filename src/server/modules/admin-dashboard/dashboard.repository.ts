@@ -207,6 +207,17 @@ export async function pageOfPapers(db: DbOrTx, filter: PaperFilter, page: Page, 
     .orderBy(...PAPER_ORDER);
 }
 
+/** The ids of the papers a filter matches, in the list's order, at most `limit`. */
+export async function idsOfPapers(db: DbOrTx, filter: PaperFilter, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: papers.id })
+    .from(papers)
+    .where(papersWhere(db, filter, 'byIndex'))
+    .orderBy(...PAPER_ORDER)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
 /** An account matches the records search by its name, email or user ID, or by its paper's title. */
 function recordsMatching(db: DbOrTx, search: string) {
   return usersMatching(db, search).unionAll(

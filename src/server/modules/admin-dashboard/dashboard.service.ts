@@ -183,6 +183,15 @@ export async function listPapers(
   return { papers: await presentForAdmin(ctx, ctx.db, rows), pagination };
 }
 
+/**
+ * The ids of every paper the paper list's filter matches ("Select all N matching"), or null
+ * when there are more than `max`: a bulk action that large is refused rather than cut short.
+ */
+export async function idsOfMatchingPapers(ctx: AppContext, filter: repo.PaperFilter, max: number) {
+  const ids = await repo.idsOfPapers(ctx.db, filter, max + 1);
+  return ids.length > max ? null : ids;
+}
+
 export function toRecord(r: Awaited<ReturnType<typeof repo.records>>[number]): RecordRow {
   return {
     user: { _id: r.userId, username: r.username, email: r.email, customUserId: r.customUserId },

@@ -117,27 +117,55 @@ export function reviewNotification(
   return null;
 }
 
+export interface StatusChange {
+  status: PaperStatus;
+  review: string;
+  /** The paper version the admin saw (409 when stale). */
+  version?: number;
+  /** Refuse (409 with this message) a change that would leave status and comments as they are. */
+  refuseUnchanged?: string;
+}
+
+/**
+ * Sets the review status and the comments to the author inside the caller's transaction:
+ * the state machine's step (timeline entry included), who reviewed and when, and the author's
+ * notification and e-mail when something they can see changed.
+ */
+export async function changeStatusInTransaction(
+  ctx: AppContext,
+  tx: DbOrTx,
+  admin: PublicUser,
+  paperId: string,
+  input: StatusChange,
+): Promise<repo.PaperRow> {
+  const review = input.review.trim();
+  const { paper, previous } = await applyPaperStep(tx, paperId, {
+    actor: admin,
+    action: { type: 'status_change', status: input.status },
+    expectedVersion: input.version,
+    changes: (current) => {
+      if (input.refuseUnchanged && current.status === input.status && current.review === review) {
+        throw new AppError('conflict', input.refuseUnchanged);
+      }
+      return { review, reviewedBy: admin._id, reviewedAt: new Date() };
+    },
+    reason: review,
+  });
+  const notice = reviewNotification(previous, previous, { status: input.status, review });
+  if (notice) await notifyUsers(ctx, tx, [previous.userId], notice);
+  return paper;
+}
+
 /** Sets the review status and the comments to the author, recording who did it and when. */
 export async function setPaperStatus(
   ctx: AppContext,
   admin: PublicUser,
   paperId: string,
-  input: { status: PaperStatus; review: string; version?: number },
+  input: StatusChange,
 ): Promise<AdminPaper> {
-  const review = input.review.trim();
-  const paper = await transactionThenMail(ctx, async (tx) => {
-    const { paper, previous } = await applyPaperStep(tx, paperId, {
-      actor: admin,
-      action: { type: 'status_change', status: input.status },
-      expectedVersion: input.version,
-      changes: () => ({ review, reviewedBy: admin._id, reviewedAt: new Date() }),
-      reason: review,
-    });
-    const notice = reviewNotification(previous, previous, { status: input.status, review });
-    if (notice) await notifyUsers(ctx, tx, [previous.userId], notice);
-    return presentOneForAdmin(ctx, tx, paper);
-  });
-  return paper;
+  return transactionThenMail(ctx, async (tx) =>
+    presentOneForAdmin(ctx, tx, await changeStatusInTransaction(ctx, tx, admin, paperId, input)),
+  );
 }
 
 export async function getEvaluation(ctx: AppContext, paperId: string): Promise<AdminEvaluation> {

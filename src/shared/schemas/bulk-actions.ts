@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { PAPER_STATUSES } from '../constants.ts';
+import { placeholderError } from '../domain/placeholders.ts';
+import { paperListQuerySchema } from './admin-dashboard.ts';
+
+/** Papers one bulk request changes: the client sends a large selection in batches of this size. */
+export const BULK_BATCH_SIZE = 100;
+/** The most papers "Select all N matching" takes into one action. */
+export const BULK_SELECTION_MAX = 5000;
+
+export const BULK_MESSAGES = {
+  emptySelection: 'Select at least one paper.',
+  tooManyInBatch: `At most ${BULK_BATCH_SIZE} papers in one request.`,
+  tooManyMatching: `More than ${BULK_SELECTION_MAX.toLocaleString('en')} papers match: narrow the filter first.`,
+  noneMatching: 'No papers match this filter.',
+  alreadySo: 'Already in this status with the same comments.',
+  notFound: 'This paper no longer exists.',
+} as const;
+
+const reviewText = z
+  .string()
+  .max(20_000, 'Review comments are limited to 20,000 characters.')
+  .default('')
+  .superRefine((text, check) => {
+    const error = placeholderError(text);
+    if (error) check.addIssue({ code: 'custom', message: error });
+  });
+
+/** One batch of a bulk status change: each paper goes through the state machine on its own. */
+export const bulkStatusBodySchema = z.object({
+  paperIds: z
+    .array(z.uuid('A paper id is not valid.'))
+    .min(1, BULK_MESSAGES.emptySelection)
+    .max(BULK_BATCH_SIZE, BULK_MESSAGES.tooManyInBatch),
+  status: z.enum(PAPER_STATUSES, 'Please choose one of the five review statuses.'),
+  review: reviewText,
+});
+export type BulkStatusBody = z.infer<typeof bulkStatusBodySchema>;
+
+const paperRef = z.object({ _id: z.string(), ictacemId: z.string(), title: z.string() });
+export const bulkStatusResponseSchema = z.object({
+  success: z.literal(true),
+  changed: z.array(paperRef),
+  skipped: z.array(paperRef.extend({ reason: z.string() })),
+});
+export type BulkStatusResult = z.infer<typeof bulkStatusResponseSchema>;
+
+/** The paper list's filter, without paging: "Select all N matching". */
+export const bulkSelectionQuerySchema = paperListQuerySchema.omit({ page: true, limit: true });
+export const bulkSelectionResponseSchema = z.object({
+  success: z.literal(true),
+  paperIds: z.array(z.string()),
+});
