@@ -1,6 +1,6 @@
 import { PAPER_STATUS_LABELS } from '../../../shared/constants.ts';
 import { isRealPaymentId } from '../../../shared/domain/payment.ts';
-import { fillPlaceholders } from '../../../shared/domain/placeholders.ts';
+import { fillPlaceholders, placeholderError } from '../../../shared/domain/placeholders.ts';
 import {
   BULK_MESSAGES,
   BULK_SELECTION_MAX,
@@ -35,6 +35,8 @@ export async function changeStatusOfPapers(
   admin: PublicUser,
   input: BulkStatusBody,
 ): Promise<BulkStatusResult> {
+  const unknownPlaceholder = placeholderError(input.review);
+  if (unknownPlaceholder) throw new AppError('bad_request', unknownPlaceholder);
   const paperIds = [...new Set(input.paperIds)];
   const found = new Map((await repo.findPapersWithSubmitters(ctx.db, paperIds)).map((paper) => [paper.id, paper]));
   const result: BulkStatusResult = { success: true, changed: [], skipped: [] };
