@@ -13,10 +13,19 @@ interface AdminPaperCardProps {
   reviewOpen: boolean;
   /** Opens this paper's review panel (closing any other) or, with false, closes it. */
   onReviewOpenChange: (open: boolean) => void;
+  /** Ticked for a bulk action. */
+  selected: boolean;
+  onSelectedChange: (selected: boolean) => void;
 }
 
 /** A paper in Paper Management (spec 2.5). */
-export function AdminPaperCard({ paper, reviewOpen, onReviewOpenChange }: AdminPaperCardProps) {
+export function AdminPaperCard({
+  paper,
+  reviewOpen,
+  onReviewOpenChange,
+  selected,
+  onSelectedChange,
+}: AdminPaperCardProps) {
   const titleId = `admin-paper-title-${paper._id}`;
   const reviewPanelId = `admin-paper-review-${paper._id}`;
   const reviewButton = useRef<HTMLButtonElement>(null);
@@ -36,9 +45,19 @@ export function AdminPaperCard({ paper, reviewOpen, onReviewOpenChange }: AdminP
       <div className={`h-1.5 ${statusStripeClass(paper.status)}`} aria-hidden="true" />
       <div className="space-y-4 p-4 sm:p-5">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
-          <h3 id={titleId} className="text-lg font-bold break-words text-brand-900">
-            {paper.title}
-          </h3>
+          <div className="flex min-w-0 items-start gap-3">
+            <input
+              type="checkbox"
+              checked={selected}
+              onChange={(event) => onSelectedChange(event.target.checked)}
+              aria-label="Select for bulk actions"
+              aria-describedby={titleId}
+              className="mt-1.5 h-4 w-4 shrink-0"
+            />
+            <h3 id={titleId} className="text-lg font-bold break-words text-brand-900">
+              {paper.title}
+            </h3>
+          </div>
           <div className="shrink-0">
             <StatusBadge status={paper.status} />
           </div>

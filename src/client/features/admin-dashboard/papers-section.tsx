@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { BulkStatusDialog } from './bulk-status-dialog.tsx';
+import { BulkToolbar } from './bulk-toolbar.tsx';
+import { usePaperSelection } from './use-paper-selection.ts';
 import { AdminPaperCard } from './admin-paper-card.tsx';
 import { useAdminPapers } from './dashboard-api.ts';
 import { useReportLoadError } from './dashboard-messages.tsx';
@@ -14,7 +17,11 @@ export function PapersSection() {
   const [filters, setFilters] = useState<PaperFilters>(NO_PAPER_FILTERS);
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
   const applied = { ...filters, search };
-  const [page, setPage] = usePageOf(JSON.stringify(applied));
+  const scope = JSON.stringify(applied);
+  const [page, setPage] = usePageOf(scope);
+  const selection = usePaperSelection(scope);
+  // The papers the open bulk dialog acts on: its own copy, as the selection is cleared once it ran.
+  const [bulkPaperIds, setBulkPaperIds] = useState<string[] | null>(null);
   const papers = useAdminPapers({ ...applied, page });
   useReportLoadError(papers.error, 'Failed to load papers: ');
   // Spec 4: one review panel open at a time across the list.
@@ -44,6 +51,13 @@ export function PapersSection() {
               {LOADING_TEXT}
             </p>
           )}
+          <BulkToolbar
+            selection={selection}
+            pageIds={data.papers.map((paper) => paper._id)}
+            matching={data.pagination.total}
+            filters={applied}
+            onChangeStatus={() => setBulkPaperIds([...selection.selected])}
+          />
           <ul className="space-y-4">
             {data.papers.map((paper) => (
               <li key={paper._id}>
@@ -51,12 +65,22 @@ export function PapersSection() {
                   paper={paper}
                   reviewOpen={reviewingPaperId === paper._id}
                   onReviewOpenChange={(open) => setReviewingPaperId(open ? paper._id : null)}
+                  selected={selection.selected.has(paper._id)}
+                  onSelectedChange={(on) => selection.setMany([paper._id], on)}
                 />
               </li>
             ))}
           </ul>
           <TablePagination pagination={data.pagination} onPageChange={setPage} label="Paper pages" />
         </>
+      )}
+      {bulkPaperIds && (
+        <BulkStatusDialog
+          paperIds={bulkPaperIds}
+          sampleTitles={(data?.papers ?? []).filter((paper) => bulkPaperIds.includes(paper._id)).map((p) => p.title)}
+          onClose={() => setBulkPaperIds(null)}
+          onFinished={selection.clear}
+        />
       )}
     </div>
   );

@@ -1,0 +1,85 @@
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_ADMIN } from '../fixtures/accounts.ts';
+import { seedAuthor } from '../fixtures/dashboard-seed.ts';
+import { signInThroughApi } from '../fixtures/papers.ts';
+
+const tag = `Bk${Date.now().toString(36)}`;
+const titles = [`${tag} Plates`, `${tag} Shells`, `${tag} Beams`];
+
+async function searchPapers(page: Page, text: string): Promise<void> {
+  const searched = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname.endsWith('/admin/papers') && url.searchParams.get('search') === text;
+  });
+  await page.getByLabel('Search papers').fill(text);
+  await searched;
+}
+
+test('an organiser changes the status of every matching paper at once, and a repeat changes nothing', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const authors = [];
+  for (const title of titles) {
+    authors.push(
+      await seedAuthor(playwright, baseURL!, `Author of ${title}`, {
+        title,
+        theme: 'Solid Mechanics and Dynamics',
+        modeOfPresentation: 'Oral',
+        firstAuthor: 'First Author',
+      }),
+    );
+  }
+  await signInThroughApi(page, E2E_ADMIN);
+  await page.goto('admin?section=papers');
+  await searchPapers(page, tag);
+  await expect(page.getByTestId('papers-found')).toHaveText('3 papers found');
+
+  // Nothing selected: the action says what is missing.
+  await page.getByRole('button', { name: 'Bulk actions' }).click();
+  await page.getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByTestId('dashboard-message-error')).toHaveText(/Select at least one paper\./);
+
+  // One ticked by hand, then everything matching.
+  const card = (title: string) => page.getByTestId('admin-paper-card').filter({ hasText: title });
+  await card(titles[0]!).getByRole('checkbox', { name: 'Select for bulk actions' }).check();
+  await expect(page.getByTestId('bulk-selected')).toHaveText('1 selected');
+  await page.getByRole('button', { name: 'Select all 3 matching' }).click();
+  await expect(page.getByTestId('bulk-selected')).toHaveText('3 selected');
+  await expect(page.getByRole('checkbox', { name: 'Select all on this page' })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Bulk actions' }).click();
+  await page.getByRole('button', { name: 'Change status' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change status' });
+  await expect(dialog.getByTestId('bulk-count')).toHaveText('3 papers selected');
+  await expect(dialog.getByRole('list', { name: 'Among them' })).toContainText(titles[1]!);
+  // An unknown placeholder or no status: nothing is sent.
+  await dialog.getByLabel('Review comments').fill('Dear {nmae}');
+  await dialog.getByRole('button', { name: 'Change status of 3 papers' }).click();
+  await expect(dialog.getByText('Please choose one of the five review statuses.')).toBeVisible();
+  await expect(dialog.getByText(/^Unknown placeholder \{nmae\}/)).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Abstract Accepted' }).check();
+  await dialog.getByLabel('Review comments').fill('Dear {name}, welcome to ICTACEM 2025.');
+  await dialog.getByRole('button', { name: 'Change status of 3 papers' }).click();
+  await expect(dialog.getByTestId('bulk-summary')).toHaveText('3 changed, 0 skipped.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  for (const title of titles) await expect(card(title).getByTestId('paper-status')).toHaveText('Abstract Accepted');
+  await expect(card(titles[2]!)).toContainText(`Dear Author of ${titles[2]}, welcome to ICTACEM 2025.`);
+  await expect(page.getByTestId('bulk-selected')).toHaveText('0 selected');
+
+  // The same decision again: every paper is skipped with the reason, nothing changes.
+  await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  await page.getByRole('button', { name: 'Bulk actions' }).click();
+  await page.getByRole('button', { name: 'Change status' }).click();
+  await dialog.getByRole('radio', { name: 'Abstract Accepted' }).check();
+  await dialog.getByLabel('Review comments').fill('Dear {name}, welcome to ICTACEM 2025.');
+  await dialog.getByRole('button', { name: 'Change status of 3 papers' }).click();
+  await expect(dialog.getByTestId('bulk-summary')).toHaveText('0 changed, 3 skipped.');
+  await expect(dialog.getByRole('list', { name: 'Skipped papers' }).getByRole('listitem')).toHaveCount(3);
+  await expect(dialog.getByRole('list', { name: 'Skipped papers' })).toContainText(
+    'Already in this status with the same comments.',
+  );
+});

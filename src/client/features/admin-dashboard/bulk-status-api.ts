@@ -1,0 +1,39 @@
+import type { PaperStatus } from '../../../shared/constants.ts';
+import {
+  BULK_BATCH_SIZE,
+  type bulkSelectionResponseSchema,
+  type BulkStatusResult,
+} from '../../../shared/schemas/bulk-actions.ts';
+import { api, type ResponseOf } from '../../lib/api.ts';
+import type { PaperFilters } from './paper-filters.ts';
+import { toQueryString } from './query-string.ts';
+
+/** Every paper the list's filter matches ("Select all N matching"). */
+export async function fetchMatchingPaperIds(filters: PaperFilters): Promise<string[]> {
+  const query = toQueryString({ ...filters, search: filters.search.trim() });
+  return (await api<ResponseOf<typeof bulkSelectionResponseSchema>>(`/admin/papers/bulk/selection${query}`)).paperIds;
+}
+
+/**
+ * Changes the status of many papers, a batch of BULK_BATCH_SIZE at a time, reporting after each
+ * how many are done; the results of all batches are joined. A failing batch stops the rest, and
+ * what the earlier batches did stays done (each paper is changed whole or not at all).
+ */
+export async function changeStatusInBatches(
+  paperIds: readonly string[],
+  change: { status: PaperStatus; review: string },
+  onProgress: (done: number) => void,
+): Promise<Omit<BulkStatusResult, 'success'>> {
+  const joined: Omit<BulkStatusResult, 'success'> = { changed: [], skipped: [] };
+  for (let start = 0; start < paperIds.length; start += BULK_BATCH_SIZE) {
+    const batch = paperIds.slice(start, start + BULK_BATCH_SIZE);
+    const result = await api<BulkStatusResult>('/admin/papers/bulk/status', {
+      method: 'POST',
+      body: { paperIds: batch, ...change },
+    });
+    joined.changed.push(...result.changed);
+    joined.skipped.push(...result.skipped);
+    onProgress(start + batch.length);
+  }
+  return joined;
+}

@@ -1,0 +1,204 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { PAPER_STATUS_LABELS, PAPER_STATUSES, type PaperStatus } from '../../../shared/constants.ts';
+import { PLACEHOLDERS, placeholderError } from '../../../shared/domain/placeholders.ts';
+import type { BulkStatusResult } from '../../../shared/schemas/bulk-actions.ts';
+import { ReviewCommentsField } from '../../components/review-comments-field.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
+import { errorText } from '../../lib/api.ts';
+import { formatCount } from '../../lib/numbers.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { changeStatusInBatches } from './bulk-status-api.ts';
+
+/** Titles named in the confirmation before "and N more". */
+const SAMPLE_SIZE = 5;
+
+type Outcome = Omit<BulkStatusResult, 'success'>;
+type Step =
+  | { kind: 'confirm' }
+  | { kind: 'running'; done: number }
+  | { kind: 'finished'; outcome: Outcome }
+  | { kind: 'failed'; message: string; done: number };
+
+interface BulkStatusDialogProps {
+  paperIds: readonly string[];
+  /** Titles of selected papers the page has loaded, for the confirmation's sample. */
+  sampleTitles: readonly string[];
+  onClose: () => void;
+  /** After the change ran (whole or in part): the selection has served. */
+  onFinished: () => void;
+}
+
+/**
+ * "Change status" for a selection: the status and an optional comment with placeholders, a
+ * confirmation naming how many papers and a sample of them, then progress by batch and a
+ * summary listing every paper skipped with the reason.
+ */
+export function BulkStatusDialog({ paperIds, sampleTitles, onClose, onFinished }: BulkStatusDialogProps) {
+  const [step, setStep] = useState<Step>({ kind: 'confirm' });
+  const [status, setStatus] = useState<PaperStatus | ''>('');
+  const [review, setReview] = useState('');
+  const [showErrors, setShowErrors] = useState(false);
+  const running = useRef(false);
+  const queryClient = useQueryClient();
+  const statusGroupId = useId();
+  const total = paperIds.length;
+
+  const reviewError = placeholderError(review);
+  const statusError = status === '' ? 'Please choose one of the five review statuses.' : null;
+
+  const start = async () => {
+    setShowErrors(true);
+    // A second click while the first is under way must not send the batches twice.
+    if (status === '' || reviewError || running.current) return;
+    running.current = true;
+    setStep({ kind: 'running', done: 0 });
+    let done = 0;
+    try {
+      const outcome = await changeStatusInBatches(paperIds, { status, review }, (count) => {
+        done = count;
+        setStep({ kind: 'running', done: count });
+      });
+      setStep({ kind: 'finished', outcome });
+    } catch (error) {
+      setStep({ kind: 'failed', message: errorText(error, 'The status change failed.'), done });
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
+      onFinished();
+    }
+  };
+
+  const busy = step.kind === 'running';
+  return (
+    <ModalDialog title="Change status" onDismiss={busy ? undefined : onClose}>
+      {step.kind === 'confirm' && (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void start();
+          }}
+          className="space-y-4"
+        >
+          <div>
+            <p className="font-semibold text-slate-900" data-testid="bulk-count">
+              {formatCount(total)} {total === 1 ? 'paper' : 'papers'} selected
+            </p>
+            {sampleTitles.length > 0 && (
+              <ul className="mt-1 list-disc pl-5 text-sm text-slate-600" aria-label="Among them">
+                {sampleTitles.slice(0, SAMPLE_SIZE).map((title) => (
+                  <li key={title} className="truncate" title={title}>
+                    {title}
+                  </li>
+                ))}
+                {total > Math.min(SAMPLE_SIZE, sampleTitles.length) && (
+                  <li className="list-none">
+                    and {formatCount(total - Math.min(SAMPLE_SIZE, sampleTitles.length))} more
+                  </li>
+                )}
+              </ul>
+            )}
+          </div>
+          <fieldset aria-describedby={showErrors && statusError ? `${statusGroupId}-error` : undefined}>
+            <legend className="mb-1 text-sm font-medium text-slate-700">New status</legend>
+            <div className="grid gap-1 sm:grid-cols-2">
+              {PAPER_STATUSES.map((value) => (
+                <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="radio"
+                    name="bulk-status"
+                    value={value}
+                    checked={status === value}
+                    onChange={() => setStatus(value)}
+                  />
+                  {PAPER_STATUS_LABELS[value]}
+                </label>
+              ))}
+            </div>
+            {showErrors && statusError && (
+              <p id={`${statusGroupId}-error`} className="mt-1 text-sm text-red-700">
+                {statusError}
+              </p>
+            )}
+          </fieldset>
+          <div>
+            <ReviewCommentsField
+              rows={4}
+              value={review}
+              onChange={(event) => setReview(event.target.value)}
+              aria-invalid={showErrors && reviewError ? true : undefined}
+              aria-describedby={`${statusGroupId}-placeholders`}
+            />
+            <p id={`${statusGroupId}-placeholders`} className="mt-1 text-xs text-slate-500">
+              Each author gets their own text: you can use {PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}.
+            </p>
+            {showErrors && reviewError && <p className="mt-1 text-sm text-red-700">{reviewError}</p>}
+          </div>
+          <p className="text-sm text-slate-600">
+            Each author is notified and e-mailed as for a single decision; every change is on the paper's timeline.
+          </p>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit">
+              Change status of {formatCount(total)} {total === 1 ? 'paper' : 'papers'}
+            </Button>
+          </div>
+        </form>
+      )}
+      {step.kind === 'running' && <Progress done={step.done} total={total} />}
+      {step.kind === 'finished' && <Summary outcome={step.outcome} onClose={onClose} />}
+      {step.kind === 'failed' && (
+        <div className="space-y-4">
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {step.message} {formatCount(step.done)} of {formatCount(total)} papers were done before it stopped; the rest
+            are unchanged.
+          </p>
+          <div className="flex justify-end">
+            <Button onClick={onClose}>Close</Button>
+          </div>
+        </div>
+      )}
+    </ModalDialog>
+  );
+}
+
+function Progress({ done, total }: { done: number; total: number }) {
+  return (
+    <div className="space-y-2">
+      <progress value={done} max={total} className="h-2 w-full" aria-label="Papers done" />
+      <p role="status" className="text-sm text-slate-700">
+        Changing the status: {formatCount(done)} of {formatCount(total)} done...
+      </p>
+    </div>
+  );
+}
+
+function Summary({ outcome, onClose }: { outcome: Outcome; onClose: () => void }) {
+  const { changed, skipped } = outcome;
+  return (
+    <div className="space-y-4">
+      <p role="status" className="font-semibold text-slate-900" data-testid="bulk-summary">
+        {formatCount(changed.length)} changed, {formatCount(skipped.length)} skipped.
+      </p>
+      {skipped.length > 0 && (
+        <ul className="max-h-60 space-y-2 overflow-y-auto text-sm" aria-label="Skipped papers">
+          {skipped.map((paper) => (
+            <li key={paper._id} className="rounded-md bg-slate-50 px-3 py-2">
+              <span className="font-medium break-words text-slate-900">{paper.title || paper._id}</span>
+              {paper.ictacemId && <span className="ml-1 font-mono text-xs text-slate-500">{paper.ictacemId}</span>}
+              <span className="block text-slate-600">{paper.reason}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex justify-end">
+        <Button onClick={onClose} autoFocus>
+          Close
+        </Button>
+      </div>
+    </div>
+  );
+}
