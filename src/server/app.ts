@@ -32,6 +32,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { adminPapersRoutes } from './modules/papers/admin-papers.routes.ts';
 import { bulkActionsRoutes } from './modules/bulk-actions/bulk-actions.routes.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { papersRoutes } from './modules/papers/papers.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
 import { userPapersRoutes } from './modules/papers/user-papers.routes.ts';
@@ -293,6 +294,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(dashboardRoutes, { prefix: `${apiPrefix}/admin` });
   await app.register(adminPapersRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await app.register(bulkActionsRoutes, { prefix: `${apiPrefix}/admin/papers/bulk` });
+  await app.register(exportsRoutes, { prefix: `${apiPrefix}/admin/papers/export` });
   await app.register(timelineRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await app.register(chatRoutes, { prefix: `${apiPrefix}/chat` });
   await app.register(notificationsRoutes, { prefix: `${apiPrefix}/notifications` });

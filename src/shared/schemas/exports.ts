@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { bulkSelectionQuerySchema, BULK_MESSAGES, BULK_SELECTION_MAX } from './bulk-actions.ts';
+
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+const format = z.enum(EXPORT_FORMATS, 'The export format is xlsx or csv.');
+
+/** Every paper the paper list's filter matches. */
+export const paperExportQuerySchema = bulkSelectionQuerySchema.extend({ format });
+
+/** The papers selected in the list. */
+export const paperExportBodySchema = z.object({
+  format,
+  paperIds: z
+    .array(z.uuid('A paper id is not valid.'))
+    .min(1, BULK_MESSAGES.emptySelection)
+    .max(BULK_SELECTION_MAX, `At most ${BULK_SELECTION_MAX.toLocaleString('en')} papers in one export.`),
+});
