@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { E2E_ADMIN } from '../fixtures/accounts.ts';
 import { seedAuthor } from '../fixtures/dashboard-seed.ts';
 import { signInThroughApi } from '../fixtures/papers.ts';
@@ -82,4 +84,52 @@ test('an organiser changes the status of every matching paper at once, and a rep
   await expect(dialog.getByRole('list', { name: 'Skipped papers' })).toContainText(
     'Already in this status with the same comments.',
   );
+});
+
+test('the paper list exports what the filter matches as XLSX, and a selection as CSV', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const exportTag = `Ex${Date.now().toString(36)}`;
+  const exportTitles = [`${exportTag} Rotor wakes`, `${exportTag} Flame holders`];
+  for (const title of exportTitles) {
+    await seedAuthor(playwright, baseURL!, `Writer of ${title}`, {
+      title,
+      theme: 'Propulsion and Combustion',
+      modeOfPresentation: 'Poster (Only for Students)',
+      firstAuthor: 'Lead Author',
+    });
+  }
+  await signInThroughApi(page, E2E_ADMIN);
+  await page.goto('admin?section=papers');
+  await searchPapers(page, exportTag);
+  await expect(page.getByTestId('papers-found')).toHaveText('2 papers found');
+
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const xlsxDownload = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Spreadsheet (XLSX)' }).click();
+  const xlsx = await xlsxDownload;
+  expect(xlsx.suggestedFilename()).toBe('ictacem2025-papers.xlsx');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await xlsx.path());
+  const sheet = workbook.getWorksheet('Papers')!;
+  expect(sheet.rowCount).toBe(3);
+  const titlesInSheet = [2, 3].map((row) => sheet.getRow(row).getCell(2).text).sort();
+  expect(titlesInSheet).toEqual([...exportTitles].sort());
+  expect(sheet.getRow(2).getCell(4).text).toBe('Poster (Only for Students)');
+  expect(sheet.getRow(2).getCell(6).text).toBe('Lead Author (Institute of Mechanics)');
+
+  const card = page.getByTestId('admin-paper-card').filter({ hasText: exportTitles[1]! });
+  await card.getByRole('checkbox', { name: 'Select for bulk actions' }).check();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSV' }).click();
+  const csv = await readFile(await (await csvDownload).path(), 'utf8');
+  const lines = csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`"${exportTitles[1]}"`);
 });

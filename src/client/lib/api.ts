@@ -55,6 +55,30 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
   return payload as T;
 }
 
+/**
+ * A file the server makes from a JSON request (an export of selected rows), as a Blob; failures
+ * become an ApiError as for `api`.
+ */
+export async function apiFile(path: string, body: unknown): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, 'Network error. Please check your connection and try again.');
+  }
+  if (!response.ok) {
+    const payload = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined;
+    const serverMessage = typeof payload?.message === 'string' ? payload.message : undefined;
+    throw new ApiError(response.status, serverMessage ?? `Request failed (${response.status})`, serverMessage);
+  }
+  return response.blob();
+}
+
 /** The server's message when it gave one, else the spec's fallback text for that call. */
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;

@@ -7,6 +7,8 @@ import { fetchMatchingPaperIds } from './bulk-status-api.ts';
 import { useDashboardMessages } from './dashboard-messages.tsx';
 import type { PaperFilters } from './paper-filters.ts';
 import type { PaperSelection } from './use-paper-selection.ts';
+import { downloadSelectedExport, filteredExportUrl } from './paper-export-api.ts';
+import type { ExportFormat } from '../../../shared/schemas/exports.ts';
 
 interface BulkToolbarProps {
   selection: PaperSelection;
@@ -18,7 +20,10 @@ interface BulkToolbarProps {
   onChangeStatus: () => void;
 }
 
-/** Above the paper list: selecting on this page or everything matching, and the Bulk actions menu. */
+/**
+ * Above the paper list: selecting on this page or everything matching, the Export menu (the
+ * selection, or everything the filter matches) and the Bulk actions menu.
+ */
 export function BulkToolbar({ selection, pageIds, matching, filters, onChangeStatus }: BulkToolbarProps) {
   const { selected, setMany, replace, clear } = selection;
   const { showError } = useDashboardMessages();
@@ -28,6 +33,27 @@ export function BulkToolbar({ selection, pageIds, matching, filters, onChangeSta
   useEffect(() => {
     if (pageBox.current) pageBox.current.indeterminate = onPage > 0 && onPage < pageIds.length;
   }, [onPage, pageIds.length]);
+
+  const [exporting, setExporting] = useState(false);
+  const whenSelected = (action: () => void) => () =>
+    selected.size === 0 ? showError(BULK_MESSAGES.emptySelection) : action();
+  const exportSelected = async (format: ExportFormat) => {
+    setExporting(true);
+    try {
+      await downloadSelectedExport(format, [...selected]);
+    } catch (error) {
+      showError(errorText(error, 'The export failed.'));
+    } finally {
+      setExporting(false);
+    }
+  };
+  // With papers ticked the export is of those; otherwise of everything the filter matches.
+  const exportItems: MenuItem[] = (['xlsx', 'csv'] as const).map((format) => {
+    const label = format === 'xlsx' ? 'Spreadsheet (XLSX)' : 'CSV';
+    return selected.size > 0
+      ? { label, onSelect: () => void exportSelected(format) }
+      : { label, href: filteredExportUrl(format, filters) };
+  });
 
   const selectAllMatching = async () => {
     setSelectingAll(true);
@@ -74,15 +100,32 @@ export function BulkToolbar({ selection, pageIds, matching, filters, onChangeSta
           Clear selection
         </button>
       )}
-      <BulkActionsMenu
-        onChangeStatus={() => (selected.size === 0 ? showError(BULK_MESSAGES.emptySelection) : onChangeStatus())}
-      />
+      <div className="ml-auto flex flex-wrap gap-2">
+        <ToolbarMenu label="Export" items={exportItems} />
+        <ToolbarMenu
+          label="Bulk actions"
+          items={[
+            { label: 'Change status', onSelect: whenSelected(onChangeStatus) },
+            { label: 'Export selected', onSelect: whenSelected(() => void exportSelected('xlsx')) },
+          ]}
+        />
+      </div>
+      {exporting && (
+        <p role="status" className="w-full text-sm text-slate-600">
+          Preparing the export...
+        </p>
+      )}
     </div>
   );
 }
 
-/** A disclosure listing the actions; Escape and a click elsewhere close it. */
-function BulkActionsMenu({ onChangeStatus }: { onChangeStatus: () => void }) {
+/** An entry of a toolbar menu: a link (a download) or an action. */
+type MenuItem = { label: string } & ({ href: string } | { onSelect: () => void });
+
+const menuItemClass = 'block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-50';
+
+/** A disclosure listing entries; Escape and a click elsewhere close it. */
+function ToolbarMenu({ label, items }: { label: string; items: readonly MenuItem[] }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -99,7 +142,7 @@ function BulkActionsMenu({ onChangeStatus }: { onChangeStatus: () => void }) {
   }, [open]);
 
   return (
-    <div ref={root} className="relative ml-auto">
+    <div ref={root} className="relative">
       <button
         type="button"
         aria-expanded={open}
@@ -107,25 +150,33 @@ function BulkActionsMenu({ onChangeStatus }: { onChangeStatus: () => void }) {
         onClick={() => setOpen((value) => !value)}
         className={buttonClass('secondary', 'py-1.5')}
       >
-        Bulk actions
+        {label}
       </button>
       {open && (
         <ul
           id={panelId}
-          className="absolute right-0 z-30 mt-2 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+          className="absolute right-0 z-30 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
         >
-          <li>
-            <button
-              type="button"
-              onClick={() => {
-                setOpen(false);
-                onChangeStatus();
-              }}
-              className="block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-50"
-            >
-              Change status
-            </button>
-          </li>
+          {items.map((item) => (
+            <li key={item.label}>
+              {'href' in item ? (
+                <a href={item.href} download onClick={() => setOpen(false)} className={menuItemClass}>
+                  {item.label}
+                </a>
+              ) : (
+                <button
+                  type="button"
+                  onClick={() => {
+                    setOpen(false);
+                    item.onSelect();
+                  }}
+                  className={menuItemClass}
+                >
+                  {item.label}
+                </button>
+              )}
+            </li>
+          ))}
         </ul>
       )}
     </div>
