@@ -16,6 +16,8 @@ interface AdminPaperCardProps {
   /** Ticked for a bulk action. */
   selected: boolean;
   onSelectedChange: (selected: boolean) => void;
+  /** False while the card belongs to a list being replaced by a new filter's. */
+  selectable: boolean;
 }
 
 /** A paper in Paper Management (spec 2.5). */
@@ -25,6 +27,7 @@ export function AdminPaperCard({
   onReviewOpenChange,
   selected,
   onSelectedChange,
+  selectable,
 }: AdminPaperCardProps) {
   const titleId = `admin-paper-title-${paper._id}`;
   const reviewPanelId = `admin-paper-review-${paper._id}`;
@@ -50,6 +53,7 @@ export function AdminPaperCard({
               type="checkbox"
               checked={selected}
               onChange={(event) => onSelectedChange(event.target.checked)}
+              disabled={!selectable}
               aria-label="Select for bulk actions"
               aria-describedby={titleId}
               className="mt-1.5 h-4 w-4 shrink-0"

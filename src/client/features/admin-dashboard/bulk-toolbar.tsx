@@ -17,6 +17,8 @@ interface BulkToolbarProps {
   /** How many papers the filter matches in all. */
   matching: number;
   filters: PaperFilters;
+  /** The list on screen is the previous filter's while the new one loads: nothing may be picked from it. */
+  listUpdating: boolean;
   onChangeStatus: () => void;
 }
 
@@ -24,7 +26,7 @@ interface BulkToolbarProps {
  * Above the paper list: selecting on this page or everything matching, the Export menu (the
  * selection, or everything the filter matches) and the Bulk actions menu.
  */
-export function BulkToolbar({ selection, pageIds, matching, filters, onChangeStatus }: BulkToolbarProps) {
+export function BulkToolbar({ selection, pageIds, matching, filters, listUpdating, onChangeStatus }: BulkToolbarProps) {
   const { selected, setMany, replace, clear } = selection;
   const { showError } = useDashboardMessages();
   const [selectingAll, setSelectingAll] = useState(false);
@@ -35,6 +37,8 @@ export function BulkToolbar({ selection, pageIds, matching, filters, onChangeSta
   }, [onPage, pageIds.length]);
 
   const [exporting, setExporting] = useState(false);
+  // While the selection or the list is still changing, an action would take the wrong papers.
+  const busy = listUpdating || selectingAll || exporting;
   const whenSelected = (action: () => void) => () =>
     selected.size === 0 ? showError(BULK_MESSAGES.emptySelection) : action();
   const exportSelected = async (format: ExportFormat) => {
@@ -73,6 +77,7 @@ export function BulkToolbar({ selection, pageIds, matching, filters, onChangeSta
           ref={pageBox}
           type="checkbox"
           checked={pageIds.length > 0 && onPage === pageIds.length}
+          disabled={listUpdating || selectingAll}
           onChange={(event) => setMany(pageIds, event.target.checked)}
         />
         Select all on this page
@@ -86,7 +91,7 @@ export function BulkToolbar({ selection, pageIds, matching, filters, onChangeSta
         <button
           type="button"
           onClick={() => void selectAllMatching()}
-          disabled={selectingAll}
+          disabled={selectingAll || listUpdating}
           className="text-sm font-semibold text-brand-700 hover:underline disabled:text-slate-400"
         >
           {selectingAll ? 'Selecting...' : `Select all ${formatCount(matching)} matching`}
@@ -101,9 +106,10 @@ export function BulkToolbar({ selection, pageIds, matching, filters, onChangeSta
         </button>
       )}
       <div className="ml-auto flex flex-wrap gap-2">
-        <ToolbarMenu label="Export" items={exportItems} />
+        <ToolbarMenu label="Export" items={exportItems} disabled={busy} />
         <ToolbarMenu
           label="Bulk actions"
+          disabled={busy}
           items={[
             { label: 'Change status', onSelect: whenSelected(onChangeStatus) },
             { label: 'Export selected', onSelect: whenSelected(() => void exportSelected('xlsx')) },
@@ -125,7 +131,7 @@ type MenuItem = { label: string } & ({ href: string } | { onSelect: () => void }
 const menuItemClass = 'block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-50';
 
 /** A disclosure listing entries; Escape and a click elsewhere close it. */
-function ToolbarMenu({ label, items }: { label: string; items: readonly MenuItem[] }) {
+function ToolbarMenu({ label, items, disabled }: { label: string; items: readonly MenuItem[]; disabled: boolean }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -148,7 +154,8 @@ function ToolbarMenu({ label, items }: { label: string; items: readonly MenuItem
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
-        className={buttonClass('secondary', 'py-1.5')}
+        disabled={disabled}
+        className={buttonClass('secondary', 'py-1.5 disabled:text-slate-400')}
       >
         {label}
       </button>

@@ -56,6 +56,7 @@ export function PapersSection() {
             pageIds={data.papers.map((paper) => paper._id)}
             matching={data.pagination.total}
             filters={applied}
+            listUpdating={papers.isPlaceholderData}
             onChangeStatus={() => setBulkPaperIds([...selection.selected])}
           />
           <ul className="space-y-4">
@@ -67,6 +68,7 @@ export function PapersSection() {
                   onReviewOpenChange={(open) => setReviewingPaperId(open ? paper._id : null)}
                   selected={selection.selected.has(paper._id)}
                   onSelectedChange={(on) => selection.setMany([paper._id], on)}
+                  selectable={!papers.isPlaceholderData}
                 />
               </li>
             ))}

@@ -207,14 +207,18 @@ export async function pageOfPapers(db: DbOrTx, filter: PaperFilter, page: Page, 
     .orderBy(...PAPER_ORDER);
 }
 
-/** The ids of the papers a filter matches, in the list's order, at most `limit`. */
-export async function idsOfPapers(db: DbOrTx, filter: PaperFilter, limit: number): Promise<string[]> {
+/**
+ * The ids of every paper a filter matches, in the list's order. `matches`: their number
+ * (countPapers), from which the search picks its strategy as for a page that long.
+ */
+export async function idsOfPapers(db: DbOrTx, filter: PaperFilter, matches: number): Promise<string[]> {
+  if (matches === 0) return [];
+  const strategy = await strategyFor(db, papers, filter.search, matches, { offset: 0, limit: matches });
   const rows = await db
     .select({ id: papers.id })
     .from(papers)
-    .where(papersWhere(db, filter, 'byIndex'))
-    .orderBy(...PAPER_ORDER)
-    .limit(limit);
+    .where(papersWhere(db, filter, strategy))
+    .orderBy(...PAPER_ORDER);
   return rows.map((row) => row.id);
 }
 

@@ -188,8 +188,8 @@ export async function listPapers(
  * when there are more than `max`: a bulk action that large is refused rather than cut short.
  */
 export async function idsOfMatchingPapers(ctx: AppContext, filter: repo.PaperFilter, max: number) {
-  const ids = await repo.idsOfPapers(ctx.db, filter, max + 1);
-  return ids.length > max ? null : ids;
+  const total = await listTotal(ctx, ['papers', filter], () => repo.countPapers(ctx.db, filter));
+  return total > max ? null : repo.idsOfPapers(ctx.db, filter, total);
 }
 
 export function toRecord(r: Awaited<ReturnType<typeof repo.records>>[number]): RecordRow {

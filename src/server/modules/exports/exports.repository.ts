@@ -1,11 +1,11 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { paperAuthors, papers, users } from '../../db/schema/index.ts';
-import { idsOfPapers, type PaperFilter } from '../admin-dashboard/dashboard.repository.ts';
+import { countPapers, idsOfPapers, type PaperFilter } from '../admin-dashboard/dashboard.repository.ts';
 
 /** The ids of every paper a filter matches, in the paper list's order. */
-export function idsOfFilteredPapers(db: DbOrTx, filter: PaperFilter): Promise<string[]> {
-  return idsOfPapers(db, filter, Number.MAX_SAFE_INTEGER);
+export async function idsOfFilteredPapers(db: DbOrTx, filter: PaperFilter): Promise<string[]> {
+  return idsOfPapers(db, filter, await countPapers(db, filter));
 }
 
 /** A paper's columns for an export, with its submitter; rows come back in no particular order. */
