@@ -20,7 +20,13 @@ export function paperPagePath(paperId: string, section?: PaperPageSection): stri
 export function useOpenAtSection(): void {
   const { hash } = useLocation();
   useEffect(() => {
-    const section = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    let id: string;
+    try {
+      id = decodeURIComponent(hash.slice(1));
+    } catch {
+      return; // A malformed fragment (e.g. "#%E0") names no section.
+    }
+    const section = id ? document.getElementById(id) : null;
     if (!section) return;
     section.scrollIntoView({ block: 'start' });
     section.querySelector<HTMLElement>('h2, h3')?.focus({ preventScroll: true });

@@ -26,7 +26,7 @@ interface BulkStatusDialogProps {
   /** Titles of selected papers the page has loaded, for the confirmation's sample. */
   sampleTitles: readonly string[];
   onClose: () => void;
-  /** After the change ran (whole or in part): the selection has served. */
+  /** After the change ran through: the selection has served (kept after a failure, to run it again). */
   onFinished: () => void;
 }
 
@@ -61,11 +61,11 @@ export function BulkStatusDialog({ paperIds, sampleTitles, onClose, onFinished }
         setStep({ kind: 'running', done: count });
       });
       setStep({ kind: 'finished', outcome });
+      onFinished();
     } catch (error) {
       setStep({ kind: 'failed', message: errorText(error, 'The status change failed.'), done });
     } finally {
       await queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
-      onFinished();
     }
   };
 
@@ -87,8 +87,8 @@ export function BulkStatusDialog({ paperIds, sampleTitles, onClose, onFinished }
             </p>
             {sampleTitles.length > 0 && (
               <ul className="mt-1 list-disc pl-5 text-sm text-slate-600" aria-label="Among them">
-                {sampleTitles.slice(0, SAMPLE_SIZE).map((title) => (
-                  <li key={title} className="truncate" title={title}>
+                {sampleTitles.slice(0, SAMPLE_SIZE).map((title, index) => (
+                  <li key={index} className="truncate" title={title}>
                     {title}
                   </li>
                 ))}
@@ -131,7 +131,8 @@ export function BulkStatusDialog({ paperIds, sampleTitles, onClose, onFinished }
               aria-describedby={`${statusGroupId}-placeholders`}
             />
             <p id={`${statusGroupId}-placeholders`} className="mt-1 text-xs text-slate-500">
-              Each author gets their own text: you can use {PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}.
+              Each author gets their own text: you can use {PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}. Left
+              empty, each paper keeps the comments it has.
             </p>
             {showErrors && reviewError && <p className="mt-1 text-sm text-red-700">{reviewError}</p>}
           </div>
@@ -153,11 +154,14 @@ export function BulkStatusDialog({ paperIds, sampleTitles, onClose, onFinished }
       {step.kind === 'failed' && (
         <div className="space-y-4">
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {step.message} {formatCount(step.done)} of {formatCount(total)} papers were done before it stopped; the rest
-            are unchanged.
+            {step.message} {formatCount(step.done)} of {formatCount(total)} papers were handled before it stopped, and
+            some of the next batch may be done too. The selection is kept: run it again, and the papers already changed
+            are skipped.
           </p>
           <div className="flex justify-end">
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose} autoFocus>
+              Close
+            </Button>
           </div>
         </div>
       )}
@@ -169,7 +173,8 @@ function Progress({ done, total }: { done: number; total: number }) {
   return (
     <div className="space-y-2">
       <progress value={done} max={total} className="h-2 w-full" aria-label="Papers done" />
-      <p role="status" className="text-sm text-slate-700">
+      {/* Focus moves here as the form's buttons go, so it stays in the dialog. */}
+      <p role="status" tabIndex={-1} autoFocus className="text-sm text-slate-700 outline-none">
         Changing the status: {formatCount(done)} of {formatCount(total)} done...
       </p>
     </div>

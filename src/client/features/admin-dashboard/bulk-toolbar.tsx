@@ -59,10 +59,15 @@ export function BulkToolbar({ selection, pageIds, matching, filters, listUpdatin
       : { label, href: filteredExportUrl(format, filters) };
   });
 
+  // The filter in force now: an answer for an earlier one must not fill the new selection.
+  const currentFilters = useRef(filters);
+  currentFilters.current = filters;
   const selectAllMatching = async () => {
     setSelectingAll(true);
+    const askedFor = filters;
     try {
-      replace(await fetchMatchingPaperIds(filters));
+      const ids = await fetchMatchingPaperIds(askedFor);
+      if (currentFilters.current === askedFor) replace(ids);
     } catch (error) {
       showError(errorText(error, 'The papers could not be selected.'));
     } finally {
@@ -116,11 +121,10 @@ export function BulkToolbar({ selection, pageIds, matching, filters, listUpdatin
           ]}
         />
       </div>
-      {exporting && (
-        <p role="status" className="w-full text-sm text-slate-600">
-          Preparing the export...
-        </p>
-      )}
+      {/* Always present, so a screen reader announces the text when it appears. */}
+      <p role="status" className="w-full text-sm text-slate-600 empty:hidden">
+        {exporting ? 'Preparing the export...' : ''}
+      </p>
     </div>
   );
 }
@@ -135,9 +139,19 @@ function ToolbarMenu({ label, items, disabled }: { label: string; items: readonl
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // Closing by keyboard or by choosing an entry hands focus back to the button, not to the page.
+  const closeToTrigger = () => {
+    setOpen(false);
+    trigger.current?.focus();
+  };
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      trigger.current?.focus();
+    };
     const onPointer = (event: PointerEvent) => !root.current?.contains(event.target as Node) && setOpen(false);
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
@@ -150,6 +164,7 @@ function ToolbarMenu({ label, items, disabled }: { label: string; items: readonl
   return (
     <div ref={root} className="relative">
       <button
+        ref={trigger}
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
@@ -167,14 +182,14 @@ function ToolbarMenu({ label, items, disabled }: { label: string; items: readonl
           {items.map((item) => (
             <li key={item.label}>
               {'href' in item ? (
-                <a href={item.href} download onClick={() => setOpen(false)} className={menuItemClass}>
+                <a href={item.href} download onClick={closeToTrigger} className={menuItemClass}>
                   {item.label}
                 </a>
               ) : (
                 <button
                   type="button"
                   onClick={() => {
-                    setOpen(false);
+                    closeToTrigger();
                     item.onSelect();
                   }}
                   className={menuItemClass}

@@ -189,7 +189,10 @@ export async function listPapers(
  */
 export async function idsOfMatchingPapers(ctx: AppContext, filter: repo.PaperFilter, max: number) {
   const total = await listTotal(ctx, ['papers', filter], () => repo.countPapers(ctx.db, filter));
-  return total > max ? null : repo.idsOfPapers(ctx.db, filter, total);
+  if (total > max) return null;
+  // Papers submitted since the count was memoised may have taken the filter past the limit.
+  const ids = await repo.idsOfPapers(ctx.db, filter, total);
+  return ids.length > max ? null : ids;
 }
 
 export function toRecord(r: Awaited<ReturnType<typeof repo.records>>[number]): RecordRow {

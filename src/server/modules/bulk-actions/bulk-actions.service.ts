@@ -28,7 +28,7 @@ export async function selectMatchingPapers(ctx: AppContext, filter: PaperFilter)
  * state machine, the timeline, the author's notification and e-mail) in a transaction of its
  * own, so a paper is changed whole or not at all; a paper the step refuses, one already in that
  * status with the same comments (a repeated request), or one deleted meanwhile is skipped and
- * listed with the reason.
+ * listed with the reason. Without comments, each paper keeps those its author already has.
  */
 export async function changeStatusOfPapers(
   ctx: AppContext,
@@ -40,35 +40,47 @@ export async function changeStatusOfPapers(
   const paperIds = [...new Set(input.paperIds)];
   const found = new Map((await repo.findPapersWithSubmitters(ctx.db, paperIds)).map((paper) => [paper.id, paper]));
   const result: BulkStatusResult = { success: true, changed: [], skipped: [] };
-  for (const paperId of paperIds) {
-    const paper = found.get(paperId);
-    if (!paper) {
-      result.skipped.push({ _id: paperId, ictacemId: '', title: '', reason: BULK_MESSAGES.notFound });
-      continue;
+  try {
+    for (const paperId of paperIds) {
+      const paper = found.get(paperId);
+      if (!paper) {
+        result.skipped.push({ _id: paperId, ictacemId: '', title: '', reason: BULK_MESSAGES.notFound });
+        continue;
+      }
+      const ref = { _id: paper.id, ictacemId: paper.ictacemId, title: paper.title };
+      try {
+        await ctx.db.transaction((tx) =>
+          changeStatusInTransaction(ctx, tx, admin, paper.id, {
+            status: input.status,
+            review: reviewFor(paper, input),
+            refuseUnchanged: BULK_MESSAGES.alreadySo,
+          }),
+        );
+        result.changed.push(ref);
+      } catch (error) {
+        if (!(error instanceof AppError) || (error.code !== 'conflict' && error.code !== 'not_found')) throw error;
+        result.skipped.push({ ...ref, reason: error.code === 'not_found' ? BULK_MESSAGES.notFound : error.message });
+      }
     }
-    const ref = { _id: paper.id, ictacemId: paper.ictacemId, title: paper.title };
-    const review = fillPlaceholders(input.review, {
-      name: paper.submitterName,
-      paperId: paper.ictacemId,
-      title: paper.title,
-      status: PAPER_STATUS_LABELS[input.status],
-      paymentId: isRealPaymentId(paper.paymentId) ? paper.paymentId : 'not provided',
-    });
-    try {
-      await ctx.db.transaction((tx) =>
-        changeStatusInTransaction(ctx, tx, admin, paper.id, {
-          status: input.status,
-          review,
-          refuseUnchanged: BULK_MESSAGES.alreadySo,
-        }),
-      );
-      result.changed.push(ref);
-    } catch (error) {
-      if (!(error instanceof AppError) || (error.code !== 'conflict' && error.code !== 'not_found')) throw error;
-      result.skipped.push({ ...ref, reason: error.code === 'not_found' ? BULK_MESSAGES.notFound : error.message });
-    }
+  } finally {
+    // The batch's e-mails were queued with its transactions: one wake-up sends them, also when
+    // an unexpected failure stops the batch after some papers were changed.
+    ctx.outbox?.kick();
   }
-  // The batch's e-mails were queued with its transactions: one wake-up sends them all.
-  ctx.outbox?.kick();
   return result;
+}
+
+/** The comments for one paper, its placeholders filled; none written, the paper keeps its own. */
+function reviewFor(
+  paper: Awaited<ReturnType<typeof repo.findPapersWithSubmitters>>[number],
+  input: BulkStatusBody,
+): string | undefined {
+  if (!input.review.trim()) return undefined;
+  return fillPlaceholders(input.review, {
+    name: paper.submitterName,
+    paperId: paper.ictacemId,
+    title: paper.title,
+    status: PAPER_STATUS_LABELS[input.status],
+    paymentId: isRealPaymentId(paper.paymentId) ? paper.paymentId : 'not provided',
+  });
 }

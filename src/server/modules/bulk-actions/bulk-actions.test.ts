@@ -101,6 +101,19 @@ describe('bulk status change', () => {
     expect(stepsAfter).toEqual(stepsBefore);
   });
 
+  it('keeps each paper’s own comments when none are written', async () => {
+    const id = authored[0]!.paper._id;
+    const [before] = await db().select().from(papers).where(eq(papers.id, id));
+    expect(before!.review).not.toBe('');
+    const res = await bulkStatus(admin, { paperIds: [id], status: 'review_in_progress', review: '  ' });
+    expect(res.json().changed).toHaveLength(1);
+    const [after] = await db().select().from(papers).where(eq(papers.id, id));
+    expect(after!.status).toBe('review_in_progress');
+    expect(after!.review).toBe(before!.review);
+    const reset = await bulkStatus(admin, { paperIds: [id], status: 'abstract_accepted' });
+    expect(reset.json().changed).toHaveLength(1);
+  });
+
   it('refuses an empty selection, too large a batch, an unknown status or placeholder, and changes nothing', async () => {
     const id = authored[2]!.paper._id;
     const cases: [Record<string, unknown>, string | RegExp][] = [

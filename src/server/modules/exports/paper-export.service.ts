@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,7 +62,12 @@ interface SheetWriter {
 async function csvWriter(file: string): Promise<SheetWriter> {
   const out = await open(file, 'w');
   const text = (cell: Cell) => (cell instanceof Date ? cell.toLocaleDateString('en-GB') : cell);
-  await out.write(UTF8_BOM + csvLine(HEADER));
+  try {
+    await out.write(UTF8_BOM + csvLine(HEADER));
+  } catch (error) {
+    await out.close();
+    throw error;
+  }
   return {
     add: async (cells) => void (await out.write(csvLine(cells.map(text)))),
     finish: () => out.close(),
@@ -70,8 +75,19 @@ async function csvWriter(file: string): Promise<SheetWriter> {
 }
 
 function xlsxWriter(file: string): SheetWriter {
+  // The writer is given the file stream so a write failure (a full disk) is seen at once: the
+  // library listens for it only while finishing, and would otherwise wait for ever.
+  const stream = createWriteStream(file);
+  let failure: Error | null = null;
+  const failed = new Promise<never>((_, reject) =>
+    stream.once('error', (error) => {
+      failure = error;
+      reject(error);
+    }),
+  );
+  failed.catch(() => undefined);
   // The streaming writer keeps only the rows not yet written out, not the whole sheet.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Papers', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = HEADER.map((header, index) => ({
     header,
@@ -81,10 +97,14 @@ function xlsxWriter(file: string): SheetWriter {
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   return {
-    add: async (cells) => sheet.addRow(cells).commit(),
+    add: async (cells) => {
+      if (failure) throw failure;
+      sheet.addRow(cells).commit();
+    },
     finish: async () => {
       sheet.commit();
-      await workbook.commit();
+      await Promise.race([workbook.commit(), failed]);
+      stream.destroy();
     },
   };
 }

@@ -119,7 +119,8 @@ export function reviewNotification(
 
 export interface StatusChange {
   status: PaperStatus;
-  review: string;
+  /** The comments to the author; left out, the paper keeps the ones it has. */
+  review?: string;
   /** The paper version the admin saw (409 when stale). */
   version?: number;
   /** Refuse (409 with this message) a change that would leave status and comments as they are. */
@@ -138,7 +139,8 @@ export async function changeStatusInTransaction(
   paperId: string,
   input: StatusChange,
 ): Promise<repo.PaperRow> {
-  const review = input.review.trim();
+  const review =
+    input.review !== undefined ? input.review.trim() : ((await repo.findPaperForUpdate(tx, paperId))?.review ?? '');
   const { paper, previous } = await applyPaperStep(tx, paperId, {
     actor: admin,
     action: { type: 'status_change', status: input.status },
@@ -161,7 +163,7 @@ export async function setPaperStatus(
   ctx: AppContext,
   admin: PublicUser,
   paperId: string,
-  input: StatusChange,
+  input: StatusChange & { review: string },
 ): Promise<AdminPaper> {
   return transactionThenMail(ctx, async (tx) =>
     presentOneForAdmin(ctx, tx, await changeStatusInTransaction(ctx, tx, admin, paperId, input)),
