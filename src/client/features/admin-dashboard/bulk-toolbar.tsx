@@ -9,6 +9,7 @@ import type { PaperFilters } from './paper-filters.ts';
 import type { PaperSelection } from './use-paper-selection.ts';
 import { downloadSelectedExport, filteredExportUrl } from './paper-export-api.ts';
 import type { ExportFormat } from '../../../shared/schemas/exports.ts';
+import { useDismiss } from '../../lib/use-dismiss.ts';
 
 interface BulkToolbarProps {
   selection: PaperSelection;
@@ -145,21 +146,7 @@ function ToolbarMenu({ label, items, disabled }: { label: string; items: readonl
     setOpen(false);
     trigger.current?.focus();
   };
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      trigger.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => !root.current?.contains(event.target as Node) && setOpen(false);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  useDismiss(open, root, (how) => (how === 'escape' ? closeToTrigger() : setOpen(false)));
 
   return (
     <div ref={root} className="relative">

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { greetingFor } from './greeting.ts';
 import { initialsOf } from '../../lib/initials.ts';
+import { useDismiss } from '../../lib/use-dismiss.ts';
 
 /**
  * The admin area's own bar under the site header (spec 2.2): title, greeting, a link back to
@@ -38,23 +39,10 @@ function UserMenu({ user }: { user: PublicUser }) {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  useDismiss(open, root, (how) => {
+    setOpen(false);
+    if (how === 'escape') button.current?.focus();
+  });
 
   return (
     <div ref={root} className="relative">

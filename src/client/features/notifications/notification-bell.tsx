@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { NotificationItem } from './notification-item.tsx';
 import { useBellNotifications, useNotificationActions, useUnreadNotificationCount } from './notifications-api.ts';
+import { useDismiss } from '../../lib/use-dismiss.ts';
 
 export function badgeText(count: number): string {
   return count > 99 ? '99+' : String(count);
@@ -38,19 +39,7 @@ export function NotificationBell({ tone = 'light' }: { tone?: keyof typeof BUTTO
   const list = useBellNotifications(open);
   const { markRead, markAllRead, remove } = useNotificationActions();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, container, () => setOpen(false));
 
   const items = list.data?.pages.flatMap((p) => p.notifications) ?? [];
 

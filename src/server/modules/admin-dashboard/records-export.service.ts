@@ -1,11 +1,8 @@
-import { createReadStream } from 'node:fs';
-import { mkdtemp, open, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { open } from 'node:fs/promises';
 import type { RecordRow, RecordsQuery } from '../../../shared/schemas/admin-dashboard.ts';
 import { isRealPaymentId } from '../../../shared/domain/payment.ts';
 import type { AppContext } from '../../context.ts';
+import { type TemporaryDownload, temporaryDownload } from '../../lib/temporary-download.ts';
 import { csvLine, UTF8_BOM } from './csv.ts';
 import * as repo from './dashboard.repository.ts';
 import { toRecord } from './dashboard.service.ts';
@@ -51,26 +48,19 @@ const VIEWS = {
   },
 } as const;
 
-export interface CsvDownload {
-  body: Readable;
-  bytes: number;
-}
-
 /**
  * The records table as CSV, every row of the filter and search in the table's order. The rows
  * are read in batches from one snapshot (so a write during the export neither repeats nor drops a
  * row) into a temporary file, which is then sent at the client's pace: memory holds one batch,
- * and a slow download holds no database connection. The file is removed once sent or abandoned.
+ * and a slow download holds no database connection.
  */
 export async function recordsCsv(
   ctx: AppContext,
   query: Omit<RecordsQuery, 'page' | 'limit'>,
   { batchRows = EXPORT_BATCH_ROWS } = {},
-): Promise<CsvDownload> {
+): Promise<TemporaryDownload> {
   const view = VIEWS[query.view];
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-export-'));
-  const file = path.join(dir, 'records.csv');
-  try {
+  return temporaryDownload('records.csv', async (file) => {
     const out = await open(file, 'w');
     try {
       await out.write(UTF8_BOM + csvLine(view.header));
@@ -88,12 +78,5 @@ export async function recordsCsv(
     } finally {
       await out.close();
     }
-    const { size } = await stat(file);
-    const body = createReadStream(file);
-    body.once('close', () => void rm(dir, { recursive: true, force: true }));
-    return { body, bytes: size };
-  } catch (error) {
-    await rm(dir, { recursive: true, force: true });
-    throw error;
-  }
+  });
 }

@@ -1,14 +1,12 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, open, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { createWriteStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { PAPER_STATUS_LABELS } from '../../../shared/constants.ts';
 import { isRealPaymentId } from '../../../shared/domain/payment.ts';
 import type { ExportFormat } from '../../../shared/schemas/exports.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { type TemporaryDownload, temporaryDownload } from '../../lib/temporary-download.ts';
 import { csvLine, UTF8_BOM } from '../admin-dashboard/csv.ts';
 import type { PaperFilter } from '../admin-dashboard/dashboard.repository.ts';
 import * as repo from './exports.repository.ts';
@@ -129,9 +127,7 @@ async function writePapers(db: DbOrTx, paperIds: string[], writer: SheetWriter):
   }
 }
 
-export interface PaperExport {
-  body: Readable;
-  bytes: number;
+export interface PaperExport extends TemporaryDownload {
   contentType: string;
   fileName: string;
 }
@@ -151,9 +147,7 @@ export async function exportPapers(
   format: ExportFormat,
   which: { filter: PaperFilter } | { paperIds: string[] },
 ): Promise<PaperExport> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-papers-export-'));
-  const file = path.join(dir, `papers.${format}`);
-  try {
+  const download = await temporaryDownload(`papers.${format}`, async (file) => {
     const writer = format === 'xlsx' ? xlsxWriter(file) : await csvWriter(file);
     try {
       await ctx.db.transaction(
@@ -167,12 +161,6 @@ export async function exportPapers(
     } finally {
       await writer.finish();
     }
-    const { size } = await stat(file);
-    const body = createReadStream(file);
-    body.once('close', () => void rm(dir, { recursive: true, force: true }));
-    return { body, bytes: size, contentType: CONTENT_TYPES[format], fileName: `ictacem2025-papers.${format}` };
-  } catch (error) {
-    await rm(dir, { recursive: true, force: true });
-    throw error;
-  }
+  });
+  return { ...download, contentType: CONTENT_TYPES[format], fileName: `ictacem2025-papers.${format}` };
 }
