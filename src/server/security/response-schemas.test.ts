@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 /** The routes that answer a file, a CSV or nothing of their own, rather than JSON. */
 const NOT_JSON = [
   'GET /ictacem2025/api/admin/papers/download/{paperId}',
+  'GET /ictacem2025/api/admin/papers/export',
+  'POST /ictacem2025/api/admin/papers/export',
   'GET /ictacem2025/api/admin/papers/{paperId}/admin-files/{fileId}/view',
   'GET /ictacem2025/api/admin/papers/{paperId}/history/{entryId}/{kind}/view',
   'GET /ictacem2025/api/admin/records/export',
