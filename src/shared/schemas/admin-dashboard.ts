@@ -14,14 +14,28 @@ export const userListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const paperListQuerySchema = z.object({
+export const PAPER_LIST_SORTS = ['submitted', 'latestMessage'] as const;
+export type PaperListSort = (typeof PAPER_LIST_SORTS)[number];
+
+/** What the paper list shows: also the audience of a bulk action, a message or an export. */
+export const paperFilterSchema = z.object({
   search,
   status: z.enum(PAPER_STATUSES).optional(),
   theme: z.enum(THEMES).optional(),
   mode: z.enum(PRESENTATION_MODES).optional(),
+  payment: z.enum(['paid', 'unpaid']).optional(),
+  fullPaper: z.enum(['yes', 'no']).optional(),
+  /** Papers whose author wrote in the chat after the admin asking last read it. */
+  unread: z.enum(['yes']).optional(),
+  sort: z.enum(PAPER_LIST_SORTS).default('submitted'),
+});
+export type PaperFilterQuery = z.infer<typeof paperFilterSchema>;
+
+export const paperListQuerySchema = paperFilterSchema.extend({
   page,
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
+export type PaperListQuery = z.infer<typeof paperListQuerySchema>;
 
 /** The Financial and Evaluation tables: one row per user and paper; users without one appear once. */
 export const recordsQuerySchema = z.object({
@@ -142,8 +156,14 @@ export const adminUsersResponseSchema = okResponse({
   users: z.array(adminUserRowSchema),
   pagination: listPaginationSchema,
 });
+/** A row of the paper list: the paper, and its author's chat messages the asking admin has not read. */
+export const adminPaperListRowSchema = adminPaperSchema
+  .extend({ unreadMessages: z.number(), lastAuthorMessageAt: z.string().nullable() })
+  .meta({ id: 'AdminPaperListRow' });
+export type AdminPaperListRow = z.infer<typeof adminPaperListRowSchema>;
+
 export const adminPapersResponseSchema = okResponse({
-  papers: z.array(adminPaperSchema),
+  papers: z.array(adminPaperListRowSchema),
   pagination: listPaginationSchema,
 });
 export const recordsResponseSchema = okResponse({

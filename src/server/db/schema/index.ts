@@ -9,3 +9,4 @@ export * from './sign-in-guard.ts';
 export * from './auth-events.ts';
 export * from './two-factor.ts';
 export * from './rate-limits.ts';
+export * from './author-messages.ts';

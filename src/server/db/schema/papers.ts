@@ -43,6 +43,8 @@ export const papers = pgTable(
     evaluationComments: text('evaluation_comments').notNull().default(''),
     evaluatedBy: uuid('evaluated_by').references(() => users.id, { onDelete: 'set null' }),
     evaluatedAt: timestamp('evaluated_at', { withTimezone: true }),
+    /** When the author last wrote in the paper's chat: kept by a trigger on chat_messages (drizzle/0012). */
+    lastAuthorMessageAt: timestamp('last_author_message_at', { withTimezone: true }),
     /** Optimistic-lock counter: concurrent admin updates answer 409 instead of losing one. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -72,6 +74,12 @@ export const papers = pgTable(
     index('papers_title_search_idx').using('gin', t.titleSearch.op('gin_trgm_ops')),
     index('papers_ictacem_id_search_idx').using('gin', t.ictacemIdSearch.op('gin_trgm_ops')),
     index('papers_authors_search_idx').using('gin', t.authorsSearch.op('gin_trgm_ops')),
+    // The paper list sorted by the author's latest message: papers with a question first, read in order.
+    index('papers_last_author_message_idx').on(
+      t.lastAuthorMessageAt.desc().nullsLast(),
+      t.submittedAt.desc(),
+      t.id.desc(),
+    ),
     check('papers_marks_range', sql`${t.evaluationMarks} is null or (${t.evaluationMarks} between 0 and 100)`),
   ],
 );

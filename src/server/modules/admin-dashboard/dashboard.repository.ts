@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { PLACEHOLDER_PAYMENT_ID } from '../../../shared/constants.ts';
-import type { RecordsQuery } from '../../../shared/schemas/admin-dashboard.ts';
+import type { PaperFilterQuery, PaperListSort, RecordsQuery } from '../../../shared/schemas/admin-dashboard.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { chooseSearchStrategy, foldedContains, type SearchStrategy } from '../../db/search-pattern.ts';
-import { cacheVersions, paperAuthors, papers, users } from '../../db/schema/index.ts';
+import { cacheVersions, chatMessages, chatReadCursors, paperAuthors, papers, users } from '../../db/schema/index.ts';
 
 /**
  * The one definition of each records filter, for the rows of the Financial and Evaluation tables,
@@ -165,8 +165,37 @@ export async function statusCountsOfUsers(db: DbOrTx, userIds: string[]) {
     .groupBy(papers.userId, papers.status);
 }
 
-export type PaperFilter = { search: string; status?: string; theme?: string; mode?: string };
-const PAPER_ORDER = [desc(papers.submittedAt), desc(papers.id)];
+export interface PaperFilter {
+  search: string;
+  status?: string;
+  theme?: string;
+  mode?: string;
+  payment?: PaperFilterQuery['payment'];
+  fullPaper?: PaperFilterQuery['fullPaper'];
+  /** Only papers whose author wrote in the chat after this admin last read it. */
+  unreadBy?: string;
+  sort?: PaperListSort;
+}
+
+const isPaidPaper = notInArray(papers.paymentId, ['', PLACEHOLDER_PAYMENT_ID]);
+
+// Sort columns come from these allow-lists only; each is spelled as its index is.
+const PAPER_ORDERS: Record<PaperListSort, SQL[]> = {
+  submitted: [desc(papers.submittedAt), desc(papers.id)],
+  // papers_last_author_message_idx: the latest question first, papers without one after.
+  latestMessage: [
+    sql`${papers.lastAuthorMessageAt} desc nulls last`,
+    sql`${papers.submittedAt} desc nulls last`,
+    sql`${papers.id} desc nulls last`,
+  ],
+};
+
+/** The author wrote in the paper's chat after the reader's last read (chat_read_cursors). */
+function hasUnreadAuthorMessage(readerId: string): SQL {
+  return sql`(${papers.lastAuthorMessageAt} is not null and not exists (
+    select 1 from ${chatReadCursors} where ${chatReadCursors.paperId} = ${papers.id}
+      and ${chatReadCursors.userId} = ${readerId} and ${chatReadCursors.lastReadAt} >= ${papers.lastAuthorMessageAt}))`;
+}
 
 function papersWhere(db: DbOrTx, filter: PaperFilter, strategy: SearchStrategy): SQL | undefined {
   const { search } = filter;
@@ -174,6 +203,13 @@ function papersWhere(db: DbOrTx, filter: PaperFilter, strategy: SearchStrategy):
     filter.status ? sql`${papers.status} = ${filter.status}` : undefined,
     filter.theme ? eq(papers.theme, filter.theme) : undefined,
     filter.mode ? eq(papers.modeOfPresentation, filter.mode) : undefined,
+    filter.payment === 'paid' ? isPaidPaper : filter.payment === 'unpaid' ? sql`not (${isPaidPaper})` : undefined,
+    filter.fullPaper === 'yes'
+      ? isNotNull(papers.fullPaperFileId)
+      : filter.fullPaper === 'no'
+        ? isNull(papers.fullPaperFileId)
+        : undefined,
+    filter.unreadBy ? hasUnreadAuthorMessage(filter.unreadBy) : undefined,
     !search
       ? undefined
       : strategy === 'byRow'
@@ -197,14 +233,14 @@ export async function pageOfPapers(db: DbOrTx, filter: PaperFilter, page: Page, 
     .select({ id: papers.id })
     .from(papers)
     .where(papersWhere(db, filter, strategy))
-    .orderBy(...PAPER_ORDER)
+    .orderBy(...PAPER_ORDERS[filter.sort ?? 'submitted'])
     .limit(page.limit)
     .offset(page.offset);
   return db
     .select()
     .from(papers)
     .where(inArray(papers.id, pageIds))
-    .orderBy(...PAPER_ORDER);
+    .orderBy(...PAPER_ORDERS[filter.sort ?? 'submitted']);
 }
 
 /**
@@ -218,8 +254,28 @@ export async function idsOfPapers(db: DbOrTx, filter: PaperFilter, matches: numb
     .select({ id: papers.id })
     .from(papers)
     .where(papersWhere(db, filter, strategy))
-    .orderBy(...PAPER_ORDER);
+    .orderBy(...PAPER_ORDERS[filter.sort ?? 'submitted']);
   return rows.map((row) => row.id);
+}
+
+/** Per paper of the list's page: its author's chat messages the reader has not read. */
+export async function unreadAuthorMessages(db: DbOrTx, readerId: string, paperIds: string[]) {
+  if (paperIds.length === 0) return [];
+  return db
+    .select({ paperId: chatMessages.paperId, unread: count() })
+    .from(chatMessages)
+    .leftJoin(
+      chatReadCursors,
+      and(eq(chatReadCursors.paperId, chatMessages.paperId), eq(chatReadCursors.userId, readerId)),
+    )
+    .where(
+      and(
+        inArray(chatMessages.paperId, paperIds),
+        eq(chatMessages.senderRole, 'author'),
+        sql`(${chatReadCursors.lastReadAt} is null or ${chatMessages.createdAt} > ${chatReadCursors.lastReadAt})`,
+      ),
+    )
+    .groupBy(chatMessages.paperId);
 }
 
 /** An account matches the records search by its name, email or user ID, or by its paper's title. */

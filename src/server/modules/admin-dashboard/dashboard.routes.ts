@@ -8,6 +8,7 @@ import {
   dashboardStatsResponseSchema,
   recordsResponseSchema,
 } from '../../../shared/schemas/admin-dashboard.ts';
+import { requireAdmin } from '../../plugins/auth.ts';
 import * as service from './dashboard.service.ts';
 import { recordsCsv } from './records-export.service.ts';
 
@@ -35,7 +36,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: adminPapersResponseSchema }, querystring: paperListQuerySchema }, config: admin },
     async (request) => ({
       success: true,
-      ...(await service.listPapers(ctx, request.query)),
+      ...(await service.listPapers(ctx, requireAdmin(request)._id, request.query)),
     }),
   );
 

@@ -1,5 +1,8 @@
 import { PAPER_STATUSES, type PaperStatus } from '../../../shared/constants.ts';
 import type {
+  AdminPaperListRow,
+  PaperFilterQuery,
+  PaperListQuery,
   AdminUserRow,
   DashboardStats,
   ListPagination,
@@ -8,7 +11,6 @@ import type {
   RecordsQuery,
   RecordsSummary,
 } from '../../../shared/schemas/admin-dashboard.ts';
-import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import type { AppContext } from '../../context.ts';
 import { pagination } from '../../lib/pagination.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -171,16 +173,43 @@ export async function listUsers(ctx: AppContext, query: { search: string; page: 
   return { users, pagination };
 }
 
+/** The paper list's query as the repository filters by it, for the admin asking. */
+export function paperFilterFor(query: PaperFilterQuery, adminId: string): repo.PaperFilter {
+  const { unread, ...rest } = query;
+  return { ...rest, unreadBy: unread === 'yes' ? adminId : undefined };
+}
+
+/**
+ * The total of a paper filter: memoised per version of the data like the other lists, except
+ * for unread messages, which reading the chat changes without a version (and which are few).
+ */
+function paperTotal(ctx: AppContext, filter: repo.PaperFilter): Promise<number> {
+  if (filter.unreadBy) return repo.countPapers(ctx.db, filter);
+  const { sort: _order, ...counted } = filter;
+  return listTotal(ctx, ['papers', counted], () => repo.countPapers(ctx.db, filter));
+}
+
 export async function listPapers(
   ctx: AppContext,
-  query: repo.PaperFilter & { page: number; limit: number },
-): Promise<{ papers: AdminPaper[]; pagination: ListPagination }> {
-  const filter: repo.PaperFilter = { search: query.search, status: query.status, theme: query.theme, mode: query.mode };
-  const total = await listTotal(ctx, ['papers', filter], () => repo.countPapers(ctx.db, filter));
+  adminId: string,
+  query: PaperListQuery,
+): Promise<{ papers: AdminPaperListRow[]; pagination: ListPagination }> {
+  const filter = paperFilterFor(query, adminId);
+  const total = await paperTotal(ctx, filter);
   const { rows, pagination } = await pageAfterTotal(query, total, (page) =>
     repo.pageOfPapers(ctx.db, filter, page, total),
   );
-  return { papers: await presentForAdmin(ctx, ctx.db, rows), pagination };
+  const pageIds = rows.map((row) => row.id);
+  const unread = new Map((await repo.unreadAuthorMessages(ctx.db, adminId, pageIds)).map((u) => [u.paperId, u.unread]));
+  const presented = await presentForAdmin(ctx, ctx.db, rows);
+  return {
+    papers: presented.map((paper, i) => ({
+      ...paper,
+      unreadMessages: unread.get(paper._id) ?? 0,
+      lastAuthorMessageAt: rows[i]!.lastAuthorMessageAt?.toISOString() ?? null,
+    })),
+    pagination,
+  };
 }
 
 /**
@@ -188,7 +217,7 @@ export async function listPapers(
  * when there are more than `max`: a bulk action that large is refused rather than cut short.
  */
 export async function idsOfMatchingPapers(ctx: AppContext, filter: repo.PaperFilter, max: number) {
-  const total = await listTotal(ctx, ['papers', filter], () => repo.countPapers(ctx.db, filter));
+  const total = await paperTotal(ctx, filter);
   if (total > max) return null;
   // Papers submitted since the count was memoised may have taken the filter past the limit.
   const ids = await repo.idsOfPapers(ctx.db, filter, total);

@@ -6,6 +6,7 @@ import {
   bulkStatusResponseSchema,
 } from '../../../shared/schemas/bulk-actions.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
+import { paperFilterFor } from '../admin-dashboard/dashboard.service.ts';
 import * as service from './bulk-actions.service.ts';
 
 const admin = { access: 'admin' as const };
@@ -20,7 +21,10 @@ export const bulkActionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: bulkSelectionQuerySchema, response: { 200: bulkSelectionResponseSchema } },
       config: admin,
     },
-    async (request) => ({ success: true as const, paperIds: await service.selectMatchingPapers(ctx, request.query) }),
+    async (request) => ({
+      success: true as const,
+      paperIds: await service.selectMatchingPapers(ctx, paperFilterFor(request.query, requireAdmin(request)._id)),
+    }),
   );
 
   app.post(

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paperExportBodySchema, paperExportQuerySchema } from '../../../shared/schemas/exports.ts';
 import type { FastifyReply } from 'fastify';
+import { requireAdmin } from '../../plugins/auth.ts';
+import { paperFilterFor } from '../admin-dashboard/dashboard.service.ts';
 import { exportPapers, type PaperExport } from './paper-export.service.ts';
 
 const admin = { access: 'admin' as const };
@@ -19,7 +21,8 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
   app.get('/', { schema: { querystring: paperExportQuerySchema }, config: admin }, async (request, reply) => {
-    const { format, ...filter } = request.query;
+    const { format, ...query } = request.query;
+    const filter = paperFilterFor(query, requireAdmin(request)._id);
     return sendExport(reply, await exportPapers(ctx, format, { filter }));
   });
 
