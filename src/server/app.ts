@@ -28,6 +28,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authEventsRoutes } from './modules/auth-events/auth-events.routes.ts';
 import { dashboardRoutes } from './modules/admin-dashboard/dashboard.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { authorMessagesRoutes } from './modules/author-messages/author-messages.routes.ts';
+import { messageTemplatesRoutes } from './modules/author-messages/message-templates.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { adminPapersRoutes } from './modules/papers/admin-papers.routes.ts';
@@ -296,6 +298,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(bulkActionsRoutes, { prefix: `${apiPrefix}/admin/papers/bulk` });
   await app.register(exportsRoutes, { prefix: `${apiPrefix}/admin/papers/export` });
   await app.register(timelineRoutes, { prefix: `${apiPrefix}/admin/papers` });
+  await app.register(authorMessagesRoutes, { prefix: `${apiPrefix}/admin/messages` });
+  await app.register(messageTemplatesRoutes, { prefix: `${apiPrefix}/admin/message-templates` });
   await app.register(chatRoutes, { prefix: `${apiPrefix}/chat` });
   await app.register(notificationsRoutes, { prefix: `${apiPrefix}/notifications` });
   await registerClientPages(app, { basePath: config.basePath, apiPrefix, clientDir: config.clientDir });

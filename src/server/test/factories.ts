@@ -51,9 +51,9 @@ export async function freshTotpCode(account: string, secret = TEST_TOTP_SECRET):
 /** An admin gets two-factor sign-in (TEST_TOTP_SECRET) unless `twoFactor: false` asks for one still to enrol. */
 export async function createTestUser(
   app: FastifyInstance,
-  options: { role?: Role; password?: string; twoFactor?: boolean } = {},
+  options: { role?: Role; password?: string; twoFactor?: boolean; email?: string } = {},
 ): Promise<TestUser> {
-  const email = uniqueEmail(options.role ?? 'author');
+  const email = options.email ?? uniqueEmail(options.role ?? 'author');
   const password = options.password ?? 'correct horse battery';
   let row = await createUser(app.ctx, {
     username: `Test ${options.role ?? 'author'}`,

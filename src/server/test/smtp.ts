@@ -14,14 +14,25 @@ export interface TestSmtpServer {
 
 /**
  * A real SMTP server on loopback that keeps every message it receives, taking `delayMs` to
- * accept each one (a slow mail server).
+ * accept each one (a slow mail server), and refusing the recipients `refuses` names (a mailbox
+ * that does not exist) with a permanent error.
  */
-export async function startTestSmtpServer(port = 0, { delayMs = 0 } = {}): Promise<TestSmtpServer> {
+export async function startTestSmtpServer(
+  port = 0,
+  { delayMs = 0, refuses = (_address: string): boolean => false } = {},
+): Promise<TestSmtpServer> {
   const inbox: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refuses(address.address)) return callback();
+      const refusal = Object.assign(new Error(`5.1.1 <${address.address}>: mailbox unavailable`), {
+        responseCode: 550,
+      });
+      callback(refusal);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

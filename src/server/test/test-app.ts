@@ -60,8 +60,11 @@ export interface TestAppWithMail extends TestApp {
 }
 
 /** A test app that sends its mail to a local SMTP server of its own. */
-export async function createTestAppWithMail(overrides: Partial<AppConfig> = {}): Promise<TestAppWithMail> {
-  const smtp = await startTestSmtpServer();
+export async function createTestAppWithMail(
+  overrides: Partial<AppConfig> = {},
+  smtpOptions: Parameters<typeof startTestSmtpServer>[1] = {},
+): Promise<TestAppWithMail> {
+  const smtp = await startTestSmtpServer(0, smtpOptions);
   const t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, ...overrides });
   return {
     ...t,

@@ -1,0 +1,24 @@
+import { PAPER_STATUS_LABELS } from '../../../shared/constants.ts';
+import type { MessageAudience } from '../../../shared/schemas/author-messages.ts';
+
+function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+}
+
+/** The audience in words, kept with the message: "Papers: Abstract Accepted, unpaid". */
+export function describeAudience(audience: MessageAudience): string {
+  if (audience.kind === 'selection') {
+    return plural(new Set(audience.paperIds).size, 'selected paper', 'selected papers');
+  }
+  const { filter } = audience;
+  const parts = [
+    filter.status && PAPER_STATUS_LABELS[filter.status],
+    filter.theme,
+    filter.mode,
+    filter.payment,
+    filter.fullPaper && (filter.fullPaper === 'yes' ? 'with a full paper' : 'without a full paper'),
+    filter.unread && 'with unread messages',
+    filter.search && `matching "${filter.search}"`,
+  ].filter(Boolean);
+  return parts.length === 0 ? 'All papers' : `Papers: ${parts.join(', ')}`;
+}
