@@ -1,0 +1,92 @@
+// The Book of Abstracts: a cover, the contents, every readable abstract as uploaded, and an
+// author index, with running page numbers. The abstracts are copied first: only then is it known
+// which files are readable and so how many contents pages there are, which the start pages need.
+import { PDFDocument } from 'pdf-lib';
+import { appendAbstract } from './book-abstract-source.ts';
+import { appendAuthorIndex, indexAuthors } from './book-author-index.ts';
+import { type ContentsItem, drawContentsPage, layoutContents } from './book-contents.ts';
+import { drawCover } from './book-cover.ts';
+import { A4, type BookFonts, embedBookFonts } from './book-pdf-layout.ts';
+import { stampPageNumbers } from './book-page-numbers.ts';
+import { type BookCover, type BookEntry, type BookProblem, type BuiltBook } from './book-types.ts';
+
+export type { BookAuthor, BookContentsLine, BookCover, BookEntry, BookProblem, BuiltBook } from './book-types.ts';
+
+interface CopiedAbstract {
+  entry: BookEntry;
+  pageCount: number;
+}
+
+type ProgressListener = (done: number, total: number) => void | Promise<void>;
+
+/** Copies the abstracts one at a time, so only one source file is in memory at once. */
+async function appendAbstracts(pdf: PDFDocument, entries: readonly BookEntry[], onProgress?: ProgressListener) {
+  const copied: CopiedAbstract[] = [];
+  const problems: BookProblem[] = [];
+  for (const [index, entry] of entries.entries()) {
+    const result = await appendAbstract(pdf, entry);
+    if ('problem' in result) problems.push({ ictacemId: entry.ictacemId, title: entry.title, reason: result.problem });
+    else copied.push({ entry, pageCount: result.pageCount });
+    await onProgress?.(index + 1, entries.length);
+  }
+  return { copied, problems };
+}
+
+/** Each abstract's first page number, given how many pages come before the first abstract. */
+function startPagesOf(copied: readonly CopiedAbstract[], pagesBefore: number): number[] {
+  let next = pagesBefore + 1;
+  return copied.map(({ pageCount }) => {
+    const startPage = next;
+    next += pageCount;
+    return startPage;
+  });
+}
+
+const toContentsItem = ({ entry }: CopiedAbstract): ContentsItem => ({
+  ictacemId: entry.ictacemId,
+  title: entry.title,
+  theme: entry.theme,
+  firstAuthor: entry.authors[0]?.name ?? '',
+});
+
+/** Inserts the contents after the cover and returns the abstracts' start pages. */
+function insertContents(pdf: PDFDocument, copied: readonly CopiedAbstract[], fonts: BookFonts): number[] {
+  const layout = layoutContents(copied.map(toContentsItem), fonts);
+  const startPages = startPagesOf(copied, 1 + layout.length);
+  layout.forEach((blocks, index) => drawContentsPage(pdf.insertPage(1 + index, A4), blocks, startPages, fonts));
+  return startPages;
+}
+
+function setMetadata(pdf: PDFDocument, cover: BookCover): void {
+  pdf.setTitle(`${cover.shortName} Book of Abstracts`);
+  pdf.setProducer(cover.shortName);
+  pdf.setCreator(cover.shortName);
+  pdf.setLanguage('en');
+}
+
+export async function buildBookOfAbstracts(
+  cover: BookCover,
+  entries: readonly BookEntry[],
+  onProgress?: ProgressListener,
+): Promise<BuiltBook> {
+  const pdf = await PDFDocument.create();
+  setMetadata(pdf, cover);
+  const fonts = await embedBookFonts(pdf);
+  drawCover(pdf.addPage(A4), cover, fonts);
+  const { copied, problems } = await appendAbstracts(pdf, entries, onProgress);
+  const startPages = insertContents(pdf, copied, fonts);
+  const papers = copied.map(({ entry }, index) => ({ authors: entry.authors, startPage: startPages[index]! }));
+  appendAuthorIndex(pdf, indexAuthors(papers), fonts);
+  stampPageNumbers(pdf, fonts.regular);
+  return {
+    pdf: await pdf.save(),
+    pageCount: pdf.getPageCount(),
+    contents: copied.map(({ entry }, index) => ({
+      ictacemId: entry.ictacemId,
+      title: entry.title,
+      theme: entry.theme,
+      startPage: startPages[index]!,
+    })),
+    problems,
+  };
+}
