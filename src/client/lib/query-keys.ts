@@ -37,5 +37,9 @@ export const queryKeys = {
     userPapers: (userId: string) => ['admin', 'user', userId, 'papers'] as const,
     userPaperCount: (userId: string) => ['admin', 'user', userId, 'papers', 'count'] as const,
     authEvents: (params: string) => ['admin', 'auth-events', params] as const,
+    sentMessages: ['admin', 'messages'] as const,
+    messages: (page: number) => ['admin', 'messages', page] as const,
+    messageRecipients: (messageId: string, params: string) => ['admin', 'messages', messageId, params] as const,
+    messageTemplates: ['admin', 'message-templates'] as const,
   },
 };

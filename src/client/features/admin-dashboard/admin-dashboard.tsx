@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DashboardSection } from './dashboard-section.tsx';
 import { DashboardMessagesProvider, MessageBanner, useMessageState } from './dashboard-messages.tsx';
-import { PapersSection } from './papers-section.tsx';
+import { type MessageAuthorsDialogComponent, PapersSection } from './papers-section.tsx';
 import { panelId, tabId } from '../../components/ui/tabs.tsx';
 import { type AdminSection, SECTION_TABS_ID, SECTIONS, SectionMenuDrawer, SectionTabs } from './section-navigation.tsx';
 import { UsersSection } from './users-section.tsx';
@@ -25,7 +25,7 @@ function sectionHref(key: AdminSection): string {
  * Everything of the admin area below its header (spec 2.2-2.5): the sidebar (a slide-in menu
  * on small screens), the message banner and the selected section.
  */
-export function AdminDashboard() {
+export function AdminDashboard({ MessageAuthorsDialog }: { MessageAuthorsDialog: MessageAuthorsDialogComponent }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const section = sectionFrom(searchParams.get(SECTION_PARAM));
   const current = SECTIONS.find((item) => item.key === section)!;
@@ -78,12 +78,14 @@ export function AdminDashboard() {
         <aside className="hidden w-60 shrink-0 lg:block">
           <div className="sticky top-24 rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
             <SectionTabs selected={section} onSelect={selectSection} />
-            <Link
-              to="/admin/sign-in-log"
-              className="mt-3 block border-t border-slate-200 px-3 pt-3 text-sm font-semibold text-brand-700 hover:underline"
-            >
-              Sign-in log
-            </Link>
+            <div className="mt-3 space-y-2 border-t border-slate-200 px-3 pt-3 text-sm font-semibold">
+              <Link to="/admin/messages" className="block text-brand-700 hover:underline">
+                Messages
+              </Link>
+              <Link to="/admin/sign-in-log" className="block text-brand-700 hover:underline">
+                Sign-in log
+              </Link>
+            </div>
           </div>
         </aside>
 
@@ -114,10 +116,10 @@ export function AdminDashboard() {
             <span className="sr-only">Current section: </span>
             {current.label}
           </p>
-          <Link
-            to="/admin/sign-in-log"
-            className="ml-auto shrink-0 text-sm font-semibold text-brand-700 hover:underline"
-          >
+          <Link to="/admin/messages" className="ml-auto shrink-0 text-sm font-semibold text-brand-700 hover:underline">
+            Messages
+          </Link>
+          <Link to="/admin/sign-in-log" className="shrink-0 text-sm font-semibold text-brand-700 hover:underline">
             Sign-in log
           </Link>
         </div>
@@ -150,7 +152,7 @@ export function AdminDashboard() {
               />
             )}
             {section === 'users' && <UsersSection />}
-            {section === 'papers' && <PapersSection />}
+            {section === 'papers' && <PapersSection MessageAuthorsDialog={MessageAuthorsDialog} />}
           </div>
         </div>
       </div>

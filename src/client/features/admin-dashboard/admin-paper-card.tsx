@@ -1,15 +1,17 @@
 import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
+import type { AdminPaperListRow } from '../../../shared/schemas/admin-dashboard.ts';
 import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { formatCount } from '../../lib/numbers.ts';
 import { initialsOf } from '../../lib/initials.ts';
 import { StatusBadge, statusStripeClass } from '../../components/status-badge.tsx';
 import { PaperReviewForm } from './paper-review-form.tsx';
 import { PAPER_PAGE_SECTIONS, paperPagePath } from '../../lib/paper-page-sections.ts';
 
 interface AdminPaperCardProps {
-  paper: AdminPaper;
+  paper: AdminPaperListRow;
   reviewOpen: boolean;
   /** Opens this paper's review panel (closing any other) or, with false, closes it. */
   onReviewOpenChange: (open: boolean) => void;
@@ -81,6 +83,18 @@ export function AdminPaperCard({
             )}
           </Detail>
           <Detail term="Submitted">{formatDate(paper.submittedAt)}</Detail>
+          <Detail term="Unread messages">
+            {paper.unreadMessages > 0 ? (
+              <span className="font-semibold text-red-700" data-testid="unread-messages">
+                {formatCount(paper.unreadMessages)}
+                {paper.lastAuthorMessageAt && (
+                  <span className="font-normal text-slate-600"> (latest {formatDate(paper.lastAuthorMessageAt)})</span>
+                )}
+              </span>
+            ) : (
+              'None'
+            )}
+          </Detail>
         </dl>
 
         {hasReview && (

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/schemas/bulk-actions.ts';
 import { api, type ResponseOf } from '../../lib/api.ts';
 import type { PaperFilters } from './paper-filters.ts';
-import { toQueryString } from './query-string.ts';
+import { toQueryString } from '../../lib/query-string.ts';
 
 /** Every paper the list's filter matches ("Select all N matching"). */
 export async function fetchMatchingPaperIds(filters: PaperFilters): Promise<string[]> {

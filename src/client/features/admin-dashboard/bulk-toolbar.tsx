@@ -21,13 +21,23 @@ interface BulkToolbarProps {
   /** The list on screen is the previous filter's while the new one loads: nothing may be picked from it. */
   listUpdating: boolean;
   onChangeStatus: () => void;
+  /** With papers ticked, to their authors; otherwise to the authors of every paper the filter matches. */
+  onMessageAuthors: () => void;
 }
 
 /**
  * Above the paper list: selecting on this page or everything matching, the Export menu (the
  * selection, or everything the filter matches) and the Bulk actions menu.
  */
-export function BulkToolbar({ selection, pageIds, matching, filters, listUpdating, onChangeStatus }: BulkToolbarProps) {
+export function BulkToolbar({
+  selection,
+  pageIds,
+  matching,
+  filters,
+  listUpdating,
+  onChangeStatus,
+  onMessageAuthors,
+}: BulkToolbarProps) {
   const { selected, setMany, replace, clear } = selection;
   const { showError } = useDashboardMessages();
   const [selectingAll, setSelectingAll] = useState(false);
@@ -118,6 +128,13 @@ export function BulkToolbar({ selection, pageIds, matching, filters, listUpdatin
           disabled={busy}
           items={[
             { label: 'Change status', onSelect: whenSelected(onChangeStatus) },
+            {
+              label: 'Message authors',
+              onSelect: () =>
+                selected.size === 0 && matching > BULK_SELECTION_MAX
+                  ? showError(BULK_MESSAGES.tooManyMatching)
+                  : onMessageAuthors(),
+            },
             { label: 'Export selected', onSelect: whenSelected(() => void exportSelected('xlsx')) },
           ]}
         />

@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/schemas/admin-dashboard.ts';
 import { api, API_BASE, type ResponseOf } from '../../lib/api.ts';
 import type { PaperFilters } from './paper-filters.ts';
-import { toQueryString } from './query-string.ts';
+import { toQueryString } from '../../lib/query-string.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** The statistics and the 8 newest submissions. */

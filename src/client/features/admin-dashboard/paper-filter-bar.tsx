@@ -1,13 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { PAPER_STATUS_LABELS, PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '../../../shared/constants.ts';
 import { SearchField, type SelectOption, SelectField } from './dashboard-ui.tsx';
-import {
-  activeFilterChips,
-  NO_PAPER_FILTERS,
-  type PaperFilterKey,
-  type PaperFilters,
-  withoutFilter,
-} from './paper-filters.ts';
+import { activeFilterChips, type PaperFilters, withoutFilter, withoutFilters } from './paper-filters.ts';
 
 type Choice<K extends keyof PaperFilters> = SelectOption<PaperFilters[K]>;
 
@@ -23,15 +17,36 @@ const MODE_OPTIONS: Choice<'mode'>[] = [
   { value: '', label: 'All modes' },
   ...PRESENTATION_MODES.map((mode) => ({ value: mode, label: mode })),
 ];
+const PAYMENT_OPTIONS: Choice<'payment'>[] = [
+  { value: '', label: 'Paid and unpaid' },
+  { value: 'paid', label: 'Paid' },
+  { value: 'unpaid', label: 'Unpaid' },
+];
+const FULL_PAPER_OPTIONS: Choice<'fullPaper'>[] = [
+  { value: '', label: 'With or without' },
+  { value: 'yes', label: 'Submitted' },
+  { value: 'no', label: 'Not submitted' },
+];
+const MESSAGE_OPTIONS: Choice<'unread'>[] = [
+  { value: '', label: 'All papers' },
+  { value: 'yes', label: 'Unread messages' },
+];
+const SORT_OPTIONS: Choice<'sort'>[] = [
+  { value: 'submitted', label: 'Newest submission' },
+  { value: 'latestMessage', label: "Author's latest message" },
+];
 
 interface PaperFilterBarProps {
   filters: PaperFilters;
   onChange: (filters: PaperFilters) => void;
 }
 
-/** Search and the three filters of Paper Management (spec 2.5), with a removable chip per filter in use. */
+/**
+ * Search and the filters of Paper Management (spec 2.5, with payment, full paper and unread
+ * messages), the order, and a removable chip per filter in use.
+ */
 export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
-  const set = <K extends PaperFilterKey>(key: K, value: PaperFilters[K]) => onChange({ ...filters, [key]: value });
+  const set = <K extends keyof PaperFilters>(key: K, value: PaperFilters[K]) => onChange({ ...filters, [key]: value });
   const chips = activeFilterChips(filters);
   const controls = useRef<HTMLDivElement>(null);
   const chipGroup = useRef<HTMLDivElement>(null);
@@ -52,8 +67,8 @@ export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
 
   return (
     <div className="space-y-3">
-      <div ref={controls} className="grid gap-3 md:grid-cols-3">
-        <div className="flex md:col-span-3">
+      <div ref={controls} className="grid gap-3 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4">
+        <div className="flex sm:col-span-2 md:col-span-3 xl:col-span-4">
           <SearchField
             label="Search papers"
             placeholder="Search by title, author or ICTACEM ID..."
@@ -79,6 +94,30 @@ export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
           options={MODE_OPTIONS}
           onChange={(value) => set('mode', value)}
         />
+        <SelectField
+          label="Payment"
+          value={filters.payment}
+          options={PAYMENT_OPTIONS}
+          onChange={(value) => set('payment', value)}
+        />
+        <SelectField
+          label="Full paper"
+          value={filters.fullPaper}
+          options={FULL_PAPER_OPTIONS}
+          onChange={(value) => set('fullPaper', value)}
+        />
+        <SelectField
+          label="Messages"
+          value={filters.unread}
+          options={MESSAGE_OPTIONS}
+          onChange={(value) => set('unread', value)}
+        />
+        <SelectField
+          label="Sort by"
+          value={filters.sort}
+          options={SORT_OPTIONS}
+          onChange={(value) => set('sort', value)}
+        />
       </div>
       {chips.length > 0 && (
         <div ref={chipGroup} className="flex flex-wrap items-center gap-2" role="group" aria-label="Active filters">
@@ -101,7 +140,7 @@ export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
           ))}
           <button
             type="button"
-            onClick={() => remove(NO_PAPER_FILTERS)}
+            onClick={() => remove(withoutFilters(filters))}
             className="text-xs font-semibold text-brand-700 underline hover:no-underline"
           >
             Clear all

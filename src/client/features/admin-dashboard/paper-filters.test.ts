@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterChips, NO_PAPER_FILTERS, withoutFilter } from './paper-filters.ts';
+import { activeFilterChips, filterForApi, NO_PAPER_FILTERS, withoutFilter, withoutFilters } from './paper-filters.ts';
 
 describe('activeFilterChips', () => {
   it('has no chips without filters', () => {
@@ -13,12 +13,19 @@ describe('activeFilterChips', () => {
       status: 'review_in_progress',
       theme: 'Propulsion and Combustion',
       mode: 'Oral',
+      payment: 'unpaid',
+      fullPaper: 'no',
+      unread: 'yes',
+      sort: 'latestMessage',
     });
     expect(chips).toEqual([
       { key: 'search', text: 'Search: "wake"' },
       { key: 'status', text: 'Status: Review in Progress' },
       { key: 'theme', text: 'Theme: Propulsion and Combustion' },
       { key: 'mode', text: 'Mode: Oral' },
+      { key: 'payment', text: 'Payment: Unpaid' },
+      { key: 'fullPaper', text: 'Full paper: Not submitted' },
+      { key: 'unread', text: 'Unread messages' },
     ]);
   });
 });
@@ -27,5 +34,20 @@ describe('withoutFilter', () => {
   it('clears one filter and keeps the others', () => {
     const filters = { ...NO_PAPER_FILTERS, status: 'declined', theme: 'Propulsion and Combustion' } as const;
     expect(withoutFilter(filters, 'status')).toEqual({ ...NO_PAPER_FILTERS, theme: 'Propulsion and Combustion' });
+  });
+
+  it('clearing all keeps the order', () => {
+    const filters = { ...NO_PAPER_FILTERS, unread: 'yes', payment: 'paid', sort: 'latestMessage' } as const;
+    expect(withoutFilters(filters)).toEqual({ ...NO_PAPER_FILTERS, sort: 'latestMessage' });
+  });
+});
+
+describe('filterForApi', () => {
+  it('leaves out the filters set to any and trims the search', () => {
+    expect(filterForApi({ ...NO_PAPER_FILTERS, search: ' wake ', payment: 'unpaid' })).toEqual({
+      search: 'wake',
+      payment: 'unpaid',
+      sort: 'submitted',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { PAPER_STATUS_LABELS, type PaperStatus, type PresentationMode, type Theme } from '../../../shared/constants.ts';
+import type { PaperFilterQuery, PaperListSort } from '../../../shared/schemas/admin-dashboard.ts';
 
 /** What the Paper Management list is narrowed by; '' means "any". */
 export interface PaperFilters {
@@ -6,11 +7,25 @@ export interface PaperFilters {
   status: PaperStatus | '';
   theme: Theme | '';
   mode: PresentationMode | '';
+  payment: 'paid' | 'unpaid' | '';
+  fullPaper: 'yes' | 'no' | '';
+  /** 'yes': only papers whose author wrote in the chat since this admin last read it. */
+  unread: 'yes' | '';
+  sort: PaperListSort;
 }
 
-export type PaperFilterKey = keyof PaperFilters;
+export type PaperFilterKey = Exclude<keyof PaperFilters, 'sort'>;
 
-export const NO_PAPER_FILTERS: PaperFilters = { search: '', status: '', theme: '', mode: '' };
+export const NO_PAPER_FILTERS: PaperFilters = {
+  search: '',
+  status: '',
+  theme: '',
+  mode: '',
+  payment: '',
+  fullPaper: '',
+  unread: '',
+  sort: 'submitted',
+};
 
 export interface FilterChip {
   key: PaperFilterKey;
@@ -18,20 +33,35 @@ export interface FilterChip {
   text: string;
 }
 
-const CHIP_NAMES: Record<PaperFilterKey, string> = { search: 'Search', status: 'Status', theme: 'Theme', mode: 'Mode' };
+const PAYMENT_LABELS = { paid: 'Paid', unpaid: 'Unpaid' } as const;
+const FULL_PAPER_LABELS = { yes: 'Submitted', no: 'Not submitted' } as const;
 
 /** One removable chip per filter in use, in the order of the filter controls. */
 export function activeFilterChips(filters: PaperFilters): FilterChip[] {
   const chips: FilterChip[] = [];
   const search = filters.search.trim();
-  if (search) chips.push({ key: 'search', text: `${CHIP_NAMES.search}: "${search}"` });
-  if (filters.status)
-    chips.push({ key: 'status', text: `${CHIP_NAMES.status}: ${PAPER_STATUS_LABELS[filters.status]}` });
-  if (filters.theme) chips.push({ key: 'theme', text: `${CHIP_NAMES.theme}: ${filters.theme}` });
-  if (filters.mode) chips.push({ key: 'mode', text: `${CHIP_NAMES.mode}: ${filters.mode}` });
+  if (search) chips.push({ key: 'search', text: `Search: "${search}"` });
+  if (filters.status) chips.push({ key: 'status', text: `Status: ${PAPER_STATUS_LABELS[filters.status]}` });
+  if (filters.theme) chips.push({ key: 'theme', text: `Theme: ${filters.theme}` });
+  if (filters.mode) chips.push({ key: 'mode', text: `Mode: ${filters.mode}` });
+  if (filters.payment) chips.push({ key: 'payment', text: `Payment: ${PAYMENT_LABELS[filters.payment]}` });
+  if (filters.fullPaper) chips.push({ key: 'fullPaper', text: `Full paper: ${FULL_PAPER_LABELS[filters.fullPaper]}` });
+  if (filters.unread) chips.push({ key: 'unread', text: 'Unread messages' });
   return chips;
 }
 
 export function withoutFilter(filters: PaperFilters, key: PaperFilterKey): PaperFilters {
   return { ...filters, [key]: '' };
+}
+
+/** "Clear all" removes the filters and keeps the order the admin chose. */
+export function withoutFilters(filters: PaperFilters): PaperFilters {
+  return { ...NO_PAPER_FILTERS, sort: filters.sort };
+}
+
+/** The filter as the API takes it in a request body: "any" is left out, the search trimmed. */
+export function filterForApi(filters: PaperFilters): PaperFilterQuery {
+  const given = Object.entries(filters).filter(([, value]) => value !== '');
+  // Only the values '' were taken out, which the API's filter spells as absent.
+  return { ...(Object.fromEntries(given) as Omit<PaperFilterQuery, 'search'>), search: filters.search.trim() };
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { BulkStatusDialog } from './bulk-status-dialog.tsx';
 import { BulkToolbar } from './bulk-toolbar.tsx';
 import { usePaperSelection } from './use-paper-selection.ts';
@@ -7,13 +7,22 @@ import { useAdminPapers } from './dashboard-api.ts';
 import { useReportLoadError } from './dashboard-messages.tsx';
 import { EmptyState, foundText, LOADING_TEXT, LoadFailed, LoadingData } from './dashboard-ui.tsx';
 import { PaperFilterBar } from './paper-filter-bar.tsx';
-import { NO_PAPER_FILTERS, type PaperFilters } from './paper-filters.ts';
+import { filterForApi, NO_PAPER_FILTERS, type PaperFilters } from './paper-filters.ts';
+import type { MessageAudience } from '../../../shared/schemas/author-messages.ts';
+import { formatCount } from '../../lib/numbers.ts';
 import { TablePagination } from '../../components/ui/table-pagination.tsx';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { usePageOf } from './use-page-of.ts';
 
+/** "Message authors": a feature of its own, handed in by the page that composes the admin area. */
+export type MessageAuthorsDialogComponent = ComponentType<{
+  audience: MessageAudience;
+  audienceText: string;
+  onClose: () => void;
+}>;
+
 /** Paper Management (spec 2.5): every paper, searchable and filterable, reviewed in place. */
-export function PapersSection() {
+export function PapersSection({ MessageAuthorsDialog }: { MessageAuthorsDialog: MessageAuthorsDialogComponent }) {
   const [filters, setFilters] = useState<PaperFilters>(NO_PAPER_FILTERS);
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
   const applied = { ...filters, search };
@@ -22,6 +31,7 @@ export function PapersSection() {
   const selection = usePaperSelection(scope);
   // The papers the open bulk dialog acts on: its own copy, as the selection is cleared once it ran.
   const [bulkPaperIds, setBulkPaperIds] = useState<string[] | null>(null);
+  const [messageTo, setMessageTo] = useState<{ audience: MessageAudience; text: string } | null>(null);
   const papers = useAdminPapers({ ...applied, page });
   useReportLoadError(papers.error, 'Failed to load papers: ');
   // Spec 4: one review panel open at a time across the list.
@@ -58,6 +68,19 @@ export function PapersSection() {
             filters={applied}
             listUpdating={papers.isPlaceholderData}
             onChangeStatus={() => setBulkPaperIds([...selection.selected])}
+            onMessageAuthors={() =>
+              setMessageTo(
+                selection.selected.size > 0
+                  ? {
+                      audience: { kind: 'selection', paperIds: [...selection.selected] },
+                      text: `the authors of ${formatCount(selection.selected.size)} selected ${selection.selected.size === 1 ? 'paper' : 'papers'}`,
+                    }
+                  : {
+                      audience: { kind: 'filter', filter: filterForApi(applied) },
+                      text: `the authors of all ${formatCount(data.pagination.total)} ${data.pagination.total === 1 ? 'paper' : 'papers'} matching the filter`,
+                    },
+              )
+            }
           />
           <ul className="space-y-4">
             {data.papers.map((paper) => (
@@ -75,6 +98,13 @@ export function PapersSection() {
           </ul>
           <TablePagination pagination={data.pagination} onPageChange={setPage} label="Paper pages" />
         </>
+      )}
+      {messageTo && (
+        <MessageAuthorsDialog
+          audience={messageTo.audience}
+          audienceText={messageTo.text}
+          onClose={() => setMessageTo(null)}
+        />
       )}
       {bulkPaperIds && (
         <BulkStatusDialog

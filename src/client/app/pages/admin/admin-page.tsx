@@ -1,5 +1,6 @@
 import { AdminDashboard } from '../../../features/admin-dashboard/admin-dashboard.tsx';
 import { AdminHeader } from '../../../features/admin-review/admin-header.tsx';
+import { MessageAuthorsDialog } from '../../../features/author-messages/message-authors-dialog.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
 
@@ -11,7 +12,7 @@ export default function AdminPage() {
       {(admin) => (
         <>
           <AdminHeader user={admin} titleIsHeading />
-          <AdminDashboard />
+          <AdminDashboard MessageAuthorsDialog={MessageAuthorsDialog} />
         </>
       )}
     </AdminGuard>

@@ -1,0 +1,221 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { PLACEHOLDERS, placeholderError } from '../../../shared/domain/placeholders.ts';
+import {
+  AUTHOR_MESSAGE_TEXTS,
+  MESSAGE_LIMITS,
+  type MessageAudience,
+  type MessagePreview,
+} from '../../../shared/schemas/author-messages.ts';
+import { TextField } from '../../components/ui/form-field.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
+import { errorText } from '../../lib/api.ts';
+import { formatCount } from '../../lib/numbers.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { randomId } from '../../lib/random-id.ts';
+import { previewMessage, sendMessage } from './author-messages-api.ts';
+import { TemplatePicker } from './template-picker.tsx';
+
+type Step =
+  | { kind: 'compose' }
+  | { kind: 'previewing' }
+  | { kind: 'preview'; recipientCount: number; samples: MessagePreview[] }
+  | { kind: 'sending'; recipientCount: number }
+  | { kind: 'sent'; recipientCount: number; duplicate: boolean };
+
+interface MessageAuthorsDialogProps {
+  audience: MessageAudience;
+  /** Who the message goes to, in words: "3 papers selected", "All 42 papers matching the filter". */
+  audienceText: string;
+  onClose: () => void;
+}
+
+/** The message's own errors, as the server would answer them. */
+function composeErrors(subject: string, body: string): { subject?: string; body?: string } {
+  const s = subject.trim();
+  const b = body.trim();
+  return {
+    subject: !s
+      ? AUTHOR_MESSAGE_TEXTS.subjectRequired
+      : s.length > MESSAGE_LIMITS.subject
+        ? AUTHOR_MESSAGE_TEXTS.subjectTooLong
+        : (placeholderError(s) ?? undefined),
+    body: !b
+      ? AUTHOR_MESSAGE_TEXTS.bodyRequired
+      : b.length > MESSAGE_LIMITS.body
+        ? AUTHOR_MESSAGE_TEXTS.bodyTooLong
+        : (placeholderError(b) ?? undefined),
+  };
+}
+
+/**
+ * "Message authors": a subject and body with placeholders (or a saved template), a preview of
+ * the texts the first recipients will read, then one send. The request id is made once per
+ * dialog, so a second click, or a retry after a lost answer, sends nothing twice.
+ */
+export function MessageAuthorsDialog({ audience, audienceText, onClose }: MessageAuthorsDialogProps) {
+  const [step, setStep] = useState<Step>({ kind: 'compose' });
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [showErrors, setShowErrors] = useState(false);
+  const [failure, setFailure] = useState('');
+  const [requestId] = useState(randomId);
+  const sending = useRef(false);
+  const queryClient = useQueryClient();
+  const bodyId = useId();
+  const errors = composeErrors(subject, body);
+  const message = { audience, subject: subject.trim(), body: body.trim() };
+
+  const preview = async () => {
+    setShowErrors(true);
+    setFailure('');
+    if (errors.subject || errors.body) return;
+    setStep({ kind: 'previewing' });
+    try {
+      const answer = await previewMessage(message);
+      setStep({ kind: 'preview', recipientCount: answer.recipientCount, samples: answer.samples });
+    } catch (error) {
+      setFailure(errorText(error, 'The preview could not be made.'));
+      setStep({ kind: 'compose' });
+    }
+  };
+
+  const send = async (recipientCount: number) => {
+    if (sending.current) return;
+    sending.current = true;
+    setFailure('');
+    setStep({ kind: 'sending', recipientCount });
+    try {
+      const answer = await sendMessage(message, requestId);
+      setStep({ kind: 'sent', recipientCount: answer.message.recipientCount, duplicate: answer.duplicate });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.sentMessages });
+    } catch (error) {
+      setFailure(`${errorText(error, 'The message could not be sent.')} Nothing was sent: try again.`);
+      setStep({ kind: 'preview', recipientCount, samples: [] });
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  const busy = step.kind === 'previewing' || step.kind === 'sending';
+  return (
+    <ModalDialog title="Message authors" onDismiss={busy ? undefined : onClose} size="wide">
+      <p className="mb-3 font-semibold text-slate-900" data-testid="message-audience">
+        To: {audienceText}
+      </p>
+      {failure && (
+        <p role="alert" className="mb-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {failure}
+        </p>
+      )}
+      {(step.kind === 'compose' || step.kind === 'previewing') && (
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void preview();
+          }}
+        >
+          <TemplatePicker
+            current={{ subject, body }}
+            onUse={(template) => {
+              setSubject(template.subject);
+              setBody(template.body);
+            }}
+          />
+          <TextField
+            label="Subject"
+            value={subject}
+            maxLength={MESSAGE_LIMITS.subject + 50}
+            onChange={(event) => setSubject(event.target.value)}
+            error={showErrors ? errors.subject : undefined}
+          />
+          <div>
+            <label htmlFor={bodyId} className="mb-1 block text-sm font-medium text-slate-700">
+              Message
+            </label>
+            <textarea
+              id={bodyId}
+              rows={8}
+              value={body}
+              onChange={(event) => setBody(event.target.value)}
+              aria-invalid={showErrors && errors.body ? true : undefined}
+              aria-describedby={`${bodyId}-hint${showErrors && errors.body ? ` ${bodyId}-error` : ''}`}
+              className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-600"
+            />
+            <p id={`${bodyId}-hint`} className="mt-1 text-xs text-slate-500">
+              Each author gets their own text: you can use {PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}.{' '}
+              {formatCount(body.trim().length)} of {formatCount(MESSAGE_LIMITS.body)} characters.
+            </p>
+            {showErrors && errors.body && (
+              <p id={`${bodyId}-error`} className="mt-1 text-sm text-red-700">
+                {errors.body}
+              </p>
+            )}
+          </div>
+          <p className="text-sm text-slate-600">
+            Each author is notified in the site and by e-mail. You see the texts before anything is sent.
+          </p>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {step.kind === 'previewing' ? 'Preparing the preview...' : 'Preview'}
+            </Button>
+          </div>
+        </form>
+      )}
+      {(step.kind === 'preview' || step.kind === 'sending') && (
+        <div className="space-y-4">
+          <p role="status" className="text-sm text-slate-700" data-testid="message-recipient-count">
+            {formatCount(step.recipientCount)} {step.recipientCount === 1 ? 'author' : 'authors'} will receive it.
+          </p>
+          {step.kind === 'preview' && step.samples.length > 0 && (
+            <ol className="max-h-80 space-y-3 overflow-y-auto" aria-label="What the first recipients read">
+              {step.samples.map((sample) => (
+                <li key={sample.ictacemId} className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
+                  <p className="text-xs break-words text-slate-500">
+                    To {sample.name} &lt;{sample.email}&gt;, {sample.ictacemId}
+                  </p>
+                  <p className="mt-1 font-semibold break-words text-slate-900">{sample.subject}</p>
+                  <p className="mt-1 break-words whitespace-pre-line text-slate-700">{sample.body}</p>
+                </li>
+              ))}
+            </ol>
+          )}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => setStep({ kind: 'compose' })} disabled={busy}>
+              Back
+            </Button>
+            <Button onClick={() => void send(step.recipientCount)} disabled={busy} autoFocus>
+              {step.kind === 'sending'
+                ? 'Sending...'
+                : `Send to ${formatCount(step.recipientCount)} ${step.recipientCount === 1 ? 'author' : 'authors'}`}
+            </Button>
+          </div>
+        </div>
+      )}
+      {step.kind === 'sent' && (
+        <div className="space-y-4">
+          <p role="status" className="font-semibold text-slate-900" data-testid="message-sent">
+            {step.duplicate
+              ? 'This message was already sent; nothing was sent again.'
+              : `Sent to ${formatCount(step.recipientCount)} ${step.recipientCount === 1 ? 'author' : 'authors'}: each is notified, and the e-mails are on their way.`}
+          </p>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Link to="/admin/messages" className={buttonClass('secondary')}>
+              See deliveries on the Messages page
+            </Link>
+            <Button onClick={onClose} autoFocus>
+              Close
+            </Button>
+          </div>
+        </div>
+      )}
+    </ModalDialog>
+  );
+}
