@@ -89,7 +89,7 @@ export function AdminDashboard({ MessageAuthorsDialog }: { MessageAuthorsDialog:
           </div>
         </aside>
 
-        <div className="mb-4 flex items-center gap-3 lg:hidden">
+        <div className="mb-4 flex flex-wrap items-center gap-3 lg:hidden">
           <button
             ref={menuButton}
             type="button"
@@ -116,12 +116,15 @@ export function AdminDashboard({ MessageAuthorsDialog }: { MessageAuthorsDialog:
             <span className="sr-only">Current section: </span>
             {current.label}
           </p>
-          <Link to="/admin/messages" className="ml-auto shrink-0 text-sm font-semibold text-brand-700 hover:underline">
-            Messages
-          </Link>
-          <Link to="/admin/sign-in-log" className="shrink-0 text-sm font-semibold text-brand-700 hover:underline">
-            Sign-in log
-          </Link>
+          {/* A line of their own on a phone, so the current section's name keeps its room. */}
+          <div className="flex w-full gap-4 text-sm font-semibold sm:ml-auto sm:w-auto">
+            <Link to="/admin/messages" className="text-brand-700 hover:underline">
+              Messages
+            </Link>
+            <Link to="/admin/sign-in-log" className="text-brand-700 hover:underline">
+              Sign-in log
+            </Link>
+          </div>
         </div>
         {menuOpen && (
           <SectionMenuDrawer

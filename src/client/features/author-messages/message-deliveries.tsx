@@ -68,7 +68,12 @@ export function MessageDeliveries({ messageId }: { messageId: string }) {
                   <EmailText email={recipient.email} />
                 </p>
                 <p className="font-mono text-xs text-slate-500">{recipient.ictacemId}</p>
-                {recipient.reason && <p className="mt-1 break-words text-red-700">{recipient.reason}</p>}
+                {recipient.reason && (
+                  <p className="mt-1 break-words text-red-700">
+                    {recipient.state === 'queued' ? 'Will retry after: ' : 'Reason: '}
+                    {recipient.reason}
+                  </p>
+                )}
               </div>
               <div className="sm:text-right">
                 <span
