@@ -59,6 +59,13 @@ const envSchema = z.object({
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(10_000_000).default(1024),
   /** One log line per request; on by default in production only, where an operator reads them. */
   LOG_REQUESTS: z.enum(['true', 'false', '1', '0']).optional(),
+  /** Printed on the Book of Abstracts' cover. */
+  BOOK_ISBN: z.string().trim().max(40).default('To be announced'),
+  /** The letters' letterhead: the issuing body, then its address lines separated by "|". */
+  LETTERHEAD_ORGANISATION: z.string().trim().max(200).default('ICTACEM 2025 Organising Committee'),
+  LETTERHEAD_LINES: z.string().trim().max(1000).default('Technical institute campus, West Bengal, India'),
+  LETTER_SIGNATORY_NAME: z.string().trim().max(200).default('The Organising Secretary'),
+  LETTER_SIGNATORY_ROLE: z.string().trim().max(200).default('ICTACEM 2025 Organising Committee'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where uploaded files live: DATA_DIR/files (one server) or an S3-compatible bucket (any number). */
   FILE_STORE: z.enum(['local', 's3']).default('local'),
@@ -122,6 +129,8 @@ export interface AppConfig {
   /** Collects the OpenAPI description of every route (for docs/api.md; never in a served app). */
   describeApi?: boolean;
   fileStore: FileStoreConfig;
+  /** What the organisers' documents print: the book's ISBN, the letters' letterhead and signature. */
+  documents: DocumentsConfig;
 }
 
 function fileStoreOf(e: z.infer<typeof envSchema>): FileStoreConfig {
@@ -140,6 +149,12 @@ function fileStoreOf(e: z.infer<typeof envSchema>): FileStoreConfig {
         : undefined,
     forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
+}
+
+export interface DocumentsConfig {
+  isbn: string;
+  letterhead: { organisation: string; lines: string[] };
+  signature: { name: string; role: string };
 }
 
 /** Parses the environment once at start and fails fast with every problem listed. */
@@ -189,5 +204,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     clientDir: e.CLIENT_DIR,
     fileStore: fileStoreOf(e),
+    documents: {
+      isbn: e.BOOK_ISBN,
+      letterhead: {
+        organisation: e.LETTERHEAD_ORGANISATION,
+        lines: e.LETTERHEAD_LINES.split('|')
+          .map((line) => line.trim())
+          .filter(Boolean),
+      },
+      signature: { name: e.LETTER_SIGNATORY_NAME, role: e.LETTER_SIGNATORY_ROLE },
+    },
   };
 }

@@ -4,6 +4,8 @@
  * organizers change wording without touching components and each page downloads only its own
  * text. Values the specification does not give are marked "To be announced": never invented.
  */
+import { CONFERENCE } from '../../shared/conference.ts';
+
 export const TO_BE_ANNOUNCED = 'To be announced';
 
 /** True once organizers have replaced the "To be announced" placeholder with a real value. */
@@ -12,13 +14,8 @@ export function isAnnounced(value: string): boolean {
 }
 
 export const conference = {
-  acronym: 'ICTACEM',
-  year: 2025,
-  shortName: 'ICTACEM 2025',
-  fullName: 'International Conference on Theoretical, Applied, Computational and Experimental Mechanics',
+  ...CONFERENCE,
   edition: 'Ninth edition, held every three years since 1998',
-  dates: '15-17 December 2025',
-  venue: 'Technical institute campus, West Bengal, India',
   contact: {
     email: TO_BE_ANNOUNCED,
     phone: TO_BE_ANNOUNCED,

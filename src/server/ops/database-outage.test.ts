@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import type { AppConfig } from '../config.ts';
+import { type AppConfig, loadConfig } from '../config.ts';
 import { DB_CONNECT_TIMEOUT_MS } from '../db/client.ts';
 import { SERVICE_UNAVAILABLE } from '../plugins/errors.ts';
 import { filesDirOf } from '../storage/local-file-store.ts';
@@ -65,6 +65,7 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unavailable', () => {
       logRequests: false,
       logLevel: 'silent',
       fileStore: { kind: 'local' },
+      documents: loadConfig({}).documents,
     };
     app = await buildApp(config);
     await app.ready();

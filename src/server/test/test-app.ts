@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import type { AppConfig } from '../config.ts';
+import { type AppConfig, loadConfig } from '../config.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './smtp.ts';
 
@@ -39,6 +39,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     logRequests: true,
     logLevel: 'silent',
     fileStore: { kind: 'local' },
+    documents: loadConfig({}).documents,
     ...overrides,
   };
   const app = await buildApp(config);

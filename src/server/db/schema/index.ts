@@ -10,3 +10,5 @@ export * from './auth-events.ts';
 export * from './two-factor.ts';
 export * from './rate-limits.ts';
 export * from './author-messages.ts';
+export * from './background-jobs.ts';
+export * from './letters.ts';

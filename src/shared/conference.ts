@@ -1,0 +1,12 @@
+/**
+ * Who the conference is, where and when: the one source for the pages (src/client/content) and
+ * the documents the server makes (the Book of Abstracts, letters).
+ */
+export const CONFERENCE = {
+  acronym: 'ICTACEM',
+  year: 2025,
+  shortName: 'ICTACEM 2025',
+  fullName: 'International Conference on Theoretical, Applied, Computational and Experimental Mechanics',
+  dates: '15-17 December 2025',
+  venue: 'Technical institute campus, West Bengal, India',
+} as const;
