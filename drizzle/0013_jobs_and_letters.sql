@@ -1,6 +1,7 @@
 CREATE TABLE "background_jobs" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"kind" text NOT NULL,
+	"params" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"status" text DEFAULT 'queued' NOT NULL,
 	"progress_done" integer DEFAULT 0 NOT NULL,
 	"progress_total" integer DEFAULT 0 NOT NULL,

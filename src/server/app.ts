@@ -22,6 +22,9 @@ import { MailOutbox } from './mail/mail-outbox.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { EmbeddedDatabaseMaintenance } from './jobs/embedded-upkeep.ts';
 import { Housekeeping } from './jobs/housekeeping.ts';
+import { JOB_HANDLERS } from './jobs/job-handlers.ts';
+import { JobRunner } from './jobs/job-runner.ts';
+import { backgroundJobsRoutes } from './modules/background-jobs/background-jobs.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -188,7 +191,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     throw error;
   }
   const outbox = config.smtpUrl ? new MailOutbox(database.db, config.smtpUrl, config.mailFrom, app.log) : undefined;
-  app.decorate('ctx', {
+  const ctx: AppContext = {
     db: database.db,
     config,
     store,
@@ -199,7 +202,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     dashboardStats: new VersionedMemo(DASHBOARD_STATS_MAX_AGE_MS),
     listTotals: new VersionedMemoMap(LIST_TOTALS_KEPT, DASHBOARD_STATS_MAX_AGE_MS),
     presence,
-  } satisfies AppContext);
+  };
+  const jobs = new JobRunner(ctx, JOB_HANDLERS);
+  ctx.jobs = jobs;
+  app.decorate('ctx', ctx);
 
   // Test databases live in memory for seconds; only a lasting embedded database needs upkeep.
   const maintenance =
@@ -212,16 +218,19 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await maintenance?.start();
     outbox?.start();
     housekeeping?.start();
+    jobs.start();
   });
   const backups =
     database.kind === 'pglite' && !config.inMemoryDatabase
       ? await serveBackups(app, database, store, config)
       : undefined;
   let outboxStopped: Promise<void> | undefined;
+  let jobsStopped: Promise<void> | undefined;
   app.addHook('preClose', (done) => {
     // The sender stops claiming mail as soon as the close begins, alongside the requests still
     // running; what it has claimed and not sent is released for another process or the next start.
     outboxStopped = outbox?.stop();
+    jobsStopped = jobs.stop();
     done();
   });
   app.addHook('onClose', async () => {
@@ -231,6 +240,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await maintenance?.stop();
     await housekeeping?.stop();
     await outboxStopped;
+    await jobsStopped;
     await database.close();
     store.close();
     await presence?.close();
@@ -299,6 +309,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(exportsRoutes, { prefix: `${apiPrefix}/admin/papers/export` });
   await app.register(timelineRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await app.register(authorMessagesRoutes, { prefix: `${apiPrefix}/admin/messages` });
+  await app.register(backgroundJobsRoutes, { prefix: `${apiPrefix}/admin/jobs` });
   await app.register(messageTemplatesRoutes, { prefix: `${apiPrefix}/admin/message-templates` });
   await app.register(chatRoutes, { prefix: `${apiPrefix}/chat` });
   await app.register(notificationsRoutes, { prefix: `${apiPrefix}/notifications` });

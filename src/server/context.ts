@@ -24,6 +24,8 @@ export interface AppContext {
   }>;
   /** The admin lists' totals, per filter and search, shared until the next write. */
   listTotals: VersionedMemoMap<number>;
+  /** Takes queued background jobs (jobs/job-runner.ts); kick() after queuing one. */
+  jobs?: { kick(): void; start(): void; stop(): Promise<void> };
   /** On PostgreSQL: whether this server holds its presence lock (db/server-presence.ts) and may serve. */
   presence?: { readonly held: boolean };
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
+  backgroundJobs,
   adminFiles,
   chatAttachments,
   chatMessages,
@@ -106,6 +107,10 @@ async function readDatabaseView(db: Db): Promise<DatabaseView> {
         .from(chatAttachments)
         .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
         .innerJoin(papers, eq(papers.id, chatMessages.paperId));
+      const jobResults = await tx
+        .select({ fileId: backgroundJobs.resultFileId, kind: backgroundJobs.kind })
+        .from(backgroundJobs)
+        .where(isNotNull(backgroundJobs.resultFileId));
 
       const usedBy = new Map<string, string[]>();
       const use = (fileId: string | null, what: string) => {
@@ -117,6 +122,7 @@ async function readDatabaseView(db: Db): Promise<DatabaseView> {
       }
       for (const v of versions) use(v.fileId, `${v.kind} version ${v.version} of ${v.ictacemId}`);
       for (const f of shared) use(f.fileId, `admin file "${f.fileName}" of ${f.ictacemId}`);
+      for (const j of jobResults) use(j.fileId, `the latest ${j.kind.replace(/_/g, ' ')}`);
       const recordedSizes = attachments.map((a) => {
         const what = `chat attachment "${a.fileName}" of ${a.ictacemId}`;
         use(a.fileId, what);
@@ -195,7 +201,11 @@ export async function checkIntegrity(options: IntegrityOptions): Promise<Integri
     report.checkedFiles += 1;
     report.checkedBytes += info.sizeBytes;
     if (!view.usedBy.has(file.id))
-      problem('unreferenced_row', file, 'no paper, version, admin file or chat message refers to this file');
+      problem(
+        'unreferenced_row',
+        file,
+        'no paper, version, admin file, chat message or job result refers to this file',
+      );
   }
   for (const recorded of view.recordedSizes) {
     const file = byId.get(recorded.fileId);

@@ -88,8 +88,13 @@ export function submissionFields(overrides: Record<string, string> = {}): Record
 }
 
 /** Submits a paper through the real route and returns its id and ICTACEM ID. */
-export async function createTestPaper(app: FastifyInstance, author: TestUser, fields: Record<string, string> = {}) {
-  const body = multipart(submissionFields(fields), [{ field: 'paperPdf', name: 'abstract.pdf', content: pdfBytes() }]);
+export async function createTestPaper(
+  app: FastifyInstance,
+  author: TestUser,
+  fields: Record<string, string> = {},
+  abstract: Buffer = pdfBytes(),
+) {
+  const body = multipart(submissionFields(fields), [{ field: 'paperPdf', name: 'abstract.pdf', content: abstract }]);
   const res = await app.inject({
     method: 'POST',
     url: '/ictacem2025/api/papers/submit',

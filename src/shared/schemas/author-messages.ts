@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { paperFilterSchema, listPaginationSchema } from './admin-dashboard.ts';
-import { BULK_MESSAGES, BULK_SELECTION_MAX } from './bulk-actions.ts';
+import { listPaginationSchema } from './admin-dashboard.ts';
+import { paperAudienceSchema } from './paper-audience.ts';
 import { okResponse } from './responses.ts';
 
 export const MESSAGE_LIMITS = { subject: 200, body: 10_000, templateName: 100 } as const;
@@ -20,18 +20,7 @@ export const AUTHOR_MESSAGE_TEXTS = {
   templateNotFound: 'Template not found.',
 } as const;
 
-/** Who a message goes to: the submitting authors of the selected papers, or of every paper a filter matches. */
-export const messageAudienceSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('selection'),
-    paperIds: z
-      .array(z.uuid('A paper id is not valid.'))
-      .min(1, BULK_MESSAGES.emptySelection)
-      .max(BULK_SELECTION_MAX, `At most ${BULK_SELECTION_MAX.toLocaleString('en')} papers in one message.`),
-  }),
-  z.object({ kind: z.literal('filter'), filter: paperFilterSchema }),
-]);
-export type MessageAudience = z.infer<typeof messageAudienceSchema>;
+
 
 const subject = z
   .string()
@@ -45,7 +34,7 @@ const body = z
   .max(MESSAGE_LIMITS.body, AUTHOR_MESSAGE_TEXTS.bodyTooLong);
 
 /** Subject and body may hold placeholders (shared/domain/placeholders.ts); unknown ones are refused. */
-export const messagePreviewBodySchema = z.object({ audience: messageAudienceSchema, subject, body });
+export const messagePreviewBodySchema = z.object({ audience: paperAudienceSchema, subject, body });
 export type MessagePreviewBody = z.infer<typeof messagePreviewBodySchema>;
 
 export const messageSendBodySchema = messagePreviewBodySchema.extend({

@@ -1,4 +1,5 @@
 import { type ComponentType, useState } from 'react';
+import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
 import { BulkStatusDialog } from './bulk-status-dialog.tsx';
 import { BulkToolbar } from './bulk-toolbar.tsx';
 import { usePaperSelection } from './use-paper-selection.ts';
@@ -8,7 +9,6 @@ import { useReportLoadError } from './dashboard-messages.tsx';
 import { EmptyState, foundText, LOADING_TEXT, LoadFailed, LoadingData } from './dashboard-ui.tsx';
 import { PaperFilterBar } from './paper-filter-bar.tsx';
 import { filterForApi, NO_PAPER_FILTERS, type PaperFilters } from './paper-filters.ts';
-import type { MessageAudience } from '../../../shared/schemas/author-messages.ts';
 import { formatCount } from '../../lib/numbers.ts';
 import { TablePagination } from '../../components/ui/table-pagination.tsx';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../lib/use-debounced-value.ts';
@@ -16,7 +16,7 @@ import { usePageOf } from './use-page-of.ts';
 
 /** "Message authors": a feature of its own, handed in by the page that composes the admin area. */
 export type MessageAuthorsDialogComponent = ComponentType<{
-  audience: MessageAudience;
+  audience: PaperAudience;
   audienceText: string;
   onClose: () => void;
 }>;
@@ -31,7 +31,7 @@ export function PapersSection({ MessageAuthorsDialog }: { MessageAuthorsDialog: 
   const selection = usePaperSelection(scope);
   // The papers the open bulk dialog acts on: its own copy, as the selection is cleared once it ran.
   const [bulkPaperIds, setBulkPaperIds] = useState<string[] | null>(null);
-  const [messageTo, setMessageTo] = useState<{ audience: MessageAudience; text: string } | null>(null);
+  const [messageTo, setMessageTo] = useState<{ audience: PaperAudience; text: string } | null>(null);
   const papers = useAdminPapers({ ...applied, page });
   useReportLoadError(papers.error, 'Failed to load papers: ');
   // Spec 4: one review panel open at a time across the list.

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
 import type {
   messageListResponseSchema,
-  MessageAudience,
   messagePreviewResponseSchema,
   messageSendResponseSchema,
   MessageTemplate,
@@ -15,7 +15,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { toQueryString } from '../../lib/query-string.ts';
 
 export interface ComposedMessage {
-  audience: MessageAudience;
+  audience: PaperAudience;
   subject: string;
   body: string;
 }

@@ -1,13 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PLACEHOLDERS, placeholderError } from '../../../shared/domain/placeholders.ts';
-import {
-  AUTHOR_MESSAGE_TEXTS,
-  MESSAGE_LIMITS,
-  type MessageAudience,
-  type MessagePreview,
-} from '../../../shared/schemas/author-messages.ts';
+import { AUTHOR_MESSAGE_TEXTS, MESSAGE_LIMITS, type MessagePreview } from '../../../shared/schemas/author-messages.ts';
 import { TextField } from '../../components/ui/form-field.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
@@ -26,7 +22,7 @@ type Step =
   | { kind: 'sent'; recipientCount: number; duplicate: boolean };
 
 interface MessageAuthorsDialogProps {
-  audience: MessageAudience;
+  audience: PaperAudience;
   /** Who the message goes to, in words: "3 papers selected", "All 42 papers matching the filter". */
   audienceText: string;
   onClose: () => void;

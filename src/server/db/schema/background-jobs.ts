@@ -12,6 +12,8 @@ export const backgroundJobs = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').notNull(),
+    /** What the job was asked to do (e.g. which papers, which files), as its kind reads it. */
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
     /** queued, running, done or failed. */
     status: text('status').notNull().default('queued'),
     progressDone: integer('progress_done').notNull().default(0),

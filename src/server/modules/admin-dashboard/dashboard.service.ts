@@ -12,6 +12,9 @@ import type {
   RecordsSummary,
 } from '../../../shared/schemas/admin-dashboard.ts';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { BULK_MESSAGES, BULK_SELECTION_MAX } from '../../../shared/schemas/bulk-actions.ts';
+import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
 import { pagination } from '../../lib/pagination.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { presentForAdmin } from '../papers/admin-papers.service.ts';
@@ -222,6 +225,18 @@ export async function idsOfMatchingPapers(ctx: AppContext, filter: repo.PaperFil
   // Papers submitted since the count was memoised may have taken the filter past the limit.
   const ids = await repo.idsOfPapers(ctx.db, filter, total);
   return ids.length > max ? null : ids;
+}
+
+/**
+ * The papers an action is for: a selection as it was made, or every paper a filter matches in
+ * the list's order; refused when that is none, or more than one action may take.
+ */
+export async function paperIdsOfAudience(ctx: AppContext, adminId: string, audience: PaperAudience): Promise<string[]> {
+  if (audience.kind === 'selection') return [...new Set(audience.paperIds)];
+  const ids = await idsOfMatchingPapers(ctx, paperFilterFor(audience.filter, adminId), BULK_SELECTION_MAX);
+  if (ids === null) throw new AppError('bad_request', BULK_MESSAGES.tooManyMatching);
+  if (ids.length === 0) throw new AppError('bad_request', BULK_MESSAGES.noneMatching);
+  return ids;
 }
 
 export function toRecord(r: Awaited<ReturnType<typeof repo.records>>[number]): RecordRow {

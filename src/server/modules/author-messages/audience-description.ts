@@ -1,12 +1,12 @@
 import { PAPER_STATUS_LABELS } from '../../../shared/constants.ts';
-import type { MessageAudience } from '../../../shared/schemas/author-messages.ts';
+import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
 
 function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 }
 
 /** The audience in words, kept with the message: "Papers: Abstract Accepted, unpaid". */
-export function describeAudience(audience: MessageAudience): string {
+export function describeAudience(audience: PaperAudience): string {
   if (audience.kind === 'selection') {
     return plural(new Set(audience.paperIds).size, 'selected paper', 'selected papers');
   }

@@ -1,4 +1,5 @@
 import { PAPER_STATUS_LABELS, type PaperStatus } from '../../../shared/constants.ts';
+import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
 import { isRealPaymentId } from '../../../shared/domain/payment.ts';
 import { fillPlaceholders, placeholderError } from '../../../shared/domain/placeholders.ts';
 import type { ListPagination } from '../../../shared/schemas/admin-dashboard.ts';
@@ -8,18 +9,16 @@ import {
   MESSAGE_PREVIEW_COUNT,
   type AuthorMessage,
   type DeliveryState,
-  type MessageAudience,
   type MessagePreview,
   type MessagePreviewBody,
   type MessageRecipient,
   type MessageSendBody,
   type RecipientListQuery,
 } from '../../../shared/schemas/author-messages.ts';
-import { BULK_MESSAGES, BULK_SELECTION_MAX } from '../../../shared/schemas/bulk-actions.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pagination } from '../../lib/pagination.ts';
-import { idsOfMatchingPapers, paperFilterFor } from '../admin-dashboard/dashboard.service.ts';
+import { paperIdsOfAudience } from '../admin-dashboard/dashboard.service.ts';
 import { describeAudience } from './audience-description.ts';
 import * as repo from './author-messages.repository.ts';
 
@@ -36,16 +35,8 @@ function refuseUnknownPlaceholders(input: { subject: string; body: string }): vo
 }
 
 /** The submitting author of each paper of the audience, in the list's order (a selection: in its own). */
-async function recipientsOf(ctx: AppContext, adminId: string, audience: MessageAudience): Promise<Recipient[]> {
-  let paperIds: string[];
-  if (audience.kind === 'selection') {
-    paperIds = [...new Set(audience.paperIds)];
-  } else {
-    const ids = await idsOfMatchingPapers(ctx, paperFilterFor(audience.filter, adminId), BULK_SELECTION_MAX);
-    if (ids === null) throw new AppError('bad_request', BULK_MESSAGES.tooManyMatching);
-    paperIds = ids;
-  }
-  if (paperIds.length === 0) throw new AppError('bad_request', BULK_MESSAGES.noneMatching);
+async function recipientsOf(ctx: AppContext, adminId: string, audience: PaperAudience): Promise<Recipient[]> {
+  const paperIds = await paperIdsOfAudience(ctx, adminId, audience);
   const found = new Map((await repo.findRecipients(ctx.db, paperIds)).map((r) => [r.paperId, r]));
   const recipients = paperIds.flatMap((id) => found.get(id) ?? []);
   if (recipients.length === 0) throw new AppError('bad_request', AUTHOR_MESSAGE_TEXTS.noRecipients);

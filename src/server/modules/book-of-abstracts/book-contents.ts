@@ -1,5 +1,6 @@
-// The contents pages: papers grouped under their theme, each with its id, title (at most two
-// lines), first author and start page. Laid out before the start pages are known, because the
+// The contents pages: papers grouped under their theme, each with its title (at most two lines)
+// and start page, then its ICTACEM ID and first author on a line below (the ID in full: a long
+// author name is what gets cut). Laid out before the start pages are known, because the
 // number of contents pages decides them.
 import { type PDFPage } from 'pdf-lib';
 import { truncateToWidth, wrapToWidth } from '../../lib/pdf-text.ts';
@@ -27,15 +28,14 @@ export interface ContentsItem {
 type ContentsBlock = FlowBlock &
   (
     | { kind: 'theme'; theme: string }
-    | { kind: 'paper'; itemIndex: number; ictacemId: string; titleLines: string[]; author: string }
+    | { kind: 'paper'; itemIndex: number; titleLines: string[]; byline: string }
     | { kind: 'empty' }
   );
 
 export type ContentsPageLayout = PlacedBlock<ContentsBlock>[];
 
-const ID_COLUMN = 92;
 const PAGE_NUMBER_COLUMN = 36;
-const TITLE_WIDTH = CONTENT_WIDTH - ID_COLUMN - PAGE_NUMBER_COLUMN;
+const TITLE_WIDTH = CONTENT_WIDTH - PAGE_NUMBER_COLUMN;
 const TITLE_SIZE = 10;
 const TITLE_LEADING = 13;
 const AUTHOR_SIZE = 8.5;
@@ -49,9 +49,12 @@ function paperBlock(item: ContentsItem, itemIndex: number, fonts: BookFonts): Co
   return {
     kind: 'paper',
     itemIndex,
-    ictacemId: item.ictacemId,
     titleLines,
-    author: truncateToWidth(item.firstAuthor, { font: fonts.regular, size: AUTHOR_SIZE }, TITLE_WIDTH),
+    byline: truncateToWidth(
+      `${item.ictacemId}   ${item.firstAuthor}`,
+      { font: fonts.regular, size: AUTHOR_SIZE },
+      TITLE_WIDTH,
+    ),
     height: titleLines.length * TITLE_LEADING + AUTHOR_LEADING + PAPER_GAP,
   };
 }
@@ -75,16 +78,14 @@ export function layoutContents(items: readonly ContentsItem[], fonts: BookFonts)
 type PaperBlock = Extract<ContentsBlock, { kind: 'paper' }>;
 
 function drawPaper(page: PDFPage, block: PaperBlock, top: number, startPage: number, fonts: BookFonts): void {
-  const idStyle = { font: fonts.bold, size: 9 };
   const titleStyle = { font: fonts.regular, size: TITLE_SIZE };
   const firstBaseline = top - TITLE_SIZE;
-  drawLeft(page, truncateToWidth(block.ictacemId, idStyle, ID_COLUMN - 6), idStyle, MARGIN, firstBaseline);
   block.titleLines.forEach((line, index) =>
-    drawLeft(page, line, titleStyle, MARGIN + ID_COLUMN, firstBaseline - index * TITLE_LEADING),
+    drawLeft(page, line, titleStyle, MARGIN, firstBaseline - index * TITLE_LEADING),
   );
   drawRight(page, String(startPage), titleStyle, MARGIN + CONTENT_WIDTH, firstBaseline);
   const authorBaseline = top - block.titleLines.length * TITLE_LEADING - AUTHOR_SIZE - 1;
-  drawLeft(page, block.author, { font: fonts.regular, size: AUTHOR_SIZE }, MARGIN + ID_COLUMN, authorBaseline, true);
+  drawLeft(page, block.byline, { font: fonts.regular, size: AUTHOR_SIZE }, MARGIN, authorBaseline, true);
 }
 
 function drawBlock(

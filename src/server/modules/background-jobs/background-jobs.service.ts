@@ -1,0 +1,77 @@
+import {
+  JOB_TEXTS,
+  type BackgroundJob,
+  type JobKind,
+  type JobProblem,
+  type JobRequest,
+  type JobStatus,
+} from '../../../shared/schemas/background-jobs.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { ServableFile } from '../../lib/send-file.ts';
+import { paperIdsOfAudience } from '../admin-dashboard/dashboard.service.ts';
+import { countAcceptedPapers } from '../exports/exports.repository.ts';
+import * as repo from './background-jobs.repository.ts';
+
+function present(ctx: AppContext, row: NonNullable<repo.JobWithFile>): BackgroundJob {
+  const { job } = row;
+  const done = job.status === 'done' && row.storageKey !== null;
+  return {
+    _id: job.id,
+    kind: job.kind as JobKind,
+    status: job.status as JobStatus,
+    progressDone: job.progressDone,
+    progressTotal: job.progressTotal,
+    createdAt: job.createdAt.toISOString(),
+    startedAt: job.startedAt?.toISOString() ?? null,
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+    requestedBy: row.requestedBy,
+    error: job.error,
+    problems: ((job.report?.problems as JobProblem[] | undefined) ?? []).slice(0, 1000),
+    downloadPath: done ? `${ctx.config.basePath}/api/admin/jobs/${job.id}/download` : null,
+    fileName: done ? row.fileName : null,
+    sizeBytes: done ? row.sizeBytes : null,
+  };
+}
+
+/** What a job of this kind is given to work on, checked now so that a refusal is immediate. */
+async function paramsOf(ctx: AppContext, adminId: string, request: JobRequest): Promise<object> {
+  if (request.kind === 'book_of_abstracts') {
+    if ((await countAcceptedPapers(ctx.db)) === 0) throw new AppError('bad_request', JOB_TEXTS.noAcceptedPapers);
+    return {};
+  }
+  return { paperIds: await paperIdsOfAudience(ctx, adminId, request.audience), files: [...new Set(request.files)] };
+}
+
+/** Queues a job; one of a kind at a time, so a second request while one is under way is refused. */
+export async function requestJob(ctx: AppContext, adminId: string, request: JobRequest): Promise<BackgroundJob> {
+  const params = await paramsOf(ctx, adminId, request);
+  const row = await repo.insertJob(ctx.db, { kind: request.kind, params, requestedBy: adminId });
+  if (!row) throw new AppError('conflict', JOB_TEXTS.alreadyRunning[request.kind]);
+  ctx.jobs?.kick();
+  return getJob(ctx, row.id);
+}
+
+export async function getJob(ctx: AppContext, jobId: string): Promise<BackgroundJob> {
+  const row = await repo.findJob(ctx.db, jobId);
+  if (!row) throw new AppError('not_found', JOB_TEXTS.notFound);
+  return present(ctx, row);
+}
+
+/** The newest job of a kind, so the page shows the book being built, or the last one, after a reload. */
+export async function latestJob(ctx: AppContext, kind: JobKind): Promise<BackgroundJob | null> {
+  const row = await repo.latestJob(ctx.db, kind);
+  return row ? present(ctx, row) : null;
+}
+
+export async function jobFile(ctx: AppContext, jobId: string): Promise<ServableFile> {
+  const row = await repo.findJob(ctx.db, jobId);
+  if (!row) throw new AppError('not_found', JOB_TEXTS.notFound);
+  if (row.job.status !== 'done' || !row.storageKey) throw new AppError('conflict', JOB_TEXTS.notReady);
+  return {
+    storageKey: row.storageKey,
+    contentType: row.job.kind === 'book_of_abstracts' ? 'application/pdf' : 'application/zip',
+    sizeBytes: row.sizeBytes ?? 0,
+    fileName: row.fileName ?? 'download',
+  };
+}

@@ -1,0 +1,152 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BULK_MESSAGES } from '../../../shared/schemas/bulk-actions.ts';
+import { JOB_TEXTS } from '../../../shared/schemas/background-jobs.ts';
+import { papers, storedFiles } from '../../db/schema/index.ts';
+import { createTestPaper, createTestUser, type TestUser } from '../../test/factories.ts';
+import { pdfBytes } from '../../test/multipart.ts';
+import { drawnTextOf } from '../../test/pdf-drawn-text.ts';
+import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { unzip } from '../../test/zip-entries.ts';
+
+/** A real PDF of `pages` pages, `width` points wide: the width tells its pages apart in the book. */
+async function abstractPdf(width: number, pages: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  for (let i = 0; i < pages; i += 1) pdf.addPage([width, 800]);
+  return Buffer.from(await pdf.save());
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+describe('background jobs: the Book of Abstracts and the files ZIP', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let author: TestUser;
+  const made: Record<'solid' | 'fluid' | 'unreadable' | 'declined', { _id: string; ictacemId: string }> = {} as never;
+  const contents: Record<string, Buffer> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createTestUser(t.app, { role: 'admin' });
+    const plan = [
+      ['solid', 'Solid Mechanics and Dynamics', await abstractPdf(500, 2)],
+      ['fluid', 'Aerodynamics and Fluid Mechanics', await abstractPdf(510, 1)],
+      ['unreadable', 'Propulsion and Combustion', pdfBytes('no pages')],
+      ['declined', 'Solid Mechanics and Dynamics', await abstractPdf(520, 1)],
+    ] as const;
+    for (const [key, theme, pdf] of plan) {
+      author = await createTestUser(t.app);
+      made[key] = await createTestPaper(t.app, author, { title: `Book ${key}`, theme }, pdf);
+      contents[key] = pdf;
+    }
+  });
+  afterAll(() => t.close());
+
+  const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url: `${API}${url}`, headers: { cookie: user.cookie }, payload });
+  async function finished(jobId: string) {
+    for (let i = 0; i < 300; i += 1) {
+      const { job } = (await call(admin, 'GET', `/admin/jobs/${jobId}`)).json();
+      if (job.status === 'done' || job.status === 'failed') return job;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the job did not finish');
+  }
+  async function download(path: string): Promise<Buffer> {
+    const res = await t.app.inject({ method: 'GET', url: path, headers: { cookie: admin.cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.rawPayload;
+  }
+
+  it('refuses authors, a book with nothing accepted, and a ZIP of nothing', async () => {
+    expect((await call(author, 'POST', '/admin/jobs', { kind: 'book_of_abstracts' })).statusCode).toBe(403);
+    const empty = await call(admin, 'POST', '/admin/jobs', { kind: 'book_of_abstracts' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(JOB_TEXTS.noAcceptedPapers);
+    const zip = (audience: object, files: string[]) =>
+      call(admin, 'POST', '/admin/jobs', { kind: 'paper_files_zip', audience, files });
+    const noFiles = await zip({ kind: 'selection', paperIds: [made.solid._id] }, []);
+    expect(noFiles.json().message).toContain(JOB_TEXTS.chooseFiles);
+    expect((await zip({ kind: 'selection', paperIds: [] }, ['abstract'])).json().message).toContain(
+      BULK_MESSAGES.emptySelection,
+    );
+    const nothing = await zip({ kind: 'filter', filter: { search: 'no paper has this title' } }, ['abstract']);
+    expect(nothing.json().message).toBe(BULK_MESSAGES.noneMatching);
+    expect((await call(admin, 'GET', `/admin/jobs/${randomUUID()}`)).statusCode).toBe(404);
+  });
+
+  it('builds the book of the accepted abstracts by theme, one at a time, listing what it could not read', async () => {
+    const accepted = [made.solid, made.fluid, made.unreadable].map((paper) => paper._id);
+    expect(
+      (await call(admin, 'POST', '/admin/papers/bulk/status', { paperIds: accepted, status: 'abstract_accepted' }))
+        .statusCode,
+    ).toBe(200);
+
+    // With the runner held, the job waits: a second request meanwhile is refused.
+    await t.app.ctx.jobs!.stop();
+    const queued = await call(admin, 'POST', '/admin/jobs', { kind: 'book_of_abstracts' });
+    expect(queued.statusCode, queued.body).toBe(202);
+    expect(queued.json().job).toMatchObject({ status: 'queued', downloadPath: null });
+    const again = await call(admin, 'POST', '/admin/jobs', { kind: 'book_of_abstracts' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(JOB_TEXTS.alreadyRunning.book_of_abstracts);
+    expect((await call(admin, 'GET', `/admin/jobs/${queued.json().job._id}/download`)).statusCode).toBe(409);
+    t.app.ctx.jobs!.start();
+
+    const job = await finished(queued.json().job._id);
+    expect(job).toMatchObject({ status: 'done', progressDone: 3, progressTotal: 3 });
+    expect(job.problems).toEqual([
+      { ictacemId: made.unreadable.ictacemId, title: 'Book unreadable', reason: expect.any(String) },
+    ]);
+    const latest = (await call(admin, 'GET', '/admin/jobs/latest?kind=book_of_abstracts')).json().job;
+    expect(latest._id).toBe(job._id);
+
+    const book = await PDFDocument.load(await download(job.downloadPath));
+    const widths = book.getPages().map((page) => Math.round(page.getWidth()));
+    // Aerodynamics and Fluid Mechanics comes before Solid Mechanics and Dynamics; the declined paper is absent.
+    const abstractWidths = widths.filter((width) => width === 500 || width === 510 || width === 520);
+    expect(abstractWidths).toEqual([510, 500, 500]);
+    const contents = drawnTextOf(book.getPage(1)).join(' ');
+    expect(contents).toMatch(new RegExp(`Book fluid 3 ${made.fluid.ictacemId} .*Book solid 4 ${made.solid.ictacemId}`));
+    expect(contents).not.toContain(made.unreadable.ictacemId);
+    expect(contents).not.toContain(made.declined.ictacemId);
+  });
+
+  it('zips the chosen files under their names with a manifest, each file the bytes stored', async () => {
+    const chosen = [made.fluid, made.solid, made.declined];
+    const queued = await call(admin, 'POST', '/admin/jobs', {
+      kind: 'paper_files_zip',
+      audience: { kind: 'selection', paperIds: chosen.map((paper) => paper._id) },
+      files: ['abstract', 'full_paper'],
+    });
+    expect(queued.statusCode, queued.body).toBe(202);
+    const job = await finished(queued.json().job._id);
+    expect(job.status).toBe('done');
+    const files = await unzip(await download(job.downloadPath));
+
+    const names = chosen.map((paper) => `${paper.ictacemId}_Lovelace_abstract.pdf`);
+    expect([...files.keys()]).toEqual([...names, 'manifest.csv']);
+    const stored = await t.app.ctx.db
+      .select({ id: papers.id, sha256: storedFiles.sha256 })
+      .from(papers)
+      .innerJoin(storedFiles, eq(storedFiles.id, papers.abstractFileId))
+      .where(
+        inArray(
+          papers.id,
+          chosen.map((paper) => paper._id),
+        ),
+      );
+    for (const [i, paper] of chosen.entries()) {
+      const bytes = files.get(names[i]!)!;
+      expect(sha256(bytes)).toBe(stored.find((row) => row.id === paper._id)!.sha256);
+    }
+    expect(sha256(files.get(names[1]!)!)).toBe(sha256(contents.solid!));
+    const manifest = files.get('manifest.csv')!.toString('utf8');
+    expect(manifest).toContain(`"${names[0]}","${made.fluid.ictacemId}"`);
+    expect(manifest).toContain(sha256(contents.fluid!));
+    expect(manifest.match(/No full paper on file\./g)).toHaveLength(3);
+    expect(job.problems).toHaveLength(3);
+  });
+});

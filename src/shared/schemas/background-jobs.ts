@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { okResponse } from './responses.ts';
+import { paperAudienceSchema } from './paper-audience.ts';
+
+export const JOB_KINDS = ['book_of_abstracts', 'paper_files_zip'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const PAPER_FILE_KINDS = ['abstract', 'full_paper'] as const;
+export type PaperFileKind = (typeof PAPER_FILE_KINDS)[number];
+
+export const JOB_TEXTS = {
+  alreadyRunning: {
+    book_of_abstracts: 'A Book of Abstracts is already being built. Wait for it to finish, then ask again.',
+    paper_files_zip: 'A files ZIP is already being made. Wait for it to finish, then ask again.',
+  } satisfies Record<JobKind, string>,
+  notFound: 'Job not found.',
+  notReady: 'This file is not ready: the job has not finished.',
+  noAcceptedPapers: 'No paper is accepted yet: the Book of Abstracts would be empty.',
+  chooseFiles: 'Choose abstracts, full papers or both.',
+} as const;
+
+/** The Book of Abstracts: every accepted paper's abstract, by theme. */
+export const bookRequestSchema = z.object({ kind: z.literal('book_of_abstracts') });
+/** The abstracts and/or full papers of a selection or filter, with a manifest. */
+export const filesZipRequestSchema = z.object({
+  kind: z.literal('paper_files_zip'),
+  audience: paperAudienceSchema,
+  files: z
+    .array(z.enum(PAPER_FILE_KINDS, JOB_TEXTS.chooseFiles))
+    .min(1, JOB_TEXTS.chooseFiles)
+    .max(PAPER_FILE_KINDS.length),
+});
+export type FilesZipRequest = z.infer<typeof filesZipRequestSchema>;
+export const jobRequestSchema = z.discriminatedUnion('kind', [bookRequestSchema, filesZipRequestSchema]);
+export type JobRequest = z.infer<typeof jobRequestSchema>;
+
+/** A file a job could not take, and why (the book's unreadable abstracts, the ZIP's missing files). */
+export const jobProblemSchema = z.object({ ictacemId: z.string(), title: z.string(), reason: z.string() });
+export type JobProblem = z.infer<typeof jobProblemSchema>;
+
+export const backgroundJobSchema = z
+  .object({
+    _id: z.string(),
+    kind: z.enum(JOB_KINDS),
+    status: z.enum(JOB_STATUSES),
+    progressDone: z.number(),
+    progressTotal: z.number(),
+    createdAt: z.string(),
+    startedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+    requestedBy: z.string().nullable(),
+    error: z.string().nullable(),
+    problems: z.array(jobProblemSchema),
+    /** Where the finished file downloads; null until the job is done. */
+    downloadPath: z.string().nullable(),
+    fileName: z.string().nullable(),
+    sizeBytes: z.number().nullable(),
+  })
+  .meta({ id: 'BackgroundJob' });
+export type BackgroundJob = z.infer<typeof backgroundJobSchema>;
+
+export const jobResponseSchema = okResponse({ job: backgroundJobSchema });
+export const latestJobQuerySchema = z.object({ kind: z.enum(JOB_KINDS) });
+export const latestJobResponseSchema = okResponse({ job: backgroundJobSchema.nullable() });
