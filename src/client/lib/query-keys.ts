@@ -16,6 +16,10 @@ export const queryKeys = {
     submissionCount: ['papers', 'user-submissions'] as const,
     detail: (paperId: string) => ['papers', 'detail', paperId] as const,
   },
+  letters: {
+    visaRequests: (paperId: string) => ['letters', 'visa-requests', paperId] as const,
+    verification: (code: string) => ['letters', 'verification', code] as const,
+  },
   chat: {
     unreadCounts: ['chat', 'unread-counts'] as const,
     messages: (paperId: string) => ['chat', 'messages', paperId] as const,
@@ -41,5 +45,9 @@ export const queryKeys = {
     messages: (page: number) => ['admin', 'messages', page] as const,
     messageRecipients: (messageId: string, params: string) => ['admin', 'messages', messageId, params] as const,
     messageTemplates: ['admin', 'message-templates'] as const,
+    job: (jobId: string) => ['admin', 'jobs', jobId] as const,
+    latestJob: (kind: string) => ['admin', 'jobs', 'latest', kind] as const,
+    allVisaRequests: ['admin', 'visa-requests'] as const,
+    visaRequests: (status: string, page: number) => ['admin', 'visa-requests', status, page] as const,
   },
 };

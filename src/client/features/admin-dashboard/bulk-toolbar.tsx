@@ -23,6 +23,9 @@ interface BulkToolbarProps {
   onChangeStatus: () => void;
   /** With papers ticked, to their authors; otherwise to the authors of every paper the filter matches. */
   onMessageAuthors: () => void;
+  /** The files of the ticked papers, or of every paper the filter matches. */
+  onFilesZip: () => void;
+  onBookOfAbstracts: () => void;
 }
 
 /**
@@ -37,6 +40,8 @@ export function BulkToolbar({
   listUpdating,
   onChangeStatus,
   onMessageAuthors,
+  onFilesZip,
+  onBookOfAbstracts,
 }: BulkToolbarProps) {
   const { selected, setMany, replace, clear } = selection;
   const { showError } = useDashboardMessages();
@@ -63,12 +68,19 @@ export function BulkToolbar({
     }
   };
   // With papers ticked the export is of those; otherwise of everything the filter matches.
-  const exportItems: MenuItem[] = (['xlsx', 'csv'] as const).map((format) => {
-    const label = format === 'xlsx' ? 'Spreadsheet (XLSX)' : 'CSV';
-    return selected.size > 0
-      ? { label, onSelect: () => void exportSelected(format) }
-      : { label, href: filteredExportUrl(format, filters) };
-  });
+  // Above the selection limit a filter's papers cannot be taken in one action: say so at once.
+  const forSelectionOrFilter = (action: () => void) => () =>
+    selected.size === 0 && matching > BULK_SELECTION_MAX ? showError(BULK_MESSAGES.tooManyMatching) : action();
+  const exportItems: MenuItem[] = [
+    ...(['xlsx', 'csv'] as const).map((format): MenuItem => {
+      const label = format === 'xlsx' ? 'Spreadsheet (XLSX)' : 'CSV';
+      return selected.size > 0
+        ? { label, onSelect: () => void exportSelected(format) }
+        : { label, href: filteredExportUrl(format, filters) };
+    }),
+    { label: 'Files (ZIP)', onSelect: forSelectionOrFilter(onFilesZip) },
+    { label: 'Book of Abstracts (PDF)', onSelect: onBookOfAbstracts },
+  ];
 
   // The filter in force now: an answer for an earlier one must not fill the new selection.
   const currentFilters = useRef(filters);
@@ -128,13 +140,7 @@ export function BulkToolbar({
           disabled={busy}
           items={[
             { label: 'Change status', onSelect: whenSelected(onChangeStatus) },
-            {
-              label: 'Message authors',
-              onSelect: () =>
-                selected.size === 0 && matching > BULK_SELECTION_MAX
-                  ? showError(BULK_MESSAGES.tooManyMatching)
-                  : onMessageAuthors(),
-            },
+            { label: 'Message authors', onSelect: forSelectionOrFilter(onMessageAuthors) },
             { label: 'Export selected', onSelect: whenSelected(() => void exportSelected('xlsx')) },
           ]}
         />

@@ -2,6 +2,7 @@ import { type ComponentType, useState } from 'react';
 import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
 import { BulkStatusDialog } from './bulk-status-dialog.tsx';
 import { BulkToolbar } from './bulk-toolbar.tsx';
+import { BookOfAbstractsDialog, FilesZipDialog } from './job-dialogs.tsx';
 import { usePaperSelection } from './use-paper-selection.ts';
 import { AdminPaperCard } from './admin-paper-card.tsx';
 import { useAdminPapers } from './dashboard-api.ts';
@@ -13,6 +14,12 @@ import { formatCount } from '../../lib/numbers.ts';
 import { TablePagination } from '../../components/ui/table-pagination.tsx';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { usePageOf } from './use-page-of.ts';
+
+interface AudienceChoice {
+  audience: PaperAudience;
+  /** In words: "3 selected papers", "all 42 papers matching the filter". */
+  text: string;
+}
 
 /** "Message authors": a feature of its own, handed in by the page that composes the admin area. */
 export type MessageAuthorsDialogComponent = ComponentType<{
@@ -31,12 +38,29 @@ export function PapersSection({ MessageAuthorsDialog }: { MessageAuthorsDialog: 
   const selection = usePaperSelection(scope);
   // The papers the open bulk dialog acts on: its own copy, as the selection is cleared once it ran.
   const [bulkPaperIds, setBulkPaperIds] = useState<string[] | null>(null);
-  const [messageTo, setMessageTo] = useState<{ audience: PaperAudience; text: string } | null>(null);
+  const [messageTo, setMessageTo] = useState<AudienceChoice | null>(null);
+  const [filesOf, setFilesOf] = useState<AudienceChoice | null>(null);
+  const [bookOpen, setBookOpen] = useState(false);
   const papers = useAdminPapers({ ...applied, page });
   useReportLoadError(papers.error, 'Failed to load papers: ');
   // Spec 4: one review panel open at a time across the list.
   const [reviewingPaperId, setReviewingPaperId] = useState<string | null>(null);
   const { data } = papers;
+  // What an action on "these papers" takes: the ticked ones, or all the filter matches.
+  const currentAudience = (): AudienceChoice => {
+    const { size } = selection.selected;
+    if (size > 0) {
+      return {
+        audience: { kind: 'selection', paperIds: [...selection.selected] },
+        text: `${formatCount(size)} selected ${size === 1 ? 'paper' : 'papers'}`,
+      };
+    }
+    const total = data?.pagination.total ?? 0;
+    return {
+      audience: { kind: 'filter', filter: filterForApi(applied) },
+      text: `all ${formatCount(total)} ${total === 1 ? 'paper' : 'papers'} matching the filter`,
+    };
+  };
 
   return (
     <div className="space-y-5">
@@ -68,19 +92,9 @@ export function PapersSection({ MessageAuthorsDialog }: { MessageAuthorsDialog: 
             filters={applied}
             listUpdating={papers.isPlaceholderData}
             onChangeStatus={() => setBulkPaperIds([...selection.selected])}
-            onMessageAuthors={() =>
-              setMessageTo(
-                selection.selected.size > 0
-                  ? {
-                      audience: { kind: 'selection', paperIds: [...selection.selected] },
-                      text: `the authors of ${formatCount(selection.selected.size)} selected ${selection.selected.size === 1 ? 'paper' : 'papers'}`,
-                    }
-                  : {
-                      audience: { kind: 'filter', filter: filterForApi(applied) },
-                      text: `the authors of all ${formatCount(data.pagination.total)} ${data.pagination.total === 1 ? 'paper' : 'papers'} matching the filter`,
-                    },
-              )
-            }
+            onMessageAuthors={() => setMessageTo(currentAudience())}
+            onFilesZip={() => setFilesOf(currentAudience())}
+            onBookOfAbstracts={() => setBookOpen(true)}
           />
           <ul className="space-y-4">
             {data.papers.map((paper) => (
@@ -102,10 +116,14 @@ export function PapersSection({ MessageAuthorsDialog }: { MessageAuthorsDialog: 
       {messageTo && (
         <MessageAuthorsDialog
           audience={messageTo.audience}
-          audienceText={messageTo.text}
+          audienceText={`the authors of ${messageTo.text}`}
           onClose={() => setMessageTo(null)}
         />
       )}
+      {filesOf && (
+        <FilesZipDialog audience={filesOf.audience} audienceText={filesOf.text} onClose={() => setFilesOf(null)} />
+      )}
+      {bookOpen && <BookOfAbstractsDialog onClose={() => setBookOpen(false)} />}
       {bulkPaperIds && (
         <BulkStatusDialog
           paperIds={bulkPaperIds}

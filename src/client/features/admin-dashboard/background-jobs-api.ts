@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import type {
+  BackgroundJob,
+  JobKind,
+  JobRequest,
+  jobResponseSchema,
+  latestJobResponseSchema,
+} from '../../../shared/schemas/background-jobs.ts';
+import { api, type ResponseOf } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+
+/** How often a job under way is asked about: progress moves on in the background. */
+const POLL_MS = 1000;
+const underWay = (job: BackgroundJob | null | undefined) => job?.status === 'queued' || job?.status === 'running';
+
+export async function requestJob(request: JobRequest): Promise<BackgroundJob> {
+  return (await api<ResponseOf<typeof jobResponseSchema>>('/admin/jobs', { method: 'POST', body: request })).job;
+}
+
+/** A job followed until it ends. */
+export function useJob(jobId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.admin.job(jobId ?? ''),
+    queryFn: async () => (await api<ResponseOf<typeof jobResponseSchema>>(`/admin/jobs/${jobId}`)).job,
+    enabled: jobId !== null,
+    refetchInterval: (query) => (underWay(query.state.data) ? POLL_MS : false),
+  });
+}
+
+/** The newest job of a kind: the one under way, or the last result, after a reload. */
+export function useLatestJob(kind: JobKind) {
+  return useQuery({
+    queryKey: queryKeys.admin.latestJob(kind),
+    queryFn: async () => (await api<ResponseOf<typeof latestJobResponseSchema>>(`/admin/jobs/latest?kind=${kind}`)).job,
+    refetchInterval: (query) => (underWay(query.state.data) ? POLL_MS : false),
+  });
+}

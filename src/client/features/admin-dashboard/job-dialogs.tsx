@@ -1,0 +1,200 @@
+import { useRef, useState } from 'react';
+import { JOB_TEXTS, type BackgroundJob, type PaperFileKind } from '../../../shared/schemas/background-jobs.ts';
+import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
+import { errorText } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { formatCount, formatFileSize } from '../../lib/numbers.ts';
+import { requestJob, useJob, useLatestJob } from './background-jobs-api.ts';
+
+/** Starts a job once, however often its button is pressed, and follows it. */
+function useJobStarter() {
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  const starting = useRef(false);
+  const job = useJob(jobId);
+  const start = async (request: Parameters<typeof requestJob>[0]) => {
+    if (starting.current) return;
+    starting.current = true;
+    setError('');
+    try {
+      setJobId((await requestJob(request))._id);
+    } catch (failure) {
+      setError(errorText(failure, 'The job could not be started.'));
+    } finally {
+      starting.current = false;
+    }
+  };
+  return { job: job.data, start, error, started: jobId !== null };
+}
+
+/** A job's state: progress while it runs, then its download and what it could not include. */
+function JobState({ job, what }: { job: BackgroundJob; what: string }) {
+  if (job.status === 'queued' || job.status === 'running') {
+    const { progressDone: done, progressTotal: total } = job;
+    return (
+      <div className="space-y-2">
+        <progress value={done} max={total || 1} className="h-2 w-full" aria-label={`${what}: progress`} />
+        <p role="status" className="text-sm text-slate-700">
+          {job.status === 'queued'
+            ? 'Waiting to start...'
+            : `Working: ${formatCount(done)} of ${formatCount(total)} done. You may close this window: the work goes on.`}
+        </p>
+      </div>
+    );
+  }
+  if (job.status === 'failed') {
+    return (
+      <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+        {job.error ?? 'The job failed.'}
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      <p role="status" className="text-sm text-slate-700" data-testid="job-done">
+        Ready{job.finishedAt ? ` since ${formatDateTime(job.finishedAt)}` : ''}
+        {job.requestedBy ? `, asked for by ${job.requestedBy}` : ''}.
+      </p>
+      {job.downloadPath && (
+        <a href={job.downloadPath} download className={buttonClass('primary')}>
+          Download {job.fileName}
+          {job.sizeBytes !== null && ` (${formatFileSize(job.sizeBytes)})`}
+        </a>
+      )}
+      {job.problems.length > 0 && (
+        <div>
+          <p className="text-sm font-semibold text-slate-900">
+            Not included: {formatCount(job.problems.length)} {job.problems.length === 1 ? 'file' : 'files'}
+          </p>
+          <ul className="mt-1 max-h-48 space-y-1 overflow-y-auto text-sm" aria-label="Not included">
+            {job.problems.map((problem, index) => (
+              <li key={index} className="rounded-md bg-amber-50 px-3 py-1.5 break-words text-amber-900">
+                <span className="font-mono text-xs">{problem.ictacemId}</span> {problem.title}: {problem.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const FILE_CHOICES: { kind: PaperFileKind; label: string }[] = [
+  { kind: 'abstract', label: 'Abstracts' },
+  { kind: 'full_paper', label: 'Full papers' },
+];
+
+/** "Files (ZIP)": the abstracts and/or full papers of the selection or filter, made in the background. */
+export function FilesZipDialog({
+  audience,
+  audienceText,
+  onClose,
+}: {
+  audience: PaperAudience;
+  audienceText: string;
+  onClose: () => void;
+}) {
+  const [files, setFiles] = useState<PaperFileKind[]>(['abstract']);
+  const { job, start, error, started } = useJobStarter();
+  return (
+    <ModalDialog title="Files (ZIP)" onDismiss={onClose}>
+      <div className="space-y-4">
+        <p className="font-semibold text-slate-900">Of {audienceText}</p>
+        {!started && (
+          <form
+            noValidate
+            className="space-y-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void start({ kind: 'paper_files_zip', audience, files });
+            }}
+          >
+            <fieldset>
+              <legend className="mb-1 text-sm font-medium text-slate-700">Files</legend>
+              {FILE_CHOICES.map(({ kind, label }) => (
+                <label key={kind} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    checked={files.includes(kind)}
+                    onChange={(event) =>
+                      setFiles((now) => (event.target.checked ? [...now, kind] : now.filter((k) => k !== kind)))
+                    }
+                  />
+                  {label}
+                </label>
+              ))}
+            </fieldset>
+            <p className="text-sm text-slate-600">
+              Each file is named after its paper (ICTACEM ID, first author's surname) and listed with its SHA-256 in
+              manifest.csv.
+            </p>
+            {files.length === 0 && <p className="text-sm text-red-700">{JOB_TEXTS.chooseFiles}</p>}
+            {error && (
+              <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+                {error}
+              </p>
+            )}
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button variant="secondary" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={files.length === 0}>
+                Make the ZIP
+              </Button>
+            </div>
+          </form>
+        )}
+        {started && (job ? <JobState job={job} what="Files ZIP" /> : <p role="status">Starting...</p>)}
+        {started && (
+          <div className="flex justify-end">
+            <Button variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+          </div>
+        )}
+      </div>
+    </ModalDialog>
+  );
+}
+
+/** "Book of Abstracts (PDF)": the last book built, or a new one, built in the background. */
+export function BookOfAbstractsDialog({ onClose }: { onClose: () => void }) {
+  const latest = useLatestJob('book_of_abstracts');
+  const { job: started, start, error } = useJobStarter();
+  const job = started ?? latest.data ?? null;
+  const busy = job?.status === 'queued' || job?.status === 'running';
+  return (
+    <ModalDialog title="Book of Abstracts (PDF)" onDismiss={onClose}>
+      <div className="space-y-4">
+        <p className="text-sm text-slate-600">
+          Every accepted paper's abstract, grouped by theme, after a cover and the contents, with page numbers and an
+          author index. Abstracts that cannot be read are listed instead of breaking the book.
+        </p>
+        {latest.isPending ? (
+          <p role="status" className="text-sm text-slate-600">
+            Loading...
+          </p>
+        ) : job ? (
+          <JobState job={job} what="Book of Abstracts" />
+        ) : (
+          <p className="text-sm text-slate-600">No book has been built yet.</p>
+        )}
+        {error && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {error}
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button onClick={() => void start({ kind: 'book_of_abstracts' })} disabled={busy || latest.isPending}>
+            {job ? 'Build it again' : 'Build the Book of Abstracts'}
+          </Button>
+        </div>
+      </div>
+    </ModalDialog>
+  );
+}
