@@ -36,6 +36,8 @@ import { messageTemplatesRoutes } from './modules/author-messages/message-templa
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { adminPapersRoutes } from './modules/papers/admin-papers.routes.ts';
+import { adminLettersRoutes } from './modules/letters/admin-letters.routes.ts';
+import { letterVerificationRoutes, paperLettersRoutes } from './modules/letters/letters.routes.ts';
 import { bulkActionsRoutes } from './modules/bulk-actions/bulk-actions.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { papersRoutes } from './modules/papers/papers.routes.ts';
@@ -308,6 +310,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(bulkActionsRoutes, { prefix: `${apiPrefix}/admin/papers/bulk` });
   await app.register(exportsRoutes, { prefix: `${apiPrefix}/admin/papers/export` });
   await app.register(timelineRoutes, { prefix: `${apiPrefix}/admin/papers` });
+  await app.register(paperLettersRoutes, { prefix: `${apiPrefix}/papers` });
+  await app.register(adminLettersRoutes, { prefix: `${apiPrefix}/admin` });
+  await app.register(letterVerificationRoutes, { prefix: `${apiPrefix}/letters` });
   await app.register(authorMessagesRoutes, { prefix: `${apiPrefix}/admin/messages` });
   await app.register(backgroundJobsRoutes, { prefix: `${apiPrefix}/admin/jobs` });
   await app.register(messageTemplatesRoutes, { prefix: `${apiPrefix}/admin/message-templates` });

@@ -158,6 +158,10 @@ describe('security headers', () => {
         'GET /admin/papers/:paperId/history/:entryId/:kind/view',
         'GET /admin/papers/:paperId/admin-files/:fileId/view',
         'GET /admin/papers/download/:paperId',
+        'GET /papers/:id/letters/acceptance',
+        'GET /papers/:id/letters/visa/:letterId',
+        'GET /admin/papers/:paperId/letters/acceptance',
+        'GET /admin/papers/:paperId/letters/visa/:letterId',
       ]),
     );
   });

@@ -16,6 +16,12 @@ const NOT_JSON = [
   'GET /ictacem2025/api/papers/view/{id}',
   'GET /ictacem2025/api/papers/view-full/{id}',
   'GET /ictacem2025/api/papers/{id}/shared-files/{fileId}/view',
+  'GET /ictacem2025/api/papers/{id}/letters/acceptance',
+  'GET /ictacem2025/api/papers/{id}/letters/visa/{letterId}',
+  'GET /ictacem2025/api/admin/papers/{paperId}/letters/acceptance',
+  'GET /ictacem2025/api/admin/papers/{paperId}/letters/visa/{letterId}',
+  'GET /ictacem2025/api/admin/letters/acceptance.zip',
+  'GET /ictacem2025/api/admin/jobs/{jobId}/download',
 ];
 
 describe('response schemas', () => {

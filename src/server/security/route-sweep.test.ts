@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import Fastify, { type InjectOptions } from 'fastify';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminFiles,
@@ -13,6 +14,7 @@ import { TWO_FACTOR_MESSAGES } from '../../shared/schemas/two-factor.ts';
 import { ADMIN_ONLY, type ApiRoute, authPlugin, NOT_SIGNED_IN } from '../plugins/auth.ts';
 import { type AuthorWorld, seedAuthorWorld, withBody } from '../test/author-world.ts';
 import { createTestUser, type TestUser } from '../test/factories.ts';
+import { drawnTextOf } from '../test/pdf-drawn-text.ts';
 import {
   adminParams,
   AUTHOR_ID_ROUTES,
@@ -225,9 +227,22 @@ describe('route sweep: every registered API route against every kind of caller',
         headers: { cookie: victim.author.cookie },
       });
       expect(res.statusCode, routeKey(route)).toBe(200);
-      expect(res.rawPayload.toString('latin1'), `${routeKey(route)} shows the owner the planted marker`).toContain(
+      expect(await shownText(res.rawPayload), `${routeKey(route)} shows the owner the planted marker`).toContain(
         victim.marker,
       );
     }
   });
 });
+
+/** An answer's bytes and, for a PDF pdf-lib reads, the text drawn on it (the letters' pages are compressed). */
+async function shownText(body: Buffer): Promise<string> {
+  const text = body.toString('latin1');
+  if (!text.startsWith('%PDF-')) return text;
+  try {
+    const pdf = await PDFDocument.load(body, { updateMetadata: false });
+    return [text, ...pdf.getPages().flatMap((page) => drawnTextOf(page))].join('\n');
+  } catch {
+    // The uploads under test are minimal PDFs pdf-lib does not read: their bytes carry the marker.
+    return text;
+  }
+}

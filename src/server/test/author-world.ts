@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { adminFiles, chatMessages, notifications, sessions, submissionVersions } from '../db/schema/index.ts';
+import { adminFiles, chatMessages, letters, notifications, sessions, submissionVersions } from '../db/schema/index.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { createSession } from '../modules/sessions/sessions.service.ts';
 import { createTestUser, submissionFields, type TestUser } from './factories.ts';
@@ -23,6 +23,10 @@ export interface AuthorWorld {
   authorMessageId: string;
   adminMessageId: string;
   notificationId: string;
+  /** The author's approved visa letter request, its letter and the letter's verification code. */
+  visaRequestId: string;
+  visaLetterId: string;
+  visaLetterCode: string;
   /** A second signed-in session of the author, one the tests never use to call with. */
   spareSessionId: string;
   /** The confidential evaluation: marks and comments that only admins may read. */
@@ -92,6 +96,13 @@ export async function seedAuthorWorld(app: FastifyInstance, admin: TestUser, mar
     review: `Accepted ${marker}`,
   });
   await send(author, 'PATCH', `/papers/${paperId}/payment`, { paymentId: `PAY-${marker}` });
+  const { request: visaRequest } = await send(author, 'POST', `/papers/${paperId}/visa-requests`, {
+    fullNameAsInPassport: 'Ada Lovelace',
+    nationality: 'British',
+    passportNumber: 'GB1234567',
+    dateOfBirth: '1985-12-10',
+  });
+  const { request: approvedVisa } = await send(admin, 'POST', `/admin/visa-requests/${visaRequest._id}/approve`, {});
   await send(
     author,
     'POST',
@@ -144,11 +155,13 @@ export async function seedAuthorWorld(app: FastifyInstance, admin: TestUser, mar
     .select()
     .from(notifications)
     .where(eq(notifications.recipientId, author.user._id));
+  const visaLetterId: string = approvedVisa.letterPath.split('/').at(-1);
+  const [visaLetter] = await app.ctx.db.select().from(letters).where(eq(letters.id, visaLetterId));
   const messages = await app.ctx.db.select().from(chatMessages).where(eq(chatMessages.paperId, paperId));
   const files = await app.ctx.db.select().from(adminFiles).where(eq(adminFiles.paperId, paperId));
   const shared = files.find((f) => f.visibleToUser);
   const hiddenFile = files.find((f) => !f.visibleToUser);
-  if (!version || !notification || messages.length !== 2 || !shared || !hiddenFile)
+  if (!version || !notification || messages.length !== 2 || !shared || !hiddenFile || !visaLetter)
     throw new Error('seeding left the world incomplete');
   return {
     author,
@@ -160,6 +173,9 @@ export async function seedAuthorWorld(app: FastifyInstance, admin: TestUser, mar
     authorMessageId: question.chatMessage._id,
     adminMessageId: answer.chatMessage._id,
     notificationId: notification.id,
+    visaRequestId: visaRequest._id,
+    visaLetterId,
+    visaLetterCode: visaLetter.verificationCode,
     spareSessionId: await spareSessionOf(app, author),
     marks,
     secrets: [confidential, hidden],

@@ -49,7 +49,13 @@ export const PUBLIC_ROUTES = [
   'POST /auth/logout',
   'POST /auth/forgot-password',
   'PUT /auth/reset-password/:token',
+  'GET /letters/verify/:code',
 ];
+
+/** How to aim each id-bearing public route at `target`'s resources. */
+export const PUBLIC_ID_ROUTES: Record<string, (target: AuthorWorld) => TargetedRequest[]> = {
+  'GET /letters/verify/:code': (t) => [{ params: { code: t.visaLetterCode } }],
+};
 
 /** Admin routes name their params consistently; these values aim them at one author's resources. */
 export function adminParams(target: AuthorWorld): Record<string, string> {
@@ -59,6 +65,12 @@ export function adminParams(target: AuthorWorld): Record<string, string> {
     fileId: target.sharedFileId,
     entryId: target.abstractVersionId,
     kind: 'abstract',
+    requestId: target.visaRequestId,
+    letterId: target.visaLetterId,
+    // Messages and templates are the organisers' own, nothing of an author's to aim at.
+    messageId: DUMMY_UUID,
+    templateId: DUMMY_UUID,
+    jobId: DUMMY_UUID,
   };
 }
 
@@ -96,6 +108,23 @@ export const AUTHOR_ID_ROUTES: Record<string, (target: AuthorWorld, own: AuthorW
   'PATCH /notifications/:id/read': (t) => [{ params: { id: t.notificationId } }],
   'DELETE /notifications/:id': (t) => [{ params: { id: t.notificationId } }],
   'DELETE /account/sessions/:sessionId': (t) => [{ params: { sessionId: t.spareSessionId } }],
+  'GET /papers/:id/letters/acceptance': (t) => [{ params: { id: t.paperId } }],
+  'GET /papers/:id/letters/visa/:letterId': (t, own) => [
+    { params: { id: t.paperId, letterId: t.visaLetterId } },
+    { params: { id: own.paperId, letterId: t.visaLetterId } },
+  ],
+  'GET /papers/:id/visa-requests': (t) => [{ params: { id: t.paperId } }],
+  'POST /papers/:id/visa-requests': (t) => [
+    {
+      params: { id: t.paperId },
+      body: {
+        fullNameAsInPassport: 'Someone Else',
+        nationality: 'Indian',
+        passportNumber: 'Z1234567',
+        dateOfBirth: '1990-01-01',
+      },
+    },
+  ],
 };
 
 function attachmentTargets(t: AuthorWorld, own: AuthorWorld): TargetedRequest[] {

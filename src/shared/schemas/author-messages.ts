@@ -20,8 +20,6 @@ export const AUTHOR_MESSAGE_TEXTS = {
   templateNotFound: 'Template not found.',
 } as const;
 
-
-
 const subject = z
   .string()
   .trim()

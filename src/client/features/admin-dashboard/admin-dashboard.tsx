@@ -85,6 +85,9 @@ export function AdminDashboard({ MessageAuthorsDialog }: { MessageAuthorsDialog:
               <Link to="/admin/sign-in-log" className="block text-brand-700 hover:underline">
                 Sign-in log
               </Link>
+              <Link to="/admin/visa-requests" className="block text-brand-700 hover:underline">
+                Visa requests
+              </Link>
             </div>
           </div>
         </aside>
@@ -123,6 +126,9 @@ export function AdminDashboard({ MessageAuthorsDialog }: { MessageAuthorsDialog:
             </Link>
             <Link to="/admin/sign-in-log" className="text-brand-700 hover:underline">
               Sign-in log
+            </Link>
+            <Link to="/admin/visa-requests" className="text-brand-700 hover:underline">
+              Visa requests
             </Link>
           </div>
         </div>

@@ -20,8 +20,8 @@ function canSubmitFullPaper(paper: AuthorPaper): boolean {
   return transition(state, { type: 'full_paper_submitted' }).ok;
 }
 
-/** `chat` is the paper's chat button, given by the page (the chat is a feature of its own). */
-export function PaperCard({ paper, chat }: { paper: AuthorPaper; chat: ReactNode }) {
+/** `chat` is the paper's chat button and `letters` its letters, given by the page (features of their own). */
+export function PaperCard({ paper, chat, letters }: { paper: AuthorPaper; chat: ReactNode; letters?: ReactNode }) {
   const titleId = `paper-title-${paper._id}`;
   return (
     <article
@@ -92,6 +92,7 @@ export function PaperCard({ paper, chat }: { paper: AuthorPaper; chat: ReactNode
         {paper.pdfPath === null && <ReuploadForm paperId={paper._id} />}
         {paper.status === 'abstract_accepted' && <PaymentSection paper={paper} />}
         <SharedFilesList paper={paper} />
+        {letters}
 
         <PaperActions paper={paper} chat={chat} />
       </div>

@@ -11,14 +11,14 @@ import { statusBadgeClass, statusLabel } from '../../components/status-badge.tsx
  * `chatFor` gives each paper's chat button and `onLoaded` runs whenever the papers have loaded
  * (the spec re-reads the unread chat counts then): the page brings the chat feature in.
  */
-export function UserPapersPanel({ chatFor, onLoaded }: PapersContentProps) {
+export function UserPapersPanel({ chatFor, lettersFor, onLoaded }: PapersContentProps) {
   return (
     <section aria-labelledby="your-papers-heading" className="mt-10">
       <h2 id="your-papers-heading" className="border-b border-slate-200 pb-3 text-xl font-bold text-brand-900">
         Your Papers
       </h2>
       <div className="pt-6">
-        <PapersContent chatFor={chatFor} onLoaded={onLoaded} />
+        <PapersContent chatFor={chatFor} lettersFor={lettersFor} onLoaded={onLoaded} />
       </div>
     </section>
   );
@@ -26,10 +26,11 @@ export function UserPapersPanel({ chatFor, onLoaded }: PapersContentProps) {
 
 interface PapersContentProps {
   chatFor: (paper: AuthorPaper) => ReactNode;
+  lettersFor?: (paper: AuthorPaper) => ReactNode;
   onLoaded: () => void;
 }
 
-function PapersContent({ chatFor, onLoaded }: PapersContentProps) {
+function PapersContent({ chatFor, lettersFor, onLoaded }: PapersContentProps) {
   const papers = useUserPapers();
   useEffect(() => {
     if (papers.isSuccess) onLoaded();
@@ -62,7 +63,7 @@ function PapersContent({ chatFor, onLoaded }: PapersContentProps) {
       <StatusSummary papers={papers.data} />
       <div className="mt-6 space-y-6">
         {papers.data.map((paper) => (
-          <PaperCard key={paper._id} paper={paper} chat={chatFor(paper)} />
+          <PaperCard key={paper._id} paper={paper} chat={chatFor(paper)} letters={lettersFor?.(paper)} />
         ))}
       </div>
     </>

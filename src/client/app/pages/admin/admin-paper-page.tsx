@@ -17,6 +17,7 @@ import {
 import { PAPER_PAGE_SECTIONS, useOpenAtSection } from '../../../lib/paper-page-sections.ts';
 import { PaperReviewHeader } from '../../../features/admin-review/paper-review-header.tsx';
 import { ChatButton } from '../../../features/chat/chat-button.tsx';
+import { AdminPaperLetters } from '../../../features/letters/admin-paper-letters.tsx';
 import { PaperTimeline } from '../../../features/admin-review/paper-timeline.tsx';
 import { ReviewStatusPanel } from '../../../features/admin-review/review-status-panel.tsx';
 import { SubmissionControls } from '../../../features/admin-review/submission-controls.tsx';
@@ -102,6 +103,7 @@ function PaperReviewLayout({ details: { paper, user } }: { details: AdminPaperDe
           <SubmissionControls paper={paper} />
         </Panel>
         <AdminFilesPanel paper={paper} />
+        <AdminPaperLetters paperId={paper._id} status={paper.status} />
       </aside>
     </div>
   );

@@ -7,6 +7,7 @@ import { useUserPapers } from '../../../features/papers/papers-api.ts';
 import { UserPapersPanel } from '../../../features/papers/user-papers-panel.tsx';
 import { useRefreshChatUnread, useChatUnreadCounts } from '../../../features/chat/chat-api.ts';
 import { ChatButton } from '../../../features/chat/chat-button.tsx';
+import { PaperLetters } from '../../../features/letters/paper-letters.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useExactDocumentTitle } from '../../../lib/use-document-title.ts';
 import { SignInGuard } from './sign-in-guard.tsx';
@@ -45,6 +46,7 @@ function Profile({
         chatFor={(paper) => (
           <ChatButton paperId={paper._id} paperTitle={paper.title} label="Ask Doubts" variant="secondary" />
         )}
+        lettersFor={(paper) => <PaperLetters paper={paper} />}
       />
     </PageContainer>
   );

@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { AdminHeader } from '../../../features/admin-review/admin-header.tsx';
+import { AdminVisaRequests } from '../../../features/letters/admin-visa-requests.tsx';
+import { ACCEPTANCE_LETTERS_ZIP_URL } from '../../../features/letters/letters-api.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { AdminGuard } from './admin-guard.tsx';
+
+export default function VisaRequestsPage() {
+  useDocumentTitle('Visa Requests');
+  return (
+    <AdminGuard>
+      {(admin) => (
+        <>
+          <AdminHeader user={admin} />
+          <div className="mx-auto w-full max-w-7xl px-4 py-6">
+            <Link to="/admin?section=papers" className="text-sm font-semibold text-brand-700 hover:underline">
+              Back to Paper Management
+            </Link>
+            <div className="mt-2 mb-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <h1 className="text-2xl font-bold text-brand-900">Visa requests</h1>
+              {/* Every accepted paper's letter, the missing ones issued on the way. */}
+              <a href={ACCEPTANCE_LETTERS_ZIP_URL} download className={buttonClass('secondary')}>
+                Acceptance letters (ZIP)
+              </a>
+            </div>
+            <AdminVisaRequests />
+          </div>
+        </>
+      )}
+    </AdminGuard>
+  );
+}

@@ -1,0 +1,28 @@
+import { useNavigate, useParams } from 'react-router';
+import { PageContainer } from '../../../components/ui/page-container.tsx';
+import { LetterVerification } from '../../../features/letters/letter-verification.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+/** /verify-letter and /verify-letter/{code}: the address each letter prints, with its QR code. */
+export default function VerifyLetterPage() {
+  useDocumentTitle(
+    'Verify a Letter',
+    'Check that an acceptance or visa invitation letter of ICTACEM 2025 is genuine, by its verification code.',
+  );
+  const { code } = useParams();
+  const navigate = useNavigate();
+  return (
+    <PageContainer className="max-w-3xl py-8 sm:py-12">
+      <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Verify a Letter</h1>
+      <p className="mt-2 mb-6 text-slate-700">
+        Acceptance and visa invitation letters of ICTACEM 2025 carry a verification code at the bottom of the page.
+        Enter it to confirm that the site issued the letter, to whom and for which paper.
+      </p>
+      <LetterVerification
+        key={code ?? ''}
+        code={code ?? null}
+        onCheck={(typed) => navigate(`/verify-letter/${encodeURIComponent(typed)}`, { replace: code !== undefined })}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,103 @@
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { LETTER_KIND_LABELS, LETTER_TEXTS, type VerifiedLetter } from '../../../shared/schemas/letters.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/form-field.tsx';
+import { errorText } from '../../lib/api.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { useLetterVerification } from './letters-api.ts';
+
+interface LetterVerificationProps {
+  /** The code being checked (from the address), or null before one is typed. */
+  code: string | null;
+  /** Checks a typed code: the page puts it into the address, so the answer can be linked to. */
+  onCheck: (code: string) => void;
+}
+
+/** A code field and what the site knows of the letter with that code. */
+export function LetterVerification({ code, onCheck }: LetterVerificationProps) {
+  const [typed, setTyped] = useState(code ?? '');
+  const [missing, setMissing] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = typed.trim();
+    setMissing(trimmed === '');
+    if (trimmed !== '') onCheck(trimmed);
+  };
+  return (
+    <div className="space-y-6">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
+        <div className="flex-1">
+          <TextField
+            label="Verification code"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            placeholder="e.g. K7QD-9XMP-3RTA-W2HF"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={64}
+            error={missing ? LETTER_TEXTS.codeRequired : undefined}
+          />
+        </div>
+        <Button type="submit" className="sm:mt-6">
+          Verify
+        </Button>
+      </form>
+      {/* Present before any answer, so screen readers announce each answer as it arrives. */}
+      <div aria-live="polite">{code !== null && <VerificationAnswer code={code} />}</div>
+    </div>
+  );
+}
+
+function VerificationAnswer({ code }: { code: string }) {
+  const answer = useLetterVerification(code);
+  if (answer.isPending) return <p className="text-slate-600">Checking the code...</p>;
+  if (answer.isError)
+    return (
+      <Verdict tone="bad" title="Not verified">
+        {errorText(answer.error, 'The code could not be checked. Please try again later.')}
+      </Verdict>
+    );
+  const { letter } = answer.data;
+  return letter.withdrawn ? (
+    <Verdict tone="warning" title="Withdrawn">
+      This {LETTER_KIND_LABELS[letter.kind].toLowerCase()} was issued by the site, but it has been withdrawn: the paper
+      is no longer accepted. <LetterFacts letter={letter} />
+    </Verdict>
+  ) : (
+    <Verdict tone="good" title="Genuine letter">
+      This is a genuine {LETTER_KIND_LABELS[letter.kind].toLowerCase()}. <LetterFacts letter={letter} />
+    </Verdict>
+  );
+}
+
+function LetterFacts({ letter }: { letter: VerifiedLetter }) {
+  return (
+    <>
+      It was issued on <strong>{formatDate(letter.issuedAt)}</strong> to <strong>{letter.holderName}</strong> for paper{' '}
+      <strong>{letter.ictacemId}</strong>, “{letter.paperTitle}”.
+    </>
+  );
+}
+
+const TONES = {
+  good: 'border-green-300 bg-green-50 text-green-900',
+  warning: 'border-amber-300 bg-amber-50 text-amber-900',
+  bad: 'border-red-300 bg-red-50 text-red-900',
+} as const;
+
+function Verdict({ tone, title, children }: { tone: keyof typeof TONES; title: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <section
+      aria-labelledby={titleId}
+      data-testid="letter-verdict"
+      className={`rounded-lg border p-4 break-words ${TONES[tone]}`}
+    >
+      <h2 id={titleId} className="text-lg font-bold">
+        {title}
+      </h2>
+      <p className="mt-1">{children}</p>
+    </section>
+  );
+}

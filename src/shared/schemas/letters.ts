@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { listPaginationSchema } from './admin-dashboard.ts';
+import { okResponse } from './responses.ts';
+
+export const LETTER_KINDS = ['acceptance', 'visa'] as const;
+export type LetterKind = (typeof LETTER_KINDS)[number];
+export const LETTER_KIND_LABELS: Record<LetterKind, string> = {
+  acceptance: 'Acceptance letter',
+  visa: 'Visa invitation letter',
+};
+
+export const VISA_REQUEST_STATUSES = ['pending', 'approved', 'declined'] as const;
+export type VisaRequestStatus = (typeof VISA_REQUEST_STATUSES)[number];
+export const VISA_REQUEST_STATUS_LABELS: Record<VisaRequestStatus, string> = {
+  pending: 'Pending review',
+  approved: 'Approved',
+  declined: 'Declined',
+};
+
+export const VISA_LIMITS = { fullName: 100, nationality: 60, note: 1000, minAge: 16, maxAge: 100 } as const;
+
+export const LETTER_TEXTS = {
+  acceptanceNotAccepted: 'The acceptance letter is available once your abstract is accepted.',
+  acceptanceNotAcceptedAdmin: 'This paper is not accepted, so it has no acceptance letter.',
+  noAcceptedPapers: 'No paper is accepted yet, so there are no acceptance letters to download.',
+  visaNotAccepted: 'A visa invitation letter can be requested once your abstract is accepted.',
+  visaNotPaid: 'A visa invitation letter can be requested once your registration payment ID is recorded.',
+  visaPending: 'Your visa letter request is already under review. You will be notified of the decision.',
+  visaNoLongerEligible: 'The paper is no longer accepted and paid: decline the request instead.',
+  letterNotFound: 'Letter not found.',
+  letterWithdrawn: 'This letter was withdrawn because the paper is no longer accepted.',
+  requestNotFound: 'Visa letter request not found.',
+  requestDecided: 'This request has already been decided.',
+  unknownCode: 'No letter has this verification code.',
+  codeRequired: 'Please enter the verification code printed on the letter.',
+  fullNameRequired: 'Please enter your full name exactly as in your passport.',
+  fullNameTooLong: `The full name is limited to ${VISA_LIMITS.fullName} characters.`,
+  fullNameInvalid: 'Use only the letters, spaces, hyphens, apostrophes and dots of the name in your passport.',
+  nationalityRequired: 'Please enter your nationality.',
+  nationalityTooLong: `The nationality is limited to ${VISA_LIMITS.nationality} characters.`,
+  nationalityInvalid: 'Enter the nationality in letters, e.g. Indian or French.',
+  passportInvalid: 'Enter the passport number as printed: 5 to 20 letters and digits.',
+  dateOfBirthInvalid: 'Enter the date of birth as in your passport (YYYY-MM-DD).',
+  dateOfBirthFuture: 'The date of birth cannot be in the future.',
+  dateOfBirthImplausible: `Please check the date of birth: it must be between ${VISA_LIMITS.minAge} and ${VISA_LIMITS.maxAge} years ago.`,
+  noteRequired: 'Please write a note telling the author why the request is declined.',
+  noteTooLong: `The note is limited to ${VISA_LIMITS.note.toLocaleString('en')} characters.`,
+  requested: 'Your request for a visa invitation letter was sent. The organisers will review it.',
+  approved: 'The visa invitation letter was issued and the author notified.',
+  declined: 'The request was declined and the author notified.',
+} as const;
+
+/** Letters and marks of any script, with the separators names use; never digits. */
+const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
+
+/** A calendar date written YYYY-MM-DD that exists (not 2001-02-30), as UTC midnight; null otherwise. */
+export function parseCalendarDate(value: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? date : null;
+}
+
+/** Why a date of birth cannot be a conference author's (a real past date, an adult-ish age), or null. */
+export function dateOfBirthProblem(value: string, today = new Date()): string | null {
+  const date = parseCalendarDate(value);
+  if (!date) return LETTER_TEXTS.dateOfBirthInvalid;
+  if (date.getTime() > today.getTime()) return LETTER_TEXTS.dateOfBirthFuture;
+  const yearsAgo = (years: number) => Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate());
+  if (date.getTime() > yearsAgo(VISA_LIMITS.minAge) || date.getTime() < yearsAgo(VISA_LIMITS.maxAge))
+    return LETTER_TEXTS.dateOfBirthImplausible;
+  return null;
+}
+
+/** Passport numbers are copied by hand: spaces dropped and upper case, as the passport prints them. */
+export function normalizePassportNumber(value: string): string {
+  return value.replace(/\s+/g, '').toUpperCase();
+}
+
+const spacedOnce = (value: string) => value.trim().replace(/\s+/g, ' ');
+
+export const visaRequestBodySchema = z.object({
+  fullNameAsInPassport: z
+    .string()
+    .transform(spacedOnce)
+    .pipe(
+      z
+        .string()
+        .min(1, LETTER_TEXTS.fullNameRequired)
+        .max(VISA_LIMITS.fullName, LETTER_TEXTS.fullNameTooLong)
+        .regex(NAME_PATTERN, LETTER_TEXTS.fullNameInvalid),
+    ),
+  nationality: z
+    .string()
+    .transform(spacedOnce)
+    .pipe(
+      z
+        .string()
+        .min(1, LETTER_TEXTS.nationalityRequired)
+        .max(VISA_LIMITS.nationality, LETTER_TEXTS.nationalityTooLong)
+        .regex(NAME_PATTERN, LETTER_TEXTS.nationalityInvalid),
+    ),
+  passportNumber: z
+    .string()
+    .max(100, LETTER_TEXTS.passportInvalid)
+    .transform(normalizePassportNumber)
+    .pipe(z.string().regex(/^[A-Z0-9]{5,20}$/, LETTER_TEXTS.passportInvalid)),
+  dateOfBirth: z
+    .string()
+    .trim()
+    .superRefine((value, check) => {
+      const problem = dateOfBirthProblem(value);
+      if (problem) check.addIssue({ code: 'custom', message: problem });
+    }),
+});
+export type VisaRequestBody = z.input<typeof visaRequestBodySchema>;
+
+export const visaDeclineBodySchema = z.object({
+  note: z.string().trim().min(1, LETTER_TEXTS.noteRequired).max(VISA_LIMITS.note, LETTER_TEXTS.noteTooLong),
+});
+
+const visaRequestFields = {
+  _id: z.string(),
+  status: z.enum(VISA_REQUEST_STATUSES),
+  fullNameAsInPassport: z.string(),
+  nationality: z.string(),
+  passportNumber: z.string(),
+  dateOfBirth: z.string(),
+  /** Why it was declined (empty otherwise). */
+  adminNote: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  /** The visa letter's download address once approved (the caller's own route: author or admin). */
+  letterPath: z.string().nullable(),
+};
+
+/** A request as its author sees it. */
+export const visaRequestSchema = z.object(visaRequestFields).meta({ id: 'VisaRequest' });
+export type VisaRequest = z.infer<typeof visaRequestSchema>;
+
+const paperReference = z.object({ _id: z.string(), ictacemId: z.string(), title: z.string() });
+
+export const ownVisaRequestsResponseSchema = okResponse({
+  paper: paperReference,
+  /** Newest first. */
+  requests: z.array(visaRequestSchema),
+});
+
+export const visaRequestCreatedResponseSchema = okResponse({ message: z.string(), request: visaRequestSchema });
+
+/** A request as the organisers review it. */
+export const adminVisaRequestSchema = z
+  .object({
+    ...visaRequestFields,
+    paper: paperReference.nullable(),
+    author: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+    /** The admin who decided, by name. */
+    decidedBy: z.string().nullable(),
+  })
+  .meta({ id: 'AdminVisaRequest' });
+export type AdminVisaRequest = z.infer<typeof adminVisaRequestSchema>;
+
+export const adminVisaRequestListQuerySchema = z.object({
+  status: z.enum(VISA_REQUEST_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type AdminVisaRequestListQuery = z.infer<typeof adminVisaRequestListQuerySchema>;
+
+export const adminVisaRequestListResponseSchema = okResponse({
+  /** Pending first, the longest waiting at the top; then the decided ones, latest decision first. */
+  requests: z.array(adminVisaRequestSchema),
+  pagination: listPaginationSchema,
+});
+
+export const visaRequestDecidedResponseSchema = okResponse({ message: z.string(), request: adminVisaRequestSchema });
+
+/** What the public page shows about a letter: never the passport number, nationality or date of birth. */
+export const verifiedLetterSchema = z
+  .object({
+    kind: z.enum(LETTER_KINDS),
+    issuedAt: z.string(),
+    holderName: z.string(),
+    ictacemId: z.string(),
+    paperTitle: z.string(),
+    /** The paper is no longer accepted: the letter does not stand any more. */
+    withdrawn: z.boolean(),
+  })
+  .meta({ id: 'VerifiedLetter' });
+export type VerifiedLetter = z.infer<typeof verifiedLetterSchema>;
+
+export const letterVerificationResponseSchema = okResponse({
+  /** Issued by the site and not withdrawn. */
+  valid: z.boolean(),
+  letter: verifiedLetterSchema,
+});
