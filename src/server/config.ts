@@ -65,7 +65,8 @@ const envSchema = z.object({
   LETTERHEAD_ORGANISATION: z.string().trim().max(200).default('ICTACEM 2025 Organising Committee'),
   LETTERHEAD_LINES: z.string().trim().max(1000).default('Technical institute campus, West Bengal, India'),
   LETTER_SIGNATORY_NAME: z.string().trim().max(200).default('The Organising Secretary'),
-  LETTER_SIGNATORY_ROLE: z.string().trim().max(200).default('ICTACEM 2025 Organising Committee'),
+  /** Under the name, e.g. "Organising Secretary, ICTACEM 2025"; left out when empty. */
+  LETTER_SIGNATORY_ROLE: z.string().trim().max(200).default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where uploaded files live: DATA_DIR/files (one server) or an S3-compatible bucket (any number). */
   FILE_STORE: z.enum(['local', 's3']).default('local'),

@@ -132,7 +132,7 @@ function composeBody(letter: Letter, fonts: Fonts, size: number, top: number): T
   body.text(letter.closing);
   body.gap(3.5);
   body.text(letter.signature.name, { bold: true });
-  body.text(letter.signature.role);
+  if (letter.signature.role) body.text(letter.signature.role);
   body.text(letter.letterhead.organisation);
   return body;
 }
