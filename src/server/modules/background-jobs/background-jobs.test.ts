@@ -108,6 +108,9 @@ describe('background jobs: the Book of Abstracts and the files ZIP', () => {
     // Aerodynamics and Fluid Mechanics comes before Solid Mechanics and Dynamics; the declined paper is absent.
     const abstractWidths = widths.filter((width) => width === 500 || width === 510 || width === 520);
     expect(abstractWidths).toEqual([510, 500, 500]);
+    // A cover, one contents page, the three abstract pages, one author index page.
+    expect(book.getPageCount()).toBe(6);
+    expect(widths.indexOf(510)).toBe(2);
     const contents = drawnTextOf(book.getPage(1)).join(' ');
     expect(contents).toMatch(new RegExp(`Book fluid 3 ${made.fluid.ictacemId} .*Book solid 4 ${made.solid.ictacemId}`));
     expect(contents).not.toContain(made.unreadable.ictacemId);
