@@ -17,8 +17,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { papers, storedFiles, users } from '../src/server/db/schema/index.ts';
-import { createSession } from '../src/server/modules/sessions/sessions.service.ts';
+import { papers, storedFiles } from '../src/server/db/schema/index.ts';
+import { benchAdmin } from './bench-admin.ts';
 import { seedDemo } from './seed-demo.ts';
 
 const { values } = parseArgs({
@@ -96,18 +96,8 @@ try {
     .update(papers)
     .set({ status: 'abstract_accepted' })
     .where(inArray(papers.id, ids.slice(0, bookCount)));
-  const [admin] = await db
-    .insert(users)
-    .values({
-      username: 'Bench Admin',
-      email: 'bench-admin@demo.example',
-      passwordHash: 'x',
-      customUserId: 'ICTACEMPBENCH',
-      role: 'admin',
-      twoFactorEnabledAt: new Date(),
-    })
-    .returning();
-  const cookie = `ictacem_session=${(await createSession(app.ctx, admin!.id)).token}`;
+  const admin = await benchAdmin(app.ctx);
+  const { cookie } = admin;
 
   async function runJob(body: object): Promise<{ status: string; sizeBytes: number | null; problems: unknown[] }> {
     const res = await app.inject({

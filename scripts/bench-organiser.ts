@@ -13,9 +13,9 @@ import { count, eq, sql } from 'drizzle-orm';
 import { BULK_BATCH_SIZE } from '../src/shared/schemas/bulk-actions.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { auditLog, mailOutbox, papers, users } from '../src/server/db/schema/index.ts';
-import { createSession } from '../src/server/modules/sessions/sessions.service.ts';
+import { auditLog, mailOutbox, papers } from '../src/server/db/schema/index.ts';
 import { startTestSmtpServer } from '../src/server/test/smtp.ts';
+import { benchAdmin } from './bench-admin.ts';
 import { seedDemo } from './seed-demo.ts';
 
 const { values } = parseArgs({
@@ -45,18 +45,8 @@ try {
   const ids = (await db.select({ id: papers.id }).from(papers).orderBy(papers.id)).map((row) => row.id);
   const [baselineIds, bulkIds] = [ids.slice(0, size), ids.slice(size, size * 2)];
 
-  const [admin] = await db
-    .insert(users)
-    .values({
-      username: 'Bench Admin',
-      email: 'bench-admin@demo.example',
-      passwordHash: 'x',
-      customUserId: 'ICTACEMPBENCH',
-      role: 'admin',
-      twoFactorEnabledAt: new Date(),
-    })
-    .returning();
-  const cookie = `ictacem_session=${(await createSession(app.ctx, admin!.id)).token}`;
+  const admin = await benchAdmin(app.ctx);
+  const { cookie } = admin;
 
   let started = performance.now();
   for (const id of baselineIds) {
@@ -65,7 +55,7 @@ try {
       await tx.update(papers).set({ status: 'declined', review: 'Bare' }).where(eq(papers.id, id));
       await tx
         .insert(auditLog)
-        .values({ actorId: admin!.id, action: 'status_change', paperId: id, newStatus: 'declined' });
+        .values({ actorId: admin.id, action: 'status_change', paperId: id, newStatus: 'declined' });
     });
   }
   const bareMs = performance.now() - started;
