@@ -1,19 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../fixtures/accounts.ts';
 import { recordPayment, seedAuthor, setStatus } from '../fixtures/dashboard-seed.ts';
+import { searchPapers } from '../fixtures/list-search.ts';
 import { signInThroughApi } from '../fixtures/papers.ts';
 
 const tag = `Ms${Date.now().toString(36)}`;
 const titles = [`${tag} Plates`, `${tag} Shells`, `${tag} Beams`];
-
-async function showPapers(page: Page, search: string): Promise<void> {
-  const searched = page.waitForResponse((response) => {
-    const url = new URL(response.url());
-    return url.pathname.endsWith('/admin/papers') && url.searchParams.get('search') === search;
-  });
-  await page.getByLabel('Search papers').fill(search);
-  await searched;
-}
 
 test('an organiser messages the unpaid accepted authors, with a template and a preview, and follows the delivery', async ({
   page,
@@ -37,7 +29,7 @@ test('an organiser messages the unpaid accepted authors, with a template and a p
   await recordPayment(seeded[0]!.session, seeded[0]!.paperId!, `PAY-${tag}`);
 
   await page.goto('admin?section=papers');
-  await showPapers(page, tag);
+  await searchPapers(page, tag);
   await page.getByLabel('Status', { exact: true }).selectOption('abstract_accepted');
   await page.getByLabel('Payment').selectOption('unpaid');
   await expect(page.getByTestId('papers-found')).toHaveText('2 papers found');
@@ -108,7 +100,7 @@ test('a question from an author shows as unread in the paper list, which sorts i
 
   await signInThroughApi(page, E2E_ADMIN);
   await page.goto('admin?section=papers');
-  await showPapers(page, tag);
+  await searchPapers(page, tag);
   await page.getByLabel('Messages').selectOption('yes');
   await expect(page.getByTestId('papers-found')).toHaveText('1 paper found');
   const card = page.getByTestId('admin-paper-card').filter({ hasText: title });

@@ -1,21 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { E2E_ADMIN } from '../fixtures/accounts.ts';
 import { seedAuthor } from '../fixtures/dashboard-seed.ts';
+import { searchPapers } from '../fixtures/list-search.ts';
 import { signInThroughApi } from '../fixtures/papers.ts';
 
 const tag = `Bk${Date.now().toString(36)}`;
 const titles = [`${tag} Plates`, `${tag} Shells`, `${tag} Beams`];
-
-async function searchPapers(page: Page, text: string): Promise<void> {
-  const searched = page.waitForResponse((response) => {
-    const url = new URL(response.url());
-    return url.pathname.endsWith('/admin/papers') && url.searchParams.get('search') === text;
-  });
-  await page.getByLabel('Search papers').fill(text);
-  await searched;
-}
 
 test('an organiser changes the status of every matching paper at once, and a repeat changes nothing', async ({
   page,

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { searchList } from '../fixtures/list-search.ts';
 import { E2E_ADMIN } from '../fixtures/accounts.ts';
 import { apiSessionAs } from '../fixtures/api.ts';
 import { logIn } from '../fixtures/captcha.ts';
@@ -40,19 +41,6 @@ const papers = {
     firstAuthor: 'Ed Mwangi',
   },
 };
-
-/**
- * Types into a search box and waits for the list to be asked for it: searches wait ~300 ms
- * for typing to stop, and without this the next step could act on the list before the search.
- */
-async function search(page: Page, box: Locator, text: string, listPath: string): Promise<void> {
-  const searched = page.waitForResponse((response) => {
-    const url = new URL(response.url());
-    return url.pathname.endsWith(listPath) && url.searchParams.get('search') === text.trim();
-  });
-  await box.fill(text);
-  await searched;
-}
 
 async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto('login');
@@ -122,12 +110,12 @@ test('the admin dashboard filters papers, pages and sorts the records, reviews i
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('tab', { name: 'Users', exact: true })).toBeFocused();
   await expect(page.getByRole('heading', { level: 2, name: 'User Management' })).toBeVisible();
-  await search(page, page.getByLabel('Search users'), tag, '/admin/users');
+  await searchList(page, page.getByLabel('Search users'), tag, '/admin/users');
   await expect(page.getByTestId('users-found')).toHaveText('6 users found');
   const bea = page.getByTestId('user-card').filter({ hasText: `${tag} Bea` });
   await expect(bea).toContainText(accepted.author.customUserId);
   await expect(bea.getByRole('link', { name: /View Details/ })).toHaveAttribute('href', /\/admin\/user\/[0-9a-f-]+$/);
-  await search(page, page.getByLabel('Search users'), `${tag} nobody`, '/admin/users');
+  await searchList(page, page.getByLabel('Search users'), `${tag} nobody`, '/admin/users');
   await expect(page.getByText('No users found')).toBeVisible();
   await expect(page.getByText('Try adjusting your search query or filters.')).toBeVisible();
   await page.getByRole('tab', { name: 'Dashboard', exact: true }).click();
@@ -143,7 +131,7 @@ test('the admin dashboard filters papers, pages and sorts the records, reviews i
   await views.getByRole('tab', { name: 'Financial' }).click();
   const recordsSearch = page.getByPlaceholder('Search by user name, email, ID, or paper title...');
   await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('5');
-  await search(page, recordsSearch, tag, '/admin/records');
+  await searchList(page, recordsSearch, tag, '/admin/records');
   const range = page.getByTestId('showing-range');
   await expect(range).toHaveText('Showing 1 to 5 of 6 results');
   await expect(page.getByText('Total 6 payment records')).toBeVisible();
@@ -162,16 +150,16 @@ test('the admin dashboard filters papers, pages and sorts the records, reviews i
   expect(csvLines).toHaveLength(2);
   expect(csvLines[1]).toContain(papers.accepted.title);
   await page.getByRole('combobox', { name: 'Filter' }).selectOption({ label: 'All' });
-  await search(page, recordsSearch, `${tag} Flo`, '/admin/records');
+  await searchList(page, recordsSearch, `${tag} Flo`, '/admin/records');
   await expect(page.getByTestId('record-row')).toHaveCount(1);
   await expect(page.getByTestId('record-row')).toContainText('No Submission');
-  await search(page, recordsSearch, `${tag} nobody`, '/admin/records');
+  await searchList(page, recordsSearch, `${tag} nobody`, '/admin/records');
   await expect(page.getByText('No payment records found')).toBeVisible();
   await expect(page.getByText('Try adjusting your search criteria')).toBeVisible();
 
   // Evaluation: by score, the highest first and the unscored last.
   await views.getByRole('tab', { name: 'Evaluation' }).click();
-  await search(page, recordsSearch, tag, '/admin/records');
+  await searchList(page, recordsSearch, tag, '/admin/records');
   await expect(page.getByTestId('showing-range')).toHaveText('Showing 1 to 6 of 6 results');
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Score' });
   const rows = page.getByTestId('record-row');
@@ -185,7 +173,7 @@ test('the admin dashboard filters papers, pages and sorts the records, reviews i
   // Paper Management: theme and status filters as chips, one removed, then all cleared.
   await page.getByRole('tab', { name: 'Papers', exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Paper Management' })).toBeVisible();
-  await search(page, page.getByLabel('Search papers'), tag, '/admin/papers');
+  await searchList(page, page.getByLabel('Search papers'), tag, '/admin/papers');
   const found = page.getByTestId('papers-found');
   await expect(found).toHaveText('5 papers found');
   await page.getByRole('combobox', { name: 'Theme' }).selectOption(PROPULSION);
@@ -240,7 +228,7 @@ test('the admin dashboard filters papers, pages and sorts the records, reviews i
   await expect(filesHeading).toBeFocused();
   await expect(filesHeading).toBeInViewport();
   await page.goto('admin?section=papers');
-  await search(page, page.getByLabel('Search papers'), tag, '/admin/papers');
+  await searchList(page, page.getByLabel('Search papers'), tag, '/admin/papers');
   await acceptedCard.getByRole('link', { name: 'View Paper Details' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/paper/${accepted.paperId}$`));
 });

@@ -6,6 +6,7 @@ import { drawnTextOf } from '../../src/server/test/pdf-drawn-text.ts';
 import { unzip } from '../../src/server/test/zip-entries.ts';
 import { E2E_ADMIN } from '../fixtures/accounts.ts';
 import { seedAuthor, setStatus } from '../fixtures/dashboard-seed.ts';
+import { searchPapers } from '../fixtures/list-search.ts';
 import { signInThroughApi } from '../fixtures/papers.ts';
 
 const tag = `Fz${Date.now().toString(36)}`;
@@ -49,9 +50,7 @@ test('an organiser downloads the Book of Abstracts and the abstracts as a ZIP', 
   const ids = papers.map(({ author }) => author.customUserId);
 
   await page.goto('admin?section=papers');
-  const searched = page.waitForResponse((r) => new URL(r.url()).searchParams.get('search') === tag);
-  await page.getByLabel('Search papers').fill(tag);
-  await searched;
+  await searchPapers(page, tag);
   await expect(page.getByTestId('papers-found')).toHaveText('2 papers found');
 
   // The files ZIP of everything the filter matches.
