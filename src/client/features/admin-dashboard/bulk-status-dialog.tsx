@@ -5,6 +5,7 @@ import { PLACEHOLDERS, placeholderError } from '../../../shared/domain/placehold
 import type { BulkStatusResult } from '../../../shared/schemas/bulk-actions.ts';
 import { ReviewCommentsField } from '../../components/review-comments-field.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { errorText } from '../../lib/api.ts';
 import { formatCount } from '../../lib/numbers.ts';
@@ -153,11 +154,11 @@ export function BulkStatusDialog({ paperIds, sampleTitles, onClose, onFinished }
       {step.kind === 'finished' && <Summary outcome={step.outcome} onClose={onClose} />}
       {step.kind === 'failed' && (
         <div className="space-y-4">
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          <ErrorAlert>
             {step.message} {formatCount(step.done)} of {formatCount(total)} papers were handled before it stopped, and
             some of the next batch may be done too. The selection is kept: run it again, and the papers already changed
             are skipped.
-          </p>
+          </ErrorAlert>
           <div className="flex justify-end">
             <Button onClick={onClose} autoFocus>
               Close

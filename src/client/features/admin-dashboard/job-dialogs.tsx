@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { JOB_TEXTS, type BackgroundJob, type PaperFileKind } from '../../../shared/schemas/background-jobs.ts';
 import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { errorText } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -45,11 +46,7 @@ function JobState({ job, what }: { job: BackgroundJob; what: string }) {
     );
   }
   if (job.status === 'failed') {
-    return (
-      <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-        {job.error ?? 'The job failed.'}
-      </p>
-    );
+    return <ErrorAlert>{job.error ?? 'The job failed.'}</ErrorAlert>;
   }
   return (
     <div className="space-y-3">
@@ -131,11 +128,7 @@ export function FilesZipDialog({
               manifest.csv.
             </p>
             {files.length === 0 && <p className="text-sm text-red-700">{JOB_TEXTS.chooseFiles}</p>}
-            {error && (
-              <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-                {error}
-              </p>
-            )}
+            {error && <ErrorAlert>{error}</ErrorAlert>}
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="secondary" onClick={onClose}>
                 Cancel
@@ -181,11 +174,7 @@ export function BookOfAbstractsDialog({ onClose }: { onClose: () => void }) {
         ) : (
           <p className="text-sm text-slate-600">No book has been built yet.</p>
         )}
-        {error && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {error}
-          </p>
-        )}
+        {error && <ErrorAlert>{error}</ErrorAlert>}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Close

@@ -6,6 +6,7 @@ import { PLACEHOLDERS, placeholderError } from '../../../shared/domain/placehold
 import { AUTHOR_MESSAGE_TEXTS, MESSAGE_LIMITS, type MessagePreview } from '../../../shared/schemas/author-messages.ts';
 import { TextField } from '../../components/ui/form-field.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { errorText } from '../../lib/api.ts';
 import { formatCount } from '../../lib/numbers.ts';
@@ -101,11 +102,7 @@ export function MessageAuthorsDialog({ audience, audienceText, onClose }: Messag
       <p className="mb-3 font-semibold text-slate-900" data-testid="message-audience">
         To: {audienceText}
       </p>
-      {failure && (
-        <p role="alert" className="mb-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {failure}
-        </p>
-      )}
+      {failure && <ErrorAlert className="mb-3">{failure}</ErrorAlert>}
       {(step.kind === 'compose' || step.kind === 'previewing') && (
         <form
           noValidate
