@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_ADMIN } from './e2e/fixtures/accounts.ts';
+import { OPEN_DEADLINES_ENV } from './src/server/test/open-deadlines.ts';
 
 // Ports and data directories come from scripts/run-e2e.mjs, which picks free ones.
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -21,6 +22,8 @@ const serverEnv = (p: number, dataDir: string, registrationOpen: boolean, smtpUr
   IP_RATE_LIMIT_FACTOR: '50',
   SMTP_URL: smtpUrl,
   DATABASE_URL: '',
+  // Authors submit whatever today is; e2e/author/deadlines.spec.ts moves the dates it tests.
+  ...OPEN_DEADLINES_ENV,
 });
 
 export default defineConfig({

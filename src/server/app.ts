@@ -40,6 +40,8 @@ import { adminLettersRoutes } from './modules/letters/admin-letters.routes.ts';
 import { letterVerificationRoutes, paperLettersRoutes } from './modules/letters/letters.routes.ts';
 import { bulkActionsRoutes } from './modules/bulk-actions/bulk-actions.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { adminDeadlinesRoutes, publicDeadlinesRoutes } from './modules/deadlines/deadlines.routes.ts';
+import { deadlineExtensionsRoutes } from './modules/papers/deadline-extensions.routes.ts';
 import { papersRoutes } from './modules/papers/papers.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
 import { userPapersRoutes } from './modules/papers/user-papers.routes.ts';
@@ -196,6 +198,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const ctx: AppContext = {
     db: database.db,
     config,
+    now: config.now ?? (() => new Date()),
     store,
     outbox,
     log: app.log,
@@ -309,6 +312,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(adminPapersRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await app.register(bulkActionsRoutes, { prefix: `${apiPrefix}/admin/papers/bulk` });
   await app.register(exportsRoutes, { prefix: `${apiPrefix}/admin/papers/export` });
+  await app.register(deadlineExtensionsRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await app.register(timelineRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await app.register(paperLettersRoutes, { prefix: `${apiPrefix}/papers` });
   await app.register(adminLettersRoutes, { prefix: `${apiPrefix}/admin` });
@@ -316,6 +320,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(authorMessagesRoutes, { prefix: `${apiPrefix}/admin/messages` });
   await app.register(backgroundJobsRoutes, { prefix: `${apiPrefix}/admin/jobs` });
   await app.register(messageTemplatesRoutes, { prefix: `${apiPrefix}/admin/message-templates` });
+  await app.register(publicDeadlinesRoutes, { prefix: `${apiPrefix}/settings` });
+  await app.register(adminDeadlinesRoutes, { prefix: `${apiPrefix}/admin/settings` });
   await app.register(chatRoutes, { prefix: `${apiPrefix}/chat` });
   await app.register(notificationsRoutes, { prefix: `${apiPrefix}/notifications` });
   await registerClientPages(app, { basePath: config.basePath, apiPrefix, clientDir: config.clientDir });

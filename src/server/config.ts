@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_BASE_PATH, LIMITS } from '../shared/constants.ts';
 import { emailSchema, MESSAGES } from '../shared/schemas/auth.ts';
+import { type ConferenceDateKey, DEADLINE_MESSAGES, isIsoWithOffset } from '../shared/domain/deadlines.ts';
 
 /** How long the server waits on a client, at each stage of a connection (docs/security.md). */
 export interface HttpTimeouts {
@@ -18,6 +19,10 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+function isoWithOffset(name: string) {
+  return z.string().trim().refine(isIsoWithOffset, DEADLINE_MESSAGES.notIsoWithOffset(name)).optional();
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -67,6 +72,12 @@ const envSchema = z.object({
   LETTER_SIGNATORY_NAME: z.string().trim().max(200).default('The Organising Secretary'),
   /** Under the name, e.g. "Organising Secretary, ICTACEM 2025"; left out when empty. */
   LETTER_SIGNATORY_ROLE: z.string().trim().max(200).default(''),
+  /** The deadlines the site keeps until an admin changes them: ISO 8601 with an offset. */
+  ABSTRACT_DEADLINE: isoWithOffset('ABSTRACT_DEADLINE'),
+  FULL_PAPER_DEADLINE: isoWithOffset('FULL_PAPER_DEADLINE'),
+  PAYMENT_DEADLINE: isoWithOffset('PAYMENT_DEADLINE'),
+  /** Minutes after every deadline during which an author step is still taken (HotCRP's grace period). */
+  DEADLINE_GRACE_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where uploaded files live: DATA_DIR/files (one server) or an S3-compatible bucket (any number). */
   FILE_STORE: z.enum(['local', 's3']).default('local'),
@@ -132,6 +143,11 @@ export interface AppConfig {
   fileStore: FileStoreConfig;
   /** What the organisers' documents print: the book's ISBN, the letters' letterhead and signature. */
   documents: DocumentsConfig;
+  /** The configured dates (before any admin change); the others are the announced defaults. */
+  conferenceDates: Partial<Record<ConferenceDateKey, string>>;
+  deadlineGraceMs: number;
+  /** The clock every rule reads; tests inject one instead of sleeping. */
+  now?: () => Date;
 }
 
 function fileStoreOf(e: z.infer<typeof envSchema>): FileStoreConfig {
@@ -215,5 +231,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
       signature: { name: e.LETTER_SIGNATORY_NAME, role: e.LETTER_SIGNATORY_ROLE },
     },
+    conferenceDates: Object.fromEntries(
+      Object.entries({
+        abstractDeadline: e.ABSTRACT_DEADLINE,
+        fullPaperDeadline: e.FULL_PAPER_DEADLINE,
+        paymentDeadline: e.PAYMENT_DEADLINE,
+      }).filter(([, value]) => value !== undefined),
+    ),
+    deadlineGraceMs: e.DEADLINE_GRACE_MINUTES * 60_000,
   };
 }

@@ -11,6 +11,8 @@ import type { FileStore } from './storage/file-store.ts';
 export interface AppContext {
   db: Db;
   config: AppConfig;
+  /** The time every rule reads: config.now in tests, the system clock otherwise. */
+  now(): Date;
   store: FileStore;
   /** Absent in development mode (no SMTP_URL): mail is logged instead of sent. */
   outbox?: MailOutbox;

@@ -9,4 +9,8 @@ export const CONFERENCE = {
   fullName: 'International Conference on Theoretical, Applied, Computational and Experimental Mechanics',
   dates: '15-17 December 2025',
   venue: 'Technical institute campus, West Bengal, India',
+  /** Every deadline is shown in this zone (and in the visitor's own beside it). */
+  timeZone: 'Asia/Kolkata',
+  /** How the zone is named after a time: "23:59 IST". */
+  timeZoneName: 'IST',
 } as const;

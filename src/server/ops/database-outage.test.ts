@@ -15,6 +15,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-dat
 import { TcpProxy } from '../test/tcp-proxy.ts';
 import { API } from '../test/test-app.ts';
 import { checkIntegrity } from './integrity.ts';
+import { OPEN_DEADLINES } from '../test/open-deadlines.ts';
 
 /** Fails with a clear message instead of letting a hanging request run into the test timeout. */
 async function answersWithin<T>(what: string, ms: number, work: Promise<T>): Promise<T> {
@@ -66,6 +67,8 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unavailable', () => {
       logLevel: 'silent',
       fileStore: { kind: 'local' },
       documents: loadConfig({}).documents,
+      conferenceDates: OPEN_DEADLINES,
+      deadlineGraceMs: 0,
     };
     app = await buildApp(config);
     await app.ready();

@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './net.ts';
+import { OPEN_DEADLINES_ENV } from './open-deadlines.ts';
 
 /** The checkout's root: the real server and scripts run from here, as in production. */
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -65,11 +66,14 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `src/server/main.ts` in a child process with this environment, as `npm start` would. */
+/**
+ * Starts `src/server/main.ts` in a child process with this environment, as `npm start` would;
+ * its deadlines are far off unless the environment names them.
+ */
 export function spawnServer(env: NodeJS.ProcessEnv, port: number): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: REPO_ROOT,
-    env,
+    env: { ...OPEN_DEADLINES_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

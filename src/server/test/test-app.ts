@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
 import { createScratchDatabase } from './scratch-database.ts';
+import { OPEN_DEADLINES } from './open-deadlines.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './smtp.ts';
 
 export interface TestApp {
@@ -40,6 +41,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     logLevel: 'silent',
     fileStore: { kind: 'local' },
     documents: loadConfig({}).documents,
+    // Open for every author step, so tests of other rules need not think of the clock.
+    conferenceDates: OPEN_DEADLINES,
+    deadlineGraceMs: 0,
     ...overrides,
   };
   const app = await buildApp(config);

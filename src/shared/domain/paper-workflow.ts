@@ -1,4 +1,5 @@
 import type { PaperStatus, SubmissionKind } from '../constants.ts';
+import { DEADLINE_MESSAGES, type DeadlineStep, isOpenAt, type StepDeadline } from './deadlines.ts';
 
 /**
  * The one state machine of a paper (docs/architecture.md, "The paper state machine"). Every
@@ -31,6 +32,7 @@ export const ADMIN_ACTIONS = [
   'admin_file_upload',
   'admin_file_visibility',
   'admin_file_delete',
+  'deadline_extended',
 ] as const;
 /** Written once per paper by the migration that introduced the timeline: the state found then. */
 export const BASELINE_ACTION = 'baseline';
@@ -56,6 +58,7 @@ export const PAPER_ACTION_LABELS: Record<PaperActionType | typeof BASELINE_ACTIO
   admin_file_upload: 'Admin file uploaded',
   admin_file_visibility: 'Admin file sharing changed',
   admin_file_delete: 'Admin file deleted',
+  deadline_extended: 'Deadline extended',
   baseline: 'Recorded state',
 };
 
@@ -85,10 +88,44 @@ function kindWord(kind: SubmissionKind): string {
   return kind === 'abstract' ? 'abstract' : 'full paper';
 }
 
-export type Transition = { ok: true; next: PaperState } | { ok: false; message: string };
+/** A refusal by the clock (403) rather than by the paper's state (409). */
+export type Transition = { ok: true; next: PaperState } | { ok: false; message: string; deadline?: true };
 
 const allow = (next: PaperState): Transition => ({ ok: true, next });
 const refuse = (message: string): Transition => ({ ok: false, message });
+
+/**
+ * When an author step happens, and until when it is open for this paper. A step whose deadline
+ * is null has none (an admin reset without a date: the re-upload is open until done).
+ */
+export interface StepTiming {
+  now: Date;
+  graceMs: number;
+  /** Abstract submission opens then; only new papers ask. */
+  abstractOpens: string;
+  deadlines: Record<DeadlineStep, StepDeadline | null>;
+}
+
+const STEP_OF_ACTION: Partial<Record<PaperActionType, DeadlineStep>> = {
+  submitted: 'abstract',
+  abstract_reupload: 'abstract',
+  payment_added: 'payment',
+  full_paper_submitted: 'fullPaper',
+};
+
+/** The deadline an action must meet, if any. */
+export function deadlineStepOf(action: PaperAction): DeadlineStep | undefined {
+  return STEP_OF_ACTION[action.type];
+}
+
+function refusedByClock(action: PaperAction, timing: StepTiming): Transition | null {
+  if (action.type === 'submitted' && timing.now.getTime() < Date.parse(timing.abstractOpens))
+    return { ok: false, message: DEADLINE_MESSAGES.notOpenYet(timing.abstractOpens), deadline: true };
+  const step = deadlineStepOf(action);
+  const deadline = step && timing.deadlines[step];
+  if (!step || !deadline || isOpenAt(deadline.closesAt, timing.now, timing.graceMs)) return null;
+  return { ok: false, message: DEADLINE_MESSAGES.passed(step, deadline.closesAt), deadline: true };
+}
 
 function resetOrRestore(state: PaperState, kind: SubmissionKind, reset: boolean): Transition {
   const file = kind === 'abstract' ? state.abstract : state.fullPaper;
@@ -104,12 +141,22 @@ function resetOrRestore(state: PaperState, kind: SubmissionKind, reset: boolean)
 }
 
 /**
- * What `action` does to a paper in `state` (null: the paper does not exist yet). Nothing here
- * removes a payment or a full paper: a review decision or an abstract re-upload leaves both as
- * they are, so a paper that returns to review and is accepted again keeps what its author paid
- * and uploaded.
+ * What `action` does to a paper in `state` (null: the paper does not exist yet), and whether
+ * it is still on time: an author step past its deadline is refused once the state allows it.
+ * Author steps must bring their `timing`; admin steps have no deadline.
  */
-export function transition(state: PaperState | null, action: PaperAction): Transition {
+export function transition(state: PaperState | null, action: PaperAction, timing?: StepTiming): Transition {
+  const result = transitionOfState(state, action);
+  if (!result.ok || !timing) return result;
+  return refusedByClock(action, timing) ?? result;
+}
+
+/**
+ * The state's answer alone. Nothing here removes a payment or a full paper: a review decision or
+ * an abstract re-upload leaves both as they are, so a paper that returns to review and is
+ * accepted again keeps what its author paid and uploaded.
+ */
+function transitionOfState(state: PaperState | null, action: PaperAction): Transition {
   if (action.type === 'submitted') {
     return state
       ? refuse(WORKFLOW_MESSAGES.alreadySubmitted)
@@ -145,6 +192,7 @@ export function transition(state: PaperState | null, action: PaperAction): Trans
     case 'admin_file_upload':
     case 'admin_file_visibility':
     case 'admin_file_delete':
+    case 'deadline_extended':
       return allow(state);
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reuploadUntilSchema } from './deadlines.ts';
 import { PAPER_STATUSES, type PaperStatus } from '../constants.ts';
 import { adminSharedFileSchema, authorPaperSchema } from './paper.ts';
 import { okResponse } from './responses.ts';
@@ -42,6 +43,8 @@ export const toggleAbstractBodySchema = z.object({
   reason: z.string().trim().max(2000).default(''),
   /** The paper version the admin saw; a stale one answers 409 instead of overwriting. */
   version: z.number().int().positive().optional(),
+  /** With a reset: the author may upload again until then; without, until the upload is done. */
+  reuploadUntil: reuploadUntilSchema,
 });
 export const toggleFullPaperBodySchema = toggleAbstractBodySchema
   .omit({ resetAbstract: true })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '../constants.ts';
+import { paperDeadlinesSchema } from './deadlines.ts';
 import { okResponse } from './responses.ts';
 
 export const PAPER_LIMITS = {
@@ -99,6 +100,8 @@ export const authorPaperSchema = z
     fullPaperPdfPath: z.string().nullable(),
     adminUploadedFiles: z.array(adminSharedFileSchema),
     user: z.string(),
+    /** Until when each author step is open for this paper, extensions included. */
+    deadlines: paperDeadlinesSchema,
   })
   .meta({ id: 'AuthorPaper' });
 export type AuthorPaper = z.infer<typeof authorPaperSchema>;

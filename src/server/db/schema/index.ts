@@ -12,3 +12,4 @@ export * from './rate-limits.ts';
 export * from './author-messages.ts';
 export * from './background-jobs.ts';
 export * from './letters.ts';
+export * from './deadlines.ts';

@@ -11,6 +11,8 @@ import {
 import { requireAdmin } from '../../plugins/auth.ts';
 import * as service from './dashboard.service.ts';
 import { recordsCsv } from './records-export.service.ts';
+import { nextDeadlineResponseSchema } from '../../../shared/schemas/deadlines.ts';
+import { nextDeadline } from './next-deadline.service.ts';
 
 const admin = { access: 'admin' as const };
 
@@ -21,6 +23,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     success: true,
     ...(await service.dashboardStats(ctx)),
   }));
+
+  app.get(
+    '/next-deadline',
+    { schema: { response: { 200: nextDeadlineResponseSchema } }, config: admin },
+    async () => ({ success: true, next: await nextDeadline(ctx) }),
+  );
 
   app.get(
     '/users',

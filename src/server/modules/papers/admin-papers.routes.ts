@@ -100,11 +100,12 @@ export const adminPapersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
     },
     async (request) => {
-      const { resetAbstract, reason, version } = request.body;
+      const { resetAbstract, reason, version, reuploadUntil } = request.body;
       const result = await resets.toggleSubmission(ctx, requireAdmin(request), request.params.paperId, 'abstract', {
         reset: resetAbstract,
         reason,
         version,
+        reuploadUntil,
       });
       return { success: true, ...result };
     },
@@ -121,11 +122,12 @@ export const adminPapersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
     },
     async (request) => {
-      const { resetFullPaper, reason, version } = request.body;
+      const { resetFullPaper, reason, version, reuploadUntil } = request.body;
       const result = await resets.toggleSubmission(ctx, requireAdmin(request), request.params.paperId, 'full_paper', {
         reset: resetFullPaper,
         reason,
         version,
+        reuploadUntil,
       });
       return { success: true, ...result };
     },

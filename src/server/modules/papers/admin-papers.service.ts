@@ -17,7 +17,7 @@ import { findUserById } from '../users/users.repository.ts';
 import { getUserForAdmin } from '../users/users.service.ts';
 import { presentAdminPaper } from './admin-paper.presenter.ts';
 import * as repo from './papers.repository.ts';
-import { applyPaperStep, PAPER_NOT_FOUND } from './paper-workflow.ts';
+import { applyPaperStep, deadlinesForPresenting, PAPER_NOT_FOUND } from './paper-workflow.ts';
 import { findStoredFile, servableFile } from '../files/files.service.ts';
 
 export function apiBase(ctx: AppContext): string {
@@ -25,17 +25,24 @@ export function apiBase(ctx: AppContext): string {
 }
 
 export async function presentForAdmin(ctx: AppContext, db: DbOrTx, rows: repo.PaperRow[]): Promise<AdminPaper[]> {
-  const relations = await repo.findAdminPaperRelations(
-    db,
-    rows.map((r) => r.id),
-  );
+  const [relations, deadlines] = await Promise.all([
+    repo.findAdminPaperRelations(
+      db,
+      rows.map((r) => r.id),
+    ),
+    deadlinesForPresenting(ctx, db, rows),
+  ]);
   return rows.map((paper) => {
     const { authors, adminFiles, usernames } = relations.get(paper.id) ?? {
       authors: [],
       adminFiles: [],
       usernames: new Map(),
     };
-    return presentAdminPaper({ paper, authors, adminFiles }, usernames, apiBase(ctx));
+    return presentAdminPaper(
+      { paper, authors, adminFiles, deadlines: deadlines.get(paper.id)! },
+      usernames,
+      apiBase(ctx),
+    );
   });
 }
 

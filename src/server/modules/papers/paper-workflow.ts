@@ -1,9 +1,18 @@
 import { isRealPaymentId } from '../../../shared/domain/payment.ts';
-import { type PaperAction, type PaperState, sameState, transition } from '../../../shared/domain/paper-workflow.ts';
+import {
+  isAuthorAction,
+  type PaperAction,
+  type PaperState,
+  sameState,
+  type StepTiming,
+  transition,
+} from '../../../shared/domain/paper-workflow.ts';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin-paper.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
+import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { deadlinesOfPapers, type PaperDeadlines, stepTiming } from '../deadlines/deadlines.service.ts';
 import * as repo from './papers.repository.ts';
 
 export const PAPER_NOT_FOUND = 'Paper not found.';
@@ -29,12 +38,29 @@ export async function paperState(db: DbOrTx, paper: repo.PaperRow): Promise<Pape
   );
 }
 
+/** Until when each author step is open, for papers being presented (one query per kind, not per paper). */
+export async function deadlinesForPresenting(
+  ctx: AppContext,
+  db: DbOrTx,
+  papers: repo.PaperRow[],
+): Promise<Map<string, PaperDeadlines>> {
+  const withoutFullPaper = papers.filter((p) => p.fullPaperFileId === null).map((p) => p.id);
+  const everUploaded = await repo.papersWithSubmissionVersion(db, withoutFullPaper, 'full_paper');
+  return deadlinesOfPapers(
+    ctx,
+    db,
+    papers.map((p) => ({ id: p.id, state: stateOfPaper(p, p.fullPaperFileId !== null || everUploaded.has(p.id)) })),
+  );
+}
+
 /** The columns a step writes besides the status, which only the state machine sets. */
 export type PaperChanges = Omit<Partial<repo.PaperInsert>, 'status' | 'id' | 'userId' | 'version'>;
 
 export interface PaperStepInput {
   actor: PublicUser;
   action: PaperAction;
+  /** Author steps are judged against the deadlines in force (read in the step's transaction). */
+  ctx?: AppContext;
   /** The paper version the admin saw: a stale one answers 409 instead of overwriting. */
   expectedVersion?: number;
   /** Runs once the step is allowed, on the locked row; returns the columns to write, if any. */
@@ -89,10 +115,27 @@ async function assertWritten(tx: DbOrTx, paper: repo.PaperRow, expected: PaperSt
   }
 }
 
+/** The timing an author step is judged by; an author step without one is a bug, not a pass. */
+async function timingOf(
+  tx: DbOrTx,
+  input: Pick<PaperStepInput, 'action' | 'ctx'>,
+  paper: { id: string; state: PaperState } | null,
+): Promise<StepTiming | undefined> {
+  if (!isAuthorAction(input.action.type)) return undefined;
+  if (!input.ctx) throw new Error(`The author step ${input.action.type} was applied without its deadlines`);
+  return stepTiming(input.ctx, tx, paper);
+}
+
+/** The state machine's verdict as an HTTP error: 403 after a deadline, 409 for the paper's state. */
+export function refusal(result: { message: string; deadline?: true }): AppError {
+  return new AppError(result.deadline ? 'forbidden' : 'conflict', result.message);
+}
+
 /**
  * The one way a paper changes (inside the caller's transaction): the row is locked, the state
- * machine decides whether the action is allowed (409 with its message if not) and what the
- * status becomes, the columns are written, and the step is recorded on the paper's timeline.
+ * machine decides whether the action is allowed (409 with its message if not, 403 once its
+ * deadline has passed) and what the status becomes, the columns are written, and the step is
+ * recorded on the paper's timeline.
  */
 export async function applyPaperStep(tx: DbOrTx, paperId: string, input: PaperStepInput): Promise<PaperStep> {
   const previous = await repo.findPaperForUpdate(tx, paperId);
@@ -100,8 +143,8 @@ export async function applyPaperStep(tx: DbOrTx, paperId: string, input: PaperSt
   if (input.expectedVersion !== undefined && previous.version !== input.expectedVersion)
     throw new AppError('conflict', ADMIN_MESSAGES.conflict);
   const from = await paperState(tx, previous);
-  const result = transition(from, input.action);
-  if (!result.ok) throw new AppError('conflict', result.message);
+  const result = transition(from, input.action, await timingOf(tx, input, { id: paperId, state: from }));
+  if (!result.ok) throw refusal(result);
   const changes = (await input.changes?.(previous)) ?? null;
   let paper = previous;
   if (changes || result.next.status !== from.status) {
@@ -119,10 +162,10 @@ export async function createPaperStep(
   input: Omit<PaperStepInput, 'action' | 'changes' | 'expectedVersion'>,
   insert: (status: PaperState['status']) => Promise<repo.PaperRow>,
 ): Promise<repo.PaperRow> {
-  const result = transition(null, { type: 'submitted' });
-  if (!result.ok) throw new AppError('conflict', result.message);
-  const paper = await insert(result.next.status);
   const step = { ...input, action: { type: 'submitted' } as const };
+  const result = transition(null, step.action, await timingOf(tx, step, null));
+  if (!result.ok) throw refusal(result);
+  const paper = await insert(result.next.status);
   await record(tx, step, { paper }, null, result.next);
   return paper;
 }

@@ -1,17 +1,19 @@
 import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
+import type { PaperDeadlines } from '../deadlines/deadlines.service.ts';
 import type { AdminFileRow, AuthorRow, PaperRow } from './papers.repository.ts';
 
 export interface PaperParts {
   paper: PaperRow;
   authors: AuthorRow[];
   adminFiles: AdminFileRow[];
+  deadlines: PaperDeadlines;
 }
 
 /**
  * A paper as its author sees it. Built field by field: the confidential evaluation, the
  * reviewer's identity and storage keys can never slip into an author's response.
  */
-export function presentAuthorPaper({ paper, authors, adminFiles }: PaperParts, apiBase: string): AuthorPaper {
+export function presentAuthorPaper({ paper, authors, adminFiles, deadlines }: PaperParts, apiBase: string): AuthorPaper {
   return {
     _id: paper.id,
     title: paper.title,
@@ -33,6 +35,7 @@ export function presentAuthorPaper({ paper, authors, adminFiles }: PaperParts, a
       .filter((f) => f.paperId === paper.id)
       .map((f) => presentAdminFile(f, `${apiBase}/papers/${paper.id}/shared-files/${f.id}/view`)),
     user: paper.userId,
+    deadlines,
   };
 }
 

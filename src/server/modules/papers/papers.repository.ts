@@ -202,6 +202,20 @@ export async function hasSubmissionVersion(db: DbOrTx, paperId: string, kind: Su
   return row !== undefined;
 }
 
+/** Of these papers, those with at least one version of `kind` (a reset one included). */
+export async function papersWithSubmissionVersion(
+  db: DbOrTx,
+  paperIds: string[],
+  kind: SubmissionKind,
+): Promise<Set<string>> {
+  if (!paperIds.length) return new Set();
+  const rows = await db
+    .selectDistinct({ paperId: submissionVersions.paperId })
+    .from(submissionVersions)
+    .where(and(inArray(submissionVersions.paperId, paperIds), eq(submissionVersions.kind, kind)));
+  return new Set(rows.map((r) => r.paperId));
+}
+
 export async function insertAuditEntry(db: DbOrTx, values: typeof auditLog.$inferInsert): Promise<void> {
   await db.insert(auditLog).values(values);
 }

@@ -13,7 +13,15 @@ import type { ServableFile } from '../../lib/send-file.ts';
 import { presentAuthorPaper } from './paper.presenter.ts';
 import { canAccessPaper } from './papers.policy.ts';
 import { notifyAdmins } from '../notifications/notifications.service.ts';
-import { applyPaperStep, createPaperStep, PAPER_NOT_FOUND, paperState } from './paper-workflow.ts';
+import {
+  applyPaperStep,
+  createPaperStep,
+  deadlinesForPresenting,
+  PAPER_NOT_FOUND,
+  paperState,
+  refusal,
+} from './paper-workflow.ts';
+import { stepTiming } from '../deadlines/deadlines.service.ts';
 import { assertRoomForUpload } from '../storage-quota/storage-quota.service.ts';
 import * as repo from './papers.repository.ts';
 import { lockUser } from '../users/users.repository.ts';
@@ -33,11 +41,14 @@ function apiBase(ctx: AppContext): string {
 
 async function presentForAuthor(ctx: AppContext, db: DbOrTx, rows: repo.PaperRow[]): Promise<AuthorPaper[]> {
   const ids = rows.map((r) => r.id);
-  const [authors, adminFiles] = await Promise.all([
+  const [authors, adminFiles, deadlines] = await Promise.all([
     repo.findAuthorsOfPapers(db, ids),
     repo.findAdminFilesOfPapers(db, ids, true),
+    deadlinesForPresenting(ctx, db, rows),
   ]);
-  return rows.map((paper) => presentAuthorPaper({ paper, authors, adminFiles }, apiBase(ctx)));
+  return rows.map((paper) =>
+    presentAuthorPaper({ paper, authors, adminFiles, deadlines: deadlines.get(paper.id)! }, apiBase(ctx)),
+  );
 }
 
 async function presentOne(ctx: AppContext, db: DbOrTx, row: repo.PaperRow): Promise<AuthorPaper> {
@@ -69,6 +80,8 @@ export async function assertCanSubmitPaper(ctx: AppContext, actor: PublicUser): 
   if ((await repo.countPapersOfUser(ctx.db, actor._id)) >= LIMITS.papersPerUser) {
     throw new AppError('conflict', PAPER_MESSAGES.limitReached);
   }
+  const result = transition(null, { type: 'submitted' }, await stepTiming(ctx, ctx.db, null));
+  if (!result.ok) throw refusal(result);
 }
 
 function parseSubmission(fields: Record<string, string>) {
@@ -105,7 +118,7 @@ export async function submitPaper(ctx: AppContext, actor: PublicUser, upload: Re
         }
         await assertRoomForUpload(tx, ctx, actor, file.sizeBytes);
         const stored = await recordUpload(tx, file, actor._id);
-        const paper = await createPaperStep(tx, { actor, details: { fileName: file.fileName, version: 1 } }, (status) =>
+        const paper = await createPaperStep(tx, { actor, ctx, details: { fileName: file.fileName, version: 1 } }, (status) =>
           repo.insertPaper(tx, {
             userId: actor._id,
             ictacemId: actor.customUserId,
@@ -156,6 +169,7 @@ export async function savePaymentId(
       throw new AppError('conflict', PAPER_MESSAGES.paymentIdTaken);
     const { paper } = await applyPaperStep(tx, paperId, {
       actor,
+      ctx,
       action: { type: 'payment_added' },
       changes: () => ({ paymentId }),
     });
@@ -183,8 +197,9 @@ async function assertStepAllowed(
   action: PaperAction,
 ): Promise<void> {
   const paper = await ownPaper(ctx, actor, paperId);
-  const result = transition(await paperState(ctx.db, paper), action);
-  if (!result.ok) throw new AppError('conflict', result.message);
+  const state = await paperState(ctx.db, paper);
+  const result = transition(state, action, await stepTiming(ctx, ctx.db, { id: paper.id, state }));
+  if (!result.ok) throw refusal(result);
 }
 
 export async function reuploadAbstract(
@@ -203,6 +218,7 @@ export async function reuploadAbstract(
       let version = 0;
       const { paper, from, to } = await applyPaperStep(tx, paperId, {
         actor,
+        ctx,
         action: { type: 'abstract_reupload' },
         changes: async () => {
           version = await repo.addSubmissionVersion(tx, {
@@ -249,6 +265,7 @@ export async function submitFullPaper(
       // Refused before the new version is added, so a refused upload leaves no version behind.
       const { paper } = await applyPaperStep(tx, paperId, {
         actor,
+        ctx,
         action: { type: 'full_paper_submitted' },
         changes: async () => {
           await repo.addSubmissionVersion(tx, {
@@ -257,7 +274,7 @@ export async function submitFullPaper(
             fileId: stored.id,
             fileName: file.fileName,
           });
-          return { fullPaperFileId: stored.id, fullPaperSubmittedAt: new Date() };
+          return { fullPaperFileId: stored.id, fullPaperSubmittedAt: ctx.now() };
         },
         details: { fileName: file.fileName },
       });

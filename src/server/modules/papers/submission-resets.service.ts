@@ -11,6 +11,8 @@ import { apiBase, presentOneForAdmin, requirePaper } from './admin-papers.servic
 import { applyPaperStep } from './paper-workflow.ts';
 import * as repo from './papers.repository.ts';
 import { servableFile } from '../files/files.service.ts';
+import { grantExtension, removeExtension } from '../deadlines/deadlines.service.ts';
+import { type DeadlineStep, formatConferenceTime } from '../../../shared/domain/deadlines.ts';
 
 const KIND_TEXT: Record<SubmissionKind, { label: string; path: 'abstract' | 'fullpaper' }> = {
   abstract: { label: 'Abstract', path: 'abstract' },
@@ -33,27 +35,38 @@ export async function toggleSubmission(
   admin: PublicUser,
   paperId: string,
   kind: SubmissionKind,
-  input: { reset: boolean; reason: string; version?: number },
+  input: { reset: boolean; reason: string; version?: number; reuploadUntil?: string },
 ): Promise<{ paper: AdminPaper; message: string }> {
   const prefix = kind === 'abstract' ? 'abstract' : 'fullpaper';
   const label = KIND_TEXT[kind].label;
+  const step: DeadlineStep = kind === 'abstract' ? 'abstract' : 'fullPaper';
+  const reuploadUntil = input.reset ? input.reuploadUntil : undefined;
   const result = await transactionThenMail(ctx, async (tx) => {
     const { paper } = await applyPaperStep(tx, paperId, {
       actor: admin,
       action: { type: input.reset ? `${prefix}_reset` : `${prefix}_restore` },
       expectedVersion: input.version,
       reason: input.reason,
-      changes: (current) =>
-        input.reset ? resetChanges(tx, admin, current, kind, input.reason) : restoreChanges(tx, current, kind),
+      changes: async (current) => {
+        if (!input.reset) return restoreChanges(tx, current, kind);
+        // A reset reopens the upload for this paper: until the date given, or until it is done.
+        if (reuploadUntil) {
+          const reason = input.reason || `${label} reset`;
+          await grantExtension(ctx, tx, { paperId, step, closesAt: reuploadUntil, reason, grantedBy: admin._id });
+        } else await removeExtension(tx, paperId, step);
+        return resetChanges(tx, admin, current, kind, input.reason);
+      },
+      details: reuploadUntil ? { reuploadUntil } : undefined,
     });
     const why = input.reason ? `\n\nReason: ${input.reason}` : '';
+    const until = reuploadUntil ? ` You can upload it until ${formatConferenceTime(reuploadUntil)}.` : '';
     await notifyUsers(ctx, tx, [paper.userId], {
       type: input.reset ? (kind === 'abstract' ? 'abstract_reset' : 'fullpaper_reset') : 'system_notification',
       priority: 'high',
       paperId,
       title: `${label} ${input.reset ? 'reset' : 'restored'}: ${paper.ictacemId}`,
       message: input.reset
-        ? `The reviewers reset your ${label.toLowerCase()} for "${paper.title}". Please upload a new version from your profile.${why}`
+        ? `The reviewers reset your ${label.toLowerCase()} for "${paper.title}". Please upload a new version from your profile.${until}${why}`
         : `The reviewers restored your ${label.toLowerCase()} for "${paper.title}": the version you uploaded before the reset is your submission again, and nothing needs to be uploaded.${why}`,
     });
     return {

@@ -1,0 +1,196 @@
+import {
+  ANNOUNCED_DATES,
+  CONFERENCE_DATE_KEYS,
+  type ConferenceDateKey,
+  type ConferenceDates,
+  DATE_PAIRS,
+  DEADLINE_MESSAGES,
+  DEADLINE_OF_STEP,
+  DEADLINE_STEPS,
+  type DeadlineStep,
+  type StepDeadline,
+} from '../../../shared/domain/deadlines.ts';
+import type { PaperState, StepTiming } from '../../../shared/domain/paper-workflow.ts';
+import { CONFERENCE } from '../../../shared/conference.ts';
+import type {
+  AdminDeadlines,
+  DateSource,
+  PublicDeadlines,
+  UpdateDeadlinesBody,
+} from '../../../shared/schemas/deadlines.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import * as repo from './deadlines.repository.ts';
+
+export type PaperDeadlines = Record<DeadlineStep, StepDeadline | null>;
+
+const CHANGES_SHOWN = 200;
+
+/** Announced defaults, then configuration, then what an admin saved: the dates in force. */
+async function datesWithSources(ctx: AppContext, db: DbOrTx) {
+  const dates: ConferenceDates = { ...ANNOUNCED_DATES };
+  const sources = Object.fromEntries(CONFERENCE_DATE_KEYS.map((k) => [k, 'announced'])) as Record<
+    ConferenceDateKey,
+    DateSource
+  >;
+  for (const [key, value] of Object.entries(ctx.config.conferenceDates) as [ConferenceDateKey, string][]) {
+    dates[key] = value;
+    sources[key] = 'configuration';
+  }
+  for (const row of await repo.findConferenceDateRows(db)) {
+    if (!(CONFERENCE_DATE_KEYS as readonly string[]).includes(row.key)) continue;
+    dates[row.key as ConferenceDateKey] = row.value;
+    sources[row.key as ConferenceDateKey] = 'changed';
+  }
+  return { dates, sources };
+}
+
+export async function currentDates(ctx: AppContext, db: DbOrTx = ctx.db): Promise<ConferenceDates> {
+  return (await datesWithSources(ctx, db)).dates;
+}
+
+export async function publicDeadlines(ctx: AppContext): Promise<Omit<PublicDeadlines, 'success'>> {
+  return { dates: await currentDates(ctx), timeZone: CONFERENCE.timeZone, timeZoneName: CONFERENCE.timeZoneName };
+}
+
+export async function adminDeadlines(ctx: AppContext, db: DbOrTx = ctx.db): Promise<Omit<AdminDeadlines, 'success'>> {
+  const [{ dates, sources }, changes] = await Promise.all([
+    datesWithSources(ctx, db),
+    repo.findDateChanges(db, CHANGES_SHOWN),
+  ]);
+  return {
+    dates,
+    sources,
+    graceMinutes: ctx.config.deadlineGraceMs / 60_000,
+    timeZone: CONFERENCE.timeZone,
+    timeZoneName: CONFERENCE.timeZoneName,
+    changes: changes.map(({ change, changedBy }) => ({
+      _id: change.id,
+      key: change.key as ConferenceDateKey,
+      oldValue: change.oldValue,
+      newValue: change.newValue,
+      changedBy,
+      changedAt: change.changedAt.toISOString(),
+    })),
+  };
+}
+
+/** The first pair that opens after it closes, named for the admin; null when all are in order. */
+export function datesOutOfOrder(dates: ConferenceDates): string | null {
+  for (const [opens, closes] of DATE_PAIRS) {
+    if (Date.parse(dates[closes]) <= Date.parse(dates[opens]))
+      return DEADLINE_MESSAGES.closesBeforeOpening(opens, closes);
+  }
+  return null;
+}
+
+/**
+ * Saves the dates an admin changed, all or none: the whole set must stay in order. Each change
+ * is recorded with who, when, the old and the new value.
+ */
+export async function updateDates(
+  ctx: AppContext,
+  admin: PublicUser,
+  body: UpdateDeadlinesBody,
+): Promise<Omit<AdminDeadlines, 'success'> & { message: string }> {
+  return ctx.db.transaction(async (tx) => {
+    await repo.lockConferenceDates(tx);
+    const { dates } = await datesWithSources(ctx, tx);
+    const changed = CONFERENCE_DATE_KEYS.filter(
+      (key) => body[key] !== undefined && Date.parse(body[key]) !== Date.parse(dates[key]),
+    );
+    // A value naming the same instant in another offset is kept as the admin wrote it, unrecorded.
+    const next = { ...dates, ...Object.fromEntries(changed.map((key) => [key, body[key]!])) } as ConferenceDates;
+    const disorder = datesOutOfOrder(next);
+    if (disorder) throw new AppError('bad_request', disorder);
+    for (const key of changed) await repo.upsertConferenceDate(tx, key, next[key], admin._id);
+    await repo.insertDateChanges(
+      tx,
+      changed.map((key) => ({ key, oldValue: dates[key], newValue: next[key], changedBy: admin._id })),
+    );
+    const message = changed.length ? DEADLINE_MESSAGES.saved : DEADLINE_MESSAGES.nothingChanged;
+    return { ...(await adminDeadlines(ctx, tx)), message };
+  });
+}
+
+/** An extension never shortens a deadline: the later of the two applies. */
+function withExtension(conference: string, extension: string | undefined): StepDeadline {
+  if (extension && Date.parse(extension) > Date.parse(conference)) return { closesAt: extension, extended: true };
+  return { closesAt: conference, extended: false };
+}
+
+/**
+ * Until when each author step is open for a paper (null: not yet submitted). A submission an
+ * admin reset is open for its re-upload without a date, unless the admin gave one.
+ */
+export function deadlinesOfPaper(
+  dates: ConferenceDates,
+  state: PaperState | null,
+  extensions: Partial<Record<DeadlineStep, string>>,
+): PaperDeadlines {
+  const conference = (step: DeadlineStep) => dates[DEADLINE_OF_STEP[step]];
+  const reset = (step: DeadlineStep) =>
+    state !== null && (step === 'abstract' ? state.abstract === 'reset' : step === 'fullPaper' && state.fullPaper === 'reset');
+  return Object.fromEntries(
+    DEADLINE_STEPS.map((step) => [
+      step,
+      reset(step) && !extensions[step] ? null : withExtension(conference(step), extensions[step]),
+    ]),
+  ) as PaperDeadlines;
+}
+
+function extensionsByPaper(rows: repo.DeadlineExtensionRow[]): Map<string, Partial<Record<DeadlineStep, string>>> {
+  const byPaper = new Map<string, Partial<Record<DeadlineStep, string>>>();
+  for (const row of rows) byPaper.set(row.paperId, { ...byPaper.get(row.paperId), [row.step]: row.closesAt });
+  return byPaper;
+}
+
+/** The deadlines of several papers, for presenting them. */
+export async function deadlinesOfPapers(
+  ctx: AppContext,
+  db: DbOrTx,
+  papers: { id: string; state: PaperState }[],
+): Promise<Map<string, PaperDeadlines>> {
+  const [dates, rows] = await Promise.all([
+    currentDates(ctx, db),
+    repo.findExtensionsOfPapers(
+      db,
+      papers.map((p) => p.id),
+    ),
+  ]);
+  const extensions = extensionsByPaper(rows);
+  return new Map(papers.map((p) => [p.id, deadlinesOfPaper(dates, p.state, extensions.get(p.id) ?? {})]));
+}
+
+/** What the state machine needs to judge an author step on time: read inside the step's transaction. */
+export async function stepTiming(
+  ctx: AppContext,
+  db: DbOrTx,
+  paper: { id: string; state: PaperState } | null,
+): Promise<StepTiming> {
+  const dates = await currentDates(ctx, db);
+  const extensions = paper ? extensionsByPaper(await repo.findExtensionsOfPapers(db, [paper.id])) : new Map();
+  return {
+    now: ctx.now(),
+    graceMs: ctx.config.deadlineGraceMs,
+    abstractOpens: dates.abstractOpens,
+    deadlines: deadlinesOfPaper(dates, paper?.state ?? null, (paper && extensions.get(paper.id)) ?? {}),
+  };
+}
+
+/** Records a paper's own deadline for a step (inside the caller's transaction); it must end in the future. */
+export async function grantExtension(
+  ctx: AppContext,
+  tx: DbOrTx,
+  values: { paperId: string; step: DeadlineStep; closesAt: string; reason: string; grantedBy: string },
+): Promise<void> {
+  if (Date.parse(values.closesAt) <= ctx.now().getTime())
+    throw new AppError('bad_request', DEADLINE_MESSAGES.extensionInPast);
+  await repo.upsertExtension(tx, values);
+}
+
+export async function removeExtension(tx: DbOrTx, paperId: string, step: DeadlineStep): Promise<void> {
+  await repo.deleteExtension(tx, paperId, step);
+}

@@ -1,0 +1,58 @@
+import {
+  DEADLINE_MESSAGES,
+  DEADLINE_STEP_NAMES,
+  formatConferenceTime,
+} from '../../../shared/domain/deadlines.ts';
+import type { PaperState } from '../../../shared/domain/paper-workflow.ts';
+import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
+import type { DeadlineExtensionBody } from '../../../shared/schemas/deadlines.ts';
+import type { PublicUser } from '../../../shared/schemas/user.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { grantExtension } from '../deadlines/deadlines.service.ts';
+import { notifyUsers, transactionThenMail } from '../notifications/notifications.service.ts';
+import { presentOneForAdmin } from './admin-papers.service.ts';
+import { applyPaperStep, paperState } from './paper-workflow.ts';
+
+/** Whether the step is still to be done by the author, so that a later deadline means something. */
+function stepPending(state: PaperState, step: DeadlineExtensionBody['step']): boolean {
+  if (step === 'abstract') return state.abstract === 'reset';
+  if (step === 'payment') return !state.paid;
+  return state.fullPaper !== 'current';
+}
+
+/**
+ * Gives one paper its own deadline for a step, with a reason: recorded on the paper's timeline
+ * and told to its author. A new extension for the same step replaces the previous one.
+ */
+export async function extendDeadline(
+  ctx: AppContext,
+  admin: PublicUser,
+  paperId: string,
+  body: DeadlineExtensionBody,
+): Promise<{ paper: AdminPaper; message: string }> {
+  if (Date.parse(body.closesAt) <= ctx.now().getTime())
+    throw new AppError('bad_request', DEADLINE_MESSAGES.extensionInPast);
+  return transactionThenMail(ctx, async (tx) => {
+    const { paper } = await applyPaperStep(tx, paperId, {
+      actor: admin,
+      action: { type: 'deadline_extended' },
+      reason: body.reason,
+      details: { step: body.step, closesAt: body.closesAt },
+      changes: async (current) => {
+        if (!stepPending(await paperState(tx, current), body.step))
+          throw new AppError('bad_request', DEADLINE_MESSAGES.extensionNotNeeded);
+        await grantExtension(ctx, tx, { paperId, ...body, grantedBy: admin._id });
+        return null;
+      },
+    });
+    await notifyUsers(ctx, tx, [paper.userId], {
+      type: 'system_notification',
+      priority: 'high',
+      paperId,
+      title: `Deadline extended: ${paper.ictacemId}`,
+      message: `The ${DEADLINE_STEP_NAMES[body.step]} deadline of "${paper.title}" is extended for you until ${formatConferenceTime(body.closesAt)}.\n\nReason: ${body.reason}`,
+    });
+    return { paper: await presentOneForAdmin(ctx, tx, paper), message: DEADLINE_MESSAGES.extended };
+  });
+}

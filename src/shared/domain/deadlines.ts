@@ -1,0 +1,167 @@
+import { CONFERENCE } from '../conference.ts';
+
+/**
+ * The conference's dates: one source for what the pages announce and what the server enforces
+ * (docs/architecture.md, "Deadlines"). Values are ISO 8601 instants with their offset, e.g.
+ * `2025-10-15T23:59:59+05:30`; they are shown in the conference's time zone.
+ */
+export const CONFERENCE_DATE_KEYS = [
+  'abstractOpens',
+  'earlyBirdOpens',
+  'abstractDeadline',
+  'notification',
+  'earlyBirdCloses',
+  'lateRegistrationOpens',
+  'paymentDeadline',
+  'fullPaperDeadline',
+  'conferenceStarts',
+  'conferenceEnds',
+] as const;
+export type ConferenceDateKey = (typeof CONFERENCE_DATE_KEYS)[number];
+export type ConferenceDates = Record<ConferenceDateKey, string>;
+
+/** The dates as announced; ABSTRACT_DEADLINE, FULL_PAPER_DEADLINE and PAYMENT_DEADLINE override theirs. */
+export const ANNOUNCED_DATES: ConferenceDates = {
+  abstractOpens: '2025-07-21T00:00:00+05:30',
+  earlyBirdOpens: '2025-09-01T00:00:00+05:30',
+  abstractDeadline: '2025-10-15T23:59:59+05:30',
+  notification: '2025-10-31T00:00:00+05:30',
+  earlyBirdCloses: '2025-11-15T23:59:59+05:30',
+  lateRegistrationOpens: '2025-11-16T00:00:00+05:30',
+  paymentDeadline: '2025-12-10T23:59:59+05:30',
+  fullPaperDeadline: '2025-12-10T23:59:59+05:30',
+  conferenceStarts: '2025-12-15T09:00:00+05:30',
+  conferenceEnds: '2025-12-17T18:00:00+05:30',
+};
+
+export type ConferenceDateKind = 'submission' | 'registration' | 'conference';
+
+export const CONFERENCE_DATE_INFO: Record<ConferenceDateKey, { title: string; kind: ConferenceDateKind }> = {
+  abstractOpens: { title: 'Extended abstract submission opens', kind: 'submission' },
+  earlyBirdOpens: { title: 'Early-bird registration opens', kind: 'registration' },
+  abstractDeadline: { title: 'Last date for extended abstract submission', kind: 'submission' },
+  notification: { title: 'Notification of acceptance', kind: 'submission' },
+  earlyBirdCloses: { title: 'Early-bird registration closes', kind: 'registration' },
+  lateRegistrationOpens: { title: 'Late registration begins', kind: 'registration' },
+  paymentDeadline: { title: 'Last date to enter the payment ID', kind: 'registration' },
+  fullPaperDeadline: { title: 'Final date for full-length paper submission', kind: 'submission' },
+  conferenceStarts: { title: `${CONFERENCE.shortName} begins`, kind: 'conference' },
+  conferenceEnds: { title: `${CONFERENCE.shortName} ends`, kind: 'conference' },
+};
+
+/** Each pair must open before it closes. */
+export const DATE_PAIRS: readonly (readonly [ConferenceDateKey, ConferenceDateKey])[] = [
+  ['abstractOpens', 'abstractDeadline'],
+  ['earlyBirdOpens', 'earlyBirdCloses'],
+  ['conferenceStarts', 'conferenceEnds'],
+];
+
+/** The deadlines the server keeps: each closes an author step. */
+export const DEADLINE_STEPS = ['abstract', 'payment', 'fullPaper'] as const;
+export type DeadlineStep = (typeof DEADLINE_STEPS)[number];
+
+export const DEADLINE_OF_STEP: Record<DeadlineStep, ConferenceDateKey> = {
+  abstract: 'abstractDeadline',
+  payment: 'paymentDeadline',
+  fullPaper: 'fullPaperDeadline',
+};
+
+export const DEADLINE_STEP_NAMES: Record<DeadlineStep, string> = {
+  abstract: 'extended abstract',
+  payment: 'payment',
+  fullPaper: 'full paper',
+};
+
+/** A step's deadline as it applies to one paper: the conference's, or an extension granted to it. */
+export interface StepDeadline {
+  /** ISO 8601 with offset. */
+  closesAt: string;
+  /** An admin extended it for this paper (or reset the submission): the author sees that. */
+  extended: boolean;
+}
+
+export const DEADLINE_MESSAGES = {
+  passed: (step: DeadlineStep, closesAt: string) =>
+    `The ${DEADLINE_STEP_NAMES[step]} deadline, ${formatConferenceTime(closesAt)}, has passed.`,
+  notOpenYet: (opensAt: string) => `Extended abstract submission opens on ${formatConferenceTime(opensAt)}.`,
+  notIsoWithOffset: (title: string) =>
+    `${title}: enter a date and time in ISO 8601 with its offset, e.g. 2025-10-15T23:59:59+05:30.`,
+  closesBeforeOpening: (opens: ConferenceDateKey, closes: ConferenceDateKey) =>
+    `${CONFERENCE_DATE_INFO[closes].title} must be after ${CONFERENCE_DATE_INFO[opens].title.toLowerCase()}.`,
+  extensionInPast: 'The extension must end in the future.',
+  extensionReasonRequired: 'Please give a reason for the extension.',
+  extensionNotNeeded: 'This paper has no such step to extend.',
+  nothingChanged: 'No date was changed.',
+  saved: 'The dates were saved.',
+  extended: 'The deadline was extended for this paper.',
+  extensionRemoved: 'The extension was removed.',
+} as const;
+
+/** Offsets with or without a colon, or Z; seconds and fractions optional. */
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** Whether `value` names one instant: an ISO 8601 date and time with its offset, a real calendar date. */
+export function isIsoWithOffset(value: string): boolean {
+  if (!ISO_WITH_OFFSET.test(value)) return false;
+  const instant = Date.parse(value);
+  if (Number.isNaN(instant)) return false;
+  // Date.parse rolls 31 February over to March: the calendar date must survive the round trip.
+  const [, month, day] = /^\d{4}-(\d{2})-(\d{2})/.exec(value)!;
+  const offsetMinutes = offsetMinutesOf(value);
+  const local = new Date(instant + offsetMinutes * 60_000);
+  return local.getUTCMonth() + 1 === Number(month) && local.getUTCDate() === Number(day);
+}
+
+/** The offset of an ISO 8601 value, in minutes east of UTC. */
+export function offsetMinutesOf(value: string): number {
+  const match = /(Z|([+-])(\d{2}):?(\d{2}))$/.exec(value);
+  if (!match || match[1] === 'Z') return 0;
+  const minutes = Number(match[3]) * 60 + Number(match[4]);
+  return match[2] === '-' ? -minutes : minutes;
+}
+
+function partsIn(instant: Date, timeZone: string, options: Intl.DateTimeFormatOptions) {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, ...options }).formatToParts(instant);
+  return (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+}
+
+/** "15 October 2025" in the conference's time zone. */
+export function formatConferenceDate(value: string): string {
+  const part = partsIn(new Date(value), CONFERENCE.timeZone, { day: 'numeric', month: 'long', year: 'numeric' });
+  return `${part('day')} ${part('month')} ${part('year')}`;
+}
+
+/** "23:59 IST" in the conference's time zone. */
+export function formatConferenceClock(value: string): string {
+  const part = partsIn(new Date(value), CONFERENCE.timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return `${part('hour')}:${part('minute')} ${CONFERENCE.timeZoneName}`;
+}
+
+/** "15 October 2025 23:59 IST": how every deadline is named to authors and admins. */
+export function formatConferenceTime(value: string): string {
+  return `${formatConferenceDate(value)} ${formatConferenceClock(value)}`;
+}
+
+/** "15-17 December 2025" (or across months and years) in the conference's time zone. */
+export function formatDateRange(starts: string, ends: string): string {
+  const a = partsIn(new Date(starts), CONFERENCE.timeZone, { day: 'numeric', month: 'long', year: 'numeric' });
+  const b = partsIn(new Date(ends), CONFERENCE.timeZone, { day: 'numeric', month: 'long', year: 'numeric' });
+  if (a('year') !== b('year')) return `${formatConferenceDate(starts)} - ${formatConferenceDate(ends)}`;
+  if (a('month') !== b('month')) return `${a('day')} ${a('month')} - ${b('day')} ${b('month')} ${b('year')}`;
+  if (a('day') === b('day')) return formatConferenceDate(starts);
+  return `${a('day')}-${b('day')} ${b('month')} ${b('year')}`;
+}
+
+/** The conference's calendar day of an instant, e.g. "2025-10-15" (for <time dateTime>). */
+export function conferenceDay(value: string): string {
+  const part = partsIn(new Date(value), CONFERENCE.timeZone, { day: '2-digit', month: '2-digit', year: 'numeric' });
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/**
+ * Whether an author step is still open at `now`: open up to and including the closing second,
+ * plus the grace period. The state machine asks this; the pages show the same deadline.
+ */
+export function isOpenAt(closesAt: string, now: Date, graceMs = 0): boolean {
+  return now.getTime() <= Date.parse(closesAt) + graceMs;
+}
