@@ -77,7 +77,12 @@ const envSchema = z.object({
   FULL_PAPER_DEADLINE: isoWithOffset('FULL_PAPER_DEADLINE'),
   PAYMENT_DEADLINE: isoWithOffset('PAYMENT_DEADLINE'),
   /** Minutes after every deadline during which an author step is still taken (HotCRP's grace period). */
-  DEADLINE_GRACE_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(0),
+  DEADLINE_GRACE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where uploaded files live: DATA_DIR/files (one server) or an S3-compatible bucket (any number). */
   FILE_STORE: z.enum(['local', 's3']).default('local'),

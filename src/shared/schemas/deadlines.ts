@@ -12,11 +12,15 @@ import { okResponse } from './responses.ts';
 export const DEADLINE_LIMITS = { reason: 500 } as const;
 
 const isoWithOffset = (title: string) =>
-  z.string().trim().refine(isIsoWithOffset, { error: DEADLINE_MESSAGES.notIsoWithOffset(title) });
+  z
+    .string()
+    .trim()
+    .refine(isIsoWithOffset, { error: DEADLINE_MESSAGES.notIsoWithOffset(title) });
 
-const conferenceDatesShape = Object.fromEntries(
-  CONFERENCE_DATE_KEYS.map((key) => [key, z.string()]),
-) as Record<ConferenceDateKey, z.ZodString>;
+const conferenceDatesShape = Object.fromEntries(CONFERENCE_DATE_KEYS.map((key) => [key, z.string()])) as Record<
+  ConferenceDateKey,
+  z.ZodString
+>;
 
 export const conferenceDatesSchema = z.object(conferenceDatesShape).meta({ id: 'ConferenceDates' });
 

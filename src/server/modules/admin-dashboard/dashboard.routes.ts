@@ -24,11 +24,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     ...(await service.dashboardStats(ctx)),
   }));
 
-  app.get(
-    '/next-deadline',
-    { schema: { response: { 200: nextDeadlineResponseSchema } }, config: admin },
-    async () => ({ success: true, next: await nextDeadline(ctx) }),
-  );
+  app.get('/next-deadline', { schema: { response: { 200: nextDeadlineResponseSchema } }, config: admin }, async () => ({
+    success: true,
+    next: await nextDeadline(ctx),
+  }));
 
   app.get(
     '/users',

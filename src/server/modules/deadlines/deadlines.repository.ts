@@ -22,7 +22,10 @@ export async function upsertConferenceDate(tx: DbOrTx, key: string, value: strin
     .onConflictDoUpdate({ target: conferenceDates.key, set: { value, updatedBy: by, updatedAt: sql`now()` } });
 }
 
-export async function insertDateChanges(tx: DbOrTx, rows: (typeof conferenceDateChanges.$inferInsert)[]): Promise<void> {
+export async function insertDateChanges(
+  tx: DbOrTx,
+  rows: (typeof conferenceDateChanges.$inferInsert)[],
+): Promise<void> {
   if (rows.length) await tx.insert(conferenceDateChanges).values(rows);
 }
 

@@ -132,7 +132,8 @@ export function deadlinesOfPaper(
 ): PaperDeadlines {
   const conference = (step: DeadlineStep) => dates[DEADLINE_OF_STEP[step]];
   const reset = (step: DeadlineStep) =>
-    state !== null && (step === 'abstract' ? state.abstract === 'reset' : step === 'fullPaper' && state.fullPaper === 'reset');
+    state !== null &&
+    (step === 'abstract' ? state.abstract === 'reset' : step === 'fullPaper' && state.fullPaper === 'reset');
   return Object.fromEntries(
     DEADLINE_STEPS.map((step) => [
       step,

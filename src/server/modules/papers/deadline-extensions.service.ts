@@ -1,8 +1,4 @@
-import {
-  DEADLINE_MESSAGES,
-  DEADLINE_STEP_NAMES,
-  formatConferenceTime,
-} from '../../../shared/domain/deadlines.ts';
+import { DEADLINE_MESSAGES, DEADLINE_STEP_NAMES, formatConferenceTime } from '../../../shared/domain/deadlines.ts';
 import type { PaperState } from '../../../shared/domain/paper-workflow.ts';
 import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import type { DeadlineExtensionBody } from '../../../shared/schemas/deadlines.ts';

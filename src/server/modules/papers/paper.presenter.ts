@@ -13,7 +13,10 @@ export interface PaperParts {
  * A paper as its author sees it. Built field by field: the confidential evaluation, the
  * reviewer's identity and storage keys can never slip into an author's response.
  */
-export function presentAuthorPaper({ paper, authors, adminFiles, deadlines }: PaperParts, apiBase: string): AuthorPaper {
+export function presentAuthorPaper(
+  { paper, authors, adminFiles, deadlines }: PaperParts,
+  apiBase: string,
+): AuthorPaper {
   return {
     _id: paper.id,
     title: paper.title,

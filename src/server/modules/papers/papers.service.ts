@@ -118,16 +118,19 @@ export async function submitPaper(ctx: AppContext, actor: PublicUser, upload: Re
         }
         await assertRoomForUpload(tx, ctx, actor, file.sizeBytes);
         const stored = await recordUpload(tx, file, actor._id);
-        const paper = await createPaperStep(tx, { actor, ctx, details: { fileName: file.fileName, version: 1 } }, (status) =>
-          repo.insertPaper(tx, {
-            userId: actor._id,
-            ictacemId: actor.customUserId,
-            title: input.title,
-            theme: input.theme,
-            modeOfPresentation: input.modeOfPresentation,
-            abstractFileId: stored.id,
-            status,
-          }),
+        const paper = await createPaperStep(
+          tx,
+          { actor, ctx, details: { fileName: file.fileName, version: 1 } },
+          (status) =>
+            repo.insertPaper(tx, {
+              userId: actor._id,
+              ictacemId: actor.customUserId,
+              title: input.title,
+              theme: input.theme,
+              modeOfPresentation: input.modeOfPresentation,
+              abstractFileId: stored.id,
+              status,
+            }),
         );
         await repo.insertAuthors(tx, paper.id, input.authors);
         await repo.addSubmissionVersion(tx, {
