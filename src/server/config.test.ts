@@ -25,6 +25,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc', PUBLIC_URL: 'not a url' })).toThrow(/PORT[\s\S]*PUBLIC_URL/);
   });
 
+  it('reads the deadlines in ISO 8601 with an offset, and the grace period', () => {
+    expect(loadConfig({}).conferenceDates).toEqual({});
+    expect(loadConfig({}).deadlineGraceMs).toBe(0);
+    const config = loadConfig({
+      ABSTRACT_DEADLINE: '2026-10-15T23:59:59+05:30',
+      FULL_PAPER_DEADLINE: '2026-12-10T18:29:59Z',
+      DEADLINE_GRACE_MINUTES: '10',
+    });
+    expect(config.conferenceDates).toEqual({
+      abstractDeadline: '2026-10-15T23:59:59+05:30',
+      fullPaperDeadline: '2026-12-10T18:29:59Z',
+    });
+    expect(config.deadlineGraceMs).toBe(600_000);
+    expect(() => loadConfig({ ABSTRACT_DEADLINE: '2026-10-15 23:59' })).toThrow(
+      /ABSTRACT_DEADLINE: ABSTRACT_DEADLINE: enter a date and time in ISO 8601 with its offset/,
+    );
+    expect(() => loadConfig({ PAYMENT_DEADLINE: '2026-10-15T23:59:59' })).toThrow(/PAYMENT_DEADLINE/);
+  });
+
   it('needs the admin e-mail and password together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'admin@conf.example' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
     expect(loadConfig({ ADMIN_EMAIL: 'Admin@Conf.example', ADMIN_PASSWORD: 'secret-admin-12' }).adminEmail).toBe(

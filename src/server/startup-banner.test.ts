@@ -5,13 +5,21 @@ import { startupBanner } from './startup-banner.ts';
 describe('start-up banner', () => {
   it('says where the site is, that sign-up is closed and, once, the generated admin password', () => {
     const config = loadConfig({ DATA_DIR: '/srv/ictacem' });
-    const banner = startupBanner(config, 3000, { email: 'admin@ictacem.localhost', generatedPassword: 'pw-123' });
+    const banner = startupBanner(
+      config,
+      3000,
+      { email: 'admin@ictacem.localhost', generatedPassword: 'pw-123' },
+      { deadline: '2025-10-15T23:59:59+05:30', now: new Date('2026-11-24T12:00:00Z') },
+    );
     expect(banner).toContain('Open:           http://localhost:3000/ictacem2025/');
     expect(banner).not.toContain('Public address');
     expect(banner).toContain('embedded PostgreSQL (PGlite) in /srv/ictacem/pglite');
     expect(banner).toContain('Files:          /srv/ictacem/files');
     expect(banner).toContain('closed: nobody can sign up (set REGISTRATION_OPEN=true to open it)');
     expect(banner).toMatch(/Admin: +admin@ictacem\.localhost\n +Password: +pw-123 /);
+    expect(banner).toContain(
+      "Abstracts:      closed since 15 October 2025 23:59 IST (set ABSTRACT_DEADLINE, or change it on the admin's Deadlines page)",
+    );
   });
 
   it('confirms a configured admin and never prints a database password', () => {
@@ -27,7 +35,13 @@ describe('start-up banner', () => {
       S3_ACCESS_KEY_ID: 'ictacem-site',
       S3_SECRET_ACCESS_KEY: 's3-secret',
     });
-    const banner = startupBanner(config, 3000, { email: config.adminEmail! });
+    const banner = startupBanner(
+      config,
+      3000,
+      { email: config.adminEmail! },
+      { deadline: '2026-10-15T23:59:59+05:30', now: new Date('2026-10-15T18:29:59Z') },
+    );
+    expect(banner).toContain('Abstracts:      accepted until 15 October 2026 23:59 IST');
     expect(banner).toContain('Files:          S3 bucket ictacem-files at http://10.0.0.5:9000');
     expect(banner).not.toContain('s3-secret');
     expect(banner).toContain('chair@example.org (from ADMIN_EMAIL and ADMIN_PASSWORD)');

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AppConfig } from './config.ts';
 import type { EnsuredAdmin } from './modules/first-admin/first-admin.service.ts';
+import { formatConferenceTime } from '../shared/domain/deadlines.ts';
 
 /** A PostgreSQL address as an operator may see it: never its password. */
 export function describeDatabaseUrl(url: string): string {
@@ -23,7 +24,12 @@ function localSiteUrl(config: AppConfig, port: number): string {
  * The few facts a person starting the site needs, once, readable among the log lines: where it
  * is, what it stores where, whether authors can sign up and how to sign in as admin.
  */
-export function startupBanner(config: AppConfig, port: number, admin: EnsuredAdmin | undefined): string {
+export function startupBanner(
+  config: AppConfig,
+  port: number,
+  admin: EnsuredAdmin | undefined,
+  abstracts: { deadline: string; now: Date },
+): string {
   const dataDir = path.resolve(config.dataDir);
   const rows: [string, string][] = [['Open', localSiteUrl(config, port)]];
   const publicSite = `${config.publicUrl}${config.basePath}/`;
@@ -47,6 +53,13 @@ export function startupBanner(config: AppConfig, port: number, admin: EnsuredAdm
     config.registrationOpen
       ? 'open: authors can sign up'
       : 'closed: nobody can sign up (set REGISTRATION_OPEN=true to open it)',
+  ]);
+  const deadline = formatConferenceTime(abstracts.deadline);
+  rows.push([
+    'Abstracts',
+    Date.parse(abstracts.deadline) >= abstracts.now.getTime()
+      ? `accepted until ${deadline}`
+      : `closed since ${deadline} (set ABSTRACT_DEADLINE, or change it on the admin's Deadlines page)`,
   ]);
   rows.push([
     'Mail',

@@ -87,7 +87,7 @@ export const DEADLINE_MESSAGES = {
   notIsoWithOffset: (title: string) =>
     `${title}: enter a date and time in ISO 8601 with its offset, e.g. 2025-10-15T23:59:59+05:30.`,
   closesBeforeOpening: (opens: ConferenceDateKey, closes: ConferenceDateKey) =>
-    `${CONFERENCE_DATE_INFO[closes].title} must be after ${CONFERENCE_DATE_INFO[opens].title.toLowerCase()}.`,
+    `"${CONFERENCE_DATE_INFO[closes].title}" must be after "${CONFERENCE_DATE_INFO[opens].title}".`,
   extensionInPast: 'The extension must end in the future.',
   extensionReasonRequired: 'Please give a reason for the extension.',
   extensionNotNeeded: 'This paper has no such step to extend.',
