@@ -8,6 +8,7 @@ import {
   offsetMinutesOf,
 } from './deadlines.ts';
 import { transition, type StepTiming } from './paper-workflow.ts';
+import { CONFERENCE } from '../conference.ts';
 
 describe('ISO 8601 with an offset', () => {
   it.each([
@@ -42,6 +43,10 @@ describe('dates in the conference time zone', () => {
     // 20:00 in New York is the next morning in India.
     expect(formatConferenceTime('2025-10-15T20:00:00-04:00')).toBe('16 October 2025 05:30 IST');
     expect(conferenceDay('2025-10-15T20:00:00-04:00')).toBe('2025-10-16');
+  });
+
+  it("reads the conference's instants as the days every page prints", () => {
+    expect(formatDateRange(CONFERENCE.starts, CONFERENCE.ends)).toBe(CONFERENCE.dates);
   });
 
   it('writes the conference days as one range', () => {

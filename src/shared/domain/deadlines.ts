@@ -30,9 +30,19 @@ export const ANNOUNCED_DATES: ConferenceDates = {
   lateRegistrationOpens: '2025-11-16T00:00:00+05:30',
   paymentDeadline: '2025-12-10T23:59:59+05:30',
   fullPaperDeadline: '2025-12-10T23:59:59+05:30',
-  conferenceStarts: '2025-12-15T09:00:00+05:30',
-  conferenceEnds: '2025-12-17T18:00:00+05:30',
+  conferenceStarts: CONFERENCE.starts,
+  conferenceEnds: CONFERENCE.ends,
 };
+
+/**
+ * The conference days are printed on every page, the letters and the Book of Abstracts from
+ * CONFERENCE: they are shown with the other dates but changed only there, never on the page.
+ */
+export const FIXED_DATE_KEYS = ['conferenceStarts', 'conferenceEnds'] as const satisfies readonly ConferenceDateKey[];
+export const EDITABLE_DATE_KEYS = CONFERENCE_DATE_KEYS.filter(
+  (key) => !(FIXED_DATE_KEYS as readonly string[]).includes(key),
+) as Exclude<ConferenceDateKey, (typeof FIXED_DATE_KEYS)[number]>[];
+export type EditableDateKey = (typeof EDITABLE_DATE_KEYS)[number];
 
 export type ConferenceDateKind = 'submission' | 'registration' | 'conference';
 
@@ -53,7 +63,7 @@ export const CONFERENCE_DATE_INFO: Record<ConferenceDateKey, { title: string; ki
 export const DATE_PAIRS: readonly (readonly [ConferenceDateKey, ConferenceDateKey])[] = [
   ['abstractOpens', 'abstractDeadline'],
   ['earlyBirdOpens', 'earlyBirdCloses'],
-  ['conferenceStarts', 'conferenceEnds'],
+  ['earlyBirdCloses', 'lateRegistrationOpens'],
 ];
 
 /** The deadlines the server keeps: each closes an author step. */
@@ -89,6 +99,8 @@ export const DEADLINE_MESSAGES = {
   closesBeforeOpening: (opens: ConferenceDateKey, closes: ConferenceDateKey) =>
     `"${CONFERENCE_DATE_INFO[closes].title}" must be after "${CONFERENCE_DATE_INFO[opens].title}".`,
   extensionInPast: 'The extension must end in the future.',
+  notEditable: (keys: string) =>
+    `${keys} cannot be changed here: the conference days are part of the site's configuration (src/shared/conference.ts).`,
   extensionReasonRequired: 'Please give a reason for the extension.',
   extensionNotNeeded: 'This paper has no such step to extend.',
   nothingChanged: 'No date was changed.',

@@ -5,6 +5,8 @@ import {
   type ConferenceDateKey,
   DEADLINE_MESSAGES,
   DEADLINE_STEPS,
+  EDITABLE_DATE_KEYS,
+  type EditableDateKey,
   isIsoWithOffset,
 } from '../domain/deadlines.ts';
 import { okResponse } from './responses.ts';
@@ -60,14 +62,16 @@ export const adminDeadlinesResponseSchema = okResponse({
 });
 export type AdminDeadlines = z.infer<typeof adminDeadlinesResponseSchema>;
 
-/** PUT /api/admin/settings/deadlines: the dates to change; the others stay. */
-export const updateDeadlinesBodySchema = z
-  .object(
-    Object.fromEntries(
-      CONFERENCE_DATE_KEYS.map((key) => [key, isoWithOffset(CONFERENCE_DATE_INFO[key].title).optional()]),
-    ) as Record<ConferenceDateKey, z.ZodOptional<ReturnType<typeof isoWithOffset>>>,
-  )
-  .strict();
+/** PUT /api/admin/settings/deadlines: the dates to change; the others stay. The conference days are fixed. */
+export const updateDeadlinesBodySchema = z.strictObject(
+  Object.fromEntries(
+    EDITABLE_DATE_KEYS.map((key) => [key, isoWithOffset(CONFERENCE_DATE_INFO[key].title).optional()]),
+  ) as Record<EditableDateKey, z.ZodOptional<ReturnType<typeof isoWithOffset>>>,
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? DEADLINE_MESSAGES.notEditable(issue.keys.join(', ')) : undefined,
+  },
+);
 export type UpdateDeadlinesBody = z.infer<typeof updateDeadlinesBodySchema>;
 
 export const updateDeadlinesResponseSchema = adminDeadlinesResponseSchema.extend({ message: z.string() });

@@ -8,6 +8,7 @@ import {
   DEADLINE_OF_STEP,
   DEADLINE_STEPS,
   type DeadlineStep,
+  EDITABLE_DATE_KEYS,
   type StepDeadline,
 } from '../../../shared/domain/deadlines.ts';
 import type { PaperState, StepTiming } from '../../../shared/domain/paper-workflow.ts';
@@ -40,7 +41,7 @@ async function datesWithSources(ctx: AppContext, db: DbOrTx) {
     sources[key] = 'configuration';
   }
   for (const row of await repo.findConferenceDateRows(db)) {
-    if (!(CONFERENCE_DATE_KEYS as readonly string[]).includes(row.key)) continue;
+    if (!(EDITABLE_DATE_KEYS as readonly string[]).includes(row.key)) continue;
     dates[row.key as ConferenceDateKey] = row.value;
     sources[row.key as ConferenceDateKey] = 'changed';
   }
@@ -98,7 +99,7 @@ export async function updateDates(
   return ctx.db.transaction(async (tx) => {
     await repo.lockConferenceDates(tx);
     const { dates } = await datesWithSources(ctx, tx);
-    const changed = CONFERENCE_DATE_KEYS.filter(
+    const changed = EDITABLE_DATE_KEYS.filter(
       (key) => body[key] !== undefined && Date.parse(body[key]) !== Date.parse(dates[key]),
     );
     // A value naming the same instant in another offset is kept as the admin wrote it, unrecorded.

@@ -388,7 +388,15 @@ describe('deadlines: the dates the site shows are the dates it keeps', () => {
           { notification: '2025-11-02T10:00:00+05:30', abstractDeadline: '2025-07-01T00:00:00+05:30' },
           '"Last date for extended abstract submission" must be after "Extended abstract submission opens".',
         ],
-        [{ conferenceEnds: '2025-12-14T18:00:00+05:30' }, '"ICTACEM 2025 ends" must be after "ICTACEM 2025 begins".'],
+        [
+          { earlyBirdCloses: '2025-11-20T23:59:59+05:30' },
+          '"Late registration begins" must be after "Early-bird registration closes".',
+        ],
+        // The conference days are printed from the site's own configuration, never changed here.
+        [
+          { conferenceEnds: '2025-12-18T18:00:00+05:30' },
+          "conferenceEnds cannot be changed here: the conference days are part of the site's configuration (src/shared/conference.ts).",
+        ],
       ];
       for (const [payload, message] of cases) {
         const res = await asAdmin('PUT', '/admin/settings/deadlines', payload);
