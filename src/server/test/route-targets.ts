@@ -50,6 +50,7 @@ export const PUBLIC_ROUTES = [
   'POST /auth/forgot-password',
   'PUT /auth/reset-password/:token',
   'GET /letters/verify/:code',
+  'GET /settings/deadlines',
 ];
 
 /** How to aim each id-bearing public route at `target`'s resources. */
