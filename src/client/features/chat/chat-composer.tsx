@@ -1,5 +1,5 @@
 import { type RefObject, useRef, useState } from 'react';
-import { chatFilesProblem } from '../../../shared/domain/chat-files.ts';
+import { chatFilesProblem } from '../../../shared/schemas/chat-files.ts';
 import { CHAT_MESSAGE_MAX, CHAT_MESSAGES, CHAT_PICKER_ACCEPT } from '../../../shared/schemas/chat.ts';
 import { errorText } from '../../lib/api.ts';
 import { useToast } from '../../lib/toast.tsx';

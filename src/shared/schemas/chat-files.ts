@@ -1,5 +1,5 @@
 import { LIMITS } from '../constants.ts';
-import { CHAT_ALLOWED_EXTENSIONS, CHAT_MESSAGES } from '../schemas/chat.ts';
+import { CHAT_ALLOWED_EXTENSIONS, CHAT_MESSAGES } from './chat.ts';
 
 /**
  * The browser's early check of chosen attachments (the server checks the bytes again):
