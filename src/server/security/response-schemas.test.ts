@@ -63,6 +63,7 @@ describe('response schemas', () => {
       fullPaperPdfPath: null,
       adminUploadedFiles: [],
       user: 'u1',
+      deadlines: { abstract: null, payment: null, fullPaper: null },
       adminEvaluation: { marks: 42, confidentialComments: 'weak method' },
     };
     const sent = JSON.parse(serialize({ success: true, paper }) as string);
