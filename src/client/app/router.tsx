@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
       { path: 'admin/messages', ...page(() => import('./pages/admin/messages-page.tsx')) },
       { path: 'admin/messages/:messageId', ...page(() => import('./pages/admin/message-page.tsx')) },
       { path: 'admin/visa-requests', ...page(() => import('./pages/admin/visa-requests-page.tsx')) },
+      { path: 'admin/deadlines', ...page(() => import('./pages/admin/deadlines-page.tsx')) },
       { path: 'admin/user/:userId', ...page(() => import('./pages/admin/admin-user-page.tsx')) },
       { path: 'admin/paper/:paperId', ...page(() => import('./pages/admin/admin-paper-page.tsx')) },
       { path: '*', ...page(() => import('./pages/not-found-page.tsx')) },

@@ -5,6 +5,8 @@
  */
 export const queryKeys = {
   session: ['site', 'session'] as const,
+  /** The conference's dates (GET /settings/deadlines): every page that shows one reads them here. */
+  conferenceDates: ['settings', 'deadlines'] as const,
   captcha: (round: number, fetched: number) => ['auth', 'captcha', round, fetched] as const,
   account: {
     sessions: ['account', 'sessions'] as const,
@@ -47,6 +49,7 @@ export const queryKeys = {
     messageTemplates: ['admin', 'message-templates'] as const,
     job: (jobId: string) => ['admin', 'jobs', jobId] as const,
     latestJob: (kind: string) => ['admin', 'jobs', 'latest', kind] as const,
+    deadlines: ['admin', 'deadlines'] as const,
     allVisaRequests: ['admin', 'visa-requests'] as const,
     visaRequests: (status: string, page: number) => ['admin', 'visa-requests', status, page] as const,
   },

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { DashboardSection } from './dashboard-section.tsx';
 import { DashboardMessagesProvider, MessageBanner, useMessageState } from './dashboard-messages.tsx';
 import { type MessageAuthorsDialogComponent, PapersSection } from './papers-section.tsx';
+import { filtersFromParams, LINKED_FILTER_KEYS, type LinkedFilters, linkedFilterParams } from './paper-filters.ts';
 import { panelId, tabId } from '../../components/ui/tabs.tsx';
 import { type AdminSection, SECTION_TABS_ID, SECTIONS, SectionMenuDrawer, SectionTabs } from './section-navigation.tsx';
 import { UsersSection } from './users-section.tsx';
@@ -16,9 +17,9 @@ function sectionFrom(value: string | null): AdminSection {
   return SECTIONS.find((section) => section.key === value)?.key ?? 'dashboard';
 }
 
-/** Where a link to a section points, e.g. 'View all submissions'. */
-function sectionHref(key: AdminSection): string {
-  return `?${new URLSearchParams({ [SECTION_PARAM]: key })}`;
+/** Where a link to a section points, e.g. 'View all submissions'; the papers' may start filtered. */
+function sectionHref(key: AdminSection, filters: LinkedFilters = {}): string {
+  return `?${new URLSearchParams({ [SECTION_PARAM]: key, ...linkedFilterParams(filters) })}`;
 }
 
 /**
@@ -60,6 +61,8 @@ export function AdminDashboard({ MessageAuthorsDialog }: { MessageAuthorsDialog:
       setSearchParams(
         (params) => {
           params.set(SECTION_PARAM, key);
+          // A link's filters were the papers' first ones only: a later visit starts unfiltered, as before.
+          for (const filter of LINKED_FILTER_KEYS) params.delete(filter);
           return params;
         },
         { replace: true },
@@ -87,6 +90,9 @@ export function AdminDashboard({ MessageAuthorsDialog }: { MessageAuthorsDialog:
               </Link>
               <Link to="/admin/visa-requests" className="block text-brand-700 hover:underline">
                 Visa requests
+              </Link>
+              <Link to="/admin/deadlines" className="block text-brand-700 hover:underline">
+                Deadlines
               </Link>
             </div>
           </div>
@@ -120,7 +126,7 @@ export function AdminDashboard({ MessageAuthorsDialog }: { MessageAuthorsDialog:
             {current.label}
           </p>
           {/* A line of their own on a phone, so the current section's name keeps its room. */}
-          <div className="flex w-full gap-4 text-sm font-semibold sm:ml-auto sm:w-auto">
+          <div className="flex w-full flex-wrap gap-x-4 gap-y-2 text-sm font-semibold sm:ml-auto sm:w-auto">
             <Link to="/admin/messages" className="text-brand-700 hover:underline">
               Messages
             </Link>
@@ -129,6 +135,9 @@ export function AdminDashboard({ MessageAuthorsDialog }: { MessageAuthorsDialog:
             </Link>
             <Link to="/admin/visa-requests" className="text-brand-700 hover:underline">
               Visa requests
+            </Link>
+            <Link to="/admin/deadlines" className="text-brand-700 hover:underline">
+              Deadlines
             </Link>
           </div>
         </div>
@@ -156,12 +165,17 @@ export function AdminDashboard({ MessageAuthorsDialog }: { MessageAuthorsDialog:
             </h2>
             {section === 'dashboard' && (
               <DashboardSection
-                allSubmissionsHref={sectionHref('papers')}
-                onViewAllSubmissions={() => requestFocus('heading')}
+                papersHref={(filters) => sectionHref('papers', filters)}
+                onShowPapers={() => requestFocus('heading')}
               />
             )}
             {section === 'users' && <UsersSection />}
-            {section === 'papers' && <PapersSection MessageAuthorsDialog={MessageAuthorsDialog} />}
+            {section === 'papers' && (
+              <PapersSection
+                MessageAuthorsDialog={MessageAuthorsDialog}
+                initialFilters={filtersFromParams(searchParams)}
+              />
+            )}
           </div>
         </div>
       </div>

@@ -6,6 +6,7 @@ import type {
   dashboardStatsResponseSchema,
   recordsResponseSchema,
 } from '../../../shared/schemas/admin-dashboard.ts';
+import type { nextDeadlineResponseSchema } from '../../../shared/schemas/deadlines.ts';
 import { api, API_BASE, type ResponseOf } from '../../lib/api.ts';
 import type { PaperFilters } from './paper-filters.ts';
 import { toQueryString } from '../../lib/query-string.ts';
@@ -18,6 +19,14 @@ export function useDashboardStats() {
   return useQuery({
     queryKey: queryKeys.admin.dashboard('stats'),
     queryFn: () => api<ResponseOf<typeof dashboardStatsResponseSchema>>('/admin/stats'),
+  });
+}
+
+/** The soonest deadline still open and how many papers it waits for; null once all have passed. */
+export function useNextDeadline() {
+  return useQuery({
+    queryKey: queryKeys.admin.dashboard('next-deadline'),
+    queryFn: async () => (await api<ResponseOf<typeof nextDeadlineResponseSchema>>('/admin/next-deadline')).next,
   });
 }
 

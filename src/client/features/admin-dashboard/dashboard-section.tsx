@@ -7,6 +7,7 @@ import { LoadFailed, LoadingData } from './dashboard-ui.tsx';
 import { EvaluationPanel } from './evaluation-panel.tsx';
 import { FinancialPanel } from './financial-panel.tsx';
 import { OverviewPanel } from './overview-panel.tsx';
+import type { LinkedFilters } from './paper-filters.ts';
 
 type DashboardView = 'overview' | 'analytics' | 'financial' | 'evaluation';
 
@@ -19,12 +20,14 @@ const VIEWS: readonly TabItem<DashboardView>[] = [
 const ID_PREFIX = 'admin-dashboard-view';
 
 interface DashboardSectionProps {
-  allSubmissionsHref: string;
-  onViewAllSubmissions: () => void;
+  /** Where a link to the paper list points, filtered or not. */
+  papersHref: (filters: LinkedFilters) => string;
+  /** A link to the paper list was followed. */
+  onShowPapers: () => void;
 }
 
 /** The dashboard section (spec 2.3): four views of the conference's numbers. */
-export function DashboardSection({ allSubmissionsHref, onViewAllSubmissions }: DashboardSectionProps) {
+export function DashboardSection({ papersHref, onShowPapers }: DashboardSectionProps) {
   const [view, setView] = useState<DashboardView>('overview');
   return (
     <div className="space-y-5">
@@ -32,13 +35,7 @@ export function DashboardSection({ allSubmissionsHref, onViewAllSubmissions }: D
       <TabPanel idPrefix={ID_PREFIX} tabKey={view}>
         {view === 'overview' && (
           <WithStatistics>
-            {(overview) => (
-              <OverviewPanel
-                overview={overview}
-                allSubmissionsHref={allSubmissionsHref}
-                onViewAllSubmissions={onViewAllSubmissions}
-              />
-            )}
+            {(overview) => <OverviewPanel overview={overview} papersHref={papersHref} onShowPapers={onShowPapers} />}
           </WithStatistics>
         )}
         {view === 'analytics' && (

@@ -1,5 +1,7 @@
 import type { DashboardOverview } from './dashboard-api.ts';
 import { FactList, StatCard } from './dashboard-ui.tsx';
+import { NextDeadlineCard } from './next-deadline-card.tsx';
+import type { LinkedFilters } from './paper-filters.ts';
 import { Panel } from '../../components/ui/panel.tsx';
 import { SubmissionAnalyticsPanel, UserEngagementPanel } from './insight-panels.tsx';
 import { formatPercent, percentOf } from './percentages.ts';
@@ -9,12 +11,12 @@ import { formatCount } from '../../lib/numbers.ts';
 
 interface OverviewPanelProps {
   overview: DashboardOverview;
-  allSubmissionsHref: string;
-  onViewAllSubmissions: () => void;
+  papersHref: (filters: LinkedFilters) => string;
+  onShowPapers: () => void;
 }
 
-/** Overview (spec 2.3): the headline numbers, the review pipeline and the newest submissions. */
-export function OverviewPanel({ overview, allSubmissionsHref, onViewAllSubmissions }: OverviewPanelProps) {
+/** Overview (spec 2.3): the next deadline, the headline numbers, the review pipeline and the newest submissions. */
+export function OverviewPanel({ overview, papersHref, onShowPapers }: OverviewPanelProps) {
   const { stats, recentSubmissions } = overview;
   const { total, byStatus } = stats;
   const shareOfTotal = (count: number) => `${formatPercent(percentOf(count, total))} of total`;
@@ -22,6 +24,7 @@ export function OverviewPanel({ overview, allSubmissionsHref, onViewAllSubmissio
 
   return (
     <div className="space-y-5">
+      <NextDeadlineCard papersHref={papersHref} onShowPapers={onShowPapers} />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Total Users" value={stats.totalUsers} />
         <StatCard label="Total Papers" value={total} accent="blue" />
@@ -85,8 +88,8 @@ export function OverviewPanel({ overview, allSubmissionsHref, onViewAllSubmissio
           <RecentSubmissions
             submissions={recentSubmissions}
             totalPapers={total}
-            allSubmissionsHref={allSubmissionsHref}
-            onViewAll={onViewAllSubmissions}
+            allSubmissionsHref={papersHref({})}
+            onViewAll={onShowPapers}
           />
         </Panel>
       </div>

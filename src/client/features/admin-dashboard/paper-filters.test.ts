@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterChips, filterForApi, NO_PAPER_FILTERS, withoutFilter, withoutFilters } from './paper-filters.ts';
+import {
+  activeFilterChips,
+  filterForApi,
+  filtersFromParams,
+  linkedFilterParams,
+  NO_PAPER_FILTERS,
+  withoutFilter,
+  withoutFilters,
+} from './paper-filters.ts';
 
 describe('activeFilterChips', () => {
   it('has no chips without filters', () => {
@@ -48,6 +56,34 @@ describe('filterForApi', () => {
       search: 'wake',
       payment: 'unpaid',
       sort: 'submitted',
+    });
+  });
+});
+
+describe('filtersFromParams', () => {
+  it('starts the list filtered as the link says', () => {
+    const params = new URLSearchParams('section=papers&status=abstract_accepted&payment=unpaid&fullPaper=no');
+    expect(filtersFromParams(params)).toEqual({
+      ...NO_PAPER_FILTERS,
+      status: 'abstract_accepted',
+      payment: 'unpaid',
+      fullPaper: 'no',
+    });
+  });
+
+  it('ignores values it does not know and the filters a link may not set', () => {
+    const params = new URLSearchParams('status=accepted&payment=UNPAID&fullPaper=&theme=Propulsion+and+Combustion');
+    expect(filtersFromParams(params)).toEqual(NO_PAPER_FILTERS);
+  });
+});
+
+describe('linkedFilterParams', () => {
+  it('writes the linked filters in use, and reads back the same', () => {
+    const params = linkedFilterParams({ status: 'abstract_accepted', fullPaper: 'no', payment: '' });
+    expect(params).toEqual({ status: 'abstract_accepted', fullPaper: 'no' });
+    expect(filtersFromParams(new URLSearchParams(params))).toMatchObject({
+      status: 'abstract_accepted',
+      fullPaper: 'no',
     });
   });
 });

@@ -1,4 +1,10 @@
-import { PAPER_STATUS_LABELS, type PaperStatus, type PresentationMode, type Theme } from '../../../shared/constants.ts';
+import {
+  PAPER_STATUS_LABELS,
+  PAPER_STATUSES,
+  type PaperStatus,
+  type PresentationMode,
+  type Theme,
+} from '../../../shared/constants.ts';
 import type { PaperFilterQuery, PaperListSort } from '../../../shared/schemas/admin-dashboard.ts';
 
 /** What the Paper Management list is narrowed by; '' means "any". */
@@ -64,4 +70,26 @@ export function filterForApi(filters: PaperFilters): PaperFilterQuery {
   const given = Object.entries(filters).filter(([, value]) => value !== '');
   // Only the values '' were taken out, which the API's filter spells as absent.
   return { ...(Object.fromEntries(given) as Omit<PaperFilterQuery, 'search'>), search: filters.search.trim() };
+}
+
+/** The filters a link may set in the address, e.g. the next deadline's "Show these papers". */
+export const LINKED_FILTER_KEYS = ['status', 'payment', 'fullPaper'] as const;
+export type LinkedFilters = Partial<Pick<PaperFilters, (typeof LINKED_FILTER_KEYS)[number]>>;
+
+const oneOf = <V extends string>(allowed: readonly V[], value: string | null): V | '' =>
+  allowed.find((candidate) => candidate === value) ?? '';
+
+/** The list's first filters, from the address: status, payment and fullPaper; a value it does not know is ignored. */
+export function filtersFromParams(params: URLSearchParams): PaperFilters {
+  return {
+    ...NO_PAPER_FILTERS,
+    status: oneOf(PAPER_STATUSES, params.get('status')),
+    payment: oneOf(['paid', 'unpaid'], params.get('payment')),
+    fullPaper: oneOf(['yes', 'no'], params.get('fullPaper')),
+  };
+}
+
+/** The address parameters of linked filters, those set to "any" left out. */
+export function linkedFilterParams(filters: LinkedFilters): Record<string, string> {
+  return Object.fromEntries(LINKED_FILTER_KEYS.flatMap((key) => (filters[key] ? [[key, filters[key]]] : [])));
 }

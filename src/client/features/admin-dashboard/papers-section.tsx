@@ -9,7 +9,7 @@ import { useAdminPapers } from './dashboard-api.ts';
 import { useReportLoadError } from './dashboard-messages.tsx';
 import { EmptyState, foundText, LOADING_TEXT, LoadFailed, LoadingData } from './dashboard-ui.tsx';
 import { PaperFilterBar } from './paper-filter-bar.tsx';
-import { filterForApi, NO_PAPER_FILTERS, type PaperFilters } from './paper-filters.ts';
+import { filterForApi, type PaperFilters } from './paper-filters.ts';
 import { formatCount } from '../../lib/numbers.ts';
 import { TablePagination } from '../../components/ui/table-pagination.tsx';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../lib/use-debounced-value.ts';
@@ -28,9 +28,15 @@ export type MessageAuthorsDialogComponent = ComponentType<{
   onClose: () => void;
 }>;
 
+interface PapersSectionProps {
+  MessageAuthorsDialog: MessageAuthorsDialogComponent;
+  /** The filters the list opens with (a link may set some); read once. */
+  initialFilters: PaperFilters;
+}
+
 /** Paper Management (spec 2.5): every paper, searchable and filterable, reviewed in place. */
-export function PapersSection({ MessageAuthorsDialog }: { MessageAuthorsDialog: MessageAuthorsDialogComponent }) {
-  const [filters, setFilters] = useState<PaperFilters>(NO_PAPER_FILTERS);
+export function PapersSection({ MessageAuthorsDialog, initialFilters }: PapersSectionProps) {
+  const [filters, setFilters] = useState<PaperFilters>(initialFilters);
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
   const applied = { ...filters, search };
   const scope = JSON.stringify(applied);

@@ -7,6 +7,7 @@ import type {
   paperHistoryResponseSchema,
   adminPaperChangedResponseSchema,
 } from '../../../shared/schemas/admin-paper.ts';
+import type { DeadlineExtensionBody } from '../../../shared/schemas/deadlines.ts';
 import type { paperTimelineResponseSchema } from '../../../shared/schemas/timeline.ts';
 import { api, ApiError, upload, type ResponseOf } from '../../lib/api.ts';
 import type { EvaluationBody } from './evaluation-form.ts';
@@ -104,21 +105,33 @@ interface ToggleRequest {
   reason: string;
   /** The paper version the admin saw; the server answers 409 if it changed meanwhile. */
   version: number;
+  /** With a reset: the author may upload again until then (ISO 8601 with offset); without, until they do. */
+  reuploadUntil?: string;
 }
 
 export function useToggleSubmission(paperId: string) {
   return usePaperChange(
     paperId,
-    ({ kind, reset, reason, version }: ToggleRequest) =>
+    ({ kind, reset, reason, version, reuploadUntil }: ToggleRequest) =>
       kind === 'abstract'
         ? api<PaperAnswer>(`${paperPath(paperId)}/toggle-abstract`, {
             method: 'PUT',
-            body: { resetAbstract: reset, reason, version },
+            body: { resetAbstract: reset, reason, version, reuploadUntil },
           })
         : api<PaperAnswer>(`${paperPath(paperId)}/toggle-fullpaper`, {
             method: 'PUT',
-            body: { resetFullPaper: reset, reason, version },
+            body: { resetFullPaper: reset, reason, version, reuploadUntil },
           }),
+    (_, answer) => answer.paper,
+  );
+}
+
+/** Gives the paper its own, later deadline for a step the author has still to do. */
+export function useExtendDeadline(paperId: string) {
+  return usePaperChange(
+    paperId,
+    (body: DeadlineExtensionBody) =>
+      api<PaperAnswer>(`${paperPath(paperId)}/deadline-extensions`, { method: 'POST', body }),
     (_, answer) => answer.paper,
   );
 }

@@ -1,4 +1,5 @@
 import { PAPER_STATUS_LABELS } from '../../../shared/constants.ts';
+import { formatConferenceTime } from '../../../shared/domain/deadlines.ts';
 import type { PaperTimelineEntry } from '../../../shared/schemas/timeline.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { usePaperTimeline } from './admin-papers-api.ts';
@@ -61,6 +62,11 @@ function TimelineItem({ entry }: { entry: PaperTimelineEntry }) {
       {entry.visibleToUser !== null && (
         <p className="mt-1 text-sm text-slate-600">
           {entry.visibleToUser ? 'Shared with the author' : 'Hidden from the author'}
+        </p>
+      )}
+      {entry.openUntil && (
+        <p className="mt-1 text-sm text-slate-800">
+          Open until <time dateTime={entry.openUntil}>{formatConferenceTime(entry.openUntil)}</time>
         </p>
       )}
       {entry.reason && <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">“{entry.reason}”</p>}

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import {
   ADMIN_MESSAGES,
   type AdminPaper,
@@ -8,16 +9,22 @@ import {
   toggleAbstractBodySchema,
 } from '../../../shared/schemas/admin-paper.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { DateTimeField } from '../../components/ui/date-time-field.tsx';
+import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { fromConferenceInputValue } from '../../lib/conference-datetime.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { toggleFailureText, toggleSuccessText } from './admin-messages.ts';
 import { usePaperHistory, useToggleSubmission } from './admin-papers-api.ts';
 import type { SubmissionKind } from './history-timeline.ts';
 
 const ROW_LABELS: Record<SubmissionKind, string> = { abstract: 'Abstract', fullpaper: 'Full Paper' };
-/** The reason as the toggle bodies take it: trimmed, and no longer than the textarea allows. */
-const resetReasonFormSchema = toggleAbstractBodySchema.pick({ reason: true });
+/**
+ * The reason as the toggle bodies take it (trimmed, no longer than the textarea allows), and the
+ * re-upload date as the input holds it: IST, empty for none.
+ */
+const resetFormSchema = toggleAbstractBodySchema.pick({ reason: true }).extend({ reuploadUntil: z.string() });
 
 type TogglePaper = Pick<AdminPaper, '_id' | 'version' | 'pdfPath' | 'fullPaperPdfPath'>;
 
@@ -58,17 +65,22 @@ function SubmissionRow({ paper, kind, hasFile, canRestore }: SubmissionRowProps)
   const toast = useToast();
   const toggle = useToggleSubmission(paper._id);
   const [askingReason, setAskingReason] = useState(false);
+  /** The server's refusal of the reset's details (a re-upload date in the past), said in the dialog. */
+  const [resetRefusal, setResetRefusal] = useState<string | null>(null);
   const label = ROW_LABELS[kind];
 
-  const send = (reset: boolean, reason: string) =>
+  const send = (reset: boolean, reason: string, reuploadUntil?: string) =>
     toggle.mutate(
-      { kind, reset, reason, version: paper.version },
+      { kind, reset, reason, version: paper.version, reuploadUntil },
       {
         onSuccess: (answer) => {
           setAskingReason(false);
           toast.success(toggleSuccessText(kind, reset, answer.message));
         },
         onError: (error) => {
+          // The dialog stays, with what the admin wrote, so the date can be corrected.
+          if (reset && error instanceof ApiError && error.status === 400 && error.serverMessage)
+            return setResetRefusal(error.serverMessage);
           setAskingReason(false);
           // 409: another admin changed the paper; the paper is read again (the mutation refreshes it).
           if (error instanceof ApiError && error.status === 409)
@@ -106,7 +118,10 @@ function SubmissionRow({ paper, kind, hasFile, canRestore }: SubmissionRowProps)
           variant="danger"
           className="px-3 py-1.5 disabled:opacity-50"
           disabled={!hasFile || toggle.isPending}
-          onClick={() => setAskingReason(true)}
+          onClick={() => {
+            setResetRefusal(null);
+            setAskingReason(true);
+          }}
         >
           Reset<span className="sr-only"> {label.toLowerCase()}</span>
         </Button>
@@ -115,8 +130,9 @@ function SubmissionRow({ paper, kind, hasFile, canRestore }: SubmissionRowProps)
         <ResetReasonDialog
           label={label}
           pending={toggle.isPending}
+          refusal={resetRefusal}
           onCancel={() => setAskingReason(false)}
-          onConfirm={(reason) => send(true, reason)}
+          onConfirm={(reason, reuploadUntil) => send(true, reason, reuploadUntil)}
         />
       )}
     </li>
@@ -126,17 +142,23 @@ function SubmissionRow({ paper, kind, hasFile, canRestore }: SubmissionRowProps)
 interface ResetReasonDialogProps {
   label: string;
   pending: boolean;
+  /** Why the server refused the last try, if it did. */
+  refusal: string | null;
   onCancel: () => void;
-  onConfirm: (reason: string) => void;
+  /** `reuploadUntil`: ISO 8601 with IST's offset, or undefined to keep the upload open until it is done. */
+  onConfirm: (reason: string, reuploadUntil: string | undefined) => void;
 }
 
-function ResetReasonDialog({ label, pending, onCancel, onConfirm }: ResetReasonDialogProps) {
+function ResetReasonDialog({ label, pending, refusal, onCancel, onConfirm }: ResetReasonDialogProps) {
   const reasonId = useId();
   const { register, handleSubmit } = useForm({
-    resolver: zodResolver(resetReasonFormSchema),
-    defaultValues: { reason: '' },
+    resolver: zodResolver(resetFormSchema),
+    defaultValues: { reason: '', reuploadUntil: '' },
   });
-  const onSubmit = handleSubmit(({ reason }) => onConfirm(reason));
+  // An unfinished date reads as empty in the input, the same as none.
+  const onSubmit = handleSubmit(({ reason, reuploadUntil }) =>
+    onConfirm(reason, fromConferenceInputValue(reuploadUntil) ?? undefined),
+  );
   return (
     <ModalDialog title={`Reset ${label} Submission`} onDismiss={pending ? undefined : onCancel}>
       <form onSubmit={onSubmit} className="space-y-4">
@@ -160,6 +182,12 @@ function ResetReasonDialog({ label, pending, onCancel, onConfirm }: ResetReasonD
           />
           <p className="mt-1 text-xs text-slate-500">Recorded in the submission history.</p>
         </div>
+        <DateTimeField
+          label="Re-upload open until (optional)"
+          hint="Leave empty to keep the upload open until the author re-uploads."
+          {...register('reuploadUntil')}
+        />
+        {refusal && <ErrorAlert>{refusal}</ErrorAlert>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onCancel} disabled={pending}>
             Cancel

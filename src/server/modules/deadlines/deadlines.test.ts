@@ -229,6 +229,7 @@ describe('deadlines: the dates the site shows are the dates it keeps', () => {
         openUntil: string | null;
       }[];
       expect(timeline.find((e) => e.action === 'deadline_extended')).toMatchObject({
+        label: 'Deadline extended: full paper',
         reason: 'Travel grant delayed',
         openUntil: EXTENDED_UNTIL,
       });

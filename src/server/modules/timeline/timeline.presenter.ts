@@ -1,9 +1,17 @@
+import { DEADLINE_STEP_NAMES, type DeadlineStep } from '../../../shared/domain/deadlines.ts';
 import { PAPER_ACTION_LABELS } from '../../../shared/domain/paper-workflow.ts';
 import type { PaperTimelineEntry } from '../../../shared/schemas/timeline.ts';
 import type { TimelineRow } from './timeline.repository.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 const number = (value: unknown) => (typeof value === 'number' ? value : null);
+
+/** "Deadline extended: full paper" names the step; other actions their label. */
+function labelOf(action: string, step: string | null): string {
+  const label = PAPER_ACTION_LABELS[action as keyof typeof PAPER_ACTION_LABELS] ?? action;
+  const stepName = step && DEADLINE_STEP_NAMES[step as DeadlineStep];
+  return action === 'deadline_extended' && stepName ? `${label}: ${stepName}` : label;
+}
 
 /** Field by field from the stored details: the before/after states stay on the server. */
 export function presentTimelineEntry({ entry, actorName, actorRole }: TimelineRow): PaperTimelineEntry {
@@ -12,7 +20,7 @@ export function presentTimelineEntry({ entry, actorName, actorRole }: TimelineRo
   return {
     _id: entry.id,
     action: entry.action,
-    label: PAPER_ACTION_LABELS[entry.action as keyof typeof PAPER_ACTION_LABELS] ?? entry.action,
+    label: labelOf(entry.action, text(details.step)),
     at: entry.createdAt.toISOString(),
     actor: actorName !== null && actorRole !== null ? { name: actorName, role: actorRole } : null,
     fromStatus: entry.previousStatus,

@@ -18,6 +18,7 @@ import { PAPER_PAGE_SECTIONS, useOpenAtSection } from '../../../lib/paper-page-s
 import { PaperReviewHeader } from '../../../features/admin-review/paper-review-header.tsx';
 import { ChatButton } from '../../../features/chat/chat-button.tsx';
 import { AdminPaperLetters } from '../../../features/letters/admin-paper-letters.tsx';
+import { PaperDeadlinesPanel } from '../../../features/admin-review/paper-deadlines-panel.tsx';
 import { PaperTimeline } from '../../../features/admin-review/paper-timeline.tsx';
 import { ReviewStatusPanel } from '../../../features/admin-review/review-status-panel.tsx';
 import { SubmissionControls } from '../../../features/admin-review/submission-controls.tsx';
@@ -26,7 +27,7 @@ import { AdminGuard } from './admin-guard.tsx';
 
 const LOADING = 'Loading paper details...';
 
-/** /admin/paper/{paperId}: one paper's review, evaluation, resets, files, history and chat (spec 2.7). */
+/** /admin/paper/{paperId}: one paper's review, evaluation, resets, deadlines, files, history and chat (spec 2.7). */
 export default function AdminPaperPage() {
   useDocumentTitle('Paper Review');
   const { paperId = '' } = useParams();
@@ -102,6 +103,7 @@ function PaperReviewLayout({ details: { paper, user } }: { details: AdminPaperDe
         <Panel id={PAPER_PAGE_SECTIONS.submissionControls} headingLevel={2} title="Submission Controls">
           <SubmissionControls paper={paper} />
         </Panel>
+        <PaperDeadlinesPanel paper={paper} />
         <AdminFilesPanel paper={paper} />
         <AdminPaperLetters paperId={paper._id} status={paper.status} />
       </aside>

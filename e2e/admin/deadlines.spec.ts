@@ -1,0 +1,179 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEADLINE_MESSAGES } from '../../src/shared/domain/deadlines.ts';
+import { E2E_ADMIN } from '../fixtures/accounts.ts';
+import { seedAuthor, setStatus } from '../fixtures/dashboard-seed.ts';
+import { signInThroughApi } from '../fixtures/papers.ts';
+
+// The inputs are in IST whatever the browser's own zone: the browser runs far from it.
+test.use({ timezoneId: 'America/New_York' });
+
+type Dates = Record<string, string>;
+
+async function currentDates(request: APIRequestContext): Promise<Dates> {
+  const response = await request.get('api/admin/settings/deadlines');
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { dates: Dates }).dates;
+}
+
+/** Puts dates back as they were: every spec shares the one server. */
+async function restoreDates(request: APIRequestContext, dates: Dates): Promise<void> {
+  const response = await request.put('api/admin/settings/deadlines', { data: dates });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test('an organiser changes a date in IST, sees it in the history, and is told when a deadline would close before it opens', async ({
+  page,
+}) => {
+  await signInThroughApi(page, E2E_ADMIN);
+  const original = await currentDates(page.request);
+  try {
+    await page.goto('admin');
+    await page.getByRole('link', { name: 'Deadlines', exact: true }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Deadlines' })).toBeVisible();
+    await expect(page.getByTestId('grace-period')).toHaveText(/^Grace period: /);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const row = page.locator('[data-testid="date-row"][data-key="notification"]');
+    await expect(row).toContainText('31 October 2025 00:00 IST');
+    const notification = page.getByLabel('Notification of acceptance', { exact: true });
+    await expect(notification).toHaveValue('2025-10-31T00:00');
+    await notification.fill('2025-11-02T10:30');
+    await expect(row).toContainText('Not saved yet');
+    await page.getByRole('button', { name: 'Save dates' }).click();
+
+    await expect(page.getByTestId('dates-saved')).toHaveText('The dates were saved.');
+    await expect(row).toContainText('2 November 2025 10:30 IST');
+    await expect(row).toContainText('Changed');
+    const newest = page.getByTestId('date-change').first();
+    await expect(newest).toContainText('Notification of acceptance');
+    await expect(newest).toContainText('31 October 2025 00:00 IST');
+    await expect(newest).toContainText('2 November 2025 10:30 IST');
+    await expect(newest).toContainText('Administrator');
+    // Stored with IST's offset, not the browser's.
+    expect((await currentDates(page.request)).notification).toBe('2025-11-02T10:30:00+05:30');
+
+    // The server refuses the set, says why, and the admin's edit stays to be corrected.
+    const abstractDeadline = page.getByLabel('Last date for extended abstract submission', { exact: true });
+    await abstractDeadline.fill('2025-07-01T23:59');
+    await page.getByRole('button', { name: 'Save dates' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      DEADLINE_MESSAGES.closesBeforeOpening('abstractOpens', 'abstractDeadline'),
+    );
+    await expect(abstractDeadline).toHaveValue('2025-07-01T23:59');
+    expect((await currentDates(page.request)).abstractDeadline).toBe(original.abstractDeadline);
+  } finally {
+    await restoreDates(page.request, {
+      notification: original.notification!,
+      abstractDeadline: original.abstractDeadline!,
+    });
+  }
+});
+
+test("the dashboard's next deadline counts the papers it waits for and lists them", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const title = `Nd${Date.now().toString(36)} Unpaid plates`;
+  const { paperId } = await seedAuthor(playwright, baseURL!, 'Unpaid Author', {
+    title,
+    theme: 'Solid Mechanics and Dynamics',
+    modeOfPresentation: 'Oral',
+    firstAuthor: 'First Author',
+  });
+  await signInThroughApi(page, E2E_ADMIN);
+  await setStatus(page.request, paperId!, 'abstract_accepted');
+  const original = await currentDates(page.request);
+  try {
+    // The payment deadline comes first, still far off.
+    await restoreDates(page.request, { paymentDeadline: '2098-06-30T23:59:59+05:30' });
+    await page.goto('admin?section=dashboard');
+    const card = page.getByRole('region', { name: 'Next deadline' });
+    await expect(card.getByTestId('next-deadline-when')).toHaveText(
+      /^Last date to enter the payment ID: 30 June 2098 23:59 IST, [\d,]+ days left$/,
+    );
+    const countText = await card.getByTestId('next-deadline-count').textContent();
+    const count = Number(/^([\d,]+) accepted papers? without a payment ID$/.exec(countText!)![1]!.replace(/,/g, ''));
+    expect(count).toBeGreaterThanOrEqual(1);
+
+    await card.getByRole('link', { name: 'Show these papers' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Paper Management' })).toBeFocused();
+    const chips = page.getByRole('group', { name: 'Active filters' });
+    await expect(chips).toContainText('Status: Abstract Accepted');
+    await expect(chips).toContainText('Payment: Unpaid');
+    await expect(page.getByTestId('papers-found')).toHaveText(`${count} ${count === 1 ? 'paper' : 'papers'} found`);
+  } finally {
+    await restoreDates(page.request, { paymentDeadline: original.paymentDeadline! });
+  }
+});
+
+test("an organiser extends one paper's deadline and reopens its abstract until a date; the timeline shows both", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const title = `Dl${Date.now().toString(36)} Late full paper`;
+  const { paperId } = await seedAuthor(playwright, baseURL!, 'Late Author', {
+    title,
+    theme: 'Solid Mechanics and Dynamics',
+    modeOfPresentation: 'Oral',
+    firstAuthor: 'First Author',
+  });
+  await signInThroughApi(page, E2E_ADMIN);
+  await page.goto(`admin/paper/${paperId}`);
+
+  const panel = page.getByRole('region', { name: 'Deadlines' });
+  const fullPaper = panel.getByTestId('deadline-fullPaper');
+  await expect(panel.getByTestId('deadline-abstract')).toContainText('Done');
+  await expect(fullPaper).not.toContainText('Extended');
+
+  await panel.getByRole('button', { name: 'Extend a deadline' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Extend a deadline' });
+  // The abstract is in: only the steps still to do can be extended.
+  await expect(dialog.getByLabel('Step').locator('option')).toHaveText(['Payment', 'Full paper']);
+  await dialog.getByLabel('Step').selectOption({ label: 'Full paper' });
+  await dialog.getByLabel('Open until').fill('2020-01-15T18:00');
+  await dialog.getByLabel('Reason').fill('Lab closed for a week.');
+  await dialog.getByRole('button', { name: 'Extend deadline' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('The extension must end in the future.');
+
+  // After the conference's own deadline (31 December 2099 on this server), so the extension is the one that applies.
+  await dialog.getByLabel('Open until').fill('2100-01-15T18:00');
+  await dialog.getByRole('button', { name: 'Extend deadline' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('toast-success')).toContainText('The deadline was extended for this paper.');
+  await expect(fullPaper).toContainText('15 January 2100 18:00 IST');
+  await expect(fullPaper).toContainText('Extended');
+
+  // A reset with a date: the abstract may come again until then, and can be extended too.
+  await page.getByTestId('submission-row-abstract').getByRole('button', { name: 'Reset abstract' }).click();
+  const reset = page.getByRole('dialog', { name: 'Reset Abstract Submission' });
+  await reset.getByLabel('Reason for the reset').fill('Please use the template.');
+  await reset.getByLabel('Re-upload open until (optional)').fill('2020-02-01T12:00');
+  await reset.getByRole('button', { name: 'Reset Abstract' }).click();
+  await expect(reset.getByRole('alert')).toHaveText('The extension must end in the future.');
+  // Refused as a whole: the abstract is still there.
+  await expect(page.getByTestId('submission-row-abstract').getByText('Submitted', { exact: true })).toBeVisible();
+  await reset.getByLabel('Re-upload open until (optional)').fill('2100-02-01T12:00');
+  await reset.getByRole('button', { name: 'Reset Abstract' }).click();
+  await expect(reset).toHaveCount(0);
+  await expect(panel.getByTestId('deadline-abstract')).toContainText('1 February 2100 12:00 IST');
+  await expect(panel.getByTestId('deadline-abstract')).toContainText('Extended');
+
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  const extended = page.locator('[data-testid="timeline-entry"][data-action="deadline_extended"]');
+  await expect(extended).toContainText('Deadline extended');
+  await expect(extended).toContainText('Open until 15 January 2100 18:00 IST');
+  await expect(extended).toContainText('Lab closed for a week.');
+  const resetEntry = page.locator('[data-testid="timeline-entry"][data-action="abstract_reset"]');
+  await expect(resetEntry).toContainText('Open until 1 February 2100 12:00 IST');
+});

@@ -1,0 +1,26 @@
+import { Link } from 'react-router';
+import { AdminHeader } from '../../../features/admin-review/admin-header.tsx';
+import { DeadlineSettingsView } from '../../../features/deadlines-admin/deadline-settings.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { AdminGuard } from './admin-guard.tsx';
+
+/** /admin/deadlines: the conference's dates, changed by an admin with a record of each change. */
+export default function DeadlinesPage() {
+  useDocumentTitle('Deadlines');
+  return (
+    <AdminGuard>
+      {(admin) => (
+        <>
+          <AdminHeader user={admin} />
+          <div className="mx-auto w-full max-w-7xl px-4 py-6">
+            <Link to="/admin" className="text-sm font-semibold text-brand-700 hover:underline">
+              Back to Dashboard
+            </Link>
+            <h1 className="mt-2 mb-5 text-2xl font-bold text-brand-900">Deadlines</h1>
+            <DeadlineSettingsView />
+          </div>
+        </>
+      )}
+    </AdminGuard>
+  );
+}

@@ -1,0 +1,226 @@
+import { type FormEvent, useId, useState } from 'react';
+import {
+  CONFERENCE_DATE_INFO,
+  CONFERENCE_DATE_KEYS,
+  type ConferenceDateKey,
+  DEADLINE_MESSAGES,
+  EDITABLE_DATE_KEYS,
+  formatConferenceTime,
+} from '../../../shared/domain/deadlines.ts';
+import type { DateSource } from '../../../shared/schemas/deadlines.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { ErrorAlert } from '../../components/ui/error-alert.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorText } from '../../lib/api.ts';
+import { conferenceZoneText } from '../../lib/conference-datetime.ts';
+import { DateChangeHistory } from './date-change-history.tsx';
+import {
+  DATE_SOURCE_LABELS,
+  type DateEdits,
+  datesToSave,
+  gracePeriodText,
+  inputValueOf,
+  isEditableDate,
+  isEdited,
+} from './deadline-form.ts';
+import { type DeadlineSettings, useDeadlineSettings, useSaveDates } from './deadlines-api.ts';
+
+/** The Deadlines page's content: every conference date, editable, and the history of changes. */
+export function DeadlineSettingsView() {
+  const settings = useDeadlineSettings();
+  if (settings.isPending) return <Spinner label="Loading deadlines..." />;
+  if (settings.isError) {
+    return (
+      <div className="space-y-3">
+        <ErrorAlert>{errorText(settings.error, 'The deadlines could not be loaded.')}</ErrorAlert>
+        <Button variant="secondary" onClick={() => void settings.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-8">
+      <DatesForm settings={settings.data} />
+      <DateChangeHistory changes={settings.data.changes} />
+    </div>
+  );
+}
+
+const SOURCE_STYLES: Record<DateSource, string> = {
+  announced: 'bg-slate-100 text-slate-700',
+  configuration: 'bg-blue-100 text-blue-800',
+  changed: 'bg-amber-100 text-amber-900',
+};
+
+/** The columns of a date's row on a wide screen: its title, the saved value, where it comes from, the input. */
+const ROW_COLUMNS = 'lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_9.5rem_15rem]';
+
+function DatesForm({ settings }: { settings: DeadlineSettings }) {
+  const { dates, sources, graceMinutes } = settings;
+  const headingId = useId();
+  const zoneNoteId = useId();
+  const [edits, setEdits] = useState<DateEdits>({});
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState('');
+  const save = useSaveDates();
+  const editedCount = EDITABLE_DATE_KEYS.filter((key) => isEdited(dates, edits, key)).length;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved('');
+    const toSave = datesToSave(dates, edits);
+    if ('error' in toSave) return setError(toSave.error);
+    setError(null);
+    if (Object.keys(toSave.body).length === 0) return setSaved(DEADLINE_MESSAGES.nothingChanged);
+    save.mutate(toSave.body, {
+      onSuccess: (answer) => {
+        setEdits({});
+        setSaved(answer.message);
+      },
+      // The edits stay, so the admin can correct the date the message names.
+      onError: (failure) => setError(errorText(failure, 'The dates could not be saved. Please try again.')),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-labelledby={headingId}>
+      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div className="space-y-1 border-b border-slate-200 p-4 sm:p-5">
+          <h2 id={headingId} className="text-lg font-bold text-brand-900">
+            Conference dates
+          </h2>
+          <p id={zoneNoteId} className="text-sm text-slate-700">
+            Dates and times are in {conferenceZoneText()}. The public pages, the authors' pages and the server's checks
+            all follow them.
+          </p>
+          <p className="text-sm text-slate-700" data-testid="grace-period">
+            {gracePeriodText(graceMinutes)}
+          </p>
+        </div>
+        <div
+          aria-hidden="true"
+          className={`hidden gap-4 border-b border-slate-200 bg-slate-50 px-5 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase lg:grid ${ROW_COLUMNS}`}
+        >
+          <span>Date</span>
+          <span>Now</span>
+          <span>Source</span>
+          <span>New date and time</span>
+        </div>
+        <ul className="divide-y divide-slate-200">
+          {CONFERENCE_DATE_KEYS.map((key) => (
+            <DateRow
+              key={key}
+              dateKey={key}
+              value={dates[key]}
+              source={sources[key]}
+              input={
+                isEditableDate(key)
+                  ? {
+                      value: inputValueOf(dates, edits, key),
+                      edited: isEdited(dates, edits, key),
+                      onChange: (value) => setEdits((previous) => ({ ...previous, [key]: value })),
+                    }
+                  : null
+              }
+              zoneNoteId={zoneNoteId}
+            />
+          ))}
+        </ul>
+        <div className="space-y-3 border-t border-slate-200 p-4 sm:p-5">
+          {error && <ErrorAlert>{error}</ErrorAlert>}
+          <p
+            role="status"
+            className={saved ? 'rounded-md bg-green-50 px-3 py-2 text-sm text-green-800' : 'sr-only'}
+            data-testid="dates-saved"
+          >
+            {saved}
+          </p>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save dates'}
+            </Button>
+            {editedCount > 0 && (
+              <>
+                <Button
+                  variant="secondary"
+                  disabled={save.isPending}
+                  onClick={() => {
+                    setEdits({});
+                    setError(null);
+                  }}
+                >
+                  Discard changes
+                </Button>
+                <p className="text-sm text-slate-600">
+                  {editedCount === 1 ? '1 date changed' : `${editedCount} dates changed`}, not saved yet.
+                </p>
+              </>
+            )}
+          </div>
+        </div>
+      </section>
+    </form>
+  );
+}
+
+interface DateRowProps {
+  dateKey: ConferenceDateKey;
+  /** The saved value, ISO 8601 with its offset. */
+  value: string;
+  source: DateSource;
+  /** Null for the conference days, which the site's configuration sets. */
+  input: { value: string; edited: boolean; onChange: (value: string) => void } | null;
+  zoneNoteId: string;
+}
+
+function DateRow({ dateKey, value, source, input, zoneNoteId }: DateRowProps) {
+  const inputId = useId();
+  const currentId = useId();
+  const pendingId = useId();
+  const edited = input?.edited ?? false;
+  const Title = input ? 'label' : 'span';
+  return (
+    <li
+      className={`grid gap-2 p-4 sm:px-5 lg:items-center lg:gap-4 lg:py-3 ${ROW_COLUMNS} ${edited ? 'bg-amber-50/60' : ''}`}
+      data-testid="date-row"
+      data-key={dateKey}
+    >
+      <Title htmlFor={input ? inputId : undefined} className="font-semibold text-slate-900">
+        {CONFERENCE_DATE_INFO[dateKey].title}
+      </Title>
+      {/* One line on a phone; on a wide screen each part takes its column. */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 lg:contents">
+        <p id={currentId} className="text-sm text-slate-700">
+          <span className="lg:sr-only">Now: </span>
+          <time dateTime={value}>{formatConferenceTime(value)}</time>
+        </p>
+        <p className="text-sm">
+          <span className="sr-only">Source: </span>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${SOURCE_STYLES[source]}`}>
+            {DATE_SOURCE_LABELS[source]}
+          </span>
+        </p>
+      </div>
+      {input ? (
+        <div>
+          <input
+            id={inputId}
+            type="datetime-local"
+            value={input.value}
+            onChange={(event) => input.onChange(event.target.value)}
+            aria-describedby={`${currentId} ${zoneNoteId}${edited ? ` ${pendingId}` : ''}`}
+            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:max-w-xs lg:max-w-none lg:text-sm"
+          />
+          {edited && (
+            <p id={pendingId} className="mt-1 text-xs font-medium text-amber-900">
+              Not saved yet
+            </p>
+          )}
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600">Printed on every page and letter: set in the site's configuration.</p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ConferenceDates } from '../../../shared/domain/deadlines.ts';
+import type { adminDeadlinesResponseSchema, updateDeadlinesResponseSchema } from '../../../shared/schemas/deadlines.ts';
+import { api, type ResponseOf } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+
+const PATH = '/admin/settings/deadlines';
+
+export type DeadlineSettings = ResponseOf<typeof adminDeadlinesResponseSchema>;
+
+export function useDeadlineSettings() {
+  return useQuery({
+    queryKey: queryKeys.admin.deadlines,
+    queryFn: () => api<DeadlineSettings>(PATH),
+  });
+}
+
+/** Saves the changed dates; all or none (the server answers 400, naming the date, and keeps them all). */
+export function useSaveDates() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<ConferenceDates>) =>
+      api<ResponseOf<typeof updateDeadlinesResponseSchema>>(PATH, { method: 'PUT', body }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData<DeadlineSettings>(queryKeys.admin.deadlines, answer);
+      // The dates are on every page, and every paper's deadlines and the dashboard follow them.
+      void queryClient.invalidateQueries();
+    },
+  });
+}

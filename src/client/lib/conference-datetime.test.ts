@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import {
+  conferenceZoneText,
+  formatOffset,
+  fromConferenceInputValue,
+  toConferenceInputValue,
+} from './conference-datetime.ts';
+
+describe('toConferenceInputValue', () => {
+  it('shows an instant on the conference wall clock, to the minute', () => {
+    expect(toConferenceInputValue('2025-10-15T23:59:59+05:30')).toBe('2025-10-15T23:59');
+    expect(toConferenceInputValue('2025-10-15T18:29:00Z')).toBe('2025-10-15T23:59');
+  });
+
+  it('moves to the conference day when the value was written in another zone', () => {
+    expect(toConferenceInputValue('2025-12-31T22:00:00-05:00')).toBe('2026-01-01T08:30');
+  });
+});
+
+describe('fromConferenceInputValue', () => {
+  it('reads the input in IST and writes the offset', () => {
+    expect(fromConferenceInputValue('2025-10-15T23:59')).toBe('2025-10-15T23:59:00+05:30');
+    expect(fromConferenceInputValue('2100-01-15T18:00:30')).toBe('2100-01-15T18:00:30+05:30');
+  });
+
+  it('names the same instant as the value it came from', () => {
+    const value = '2025-12-10T23:59:00+05:30';
+    expect(Date.parse(fromConferenceInputValue(toConferenceInputValue(value))!)).toBe(Date.parse(value));
+  });
+
+  it('refuses an empty, partial or impossible date', () => {
+    expect(fromConferenceInputValue('')).toBeNull();
+    expect(fromConferenceInputValue('2025-10-15')).toBeNull();
+    expect(fromConferenceInputValue('2025-02-31T10:00')).toBeNull();
+    expect(fromConferenceInputValue('2025-10-15T24:30')).toBeNull();
+  });
+});
+
+describe('formatOffset', () => {
+  it('writes hours and minutes with a sign', () => {
+    expect(formatOffset(330)).toBe('+05:30');
+    expect(formatOffset(0)).toBe('+00:00');
+    expect(formatOffset(-210)).toBe('-03:30');
+  });
+});
+
+describe('conferenceZoneText', () => {
+  it('names the zone and its offset', () => {
+    expect(conferenceZoneText(Date.parse('2025-10-15T12:00:00Z'))).toBe('IST, UTC+05:30');
+  });
+});

@@ -1,0 +1,70 @@
+import { CONFERENCE } from '../../shared/conference.ts';
+
+/**
+ * A date-and-time input (`<input type="datetime-local">`) holds a wall-clock time without a zone.
+ * The admin's inputs are read in the conference's time zone, whatever the browser's own, and sent
+ * as ISO 8601 with that zone's offset.
+ */
+
+/** "2025-10-15T23:59", optionally with seconds: what a datetime-local input reports. */
+const INPUT_VALUE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+const MINUTE_MS = 60_000;
+
+const wallClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: CONFERENCE.timeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The conference's wall clock at `instant`, as if that wall clock were UTC (ms since the epoch). */
+function wallClockAsUtc(instant: number): number {
+  const parts = wallClock.formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+}
+
+/** The conference zone's offset from UTC at `instant`, in minutes east. */
+function offsetMinutesAt(instant: number): number {
+  const wholeSeconds = Math.floor(instant / 1000) * 1000;
+  return Math.round((wallClockAsUtc(wholeSeconds) - wholeSeconds) / MINUTE_MS);
+}
+
+/** "+05:30" for 330 minutes, "-03:00" for -180. */
+export function formatOffset(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const absolute = Math.abs(minutes);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${sign}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`;
+}
+
+/** "IST, UTC+05:30": said beside every date-and-time input. */
+export function conferenceZoneText(at: number = Date.now()): string {
+  return `${CONFERENCE.timeZoneName}, UTC${formatOffset(offsetMinutesAt(at))}`;
+}
+
+/** An ISO 8601 instant as a datetime-local value in the conference's zone, to the minute: "2025-10-15T23:59". */
+export function toConferenceInputValue(iso: string): string {
+  return new Date(wallClockAsUtc(Date.parse(iso))).toISOString().slice(0, 16);
+}
+
+/**
+ * A datetime-local value read in the conference's zone, as ISO 8601 with the zone's offset:
+ * "2025-10-15T23:59" gives "2025-10-15T23:59:00+05:30". Null when it is not a whole, real date and time.
+ */
+export function fromConferenceInputValue(value: string): string | null {
+  const match = INPUT_VALUE.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute, second = '00'] = match.slice(1);
+  const wall = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
+  // Date.UTC rolls 31 February over to March: the written date must survive.
+  if (new Date(wall).toISOString().slice(0, 19) !== `${year}-${month}-${day}T${hour}:${minute}:${second}`) return null;
+  // The offset at the wall time read as UTC is a first guess; the offset at that guess is the zone's own.
+  const offset = offsetMinutesAt(wall - offsetMinutesAt(wall) * MINUTE_MS);
+  return `${year}-${month}-${day}T${hour}:${minute}:${second}${formatOffset(offset)}`;
+}
