@@ -1,16 +1,18 @@
 // Writes the placeholder PDFs that the document pages serve, into public/documents/:
 //   npm run documents
 // Each file says it is a placeholder; organizers replace it with the real document under the
-// same file name. The text comes from src/client/content/, so it matches the website. The
+// same file name. The text comes from src/client/content/ and the dates from ANNOUNCED_DATES
+// (the defaults the server starts with), so it matches the website. The
 // output is byte-for-byte reproducible (no dates or random ids), so re-running it changes nothing.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { THEMES } from '../src/shared/constants.ts';
+import { ANNOUNCED_DATES, formatConferenceDate } from '../src/shared/domain/deadlines.ts';
 import { conference, publication, registration } from '../src/client/content/conference.ts';
 import { type ConferenceDocument, conferenceDocuments } from '../src/client/content/documents.ts';
-import { accommodation, keyDates } from '../src/client/content/important-dates.ts';
+import { accommodation, keyDatesOf } from '../src/client/content/important-dates.ts';
 import { additionalOpportunities, benefitsForAllTiers, sponsorshipTiers } from '../src/client/content/sponsorship.ts';
 
 const OUTPUT_DIR = fileURLToPath(new URL('../public/documents/', import.meta.url));
@@ -173,10 +175,10 @@ async function writeBrochure(document: ConferenceDocument): Promise<void> {
     .heading('Conference themes')
     .bullets(THEMES)
     .heading('Important dates')
-    .bullets(keyDates.map((keyDate) => `${keyDate.label}: ${keyDate.title}`))
+    .bullets(keyDatesOf(ANNOUNCED_DATES).map((keyDate) => `${keyDate.label}: ${keyDate.title}`))
     .heading('Registration and payment')
     .paragraph(
-      `The early-bird rate is valid for payments received on or before ${registration.earlyBirdCloses}; late registration applies from ${registration.lateRegistrationFrom}. Payment is made through ${registration.paymentPortal}. Programme ID: ${registration.programmeId}.`,
+      `The early-bird rate is valid for payments received on or before ${formatConferenceDate(ANNOUNCED_DATES.earlyBirdCloses)}; late registration applies from ${formatConferenceDate(ANNOUNCED_DATES.lateRegistrationOpens)}. Payment is made through ${registration.paymentPortal}. Programme ID: ${registration.programmeId}.`,
     )
     .heading('Publication')
     .paragraph(`${publication.abstracts} ${publication.fullPapers}`)

@@ -53,11 +53,11 @@ export function contactMailHref(subject?: string): string | undefined {
   return `mailto:${email}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
 }
 
-/** Registration periods and how to pay (spec sections 1 and 9); fee amounts are not published. */
+/**
+ * How to pay (spec section 1); fee amounts are not published. The registration periods are
+ * conference dates, served by GET /api/settings/deadlines.
+ */
 export const registration = {
-  earlyBirdOpens: '1 September 2025',
-  earlyBirdCloses: '15 November 2025',
-  lateRegistrationFrom: '16 November 2025',
   paymentPortal: "the host institute's continuing-education portal",
   /** The programme id authors quote when paying on the portal. */
   programmeId: TO_BE_ANNOUNCED,

@@ -1,70 +1,72 @@
-import { conference, registration } from './conference.ts';
-
-export type KeyDateKind = 'submission' | 'registration' | 'conference';
+import {
+  CONFERENCE_DATE_INFO,
+  CONFERENCE_DATE_KEYS,
+  type ConferenceDateKey,
+  type ConferenceDateKind,
+  type ConferenceDates,
+  conferenceDay,
+  formatConferenceClock,
+  formatConferenceDate,
+  formatDateRange,
+} from '../../shared/domain/deadlines.ts';
+import { conference } from './conference.ts';
 
 export interface KeyDate {
-  /** The date as visitors read it. */
+  /** Unique within the timeline. */
+  id: ConferenceDateKey | 'conference';
+  /** The date as visitors read it: "15 October 2025", or "15-17 December 2025" for the conference. */
   label: string;
-  /** Machine-readable date (or first day) for the <time> element. */
+  /** The closing time of a deadline: "until 23:59 IST". */
+  until?: string;
+  /** The (first) day, for the <time> element. */
   isoDate: string;
   title: string;
   detail?: string;
-  kind: KeyDateKind;
+  kind: ConferenceDateKind;
 }
 
-/** The timeline on the Important Dates page, in date order (spec section 9). */
-export const keyDates: readonly KeyDate[] = [
-  {
-    label: '21 July 2025',
-    isoDate: '2025-07-21',
-    title: 'Extended abstract submission opens',
-    kind: 'submission',
-  },
-  {
-    label: registration.earlyBirdOpens,
-    isoDate: '2025-09-01',
-    title: 'Early-bird registration opens',
-    kind: 'registration',
-  },
-  {
-    label: '15 October 2025',
-    isoDate: '2025-10-15',
-    title: 'Last date for extended abstract submission',
-    kind: 'submission',
-  },
-  {
-    label: '31 October 2025',
-    isoDate: '2025-10-31',
-    title: 'Notification of acceptance',
-    kind: 'submission',
-  },
-  {
-    label: registration.earlyBirdCloses,
-    isoDate: '2025-11-15',
-    title: 'Early-bird registration closes',
-    detail: `The early-bird rate applies to payments received on or before ${registration.earlyBirdCloses}.`,
-    kind: 'registration',
-  },
-  {
-    label: registration.lateRegistrationFrom,
-    isoDate: '2025-11-16',
-    title: 'Late registration begins',
-    kind: 'registration',
-  },
-  {
-    label: '10 December 2025',
-    isoDate: '2025-12-10',
-    title: 'Final date for full-length paper submission',
-    kind: 'submission',
-  },
-  {
-    label: conference.dates,
-    isoDate: '2025-12-15',
+/** The dates that close something, where the time of day matters. */
+const DEADLINE_KEYS: readonly ConferenceDateKey[] = [
+  'abstractDeadline',
+  'earlyBirdCloses',
+  'paymentDeadline',
+  'fullPaperDeadline',
+];
+
+/** The early-bird sentence of the home page, the timeline and the payment instructions. */
+export function earlyBirdRateText(dates: ConferenceDates): string {
+  return `The early-bird rate applies to payments received on or before ${formatConferenceDate(dates.earlyBirdCloses)}.`;
+}
+
+/**
+ * The timeline of the Important Dates page (spec section 9) from the dates in force, in date
+ * order; the conference's days are one entry.
+ */
+export function keyDatesOf(dates: ConferenceDates): KeyDate[] {
+  const entries = CONFERENCE_DATE_KEYS.filter((key) => CONFERENCE_DATE_INFO[key].kind !== 'conference').map(
+    (key): KeyDate & { at: string } => ({
+      id: key,
+      at: dates[key],
+      label: formatConferenceDate(dates[key]),
+      until: DEADLINE_KEYS.includes(key) ? `until ${formatConferenceClock(dates[key])}` : undefined,
+      isoDate: conferenceDay(dates[key]),
+      title: CONFERENCE_DATE_INFO[key].title,
+      detail: key === 'earlyBirdCloses' ? earlyBirdRateText(dates) : undefined,
+      kind: CONFERENCE_DATE_INFO[key].kind,
+    }),
+  );
+  entries.push({
+    id: 'conference',
+    at: dates.conferenceStarts,
+    label: formatDateRange(dates.conferenceStarts, dates.conferenceEnds),
+    isoDate: conferenceDay(dates.conferenceStarts),
     title: `${conference.shortName} conference`,
     detail: conference.venue,
     kind: 'conference',
-  },
-];
+  });
+  // A stable sort: dates at the same instant keep the order of CONFERENCE_DATE_KEYS.
+  return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at)).map(({ at: _at, ...keyDate }) => keyDate);
+}
 
 export const accommodation = {
   summary:

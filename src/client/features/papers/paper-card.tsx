@@ -2,8 +2,10 @@ import type { ReactNode } from 'react';
 import { transition } from '../../../shared/domain/paper-workflow.ts';
 import { isRealPaymentId } from '../../../shared/domain/payment.ts';
 import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
+import { DeadlineNotice } from '../../components/deadline-notice.tsx';
 import { buttonClass, ButtonLink } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { useDeadlineOpen } from '../../lib/use-deadline-open.ts';
 import { PaymentSection } from './payment-section.tsx';
 import { ReuploadForm } from './reupload-form.tsx';
 import { SharedFilesList } from './shared-files-list.tsx';
@@ -89,7 +91,7 @@ export function PaperCard({ paper, chat, letters }: { paper: AuthorPaper; chat: 
           </section>
         )}
 
-        {paper.pdfPath === null && <ReuploadForm paperId={paper._id} />}
+        {paper.pdfPath === null && <ReuploadForm paperId={paper._id} deadline={paper.deadlines.abstract} />}
         {paper.status === 'abstract_accepted' && <PaymentSection paper={paper} />}
         <SharedFilesList paper={paper} />
         {letters}
@@ -111,20 +113,26 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 
 function PaperActions({ paper, chat }: { paper: AuthorPaper; chat: ReactNode }) {
   const { pdfPath, fullPaperPdfPath } = paper;
+  const fullPaperDue = canSubmitFullPaper(paper);
+  const fullPaperDeadline = fullPaperDue ? paper.deadlines.fullPaper : null;
+  const { now, open } = useDeadlineOpen(fullPaperDeadline?.closesAt);
   return (
-    <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:flex-wrap">
-      {pdfPath && (
-        <a href={pdfPath} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
-          View Abstract<span className="sr-only"> (opens in a new tab)</span>
-        </a>
-      )}
-      {fullPaperPdfPath && (
-        <a href={fullPaperPdfPath} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
-          View Full Paper<span className="sr-only"> (opens in a new tab)</span>
-        </a>
-      )}
-      {canSubmitFullPaper(paper) && <ButtonLink to={`/submit-full-paper/${paper._id}`}>Submit Full Paper</ButtonLink>}
-      {chat}
+    <div className="space-y-3 border-t border-slate-200 pt-4">
+      {fullPaperDeadline && <DeadlineNotice step="fullPaper" deadline={fullPaperDeadline} now={now} />}
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        {pdfPath && (
+          <a href={pdfPath} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
+            View Abstract<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        )}
+        {fullPaperPdfPath && (
+          <a href={fullPaperPdfPath} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
+            View Full Paper<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        )}
+        {fullPaperDue && open && <ButtonLink to={`/submit-full-paper/${paper._id}`}>Submit Full Paper</ButtonLink>}
+        {chat}
+      </div>
     </div>
   );
 }

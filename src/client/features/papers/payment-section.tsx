@@ -4,12 +4,15 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { TIMINGS } from '../../../shared/constants.ts';
 import { type AuthorPaper, PAPER_LIMITS, paymentBodySchema } from '../../../shared/schemas/paper.ts';
+import { DeadlineGate } from '../../components/deadline-notice.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/form-field.tsx';
 import { isAnnounced, registration } from '../../content/conference.ts';
+import { earlyBirdRateText } from '../../content/important-dates.ts';
 import { errorText } from '../../lib/api.ts';
 import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
 import { useToast } from '../../lib/toast.tsx';
+import { useConferenceDates } from '../../lib/use-conference-dates.ts';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { useSavePaymentId } from './papers-api.ts';
 import { revealFocusedElement } from './reveal-focus.ts';
@@ -64,10 +67,10 @@ export function PaymentSection({ paper }: { paper: AuthorPaper }) {
           </p>
         </div>
       ) : (
-        <>
+        <DeadlineGate step="payment" deadline={paper.deadlines.payment} className="mt-2">
           <PaymentInstructions />
           <PaymentIdForm paperId={paper._id} onSaved={onSaved} />
-        </>
+        </DeadlineGate>
       )}
       {offerFullPaper && (
         <ModalDialog title="Payment ID Saved" onDismiss={onMaybeLater}>
@@ -87,6 +90,7 @@ export function PaymentSection({ paper }: { paper: AuthorPaper }) {
 }
 
 function PaymentInstructions() {
+  const dates = useConferenceDates();
   return (
     <div className="mt-2 space-y-2 text-sm text-slate-700">
       <p>
@@ -97,7 +101,7 @@ function PaymentInstructions() {
         <span className="font-medium">Programme ID: </span>
         <span className={isAnnounced(registration.programmeId) ? 'font-mono' : ''}>{registration.programmeId}</span>
       </p>
-      <p>The early-bird rate applies to payments received on or before {registration.earlyBirdCloses}.</p>
+      {dates.data && <p>{earlyBirdRateText(dates.data)}</p>}
       <p>Once saved, the payment ID cannot be changed.</p>
     </div>
   );

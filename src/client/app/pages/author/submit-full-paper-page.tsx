@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { TIMINGS } from '../../../../shared/constants.ts';
 import type { AuthorPaper } from '../../../../shared/schemas/paper.ts';
+import { DeadlineGate } from '../../../components/deadline-notice.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card, CenteredCard } from '../../../components/ui/card.tsx';
 import { PageContainer } from '../../../components/ui/page-container.tsx';
@@ -102,37 +103,39 @@ function FullPaperForm({ paper }: { paper: AuthorPaper }) {
             </Info>
           </dl>
         </Card>
-        <Card>
-          <form onSubmit={onSubmit} noValidate aria-busy={busy} className="space-y-5">
-            <PdfPicker
-              label="Full-length paper (PDF)"
-              hint="PDF only, at most 10 MB"
-              file={file}
-              onFileChange={onFileChange}
-              error={error}
-              disabled={busy}
-            />
-            <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-              <p className="font-semibold">Please check your file before submitting.</p>
-              <p className="mt-1">
-                The full paper submission is final: once submitted, it cannot be changed or replaced. Make sure it
-                follows the{' '}
-                <Link to="/full-length-paper-format" className="font-semibold underline">
-                  Full-Length Paper Format
-                </Link>
-                .
-              </p>
-            </div>
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <ButtonLink to="/profile" variant="secondary">
-                Cancel
-              </ButtonLink>
-              <Button type="submit" disabled={busy}>
-                {submitFullPaper.isPending ? 'Submitting...' : 'Submit Full Paper'}
-              </Button>
-            </div>
-          </form>
-        </Card>
+        <DeadlineGate step="fullPaper" deadline={paper.deadlines.fullPaper}>
+          <Card>
+            <form onSubmit={onSubmit} noValidate aria-busy={busy} className="space-y-5">
+              <PdfPicker
+                label="Full-length paper (PDF)"
+                hint="PDF only, at most 10 MB"
+                file={file}
+                onFileChange={onFileChange}
+                error={error}
+                disabled={busy}
+              />
+              <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+                <p className="font-semibold">Please check your file before submitting.</p>
+                <p className="mt-1">
+                  The full paper submission is final: once submitted, it cannot be changed or replaced. Make sure it
+                  follows the{' '}
+                  <Link to="/full-length-paper-format" className="font-semibold underline">
+                    Full-Length Paper Format
+                  </Link>
+                  .
+                </p>
+              </div>
+              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+                <ButtonLink to="/profile" variant="secondary">
+                  Cancel
+                </ButtonLink>
+                <Button type="submit" disabled={busy}>
+                  {submitFullPaper.isPending ? 'Submitting...' : 'Submit Full Paper'}
+                </Button>
+              </div>
+            </form>
+          </Card>
+        </DeadlineGate>
       </div>
     </PageContainer>
   );

@@ -4,6 +4,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { useAuth, useRegistrationOpen } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { AbstractSubmissionGate } from './abstract-submission-gate.tsx';
 
 const steps = [
   {
@@ -75,29 +76,31 @@ function StartSubmission() {
   return (
     <Card className="self-start">
       <h2 className="text-lg font-semibold text-slate-900">Ready to submit?</h2>
-      {isLoading ? (
-        <div className="mt-4 h-10" aria-hidden="true" />
-      ) : user ? (
-        <ButtonLink to="/submit-paper" className="mt-4 w-full">
-          Submit Your Paper
-        </ButtonLink>
-      ) : (
-        <>
-          <p className="mt-2 text-sm text-pretty text-slate-700">
-            Please {registrationOpen ? 'log in or sign up' : 'log in'} to submit your extended abstract or paper.
-          </p>
-          <div className="mt-4 flex flex-col gap-2">
-            <ButtonLink to="/login" state={{ from: '/submit-paper' }}>
-              Login
-            </ButtonLink>
-            {registrationOpen && (
-              <ButtonLink to="/registration" variant="secondary">
-                Sign up
+      <AbstractSubmissionGate className="mt-3">
+        {isLoading ? (
+          <div className="mt-4 h-10" aria-hidden="true" />
+        ) : user ? (
+          <ButtonLink to="/submit-paper" className="mt-4 w-full">
+            Submit Your Paper
+          </ButtonLink>
+        ) : (
+          <>
+            <p className="mt-2 text-sm text-pretty text-slate-700">
+              Please {registrationOpen ? 'log in or sign up' : 'log in'} to submit your extended abstract or paper.
+            </p>
+            <div className="mt-4 flex flex-col gap-2">
+              <ButtonLink to="/login" state={{ from: '/submit-paper' }}>
+                Login
               </ButtonLink>
-            )}
-          </div>
-        </>
-      )}
+              {registrationOpen && (
+                <ButtonLink to="/registration" variant="secondary">
+                  Sign up
+                </ButtonLink>
+              )}
+            </div>
+          </>
+        )}
+      </AbstractSubmissionGate>
     </Card>
   );
 }

@@ -10,6 +10,7 @@ import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { useSubmissionCount } from '../../../features/papers/papers-api.ts';
 import { PaperWizard } from '../../../features/papers/wizard/paper-wizard.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { AbstractSubmissionGate } from './abstract-submission-gate.tsx';
 import { SignInGuard } from './sign-in-guard.tsx';
 
 export default function SubmitPaperPage() {
@@ -44,9 +45,11 @@ function Submission({ user }: { user: PublicUser }) {
         Three short steps: the paper details, its authors, then the PDF.
       </p>
       {/* A form stays at a readable width inside the page width. */}
-      <Card className="mt-6 max-w-3xl">
-        <PaperWizard customUserId={user.customUserId} onSubmitted={() => setSubmitted(true)} />
-      </Card>
+      <AbstractSubmissionGate className="mt-6 max-w-3xl">
+        <Card className="mt-6 max-w-3xl">
+          <PaperWizard customUserId={user.customUserId} onSubmitted={() => setSubmitted(true)} />
+        </Card>
+      </AbstractSubmissionGate>
       {submitted && (
         <ModalDialog title="Submission Successful!">
           <p className="text-slate-700">

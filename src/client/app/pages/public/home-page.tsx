@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatConferenceDate, formatDateRange } from '../../../../shared/domain/deadlines.ts';
+import { DatesLoadError } from '../../../components/dates-status.tsx';
 import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { conference, isAnnounced, publication, registration } from '../../../content/conference.ts';
 import { useRegistrationOpen } from '../../../lib/auth.tsx';
+import { useConferenceDates } from '../../../lib/use-conference-dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 const authorLinks = [
@@ -12,10 +15,24 @@ const authorLinks = [
   { to: '/brochure', label: 'Conference Brochure', hint: 'Everything in one PDF' },
 ] as const;
 
+/** The home page's dates as text, once the server has sent them. */
+function useHomeDates() {
+  const dates = useConferenceDates();
+  const text = dates.data && {
+    conference: formatDateRange(dates.data.conferenceStarts, dates.data.conferenceEnds),
+    earlyBirdCloses: formatConferenceDate(dates.data.earlyBirdCloses),
+    lateRegistrationOpens: formatConferenceDate(dates.data.lateRegistrationOpens),
+  };
+  return { query: dates, text };
+}
+
 export default function HomePage() {
+  const { text } = useHomeDates();
   useDocumentTitle(
     undefined,
-    `${conference.shortName}, ${conference.fullName}: ${conference.dates}, West Bengal, India. Early-bird rate for payments received on or before ${registration.earlyBirdCloses}.`,
+    text
+      ? `${conference.shortName}, ${conference.fullName}: ${text.conference}, West Bengal, India. Early-bird rate for payments received on or before ${text.earlyBirdCloses}.`
+      : `${conference.shortName}, ${conference.fullName}, West Bengal, India.`,
   );
   return (
     <>
@@ -50,13 +67,22 @@ const HERO_BUTTON =
 function Hero() {
   // Sign-up is promoted only while it is open; closed, it would dead-end at Registrations Closed.
   const registrationOpen = useRegistrationOpen();
+  const { query, text } = useHomeDates();
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 px-4 py-14 text-center text-white sm:py-24">
       <p className="text-xs font-semibold tracking-widest text-balance text-amber-300 uppercase sm:text-sm">{conference.edition}</p>
       <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">{conference.shortName}</h1>
       <p className="mx-auto mt-4 max-w-3xl text-lg text-balance text-blue-100 sm:text-xl">{conference.fullName}</p>
       <ul className="mt-6 flex flex-col items-center justify-center gap-2 text-sm font-medium sm:flex-row sm:gap-3">
-        <li className="rounded-full bg-white/10 px-4 py-1.5">{conference.dates}</li>
+        {text ? (
+          <li className="rounded-full bg-white/10 px-4 py-1.5">{text.conference}</li>
+        ) : (
+          query.isPending && (
+            <li>
+              <DatePlaceholder className="h-8 w-44 rounded-full bg-white/10" />
+            </li>
+          )
+        )}
         <li className="rounded-full bg-white/10 px-4 py-1.5">{conference.venue}</li>
       </ul>
       <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
@@ -74,13 +100,18 @@ function Hero() {
 }
 
 function Announcements() {
+  const { query, text } = useHomeDates();
+  const placeholder = query.isPending ? <DatePlaceholder className="h-7 w-40 rounded bg-slate-200" /> : 'Not available';
   return (
     <PageContainer as="section" aria-labelledby="announcements-heading" className="py-12 sm:py-14">
       <h2 id="announcements-heading" className="text-2xl font-bold text-brand-900 sm:text-3xl">
         Announcements
       </h2>
+      {query.isError && (
+        <DatesLoadError className="mt-6" onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      )}
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Announcement title="Conference Dates" highlight={conference.dates}>
+        <Announcement title="Conference Dates" highlight={text?.conference ?? placeholder}>
           {conference.edition}.
         </Announcement>
         <Announcement title="Venue" highlight={conference.venue}>
@@ -89,9 +120,13 @@ function Announcements() {
             Accommodation
           </Link>
         </Announcement>
-        <Announcement title="Early-Bird Registration" highlight={`On or before ${registration.earlyBirdCloses}`}>
-          The early-bird rate is valid for payments received on or before {registration.earlyBirdCloses}. Late registration
-          applies from {registration.lateRegistrationFrom}.
+        <Announcement
+          title="Early-Bird Registration"
+          highlight={text ? `On or before ${text.earlyBirdCloses}` : placeholder}
+        >
+          {text
+            ? `The early-bird rate is valid for payments received on or before ${text.earlyBirdCloses}. Late registration applies from ${text.lateRegistrationOpens}.`
+            : 'An early-bird rate applies to payments received before its closing date.'}
         </Announcement>
         <Announcement title="Publication" highlight="Book of Abstracts with an ISBN">
           {publication.abstracts} {publication.fullPapers}
@@ -115,7 +150,16 @@ function Announcements() {
   );
 }
 
-function Announcement({ title, highlight, children }: { title: string; highlight: string; children: ReactNode }) {
+/** Where a date will appear while it loads; the text is for screen readers. */
+function DatePlaceholder({ className }: { className: string }) {
+  return (
+    <span role="status" className={`inline-block animate-pulse align-middle ${className}`}>
+      <span className="sr-only">Loading the dates...</span>
+    </span>
+  );
+}
+
+function Announcement({ title, highlight, children }: { title: string; highlight: ReactNode; children: ReactNode }) {
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 border-t-4 border-t-brand-700 bg-white p-5 shadow-sm">
       <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{title}</h3>

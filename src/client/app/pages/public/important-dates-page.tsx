@@ -1,10 +1,13 @@
+import type { ConferenceDateKind } from '../../../../shared/domain/deadlines.ts';
+import { DatesLoadError, DatesSkeleton } from '../../../components/dates-status.tsx';
 import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { conference, contactMailHref } from '../../../content/conference.ts';
-import { accommodation, type KeyDateKind, keyDates } from '../../../content/important-dates.ts';
+import { accommodation, keyDatesOf } from '../../../content/important-dates.ts';
+import { useConferenceDates } from '../../../lib/use-conference-dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageBanner } from './components/page-banner.tsx';
 
-const KIND_STYLES: Record<KeyDateKind, { label: string; dot: string; badge: string }> = {
+const KIND_STYLES: Record<ConferenceDateKind, { label: string; dot: string; badge: string }> = {
   submission: { label: 'Submission', dot: 'bg-brand-700', badge: 'bg-brand-50 text-brand-800' },
   registration: { label: 'Registration', dot: 'bg-amber-500', badge: 'bg-amber-50 text-amber-900' },
   conference: { label: 'Conference', dot: 'bg-green-600', badge: 'bg-green-50 text-green-800' },
@@ -23,28 +26,44 @@ export default function ImportantDatesPage() {
           <h2 id="timeline-heading" className="text-2xl font-bold text-brand-900">
             Timeline
           </h2>
-          <ol className="mt-6 border-l-2 border-slate-200">
-            {keyDates.map((keyDate) => {
-              const style = KIND_STYLES[keyDate.kind];
-              return (
-                <li key={keyDate.isoDate} className="relative pb-8 pl-6 last:pb-0">
-                  <span className={`absolute top-1.5 -left-[9px] h-4 w-4 rounded-full ring-4 ring-slate-50 ${style.dot}`} aria-hidden="true" />
-                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                    <time dateTime={keyDate.isoDate} className="text-lg font-bold text-slate-900">
-                      {keyDate.label}
-                    </time>
-                    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${style.badge}`}>{style.label}</span>
-                  </div>
-                  <p className="mt-1 font-medium text-slate-800">{keyDate.title}</p>
-                  {keyDate.detail && <p className="mt-1 text-sm text-slate-600">{keyDate.detail}</p>}
-                </li>
-              );
-            })}
-          </ol>
+          <Timeline />
         </section>
         <AccommodationSection />
       </PageContainer>
     </>
+  );
+}
+
+function Timeline() {
+  const dates = useConferenceDates();
+  if (dates.isPending) return <DatesSkeleton lines={8} className="mt-6" />;
+  if (dates.isError)
+    return <DatesLoadError className="mt-6" onRetry={() => void dates.refetch()} retrying={dates.isFetching} />;
+  return (
+    <ol className="mt-6 border-l-2 border-slate-200">
+      {keyDatesOf(dates.data).map((keyDate) => {
+        const style = KIND_STYLES[keyDate.kind];
+        return (
+          <li key={keyDate.id} className="relative pb-8 pl-6 last:pb-0">
+            <span className={`absolute top-1.5 -left-[9px] h-4 w-4 rounded-full ring-4 ring-slate-50 ${style.dot}`} aria-hidden="true" />
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <p className="text-lg font-bold text-slate-900">
+                <time dateTime={keyDate.isoDate}>{keyDate.label}</time>
+                {keyDate.until && (
+                  <>
+                    {' '}
+                    <span className="text-sm font-semibold text-slate-600">{keyDate.until}</span>
+                  </>
+                )}
+              </p>
+              <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${style.badge}`}>{style.label}</span>
+            </div>
+            <p className="mt-1 font-medium text-slate-800">{keyDate.title}</p>
+            {keyDate.detail && <p className="mt-1 text-sm text-slate-600">{keyDate.detail}</p>}
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
-import { errorText } from '../../../lib/api.ts';
+import { ApiError, errorText } from '../../../lib/api.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSubmitPaper } from '../papers-api.ts';
 import { revealFocusedElement } from '../reveal-focus.ts';
@@ -87,8 +87,11 @@ export function PaperWizard({ customUserId, onSubmitted }: PaperWizardProps) {
       {
         onSuccess: onSubmitted,
         onError: (failure) => {
-          toast.error(errorText(failure, 'Failed to submit paper'));
           goToStep(1);
+          // A refusal by the deadline (the page's clock may differ from the server's) stays in the form.
+          if (failure instanceof ApiError && failure.status === 403)
+            setStepError(errorText(failure, 'Failed to submit paper'));
+          else toast.error(errorText(failure, 'Failed to submit paper'));
         },
       },
     );
