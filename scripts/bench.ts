@@ -21,6 +21,7 @@ import * as dashboard from '../src/server/modules/admin-dashboard/dashboard.repo
 import { computeDashboardFigures } from '../src/server/modules/admin-dashboard/dashboard.service.ts';
 import { createSession, findSessionUser } from '../src/server/modules/sessions/sessions.service.ts';
 import { countNotifications } from '../src/server/modules/notifications/notifications.repository.ts';
+import * as deadlinesRepo from '../src/server/modules/deadlines/deadlines.repository.ts';
 import * as paperRepo from '../src/server/modules/papers/papers.repository.ts';
 import { papers as papersTable, users } from '../src/server/db/schema/index.ts';
 import { count, eq } from 'drizzle-orm';
@@ -134,6 +135,13 @@ bare.get('/papers/user', async () => {
     rows,
     authors: await paperRepo.findAuthorsOfPapers(db, ids),
     files: await paperRepo.findAdminFilesOfPapers(db, ids, true),
+    // What each paper's deadlines are read from (the conference's dates are cached for pages).
+    extensions: await deadlinesRepo.findExtensionsOfPapers(db, ids),
+    everUploaded: await paperRepo.papersWithSubmissionVersion(
+      db,
+      rows.filter((r) => r.fullPaperFileId === null).map((r) => r.id),
+      'full_paper',
+    ),
   };
 });
 bare.get('/unread-count', async () => ({

@@ -48,12 +48,33 @@ async function datesWithSources(ctx: AppContext, db: DbOrTx) {
   return { dates, sources };
 }
 
+/** The dates in force, read now: what the rules judge by. */
 export async function currentDates(ctx: AppContext, db: DbOrTx = ctx.db): Promise<ConferenceDates> {
   return (await datesWithSources(ctx, db)).dates;
 }
 
+/**
+ * Pages show dates read at most this long ago (this process's own changes at once, another
+ * process's within it); the rules never use them.
+ */
+const SHOWN_DATES_MAX_AGE_MS = 5_000;
+const shownDates = new WeakMap<AppContext, { readAt: number; dates: Promise<ConferenceDates> }>();
+
+/**
+ * The dates for presenting them: spares the busiest author routes a read per request. `db` is
+ * the caller's transaction when there is one (the embedded database has one connection).
+ */
+export function datesToShow(ctx: AppContext, db: DbOrTx = ctx.db): Promise<ConferenceDates> {
+  const cached = shownDates.get(ctx);
+  if (cached && Date.now() - cached.readAt < SHOWN_DATES_MAX_AGE_MS) return cached.dates;
+  const dates = currentDates(ctx, db);
+  shownDates.set(ctx, { readAt: Date.now(), dates });
+  dates.catch(() => shownDates.delete(ctx));
+  return dates;
+}
+
 export async function publicDeadlines(ctx: AppContext): Promise<Omit<PublicDeadlines, 'success'>> {
-  return { dates: await currentDates(ctx), timeZone: CONFERENCE.timeZone, timeZoneName: CONFERENCE.timeZoneName };
+  return { dates: await datesToShow(ctx), timeZone: CONFERENCE.timeZone, timeZoneName: CONFERENCE.timeZoneName };
 }
 
 export async function adminDeadlines(ctx: AppContext, db: DbOrTx = ctx.db): Promise<Omit<AdminDeadlines, 'success'>> {
@@ -96,7 +117,7 @@ export async function updateDates(
   admin: PublicUser,
   body: UpdateDeadlinesBody,
 ): Promise<Omit<AdminDeadlines, 'success'> & { message: string }> {
-  return ctx.db.transaction(async (tx) => {
+  const saved = await ctx.db.transaction(async (tx) => {
     await repo.lockConferenceDates(tx);
     const { dates } = await datesWithSources(ctx, tx);
     const changed = EDITABLE_DATE_KEYS.filter(
@@ -114,6 +135,9 @@ export async function updateDates(
     const message = changed.length ? DEADLINE_MESSAGES.saved : DEADLINE_MESSAGES.nothingChanged;
     return { ...(await adminDeadlines(ctx, tx)), message };
   });
+  // After the commit: a page read in between would otherwise keep the old dates.
+  shownDates.delete(ctx);
+  return saved;
 }
 
 /** An extension never shortens a deadline: the later of the two applies. */
@@ -156,7 +180,7 @@ export async function deadlinesOfPapers(
   papers: { id: string; state: PaperState }[],
 ): Promise<Map<string, PaperDeadlines>> {
   const [dates, rows] = await Promise.all([
-    currentDates(ctx, db),
+    datesToShow(ctx, db),
     repo.findExtensionsOfPapers(
       db,
       papers.map((p) => p.id),
