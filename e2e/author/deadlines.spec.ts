@@ -112,6 +112,23 @@ test('after the abstract deadline the pages say so, the wizard is gone and the s
   });
 });
 
+test('a wizard being filled in when the deadline passes keeps what the author typed, beside the closed message', async ({
+  page,
+  request,
+}) => {
+  const author = await registerAuthor(request, 'Typing Author');
+  await signInThroughApi(page, author);
+  await page.clock.install({ time: Date.parse(FAR_DEADLINE) - 2 * MINUTE });
+  await page.goto('submit-paper');
+  await page.getByLabel('Paper Title').fill('Written at the last minute');
+
+  await page.clock.fastForward(3 * MINUTE);
+  await expect(closedMessage(page)).toHaveText(
+    'The extended abstract deadline, 31 December 2099 23:59 IST, has passed.',
+  );
+  await expect(page.getByLabel('Paper Title')).toHaveValue('Written at the last minute');
+});
+
 test("when the page's clock is behind the server's, the wizard keeps the server's refusal in view", async ({
   page,
   request,

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { DEFAULT_BASE_PATH, LIMITS } from '../shared/constants.ts';
 import { emailSchema, MESSAGES } from '../shared/schemas/auth.ts';
-import { type ConferenceDateKey, DEADLINE_MESSAGES, isIsoWithOffset } from '../shared/domain/deadlines.ts';
+import {
+  type ConferenceDateKey,
+  DEADLINE_MESSAGES,
+  isIsoWithOffset,
+  withColonOffset,
+} from '../shared/domain/deadlines.ts';
 
 /** How long the server waits on a client, at each stage of a connection (docs/security.md). */
 export interface HttpTimeouts {
@@ -21,7 +26,12 @@ const booleanFlag = z
   .transform((v) => v === 'true' || v === '1');
 
 function isoWithOffset(name: string) {
-  return z.string().trim().refine(isIsoWithOffset, DEADLINE_MESSAGES.notIsoWithOffset(name)).optional();
+  return z
+    .string()
+    .trim()
+    .refine(isIsoWithOffset, DEADLINE_MESSAGES.notIsoWithOffset(name))
+    .transform(withColonOffset)
+    .optional();
 }
 
 const envSchema = z.object({

@@ -21,6 +21,9 @@ describe('fromConferenceInputValue', () => {
   it('reads the input in IST and writes the offset', () => {
     expect(fromConferenceInputValue('2025-10-15T23:59')).toBe('2025-10-15T23:59:00+05:30');
     expect(fromConferenceInputValue('2100-01-15T18:00:30')).toBe('2100-01-15T18:00:30+05:30');
+    // A closing time takes its whole minute; seconds written stay as written.
+    expect(fromConferenceInputValue('2025-10-15T23:59', { closing: true })).toBe('2025-10-15T23:59:59+05:30');
+    expect(fromConferenceInputValue('2025-10-15T23:59:10', { closing: true })).toBe('2025-10-15T23:59:10+05:30');
   });
 
   it('names the same instant as the value it came from', () => {

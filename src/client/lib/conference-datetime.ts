@@ -55,12 +55,14 @@ export function toConferenceInputValue(iso: string): string {
 
 /**
  * A datetime-local value read in the conference's zone, as ISO 8601 with the zone's offset:
- * "2025-10-15T23:59" gives "2025-10-15T23:59:00+05:30". Null when it is not a whole, real date and time.
+ * "2025-10-15T23:59" gives "2025-10-15T23:59:00+05:30", or "...23:59:59+05:30" for a closing
+ * time (`closing`), which takes its whole minute as announced deadlines do. Null when it is not
+ * a whole, real date and time.
  */
-export function fromConferenceInputValue(value: string): string | null {
+export function fromConferenceInputValue(value: string, { closing = false } = {}): string | null {
   const match = INPUT_VALUE.exec(value.trim());
   if (!match) return null;
-  const [year, month, day, hour, minute, second = '00'] = match.slice(1);
+  const [year, month, day, hour, minute, second = closing ? '59' : '00'] = match.slice(1);
   const wall = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
   // Date.UTC rolls 31 February over to March: the written date must survive.
   if (new Date(wall).toISOString().slice(0, 19) !== `${year}-${month}-${day}T${hour}:${minute}:${second}`) return null;

@@ -68,9 +68,10 @@ describe('deadlineCountdown', () => {
     expect(countdown(20_000).text).toBe('Closes in less than a minute, 15 October 23:59 IST = 20:29 CEST');
   });
 
-  it('is open up to the closing instant and closed after it, without a grace period', () => {
+  it('is open through the closing second and closed after it, without a grace period', () => {
     expect(countdown(0).open).toBe(true);
-    expect(countdown(-1)).toEqual({
+    expect(countdown(-999).open).toBe(true);
+    expect(countdown(-1000)).toEqual({
       open: false,
       text: 'The extended abstract deadline, 15 October 2025 23:59 IST, has passed.',
     });

@@ -3,7 +3,7 @@ import type { publicDeadlinesResponseSchema } from '../../shared/schemas/deadlin
 import { api, type ResponseOf } from './api.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** The server caches the dates for 30 s; asking more often would only read its cache. */
+/** Dates change rarely: a page moving to another within 30 s reuses them; an admin's save refreshes them. */
 const DATES_STALE_MS = 30_000;
 
 /** The conference's dates as the server enforces them (ISO 8601 with offsets): the one source of every date shown. */

@@ -6,6 +6,7 @@ import {
   isIsoWithOffset,
   isOpenAt,
   offsetMinutesOf,
+  withColonOffset,
 } from './deadlines.ts';
 import { transition, type StepTiming } from './paper-workflow.ts';
 import { CONFERENCE } from '../conference.ts';
@@ -28,6 +29,12 @@ describe('ISO 8601 with an offset', () => {
     '15/10/2025 23:59 IST',
     '',
   ])('refuses %j', (value) => expect(isIsoWithOffset(value)).toBe(false));
+
+  it('writes a basic offset with its colon', () => {
+    expect(withColonOffset('2025-10-15T23:59:59+0530')).toBe('2025-10-15T23:59:59+05:30');
+    expect(withColonOffset('2025-10-15T23:59:59-03:00')).toBe('2025-10-15T23:59:59-03:00');
+    expect(withColonOffset('2025-10-15T18:29:59Z')).toBe('2025-10-15T18:29:59Z');
+  });
 
   it('reads the offset in minutes east of UTC', () => {
     expect(offsetMinutesOf('2025-10-15T23:59:59+05:30')).toBe(330);
@@ -61,7 +68,9 @@ describe('dates in the conference time zone', () => {
     const closes = '2025-10-15T23:59:59+05:30';
     expect(isOpenAt(closes, new Date('2025-10-15T18:29:59Z'))).toBe(true);
     expect(isOpenAt(closes, new Date('2025-10-15T18:30:00Z'))).toBe(false);
+    expect(isOpenAt(closes, new Date('2025-10-15T18:29:59.999Z'))).toBe(true);
     expect(isOpenAt(closes, new Date('2025-10-15T18:30:00Z'), 1000)).toBe(true);
+    expect(isOpenAt(closes, new Date('2025-10-15T18:30:01Z'), 1000)).toBe(false);
   });
 });
 

@@ -99,6 +99,8 @@ export const DEADLINE_MESSAGES = {
   closesBeforeOpening: (opens: ConferenceDateKey, closes: ConferenceDateKey) =>
     `"${CONFERENCE_DATE_INFO[closes].title}" must be after "${CONFERENCE_DATE_INFO[opens].title}".`,
   extensionInPast: 'The extension must end in the future.',
+  extensionNotLater: (current: string) =>
+    `The extension must end after this paper's current deadline, ${formatConferenceTime(current)}.`,
   notEditable: (keys: string) =>
     `${keys} cannot be changed here: the conference days are part of the site's configuration (src/shared/conference.ts).`,
   extensionReasonRequired: 'Please give a reason for the extension.',
@@ -106,7 +108,6 @@ export const DEADLINE_MESSAGES = {
   nothingChanged: 'No date was changed.',
   saved: 'The dates were saved.',
   extended: 'The deadline was extended for this paper.',
-  extensionRemoved: 'The extension was removed.',
 } as const;
 
 /** Offsets with or without a colon, or Z; seconds and fractions optional. */
@@ -122,6 +123,11 @@ export function isIsoWithOffset(value: string): boolean {
   const offsetMinutes = offsetMinutesOf(value);
   const local = new Date(instant + offsetMinutes * 60_000);
   return local.getUTCMonth() + 1 === Number(month) && local.getUTCDate() === Number(day);
+}
+
+/** "+0530" written as "+05:30": every browser reads the extended form, not all the basic one. */
+export function withColonOffset(value: string): string {
+  return value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
 }
 
 /** The offset of an ISO 8601 value, in minutes east of UTC. */
@@ -175,5 +181,6 @@ export function conferenceDay(value: string): string {
  * plus the grace period. The state machine asks this; the pages show the same deadline.
  */
 export function isOpenAt(closesAt: string, now: Date, graceMs = 0): boolean {
-  return now.getTime() <= Date.parse(closesAt) + graceMs;
+  // To the second, as deadlines are written: 23:59:59 takes 23:59:59.999.
+  return Math.floor(now.getTime() / 1000) * 1000 <= Date.parse(closesAt) + graceMs;
 }

@@ -114,7 +114,7 @@ const STEP_OF_ACTION: Partial<Record<PaperActionType, DeadlineStep>> = {
 };
 
 /** The deadline an action must meet, if any. */
-export function deadlineStepOf(action: PaperAction): DeadlineStep | undefined {
+function deadlineStepOf(action: PaperAction): DeadlineStep | undefined {
   return STEP_OF_ACTION[action.type];
 }
 

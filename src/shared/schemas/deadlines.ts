@@ -8,6 +8,7 @@ import {
   EDITABLE_DATE_KEYS,
   type EditableDateKey,
   isIsoWithOffset,
+  withColonOffset,
 } from '../domain/deadlines.ts';
 import { okResponse } from './responses.ts';
 
@@ -17,7 +18,8 @@ const isoWithOffset = (title: string) =>
   z
     .string()
     .trim()
-    .refine(isIsoWithOffset, { error: DEADLINE_MESSAGES.notIsoWithOffset(title) });
+    .refine(isIsoWithOffset, { error: DEADLINE_MESSAGES.notIsoWithOffset(title) })
+    .transform(withColonOffset);
 
 const conferenceDatesShape = Object.fromEntries(CONFERENCE_DATE_KEYS.map((key) => [key, z.string()])) as Record<
   ConferenceDateKey,

@@ -4,7 +4,7 @@ import { Panel } from '../../components/ui/panel.tsx';
 import { formatCount } from '../../lib/numbers.ts';
 import { useNextDeadline } from './dashboard-api.ts';
 import type { LinkedFilters } from './paper-filters.ts';
-import { timeLeftText } from './time-left.ts';
+import { daysLeftText } from './time-left.ts';
 
 interface NextDeadlineCardProps {
   papersHref: (filters: LinkedFilters) => string;
@@ -34,7 +34,7 @@ export function NextDeadlineCard({ papersHref, onShowPapers }: NextDeadlineCardP
         <>
           <p className="font-semibold text-slate-900" data-testid="next-deadline-when">
             {next.data.title}: <time dateTime={next.data.closesAt}>{formatConferenceTime(next.data.closesAt)}</time>,{' '}
-            {timeLeftText(next.data.closesAt, Date.now())}
+            {daysLeftText(next.data.closesAt, Date.now())}
           </p>
           <div className="mt-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
             <p className="text-sm text-slate-700" data-testid="next-deadline-count">

@@ -9,7 +9,7 @@ const plural = (count: number, unit: string) => `${formatCount(count)} ${unit}${
  * How long until a deadline, in whole days ("12 days left"), or hours under a day; past the
  * deadline, the step is still open only for its grace period.
  */
-export function timeLeftText(closesAt: string, now: number): string {
+export function daysLeftText(closesAt: string, now: number): string {
   const left = Date.parse(closesAt) - now;
   if (left <= 0) return 'in its grace period';
   if (left < HOUR_MS) return 'less than an hour left';

@@ -83,7 +83,7 @@ function ExtendDeadlineDialog({ paper, steps, onClose }: ExtendDeadlineDialogPro
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const closesAt = fromConferenceInputValue(until);
+    const closesAt = fromConferenceInputValue(until, { closing: true });
     if (!closesAt) return setError('Enter the date and time until which the step stays open.');
     if (!reason.trim()) return setError(DEADLINE_MESSAGES.extensionReasonRequired);
     setError(null);
@@ -104,8 +104,8 @@ function ExtendDeadlineDialog({ paper, steps, onClose }: ExtendDeadlineDialogPro
     <ModalDialog title="Extend a deadline" onDismiss={extend.isPending ? undefined : onClose}>
       <form onSubmit={onSubmit} className="space-y-4">
         <p className="text-sm text-slate-700">
-          For this paper only. The author is told, with your reason, and the extension goes on the paper's timeline. A
-          date before the current deadline changes nothing.
+          For this paper only. The author is told, with your reason, and the extension goes on the paper's timeline. It
+          must end after the paper's current deadline.
         </p>
         <div>
           <label htmlFor={stepId} className="mb-1 block text-sm font-medium text-slate-700">

@@ -157,7 +157,7 @@ function ResetReasonDialog({ label, pending, refusal, onCancel, onConfirm }: Res
   });
   // An unfinished date reads as empty in the input, the same as none.
   const onSubmit = handleSubmit(({ reason, reuploadUntil }) =>
-    onConfirm(reason, fromConferenceInputValue(reuploadUntil) ?? undefined),
+    onConfirm(reason, fromConferenceInputValue(reuploadUntil, { closing: true }) ?? undefined),
   );
   return (
     <ModalDialog title={`Reset ${label} Submission`} onDismiss={pending ? undefined : onCancel}>

@@ -22,6 +22,13 @@ describe('datesToSave', () => {
     expect(datesToSave(ANNOUNCED_DATES, edits)).toEqual({ body: { notification: '2025-11-02T10:30:00+05:30' } });
   });
 
+  it('gives a closing date its whole minute, as the announced 23:59:59', () => {
+    const edits = { abstractDeadline: '2026-10-15T23:59', notification: '2026-10-31T10:00' };
+    expect(datesToSave(ANNOUNCED_DATES, edits)).toEqual({
+      body: { abstractDeadline: '2026-10-15T23:59:59+05:30', notification: '2026-10-31T10:00:00+05:30' },
+    });
+  });
+
   it('sends nothing when nothing changed', () => {
     expect(datesToSave(ANNOUNCED_DATES, {})).toEqual({ body: {} });
   });

@@ -11,6 +11,14 @@ import { fromConferenceInputValue, toConferenceInputValue } from '../../lib/conf
 /** What the admin typed into each date's input (datetime-local values in IST); absent: not touched. */
 export type DateEdits = Partial<Record<EditableDateKey, string>>;
 
+/** Dates that end something: they take their whole minute, as the announced 23:59:59 do. */
+const CLOSING_DATE_KEYS: readonly EditableDateKey[] = [
+  'abstractDeadline',
+  'earlyBirdCloses',
+  'paymentDeadline',
+  'fullPaperDeadline',
+];
+
 /** The conference days are shown but set in the site's configuration, not on this page. */
 export function isEditableDate(key: ConferenceDateKey): key is EditableDateKey {
   return (EDITABLE_DATE_KEYS as readonly string[]).includes(key);
@@ -42,7 +50,7 @@ export function datesToSave(dates: ConferenceDates, edits: DateEdits): DatesToSa
   const body: Partial<Record<EditableDateKey, string>> = {};
   for (const key of EDITABLE_DATE_KEYS) {
     if (!isEdited(dates, edits, key)) continue;
-    const value = fromConferenceInputValue(edits[key]!);
+    const value = fromConferenceInputValue(edits[key]!, { closing: CLOSING_DATE_KEYS.includes(key) });
     if (!value) return { error: `${CONFERENCE_DATE_INFO[key].title}: enter a whole date and time.` };
     body[key] = value;
   }

@@ -16,8 +16,8 @@ export const publicDeadlinesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/deadlines',
     { schema: { response: { 200: publicDeadlinesResponseSchema } }, config: { access: 'public' } },
     async (_request, reply) => {
-      // Short enough that a changed date reaches every visitor within the minute.
-      reply.header('Cache-Control', 'public, max-age=30');
+      // Asked again on every page load, so an admin's change shows at once (the server keeps a 5 s copy).
+      reply.header('Cache-Control', 'no-cache');
       return { success: true, ...(await deadlines.publicDeadlines(ctx)) };
     },
   );

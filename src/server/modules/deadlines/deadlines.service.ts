@@ -61,13 +61,16 @@ const SHOWN_DATES_MAX_AGE_MS = 5_000;
 const shownDates = new WeakMap<AppContext, { readAt: number; dates: Promise<ConferenceDates> }>();
 
 /**
- * The dates for presenting them: spares the busiest author routes a read per request. `db` is
- * the caller's transaction when there is one (the embedded database has one connection).
+ * The dates for presenting them: spares the busiest author routes a read per request. Inside a
+ * transaction (`db` is not ctx.db) they are read with it and never from the copy: a copy still
+ * being read outside would wait for that transaction, which would wait for it (the embedded
+ * database has one connection).
  */
 export function datesToShow(ctx: AppContext, db: DbOrTx = ctx.db): Promise<ConferenceDates> {
+  if (db !== ctx.db) return currentDates(ctx, db);
   const cached = shownDates.get(ctx);
   if (cached && Date.now() - cached.readAt < SHOWN_DATES_MAX_AGE_MS) return cached.dates;
-  const dates = currentDates(ctx, db);
+  const dates = currentDates(ctx);
   shownDates.set(ctx, { readAt: Date.now(), dates });
   dates.catch(() => shownDates.delete(ctx));
   return dates;
@@ -140,6 +143,11 @@ export async function updateDates(
   return saved;
 }
 
+/** The later of two instants, as written. */
+export function laterOf(a: string, b: string): string {
+  return Date.parse(b) > Date.parse(a) ? b : a;
+}
+
 /** An extension never shortens a deadline: the later of the two applies. */
 function withExtension(conference: string, extension: string | undefined): StepDeadline {
   if (extension && Date.parse(extension) > Date.parse(conference)) return { closesAt: extension, extended: true };
@@ -204,6 +212,11 @@ export async function stepTiming(
     abstractOpens: dates.abstractOpens,
     deadlines: deadlinesOfPaper(dates, paper?.state ?? null, (paper && extensions.get(paper.id)) ?? {}),
   };
+}
+
+/** The conference's deadline of a step, in force now (inside the caller's transaction). */
+export async function conferenceDeadline(ctx: AppContext, db: DbOrTx, step: DeadlineStep): Promise<string> {
+  return (await currentDates(ctx, db))[DEADLINE_OF_STEP[step]];
 }
 
 /** Records a paper's own deadline for a step (inside the caller's transaction); it must end in the future. */

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANNOUNCED_DATES } from '../../../shared/domain/deadlines.ts';
 import { loadConfig } from '../../config.ts';
+import { datesToShow } from './deadlines.service.ts';
 import { auditLog, papers, storedFiles } from '../../db/schema/index.ts';
 import { createTestPaper, createTestUser, submissionFields, type TestUser } from '../../test/factories.ts';
 import { multipart, pdfBytes } from '../../test/multipart.ts';
@@ -142,9 +143,13 @@ describe('deadlines: the dates the site shows are the dates it keeps', () => {
     expect(await storedFilesOf(t, late)).toBe(0);
   });
 
-  it('takes the deadline second itself', async () => {
+  it('takes the whole deadline second, to its last millisecond', async () => {
     clock.now = at(ABSTRACT_DEADLINE);
     expect((await submitAbstract(t, await createTestUser(t.app))).statusCode).toBe(201);
+    clock.now = at(ABSTRACT_DEADLINE, 999);
+    expect((await submitAbstract(t, await createTestUser(t.app))).statusCode).toBe(201);
+    clock.now = at(ABSTRACT_DEADLINE, 1000);
+    expect((await submitAbstract(t, await createTestUser(t.app))).statusCode).toBe(403);
   });
 
   it('refuses an abstract before submission opens', async () => {
@@ -168,7 +173,7 @@ describe('deadlines: the dates the site shows are the dates it keeps', () => {
     expect(paper!.paymentId).not.toBe('PAY-LATE-1');
   });
 
-  it('keeps the full paper deadline to the second, before reading the upload', async () => {
+  it('keeps the full paper deadline to the second, storing nothing', async () => {
     const onTime = await acceptedPaper({ paid: true });
     clock.now = at(FULL_PAPER_DEADLINE, -SECOND);
     expect((await uploadFullPaper(t, onTime.author, onTime.paperId)).statusCode).toBe(200);
@@ -282,6 +287,28 @@ describe('deadlines: the dates the site shows are the dates it keeps', () => {
       expect(own.json().paper.deadlines.fullPaper).toEqual({ closesAt: FULL_PAPER_DEADLINE, extended: false });
     });
 
+    it('never takes time away: a date before the current deadline is refused', async () => {
+      const { paperId } = await acceptedPaper({ paid: true });
+      clock.now = at(FULL_PAPER_DEADLINE, -5 * DAY);
+      const extend = (closesAt: string) =>
+        asAdmin('POST', `/admin/papers/${paperId}/deadline-extensions`, { step: 'fullPaper', closesAt, reason: 'x' });
+      const beforeConference = await extend('2025-12-08T23:59:59+05:30');
+      expect(beforeConference.statusCode).toBe(400);
+      expect(beforeConference.json().message).toBe(
+        "The extension must end after this paper's current deadline, 10 December 2025 23:59 IST.",
+      );
+      expect((await extend(EXTENDED_UNTIL)).statusCode).toBe(200);
+      const shorter = await extend('2025-12-15T12:00:00+05:30');
+      expect(shorter.statusCode).toBe(400);
+      expect(shorter.json().message).toBe(
+        "The extension must end after this paper's current deadline, 20 December 2025 18:00 IST.",
+      );
+      const later = await extend('2025-12-22T18:00:00+0530');
+      expect(later.statusCode).toBe(200);
+      // Written with a colon whatever form it came in: every browser reads that one.
+      expect(later.json().paper.deadlines.fullPaper).toEqual({ closesAt: '2025-12-22T18:00:00+05:30', extended: true });
+    });
+
     it('is for admins only', async () => {
       const { author, paperId } = await acceptedPaper({ paid: true });
       const res = await t.app.inject({
@@ -331,6 +358,31 @@ describe('deadlines: the dates the site shows are the dates it keeps', () => {
       const res = await reupload(t, author, paper._id);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('The extended abstract deadline, 30 October 2025 12:00 IST, has passed.');
+      clock.now = at(until, -SECOND);
+      expect((await reupload(t, author, paper._id)).statusCode).toBe(200);
+    });
+
+    it('without a date after one with a date: the earlier date no longer limits the re-upload', async () => {
+      clock.now = at(ABSTRACT_DEADLINE, -DAY);
+      const author = await createTestUser(t.app);
+      const paper = await createTestPaper(t.app, author);
+      clock.now = at(ABSTRACT_DEADLINE, 10 * DAY);
+      const resetUntil = async (reuploadUntil?: string) =>
+        expect(
+          (
+            await asAdmin('PUT', `/admin/papers/${paper._id}/toggle-abstract`, {
+              resetAbstract: true,
+              reason: 'Again',
+              ...(reuploadUntil ? { reuploadUntil } : {}),
+            })
+          ).statusCode,
+        ).toBe(200);
+      await resetUntil('2025-10-30T12:00:00+05:30');
+      clock.now = at(ABSTRACT_DEADLINE, 12 * DAY);
+      expect((await reupload(t, author, paper._id)).statusCode).toBe(200);
+      await resetUntil();
+      clock.now = at(ABSTRACT_DEADLINE, 30 * DAY);
+      expect((await reupload(t, author, paper._id)).statusCode).toBe(200);
     });
 
     it('refuses a re-upload date in the past, and the reset with it', async () => {
@@ -415,6 +467,25 @@ describe('deadlines: the dates the site shows are the dates it keeps', () => {
       const res = await asAdmin('PUT', '/admin/settings/deadlines', { abstractDeadline: '2025-10-15T18:29:59Z' });
       expect(res.json().message).toBe('No date was changed.');
       expect(res.json().changes).toEqual(before.changes);
+    });
+
+    it("reads the dates inside a transaction with it, never waiting for a page's read outside it", async () => {
+      // A saved change drops the pages' copy, so the next page read goes to the database.
+      expect(
+        (await asAdmin('PUT', '/admin/settings/deadlines', { notification: '2025-11-01T10:00:00+05:30' })).statusCode,
+      ).toBe(200);
+      const inTransaction = t.app.ctx.db.transaction(async (tx) => {
+        // On the embedded database this page read waits for the transaction to end.
+        const pageRead = t.app.inject({ method: 'GET', url: `${API}/settings/deadlines` });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const dates = await datesToShow(t.app.ctx, tx);
+        return { dates, pageRead };
+      });
+      const stuck = new Promise((_, reject) => setTimeout(() => reject(new Error('deadlocked')), 10_000));
+      const { dates, pageRead } = (await Promise.race([inTransaction, stuck])) as Awaited<typeof inTransaction>;
+      expect(dates.notification).toBe('2025-11-01T10:00:00+05:30');
+      expect((await pageRead).json().dates.notification).toBe('2025-11-01T10:00:00+05:30');
+      await asAdmin('PUT', '/admin/settings/deadlines', { notification: ANNOUNCED_DATES.notification });
     });
 
     it('is for admins only', async () => {

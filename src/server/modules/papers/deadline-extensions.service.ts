@@ -5,7 +5,7 @@ import type { DeadlineExtensionBody } from '../../../shared/schemas/deadlines.ts
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { grantExtension } from '../deadlines/deadlines.service.ts';
+import { grantExtension, stepTiming } from '../deadlines/deadlines.service.ts';
 import { notifyUsers, transactionThenMail } from '../notifications/notifications.service.ts';
 import { presentOneForAdmin } from './admin-papers.service.ts';
 import { applyPaperStep, paperState } from './paper-workflow.ts';
@@ -19,7 +19,9 @@ function stepPending(state: PaperState, step: DeadlineExtensionBody['step']): bo
 
 /**
  * Gives one paper its own deadline for a step, with a reason: recorded on the paper's timeline
- * and told to its author. A new extension for the same step replaces the previous one.
+ * and told to its author. It must end after the paper's current deadline for the step (the
+ * conference's or an earlier extension), so an extension never takes time away; a re-upload
+ * that a reset left without a date gets one.
  */
 export async function extendDeadline(
   ctx: AppContext,
@@ -36,8 +38,11 @@ export async function extendDeadline(
       reason: body.reason,
       details: { step: body.step, closesAt: body.closesAt },
       changes: async (current) => {
-        if (!stepPending(await paperState(tx, current), body.step))
-          throw new AppError('bad_request', DEADLINE_MESSAGES.extensionNotNeeded);
+        const state = await paperState(tx, current);
+        if (!stepPending(state, body.step)) throw new AppError('bad_request', DEADLINE_MESSAGES.extensionNotNeeded);
+        const deadline = (await stepTiming(ctx, tx, { id: paperId, state })).deadlines[body.step];
+        if (deadline && Date.parse(body.closesAt) <= Date.parse(deadline.closesAt))
+          throw new AppError('bad_request', DEADLINE_MESSAGES.extensionNotLater(deadline.closesAt));
         await grantExtension(ctx, tx, { paperId, ...body, grantedBy: admin._id });
         return null;
       },

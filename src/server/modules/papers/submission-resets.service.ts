@@ -11,7 +11,7 @@ import { apiBase, presentOneForAdmin, requirePaper } from './admin-papers.servic
 import { applyPaperStep } from './paper-workflow.ts';
 import * as repo from './papers.repository.ts';
 import { servableFile } from '../files/files.service.ts';
-import { grantExtension, removeExtension } from '../deadlines/deadlines.service.ts';
+import { conferenceDeadline, grantExtension, laterOf, removeExtension } from '../deadlines/deadlines.service.ts';
 import { type DeadlineStep, formatConferenceTime } from '../../../shared/domain/deadlines.ts';
 
 const KIND_TEXT: Record<SubmissionKind, { label: string; path: 'abstract' | 'fullpaper' }> = {
@@ -59,7 +59,9 @@ export async function toggleSubmission(
       details: reuploadUntil ? { reuploadUntil } : undefined,
     });
     const why = input.reason ? `\n\nReason: ${input.reason}` : '';
-    const until = reuploadUntil ? ` You can upload it until ${formatConferenceTime(reuploadUntil)}.` : '';
+    // The date given, or the conference's deadline when that is later (an extension never shortens).
+    const openUntil = reuploadUntil && laterOf(reuploadUntil, await conferenceDeadline(ctx, tx, step));
+    const until = openUntil ? ` You can upload it until ${formatConferenceTime(openUntil)}.` : '';
     await notifyUsers(ctx, tx, [paper.userId], {
       type: input.reset ? (kind === 'abstract' ? 'abstract_reset' : 'fullpaper_reset') : 'system_notification',
       priority: 'high',

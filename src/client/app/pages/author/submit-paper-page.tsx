@@ -45,7 +45,7 @@ function Submission({ user }: { user: PublicUser }) {
         Three short steps: the paper details, its authors, then the PDF.
       </p>
       {/* A form stays at a readable width inside the page width. */}
-      <AbstractSubmissionGate className="mt-6 max-w-3xl">
+      <AbstractSubmissionGate className="mt-6 max-w-3xl" keepEntries>
         <Card className="mt-6 max-w-3xl">
           <PaperWizard customUserId={user.customUserId} onSubmitted={() => setSubmitted(true)} />
         </Card>

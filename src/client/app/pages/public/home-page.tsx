@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatConferenceDate, formatDateRange } from '../../../../shared/domain/deadlines.ts';
+import { formatConferenceDate } from '../../../../shared/domain/deadlines.ts';
 import { DatesLoadError } from '../../../components/dates-status.tsx';
 import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { conference, isAnnounced, publication, registration } from '../../../content/conference.ts';
@@ -19,7 +19,6 @@ const authorLinks = [
 function useHomeDates() {
   const dates = useConferenceDates();
   const text = dates.data && {
-    conference: formatDateRange(dates.data.conferenceStarts, dates.data.conferenceEnds),
     earlyBirdCloses: formatConferenceDate(dates.data.earlyBirdCloses),
     lateRegistrationOpens: formatConferenceDate(dates.data.lateRegistrationOpens),
   };
@@ -31,8 +30,8 @@ export default function HomePage() {
   useDocumentTitle(
     undefined,
     text
-      ? `${conference.shortName}, ${conference.fullName}: ${text.conference}, West Bengal, India. Early-bird rate for payments received on or before ${text.earlyBirdCloses}.`
-      : `${conference.shortName}, ${conference.fullName}, West Bengal, India.`,
+      ? `${conference.shortName}, ${conference.fullName}: ${conference.dates}, West Bengal, India. Early-bird rate for payments received on or before ${text.earlyBirdCloses}.`
+      : `${conference.shortName}, ${conference.fullName}: ${conference.dates}, West Bengal, India.`,
   );
   return (
     <>
@@ -67,22 +66,14 @@ const HERO_BUTTON =
 function Hero() {
   // Sign-up is promoted only while it is open; closed, it would dead-end at Registrations Closed.
   const registrationOpen = useRegistrationOpen();
-  const { query, text } = useHomeDates();
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 px-4 py-14 text-center text-white sm:py-24">
       <p className="text-xs font-semibold tracking-widest text-balance text-amber-300 uppercase sm:text-sm">{conference.edition}</p>
       <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">{conference.shortName}</h1>
       <p className="mx-auto mt-4 max-w-3xl text-lg text-balance text-blue-100 sm:text-xl">{conference.fullName}</p>
       <ul className="mt-6 flex flex-col items-center justify-center gap-2 text-sm font-medium sm:flex-row sm:gap-3">
-        {text ? (
-          <li className="rounded-full bg-white/10 px-4 py-1.5">{text.conference}</li>
-        ) : (
-          query.isPending && (
-            <li>
-              <DatePlaceholder className="h-8 w-44 rounded-full bg-white/10" />
-            </li>
-          )
-        )}
+        {/* The conference days are fixed (CONFERENCE): no need to wait for the server. */}
+        <li className="rounded-full bg-white/10 px-4 py-1.5">{conference.dates}</li>
         <li className="rounded-full bg-white/10 px-4 py-1.5">{conference.venue}</li>
       </ul>
       <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
@@ -111,7 +102,7 @@ function Announcements() {
         <DatesLoadError className="mt-6" onRetry={() => void query.refetch()} retrying={query.isFetching} />
       )}
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Announcement title="Conference Dates" highlight={text?.conference ?? placeholder}>
+        <Announcement title="Conference Dates" highlight={conference.dates}>
           {conference.edition}.
         </Announcement>
         <Announcement title="Venue" highlight={conference.venue}>
