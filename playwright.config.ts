@@ -7,8 +7,16 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const closedPort = Number(process.env.E2E_CLOSED_PORT ?? 4174);
 /** The password-reset spec listens for mail here with a real SMTP server of its own. */
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4175);
+/** The closed-registration server starts with this abstract deadline, long past. */
+const CLOSED_ABSTRACT_DEADLINE = '2025-10-15T23:59:59+05:30';
 
-const serverEnv = (p: number, dataDir: string, registrationOpen: boolean, smtpUrl: string) => ({
+const serverEnv = (
+  p: number,
+  dataDir: string,
+  registrationOpen: boolean,
+  smtpUrl: string,
+  deadlines: Record<string, string>,
+) => ({
   PORT: String(p),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
@@ -22,8 +30,7 @@ const serverEnv = (p: number, dataDir: string, registrationOpen: boolean, smtpUr
   IP_RATE_LIMIT_FACTOR: '50',
   SMTP_URL: smtpUrl,
   DATABASE_URL: '',
-  // Authors submit whatever today is; e2e/author/deadlines.spec.ts moves the dates it tests.
-  ...OPEN_DEADLINES_ENV,
+  ...deadlines,
 });
 
 export default defineConfig({
@@ -66,14 +73,24 @@ export default defineConfig({
     {
       command: 'npx tsx src/server/main.ts',
       url: `http://127.0.0.1:${port}/ictacem2025/`,
-      env: serverEnv(port, process.env.E2E_DATA_DIR ?? '.e2e-data/open', true, `smtp://127.0.0.1:${smtpPort}`),
+      // Authors submit whatever today is; e2e/author/deadlines.spec.ts moves the dates it tests.
+      env: serverEnv(
+        port,
+        process.env.E2E_DATA_DIR ?? '.e2e-data/open',
+        true,
+        `smtp://127.0.0.1:${smtpPort}`,
+        OPEN_DEADLINES_ENV,
+      ),
       reuseExistingServer: false,
       timeout: 60_000,
     },
     {
       command: 'npx tsx src/server/main.ts',
       url: `http://127.0.0.1:${closedPort}/ictacem2025/`,
-      env: serverEnv(closedPort, process.env.E2E_CLOSED_DATA_DIR ?? '.e2e-data/closed', false, ''),
+      // As the site ships, with the abstract deadline set in the past (closed-registration.spec.ts).
+      env: serverEnv(closedPort, process.env.E2E_CLOSED_DATA_DIR ?? '.e2e-data/closed', false, '', {
+        ABSTRACT_DEADLINE: CLOSED_ABSTRACT_DEADLINE,
+      }),
       reuseExistingServer: false,
       timeout: 60_000,
     },

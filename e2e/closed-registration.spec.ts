@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { E2E_ADMIN } from './fixtures/accounts.ts';
+import { sessionTokenOf } from './fixtures/api.ts';
+import { pdfFile } from './fixtures/papers.ts';
 
 // Runs against the server started with REGISTRATION_OPEN=false, as the site ships.
 test('registration shows Registrations Closed with dates, venue and a way home', async ({ page, request }) => {
@@ -31,4 +34,33 @@ test('while registration is closed, neither the home page nor the header promote
   await expect(page.getByRole('main').getByRole('link', { name: 'Submit Extended Abstract/Paper' })).toBeVisible();
   await expect(page.getByRole('link', { name: /sign up/i })).toHaveCount(0);
   await expect(page.getByText('Log in to submit your extended abstract or paper.')).toBeVisible();
+});
+
+// That server starts with ABSTRACT_DEADLINE=2025-10-15T23:59:59+05:30 (playwright.config.ts).
+test('started with the abstract deadline in the past, the site shows that date and refuses a new abstract', async ({
+  page,
+  request,
+}) => {
+  const passed = 'The extended abstract deadline, 15 October 2025 23:59 IST, has passed.';
+  await page.goto('important-dates');
+  const deadline = page.getByRole('listitem').filter({ hasText: 'Last date for extended abstract submission' });
+  await expect(deadline).toContainText('15 October 2025');
+  await expect(deadline).toContainText('until 23:59 IST');
+
+  await page.goto('submit');
+  await expect(page.getByRole('status').filter({ hasText: 'has passed' })).toHaveText(passed);
+
+  const authorization = `Bearer ${await sessionTokenOf(request, E2E_ADMIN)}`;
+  const refused = await request.post('api/papers/submit', {
+    headers: { authorization },
+    multipart: {
+      title: 'Too late',
+      theme: 'Solid Mechanics and Dynamics',
+      modeOfPresentation: 'Oral',
+      authors: JSON.stringify([{ name: 'Late Author', affiliation: 'Institute', address: 'Somewhere' }]),
+      paperPdf: pdfFile('abstract.pdf'),
+    },
+  });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toBe(passed);
 });
