@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { ensureAdmin } from './modules/first-admin/first-admin.service.ts';
 import { startupBanner } from './startup-banner.ts';
-import { currentDates } from './modules/deadlines/deadlines.service.ts';
+import { adminDeadlines } from './modules/deadlines/deadlines.service.ts';
 import { removeStaleScratch } from './ops/backup.ts';
 import { StorageUnavailableError, UPLOAD_IN_PROGRESS_MS } from './storage/file-store.ts';
 
@@ -81,5 +81,11 @@ await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 // Plain text on standard output, outside the JSON log, so the generated password never reaches a log store's index.
-const { abstractDeadline } = await currentDates(app.ctx);
-process.stdout.write(startupBanner(config, port, admin, { deadline: abstractDeadline, now: app.ctx.now() }));
+const { dates, sources } = await adminDeadlines(app.ctx);
+process.stdout.write(
+  startupBanner(config, port, admin, {
+    deadline: dates.abstractDeadline,
+    changedByAdmin: sources.abstractDeadline === 'changed',
+    now: app.ctx.now(),
+  }),
+);

@@ -9,7 +9,7 @@ describe('start-up banner', () => {
       config,
       3000,
       { email: 'admin@ictacem.localhost', generatedPassword: 'pw-123' },
-      { deadline: '2025-10-15T23:59:59+05:30', now: new Date('2026-11-24T12:00:00Z') },
+      { deadline: '2025-10-15T23:59:59+05:30', changedByAdmin: false, now: new Date('2026-11-24T12:00:00Z') },
     );
     expect(banner).toContain('Open:           http://localhost:3000/ictacem2025/');
     expect(banner).not.toContain('Public address');
@@ -39,9 +39,18 @@ describe('start-up banner', () => {
       config,
       3000,
       { email: config.adminEmail! },
-      { deadline: '2026-10-15T23:59:59+05:30', now: new Date('2026-10-15T18:29:59Z') },
+      { deadline: '2026-10-15T23:59:59+05:30', changedByAdmin: false, now: new Date('2026-10-15T18:29:59Z') },
     );
     expect(banner).toContain('Abstracts:      accepted until 15 October 2026 23:59 IST');
+    const changed = startupBanner(
+      config,
+      3000,
+      { email: config.adminEmail! },
+      { deadline: '2025-11-15T23:59:59+05:30', changedByAdmin: true, now: new Date('2026-10-15T18:29:59Z') },
+    );
+    expect(changed).toContain(
+      "Abstracts:      closed since 15 November 2025 23:59 IST (as changed on the admin's Deadlines page)",
+    );
     expect(banner).toContain('Files:          S3 bucket ictacem-files at http://10.0.0.5:9000');
     expect(banner).not.toContain('s3-secret');
     expect(banner).toContain('chair@example.org (from ADMIN_EMAIL and ADMIN_PASSWORD)');

@@ -28,7 +28,8 @@ export function startupBanner(
   config: AppConfig,
   port: number,
   admin: EnsuredAdmin | undefined,
-  abstracts: { deadline: string; now: Date },
+  /** The abstract deadline in force, and whether an admin's change on the Deadlines page set it. */
+  abstracts: { deadline: string; changedByAdmin: boolean; now: Date },
 ): string {
   const dataDir = path.resolve(config.dataDir);
   const rows: [string, string][] = [['Open', localSiteUrl(config, port)]];
@@ -59,7 +60,7 @@ export function startupBanner(
     'Abstracts',
     Date.parse(abstracts.deadline) >= abstracts.now.getTime()
       ? `accepted until ${deadline}`
-      : `closed since ${deadline} (set ABSTRACT_DEADLINE, or change it on the admin's Deadlines page)`,
+      : `closed since ${deadline} (${abstracts.changedByAdmin ? 'as changed' : 'set ABSTRACT_DEADLINE, or change it'} on the admin's Deadlines page)`,
   ]);
   rows.push([
     'Mail',
