@@ -1,20 +1,27 @@
-import { forwardRef, type InputHTMLAttributes, useId, useState } from 'react';
+import { forwardRef, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string;
 }
 
+interface TextFieldProps extends FieldProps {
+  /** Said under the input and read out with it. */
+  hint?: ReactNode;
+}
+
 const inputClass =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none read-only:bg-slate-100 read-only:text-slate-700 aria-[invalid=true]:border-red-600';
 
-export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
-  { label, error, id, ...props },
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, hint, id, ...props },
   ref,
 ) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
+  const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div>
       <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-700">
@@ -25,9 +32,14 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
         id={inputId}
         className={inputClass}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         {...props}
       />
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-700">
           {error}
