@@ -1,5 +1,5 @@
 // Measures the routes the dashboard and the authors hit most, each beside a bare Fastify route
-// that runs the same SQL on the same database in the same process (the ratio is the cost of our
+// that runs the same SQL on the same database in the same process (scripts/bench-twins.ts) (the ratio is the cost of our
 // layers: session lookup, access rule, validation, presenter, serialisation, compression):
 //   npm run bench                                   (10,000 papers, embedded database, seeded first)
 //   npm run bench -- --seconds 10 --connections 10
@@ -13,18 +13,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { VersionedMemo, VersionedMemoMap } from '../src/server/lib/versioned-memo.ts';
 import * as dashboard from '../src/server/modules/admin-dashboard/dashboard.repository.ts';
-import { computeDashboardFigures } from '../src/server/modules/admin-dashboard/dashboard.service.ts';
-import { createSession, findSessionUser } from '../src/server/modules/sessions/sessions.service.ts';
-import { countNotifications } from '../src/server/modules/notifications/notifications.repository.ts';
-import * as deadlinesRepo from '../src/server/modules/deadlines/deadlines.repository.ts';
-import * as paperRepo from '../src/server/modules/papers/papers.repository.ts';
+import { createSession } from '../src/server/modules/sessions/sessions.service.ts';
 import { papers as papersTable, users } from '../src/server/db/schema/index.ts';
 import { count, eq } from 'drizzle-orm';
+import { benchCases, bareTwins } from './bench-twins.ts';
 import { seedDemo } from './seed-demo.ts';
 
 const { values } = parseArgs({
@@ -75,78 +70,7 @@ const authorCookie = `ictacem_session=${(await createSession(app.ctx, author!.id
 await app.listen({ port: 0, host: '127.0.0.1' });
 const ours = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/ictacem2025/api`;
 
-// The same queries, memoised alike by data version, and the same session lookup (a query per
-// request on PostgreSQL, cached in the embedded database's single process), with no access rule,
-// validation, presenter or compression.
-const bare = Fastify({ logger: false });
-bare.addHook('onRequest', async (request) => {
-  const token = /ictacem_session=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
-  if (token) await findSessionUser(app.ctx, token);
-});
-const bareStats = new VersionedMemo<unknown>(60_000);
-const bareTotals = new VersionedMemoMap<number>(200, 60_000);
-const total = async (key: unknown, countRows: () => Promise<number>) =>
-  bareTotals.get(JSON.stringify(key), await dashboard.dashboardVersion(db), countRows);
-const bareFigures = async () =>
-  bareStats.get(await dashboard.dashboardVersion(db), () =>
-    db.transaction((tx) => computeDashboardFigures(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
-  );
-bare.get('/stats', bareFigures);
-bare.get<{ Querystring: { search?: string; status?: string; theme?: string; page?: string } }>(
-  '/papers',
-  async (request) => {
-    const { search = '', status, theme } = request.query;
-    const filter = { search, status, theme };
-    const matches = await total(['papers', filter], () => dashboard.countPapers(db, filter));
-    const page = { limit: 20, offset: (Number(request.query.page ?? 1) - 1) * 20 };
-    const rows = await dashboard.pageOfPapers(db, filter, page, matches);
-    const relations = await paperRepo.findAdminPaperRelations(
-      db,
-      rows.map((r) => r.id),
-    );
-    return { rows, total: matches, relations: [...relations.values()] };
-  },
-);
-bare.get<{ Querystring: { search?: string; page?: string } }>('/users', async (request) => {
-  const { search = '' } = request.query;
-  const matches = await total(['users', search], () => dashboard.countUsers(db, search));
-  const page = { limit: 20, offset: (Number(request.query.page ?? 1) - 1) * 20 };
-  const rows = await dashboard.pageOfUsers(db, search, page, matches);
-  return {
-    rows,
-    total: matches,
-    counts: await dashboard.statusCountsOfUsers(
-      db,
-      rows.map((r) => r.id),
-    ),
-  };
-});
-bare.get<{ Querystring: { search?: string; page?: string } }>('/records', async (request) => {
-  const query = { search: request.query.search ?? '', filter: 'all', sort: 'submitted' } as const;
-  const matches = await total(['records', query], () => dashboard.countRecords(db, query));
-  const page = { limit: 10, offset: (Number(request.query.page ?? 1) - 1) * 10 };
-  const rows = await dashboard.records(db, query, page, matches);
-  return { rows, total: matches, summary: await bareFigures() };
-});
-bare.get('/papers/user', async () => {
-  const rows = await paperRepo.findPapersOfUser(db, author!.id);
-  const ids = rows.map((r) => r.id);
-  return {
-    rows,
-    authors: await paperRepo.findAuthorsOfPapers(db, ids),
-    files: await paperRepo.findAdminFilesOfPapers(db, ids, true),
-    // What each paper's deadlines are read from (the conference's dates are cached for pages).
-    extensions: await deadlinesRepo.findExtensionsOfPapers(db, ids),
-    everUploaded: await paperRepo.papersWithSubmissionVersion(
-      db,
-      rows.filter((r) => r.fullPaperFileId === null).map((r) => r.id),
-      'full_paper',
-    ),
-  };
-});
-bare.get('/unread-count', async () => ({
-  count: await countNotifications(db, { recipientId: author!.id, isRead: false }),
-}));
+const bare = bareTwins(app.ctx, { adminId: admin!.id, authorId: author!.id });
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareBase = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
 
@@ -173,55 +97,13 @@ function papersChanging(everyMs: number) {
   };
 }
 
-/** Pages a fifth (the paper and user lists) and about a seventh (the records) of the way in. */
-const deepPaperPage = Math.max(1, Math.round((size * 0.2) / 20));
-const deepRecordsPage = Math.max(1, Math.round((size * 0.15) / 10));
-const adminCase = (name: string, oursPath: string, barePath: string) => ({
-  name,
-  ours: `${ours}/admin${oursPath}`,
-  bare: `${bareBase}${barePath}`,
-  cookie: adminCookie,
-});
-const cases: { name: string; ours: string; bare: string; cookie: string; during?: () => () => Promise<void> }[] = [
-  adminCase('dashboard statistics', '/stats', '/stats'),
-  {
-    ...adminCase('dashboard statistics, a paper changing every 100 ms', '/stats', '/stats'),
-    during: () => papersChanging(100),
-  },
-  adminCase(
-    'filtered paper page',
-    '/papers?status=abstract_accepted&theme=Propulsion%20and%20Combustion&page=2&limit=20',
-    '/papers?status=abstract_accepted&theme=Propulsion%20and%20Combustion&page=2',
-  ),
-  adminCase(`paper page ${deepPaperPage}`, `/papers?page=${deepPaperPage}&limit=20`, `/papers?page=${deepPaperPage}`),
-  adminCase('paper search "vortex"', '/papers?search=vortex&limit=20', '/papers?search=vortex'),
-  adminCase('paper search "Müller"', '/papers?search=M%C3%BCller&limit=20', '/papers?search=M%C3%BCller'),
-  adminCase(
-    'paper search by ICTACEM ID',
-    `/papers?search=${somePaper!.ictacemId}&limit=20`,
-    `/papers?search=${somePaper!.ictacemId}`,
-  ),
-  adminCase('financial records page 1', '/records?view=financial&page=1&limit=10', '/records'),
-  adminCase(
-    `financial records page ${deepRecordsPage}`,
-    `/records?view=financial&page=${deepRecordsPage}&limit=10`,
-    `/records?page=${deepRecordsPage}`,
-  ),
-  adminCase(
-    'evaluation records search "tanaka"',
-    '/records?view=evaluation&search=tanaka&limit=10',
-    '/records?search=tanaka',
-  ),
-  adminCase('users search "tanaka"', '/users?search=tanaka&limit=20', '/users?search=tanaka'),
-  adminCase(`users page ${deepPaperPage}`, `/users?page=${deepPaperPage}&limit=20`, `/users?page=${deepPaperPage}`),
-  { name: "author's papers", ours: `${ours}/papers/user`, bare: `${bareBase}/papers/user`, cookie: authorCookie },
-  {
-    name: 'unread notification count',
-    ours: `${ours}/notifications/unread-count`,
-    bare: `${bareBase}/unread-count`,
-    cookie: authorCookie,
-  },
-];
+const cases = benchCases(size, somePaper!.ictacemId).map((c) => ({
+  name: c.name,
+  ours: `${ours}${c.oursPath}`,
+  bare: `${bareBase}${c.barePath}`,
+  cookie: c.as === 'admin' ? adminCookie : authorCookie,
+  during: c.papersChanging ? () => papersChanging(100) : undefined,
+}));
 
 async function measure(url: string, cookie?: string) {
   // A worker thread makes the load, so the server's event loop serves requests only.

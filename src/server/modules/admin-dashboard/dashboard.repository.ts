@@ -4,7 +4,7 @@ import type { PaperFilterQuery, PaperListSort, RecordsQuery } from '../../../sha
 import type { DbOrTx } from '../../db/client.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { chooseSearchStrategy, foldedContains, type SearchStrategy } from '../../db/search-pattern.ts';
-import { cacheVersions, chatMessages, chatReadCursors, paperAuthors, papers, users } from '../../db/schema/index.ts';
+import { cacheVersions, chatReadCursors, paperAuthors, papers, users } from '../../db/schema/index.ts';
 
 /**
  * The one definition of each records filter, for the rows of the Financial and Evaluation tables,
@@ -256,26 +256,6 @@ export async function idsOfPapers(db: DbOrTx, filter: PaperFilter, matches: numb
     .where(papersWhere(db, filter, strategy))
     .orderBy(...PAPER_ORDERS[filter.sort ?? 'submitted']);
   return rows.map((row) => row.id);
-}
-
-/** Per paper of the list's page: its author's chat messages the reader has not read. */
-export async function unreadAuthorMessages(db: DbOrTx, readerId: string, paperIds: string[]) {
-  if (paperIds.length === 0) return [];
-  return db
-    .select({ paperId: chatMessages.paperId, unread: count() })
-    .from(chatMessages)
-    .leftJoin(
-      chatReadCursors,
-      and(eq(chatReadCursors.paperId, chatMessages.paperId), eq(chatReadCursors.userId, readerId)),
-    )
-    .where(
-      and(
-        inArray(chatMessages.paperId, paperIds),
-        eq(chatMessages.senderRole, 'author'),
-        sql`(${chatReadCursors.lastReadAt} is null or ${chatMessages.createdAt} > ${chatReadCursors.lastReadAt})`,
-      ),
-    )
-    .groupBy(chatMessages.paperId);
 }
 
 /** An account matches the records search by its name, email or user ID, or by its paper's title. */

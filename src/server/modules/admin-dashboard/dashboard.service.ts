@@ -17,7 +17,7 @@ import { BULK_MESSAGES, BULK_SELECTION_MAX } from '../../../shared/schemas/bulk-
 import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
 import { pagination } from '../../lib/pagination.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { presentForAdmin } from '../papers/admin-papers.service.ts';
+import { presentPageForAdmin } from '../papers/admin-papers.service.ts';
 import * as repo from './dashboard.repository.ts';
 
 const RECENT_SUBMISSIONS = 8;
@@ -202,13 +202,10 @@ export async function listPapers(
   const { rows, pagination } = await pageAfterTotal(query, total, (page) =>
     repo.pageOfPapers(ctx.db, filter, page, total),
   );
-  const pageIds = rows.map((row) => row.id);
-  const unread = new Map((await repo.unreadAuthorMessages(ctx.db, adminId, pageIds)).map((u) => [u.paperId, u.unread]));
-  const presented = await presentForAdmin(ctx, ctx.db, rows);
+  const presented = await presentPageForAdmin(ctx, rows, adminId);
   return {
     papers: presented.map((paper, i) => ({
       ...paper,
-      unreadMessages: unread.get(paper._id) ?? 0,
       lastAuthorMessageAt: rows[i]!.lastAuthorMessageAt?.toISOString() ?? null,
     })),
     pagination,

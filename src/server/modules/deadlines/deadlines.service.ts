@@ -187,15 +187,30 @@ export async function deadlinesOfPapers(
   db: DbOrTx,
   papers: { id: string; state: PaperState }[],
 ): Promise<Map<string, PaperDeadlines>> {
-  const [dates, rows] = await Promise.all([
-    datesToShow(ctx, db),
-    repo.findExtensionsOfPapers(
-      db,
-      papers.map((p) => p.id),
-    ),
-  ]);
-  const extensions = extensionsByPaper(rows);
-  return new Map(papers.map((p) => [p.id, deadlinesOfPaper(dates, p.state, extensions.get(p.id) ?? {})]));
+  const rows = await repo.findExtensionsOfPapers(
+    db,
+    papers.map((p) => p.id),
+  );
+  return deadlinesOfPapersWithExtensions(
+    ctx,
+    db,
+    papers.map((p) => ({ ...p, extensions: rows.filter((row) => row.paperId === p.id) })),
+  );
+}
+
+/** The same, for papers whose own deadlines were read with them (the admin's views read them in one query). */
+export async function deadlinesOfPapersWithExtensions(
+  ctx: AppContext,
+  db: DbOrTx,
+  papers: { id: string; state: PaperState; extensions: { step: string; closesAt: string }[] }[],
+): Promise<Map<string, PaperDeadlines>> {
+  const dates = await datesToShow(ctx, db);
+  return new Map(
+    papers.map((p) => [
+      p.id,
+      deadlinesOfPaper(dates, p.state, Object.fromEntries(p.extensions.map((e) => [e.step, e.closesAt]))),
+    ]),
+  );
 }
 
 /** What the state machine needs to judge an author step on time: read inside the step's transaction. */

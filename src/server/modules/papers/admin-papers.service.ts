@@ -17,34 +17,68 @@ import { findUserById } from '../users/users.repository.ts';
 import { getUserForAdmin } from '../users/users.service.ts';
 import { presentAdminPaper } from './admin-paper.presenter.ts';
 import * as repo from './papers.repository.ts';
-import { applyPaperStep, deadlinesForPresenting, PAPER_NOT_FOUND } from './paper-workflow.ts';
+import { applyPaperStep, PAPER_NOT_FOUND, stateOfPaper } from './paper-workflow.ts';
+import { deadlinesOfPapersWithExtensions } from '../deadlines/deadlines.service.ts';
 import { findStoredFile, servableFile } from '../files/files.service.ts';
 
 export function apiBase(ctx: AppContext): string {
   return `${ctx.config.basePath}/api`;
 }
 
+/** Papers as an admin sees them. */
 export async function presentForAdmin(ctx: AppContext, db: DbOrTx, rows: repo.PaperRow[]): Promise<AdminPaper[]> {
-  const [relations, deadlines] = await Promise.all([
-    repo.findAdminPaperRelations(
-      db,
-      rows.map((r) => r.id),
-    ),
-    deadlinesForPresenting(ctx, db, rows),
-  ]);
+  return (await presentWithRelations(ctx, db, rows)).map(({ paper }) => paper);
+}
+
+/** The paper list's page: each paper with the author's messages the admin reading it has not read. */
+export async function presentPageForAdmin(
+  ctx: AppContext,
+  rows: repo.PaperRow[],
+  adminId: string,
+): Promise<(AdminPaper & { unreadMessages: number })[]> {
+  return (await presentWithRelations(ctx, ctx.db, rows, adminId)).map(({ paper, relations }) => ({
+    ...paper,
+    unreadMessages: relations.unreadAuthorMessages,
+  }));
+}
+
+/** Two queries whatever the number of papers: their relations, then the conference's dates (cached). */
+async function presentWithRelations(ctx: AppContext, db: DbOrTx, rows: repo.PaperRow[], unreadBy?: string) {
+  const found = await repo.findAdminPaperRelations(
+    db,
+    rows.map((r) => r.id),
+    unreadBy,
+  );
+  const relationsOf = (paper: repo.PaperRow) => found.get(paper.id) ?? NO_RELATIONS;
+  const deadlines = await deadlinesOfPapersWithExtensions(
+    ctx,
+    db,
+    rows.map((paper) => ({
+      id: paper.id,
+      state: stateOfPaper(paper, relationsOf(paper).hasFullPaperVersion),
+      extensions: relationsOf(paper).extensions,
+    })),
+  );
   return rows.map((paper) => {
-    const { authors, adminFiles, usernames } = relations.get(paper.id) ?? {
-      authors: [],
-      adminFiles: [],
-      usernames: new Map(),
+    const relations = relationsOf(paper);
+    const { authors, adminFiles, usernames } = relations;
+    const deadlinesOfThis = deadlines.get(paper.id)!;
+    return {
+      paper: presentAdminPaper({ paper, authors, adminFiles, deadlines: deadlinesOfThis }, usernames, apiBase(ctx)),
+      relations,
     };
-    return presentAdminPaper(
-      { paper, authors, adminFiles, deadlines: deadlines.get(paper.id)! },
-      usernames,
-      apiBase(ctx),
-    );
   });
 }
+
+/** A paper deleted between its page and its relations being read. */
+const NO_RELATIONS: repo.AdminPaperRelations = {
+  authors: [],
+  adminFiles: [],
+  usernames: new Map(),
+  extensions: [],
+  hasFullPaperVersion: false,
+  unreadAuthorMessages: 0,
+};
 
 export async function presentOneForAdmin(ctx: AppContext, db: DbOrTx, row: repo.PaperRow): Promise<AdminPaper> {
   const [paper] = await presentForAdmin(ctx, db, [row]);

@@ -86,6 +86,17 @@ export interface AdminPaperRelations {
   adminFiles: AdminFileRow[];
   /** Reviewer, evaluator and file uploaders by id. */
   usernames: Map<string, string>;
+  /** The paper's own deadlines (step and closing instant), from which its deadlines are shown. */
+  extensions: PaperExtension[];
+  /** Whether a full paper was ever uploaded (a reset one included): the state machine asks it. */
+  hasFullPaperVersion: boolean;
+  /** The author's chat messages the reader has not read; 0 when no reader is given. */
+  unreadAuthorMessages: number;
+}
+
+export interface PaperExtension {
+  step: string;
+  closesAt: string;
 }
 
 interface AdminFileJson extends Omit<AdminFileRow, 'uploadedAt'> {
@@ -94,13 +105,16 @@ interface AdminFileJson extends Omit<AdminFileRow, 'uploadedAt'> {
 }
 
 /**
- * The authors, every admin file and the names of the people involved for several papers, in
- * one query: on the embedded database each query costs a round of parsing and planning, and
- * the paper list shows twenty papers at a time.
+ * Everything an admin's view of several papers needs besides their rows, in one query: the
+ * authors, every admin file, the names of the people involved, the paper's own deadlines,
+ * whether a full paper was ever uploaded and, for the paper list, the author's messages
+ * `unreadBy` has not read. On the embedded database each query costs a round of parsing and
+ * planning, and queries queue one behind another: the paper list shows twenty papers a page.
  */
 export async function findAdminPaperRelations(
   db: DbOrTx,
   paperIds: string[],
+  unreadBy?: string,
 ): Promise<Map<string, AdminPaperRelations>> {
   if (paperIds.length === 0) return new Map();
   // Plain SQL: in a one-table select the query builder leaves columns unqualified, and inside
@@ -121,6 +135,19 @@ export async function findAdminPaperRelations(
       evaluatorName: sql<string | null>`(select u.username from users u where u.id = papers.evaluated_by)`,
       reviewedBy: papers.reviewedBy,
       evaluatedBy: papers.evaluatedBy,
+      extensions: sql<
+        PaperExtension[]
+      >`coalesce((select json_agg(json_build_object('step', e.step, 'closesAt', e.closes_at))
+          from deadline_extensions e where e.paper_id = papers.id), '[]'::json)`,
+      // A paper holding its full paper has one; only the others need the versions looked up.
+      hasFullPaperVersion: sql<boolean>`(papers.full_paper_file_id is not null or exists (select 1 from submission_versions v
+          where v.paper_id = papers.id and v.kind = 'full_paper'))`,
+      unreadAuthorMessages: unreadBy
+        ? sql<number>`(select count(*)::int from chat_messages m
+            left join chat_read_cursors c on c.paper_id = m.paper_id and c.user_id = ${unreadBy}
+            where m.paper_id = papers.id and m.sender_role = 'author'
+              and (c.last_read_at is null or m.created_at > c.last_read_at))`
+        : sql<number>`0`,
     })
     .from(papers)
     .where(inArray(papers.id, paperIds));
@@ -136,7 +163,17 @@ export async function findAdminPaperRelations(
         known(file.uploadedBy, uploaderName);
         return { ...file, uploadedAt: new Date(uploadedAt) };
       });
-      return [r.id, { authors: r.authors, adminFiles: files, usernames }];
+      return [
+        r.id,
+        {
+          authors: r.authors,
+          adminFiles: files,
+          usernames,
+          extensions: r.extensions,
+          hasFullPaperVersion: r.hasFullPaperVersion,
+          unreadAuthorMessages: r.unreadAuthorMessages,
+        },
+      ];
     }),
   );
 }

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bareTwins, benchCases } from '../../../scripts/bench-twins.ts';
+import { seedDemo } from '../../../scripts/seed-demo.ts';
+import { papers, users } from '../db/schema/index.ts';
+import { createSession } from '../modules/sessions/sessions.service.ts';
+import { createTestUser, type TestUser } from '../test/factories.ts';
+import { API, createTestApp, type TestApp } from '../test/test-app.ts';
+
+/** The SQL texts a request issues, recorded at the driver (both drivers take the text first or as `text`). */
+function recordingQueries(app: FastifyInstance) {
+  const client = (app.ctx.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const original = client.query;
+  let recorded: string[] | null = null;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const [first] = args;
+    recorded?.push(typeof first === 'string' ? first : String((first as { text?: string }).text));
+    return original.apply(this, args);
+  };
+  return {
+    async during(request: () => Promise<{ statusCode: number }>): Promise<string[]> {
+      // Twice first: both sides memoise totals and figures by data version, as in the benchmark.
+      for (let i = 0; i < 2; i += 1) expect((await request()).statusCode).toBe(200);
+      recorded = [];
+      expect((await request()).statusCode).toBe(200);
+      const texts = recorded.sort();
+      recorded = null;
+      return texts;
+    },
+    restore: () => (client.query = original),
+  };
+}
+
+/**
+ * `npm run bench` reports each route beside a bare twin "running the same SQL": the ratio means
+ * nothing once a route gains a query its twin lacks (the paper list did, with its unread counts
+ * and deadlines, and the benchmark did not notice).
+ */
+describe('the benchmark twins', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let authorCookie: string;
+  let bare: FastifyInstance;
+  let queries: ReturnType<typeof recordingQueries>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ adminMfaRequired: false });
+    await seedDemo(t.app.ctx.db, t.config.dataDir, { users: 40, papers: 40 });
+    admin = await createTestUser(t.app, { role: 'admin' });
+    // An author with a seeded paper, as the benchmark signs one in.
+    const [author] = await t.app.ctx.db.select().from(users).where(eq(users.role, 'author')).limit(1);
+    authorCookie = `ictacem_session=${(await createSession(t.app.ctx, author!.id)).token}`;
+    bare = bareTwins(t.app.ctx, { adminId: admin.user._id, authorId: author!.id });
+    await bare.ready();
+    queries = recordingQueries(t.app);
+  });
+  afterAll(async () => {
+    queries?.restore();
+    await bare?.close();
+    await t?.close();
+  });
+
+  it('run, for every case, the SQL of the route they stand for', async () => {
+    const [somePaper] = await t.app.ctx.db.select({ ictacemId: papers.ictacemId }).from(papers).limit(1);
+    const cases = benchCases(40, somePaper!.ictacemId);
+    expect(cases.length).toBeGreaterThan(10);
+    for (const c of cases) {
+      const cookie = c.as === 'admin' ? admin.cookie : authorCookie;
+      const ours = await queries.during(() => t.app.inject({ url: `${API}${c.oursPath}`, headers: { cookie } }));
+      const twin = await queries.during(() => bare.inject({ url: c.barePath, headers: { cookie } }));
+      expect({ case: c.name, sql: twin }).toEqual({ case: c.name, sql: ours });
+      expect(ours.length, c.name).toBeGreaterThan(0);
+    }
+  });
+});
