@@ -23,6 +23,10 @@ describe("ZIP file names: the first author's family name in ASCII", () => {
     expect(paperFileBaseName('ICTACEMP2025A', name)).toBe(base);
   });
 
+  it('keeps the ID as issued', () => {
+    expect(paperFileBaseName('ICTACEM_P2025-x7', 'Zofia Żółć')).toBe('ICTACEM_P2025-x7_Zolc');
+  });
+
   it('falls back to the ID alone when nothing readable remains', () => {
     for (const name of ['★ ☆', '😀', '   ', '—'])
       expect(paperFileBaseName('ICTACEMP2025A', name)).toBe('ICTACEMP2025A');

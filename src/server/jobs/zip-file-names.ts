@@ -47,7 +47,7 @@ export function familyNameOf(name: string): string {
   const words = text.split(/[\s,]+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
   if (words.length <= 1) {
     const word = words[0] ?? '';
-    return EAST_ASIAN_SCRIPT.test(word) && /^[\p{Script=Han}\p{Script=Hangul}]/u.test(word) ? [...word][0]! : word;
+    return /^[\p{Script=Han}\p{Script=Hangul}]/u.test(word) ? [...word][0]! : word;
   }
   const capitalised = words.filter(isCapitalised);
   if (capitalised.length === 1 && words.some((word) => !isCapitalised(word))) return capitalised[0]!;
@@ -71,7 +71,8 @@ function asciiFileNamePart(text: string): string {
  * author's name gives nothing readable.
  */
 export function paperFileBaseName(ictacemId: string, firstAuthorName: string | undefined): string {
-  const id = asciiFileNamePart(ictacemId) || 'paper';
+  // IDs are letters, digits, - and _ (checked on submission): kept as they are.
+  const id = anyAscii(ictacemId).replace(/[^A-Za-z0-9_-]+/g, '-') || 'paper';
   const surname = asciiFileNamePart(familyNameOf(firstAuthorName ?? ''));
   if (!surname) return id;
   // "ZHANG" and "kumar" (Devanagari has no capitals) both read as "Zhang", "Kumar".
