@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+// Before any form parses: messages that name the field, the same as the server's.
+import '../shared/schemas/field-messages.ts';
 import { Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import './styles.css';

@@ -34,6 +34,8 @@ export type Theme = (typeof THEMES)[number];
 
 export const PRESENTATION_MODES = ['Oral', 'Poster (Only for Students)', 'Video (Only for Students)'] as const;
 export type PresentationMode = (typeof PRESENTATION_MODES)[number];
+/** What the pages and exports show for a paper stored without a mode (papers from before it was asked). */
+export const MODE_NOT_SPECIFIED = 'Not specified';
 
 export const SUBMISSION_KINDS = ['abstract', 'full_paper'] as const;
 export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];

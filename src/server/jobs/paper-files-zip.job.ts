@@ -1,8 +1,9 @@
-import type { JobProblem, PaperFileKind } from '../../shared/schemas/background-jobs.ts';
+import { type JobProblem, PAPER_FILE_KIND_LABELS, type PaperFileKind } from '../../shared/schemas/background-jobs.ts';
 import { csvLine, UTF8_BOM } from '../modules/admin-dashboard/csv.ts';
 import * as exportsRepo from '../modules/exports/exports.repository.ts';
 import { type ZipEntry, zipStream } from '../lib/zip-archive.ts';
 import type { JobHandler } from './job-runner.ts';
+import { paperFileBaseName } from './zip-file-names.ts';
 
 /** What the job was asked for: the papers (resolved when it was queued) and which of their files. */
 export interface PaperFilesZipParams {
@@ -11,21 +12,7 @@ export interface PaperFilesZipParams {
 }
 
 const SUFFIX: Record<PaperFileKind, string> = { abstract: 'abstract', full_paper: 'full_paper' };
-const MANIFEST_HEADER = ['File', 'ICTACEM ID', 'Title', 'Kind', 'Bytes', 'SHA-256', 'State'];
-
-/** A name part a file system accepts anywhere: "Müller-Łukasz" → "Muller-ukasz", spaces to underscores. */
-function fileNamePart(text: string): string {
-  const plain = text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^A-Za-z0-9-]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-  return plain || 'author';
-}
-
-function surnameOf(name: string | undefined): string {
-  return fileNamePart(name?.trim().split(/\s+/).at(-1) ?? '');
-}
+const MANIFEST_HEADER = ['File', 'ICTACEM ID', 'Title', 'First Author', 'Kind', 'Bytes', 'SHA-256', 'State'];
 
 function extensionOf(originalName: string): string {
   return /\.([A-Za-z0-9]{1,8})$/.exec(originalName)?.[1]?.toLowerCase() ?? 'pdf';
@@ -35,6 +22,7 @@ interface PlannedFile {
   name: string;
   ictacemId: string;
   title: string;
+  firstAuthor: string;
   kind: PaperFileKind;
   storageKey: string;
   sizeBytes: number;
@@ -42,7 +30,7 @@ interface PlannedFile {
 }
 
 /**
- * The chosen files of the chosen papers, named <ICTACEM ID>_<first author surname>_abstract.pdf,
+ * The chosen files of the chosen papers, named <ICTACEM ID>_<first author's surname in ASCII>_abstract.pdf,
  * streamed into the file store one at a time with a manifest (manifest.csv) of every file, its
  * size and SHA-256, and the files that could not be included with the reason.
  */
@@ -61,6 +49,7 @@ export const paperFilesZipJob: JobHandler = async ({ ctx, job, progress }) => {
     for (const kind of params.files) {
       const file = kind === 'abstract' ? paper.abstract : paper.fullPaper;
       const ref = { ictacemId: paper.ictacemId, title: paper.title };
+      const firstAuthor = firstAuthors.get(paperId) ?? '';
       if (!file?.storageKey) {
         problems.push({ ...ref, reason: kind === 'abstract' ? 'No abstract on file.' : 'No full paper on file.' });
         continue;
@@ -69,9 +58,10 @@ export const paperFilesZipJob: JobHandler = async ({ ctx, job, progress }) => {
         problems.push({ ...ref, reason: 'The stored file is missing.' });
         continue;
       }
-      const base = `${fileNamePart(paper.ictacemId)}_${surnameOf(firstAuthors.get(paperId))}_${SUFFIX[kind]}`;
+      const base = `${paperFileBaseName(paper.ictacemId, firstAuthor)}_${SUFFIX[kind]}`;
       planned.push({
         ...ref,
+        firstAuthor,
         // A stored file's columns are all set when its key is (the join found the row).
         name: `${base}.${extensionOf(file.originalName ?? '')}`,
         kind,
@@ -85,10 +75,13 @@ export const paperFilesZipJob: JobHandler = async ({ ctx, job, progress }) => {
 
   const manifest = [UTF8_BOM, csvLine(MANIFEST_HEADER)];
   for (const file of planned) {
-    manifest.push(csvLine([file.name, file.ictacemId, file.title, file.kind, file.sizeBytes, file.sha256, 'included']));
+    const { name, ictacemId, title, firstAuthor, kind, sizeBytes, sha256 } = file;
+    manifest.push(
+      csvLine([name, ictacemId, title, firstAuthor, PAPER_FILE_KIND_LABELS[kind], sizeBytes, sha256, 'included']),
+    );
   }
   for (const problem of problems) {
-    manifest.push(csvLine(['', problem.ictacemId, problem.title, '', '', '', problem.reason]));
+    manifest.push(csvLine(['', problem.ictacemId, problem.title, '', '', '', '', problem.reason]));
   }
   function* entries(): Generator<ZipEntry> {
     for (const [index, file] of planned.entries()) {

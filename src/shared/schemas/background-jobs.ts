@@ -9,6 +9,7 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const PAPER_FILE_KINDS = ['abstract', 'full_paper'] as const;
 export type PaperFileKind = (typeof PAPER_FILE_KINDS)[number];
+export const PAPER_FILE_KIND_LABELS: Record<PaperFileKind, string> = { abstract: 'Abstract', full_paper: 'Full Paper' };
 
 export const JOB_TEXTS = {
   alreadyRunning: {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '../constants.ts';
 import { paperDeadlinesSchema } from './deadlines.ts';
+import { atMostCharacters } from './field-messages.ts';
 import { okResponse } from './responses.ts';
 
 export const PAPER_LIMITS = {
@@ -35,9 +36,22 @@ export const PAPER_MESSAGES = {
 
 export const authorSchema = z
   .object({
-    name: z.string().trim().min(1, PAPER_MESSAGES.allAuthorFieldsRequired).max(PAPER_LIMITS.authorNameMax),
-    affiliation: z.string().trim().min(1, PAPER_MESSAGES.allAuthorFieldsRequired).max(PAPER_LIMITS.affiliationMax),
-    address: z.string().trim().min(1, PAPER_MESSAGES.allAuthorFieldsRequired).max(PAPER_LIMITS.addressMax),
+    // Labelled here: the wizard checks the authors list apart from the paper, where no key says "author".
+    name: z
+      .string()
+      .trim()
+      .min(1, PAPER_MESSAGES.allAuthorFieldsRequired)
+      .max(PAPER_LIMITS.authorNameMax, atMostCharacters('Author name', PAPER_LIMITS.authorNameMax)),
+    affiliation: z
+      .string()
+      .trim()
+      .min(1, PAPER_MESSAGES.allAuthorFieldsRequired)
+      .max(PAPER_LIMITS.affiliationMax, atMostCharacters('Author affiliation', PAPER_LIMITS.affiliationMax)),
+    address: z
+      .string()
+      .trim()
+      .min(1, PAPER_MESSAGES.allAuthorFieldsRequired)
+      .max(PAPER_LIMITS.addressMax, atMostCharacters('Author address', PAPER_LIMITS.addressMax)),
   })
   .meta({ id: 'Author' });
 export type Author = z.infer<typeof authorSchema>;

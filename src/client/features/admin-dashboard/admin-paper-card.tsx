@@ -1,5 +1,6 @@
 import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
+import { MODE_NOT_SPECIFIED } from '../../../shared/constants.ts';
 import type { AdminPaperListRow } from '../../../shared/schemas/admin-dashboard.ts';
 import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -74,7 +75,7 @@ export function AdminPaperCard({
             <span className="font-mono wrap-anywhere">{paper.ictacemId}</span>
           </Detail>
           <Detail term="Theme">{paper.theme}</Detail>
-          <Detail term="Mode of Presentation">{paper.modeOfPresentation || 'Not specified'}</Detail>
+          <Detail term="Mode of Presentation">{paper.modeOfPresentation || MODE_NOT_SPECIFIED}</Detail>
           <Detail term="Payment ID">
             {paper.paymentId.trim() ? (
               <span className="font-mono wrap-anywhere">{paper.paymentId}</span>

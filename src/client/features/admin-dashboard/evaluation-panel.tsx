@@ -5,7 +5,11 @@ import { useReportLoadError } from './dashboard-messages.tsx';
 import { type SelectOption, StatCard } from './dashboard-ui.tsx';
 import { evaluationScoreClass } from '../../lib/score-bands.ts';
 import { formatAverageScore, formatRate } from './percentages.ts';
-import { EVALUATION_STATE_LABELS, evaluationState, type EvaluationState } from './record-states.ts';
+import {
+  EVALUATION_STATE_LABELS,
+  evaluationState,
+  type EvaluationState,
+} from '../../../shared/domain/record-states.ts';
 import {
   PAPER_COLUMN,
   PaperCell,

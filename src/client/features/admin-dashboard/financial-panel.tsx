@@ -3,7 +3,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { useReportLoadError } from './dashboard-messages.tsx';
 import { type SelectOption, StatCard } from './dashboard-ui.tsx';
 import { formatRate } from './percentages.ts';
-import { PAYMENT_STATE_LABELS, paymentState, type PaymentState } from './record-states.ts';
+import { PAYMENT_STATE_LABELS, paymentState, type PaymentState } from '../../../shared/domain/record-states.ts';
 import {
   PAPER_COLUMN,
   PaperCell,

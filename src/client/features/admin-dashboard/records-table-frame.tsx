@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { EmailText } from '../../components/ui/email-text.tsx';
 import type { RecordRow } from '../../../shared/schemas/admin-dashboard.ts';
+import { NO_SUBMISSION_LABEL } from '../../../shared/domain/record-states.ts';
 import { EmptyState, LOADING_TEXT, LoadFailed, LoadingData } from './dashboard-ui.tsx';
 import { TablePagination } from '../../components/ui/table-pagination.tsx';
 import { formatCount } from '../../lib/numbers.ts';
@@ -152,7 +153,7 @@ export function PaperCell({ paper, detail }: { paper: RecordRow['paper']; detail
           {detail}
         </>
       ) : (
-        <p className="text-slate-500 italic">No Submission</p>
+        <p className="text-slate-500 italic">{NO_SUBMISSION_LABEL}</p>
       )}
     </RecordCell>
   );

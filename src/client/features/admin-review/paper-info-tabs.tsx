@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MODE_NOT_SPECIFIED } from '../../../shared/constants.ts';
 import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import { ButtonLink } from '../../components/ui/button.tsx';
@@ -41,7 +42,7 @@ export function PaperDetailsTab({ paper }: { paper: AdminPaper }) {
           {paper.paymentId ? <span className="font-mono">{paper.paymentId}</span> : 'Payment Pending'}
         </Detail>
         <Detail term="Theme">{paper.theme}</Detail>
-        <Detail term="Mode of Presentation">{paper.modeOfPresentation || 'Not specified'}</Detail>
+        <Detail term="Mode of Presentation">{paper.modeOfPresentation || MODE_NOT_SPECIFIED}</Detail>
         <Detail term="Submitted">{formatDate(paper.submittedAt)}</Detail>
       </dl>
       {paper.fullPaperSubmittedAt && (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MODE_NOT_SPECIFIED } from '../../../shared/constants.ts';
 import { transition } from '../../../shared/domain/paper-workflow.ts';
 import { isRealPaymentId } from '../../../shared/domain/payment.ts';
 import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
@@ -58,7 +59,7 @@ export function PaperCard({ paper, chat, letters }: { paper: AuthorPaper; chat: 
               <span className="font-mono break-all">{paper._id}</span>
             </Detail>
           )}
-          <Detail term="Mode of Presentation">{paper.modeOfPresentation || 'Not specified'}</Detail>
+          <Detail term="Mode of Presentation">{paper.modeOfPresentation || MODE_NOT_SPECIFIED}</Detail>
         </dl>
 
         <section aria-labelledby={`authors-${paper._id}`}>

@@ -205,6 +205,20 @@ describe('dashboard statistics and management lists', () => {
     expect(evaluation.some((l: string) => l.includes('"No Submission"'))).toBe(true);
   });
 
+  it('prints in the records CSVs the labels the records tables show, never the stored codes', async () => {
+    const lineOf = (lines: string[], name: string) => lines.find((line) => line.startsWith(`"${name}"`))!;
+    const evaluation = (await get('/records/export?view=evaluation')).raw.body.slice(1).split('\r\n');
+    expect(lineOf(evaluation, 'Ada Lovelace')).toContain('"Abstract Accepted","Evaluated","88"');
+    expect(lineOf(evaluation, 'Bob Builder')).toContain('"Declined","Evaluated","45"');
+    expect(lineOf(evaluation, 'Cleo Patra')).toContain('"Combustion 50%_off","Review Awaited","Pending Review",""');
+    expect(lineOf(evaluation, 'Dora Explorer')).toContain('"No Submission","","No Submission"');
+    expect(evaluation.join('\n')).not.toMatch(/abstract_accepted|review_awaited|declined"/);
+    const financial = (await get('/records/export?view=financial')).raw.body.slice(1).split('\r\n');
+    expect(lineOf(financial, 'Ada Lovelace')).toContain('"Paid","PAY-1"');
+    expect(lineOf(financial, 'Cleo Patra')).toContain('"Combustion 50%_off","Unpaid"');
+    expect(lineOf(financial, 'Dora Explorer')).toContain('"No Submission","N/A",""');
+  });
+
   it('keeps every dashboard route for admins', async () => {
     const author = await createTestUser(t.app);
     for (const path of ['/stats', '/users', '/papers', '/records?view=financial', '/records/export?view=financial']) {

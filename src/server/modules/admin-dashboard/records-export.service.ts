@@ -1,6 +1,13 @@
 import { open } from 'node:fs/promises';
 import type { RecordRow, RecordsQuery } from '../../../shared/schemas/admin-dashboard.ts';
-import { isRealPaymentId } from '../../../shared/domain/payment.ts';
+import { PAPER_STATUS_LABELS } from '../../../shared/constants.ts';
+import {
+  EVALUATION_STATE_LABELS,
+  evaluationState,
+  NO_SUBMISSION_LABEL,
+  PAYMENT_STATE_LABELS,
+  paymentState,
+} from '../../../shared/domain/record-states.ts';
 import type { AppContext } from '../../context.ts';
 import { type TemporaryDownload, temporaryDownload } from '../../lib/temporary-download.ts';
 import { csvLine, UTF8_BOM } from './csv.ts';
@@ -13,13 +20,14 @@ const EXPORT_BATCH_ROWS = 2000;
 const enGb = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString('en-GB') : '');
 const who = (r: RecordRow) => [r.user.username, r.user.email, r.user.customUserId];
 
+/** The cells say what the records table shows, with the same labels (shared/domain/record-states.ts). */
 const VIEWS = {
   financial: {
     header: ['User', 'Email', 'User ID', 'Paper', 'Payment Status', 'Payment ID', 'Submitted'],
     cells: (r: RecordRow) => [
       ...who(r),
-      r.paper?.title ?? 'N/A',
-      !r.paper ? 'No Submission' : isRealPaymentId(r.paper.paymentId) ? 'Paid' : 'Unpaid',
+      r.paper?.title ?? NO_SUBMISSION_LABEL,
+      PAYMENT_STATE_LABELS[paymentState(r)],
       r.paper?.paymentId ?? '',
       enGb(r.paper?.submittedAt),
     ],
@@ -38,9 +46,9 @@ const VIEWS = {
     ],
     cells: (r: RecordRow) => [
       ...who(r),
-      r.paper?.title ?? 'N/A',
-      r.paper?.status ?? '',
-      !r.paper ? 'No Submission' : r.paper.marks === null ? 'Pending Review' : 'Evaluated',
+      r.paper?.title ?? NO_SUBMISSION_LABEL,
+      r.paper ? PAPER_STATUS_LABELS[r.paper.status] : '',
+      EVALUATION_STATE_LABELS[evaluationState(r)],
       r.paper?.marks ?? '',
       enGb(r.paper?.evaluatedAt),
       enGb(r.paper?.submittedAt),

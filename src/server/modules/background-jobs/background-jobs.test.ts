@@ -152,4 +152,38 @@ describe('background jobs: the Book of Abstracts and the files ZIP', () => {
     expect(manifest.match(/No full paper on file\./g)).toHaveLength(3);
     expect(job.problems).toHaveLength(3);
   });
+
+  it("names each file by its first author's surname in ASCII, or the ID alone; the manifest keeps the name as typed", async () => {
+    const firstAuthors = ['Zofia Żółć', '张伟', 'Дмитрий Иванов', 'Nguyễn Văn An', '★ ☆'];
+    const chosen = [];
+    for (const name of firstAuthors) {
+      const authors = JSON.stringify([{ name, affiliation: 'IIT Kharagpur', address: 'Kharagpur 721302' }]);
+      chosen.push(await createTestPaper(t.app, await createTestUser(t.app), { authors }));
+    }
+    const queued = await call(admin, 'POST', '/admin/jobs', {
+      kind: 'paper_files_zip',
+      audience: { kind: 'selection', paperIds: chosen.map((paper) => paper._id) },
+      files: ['abstract'],
+    });
+    expect(queued.statusCode, queued.body).toBe(202);
+    const job = await finished(queued.json().job._id);
+    expect(job.status).toBe('done');
+    const files = await unzip(await download(job.downloadPath));
+
+    const [zolc, zhang, ivanov, nguyen, symbols] = chosen.map((paper) => paper.ictacemId);
+    expect([...files.keys()]).toEqual([
+      `${zolc}_Zolc_abstract.pdf`,
+      `${zhang}_Zhang_abstract.pdf`,
+      `${ivanov}_Ivanov_abstract.pdf`,
+      `${nguyen}_Nguyen_abstract.pdf`,
+      `${symbols}_abstract.pdf`,
+      'manifest.csv',
+    ]);
+    const manifest = files.get('manifest.csv')!.toString('utf8');
+    expect(manifest.split('\r\n')[0]).toContain('"First Author","Kind"');
+    expect(manifest).toContain(
+      `"${zolc}_Zolc_abstract.pdf","${zolc}","Vortex shedding behind a heated cylinder","Zofia Żółć","Abstract"`,
+    );
+    for (const name of firstAuthors) expect(manifest).toContain(`"${name}"`);
+  });
 });

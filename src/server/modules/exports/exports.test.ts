@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { papers } from '../../db/schema/index.ts';
 import { createTestPaper, createTestUser, type TestUser } from '../../test/factories.ts';
 import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -90,6 +92,27 @@ describe('paper list exports', () => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"${created[1]!.ictacemId}","'=HYPERLINK(""x"") shells"`);
     expect(lines[2]).toContain(`"${created[0]!.ictacemId}","Export: Müller plates"`);
+  });
+
+  it('prints the labels the pages show, not the stored codes, in both formats', async () => {
+    // A paper stored before the mode was asked has none: the pages say "Not specified".
+    await t.app.ctx.db
+      .update(papers)
+      .set({ status: 'abstract_accepted', modeOfPresentation: null })
+      .where(eq(papers.id, created[1]!._id));
+    try {
+      const csv = (await post({ format: 'csv', paperIds: [created[1]!._id, created[0]!._id] })).body;
+      expect(csv).toContain('"Propulsion and Combustion","Not specified","Abstract Accepted"');
+      expect(csv).toContain('"Propulsion and Combustion","Oral","Review Awaited"');
+      expect(csv).not.toMatch(/abstract_accepted|review_awaited/);
+      const rows = await sheetOf((await post({ format: 'xlsx', paperIds: [created[1]!._id] })).rawPayload);
+      expect(rows[1]!.slice(2, 5)).toEqual(['Propulsion and Combustion', 'Not specified', 'Abstract Accepted']);
+    } finally {
+      await t.app.ctx.db
+        .update(papers)
+        .set({ status: 'review_awaited', modeOfPresentation: 'Oral' })
+        .where(eq(papers.id, created[1]!._id));
+    }
   });
 
   it('is for admins only, and refuses an empty selection or an unknown format', async () => {

@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { PAPER_STATUS_LABELS } from '../../../shared/constants.ts';
+import { MODE_NOT_SPECIFIED, PAPER_STATUS_LABELS } from '../../../shared/constants.ts';
 import { isRealPaymentId } from '../../../shared/domain/payment.ts';
 import type { ExportFormat } from '../../../shared/schemas/exports.ts';
 import type { AppContext } from '../../context.ts';
@@ -39,7 +39,8 @@ function cellsOf(paper: ExportRow): Cell[] {
     paper.ictacemId,
     paper.title,
     paper.theme,
-    paper.mode,
+    // Themes and modes are stored as the pages print them; a status is stored as a code.
+    paper.mode ?? MODE_NOT_SPECIFIED,
     PAPER_STATUS_LABELS[paper.status],
     paper.authors,
     paper.submitterName,

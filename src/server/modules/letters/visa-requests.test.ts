@@ -88,7 +88,7 @@ describe('visa invitation letters', () => {
       [{ ...details, fullNameAsInPassport: '  ' }, LETTER_TEXTS.fullNameRequired],
       [{ ...details, fullNameAsInPassport: 'R2D2 Droid' }, LETTER_TEXTS.fullNameInvalid],
       [{ ...details, nationality: 'x'.repeat(61) }, LETTER_TEXTS.nationalityTooLong],
-      [{ ...details, nationality: undefined }, 'Invalid input: expected string, received undefined'],
+      [{ ...details, nationality: undefined }, 'Nationality is required'],
     ];
     for (const [body, message] of cases) {
       const res = await request(paid, author, body);

@@ -168,4 +168,34 @@ describe('notifications', () => {
     expect(filtered.data.notifications.every((n: { type: string }) => n.type === 'paper_declined')).toBe(true);
     expect(filtered.data.pagination.totalPages).toBe(Math.ceil(filtered.data.pagination.totalNotifications / 50));
   });
+
+  it('refuses a too-long or missing field of a JSON body naming the field and its limit, storing nothing', async () => {
+    const author = await createTestUser(t.app);
+    const send = (payload: object) =>
+      t.app.inject({ method: 'POST', url: `${API}/notifications/system`, headers: as(admin), payload });
+    const cases: [object, string][] = [
+      [
+        { recipientId: author.user._id, title: 'Ж'.repeat(201), message: 'Привет' },
+        'Title must be at most 200 characters',
+      ],
+      [
+        { recipientId: author.user._id, title: 'Hinweis', message: 'ä'.repeat(5001) },
+        'Message must be at most 5,000 characters',
+      ],
+      [{ recipientId: author.user._id, title: 'सूचना' }, 'Message is required'],
+      [{ recipientId: author.user._id, title: ['सूचना'], message: 'x' }, 'Title must be text'],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await send(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message });
+    }
+    expect((await list(author)).data.notifications).toHaveLength(0);
+    const pageTooFar = await t.app.inject({
+      method: 'GET',
+      url: `${API}/notifications?page=100001`,
+      headers: as(author),
+    });
+    expect(pageTooFar.json().message).toBe('Page must be at most 100,000');
+  });
 });

@@ -163,13 +163,18 @@ describe('papers: the author journey on the server', () => {
     [{ authors: '[]' }, 'All author fields are required'],
     [{ authors: JSON.stringify([{ name: 'A', affiliation: 'B', address: ' ' }]) }, 'All author fields are required'],
     [{ authors: 'not json' }, 'All author fields are required'],
-    [{ title: 'x'.repeat(301) }, undefined],
+    [{ title: 'x'.repeat(301) }, 'Title must be at most 300 characters'],
+    [{ ictacemId: 'ICTACEM'.repeat(6) }, 'ICTACEM ID must be at most 40 characters'],
+    [
+      { authors: JSON.stringify([{ name: 'Nguyễn '.repeat(30), affiliation: 'HUST', address: 'Hà Nội' }]) },
+      'Author name must be at most 200 characters',
+    ],
   ])('refuses %j with 400 and stores nothing', async (override, message) => {
     const author = await createTestUser(t.app);
     const before = await storedFileCount();
     const res = await submit(author, submissionFields(override));
     expect(res.statusCode).toBe(400);
-    if (message) expect(res.json().message).toBe(message);
+    expect(res.json().message).toBe(message);
     expect(await storedFileCount()).toBe(before);
     expect(await t.app.ctx.db.select().from(papers).where(eq(papers.userId, author.user._id))).toHaveLength(0);
   });

@@ -24,6 +24,16 @@ describe('step 1: paper details', () => {
   it('passes on the shared schema complaint about the ID characters', () => {
     expect(paperDetailsError({ ...complete, ictacemId: 'ICTACEM 2025' })).toMatch(/may contain only/);
   });
+
+  it('names the field and its limit as the server does, when a pasted text is too long', () => {
+    expect(paperDetailsError({ ...complete, title: '涡'.repeat(301) })).toBe('Title must be at most 300 characters');
+    expect(paperDetailsError({ ...complete, ictacemId: 'ICTACEM'.repeat(6) })).toBe(
+      'ICTACEM ID must be at most 40 characters',
+    );
+    expect(authorsError([author, { ...author, affiliation: 'Політехніка '.repeat(30) }])).toBe(
+      'Author affiliation must be at most 300 characters',
+    );
+  });
 });
 
 describe('step 2: authors', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordRow } from '../../../shared/schemas/admin-dashboard.ts';
+import type { RecordRow } from '../schemas/admin-dashboard.ts';
 import { evaluationState, paymentState } from './record-states.ts';
 
 const user = { _id: 'u1', username: 'Ada', email: 'ada@example.org', customUserId: 'ICT-1' };

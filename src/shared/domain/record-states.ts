@@ -1,5 +1,8 @@
-import { isRealPaymentId } from '../../../shared/domain/payment.ts';
-import type { RecordRow } from '../../../shared/schemas/admin-dashboard.ts';
+import { isRealPaymentId } from './payment.ts';
+import type { RecordRow } from '../schemas/admin-dashboard.ts';
+
+/** What the records table (and its CSV) shows in place of a user's paper when there is none. */
+export const NO_SUBMISSION_LABEL = 'No Submission';
 
 /** Spec 4: paid with a real payment ID, else unpaid; a user without a paper has neither. */
 export type PaymentState = 'paid' | 'unpaid' | 'none';
@@ -22,5 +25,5 @@ export function evaluationState(row: RecordRow): EvaluationState {
 export const EVALUATION_STATE_LABELS: Record<EvaluationState, string> = {
   evaluated: 'Evaluated',
   pending: 'Pending Review',
-  none: 'No Submission',
+  none: NO_SUBMISSION_LABEL,
 };
