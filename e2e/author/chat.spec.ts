@@ -100,3 +100,52 @@ test('the chat refuses empty messages, a sixth file and other types before sendi
   await page.keyboard.press('Escape');
   await expect(chat).toHaveCount(0);
 });
+
+test('on a phone the composer shows a drawn paperclip and its whole placeholder', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const author = await registerAuthor(await playwright.request.newContext({ baseURL }), 'Nguyễn Thị Minh Khai');
+  await submitPaperViaApi(await apiSessionAs(playwright, baseURL!, author), author.customUserId);
+  await page.goto('login');
+  await logIn(page, author);
+  await page.getByRole('button', { name: /Ask Doubts/ }).click();
+  const chat = page.getByRole('dialog', { name: 'Questions and answers' });
+  await expect(chat.getByText('Start the Conversation')).toBeVisible();
+
+  // An emoji needs an emoji font, which many systems lack; the icon is drawn, and named for screen readers.
+  const attach = chat.locator('label').filter({ has: page.getByLabel('Attach files') });
+  await expect(attach.locator('svg')).toBeVisible();
+  expect((await attach.innerText()).trim()).toBe('Attach files');
+  await expect(chat.getByLabel('Attach files')).toHaveAttribute('type', 'file');
+
+  // The placeholder, laid out at the field's width and font, takes no more height than the field offers.
+  const box = chat.getByRole('textbox', { name: 'Message' });
+  await expect(box).toHaveAttribute('rows', '2');
+  await expect(box).toHaveAccessibleDescription('Enter sends, Shift+Enter for a new line');
+  const fits = await box.evaluate((field: HTMLTextAreaElement) => {
+    const style = getComputedStyle(field);
+    const copy = document.createElement('div');
+    copy.textContent = field.placeholder;
+    for (const property of [
+      'width',
+      'font',
+      'letterSpacing',
+      'padding',
+      'border',
+      'boxSizing',
+      'lineHeight',
+    ] as const) {
+      copy.style[property] = style[property];
+    }
+    copy.style.whiteSpace = 'pre-wrap';
+    copy.style.overflowWrap = 'break-word';
+    document.body.append(copy);
+    const needed = copy.getBoundingClientRect().height;
+    copy.remove();
+    return { needed, offered: field.getBoundingClientRect().height };
+  });
+  expect(fits.needed).toBeLessThanOrEqual(fits.offered);
+});

@@ -53,3 +53,34 @@ test('a browser without a PDF viewer (most phones) gets the fallback on the spon
   await expect(brochure.getByRole('link', { name: 'View PDF' })).toHaveAttribute('href', /ICTACEM%202025%20Brochure\.pdf$/);
   await expect(brochure.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('download', 'ICTACEM 2025 Brochure.pdf');
 });
+
+test('the brochure preview downloads the PDF once, shows a loading hint in its own space, then the PDF', async ({ page }) => {
+  test.skip(!(await page.evaluate(() => navigator.pdfViewerEnabled)), 'this browser shows the fallback instead');
+  const pdfPath = `/ictacem2025/${documentPath('ICTACEM 2025 Brochure.pdf')}`;
+  const isPdf = (url: URL) => url.pathname === pdfPath;
+  const requests: string[] = [];
+  const failures: string[] = [];
+  page.on('requestfailed', (request) => failures.push(`${request.method()} ${request.url()}`));
+  // Held back until the hint has been seen; every request the page sends for the file comes through here.
+  let releasePdf!: () => void;
+  const pdfHeld = new Promise<void>((resolve) => (releasePdf = resolve));
+  await page.route(isPdf, async (route) => {
+    requests.push(route.request().method());
+    await pdfHeld;
+    await route.continue();
+  });
+
+  await openPage(page, 'brochure', 'Conference Brochure');
+  const preview = page.getByRole('region', { name: 'Preview' });
+  const hint = preview.getByRole('status');
+  await expect(hint).toHaveText('Loading preview...');
+  const frame = preview.locator('iframe');
+  const boxWhileLoading = await frame.boundingBox();
+
+  releasePdf();
+  await expect(hint).toBeHidden();
+  await expect(frame).toBeVisible();
+  expect(await frame.boundingBox()).toEqual(boxWhileLoading);
+  expect(requests).toEqual(['GET']);
+  expect(failures).toEqual([]);
+});

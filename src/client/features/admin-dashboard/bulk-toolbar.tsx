@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { BULK_MESSAGES, BULK_SELECTION_MAX } from '../../../shared/schemas/bulk-actions.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { errorText } from '../../lib/api.ts';
@@ -44,7 +44,7 @@ export function BulkToolbar({
   onBookOfAbstracts,
 }: BulkToolbarProps) {
   const { selected, setMany, replace, clear } = selection;
-  const { showError } = useDashboardMessages();
+  const { showError, withdraw } = useDashboardMessages();
   const [selectingAll, setSelectingAll] = useState(false);
   const onPage = pageIds.filter((id) => selected.has(id)).length;
   const pageBox = useRef<HTMLInputElement>(null);
@@ -55,8 +55,17 @@ export function BulkToolbar({
   const [exporting, setExporting] = useState(false);
   // While the selection or the list is still changing, an action would take the wrong papers.
   const busy = listUpdating || selectingAll || exporting;
-  const whenSelected = (action: () => void) => () =>
-    selected.size === 0 ? showError(BULK_MESSAGES.emptySelection) : action();
+  // "Select at least one paper." holds until papers are ticked or another action is taken, not after.
+  const emptySelectionMessage = useRef<number>(undefined);
+  const withdrawEmptySelection = useCallback(() => {
+    if (emptySelectionMessage.current !== undefined) withdraw(emptySelectionMessage.current);
+    emptySelectionMessage.current = undefined;
+  }, [withdraw]);
+  useEffect(() => withdrawEmptySelection(), [selected, withdrawEmptySelection]);
+  const whenSelected = (action: () => void) => () => {
+    if (selected.size > 0) return action();
+    emptySelectionMessage.current = showError(BULK_MESSAGES.emptySelection);
+  };
   const exportSelected = async (format: ExportFormat) => {
     setExporting(true);
     try {
@@ -134,10 +143,11 @@ export function BulkToolbar({
         </button>
       )}
       <div className="ml-auto flex flex-wrap gap-2">
-        <ToolbarMenu label="Export" items={exportItems} disabled={busy} />
+        <ToolbarMenu label="Export" items={exportItems} disabled={busy} onOpen={withdrawEmptySelection} />
         <ToolbarMenu
           label="Bulk actions"
           disabled={busy}
+          onOpen={withdrawEmptySelection}
           items={[
             { label: 'Change status', onSelect: whenSelected(onChangeStatus) },
             { label: 'Message authors', onSelect: forSelectionOrFilter(onMessageAuthors) },
@@ -158,8 +168,16 @@ type MenuItem = { label: string } & ({ href: string } | { onSelect: () => void }
 
 const menuItemClass = 'block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-50';
 
+interface ToolbarMenuProps {
+  label: string;
+  items: readonly MenuItem[];
+  disabled: boolean;
+  /** Opening a menu starts a new action: what was said about the last one no longer applies. */
+  onOpen: () => void;
+}
+
 /** A disclosure listing entries; Escape and a click elsewhere close it. */
-function ToolbarMenu({ label, items, disabled }: { label: string; items: readonly MenuItem[]; disabled: boolean }) {
+function ToolbarMenu({ label, items, disabled, onOpen }: ToolbarMenuProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -178,7 +196,10 @@ function ToolbarMenu({ label, items, disabled }: { label: string; items: readonl
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          if (!open) onOpen();
+          setOpen(!open);
+        }}
         disabled={disabled}
         className={buttonClass('secondary', 'py-1.5 disabled:text-slate-400')}
       >

@@ -9,8 +9,11 @@ interface Message {
 }
 
 interface DashboardMessages {
-  showSuccess(text: string): void;
-  showError(text: string): void;
+  /** Shows the text; returns the message's id, for taking it away once it no longer holds. */
+  showSuccess(text: string): number;
+  showError(text: string): number;
+  /** Takes that message away if it is still the one shown (a later message stays). */
+  withdraw(id: number): void;
 }
 
 const DashboardMessagesContext = createContext<DashboardMessages | null>(null);
@@ -31,13 +34,18 @@ export function useMessageState() {
   const [message, setMessage] = useState<Message | null>(null);
   const nextId = useRef(1);
   const dismiss = useCallback(() => setMessage(null), []);
-  const messages = useMemo<DashboardMessages>(
-    () => ({
-      showSuccess: (text) => setMessage({ kind: 'success', text, id: nextId.current++ }),
-      showError: (text) => setMessage({ kind: 'error', text, id: nextId.current++ }),
-    }),
-    [],
-  );
+  const messages = useMemo<DashboardMessages>(() => {
+    const show = (kind: Message['kind'], text: string) => {
+      const id = nextId.current++;
+      setMessage({ kind, text, id });
+      return id;
+    };
+    return {
+      showSuccess: (text) => show('success', text),
+      showError: (text) => show('error', text),
+      withdraw: (id) => setMessage((current) => (current?.id === id ? null : current)),
+    };
+  }, []);
 
   useEffect(() => {
     if (message?.kind !== 'success') return;

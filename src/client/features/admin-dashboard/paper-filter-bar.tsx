@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { PAPER_STATUS_LABELS, PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '../../../shared/constants.ts';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { SearchField, type SelectOption, SelectField } from './dashboard-ui.tsx';
 import { activeFilterChips, type PaperFilters, withoutFilter, withoutFilters } from './paper-filters.ts';
 
@@ -36,6 +37,9 @@ const SORT_OPTIONS: Choice<'sort'>[] = [
   { value: 'latestMessage', label: "Author's latest message" },
 ];
 
+/** From this width the filters start open; on a phone they would push the first paper off the screen. */
+const FILTERS_OPEN_FROM = '(min-width: 48rem)';
+
 interface PaperFilterBarProps {
   filters: PaperFilters;
   onChange: (filters: PaperFilters) => void;
@@ -43,11 +47,16 @@ interface PaperFilterBarProps {
 
 /**
  * Search and the filters of Paper Management (spec 2.5, with payment, full paper and unread
- * messages), the order, and a removable chip per filter in use.
+ * messages), the order, and a removable chip per filter in use. The selects fold away behind a
+ * Filters button, folded at first on a phone; the search and the chips always show.
  */
 export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
   const set = <K extends keyof PaperFilters>(key: K, value: PaperFilters[K]) => onChange({ ...filters, [key]: value });
   const chips = activeFilterChips(filters);
+  const [filtersOpen, setFiltersOpen] = useState(() => window.matchMedia(FILTERS_OPEN_FROM).matches);
+  const filtersPanelId = useId();
+  // The search is outside the fold, so the button counts only the filters it hides.
+  const hiddenFilterCount = chips.filter((chip) => chip.key !== 'search').length;
   const controls = useRef<HTMLDivElement>(null);
   const chipGroup = useRef<HTMLDivElement>(null);
   const refocusAfterRemoval = useRef(false);
@@ -67,57 +76,79 @@ export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
 
   return (
     <div className="space-y-3">
-      <div ref={controls} className="grid gap-3 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4">
-        <div className="flex sm:col-span-2 md:col-span-3 xl:col-span-4">
+      <div ref={controls} className="space-y-3">
+        <div className="flex items-end gap-3">
           <SearchField
             label="Search papers"
             placeholder="Search by title, author or ICTACEM ID..."
             value={filters.search}
             onChange={(value) => set('search', value)}
           />
+          <button
+            type="button"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersPanelId}
+            onClick={() => setFiltersOpen((open) => !open)}
+            className={buttonClass('secondary', 'shrink-0')}
+          >
+            <FunnelIcon />
+            Filters
+            {hiddenFilterCount > 0 && (
+              <span className="rounded-full bg-brand-700 px-2 text-xs text-white">
+                {hiddenFilterCount}
+                <span className="sr-only"> active</span>
+              </span>
+            )}
+          </button>
         </div>
-        <SelectField
-          label="Status"
-          value={filters.status}
-          options={STATUS_OPTIONS}
-          onChange={(value) => set('status', value)}
-        />
-        <SelectField
-          label="Theme"
-          value={filters.theme}
-          options={THEME_OPTIONS}
-          onChange={(value) => set('theme', value)}
-        />
-        <SelectField
-          label="Mode of Presentation"
-          value={filters.mode}
-          options={MODE_OPTIONS}
-          onChange={(value) => set('mode', value)}
-        />
-        <SelectField
-          label="Payment"
-          value={filters.payment}
-          options={PAYMENT_OPTIONS}
-          onChange={(value) => set('payment', value)}
-        />
-        <SelectField
-          label="Full paper"
-          value={filters.fullPaper}
-          options={FULL_PAPER_OPTIONS}
-          onChange={(value) => set('fullPaper', value)}
-        />
-        <SelectField
-          label="Messages"
-          value={filters.unread}
-          options={MESSAGE_OPTIONS}
-          onChange={(value) => set('unread', value)}
-        />
-        <SelectField
-          label="Sort by"
-          value={filters.sort}
-          options={SORT_OPTIONS}
-          onChange={(value) => set('sort', value)}
-        />
+        <div
+          id={filtersPanelId}
+          hidden={!filtersOpen}
+          className="grid gap-3 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4"
+        >
+          <SelectField
+            label="Status"
+            value={filters.status}
+            options={STATUS_OPTIONS}
+            onChange={(value) => set('status', value)}
+          />
+          <SelectField
+            label="Theme"
+            value={filters.theme}
+            options={THEME_OPTIONS}
+            onChange={(value) => set('theme', value)}
+          />
+          <SelectField
+            label="Mode of Presentation"
+            value={filters.mode}
+            options={MODE_OPTIONS}
+            onChange={(value) => set('mode', value)}
+          />
+          <SelectField
+            label="Payment"
+            value={filters.payment}
+            options={PAYMENT_OPTIONS}
+            onChange={(value) => set('payment', value)}
+          />
+          <SelectField
+            label="Full paper"
+            value={filters.fullPaper}
+            options={FULL_PAPER_OPTIONS}
+            onChange={(value) => set('fullPaper', value)}
+          />
+          <SelectField
+            label="Messages"
+            value={filters.unread}
+            options={MESSAGE_OPTIONS}
+            onChange={(value) => set('unread', value)}
+          />
+          <SelectField
+            label="Sort by"
+            value={filters.sort}
+            options={SORT_OPTIONS}
+            onChange={(value) => set('sort', value)}
+          />
+        </div>
       </div>
       {chips.length > 0 && (
         <div ref={chipGroup} className="flex flex-wrap items-center gap-2" role="group" aria-label="Active filters">
@@ -148,5 +179,22 @@ export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
         </div>
       )}
     </div>
+  );
+}
+
+function FunnelIcon() {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M3 5h18l-7 8v6l-4 2v-8z" />
+    </svg>
   );
 }

@@ -1,4 +1,4 @@
-import { type RefObject, useRef, useState } from 'react';
+import { type RefObject, useId, useRef, useState } from 'react';
 import { chatFilesProblem } from '../../../shared/schemas/chat-files.ts';
 import { CHAT_MESSAGE_MAX, CHAT_MESSAGES, CHAT_PICKER_ACCEPT } from '../../../shared/schemas/chat.ts';
 import { errorText } from '../../lib/api.ts';
@@ -20,6 +20,7 @@ export function ChatComposer({
   const [files, setFiles] = useState<File[]>([]);
   const [problem, setProblem] = useState<string>();
   const fileInput = useRef<HTMLInputElement>(null);
+  const keysHintId = useId();
 
   const chooseFiles = (chosen: FileList | null) => {
     const next = [...files, ...Array.from(chosen ?? [])];
@@ -77,8 +78,8 @@ export function ChatComposer({
         </p>
       )}
       <div className="flex items-end gap-2">
-        <label className="cursor-pointer rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 focus-within:ring-2 focus-within:ring-amber-500 hover:bg-slate-100">
-          <span aria-hidden="true">📎</span>
+        <label className="cursor-pointer rounded-md border border-slate-300 p-2.5 text-sm font-semibold text-slate-700 focus-within:ring-2 focus-within:ring-amber-500 hover:bg-slate-100">
+          <PaperclipIcon />
           <span className="sr-only">Attach files</span>
           <input
             ref={fileInput}
@@ -100,8 +101,9 @@ export function ChatComposer({
               submit();
             }
           }}
-          placeholder="Type your message... (Enter sends, Shift+Enter for a new line)"
+          placeholder="Type your message..."
           aria-label="Message"
+          aria-describedby={keysHintId}
           className="min-w-0 flex-1 resize-none rounded-md border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
         />
         <button
@@ -112,6 +114,28 @@ export function ChatComposer({
           {send.isPending ? 'Sending...' : 'Send'}
         </button>
       </div>
+      {/* Beside the field rather than in its placeholder, which a phone's narrow field would cut off. */}
+      <p id={keysHintId} className="mt-1 text-xs text-slate-500">
+        Enter sends, Shift+Enter for a new line
+      </p>
     </form>
+  );
+}
+
+function PaperclipIcon() {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M21 11.5l-8.6 8.6a5.5 5.5 0 01-7.8-7.8l8.6-8.6a3.7 3.7 0 015.2 5.2l-8.6 8.6a1.8 1.8 0 01-2.6-2.6l7.9-7.9" />
+    </svg>
   );
 }

@@ -1,49 +1,54 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { DocumentLinks } from './document-links.tsx';
 import { documentUrl } from './document-url.ts';
 
-type PreviewState = 'checking' | 'ready' | 'unavailable';
+type PreviewState = 'loading' | 'ready' | 'unavailable';
 
 /**
  * An embedded PDF, or the "PDF preview not available" fallback with View PDF and Download PDF.
- * A frame cannot report a failed load, so the file is checked first; browsers without a built-in
- * PDF viewer (most phones) get the fallback straight away.
+ * Browsers without a built-in PDF viewer (most phones) get the fallback straight away.
  */
 export function PdfPreview({ fileName, title }: { fileName: string; title: string }) {
+  // A new document starts loading afresh rather than keeping the last one's state.
+  return <PdfFrame key={fileName} fileName={fileName} title={title} />;
+}
+
+function PdfFrame({ fileName, title }: { fileName: string; title: string }) {
   const url = documentUrl(fileName);
-  const [state, setState] = useState<PreviewState>('checking');
+  const [state, setState] = useState<PreviewState>(() => (navigator.pdfViewerEnabled ? 'loading' : 'unavailable'));
 
-  useEffect(() => {
-    if (!navigator.pdfViewerEnabled) {
-      setState('unavailable');
-      return;
-    }
-    const controller = new AbortController();
-    setState('checking');
-    fetch(url, { method: 'HEAD', signal: controller.signal })
-      .then((response) => {
-        const isPdf = response.ok && (response.headers.get('content-type') ?? '').includes('application/pdf');
-        setState(isPdf ? 'ready' : 'unavailable');
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setState('unavailable');
-      });
-    return () => controller.abort();
-  }, [url]);
+  if (state === 'unavailable') return <PreviewUnavailable fileName={fileName} />;
+  return (
+    // The hint covers the frame's own space, so nothing moves when the PDF appears.
+    <div className="relative h-[70vh] max-h-[56rem] min-h-[28rem] w-full overflow-hidden rounded-xl border border-slate-200 bg-slate-100">
+      <iframe
+        // Fit the page width and hide the thumbnail pane, which would take half of a narrow frame.
+        src={`${url}#view=FitH&navpanes=0`}
+        title={`${title} (PDF preview)`}
+        className="h-full w-full"
+        onLoad={(event) => setState(framesPdf(event.currentTarget) ? 'ready' : 'unavailable')}
+      />
+      {state === 'loading' && (
+        <div className="absolute inset-0 flex items-center justify-center bg-slate-100">
+          <Spinner label="Loading preview..." />
+        </div>
+      )}
+    </div>
+  );
+}
 
-  const frameClass = 'h-[70vh] max-h-[56rem] min-h-[28rem] w-full rounded-xl border border-slate-200 bg-slate-100';
+/**
+ * A frame reports no failed load, so the document it loaded tells: the browser's viewer keeps the
+ * PDF's content type, a missing file arrives as an error page. This reads the one download the
+ * frame made; a viewer that hides its document (null) has shown the PDF itself.
+ */
+function framesPdf(frame: HTMLIFrameElement): boolean {
+  const contentType = frame.contentDocument?.contentType;
+  return contentType === undefined || contentType === 'application/pdf';
+}
 
-  if (state === 'ready') {
-    // Fit the page width and hide the thumbnail pane, which would take half of a narrow frame.
-    return <iframe src={`${url}#view=FitH&navpanes=0`} title={`${title} (PDF preview)`} className={frameClass} />;
-  }
-  if (state === 'checking') {
-    return (
-      <div className={`${frameClass} flex items-center justify-center text-sm text-slate-600`} role="status">
-        Loading preview...
-      </div>
-    );
-  }
+function PreviewUnavailable({ fileName }: { fileName: string }) {
   return (
     <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       <svg
