@@ -96,8 +96,12 @@ test("the dashboard's next deadline counts the papers it waits for and lists the
   await setStatus(page.request, paperId!, 'abstract_accepted');
   const original = await currentDates(page.request);
   try {
-    // The payment deadline comes first, still far off.
-    await restoreDates(page.request, { paymentDeadline: '2098-06-30T23:59:59+05:30' });
+    // The payment deadline comes first, still far off: the abstract round before it is over (in order).
+    await restoreDates(page.request, {
+      abstractDeadline: '2025-10-15T23:59:59+05:30',
+      notification: '2025-10-31T00:00:00+05:30',
+      paymentDeadline: '2098-06-30T23:59:59+05:30',
+    });
     await page.goto('admin?section=dashboard');
     const card = page.getByRole('region', { name: 'Next deadline' });
     await expect(card.getByTestId('next-deadline-when')).toHaveText(
@@ -114,7 +118,11 @@ test("the dashboard's next deadline counts the papers it waits for and lists the
     await expect(chips).toContainText('Payment: Unpaid');
     await expect(page.getByTestId('papers-found')).toHaveText(`${count} ${count === 1 ? 'paper' : 'papers'} found`);
   } finally {
-    await restoreDates(page.request, { paymentDeadline: original.paymentDeadline! });
+    await restoreDates(page.request, {
+      abstractDeadline: original.abstractDeadline!,
+      notification: original.notification!,
+      paymentDeadline: original.paymentDeadline!,
+    });
   }
 });
 
