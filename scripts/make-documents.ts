@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { THEMES } from '../src/shared/constants.ts';
-import { ANNOUNCED_DATES, formatConferenceDate } from '../src/shared/domain/deadlines.ts';
+import { ANNOUNCED_DATES, formatConferenceDate, formatDateRange } from '../src/shared/domain/deadlines.ts';
 import { conference, publication, registration } from '../src/client/content/conference.ts';
 import { type ConferenceDocument, conferenceDocuments } from '../src/client/content/documents.ts';
 import { accommodation, keyDatesOf } from '../src/client/content/important-dates.ts';
@@ -164,7 +164,7 @@ class DocumentWriter {
   }
 }
 
-const subtitle = `${conference.fullName}. ${conference.dates}, ${conference.venue}.`;
+const subtitle = `${conference.fullName}. ${formatDateRange(ANNOUNCED_DATES.conferenceStarts, ANNOUNCED_DATES.conferenceEnds)}, ${conference.venue}.`;
 
 async function writeBrochure(document: ConferenceDocument): Promise<void> {
   const writer = await DocumentWriter.create(document.title);

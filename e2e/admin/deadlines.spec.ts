@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEADLINE_MESSAGES } from '../../src/shared/domain/deadlines.ts';
 import { E2E_ADMIN } from '../fixtures/accounts.ts';
 import { seedAuthor, setStatus } from '../fixtures/dashboard-seed.ts';
 import { signInThroughApi } from '../fixtures/papers.ts';
@@ -29,7 +28,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-test('an organiser changes a date in IST, sees it in the history, and is told when a deadline would close before it opens', async ({
+test('an organiser moves the conference days in IST, sees them in the history and the header, and is told when a deadline would fall after the notification', async ({
   page,
 }) => {
   await signInThroughApi(page, E2E_ADMIN);
@@ -41,38 +40,42 @@ test('an organiser changes a date in IST, sees it in the history, and is told wh
     await expect(page.getByTestId('grace-period')).toHaveText(/^Grace period: /);
     expect(await seriousViolations(page)).toEqual([]);
 
-    const row = page.locator('[data-testid="date-row"][data-key="notification"]');
-    await expect(row).toContainText('31 October 2025 00:00 IST');
-    const notification = page.getByLabel('Notification of acceptance', { exact: true });
-    await expect(notification).toHaveValue('2025-10-31T00:00');
-    await notification.fill('2025-11-02T10:30');
+    // This server's conference days follow its far-off deadlines (OPEN_DEADLINES): 4-6 January 2100.
+    const row = page.locator('[data-testid="date-row"][data-key="conferenceStarts"]');
+    await expect(row).toContainText('4 January 2100 09:00 IST');
+    const starts = page.getByLabel('ICTACEM 2025 begins', { exact: true });
+    await expect(starts).toHaveValue('2100-01-04T09:00');
+    await starts.fill('2100-01-05T10:30');
+    await page.getByLabel('ICTACEM 2025 ends', { exact: true }).fill('2100-01-07T18:00');
     await expect(row).toContainText('Not saved yet');
     await page.getByRole('button', { name: 'Save dates' }).click();
 
     await expect(page.getByTestId('dates-saved')).toHaveText('The dates were saved.');
-    await expect(row).toContainText('2 November 2025 10:30 IST');
+    await expect(row).toContainText('5 January 2100 10:30 IST');
     await expect(row).toContainText('Changed');
-    const newest = page.getByTestId('date-change').first();
-    await expect(newest).toContainText('Notification of acceptance');
-    await expect(newest).toContainText('31 October 2025 00:00 IST');
-    await expect(newest).toContainText('2 November 2025 10:30 IST');
-    await expect(newest).toContainText('Administrator');
-    // Stored with IST's offset, not the browser's.
-    expect((await currentDates(page.request)).notification).toBe('2025-11-02T10:30:00+05:30');
+    const startsChange = page.getByTestId('date-change').filter({ hasText: 'ICTACEM 2025 begins' });
+    await expect(startsChange).toContainText('4 January 2100 09:00 IST');
+    await expect(startsChange).toContainText('5 January 2100 10:30 IST');
+    await expect(startsChange).toContainText('Administrator');
+    // Stored with IST's offset, not the browser's; every page header prints the new days.
+    expect((await currentDates(page.request)).conferenceStarts).toBe('2100-01-05T10:30:00+05:30');
+    await page.goto('');
+    await expect(page.getByRole('banner').getByText('5-7 January 2100')).toBeVisible();
+    await page.goto('admin/deadlines');
 
-    // The server refuses the set, says why, and the admin's edit stays to be corrected.
-    const abstractDeadline = page.getByLabel('Last date for extended abstract submission', { exact: true });
-    await abstractDeadline.fill('2025-07-01T23:59');
+    // The server refuses the set, names both dates, and the admin's edit stays to be corrected.
+    const notification = page.getByLabel('Notification of acceptance', { exact: true });
+    await notification.fill('2099-12-01T10:00');
     await page.getByRole('button', { name: 'Save dates' }).click();
     await expect(page.getByRole('alert')).toHaveText(
-      DEADLINE_MESSAGES.closesBeforeOpening('abstractOpens', 'abstractDeadline'),
+      'The extended abstract deadline (31 December 2099 23:59 IST) must be on or before the notification of acceptance (1 December 2099 10:00 IST).',
     );
-    await expect(abstractDeadline).toHaveValue('2025-07-01T23:59');
-    expect((await currentDates(page.request)).abstractDeadline).toBe(original.abstractDeadline);
+    await expect(notification).toHaveValue('2099-12-01T10:00');
+    expect((await currentDates(page.request)).notification).toBe(original.notification);
   } finally {
     await restoreDates(page.request, {
-      notification: original.notification!,
-      abstractDeadline: original.abstractDeadline!,
+      conferenceStarts: original.conferenceStarts!,
+      conferenceEnds: original.conferenceEnds!,
     });
   }
 });
@@ -93,8 +96,12 @@ test("the dashboard's next deadline counts the papers it waits for and lists the
   await setStatus(page.request, paperId!, 'abstract_accepted');
   const original = await currentDates(page.request);
   try {
-    // The payment deadline comes first, still far off.
-    await restoreDates(page.request, { paymentDeadline: '2098-06-30T23:59:59+05:30' });
+    // The payment deadline comes first, still far off: the abstract round before it is over (in order).
+    await restoreDates(page.request, {
+      abstractDeadline: '2025-10-15T23:59:59+05:30',
+      notification: '2025-10-31T00:00:00+05:30',
+      paymentDeadline: '2098-06-30T23:59:59+05:30',
+    });
     await page.goto('admin?section=dashboard');
     const card = page.getByRole('region', { name: 'Next deadline' });
     await expect(card.getByTestId('next-deadline-when')).toHaveText(
@@ -111,7 +118,11 @@ test("the dashboard's next deadline counts the papers it waits for and lists the
     await expect(chips).toContainText('Payment: Unpaid');
     await expect(page.getByTestId('papers-found')).toHaveText(`${count} ${count === 1 ? 'paper' : 'papers'} found`);
   } finally {
-    await restoreDates(page.request, { paymentDeadline: original.paymentDeadline! });
+    await restoreDates(page.request, {
+      abstractDeadline: original.abstractDeadline!,
+      notification: original.notification!,
+      paymentDeadline: original.paymentDeadline!,
+    });
   }
 });
 

@@ -17,6 +17,12 @@ const FAR_DEADLINE = OPEN_DEADLINES.abstractDeadline;
 /** A past date after abstract submission opened: the server refuses at once (no grace period in e2e). */
 const PAST_DEADLINE = '2025-10-15T23:59:59+05:30';
 
+/** An abstract round already over, before PAST_DEADLINE, for a payment deadline in the past. */
+const PAST_ABSTRACT_ROUND = {
+  abstractDeadline: '2025-10-01T23:59:59+05:30',
+  notification: '2025-10-10T00:00:00+05:30',
+};
+
 /** Changes conference dates as the admin and returns what they were, to put back. */
 async function changeDates(
   request: APIRequestContext,
@@ -181,7 +187,8 @@ test("an accepted paper's card counts down to the payment deadline, then closes 
   await expect(card.getByLabel('Payment ID')).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Save' })).toHaveCount(0);
 
-  await withDates(request, { paymentDeadline: PAST_DEADLINE }, async () => {
+  // The notification and the abstract deadline move before it too: the calendar keeps its order.
+  await withDates(request, { ...PAST_ABSTRACT_ROUND, paymentDeadline: PAST_DEADLINE }, async () => {
     const refused = await page.request.patch(`api/papers/${paperId}/payment`, { data: { paymentId: 'PAY-LATE-1' } });
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toBe(

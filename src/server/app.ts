@@ -53,6 +53,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { findSessionUser } from './modules/sessions/sessions.service.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
 import { registerClientPages } from './plugins/client-pages.ts';
+import { datesToShow } from './modules/deadlines/deadlines.service.ts';
 import { registerDraining } from './plugins/draining.ts';
 import { frameworkErrorHandler, registerErrorHandler, SERVICE_UNAVAILABLE } from './plugins/errors.ts';
 import { registerSecurityHeaders, securityHeadersOf } from './plugins/security-headers.ts';
@@ -326,7 +327,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(adminDeadlinesRoutes, { prefix: `${apiPrefix}/admin/settings` });
   await app.register(chatRoutes, { prefix: `${apiPrefix}/chat` });
   await app.register(notificationsRoutes, { prefix: `${apiPrefix}/notifications` });
-  await registerClientPages(app, { basePath: config.basePath, apiPrefix, clientDir: config.clientDir });
+  await registerClientPages(app, {
+    basePath: config.basePath,
+    apiPrefix,
+    clientDir: config.clientDir,
+    datesForPage: () => datesToShow(ctx),
+  });
 
   return app;
 }

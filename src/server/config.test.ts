@@ -44,6 +44,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PAYMENT_DEADLINE: '2026-10-15T23:59:59' })).toThrow(/PAYMENT_DEADLINE/);
   });
 
+  it('reads the conference days and every other date from its variable, in ISO 8601 with an offset', () => {
+    const config = loadConfig({
+      CONFERENCE_STARTS: '2027-12-13T09:00:00+0530',
+      CONFERENCE_ENDS: '2027-12-15T18:00:00+05:30',
+      NOTIFICATION_DATE: '2027-11-05T23:59:59+05:30',
+      ABSTRACT_OPENS: '2027-07-01T00:00:00+05:30',
+    });
+    expect(config.conferenceDates).toEqual({
+      abstractOpens: '2027-07-01T00:00:00+05:30',
+      notification: '2027-11-05T23:59:59+05:30',
+      conferenceStarts: '2027-12-13T09:00:00+05:30',
+      conferenceEnds: '2027-12-15T18:00:00+05:30',
+    });
+    expect(() => loadConfig({ CONFERENCE_STARTS: '2027-12-13', CONFERENCE_ENDS: '2027-02-30T18:00:00+05:30' })).toThrow(
+      /CONFERENCE_STARTS: CONFERENCE_STARTS: enter a date and time in ISO 8601[\s\S]*CONFERENCE_ENDS: CONFERENCE_ENDS: enter/,
+    );
+  });
+
   it('needs the admin e-mail and password together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'admin@conf.example' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
     expect(loadConfig({ ADMIN_EMAIL: 'Admin@Conf.example', ADMIN_PASSWORD: 'secret-admin-12' }).adminEmail).toBe(

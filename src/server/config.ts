@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { DEFAULT_BASE_PATH, LIMITS } from '../shared/constants.ts';
 import { emailSchema, MESSAGES } from '../shared/schemas/auth.ts';
 import {
+  CONFERENCE_DATE_KEYS,
+  CONFERENCE_DATE_VARIABLES,
   type ConferenceDateKey,
+  type ConferenceDateVariable,
   DEADLINE_MESSAGES,
   isIsoWithOffset,
   withColonOffset,
@@ -34,7 +37,13 @@ function isoWithOffset(name: string) {
     .optional();
 }
 
+/** The dates the site keeps until an admin changes them (ABSTRACT_DEADLINE, CONFERENCE_STARTS...): ISO 8601 with an offset. */
+const conferenceDatesEnvShape = Object.fromEntries(
+  Object.values(CONFERENCE_DATE_VARIABLES).map((name) => [name, isoWithOffset(name)]),
+) as Record<ConferenceDateVariable, ReturnType<typeof isoWithOffset>>;
+
 const envSchema = z.object({
+  ...conferenceDatesEnvShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   BASE_PATH: z
@@ -82,10 +91,6 @@ const envSchema = z.object({
   LETTER_SIGNATORY_NAME: z.string().trim().max(200).default('The Organising Secretary'),
   /** Under the name, e.g. "Organising Secretary, ICTACEM 2025"; left out when empty. */
   LETTER_SIGNATORY_ROLE: z.string().trim().max(200).default(''),
-  /** The deadlines the site keeps until an admin changes them: ISO 8601 with an offset. */
-  ABSTRACT_DEADLINE: isoWithOffset('ABSTRACT_DEADLINE'),
-  FULL_PAPER_DEADLINE: isoWithOffset('FULL_PAPER_DEADLINE'),
-  PAYMENT_DEADLINE: isoWithOffset('PAYMENT_DEADLINE'),
   /** Minutes after every deadline during which an author step is still taken (HotCRP's grace period). */
   DEADLINE_GRACE_MINUTES: z.coerce
     .number()
@@ -247,11 +252,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       signature: { name: e.LETTER_SIGNATORY_NAME, role: e.LETTER_SIGNATORY_ROLE },
     },
     conferenceDates: Object.fromEntries(
-      Object.entries({
-        abstractDeadline: e.ABSTRACT_DEADLINE,
-        fullPaperDeadline: e.FULL_PAPER_DEADLINE,
-        paymentDeadline: e.PAYMENT_DEADLINE,
-      }).filter(([, value]) => value !== undefined),
+      CONFERENCE_DATE_KEYS.flatMap((key) => {
+        const value = e[CONFERENCE_DATE_VARIABLES[key]];
+        return value === undefined ? [] : [[key, value]];
+      }),
     ),
     deadlineGraceMs: e.DEADLINE_GRACE_MINUTES * 60_000,
   };

@@ -84,8 +84,8 @@ const port = typeof address === 'object' && address ? address.port : config.port
 const { dates, sources } = await adminDeadlines(app.ctx);
 process.stdout.write(
   startupBanner(config, port, admin, {
-    deadline: dates.abstractDeadline,
-    changedByAdmin: sources.abstractDeadline === 'changed',
+    dates,
+    abstractDeadlineChangedByAdmin: sources.abstractDeadline === 'changed',
     now: app.ctx.now(),
   }),
 );

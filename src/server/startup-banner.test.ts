@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ANNOUNCED_DATES } from '../shared/domain/deadlines.ts';
 import { loadConfig } from './config.ts';
 import { startupBanner } from './startup-banner.ts';
 
@@ -9,7 +10,11 @@ describe('start-up banner', () => {
       config,
       3000,
       { email: 'admin@ictacem.localhost', generatedPassword: 'pw-123' },
-      { deadline: '2025-10-15T23:59:59+05:30', changedByAdmin: false, now: new Date('2026-11-24T12:00:00Z') },
+      {
+        dates: { ...ANNOUNCED_DATES, abstractDeadline: '2025-10-15T23:59:59+05:30' },
+        abstractDeadlineChangedByAdmin: false,
+        now: new Date('2026-11-24T12:00:00Z'),
+      },
     );
     expect(banner).toContain('Open:           http://localhost:3000/ictacem2025/');
     expect(banner).not.toContain('Public address');
@@ -39,14 +44,22 @@ describe('start-up banner', () => {
       config,
       3000,
       { email: config.adminEmail! },
-      { deadline: '2026-10-15T23:59:59+05:30', changedByAdmin: false, now: new Date('2026-10-15T18:29:59Z') },
+      {
+        dates: { ...ANNOUNCED_DATES, abstractDeadline: '2026-10-15T23:59:59+05:30' },
+        abstractDeadlineChangedByAdmin: false,
+        now: new Date('2026-10-15T18:29:59Z'),
+      },
     );
     expect(banner).toContain('Abstracts:      accepted until 15 October 2026 23:59 IST');
     const changed = startupBanner(
       config,
       3000,
       { email: config.adminEmail! },
-      { deadline: '2025-11-15T23:59:59+05:30', changedByAdmin: true, now: new Date('2026-10-15T18:29:59Z') },
+      {
+        dates: { ...ANNOUNCED_DATES, abstractDeadline: '2025-11-15T23:59:59+05:30' },
+        abstractDeadlineChangedByAdmin: true,
+        now: new Date('2026-10-15T18:29:59Z'),
+      },
     );
     expect(changed).toContain(
       "Abstracts:      closed since 15 November 2025 23:59 IST (as changed on the admin's Deadlines page)",
@@ -59,5 +72,25 @@ describe('start-up banner', () => {
     expect(banner).toContain('open: authors can sign up');
     expect(banner).not.toContain('db-secret');
     expect(banner).not.toContain('secret-admin');
+  });
+
+  it('names the conference days, and warns of dates out of order naming both', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/ictacem' });
+    const now = new Date('2026-11-25T12:00:00Z');
+    const inOrder = startupBanner(config, 3000, undefined, {
+      dates: ANNOUNCED_DATES,
+      abstractDeadlineChangedByAdmin: false,
+      now,
+    });
+    expect(inOrder).toContain('Conference:     15-17 December 2025');
+    expect(inOrder).not.toContain('WARNING');
+    const outOfOrder = startupBanner(config, 3000, undefined, {
+      dates: { ...ANNOUNCED_DATES, abstractDeadline: '2027-11-20T23:59:59+05:30' },
+      abstractDeadlineChangedByAdmin: false,
+      now,
+    });
+    expect(outOfOrder).toContain(
+      "WARNING:        the dates are out of order. The extended abstract deadline (20 November 2027 23:59 IST) must be on or before the notification of acceptance (31 October 2025 00:00 IST). Correct them on the admin's Deadlines page or with their variables (docs/operations.md).",
+    );
   });
 });

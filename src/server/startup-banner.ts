@@ -1,7 +1,12 @@
 import path from 'node:path';
 import type { AppConfig } from './config.ts';
 import type { EnsuredAdmin } from './modules/first-admin/first-admin.service.ts';
-import { formatConferenceTime } from '../shared/domain/deadlines.ts';
+import {
+  type ConferenceDates,
+  datesOutOfOrder,
+  formatConferenceTime,
+  formatDateRange,
+} from '../shared/domain/deadlines.ts';
 
 /** A PostgreSQL address as an operator may see it: never its password. */
 export function describeDatabaseUrl(url: string): string {
@@ -28,9 +33,10 @@ export function startupBanner(
   config: AppConfig,
   port: number,
   admin: EnsuredAdmin | undefined,
-  /** The abstract deadline in force, and whether an admin's change on the Deadlines page set it. */
-  abstracts: { deadline: string; changedByAdmin: boolean; now: Date },
+  /** The dates in force, and whether an admin's change on the Deadlines page set the abstract deadline. */
+  calendar: { dates: ConferenceDates; abstractDeadlineChangedByAdmin: boolean; now: Date },
 ): string {
+  const { dates } = calendar;
   const dataDir = path.resolve(config.dataDir);
   const rows: [string, string][] = [['Open', localSiteUrl(config, port)]];
   const publicSite = `${config.publicUrl}${config.basePath}/`;
@@ -55,13 +61,21 @@ export function startupBanner(
       ? 'open: authors can sign up'
       : 'closed: nobody can sign up (set REGISTRATION_OPEN=true to open it)',
   ]);
-  const deadline = formatConferenceTime(abstracts.deadline);
+  rows.push(['Conference', formatDateRange(dates.conferenceStarts, dates.conferenceEnds)]);
+  const deadline = formatConferenceTime(dates.abstractDeadline);
   rows.push([
     'Abstracts',
-    Date.parse(abstracts.deadline) >= abstracts.now.getTime()
+    Date.parse(dates.abstractDeadline) >= calendar.now.getTime()
       ? `accepted until ${deadline}`
-      : `closed since ${deadline} (${abstracts.changedByAdmin ? 'as changed' : 'set ABSTRACT_DEADLINE, or change it'} on the admin's Deadlines page)`,
+      : `closed since ${deadline} (${calendar.abstractDeadlineChangedByAdmin ? 'as changed' : 'set ABSTRACT_DEADLINE, or change it'} on the admin's Deadlines page)`,
   ]);
+  // Warned, not refused: the site must start to let an admin put the dates right on the Deadlines page.
+  const disorder = datesOutOfOrder(dates);
+  if (disorder)
+    rows.push([
+      'WARNING',
+      `the dates are out of order. ${disorder} Correct them on the admin's Deadlines page or with their variables (docs/operations.md).`,
+    ]);
   rows.push([
     'Mail',
     config.smtpUrl

@@ -1,12 +1,15 @@
 import { conference } from './conference.ts';
 
-export const aboutConference = {
+/** `days` undefined: not known yet, the sentence that needs them waits. */
+export const aboutConference = (days: string | undefined) => ({
   paragraphs: [
     `${conference.shortName} is the ${conference.fullName}. It is the ninth edition of a conference that has been held every three years since 1998.`,
     'It brings together researchers, engineers and students working on theoretical, applied, computational and experimental mechanics, with a focus on aerospace and mechanics.',
-    `The conference takes place on ${conference.dates} on the campus of a technical institute in West Bengal, India.`,
+    days
+      ? `The conference takes place on ${days} on the campus of a technical institute in West Bengal, India.`
+      : 'The conference takes place on the campus of a technical institute in West Bengal, India.',
   ],
-} as const;
+});
 
 /** The theme cards' titles come from THEMES in src/shared/constants.ts, the list the submission form uses. */
 export const themesIntro = 'Extended abstracts and papers are invited in the following four themes.';
@@ -22,5 +25,5 @@ export const aboutUs = {
 } as const;
 
 export const schedule = {
-  summary: `The detailed programme for ${conference.dates} is to be announced and will be published on this page.`,
+  summary: 'The detailed programme is to be announced and will be published on this page.',
 } as const;

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { type ConferenceDates, formatDateRange } from '../../shared/domain/deadlines.ts';
+import { CONFERENCE_DATES_META, conferenceDatesSchema } from '../../shared/schemas/deadlines.ts';
 import type { publicDeadlinesResponseSchema } from '../../shared/schemas/deadlines.ts';
 import { api, type ResponseOf } from './api.ts';
 import { queryKeys } from './query-keys.ts';
@@ -6,11 +8,37 @@ import { queryKeys } from './query-keys.ts';
 /** Dates change rarely: a page moving to another within 30 s reuses them; an admin's save refreshes them. */
 const DATES_STALE_MS = 30_000;
 
+/**
+ * The dates the server wrote into the page it served (client-pages.ts), so the first paint
+ * prints the conference days without waiting for a request; none under the Vite dev server.
+ */
+function datesInPage(): ConferenceDates | undefined {
+  const content = document.querySelector(`meta[name="${CONFERENCE_DATES_META}"]`)?.getAttribute('content');
+  if (!content) return undefined;
+  try {
+    const parsed = conferenceDatesSchema.safeParse(JSON.parse(content));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Read once: the page's dates are as fresh as the page itself. */
+const pageDates = { dates: datesInPage(), readAt: Date.now() };
+
 /** The conference's dates as the server enforces them (ISO 8601 with offsets): the one source of every date shown. */
 export function useConferenceDates() {
   return useQuery({
     queryKey: queryKeys.conferenceDates,
     queryFn: async () => (await api<ResponseOf<typeof publicDeadlinesResponseSchema>>('/settings/deadlines')).dates,
     staleTime: DATES_STALE_MS,
+    initialData: pageDates.dates,
+    initialDataUpdatedAt: pageDates.readAt,
   });
+}
+
+/** "15-17 December 2025": the conference days in force; undefined until they are known. */
+export function useConferenceDays(): string | undefined {
+  const { data } = useConferenceDates();
+  return data && formatDateRange(data.conferenceStarts, data.conferenceEnds);
 }

@@ -3,6 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import { CONFERENCE } from '../../shared/conference.ts';
 import type { JobProblem } from '../../shared/schemas/background-jobs.ts';
 import { buildBookOfAbstracts, type BookEntry } from '../modules/book-of-abstracts/book-pdf.ts';
+import { conferenceDays } from '../modules/deadlines/deadlines.service.ts';
 import * as exportsRepo from '../modules/exports/exports.repository.ts';
 import type { JobHandler } from './job-runner.ts';
 
@@ -31,8 +32,10 @@ export const bookOfAbstractsJob: JobHandler = async ({ ctx, progress }) => {
       return buffer(await ctx.store.open(paper.abstractKey));
     },
   }));
-  const book = await buildBookOfAbstracts({ ...CONFERENCE, isbn: ctx.config.documents.isbn }, entries, (done, total) =>
-    progress(done, total),
+  const book = await buildBookOfAbstracts(
+    { ...CONFERENCE, dates: await conferenceDays(ctx), isbn: ctx.config.documents.isbn },
+    entries,
+    (done, total) => progress(done, total),
   );
   const problems: JobProblem[] = book.problems;
   return {

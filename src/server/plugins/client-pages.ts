@@ -3,8 +3,18 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { ConferenceDates } from '../../shared/domain/deadlines.ts';
+import { CONFERENCE_DATES_META } from '../../shared/schemas/deadlines.ts';
 
 export const NOT_FOUND_MESSAGE = 'Not found.';
+
+const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
+
+/** The shell with the dates in force in a <meta>: the header prints the conference days on its first paint. */
+export function shellWithDates(shell: string, dates: ConferenceDates): string {
+  const content = JSON.stringify(dates).replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
+  return shell.replace('</head>', `<meta name="${CONFERENCE_DATES_META}" content="${content}" />\n</head>`);
+}
 
 /**
  * Serves the built client under the base path: hashed assets with long caching, and the
@@ -12,9 +22,15 @@ export const NOT_FOUND_MESSAGE = 'Not found.';
  */
 export async function registerClientPages(
   app: FastifyInstance,
-  options: { basePath: string; apiPrefix: string; clientDir?: string },
+  options: {
+    basePath: string;
+    apiPrefix: string;
+    clientDir?: string;
+    /** The dates in force (the pages' 5-second copy), written into every page served. */
+    datesForPage: () => Promise<ConferenceDates>;
+  },
 ): Promise<void> {
-  const { basePath, apiPrefix, clientDir } = options;
+  const { basePath, apiPrefix, clientDir, datesForPage } = options;
   const indexPath = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const hasClient = indexPath !== undefined && existsSync(indexPath);
 
@@ -35,12 +51,15 @@ export async function registerClientPages(
   }
   const shell = hasClient ? await readFile(indexPath!, 'utf8') : undefined;
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && url.startsWith(basePath) && !url.startsWith(apiPrefix);
     if (isPage && shell && !path.extname(url)) {
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell);
+      // Without the database the page still loads, and asks for the dates itself.
+      const dates = await datesForPage().catch(() => undefined);
+      const page = dates ? shellWithDates(shell, dates) : shell;
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
     }
     return reply.status(404).send({ success: false, message: NOT_FOUND_MESSAGE });
   });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ANNOUNCED_DATES,
   conferenceDay,
+  datesOutOfOrder,
   formatConferenceTime,
   formatDateRange,
   isIsoWithOffset,
@@ -9,7 +11,6 @@ import {
   withColonOffset,
 } from './deadlines.ts';
 import { transition, type StepTiming } from './paper-workflow.ts';
-import { CONFERENCE } from '../conference.ts';
 
 describe('ISO 8601 with an offset', () => {
   it.each([
@@ -52,8 +53,24 @@ describe('dates in the conference time zone', () => {
     expect(conferenceDay('2025-10-15T20:00:00-04:00')).toBe('2025-10-16');
   });
 
-  it("reads the conference's instants as the days every page prints", () => {
-    expect(formatDateRange(CONFERENCE.starts, CONFERENCE.ends)).toBe(CONFERENCE.dates);
+  it('announces 15-17 December 2025, in an order the checks accept', () => {
+    expect(formatDateRange(ANNOUNCED_DATES.conferenceStarts, ANNOUNCED_DATES.conferenceEnds)).toBe(
+      '15-17 December 2025',
+    );
+    expect(datesOutOfOrder(ANNOUNCED_DATES)).toBeNull();
+  });
+
+  it('names both dates of the first rule of the order a calendar breaks', () => {
+    expect(datesOutOfOrder({ ...ANNOUNCED_DATES, abstractDeadline: '2025-11-20T23:59:59+05:30' })).toBe(
+      'The extended abstract deadline (20 November 2025 23:59 IST) must be on or before the notification of acceptance (31 October 2025 00:00 IST).',
+    );
+    expect(datesOutOfOrder({ ...ANNOUNCED_DATES, fullPaperDeadline: '2025-12-15T09:00:00+05:30' })).toBeNull();
+    expect(datesOutOfOrder({ ...ANNOUNCED_DATES, fullPaperDeadline: '2025-12-15T09:00:01+05:30' })).toBe(
+      'The full paper deadline (15 December 2025 09:00 IST) must be on or before the start of ICTACEM 2025 (15 December 2025 09:00 IST).',
+    );
+    expect(datesOutOfOrder({ ...ANNOUNCED_DATES, conferenceEnds: ANNOUNCED_DATES.conferenceStarts })).toBe(
+      'The end of ICTACEM 2025 (15 December 2025 09:00 IST) must be after the start of ICTACEM 2025 (15 December 2025 09:00 IST).',
+    );
   });
 
   it('writes the conference days as one range', () => {

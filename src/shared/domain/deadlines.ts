@@ -20,7 +20,7 @@ export const CONFERENCE_DATE_KEYS = [
 export type ConferenceDateKey = (typeof CONFERENCE_DATE_KEYS)[number];
 export type ConferenceDates = Record<ConferenceDateKey, string>;
 
-/** The dates as announced; ABSTRACT_DEADLINE, FULL_PAPER_DEADLINE and PAYMENT_DEADLINE override theirs. */
+/** The dates as announced; each has its environment variable (CONFERENCE_DATE_VARIABLES) that overrides it. */
 export const ANNOUNCED_DATES: ConferenceDates = {
   abstractOpens: '2025-07-21T00:00:00+05:30',
   earlyBirdOpens: '2025-09-01T00:00:00+05:30',
@@ -30,41 +30,105 @@ export const ANNOUNCED_DATES: ConferenceDates = {
   lateRegistrationOpens: '2025-11-16T00:00:00+05:30',
   paymentDeadline: '2025-12-10T23:59:59+05:30',
   fullPaperDeadline: '2025-12-10T23:59:59+05:30',
-  conferenceStarts: CONFERENCE.starts,
-  conferenceEnds: CONFERENCE.ends,
+  conferenceStarts: '2025-12-15T09:00:00+05:30',
+  conferenceEnds: '2025-12-17T18:00:00+05:30',
 };
 
-/**
- * The conference days are printed on every page, the letters and the Book of Abstracts from
- * CONFERENCE: they are shown with the other dates but changed only there, never on the page.
- */
-export const FIXED_DATE_KEYS = ['conferenceStarts', 'conferenceEnds'] as const satisfies readonly ConferenceDateKey[];
-export const EDITABLE_DATE_KEYS = CONFERENCE_DATE_KEYS.filter(
-  (key) => !(FIXED_DATE_KEYS as readonly string[]).includes(key),
-) as Exclude<ConferenceDateKey, (typeof FIXED_DATE_KEYS)[number]>[];
-export type EditableDateKey = (typeof EDITABLE_DATE_KEYS)[number];
+/** The environment variable that sets each date before an admin changes it (docs/operations.md). */
+export const CONFERENCE_DATE_VARIABLES = {
+  abstractOpens: 'ABSTRACT_OPENS',
+  earlyBirdOpens: 'EARLY_BIRD_OPENS',
+  abstractDeadline: 'ABSTRACT_DEADLINE',
+  notification: 'NOTIFICATION_DATE',
+  earlyBirdCloses: 'EARLY_BIRD_CLOSES',
+  lateRegistrationOpens: 'LATE_REGISTRATION_OPENS',
+  paymentDeadline: 'PAYMENT_DEADLINE',
+  fullPaperDeadline: 'FULL_PAPER_DEADLINE',
+  conferenceStarts: 'CONFERENCE_STARTS',
+  conferenceEnds: 'CONFERENCE_ENDS',
+} as const satisfies Record<ConferenceDateKey, string>;
+export type ConferenceDateVariable = (typeof CONFERENCE_DATE_VARIABLES)[ConferenceDateKey];
 
 export type ConferenceDateKind = 'submission' | 'registration' | 'conference';
 
-export const CONFERENCE_DATE_INFO: Record<ConferenceDateKey, { title: string; kind: ConferenceDateKind }> = {
-  abstractOpens: { title: 'Extended abstract submission opens', kind: 'submission' },
-  earlyBirdOpens: { title: 'Early-bird registration opens', kind: 'registration' },
-  abstractDeadline: { title: 'Last date for extended abstract submission', kind: 'submission' },
-  notification: { title: 'Notification of acceptance', kind: 'submission' },
-  earlyBirdCloses: { title: 'Early-bird registration closes', kind: 'registration' },
-  lateRegistrationOpens: { title: 'Late registration begins', kind: 'registration' },
-  paymentDeadline: { title: 'Last date to enter the payment ID', kind: 'registration' },
-  fullPaperDeadline: { title: 'Final date for full-length paper submission', kind: 'submission' },
-  conferenceStarts: { title: `${CONFERENCE.shortName} begins`, kind: 'conference' },
-  conferenceEnds: { title: `${CONFERENCE.shortName} ends`, kind: 'conference' },
+/** `title` heads the date in lists; `name` names it inside a sentence ("the payment deadline"). */
+export const CONFERENCE_DATE_INFO: Record<
+  ConferenceDateKey,
+  { title: string; name: string; kind: ConferenceDateKind }
+> = {
+  abstractOpens: {
+    title: 'Extended abstract submission opens',
+    name: 'the opening of extended abstract submission',
+    kind: 'submission',
+  },
+  earlyBirdOpens: {
+    title: 'Early-bird registration opens',
+    name: 'the opening of early-bird registration',
+    kind: 'registration',
+  },
+  abstractDeadline: {
+    title: 'Last date for extended abstract submission',
+    name: 'the extended abstract deadline',
+    kind: 'submission',
+  },
+  notification: { title: 'Notification of acceptance', name: 'the notification of acceptance', kind: 'submission' },
+  earlyBirdCloses: {
+    title: 'Early-bird registration closes',
+    name: 'the close of early-bird registration',
+    kind: 'registration',
+  },
+  lateRegistrationOpens: {
+    title: 'Late registration begins',
+    name: 'the start of late registration',
+    kind: 'registration',
+  },
+  paymentDeadline: { title: 'Last date to enter the payment ID', name: 'the payment deadline', kind: 'registration' },
+  fullPaperDeadline: {
+    title: 'Final date for full-length paper submission',
+    name: 'the full paper deadline',
+    kind: 'submission',
+  },
+  conferenceStarts: {
+    title: `${CONFERENCE.shortName} begins`,
+    name: `the start of ${CONFERENCE.shortName}`,
+    kind: 'conference',
+  },
+  conferenceEnds: {
+    title: `${CONFERENCE.shortName} ends`,
+    name: `the end of ${CONFERENCE.shortName}`,
+    kind: 'conference',
+  },
 };
 
-/** Each pair must open before it closes. */
-export const DATE_PAIRS: readonly (readonly [ConferenceDateKey, ConferenceDateKey])[] = [
-  ['abstractOpens', 'abstractDeadline'],
-  ['earlyBirdOpens', 'earlyBirdCloses'],
-  ['earlyBirdCloses', 'lateRegistrationOpens'],
+/**
+ * The calendar's order: `earlier` comes before `later`, or at the same instant unless `strictly`.
+ * Authors are told before they pay and send the full paper, and all that before the conference.
+ */
+export const DATE_ORDER: readonly { earlier: ConferenceDateKey; later: ConferenceDateKey; strictly: boolean }[] = [
+  { earlier: 'abstractOpens', later: 'abstractDeadline', strictly: true },
+  { earlier: 'earlyBirdOpens', later: 'earlyBirdCloses', strictly: true },
+  { earlier: 'earlyBirdCloses', later: 'lateRegistrationOpens', strictly: true },
+  { earlier: 'abstractDeadline', later: 'notification', strictly: false },
+  { earlier: 'notification', later: 'paymentDeadline', strictly: false },
+  { earlier: 'notification', later: 'fullPaperDeadline', strictly: false },
+  { earlier: 'paymentDeadline', later: 'conferenceStarts', strictly: false },
+  { earlier: 'fullPaperDeadline', later: 'conferenceStarts', strictly: false },
+  { earlier: 'conferenceStarts', later: 'conferenceEnds', strictly: true },
 ];
+
+/** The first rule of DATE_ORDER the dates break, named with both dates; null when they are in order. */
+export function datesOutOfOrder(dates: ConferenceDates): string | null {
+  for (const { earlier, later, strictly } of DATE_ORDER) {
+    const gap = Date.parse(dates[later]) - Date.parse(dates[earlier]);
+    if (gap < 0 || (strictly && gap === 0))
+      return DEADLINE_MESSAGES.outOfOrder(
+        { key: earlier, value: dates[earlier] },
+        { key: later, value: dates[later] },
+        strictly,
+      );
+  }
+  return null;
+}
 
 /** The deadlines the server keeps: each closes an author step. */
 export const DEADLINE_STEPS = ['abstract', 'payment', 'fullPaper'] as const;
@@ -96,13 +160,21 @@ export const DEADLINE_MESSAGES = {
   notOpenYet: (opensAt: string) => `Extended abstract submission opens on ${formatConferenceTime(opensAt)}.`,
   notIsoWithOffset: (title: string) =>
     `${title}: enter a date and time in ISO 8601 with its offset, e.g. 2025-10-15T23:59:59+05:30.`,
-  closesBeforeOpening: (opens: ConferenceDateKey, closes: ConferenceDateKey) =>
-    `"${CONFERENCE_DATE_INFO[closes].title}" must be after "${CONFERENCE_DATE_INFO[opens].title}".`,
+  outOfOrder: (
+    earlier: { key: ConferenceDateKey; value: string },
+    later: { key: ConferenceDateKey; value: string },
+    strictly: boolean,
+  ) => {
+    const named = ({ key, value }: { key: ConferenceDateKey; value: string }) =>
+      `${CONFERENCE_DATE_INFO[key].name} (${formatConferenceTime(value)})`;
+    const sentence = strictly
+      ? `${named(later)} must be after ${named(earlier)}.`
+      : `${named(earlier)} must be on or before ${named(later)}.`;
+    return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+  },
   extensionInPast: 'The extension must end in the future.',
   extensionNotLater: (current: string) =>
     `The extension must end after this paper's current deadline, ${formatConferenceTime(current)}.`,
-  notEditable: (keys: string) =>
-    `${keys} cannot be changed here: the conference days are part of the site's configuration (src/shared/conference.ts).`,
   extensionReasonRequired: 'Please give a reason for the extension.',
   extensionNotNeeded: 'This paper has no such step to extend.',
   nothingChanged: 'No date was changed.',

@@ -5,8 +5,6 @@ import {
   type ConferenceDateKey,
   DEADLINE_MESSAGES,
   DEADLINE_STEPS,
-  EDITABLE_DATE_KEYS,
-  type EditableDateKey,
   isIsoWithOffset,
   withColonOffset,
 } from '../domain/deadlines.ts';
@@ -27,6 +25,9 @@ const conferenceDatesShape = Object.fromEntries(CONFERENCE_DATE_KEYS.map((key) =
 >;
 
 export const conferenceDatesSchema = z.object(conferenceDatesShape).meta({ id: 'ConferenceDates' });
+
+/** The <meta> of the served page that carries the dates in force, as JSON, for the first paint. */
+export const CONFERENCE_DATES_META = 'conference-dates';
 
 /** GET /api/settings/deadlines: the dates every page shows, ISO 8601 with their offsets. */
 export const publicDeadlinesResponseSchema = okResponse({
@@ -64,15 +65,11 @@ export const adminDeadlinesResponseSchema = okResponse({
 });
 export type AdminDeadlines = z.infer<typeof adminDeadlinesResponseSchema>;
 
-/** PUT /api/admin/settings/deadlines: the dates to change; the others stay. The conference days are fixed. */
+/** PUT /api/admin/settings/deadlines: the dates to change, the conference days among them; the others stay. */
 export const updateDeadlinesBodySchema = z.strictObject(
   Object.fromEntries(
-    EDITABLE_DATE_KEYS.map((key) => [key, isoWithOffset(CONFERENCE_DATE_INFO[key].title).optional()]),
-  ) as Record<EditableDateKey, z.ZodOptional<ReturnType<typeof isoWithOffset>>>,
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys' ? DEADLINE_MESSAGES.notEditable(issue.keys.join(', ')) : undefined,
-  },
+    CONFERENCE_DATE_KEYS.map((key) => [key, isoWithOffset(CONFERENCE_DATE_INFO[key].title).optional()]),
+  ) as Record<ConferenceDateKey, z.ZodOptional<ReturnType<typeof isoWithOffset>>>,
 );
 export type UpdateDeadlinesBody = z.infer<typeof updateDeadlinesBodySchema>;
 

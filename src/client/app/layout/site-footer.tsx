@@ -1,17 +1,19 @@
 import { Link } from 'react-router';
 import { PAGE_WIDTH } from '../../components/ui/page-container.tsx';
 import { contactMailHref, conference, footerLinks } from '../../content/conference.ts';
+import { useConferenceDays } from '../../lib/use-conference-dates.ts';
 
 export function SiteFooter() {
   const { contact } = conference;
   const mail = contactMailHref();
+  const days = useConferenceDays();
   return (
     <footer className="mt-auto bg-brand-900 text-blue-100">
       <div className={`${PAGE_WIDTH} grid gap-8 py-10 sm:grid-cols-3`}>
         <div>
           <p className="text-lg font-bold text-white">{conference.shortName}</p>
           <p className="mt-2 text-sm">{conference.fullName}</p>
-          <p className="mt-2 text-sm">{conference.dates}</p>
+          {days && <p className="mt-2 text-sm">{days}</p>}
         </div>
         <nav aria-label="Footer">
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Quick links</h2>

@@ -9,6 +9,7 @@ import { errorText } from '../../lib/api.ts';
 import { useAuth, useLogout, useRegistrationOpen } from '../../lib/auth.tsx';
 import { useToast } from '../../lib/toast.tsx';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
+import { useConferenceDays } from '../../lib/use-conference-dates.ts';
 
 /**
  * True once the page is scrolled past `px`, false again only back at the top. Without that gap
@@ -46,6 +47,7 @@ export function SiteHeader() {
   const accountBarFits = useMediaQuery(ACCOUNT_BAR_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const days = useConferenceDays();
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
   useEffect(() => {
@@ -65,7 +67,8 @@ export function SiteHeader() {
       >
         <Link to="/" className="flex flex-col leading-tight text-white">
           <span className="text-xl font-extrabold tracking-wide">{conference.shortName}</span>
-          <span className="hidden text-xs text-blue-100 sm:block">{conference.dates}</span>
+          {/* A no-break space keeps the line's height until the days are known: the header never jumps. */}
+          <span className="hidden text-xs text-blue-100 sm:block">{days ?? '\u00a0'}</span>
         </Link>
         <nav aria-label="Main menu" className="hidden lg:block">
           <ul className="flex flex-wrap items-center gap-1">

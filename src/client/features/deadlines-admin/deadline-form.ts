@@ -1,28 +1,22 @@
 import {
   CONFERENCE_DATE_INFO,
+  CONFERENCE_DATE_KEYS,
   type ConferenceDateKey,
   type ConferenceDates,
-  EDITABLE_DATE_KEYS,
-  type EditableDateKey,
 } from '../../../shared/domain/deadlines.ts';
 import type { DateSource } from '../../../shared/schemas/deadlines.ts';
 import { fromConferenceInputValue, toConferenceInputValue } from '../../lib/conference-datetime.ts';
 
 /** What the admin typed into each date's input (datetime-local values in IST); absent: not touched. */
-export type DateEdits = Partial<Record<EditableDateKey, string>>;
+export type DateEdits = Partial<Record<ConferenceDateKey, string>>;
 
 /** Dates that end something: they take their whole minute, as the announced 23:59:59 do. */
-const CLOSING_DATE_KEYS: readonly EditableDateKey[] = [
+const CLOSING_DATE_KEYS: readonly ConferenceDateKey[] = [
   'abstractDeadline',
   'earlyBirdCloses',
   'paymentDeadline',
   'fullPaperDeadline',
 ];
-
-/** The conference days are shown but set in the site's configuration, not on this page. */
-export function isEditableDate(key: ConferenceDateKey): key is EditableDateKey {
-  return (EDITABLE_DATE_KEYS as readonly string[]).includes(key);
-}
 
 export const DATE_SOURCE_LABELS: Record<DateSource, string> = {
   announced: 'Announced',
@@ -31,24 +25,24 @@ export const DATE_SOURCE_LABELS: Record<DateSource, string> = {
 };
 
 /** The input's value: the admin's edit, else the saved date. */
-export function inputValueOf(dates: ConferenceDates, edits: DateEdits, key: EditableDateKey): string {
+export function inputValueOf(dates: ConferenceDates, edits: DateEdits, key: ConferenceDateKey): string {
   return edits[key] ?? toConferenceInputValue(dates[key]);
 }
 
 /** Whether the input shows something else than the saved date. */
-export function isEdited(dates: ConferenceDates, edits: DateEdits, key: EditableDateKey): boolean {
+export function isEdited(dates: ConferenceDates, edits: DateEdits, key: ConferenceDateKey): boolean {
   return edits[key] !== undefined && edits[key] !== toConferenceInputValue(dates[key]);
 }
 
-export type DatesToSave = { body: Partial<Record<EditableDateKey, string>> } | { error: string };
+export type DatesToSave = { body: Partial<Record<ConferenceDateKey, string>> } | { error: string };
 
 /**
  * The body of the save: only the dates the admin changed, as ISO 8601 with IST's offset. An input
  * left empty or half-filled stops the save, named.
  */
 export function datesToSave(dates: ConferenceDates, edits: DateEdits): DatesToSave {
-  const body: Partial<Record<EditableDateKey, string>> = {};
-  for (const key of EDITABLE_DATE_KEYS) {
+  const body: Partial<Record<ConferenceDateKey, string>> = {};
+  for (const key of CONFERENCE_DATE_KEYS) {
     if (!isEdited(dates, edits, key)) continue;
     const value = fromConferenceInputValue(edits[key]!, { closing: CLOSING_DATE_KEYS.includes(key) });
     if (!value) return { error: `${CONFERENCE_DATE_INFO[key].title}: enter a whole date and time.` };

@@ -4,7 +4,6 @@ import {
   CONFERENCE_DATE_KEYS,
   type ConferenceDateKey,
   DEADLINE_MESSAGES,
-  EDITABLE_DATE_KEYS,
   formatConferenceTime,
 } from '../../../shared/domain/deadlines.ts';
 import type { DateSource } from '../../../shared/schemas/deadlines.ts';
@@ -20,7 +19,6 @@ import {
   datesToSave,
   gracePeriodText,
   inputValueOf,
-  isEditableDate,
   isEdited,
 } from './deadline-form.ts';
 import { type DeadlineSettings, useDeadlineSettings, useSaveDates } from './deadlines-api.ts';
@@ -64,7 +62,7 @@ function DatesForm({ settings }: { settings: DeadlineSettings }) {
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState('');
   const save = useSaveDates();
-  const editedCount = EDITABLE_DATE_KEYS.filter((key) => isEdited(dates, edits, key)).length;
+  const editedCount = CONFERENCE_DATE_KEYS.filter((key) => isEdited(dates, edits, key)).length;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -91,8 +89,12 @@ function DatesForm({ settings }: { settings: DeadlineSettings }) {
             Conference dates
           </h2>
           <p id={zoneNoteId} className="text-sm text-slate-700">
-            Dates and times are in {conferenceZoneText()}. The public pages, the authors' pages and the server's checks
-            all follow them.
+            Dates and times are in {conferenceZoneText()}. The public pages, the authors' pages, the letters and the
+            server's checks all follow them.
+          </p>
+          <p className="text-sm text-slate-700">
+            They keep their order: the abstract deadline, then the notification of acceptance, then the payment and full
+            paper deadlines, then the conference days. A save that breaks it is refused.
           </p>
           <p className="text-sm text-slate-700" data-testid="grace-period">
             {gracePeriodText(graceMinutes)}
@@ -114,15 +116,11 @@ function DatesForm({ settings }: { settings: DeadlineSettings }) {
               dateKey={key}
               value={dates[key]}
               source={sources[key]}
-              input={
-                isEditableDate(key)
-                  ? {
-                      value: inputValueOf(dates, edits, key),
-                      edited: isEdited(dates, edits, key),
-                      onChange: (value) => setEdits((previous) => ({ ...previous, [key]: value })),
-                    }
-                  : null
-              }
+              input={{
+                value: inputValueOf(dates, edits, key),
+                edited: isEdited(dates, edits, key),
+                onChange: (value) => setEdits((previous) => ({ ...previous, [key]: value })),
+              }}
               zoneNoteId={zoneNoteId}
             />
           ))}
@@ -169,8 +167,7 @@ interface DateRowProps {
   /** The saved value, ISO 8601 with its offset. */
   value: string;
   source: DateSource;
-  /** Null for the conference days, which the site's configuration sets. */
-  input: { value: string; edited: boolean; onChange: (value: string) => void } | null;
+  input: { value: string; edited: boolean; onChange: (value: string) => void };
   zoneNoteId: string;
 }
 
@@ -178,17 +175,16 @@ function DateRow({ dateKey, value, source, input, zoneNoteId }: DateRowProps) {
   const inputId = useId();
   const currentId = useId();
   const pendingId = useId();
-  const edited = input?.edited ?? false;
-  const Title = input ? 'label' : 'span';
+  const edited = input.edited;
   return (
     <li
       className={`grid gap-2 p-4 sm:px-5 lg:items-center lg:gap-4 lg:py-3 ${ROW_COLUMNS} ${edited ? 'bg-amber-50/60' : ''}`}
       data-testid="date-row"
       data-key={dateKey}
     >
-      <Title htmlFor={input ? inputId : undefined} className="font-semibold text-slate-900">
+      <label htmlFor={inputId} className="font-semibold text-slate-900">
         {CONFERENCE_DATE_INFO[dateKey].title}
-      </Title>
+      </label>
       {/* One line on a phone; on a wide screen each part takes its column. */}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 lg:contents">
         <p id={currentId} className="text-sm text-slate-700">
@@ -202,25 +198,21 @@ function DateRow({ dateKey, value, source, input, zoneNoteId }: DateRowProps) {
           </span>
         </p>
       </div>
-      {input ? (
-        <div>
-          <input
-            id={inputId}
-            type="datetime-local"
-            value={input.value}
-            onChange={(event) => input.onChange(event.target.value)}
-            aria-describedby={`${currentId} ${zoneNoteId}${edited ? ` ${pendingId}` : ''}`}
-            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:max-w-xs lg:max-w-none lg:text-sm"
-          />
-          {edited && (
-            <p id={pendingId} className="mt-1 text-xs font-medium text-amber-900">
-              Not saved yet
-            </p>
-          )}
-        </div>
-      ) : (
-        <p className="text-sm text-slate-600">Printed on every page and letter: set in the site's configuration.</p>
-      )}
+      <div>
+        <input
+          id={inputId}
+          type="datetime-local"
+          value={input.value}
+          onChange={(event) => input.onChange(event.target.value)}
+          aria-describedby={`${currentId} ${zoneNoteId}${edited ? ` ${pendingId}` : ''}`}
+          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:max-w-xs lg:max-w-none lg:text-sm"
+        />
+        {edited && (
+          <p id={pendingId} className="mt-1 text-xs font-medium text-amber-900">
+            Not saved yet
+          </p>
+        )}
+      </div>
     </li>
   );
 }

@@ -3,12 +3,12 @@ import {
   CONFERENCE_DATE_KEYS,
   type ConferenceDateKey,
   type ConferenceDates,
-  DATE_PAIRS,
   DEADLINE_MESSAGES,
+  datesOutOfOrder,
+  formatDateRange,
   DEADLINE_OF_STEP,
   DEADLINE_STEPS,
   type DeadlineStep,
-  EDITABLE_DATE_KEYS,
   type StepDeadline,
 } from '../../../shared/domain/deadlines.ts';
 import type { PaperState, StepTiming } from '../../../shared/domain/paper-workflow.ts';
@@ -41,7 +41,7 @@ async function datesWithSources(ctx: AppContext, db: DbOrTx) {
     sources[key] = 'configuration';
   }
   for (const row of await repo.findConferenceDateRows(db)) {
-    if (!(EDITABLE_DATE_KEYS as readonly string[]).includes(row.key)) continue;
+    if (!(CONFERENCE_DATE_KEYS as readonly string[]).includes(row.key)) continue;
     dates[row.key as ConferenceDateKey] = row.value;
     sources[row.key as ConferenceDateKey] = 'changed';
   }
@@ -76,6 +76,12 @@ export function datesToShow(ctx: AppContext, db: DbOrTx = ctx.db): Promise<Confe
   return dates;
 }
 
+/** "15-17 December 2025": the conference days in force, as the letters and the Book of Abstracts print them. */
+export async function conferenceDays(ctx: AppContext, db: DbOrTx = ctx.db): Promise<string> {
+  const dates = await datesToShow(ctx, db);
+  return formatDateRange(dates.conferenceStarts, dates.conferenceEnds);
+}
+
 export async function publicDeadlines(ctx: AppContext): Promise<Omit<PublicDeadlines, 'success'>> {
   return { dates: await datesToShow(ctx), timeZone: CONFERENCE.timeZone, timeZoneName: CONFERENCE.timeZoneName };
 }
@@ -102,17 +108,9 @@ export async function adminDeadlines(ctx: AppContext, db: DbOrTx = ctx.db): Prom
   };
 }
 
-/** The first pair that opens after it closes, named for the admin; null when all are in order. */
-export function datesOutOfOrder(dates: ConferenceDates): string | null {
-  for (const [opens, closes] of DATE_PAIRS) {
-    if (Date.parse(dates[closes]) <= Date.parse(dates[opens]))
-      return DEADLINE_MESSAGES.closesBeforeOpening(opens, closes);
-  }
-  return null;
-}
-
 /**
- * Saves the dates an admin changed, all or none: the whole set must stay in order. Each change
+ * Saves the dates an admin changed, all or none: the whole calendar must stay in order
+ * (DATE_ORDER), and a refusal names both dates. Each change
  * is recorded with who, when, the old and the new value.
  */
 export async function updateDates(
@@ -123,7 +121,7 @@ export async function updateDates(
   const saved = await ctx.db.transaction(async (tx) => {
     await repo.lockConferenceDates(tx);
     const { dates } = await datesWithSources(ctx, tx);
-    const changed = EDITABLE_DATE_KEYS.filter(
+    const changed = CONFERENCE_DATE_KEYS.filter(
       (key) => body[key] !== undefined && Date.parse(body[key]) !== Date.parse(dates[key]),
     );
     // A value naming the same instant in another offset is kept as the admin wrote it, unrecorded.

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANNOUNCED_DATES } from '../../../shared/domain/deadlines.ts';
 import { loadConfig } from '../../config.ts';
-import { datesToShow } from './deadlines.service.ts';
+import { conferenceDays, datesToShow } from './deadlines.service.ts';
 import { auditLog, papers, storedFiles } from '../../db/schema/index.ts';
 import { createTestPaper, createTestUser, submissionFields, type TestUser } from '../../test/factories.ts';
 import { multipart, pdfBytes } from '../../test/multipart.ts';
@@ -404,7 +404,8 @@ describe('deadlines: the dates the site shows are the dates it keeps', () => {
 
   describe('the Deadlines settings', () => {
     it('changes a date for every page and every rule, and records who changed what', async () => {
-      const later = '2025-10-31T23:59:59+05:30';
+      // Still before the notification of acceptance (31 October 2025 00:00 IST).
+      const later = '2025-10-30T23:59:59+05:30';
       const saved = await asAdmin('PUT', '/admin/settings/deadlines', { abstractDeadline: later });
       expect(saved.statusCode).toBe(200);
       expect(saved.json().message).toBe('The dates were saved.');
@@ -439,16 +440,36 @@ describe('deadlines: the dates the site shows are the dates it keeps', () => {
         ],
         [
           { notification: '2025-11-02T10:00:00+05:30', abstractDeadline: '2025-07-01T00:00:00+05:30' },
-          '"Last date for extended abstract submission" must be after "Extended abstract submission opens".',
+          'The extended abstract deadline (1 July 2025 00:00 IST) must be after the opening of extended abstract submission (21 July 2025 00:00 IST).',
         ],
         [
           { earlyBirdCloses: '2025-11-20T23:59:59+05:30' },
-          '"Late registration begins" must be after "Early-bird registration closes".',
+          'The start of late registration (16 November 2025 00:00 IST) must be after the close of early-bird registration (20 November 2025 23:59 IST).',
         ],
-        // The conference days are printed from the site's own configuration, never changed here.
+        // The order of the calendar: each rule broken alone, named with both its dates.
         [
-          { conferenceEnds: '2025-12-18T18:00:00+05:30' },
-          "conferenceEnds cannot be changed here: the conference days are part of the site's configuration (src/shared/conference.ts).",
+          { abstractDeadline: '2025-11-20T23:59:59+05:30' },
+          'The extended abstract deadline (20 November 2025 23:59 IST) must be on or before the notification of acceptance (31 October 2025 00:00 IST).',
+        ],
+        [
+          { notification: '2025-12-01T10:00:00+05:30' },
+          'The notification of acceptance (1 December 2025 10:00 IST) must be on or before the payment deadline (30 November 2025 23:59 IST).',
+        ],
+        [
+          { fullPaperDeadline: '2025-10-20T23:59:59+05:30' },
+          'The notification of acceptance (31 October 2025 00:00 IST) must be on or before the full paper deadline (20 October 2025 23:59 IST).',
+        ],
+        [
+          { paymentDeadline: '2025-12-16T23:59:59+05:30' },
+          'The payment deadline (16 December 2025 23:59 IST) must be on or before the start of ICTACEM 2025 (15 December 2025 09:00 IST).',
+        ],
+        [
+          { conferenceStarts: '2025-12-05T09:00:00+05:30' },
+          'The full paper deadline (10 December 2025 23:59 IST) must be on or before the start of ICTACEM 2025 (5 December 2025 09:00 IST).',
+        ],
+        [
+          { conferenceEnds: '2025-12-14T18:00:00+05:30' },
+          'The end of ICTACEM 2025 (14 December 2025 18:00 IST) must be after the start of ICTACEM 2025 (15 December 2025 09:00 IST).',
         ],
       ];
       for (const [payload, message] of cases) {
@@ -459,6 +480,50 @@ describe('deadlines: the dates the site shows are the dates it keeps', () => {
       const after = (await asAdmin('GET', '/admin/settings/deadlines')).json();
       expect(after.dates).toEqual(before.dates);
       expect(after.changes).toEqual(before.changes);
+    });
+
+    it('changes the conference days, for the pages and the history, and keeps them in order with the deadlines', async () => {
+      const days = { conferenceStarts: '2025-12-18T09:00:00+05:30', conferenceEnds: '2025-12-20T18:00:00+05:30' };
+      const saved = await asAdmin('PUT', '/admin/settings/deadlines', days);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().sources).toMatchObject({ conferenceStarts: 'changed', conferenceEnds: 'changed' });
+      expect(saved.json().changes.slice(0, 2)).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            key: 'conferenceStarts',
+            oldValue: ANNOUNCED_DATES.conferenceStarts,
+            newValue: days.conferenceStarts,
+            changedBy: 'Test admin',
+          }),
+          expect.objectContaining({ key: 'conferenceEnds', newValue: days.conferenceEnds }),
+        ]),
+      );
+      const served = await t.app.inject({ method: 'GET', url: `${API}/settings/deadlines` });
+      expect(served.json().dates).toMatchObject(days);
+      expect(await conferenceDays(t.app.ctx)).toBe('18-20 December 2025');
+
+      // A later full paper deadline now fits before the conference; one past its start does not.
+      const fits = await asAdmin('PUT', '/admin/settings/deadlines', {
+        fullPaperDeadline: '2025-12-17T23:59:59+05:30',
+      });
+      expect(fits.statusCode, fits.body).toBe(200);
+      const moved = await asAdmin('PUT', '/admin/settings/deadlines', {
+        conferenceStarts: '2025-12-17T09:00:00+05:30',
+      });
+      expect(moved.statusCode).toBe(400);
+      expect(moved.json().message).toBe(
+        'The full paper deadline (17 December 2025 23:59 IST) must be on or before the start of ICTACEM 2025 (17 December 2025 09:00 IST).',
+      );
+      expect((await asAdmin('GET', '/admin/settings/deadlines')).json().dates.conferenceStarts).toBe(
+        days.conferenceStarts,
+      );
+
+      const back = await asAdmin('PUT', '/admin/settings/deadlines', {
+        fullPaperDeadline: FULL_PAPER_DEADLINE,
+        conferenceStarts: ANNOUNCED_DATES.conferenceStarts,
+        conferenceEnds: ANNOUNCED_DATES.conferenceEnds,
+      });
+      expect(back.statusCode, back.body).toBe(200);
     });
 
     it('answers an unchanged save without a history entry', async () => {

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type ZipEntry, zipStream } from '../../lib/zip-archive.ts';
 import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
+import { conferenceDays } from '../deadlines/deadlines.service.ts';
 import { canAccessPaper } from '../papers/papers.policy.ts';
 import { renderAcceptanceLetter, renderVisaLetter } from './letter-pdf.ts';
 import { presentVerifiedLetter } from './letters.presenter.ts';
@@ -110,7 +111,7 @@ async function renderLetterPdf(ctx: AppContext, letter: repo.LetterRow): Promise
   const common = {
     letterhead,
     signature,
-    conference: CONFERENCE,
+    conference: { ...CONFERENCE, dates: await conferenceDays(ctx) },
     issuedAt: letter.issuedAt,
     verificationCode: letter.verificationCode,
     verificationUrl: `${ctx.config.publicUrl}${ctx.config.basePath}/verify-letter/${letter.verificationCode}`,

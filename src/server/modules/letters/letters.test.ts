@@ -99,6 +99,8 @@ describe('acceptance letters and their verification', () => {
     expect(letter.text).toContain(accepted.ictacemId);
     expect(letter.text).toContain('Vortex shedding behind a heated cylinder');
     expect(letter.text).not.toContain(author.user.username);
+    // The conference days in force (this server's far-off calendar, OPEN_DEADLINES), not the announced ones.
+    expect(letter.text).toContain('4-6 January 2100');
     // Nothing of the confidential evaluation.
     expect(letter.text).not.toContain(confidential);
     expect(JSON.stringify(row!.details)).not.toContain(confidential);

@@ -12,6 +12,7 @@ import { conference, contactMailHref } from '../../../content/conference.ts';
 import { errorText } from '../../../lib/api.ts';
 import { useRegister, useRegistrationOpen } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useConferenceDays } from '../../../lib/use-conference-dates.ts';
 
 export default function RegistrationPage() {
   useDocumentTitle('Registration', 'Registration for ICTACEM 2025, 15-17 December 2025.');
@@ -22,6 +23,7 @@ export default function RegistrationPage() {
 
 function RegistrationsClosed() {
   const mail = contactMailHref('ICTACEM 2025 registration');
+  const days = useConferenceDays();
   return (
     <div className="mx-auto max-w-xl px-4 py-12 sm:py-20">
       <div className="rounded-2xl border border-amber-200 bg-white p-8 text-center shadow-sm">
@@ -33,10 +35,12 @@ function RegistrationsClosed() {
           Registration for {conference.shortName} is currently closed. Thank you for your interest.
         </p>
         <dl className="mx-auto mt-6 max-w-sm space-y-2 rounded-lg bg-slate-50 p-4 text-left text-sm">
-          <div className="flex gap-2">
-            <dt className="font-semibold">Dates:</dt>
-            <dd>{conference.dates}</dd>
-          </div>
+          {days && (
+            <div className="flex gap-2">
+              <dt className="font-semibold">Dates:</dt>
+              <dd>{days}</dd>
+            </div>
+          )}
           <div className="flex gap-2">
             <dt className="font-semibold">Venue:</dt>
             <dd>{conference.venue}</dd>

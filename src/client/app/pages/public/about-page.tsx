@@ -6,8 +6,10 @@ import { conference, isAnnounced } from '../../../content/conference.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageBanner } from './components/page-banner.tsx';
 import { PageSection } from './components/page-section.tsx';
+import { useConferenceDays } from '../../../lib/use-conference-dates.ts';
 
 export default function AboutPage() {
+  const { paragraphs } = aboutConference(useConferenceDays());
   useDocumentTitle(
     'About',
     `About ${conference.shortName}: the conference, its four themes and the host institute campus in West Bengal, India.`,
@@ -18,7 +20,7 @@ export default function AboutPage() {
       <PageSection title="About The Conference">
         <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className="space-y-4 text-lg text-slate-700">
-            {aboutConference.paragraphs.map((paragraph) => (
+            {paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
@@ -55,8 +57,9 @@ export default function AboutPage() {
 }
 
 function AtAGlance() {
+  const days = useConferenceDays();
   const facts = [
-    { term: 'Dates', value: conference.dates },
+    { term: 'Dates', value: days ?? '' },
     { term: 'Venue', value: conference.venue },
     { term: 'Edition', value: conference.edition },
     { term: 'Themes', value: `${THEMES.length} themes in aerospace and mechanics` },

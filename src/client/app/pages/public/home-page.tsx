@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatConferenceDate } from '../../../../shared/domain/deadlines.ts';
+import { formatConferenceDate, formatDateRange } from '../../../../shared/domain/deadlines.ts';
 import { DatesLoadError } from '../../../components/dates-status.tsx';
 import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { conference, isAnnounced, publication, registration } from '../../../content/conference.ts';
@@ -19,6 +19,7 @@ const authorLinks = [
 function useHomeDates() {
   const dates = useConferenceDates();
   const text = dates.data && {
+    conferenceDays: formatDateRange(dates.data.conferenceStarts, dates.data.conferenceEnds),
     earlyBirdCloses: formatConferenceDate(dates.data.earlyBirdCloses),
     lateRegistrationOpens: formatConferenceDate(dates.data.lateRegistrationOpens),
   };
@@ -30,8 +31,8 @@ export default function HomePage() {
   useDocumentTitle(
     undefined,
     text
-      ? `${conference.shortName}, ${conference.fullName}: ${conference.dates}, West Bengal, India. Early-bird rate for payments received on or before ${text.earlyBirdCloses}.`
-      : `${conference.shortName}, ${conference.fullName}: ${conference.dates}, West Bengal, India.`,
+      ? `${conference.shortName}, ${conference.fullName}: ${text.conferenceDays}, West Bengal, India. Early-bird rate for payments received on or before ${text.earlyBirdCloses}.`
+      : `${conference.shortName}, ${conference.fullName}: West Bengal, India.`,
   );
   return (
     <>
@@ -64,6 +65,7 @@ const HERO_BUTTON =
   'inline-flex w-full max-w-xs items-center justify-center rounded-md border-2 px-6 py-3 text-base font-semibold transition-colors sm:w-auto sm:max-w-none';
 
 function Hero() {
+  const days = useHomeDates().text?.conferenceDays;
   // Sign-up is promoted only while it is open; closed, it would dead-end at Registrations Closed.
   const registrationOpen = useRegistrationOpen();
   return (
@@ -72,8 +74,8 @@ function Hero() {
       <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">{conference.shortName}</h1>
       <p className="mx-auto mt-4 max-w-3xl text-lg text-balance text-blue-100 sm:text-xl">{conference.fullName}</p>
       <ul className="mt-6 flex flex-col items-center justify-center gap-2 text-sm font-medium sm:flex-row sm:gap-3">
-        {/* The conference days are fixed (CONFERENCE): no need to wait for the server. */}
-        <li className="rounded-full bg-white/10 px-4 py-1.5">{conference.dates}</li>
+        {/* The served page carries the dates (client-pages.ts); until they are known the pill keeps its place. */}
+        <li className="min-w-48 rounded-full bg-white/10 px-4 py-1.5">{days ?? '\u00a0'}</li>
         <li className="rounded-full bg-white/10 px-4 py-1.5">{conference.venue}</li>
       </ul>
       <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
@@ -102,7 +104,7 @@ function Announcements() {
         <DatesLoadError className="mt-6" onRetry={() => void query.refetch()} retrying={query.isFetching} />
       )}
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Announcement title="Conference Dates" highlight={conference.dates}>
+        <Announcement title="Conference Dates" highlight={text ? text.conferenceDays : placeholder}>
           {conference.edition}.
         </Announcement>
         <Announcement title="Venue" highlight={conference.venue}>

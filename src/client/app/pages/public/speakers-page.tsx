@@ -4,9 +4,11 @@ import { keynoteSpeakers } from '../../../content/speakers.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageBanner } from './components/page-banner.tsx';
 import { SpeakerGrid } from './components/speaker-grid.tsx';
+import { useConferenceDays } from '../../../lib/use-conference-dates.ts';
 
 export default function SpeakersPage() {
-  useDocumentTitle('Speakers', `The keynote speakers of ${conference.shortName}, ${conference.dates}.`);
+  const days = useConferenceDays();
+  useDocumentTitle('Speakers', `The keynote speakers of ${conference.shortName}${days ? `, ${days}` : ''}.`);
   return (
     <>
       <PageBanner title="Speakers" lead="Keynote speakers of the conference." />

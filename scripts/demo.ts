@@ -1,0 +1,97 @@
+// `npm run demo`: a demo conference to try every step today, on a throwaway data directory.
+// Seeds a few authors and papers in various states (scripts/seed-demo.ts), then runs the compiled
+// server as `npm start` does, with a calendar around today (src/server/ops/demo-environment.ts),
+// sign-up open and no second factor for the admin. Ctrl-C stops it and removes the directory.
+//   npm run demo                 (PORT=3100 npm run demo for another port)
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { papers, users } from '../src/server/db/schema/index.ts';
+import { demoEnvironment } from '../src/server/ops/demo-environment.ts';
+import { CONFERENCE_DATE_INFO, CONFERENCE_DATE_KEYS, formatConferenceTime } from '../src/shared/domain/deadlines.ts';
+import { seedDemo } from './seed-demo.ts';
+
+const DEMO_COUNTS = { users: 12, papers: 10 };
+/** The seeded authors' password (seed-demo.ts). */
+const AUTHOR_PASSWORD = 'demo-password';
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-demo-'));
+const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
+const admin = { email: 'admin@demo.example', password: `Demo-${randomBytes(9).toString('hex')}` };
+const port = Number(process.env.PORT || 3000);
+const env = demoEnvironment({ now: new Date(), dataDir, port, admin });
+const config = loadConfig({ ...process.env, ...env });
+
+/** An author whose abstract was accepted, so the payment and full paper steps can be tried at once. */
+async function seed(): Promise<{ email: string; status: string } | undefined> {
+  const database = await openDatabase({ dataDir });
+  try {
+    await seedDemo(database.db, dataDir, DEMO_COUNTS);
+    const authors = await database.db
+      .select({ email: users.email, status: papers.status })
+      .from(papers)
+      .innerJoin(users, eq(users.id, papers.userId))
+      .orderBy(asc(users.email));
+    return authors.find((a) => a.status === 'abstract_accepted') ?? authors[0];
+  } finally {
+    await database.close();
+  }
+}
+
+let author: Awaited<ReturnType<typeof seed>>;
+try {
+  author = await seed();
+} catch (error) {
+  await removeDataDir();
+  throw error;
+}
+
+const calendar = CONFERENCE_DATE_KEYS.map(
+  (key) => `  ${CONFERENCE_DATE_INFO[key].title.padEnd(46)}${formatConferenceTime(config.conferenceDates[key]!)}`,
+);
+console.log(
+  [
+    '-'.repeat(72),
+    'ICTACEM demo conference',
+    `  Data directory (removed on Ctrl-C): ${dataDir}`,
+    `  Seeded: ${DEMO_COUNTS.users} authors, ${DEMO_COUNTS.papers} papers in various states`,
+    `  Open:           http://localhost:${port}${config.basePath}/`,
+    `  Admin:          ${admin.email}  password ${admin.password}  (no two-factor)`,
+    author
+      ? `  Author:         ${author.email}  password ${AUTHOR_PASSWORD}  (paper: ${author.status.replace(/_/g, ' ')})`
+      : '',
+    '  Sign-up is open: register a new author to submit an abstract.',
+    '  Dates:',
+    ...calendar,
+    '-'.repeat(72),
+  ]
+    .filter(Boolean)
+    .join('\n'),
+);
+
+// The compiled server, as `npm start` runs it (built first only when the build is stale).
+const server = spawn(process.execPath, [path.join(import.meta.dirname, 'start.mjs')], {
+  env: { ...process.env, ...env },
+  stdio: 'inherit',
+});
+let stopping = false;
+// Ctrl-C reaches the server too (one process group): it is signalled only if it is still running
+// a moment later (the signal was sent to this process alone), as a second signal ends it at once.
+const stop = (signal: NodeJS.Signals) => {
+  if (stopping) return;
+  stopping = true;
+  setTimeout(() => server.exitCode === null && server.kill(signal), 2000).unref();
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+server.on('exit', (code) => {
+  void removeDataDir().then(() => {
+    console.log(`Demo stopped; removed ${dataDir}.`);
+    process.exit(stopping ? 0 : (code ?? 1));
+  });
+});

@@ -1,0 +1,72 @@
+import {
+  CONFERENCE_DATE_KEYS,
+  CONFERENCE_DATE_VARIABLES,
+  type ConferenceDates,
+  conferenceDay,
+} from '../../shared/domain/deadlines.ts';
+
+/** The demo's calendar, in days from today and the time of day in IST: each step after the one before. */
+const DEMO_SCHEDULE: Record<keyof ConferenceDates, { days: number; time: string }> = {
+  abstractOpens: { days: -7, time: '00:00:00' },
+  earlyBirdOpens: { days: -7, time: '00:00:00' },
+  abstractDeadline: { days: 21, time: '23:59:59' },
+  notification: { days: 28, time: '00:00:00' },
+  earlyBirdCloses: { days: 42, time: '23:59:59' },
+  lateRegistrationOpens: { days: 43, time: '00:00:00' },
+  paymentDeadline: { days: 56, time: '23:59:59' },
+  fullPaperDeadline: { days: 56, time: '23:59:59' },
+  conferenceStarts: { days: 70, time: '09:00:00' },
+  conferenceEnds: { days: 72, time: '18:00:00' },
+};
+
+/** "2026-11-25" moved by `days`, as a calendar date. */
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A calendar around `now` that lets a visitor try every step today: abstracts are open (the
+ * deadline three weeks ahead), then the notification, payment and full paper, then the conference.
+ */
+export function demoCalendar(now: Date): ConferenceDates {
+  const today = conferenceDay(now.toISOString());
+  return Object.fromEntries(
+    CONFERENCE_DATE_KEYS.map((key) => {
+      const { days, time } = DEMO_SCHEDULE[key];
+      return [key, `${addDays(today, days)}T${time}+05:30`];
+    }),
+  ) as ConferenceDates;
+}
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+}
+
+/** The environment of the demo server: its own data directory, sign-up open, no second factor, that calendar. */
+export function demoEnvironment(options: {
+  now: Date;
+  dataDir: string;
+  port: number;
+  admin: DemoAccount;
+}): Record<string, string> {
+  const calendar = demoCalendar(options.now);
+  return {
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://localhost:${options.port}`,
+    DATA_DIR: options.dataDir,
+    // The embedded database in DATA_DIR, whatever the shell has set.
+    DATABASE_URL: '',
+    FILE_STORE: 'local',
+    SMTP_URL: '',
+    NODE_ENV: 'development',
+    REGISTRATION_OPEN: 'true',
+    ADMIN_EMAIL: options.admin.email,
+    ADMIN_PASSWORD: options.admin.password,
+    ADMIN_MFA_REQUIRED: 'false',
+    ...Object.fromEntries(CONFERENCE_DATE_KEYS.map((key) => [CONFERENCE_DATE_VARIABLES[key], calendar[key]])),
+  };
+}
