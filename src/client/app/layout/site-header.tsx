@@ -249,7 +249,8 @@ function SignedInBar({
   return (
     <div className="bg-brand-50 text-sm text-slate-700">
       <div className={`${PAGE_WIDTH} flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2`}>
-        {!onProfile && (
+        {/* Conference IDs are the authors': an organiser's account has nothing to look up there. */}
+        {!onProfile && !isAdmin && (
           <p className="hidden text-slate-600 lg:block">
             See your{' '}
             <Link to="/profile" className="font-medium text-brand-700 hover:underline">
