@@ -29,11 +29,17 @@ test('a reset request in development mode says where the link went', async ({ pa
   );
 });
 
-test('while registration is closed, neither the home page nor the header promotes sign-up', async ({ page }) => {
+test('while registration is closed, the home page keeps Sign Up Now, which leads to Registrations Closed; the header offers Login only', async ({
+  page,
+}) => {
   await page.goto('');
-  await expect(page.getByRole('main').getByRole('link', { name: 'Submit Extended Abstract/Paper' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /sign up/i })).toHaveCount(0);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: 'Submit Extended Abstract/Paper' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: /sign up/i })).toHaveCount(0);
   await expect(page.getByText('Log in to submit your extended abstract or paper.')).toBeVisible();
+  await main.getByRole('link', { name: 'Sign Up Now' }).click();
+  await expect(page).toHaveURL(/\/registration$/);
+  await expect(page.getByRole('heading', { name: 'Registrations Closed' })).toBeVisible();
 });
 
 // That server starts with ABSTRACT_DEADLINE=2025-10-15T23:59:59+05:30 (playwright.config.ts).

@@ -214,7 +214,8 @@ test('the admin dashboard filters papers, pages and sorts the records, reviews i
   await expect(page.getByTestId('review-panel')).toHaveCount(0);
   await expect(awaitedCard.getByTestId('paper-status')).toHaveText('Review in Progress');
   await expect(awaitedCard).toContainText('Please clarify the weld geometry.');
-  await expect(page.getByTestId('dashboard-message-success')).toHaveCount(0, { timeout: 5000 });
+  // The banner clears after 3 s (admin side 2.2), sooner than an author's 5-second toast.
+  await expect(page.getByTestId('dashboard-message-success')).toHaveCount(0, { timeout: 3500 });
 
   // View Paper Details opens the paper's review page; Reset Submissions and Admin Files open it at that panel.
   const acceptedCard = page.getByTestId('admin-paper-card').filter({ hasText: papers.accepted.title });

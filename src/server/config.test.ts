@@ -14,6 +14,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('builds the e-mailed address on the port served when PUBLIC_URL is not set', () => {
+    expect(loadConfig({ PORT: '3999' })).toMatchObject({
+      publicUrl: 'http://localhost:3999',
+      publicUrlFollowsPort: true,
+    });
+    expect(loadConfig({ PORT: '3999', PUBLIC_URL: 'https://conf.example' })).toMatchObject({
+      publicUrl: 'https://conf.example',
+      publicUrlFollowsPort: false,
+    });
+  });
+
   it('reads flags and lists every problem at once', () => {
     expect(loadConfig({ REGISTRATION_OPEN: 'true', PUBLIC_URL: 'https://conf.example/' }).publicUrl).toBe(
       'https://conf.example',

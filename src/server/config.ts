@@ -52,7 +52,8 @@ const envSchema = z.object({
     .default(DEFAULT_BASE_PATH),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** Without it, the site's own port on localhost (defaultPublicUrl). */
+  PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('ICTACEM 2025 <no-reply@localhost>'),
   ADMIN_EMAIL: emailSchema.optional(),
@@ -136,6 +137,8 @@ export interface AppConfig {
   /** Embedded database in memory only (tests). */
   inMemoryDatabase?: boolean;
   publicUrl: string;
+  /** PUBLIC_URL was not set: publicUrl is defaultPublicUrl of the port served (PORT=0 picks it at listen). */
+  publicUrlFollowsPort?: boolean;
   smtpUrl?: string;
   mailFrom: string;
   adminEmail?: string;
@@ -194,6 +197,11 @@ export interface DocumentsConfig {
   signature: { name: string; role: string };
 }
 
+/** The address used in e-mails when PUBLIC_URL is not set: this machine, on the port the site serves. */
+export function defaultPublicUrl(port: number): string {
+  return `http://localhost:${port}`;
+}
+
 /** Parses the environment once at start and fails fast with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
@@ -221,7 +229,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     basePath: e.BASE_PATH,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? defaultPublicUrl(e.PORT)).replace(/\/+$/, ''),
+    publicUrlFollowsPort: e.PUBLIC_URL === undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminEmail: e.ADMIN_EMAIL,

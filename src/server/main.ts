@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { BUILT_CLIENT_DIR } from './project-paths.ts';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { defaultPublicUrl, loadConfig } from './config.ts';
 import { ensureAdmin } from './modules/first-admin/first-admin.service.ts';
 import { startupBanner } from './startup-banner.ts';
 import { adminDeadlines } from './modules/deadlines/deadlines.service.ts';
@@ -80,6 +80,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
+// PORT=0 lets the system choose: only now is the port known that e-mailed links must name.
+if (config.publicUrlFollowsPort) app.ctx.config.publicUrl = defaultPublicUrl(port);
 // Plain text on standard output, outside the JSON log, so the generated password never reaches a log store's index.
 const { dates, sources } = await adminDeadlines(app.ctx);
 process.stdout.write(

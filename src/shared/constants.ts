@@ -80,8 +80,10 @@ export const LIMITS = {
 export const TIMINGS = {
   captchaResetMs: 2500,
   pollMs: 30_000,
-  /** Spec 2.2: a success message clears after 3 seconds, in the admin banner and in toasts alike. */
-  successToastMs: 3000,
+  /** Public and author side: a green success toast vanishes after 5 seconds. */
+  successToastMs: 5000,
+  /** Admin side 2.2: the dashboard's message banner clears a success after 3 seconds. */
+  adminBannerSuccessMs: 3000,
   savedHighlightMs: 3000,
   loginRedirectMs: 2000,
   fullPaperRedirectMs: 2000,

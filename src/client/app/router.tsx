@@ -1,48 +1,56 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { CLIENT_ROUTE_PATHS, type ClientRoutePath } from '../../shared/client-routes.ts';
 import { SiteLayout } from './layout/site-layout.tsx';
 
 /** Each page is its own chunk: visitors of the public pages never download the author or admin code. */
-const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+const page = (load: PageModule): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
+
+type PageModule = () => Promise<{ default: React.ComponentType }>;
+
+/** The page of each route; typed by the shared list, so a route without a page (or a page without a route) does not build. */
+const PAGES: Record<ClientRoutePath, PageModule> = {
+  '': () => import('./pages/public/home-page.tsx'),
+  home: () => import('./pages/public/home-page.tsx'),
+  about: () => import('./pages/public/about-page.tsx'),
+  'about-us': () => import('./pages/public/about-us-page.tsx'),
+  schedule: () => import('./pages/public/schedule-page.tsx'),
+  'important-dates': () => import('./pages/public/important-dates-page.tsx'),
+  speakers: () => import('./pages/public/speakers-page.tsx'),
+  committee: () => import('./pages/public/committee-page.tsx'),
+  sponsorship: () => import('./pages/public/sponsorship-page.tsx'),
+  brochure: () => import('./pages/public/brochure-page.tsx'),
+  'extended-abstract-format': () => import('./pages/public/extended-abstract-format-page.tsx'),
+  'full-length-paper-format': () => import('./pages/public/full-length-paper-format-page.tsx'),
+  'verify-letter': () => import('./pages/public/verify-letter-page.tsx'),
+  'verify-letter/:code': () => import('./pages/public/verify-letter-page.tsx'),
+  login: () => import('./pages/author/login-page.tsx'),
+  'forgot-password': () => import('./pages/author/forgot-password-page.tsx'),
+  'reset-password/:resettoken': () => import('./pages/author/reset-password-page.tsx'),
+  registration: () => import('./pages/author/registration-page.tsx'),
+  profile: () => import('./pages/author/profile-page.tsx'),
+  account: () => import('./pages/author/account-page.tsx'),
+  'account/two-factor': () => import('./pages/author/two-factor-page.tsx'),
+  notifications: () => import('./pages/author/notifications-page.tsx'),
+  submit: () => import('./pages/author/submit-page.tsx'),
+  'submit-paper': () => import('./pages/author/submit-paper-page.tsx'),
+  'submit-full-paper/:paperId': () => import('./pages/author/submit-full-paper-page.tsx'),
+  admin: () => import('./pages/admin/admin-page.tsx'),
+  'admin/sign-in-log': () => import('./pages/admin/sign-in-log-page.tsx'),
+  'admin/messages': () => import('./pages/admin/messages-page.tsx'),
+  'admin/messages/:messageId': () => import('./pages/admin/message-page.tsx'),
+  'admin/visa-requests': () => import('./pages/admin/visa-requests-page.tsx'),
+  'admin/deadlines': () => import('./pages/admin/deadlines-page.tsx'),
+  'admin/user/:userId': () => import('./pages/admin/admin-user-page.tsx'),
+  'admin/paper/:paperId': () => import('./pages/admin/admin-paper-page.tsx'),
+};
 
 export const routes: RouteObject[] = [
   {
     element: <SiteLayout />,
     children: [
-      { index: true, ...page(() => import('./pages/public/home-page.tsx')) },
-      { path: 'home', ...page(() => import('./pages/public/home-page.tsx')) },
-      { path: 'about', ...page(() => import('./pages/public/about-page.tsx')) },
-      { path: 'about-us', ...page(() => import('./pages/public/about-us-page.tsx')) },
-      { path: 'schedule', ...page(() => import('./pages/public/schedule-page.tsx')) },
-      { path: 'important-dates', ...page(() => import('./pages/public/important-dates-page.tsx')) },
-      { path: 'speakers', ...page(() => import('./pages/public/speakers-page.tsx')) },
-      { path: 'committee', ...page(() => import('./pages/public/committee-page.tsx')) },
-      { path: 'sponsorship', ...page(() => import('./pages/public/sponsorship-page.tsx')) },
-      { path: 'brochure', ...page(() => import('./pages/public/brochure-page.tsx')) },
-      { path: 'extended-abstract-format', ...page(() => import('./pages/public/extended-abstract-format-page.tsx')) },
-      { path: 'full-length-paper-format', ...page(() => import('./pages/public/full-length-paper-format-page.tsx')) },
-      { path: 'verify-letter', ...page(() => import('./pages/public/verify-letter-page.tsx')) },
-      { path: 'verify-letter/:code', ...page(() => import('./pages/public/verify-letter-page.tsx')) },
-      { path: 'login', ...page(() => import('./pages/author/login-page.tsx')) },
-      { path: 'forgot-password', ...page(() => import('./pages/author/forgot-password-page.tsx')) },
-      { path: 'reset-password/:resettoken', ...page(() => import('./pages/author/reset-password-page.tsx')) },
-      { path: 'registration', ...page(() => import('./pages/author/registration-page.tsx')) },
-      { path: 'profile', ...page(() => import('./pages/author/profile-page.tsx')) },
-      { path: 'account', ...page(() => import('./pages/author/account-page.tsx')) },
-      { path: 'account/two-factor', ...page(() => import('./pages/author/two-factor-page.tsx')) },
-      { path: 'notifications', ...page(() => import('./pages/author/notifications-page.tsx')) },
-      { path: 'submit', ...page(() => import('./pages/author/submit-page.tsx')) },
-      { path: 'submit-paper', ...page(() => import('./pages/author/submit-paper-page.tsx')) },
-      { path: 'submit-full-paper/:paperId', ...page(() => import('./pages/author/submit-full-paper-page.tsx')) },
-      { path: 'admin', ...page(() => import('./pages/admin/admin-page.tsx')) },
-      { path: 'admin/sign-in-log', ...page(() => import('./pages/admin/sign-in-log-page.tsx')) },
-      { path: 'admin/messages', ...page(() => import('./pages/admin/messages-page.tsx')) },
-      { path: 'admin/messages/:messageId', ...page(() => import('./pages/admin/message-page.tsx')) },
-      { path: 'admin/visa-requests', ...page(() => import('./pages/admin/visa-requests-page.tsx')) },
-      { path: 'admin/deadlines', ...page(() => import('./pages/admin/deadlines-page.tsx')) },
-      { path: 'admin/user/:userId', ...page(() => import('./pages/admin/admin-user-page.tsx')) },
-      { path: 'admin/paper/:paperId', ...page(() => import('./pages/admin/admin-paper-page.tsx')) },
+      ...CLIENT_ROUTE_PATHS.map((path) => ({ ...(path === '' ? { index: true } : { path }), ...page(PAGES[path]) })),
       { path: '*', ...page(() => import('./pages/not-found-page.tsx')) },
     ],
   },

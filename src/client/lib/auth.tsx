@@ -31,11 +31,10 @@ function useSiteSession() {
  */
 function useSetSignedInUser() {
   const queryClient = useQueryClient();
-  return async (user: PublicUser | null) => {
-    queryClient.setQueryData<SiteSession>(
-      queryKeys.session,
-      (old) => old && { ...old, user, mustEnrolTwoFactor: false },
-    );
+  return async (user: PublicUser | null, mustEnrolTwoFactor = false) => {
+    // The sign-in's own answer says whether two-factor set-up comes first: the header never shows,
+    // even for a moment, what such a session cannot use (the bell's count would be refused).
+    queryClient.setQueryData<SiteSession>(queryKeys.session, (old) => old && { ...old, user, mustEnrolTwoFactor });
     await queryClient.invalidateQueries({ queryKey: queryKeys.session });
   };
 }
@@ -68,7 +67,7 @@ export function useLogin() {
       challenge?: { id: string; answer: number };
       totp?: string;
     }) => api<ResponseOf<typeof signedInResponseSchema>>('/auth/login', { method: 'POST', body }),
-    onSuccess: ({ user }) => setSignedInUser(user),
+    onSuccess: ({ user, mustEnrolTwoFactor }) => setSignedInUser(user, mustEnrolTwoFactor),
   });
 }
 
@@ -77,7 +76,7 @@ export function useRegister() {
   return useMutation({
     mutationFn: (body: { username: string; email: string; password: string }) =>
       api<ResponseOf<typeof signedInResponseSchema>>('/auth/register', { method: 'POST', body }),
-    onSuccess: ({ user }) => setSignedInUser(user),
+    onSuccess: ({ user, mustEnrolTwoFactor }) => setSignedInUser(user, mustEnrolTwoFactor),
   });
 }
 

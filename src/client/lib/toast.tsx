@@ -15,7 +15,13 @@ interface ToastApi {
 
 const ToastContext = createContext<ToastApi | null>(null);
 
-/** Top-right toasts: green success vanishes after 5 s, red error stays until closed. */
+/** Set by the site header to the height of its bars; the toasts' `top` below reads it by name. */
+export const SITE_HEADER_HEIGHT_PROPERTY = '--site-header-height';
+
+/**
+ * Top-right toasts, just under the sticky header so they never cover its controls (Profile, Admin,
+ * Logout, Submit, the menu button): green success vanishes after 5 s, red error stays until closed.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
@@ -37,7 +43,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={toastApi}>
       {children}
-      <div className="pointer-events-none fixed top-4 right-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
+      <div className="pointer-events-none fixed top-[calc(var(--site-header-height,0px)+1rem)] right-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
         {toasts.map((toast) => (
           <div
             key={toast.id}

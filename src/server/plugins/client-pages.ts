@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isClientRoutePath } from '../../shared/client-routes.ts';
 import type { ConferenceDates } from '../../shared/domain/deadlines.ts';
 import { CONFERENCE_DATES_META } from '../../shared/schemas/deadlines.ts';
 
@@ -18,7 +19,8 @@ export function shellWithDates(shell: string, dates: ConferenceDates): string {
 
 /**
  * Serves the built client under the base path: hashed assets with long caching, and the
- * single-page shell for every other page route (the client router shows its own not-found page).
+ * single-page shell for every other page path (the client router shows its own not-found page),
+ * with 404 for a path that is none of the client's routes (shared/client-routes.ts).
  */
 export async function registerClientPages(
   app: FastifyInstance,
@@ -56,10 +58,18 @@ export async function registerClientPages(
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && url.startsWith(basePath) && !url.startsWith(apiPrefix);
     if (isPage && shell && !path.extname(url)) {
+      // An unknown page still gets the shell, whose router shows Not Found, but with the status a
+      // crawler or a link checker reads as missing.
+      const known =
+        url === basePath || (url.startsWith(`${basePath}/`) && isClientRoutePath(url.slice(basePath.length)));
       // Without the database the page still loads, and asks for the dates itself.
-      const dates = await datesForPage().catch(() => undefined);
+      const dates = known ? await datesForPage().catch(() => undefined) : undefined;
       const page = dates ? shellWithDates(shell, dates) : shell;
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
+      return reply
+        .status(known ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(page);
     }
     return reply.status(404).send({ success: false, message: NOT_FOUND_MESSAGE });
   });

@@ -113,6 +113,8 @@ export const signedInResponseSchema = okResponse({
   user: publicUserSchema,
   /** For API clients that send `Authorization: Bearer`; the browser uses the HttpOnly cookie. */
   token: z.string(),
+  /** An admin who must set up two-factor sign-in before anything else (as the session says). */
+  mustEnrolTwoFactor: z.boolean(),
 });
 export const captchaResponseSchema = okResponse({ challengeId: z.string(), a: z.number(), b: z.number() });
 export const registrationStatusResponseSchema = okResponse({ registrationOpen: z.boolean() });

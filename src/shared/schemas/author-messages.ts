@@ -49,6 +49,8 @@ export type MessagePreview = z.infer<typeof messagePreviewSchema>;
 export const messagePreviewResponseSchema = okResponse({
   recipientCount: z.number(),
   samples: z.array(messagePreviewSchema),
+  /** Whether the authors are e-mailed too: false when the site has no mail server (SMTP_URL), in the site only. */
+  byEmail: z.boolean(),
 });
 
 export const DELIVERY_STATES = ['queued', 'sent', 'failed', 'not_emailed'] as const;
@@ -80,6 +82,8 @@ export const messageSendResponseSchema = okResponse({
   message: authorMessageSchema,
   /** The same request was sent before: this is that message, nothing was sent again. */
   duplicate: z.boolean(),
+  /** Whether the authors are e-mailed too: false when the site has no mail server (SMTP_URL), in the site only. */
+  byEmail: z.boolean(),
 });
 
 const page = z.coerce.number().int().min(1).max(1_000_000).default(1);

@@ -35,6 +35,8 @@ export const bulkStatusResponseSchema = z.object({
   success: z.literal(true),
   changed: z.array(paperRef),
   skipped: z.array(paperRef.extend({ reason: z.string() })),
+  /** Whether the authors are e-mailed too: false when the site has no mail server (SMTP_URL), in the site only. */
+  byEmail: z.boolean(),
 });
 export type BulkStatusResult = z.infer<typeof bulkStatusResponseSchema>;
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useMatch, useNavigate } from 'react-router';
 import { TIMINGS } from '../../../shared/constants.ts';
 import { ButtonLink } from '../../components/ui/button.tsx';
@@ -7,7 +7,7 @@ import { conference, mainMenu } from '../../content/conference.ts';
 import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
 import { errorText } from '../../lib/api.ts';
 import { useAuth, useLogout, useRegistrationOpen } from '../../lib/auth.tsx';
-import { useToast } from '../../lib/toast.tsx';
+import { SITE_HEADER_HEIGHT_PROPERTY, useToast } from '../../lib/toast.tsx';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useConferenceDays } from '../../lib/use-conference-dates.ts';
 
@@ -25,6 +25,27 @@ function useScrolledPast(px: number): boolean {
     return () => window.removeEventListener('scroll', update);
   }, [px]);
   return scrolled;
+}
+
+/**
+ * Publishes the height of the header's bars on the document, where the toasts read it to sit
+ * under them instead of over their controls. An open phone menu is left out: it covers the page
+ * anyway, and a toast below it would be off the screen.
+ */
+function usePublishedBarsHeight(header: RefObject<HTMLElement | null>, menu: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const root = document.documentElement.style;
+    const publish = () =>
+      root.setProperty(SITE_HEADER_HEIGHT_PROPERTY, `${element.offsetHeight - (menu.current?.offsetHeight ?? 0)}px`);
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty(SITE_HEADER_HEIGHT_PROPERTY);
+    };
+  }, [header, menu]);
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -48,6 +69,9 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const days = useConferenceDays();
+  const header = useRef<HTMLElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  usePublishedBarsHeight(header, menu);
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
   useEffect(() => {
@@ -59,6 +83,7 @@ export function SiteHeader() {
 
   return (
     <header
+      ref={header}
       data-scrolled={scrolled}
       className={`sticky top-0 z-40 transition-all ${scrolled ? 'bg-brand-900/95 shadow-lg backdrop-blur' : 'bg-brand-800'}`}
     >
@@ -106,7 +131,7 @@ export function SiteHeader() {
         </div>
       </div>
       {menuOpen && (
-        <div className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-t border-white/10 lg:hidden">
+        <div ref={menu} className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-t border-white/10 lg:hidden">
           <nav id={MOBILE_MENU_ID} aria-label="Main menu">
             <ul className={`${PAGE_WIDTH} flex flex-col gap-1 py-3`}>
               {mainMenu.map((item) => (
@@ -252,7 +277,8 @@ function SignedInBar({
   return (
     <div className="bg-brand-50 text-sm text-slate-700">
       <div className={`${PAGE_WIDTH} flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2`}>
-        {!onProfile && (
+        {/* Conference IDs are the authors': an organiser's account has nothing to look up there. */}
+        {!onProfile && !isAdmin && (
           <p className="hidden text-slate-600 lg:block">
             See your{' '}
             <Link to="/profile" className="font-medium text-brand-700 hover:underline">

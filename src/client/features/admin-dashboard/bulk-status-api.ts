@@ -24,7 +24,7 @@ export async function changeStatusInBatches(
   change: { status: PaperStatus; review: string },
   onProgress: (done: number) => void,
 ): Promise<Omit<BulkStatusResult, 'success'>> {
-  const joined: Omit<BulkStatusResult, 'success'> = { changed: [], skipped: [] };
+  const joined: Omit<BulkStatusResult, 'success'> = { changed: [], skipped: [], byEmail: true };
   for (let start = 0; start < paperIds.length; start += BULK_BATCH_SIZE) {
     const batch = paperIds.slice(start, start + BULK_BATCH_SIZE);
     const result = await api<BulkStatusResult>('/admin/papers/bulk/status', {
@@ -33,6 +33,7 @@ export async function changeStatusInBatches(
     });
     joined.changed.push(...result.changed);
     joined.skipped.push(...result.skipped);
+    joined.byEmail = result.byEmail;
     onProgress(start + batch.length);
   }
   return joined;

@@ -138,7 +138,8 @@ export function BulkStatusDialog({ paperIds, sampleTitles, onClose, onFinished }
             {showErrors && reviewError && <p className="mt-1 text-sm text-red-700">{reviewError}</p>}
           </div>
           <p className="text-sm text-slate-600">
-            Each author is notified and e-mailed as for a single decision; every change is on the paper's timeline.
+            Each author is notified as for a single decision (by e-mail too when the site has a mail server); every
+            change is on the paper's timeline.
           </p>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>
@@ -183,12 +184,17 @@ function Progress({ done, total }: { done: number; total: number }) {
 }
 
 function Summary({ outcome, onClose }: { outcome: Outcome; onClose: () => void }) {
-  const { changed, skipped } = outcome;
+  const { changed, skipped, byEmail } = outcome;
   return (
     <div className="space-y-4">
       <p role="status" className="font-semibold text-slate-900" data-testid="bulk-summary">
         {formatCount(changed.length)} changed, {formatCount(skipped.length)} skipped.
       </p>
+      {!byEmail && changed.length > 0 && (
+        <p className="text-sm text-slate-700" data-testid="bulk-site-only">
+          No mail server is configured, so no e-mail was sent: the authors see the decisions in the site.
+        </p>
+      )}
       {skipped.length > 0 && (
         <ul className="max-h-60 space-y-2 overflow-y-auto text-sm" aria-label="Skipped papers">
           {skipped.map((paper) => (

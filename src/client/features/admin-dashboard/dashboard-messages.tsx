@@ -27,7 +27,7 @@ export function useDashboardMessages(): DashboardMessages {
 
 /**
  * The banner's state: the message shown, how to show one, and how to dismiss it. A success
- * clears itself after TIMINGS.successToastMs (spec 2.2: 3 seconds); an error stays until
+ * clears itself after TIMINGS.adminBannerSuccessMs (spec 2.2: 3 seconds); an error stays until
  * replaced or dismissed.
  */
 export function useMessageState() {
@@ -51,7 +51,7 @@ export function useMessageState() {
     if (message?.kind !== 'success') return;
     const timer = setTimeout(
       () => setMessage((current) => (current?.id === message.id ? null : current)),
-      TIMINGS.successToastMs,
+      TIMINGS.adminBannerSuccessMs,
     );
     return () => clearTimeout(timer);
   }, [message]);

@@ -29,6 +29,12 @@ interface MessageAuthorsDialogProps {
   onClose: () => void;
 }
 
+const SITE_ONLY_NOTE = 'No mail server is configured, so no e-mail will be sent: the authors see it in the site only.';
+
+function authorsText(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? 'author' : 'authors'}`;
+}
+
 /** The message's own errors, as the server would answer them. */
 function composeErrors(subject: string, body: string): { subject?: string; body?: string } {
   const s = subject.trim();
@@ -59,6 +65,8 @@ export function MessageAuthorsDialog({ audience, audienceText, onClose }: Messag
   const [showErrors, setShowErrors] = useState(false);
   const [failure, setFailure] = useState('');
   const [requestId] = useState(randomId);
+  /** What the server said of its mail: without a mail server the authors are notified in the site only. */
+  const [byEmail, setByEmail] = useState(true);
   const sending = useRef(false);
   const queryClient = useQueryClient();
   const bodyId = useId();
@@ -72,6 +80,7 @@ export function MessageAuthorsDialog({ audience, audienceText, onClose }: Messag
     setStep({ kind: 'previewing' });
     try {
       const answer = await previewMessage(message);
+      setByEmail(answer.byEmail);
       setStep({ kind: 'preview', recipientCount: answer.recipientCount, samples: answer.samples });
     } catch (error) {
       setFailure(errorText(error, 'The preview could not be made.'));
@@ -86,6 +95,7 @@ export function MessageAuthorsDialog({ audience, audienceText, onClose }: Messag
     setStep({ kind: 'sending', recipientCount });
     try {
       const answer = await sendMessage(message, requestId);
+      setByEmail(answer.byEmail);
       setStep({ kind: 'sent', recipientCount: answer.message.recipientCount, duplicate: answer.duplicate });
       await queryClient.invalidateQueries({ queryKey: queryKeys.admin.sentMessages });
     } catch (error) {
@@ -150,7 +160,8 @@ export function MessageAuthorsDialog({ audience, audienceText, onClose }: Messag
             )}
           </div>
           <p className="text-sm text-slate-600">
-            Each author is notified in the site and by e-mail. You see the texts before anything is sent.
+            Each author is notified in the site, and by e-mail when the site has a mail server. You see the texts before
+            anything is sent.
           </p>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={onClose} disabled={busy}>
@@ -167,6 +178,7 @@ export function MessageAuthorsDialog({ audience, audienceText, onClose }: Messag
           <p role="status" className="text-sm text-slate-700" data-testid="message-recipient-count">
             {formatCount(step.recipientCount)} {step.recipientCount === 1 ? 'author' : 'authors'} will receive it.
           </p>
+          {!byEmail && <p className="text-sm text-slate-700">{SITE_ONLY_NOTE}</p>}
           {step.kind === 'preview' && step.samples.length > 0 && (
             <ol className="max-h-80 space-y-3 overflow-y-auto" aria-label="What the first recipients read">
               {step.samples.map((sample) => (
@@ -197,7 +209,9 @@ export function MessageAuthorsDialog({ audience, audienceText, onClose }: Messag
           <p role="status" className="font-semibold text-slate-900" data-testid="message-sent">
             {step.duplicate
               ? 'This message was already sent; nothing was sent again.'
-              : `Sent to ${formatCount(step.recipientCount)} ${step.recipientCount === 1 ? 'author' : 'authors'}: each is notified, and the e-mails are on their way.`}
+              : byEmail
+                ? `Sent to ${authorsText(step.recipientCount)}: each is notified, and the e-mails are on their way.`
+                : `Sent to ${authorsText(step.recipientCount)} in the site; no mail server is configured, so no e-mail was sent.`}
           </p>
           <div className="flex flex-wrap justify-end gap-2">
             <Link to="/admin/messages" className={buttonClass('secondary')}>

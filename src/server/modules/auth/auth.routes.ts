@@ -19,7 +19,7 @@ import { SESSION_COOKIE, requireUser } from '../../plugins/auth.ts';
 import { AUTH_MESSAGES, login, register, requestPasswordReset, resetPassword, type SignedIn } from './auth.service.ts';
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { newChallenge } from '../sign-in-guard/sign-in-guard.service.ts';
-import { twoFactorRequiredOf } from '../two-factor/two-factor.service.ts';
+import { mustEnrolTwoFactor } from '../two-factor/two-factor.service.ts';
 import { endSession } from '../sessions/sessions.service.ts';
 import { messageResponseSchema } from '../../../shared/schemas/responses.ts';
 
@@ -45,6 +45,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
+  // Says at once whether the new session must set up two-factor sign-in first, so the page never
+  // asks, in between, for what the server would refuse it.
+  const signedInAnswer = (signedIn: SignedIn) => ({
+    success: true as const,
+    user: signedIn.user,
+    token: signedIn.token,
+    mustEnrolTwoFactor: mustEnrolTwoFactor(app.ctx, signedIn.user),
+  });
+
   app.post(
     '/register',
     {
@@ -54,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const signedIn = await register(app.ctx, request.body, originOf(request));
       setSessionCookie(request, reply, signedIn);
-      return reply.status(201).send({ success: true, user: signedIn.user, token: signedIn.token });
+      return reply.status(201).send(signedInAnswer(signedIn));
     },
   );
 
@@ -67,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const signedIn = await login(app.ctx, request.body, originOf(request));
       setSessionCookie(request, reply, signedIn);
-      return { success: true, user: signedIn.user, token: signedIn.token };
+      return signedInAnswer(signedIn);
     },
   );
 
@@ -117,8 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true,
       user: request.user,
       registrationOpen: config.registrationOpen,
-      mustEnrolTwoFactor:
-        request.user !== null && twoFactorRequiredOf(app.ctx, request.user) && !request.user.twoFactorEnabled,
+      mustEnrolTwoFactor: mustEnrolTwoFactor(app.ctx, request.user),
     }),
   );
 

@@ -59,11 +59,12 @@ export async function previewMessage(
   ctx: AppContext,
   adminId: string,
   input: MessagePreviewBody,
-): Promise<{ recipientCount: number; samples: MessagePreview[] }> {
+): Promise<{ recipientCount: number; samples: MessagePreview[]; byEmail: boolean }> {
   refuseUnknownPlaceholders(input);
   const recipients = await recipientsOf(ctx, adminId, input.audience);
   return {
     recipientCount: recipients.length,
+    byEmail: ctx.outbox !== undefined,
     samples: recipients.slice(0, MESSAGE_PREVIEW_COUNT).map((r) => ({
       ictacemId: r.ictacemId,
       name: r.name,
@@ -93,10 +94,12 @@ export async function sendMessage(
   ctx: AppContext,
   adminId: string,
   input: MessageSendBody,
-): Promise<{ message: AuthorMessage; duplicate: boolean }> {
+): Promise<{ message: AuthorMessage; duplicate: boolean; byEmail: boolean }> {
   refuseUnknownPlaceholders(input);
+  // Without a mail server the authors are notified in the site only; the page must say so.
+  const byEmail = ctx.outbox !== undefined;
   const earlier = await repo.findMessageIdByRequest(ctx.db, input.requestId);
-  if (earlier) return { message: await requireMessage(ctx, earlier), duplicate: true };
+  if (earlier) return { message: await requireMessage(ctx, earlier), duplicate: true, byEmail };
   const recipients = await recipientsOf(ctx, adminId, input.audience);
   const audience = describeAudience(input.audience);
   const messageId = await ctx.db.transaction(async (tx) => {
@@ -152,9 +155,9 @@ export async function sendMessage(
   ctx.outbox?.kick();
   if (messageId === null) {
     const first = await repo.findMessageIdByRequest(ctx.db, input.requestId);
-    return { message: await requireMessage(ctx, first!), duplicate: true };
+    return { message: await requireMessage(ctx, first!), duplicate: true, byEmail };
   }
-  return { message: await requireMessage(ctx, messageId), duplicate: false };
+  return { message: await requireMessage(ctx, messageId), duplicate: false, byEmail };
 }
 
 function emptyDelivery(): Record<DeliveryState, number> {

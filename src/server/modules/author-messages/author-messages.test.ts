@@ -5,7 +5,7 @@ import { AUTHOR_MESSAGE_TEXTS } from '../../../shared/schemas/author-messages.ts
 import { BULK_MESSAGES } from '../../../shared/schemas/bulk-actions.ts';
 import { mailOutbox, notifications } from '../../db/schema/index.ts';
 import { createTestPaper, createTestUser, type TestUser } from '../../test/factories.ts';
-import { API, createTestAppWithMail, type TestAppWithMail } from '../../test/test-app.ts';
+import { API, createTestApp, createTestAppWithMail, type TestApp, type TestAppWithMail } from '../../test/test-app.ts';
 
 const REFUSED_MAILBOX = 'no-such-mailbox';
 
@@ -80,8 +80,9 @@ describe('messages to authors', () => {
     const before = await notificationCount();
     const res = await call(admin, 'POST', '/admin/messages/preview', compose());
     expect(res.statusCode, res.body).toBe(200);
-    const { recipientCount, samples } = res.json();
+    const { recipientCount, samples, byEmail } = res.json();
     expect(recipientCount).toBe(2);
+    expect(byEmail).toBe(true);
     const [second, third] = [authored[1]!, authored[2]!];
     expect(samples.map((s: { ictacemId: string }) => s.ictacemId).sort()).toEqual(
       [second.paper.ictacemId, third.paper.ictacemId].sort(),
@@ -135,6 +136,7 @@ describe('messages to authors', () => {
     for (const res of [first!, second!, third]) expect(res.statusCode, res.body).toBe(200);
     const answers = [first!, second!, third].map((res) => res.json());
     expect(answers.map((a) => a.duplicate).sort()).toEqual([false, true, true]);
+    expect(answers.every((a) => a.byEmail === true)).toBe(true);
     expect(new Set(answers.map((a) => a.message._id)).size).toBe(1);
     const message = answers[0].message;
     expect(message).toMatchObject({ audience: '4 selected papers', recipientCount: 4, sentBy: admin.user.username });
@@ -212,5 +214,34 @@ describe('messages to authors', () => {
     expect(listed.map((tpl: { name: string }) => tpl.name)).toEqual(['Payment reminder', 'Welcome']);
     expect((await call(admin, 'DELETE', `/admin/message-templates/${id}`)).statusCode).toBe(200);
     expect((await call(admin, 'DELETE', `/admin/message-templates/${id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('messages and decisions without a mail server', () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  it('say the authors were told in the site only, and queue no e-mail', async () => {
+    t = await createTestApp();
+    const admin = await createTestUser(t.app, { role: 'admin' });
+    const author = await createTestUser(t.app, { email: 'zhang.wei@example.cn' });
+    const paper = await createTestPaper(t.app, author, { title: 'Динамика оболочек' });
+    const call = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `${API}${url}`, headers: { cookie: admin.cookie }, payload });
+    const audience = { kind: 'selection', paperIds: [paper._id] };
+    const composed = { audience, subject: 'Dates for {paperId}', body: 'Dear {name}, see the programme.' };
+
+    const preview = await call('/admin/messages/preview', composed);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ recipientCount: 1, byEmail: false });
+    const sent = await call('/admin/messages', { ...composed, requestId: randomUUID() });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ duplicate: false, byEmail: false, message: { delivery: { not_emailed: 1 } } });
+
+    const decided = await call('/admin/papers/bulk/status', { paperIds: [paper._id], status: 'abstract_accepted' });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(decided.json()).toMatchObject({ changed: [{ _id: paper._id }], byEmail: false });
+    const [queued] = await t.app.ctx.db.select({ n: count() }).from(mailOutbox);
+    expect(queued!.n).toBe(0);
   });
 });

@@ -39,7 +39,7 @@ export async function changeStatusOfPapers(
   if (unknownPlaceholder) throw new AppError('bad_request', unknownPlaceholder);
   const paperIds = [...new Set(input.paperIds)];
   const found = new Map((await repo.findPapersWithSubmitters(ctx.db, paperIds)).map((paper) => [paper.id, paper]));
-  const result: BulkStatusResult = { success: true, changed: [], skipped: [] };
+  const result: BulkStatusResult = { success: true, changed: [], skipped: [], byEmail: ctx.outbox !== undefined };
   try {
     for (const paperId of paperIds) {
       const paper = found.get(paperId);

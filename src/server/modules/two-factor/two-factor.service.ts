@@ -66,6 +66,11 @@ export function twoFactorRequiredOf(ctx: Pick<AppContext, 'config'>, user: Pick<
   return user.role === 'admin' && ctx.config.adminMfaRequired;
 }
 
+/** An admin who must set up two-factor sign-in before anything else: the server refuses them the rest. */
+export function mustEnrolTwoFactor(ctx: Pick<AppContext, 'config'>, user: PublicUser | null): boolean {
+  return user !== null && twoFactorRequiredOf(ctx, user) && !user.twoFactorEnabled;
+}
+
 export async function twoFactorStatus(ctx: AppContext, actor: PublicUser): Promise<TwoFactorStatus> {
   return {
     enabled: actor.twoFactorEnabled,

@@ -70,6 +70,10 @@ describe('two-factor sign-in', () => {
     const admin = await createTestUser(t.app, { role: 'admin', twoFactor: false });
     const other = await login(t.app, admin);
     expect(other.statusCode).toBe(200);
+    // The sign-in says so itself, so the page asks for nothing the session would be refused.
+    expect(other.json()).toMatchObject({ mustEnrolTwoFactor: true });
+    const author = await createTestUser(t.app, { email: 'lan.nguyen@example.vn' });
+    expect((await login(t.app, author)).json()).toMatchObject({ mustEnrolTwoFactor: false });
 
     const refused = await t.app.inject({ method: 'GET', url: `${API}/admin/papers`, ...as(admin.cookie) });
     expect(refused.statusCode).toBe(403);

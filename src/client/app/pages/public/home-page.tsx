@@ -4,7 +4,6 @@ import { formatConferenceDate, formatDateRange } from '../../../../shared/domain
 import { DatesLoadError } from '../../../components/dates-status.tsx';
 import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { conference, isAnnounced, publication, registration } from '../../../content/conference.ts';
-import { useRegistrationOpen } from '../../../lib/auth.tsx';
 import { useConferenceDates } from '../../../lib/use-conference-dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
@@ -66,8 +65,8 @@ const HERO_BUTTON =
 
 function Hero() {
   const days = useHomeDates().text?.conferenceDays;
-  // Sign-up is promoted only while it is open; closed, it would dead-end at Registrations Closed.
-  const registrationOpen = useRegistrationOpen();
+  // Both buttons always (the specification's home page): while registration is closed, Sign Up Now
+  // leads to Registrations Closed, which gives the dates, the venue and a contact.
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 px-4 py-14 text-center text-white sm:py-24">
       <p className="text-xs font-semibold tracking-widest text-balance text-amber-300 uppercase sm:text-sm">{conference.edition}</p>
@@ -79,11 +78,9 @@ function Hero() {
         <li className="rounded-full bg-white/10 px-4 py-1.5">{conference.venue}</li>
       </ul>
       <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-        {registrationOpen && (
-          <Link to="/registration" className={`${HERO_BUTTON} border-white bg-white text-brand-800 hover:bg-blue-50`}>
-            Sign Up Now
-          </Link>
-        )}
+        <Link to="/registration" className={`${HERO_BUTTON} border-white bg-white text-brand-800 hover:bg-blue-50`}>
+          Sign Up Now
+        </Link>
         <Link to="/submit" className={`${HERO_BUTTON} border-amber-400 bg-amber-400 text-slate-900 hover:bg-amber-300`}>
           Submit Extended Abstract/Paper
         </Link>
