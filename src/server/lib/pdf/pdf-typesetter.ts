@@ -37,6 +37,23 @@ export interface DrawTextOptions extends TextStyle {
   x: number;
   y: number;
   color: Color;
+  /** Degrees counter-clockwise about (x, y). */
+  rotation?: number;
+}
+
+/** Where a point of the line, given along and above its baseline, lands on the page. */
+interface LineFrame {
+  cos: number;
+  sin: number;
+  place(along: number, above: number): [number, number];
+}
+
+function lineFrame(x: number, y: number, rotation: number): LineFrame {
+  const radians = (rotation * Math.PI) / 180;
+  // Rounded, so a quarter turn is exactly 0 and 1 (a PDF number has no exponent like 6e-17).
+  const cos = Math.round(Math.cos(radians) * 1e6) / 1e6;
+  const sin = Math.round(Math.sin(radians) * 1e6) / 1e6;
+  return { cos, sin, place: (along, above) => [x + cos * along - sin * above, y + sin * along + cos * above] };
 }
 
 interface ShapedRun {
@@ -287,7 +304,7 @@ export class PdfTypesetter {
   }
 
   /** Draws one line of text with its left end at x and its baseline at y. */
-  draw(page: PDFPage, text: string, { x, y, size, weight, color }: DrawTextOptions): void {
+  draw(page: PDFPage, text: string, { x, y, size, weight, color, rotation = 0 }: DrawTextOptions): void {
     const operators: PDFOperator[] = [
       PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [
         PDFName.of('Span'),
@@ -297,12 +314,13 @@ export class PdfTypesetter {
       beginText(),
       setFillingColor(color),
     ];
-    let penX = x;
+    const frame = lineFrame(x, y, rotation);
+    let pen = 0;
     for (const run of this.shape(text, weight)) {
       const scale = size / run.face.face.unitsPerEm;
       operators.push(setFontAndSize(run.face.resourceKey(page), size));
-      operators.push(...this.runOperators(run, penX, y, scale));
-      penX += run.advance * scale;
+      operators.push(...this.runOperators(run, frame, pen, scale));
+      pen += run.advance * scale;
     }
     operators.push(endText(), PDFOperator.of(PDFOperatorNames.EndMarkedContent));
     page.pushOperators(...operators);
@@ -313,13 +331,15 @@ export class PdfTypesetter {
    * pen (a mark placed on its base), and between those one TJ of glyph ids, with adjustments
    * where the shaped advance differs from the glyph's own width (kerning).
    */
-  private runOperators(run: ShapedRun, x: number, y: number, scale: number): PDFOperator[] {
+  private runOperators(run: ShapedRun, frame: LineFrame, start: number, scale: number): PDFOperator[] {
     const operators: PDFOperator[] = [];
     const { face } = run;
     const unitsToThousandths = 1000 / face.face.unitsPerEm;
     const texts = glyphTexts(run);
     let batch: (PDFHexString | PDFNumber)[] = [];
-    let penX = x;
+    const moveTo = (along: number, above: number) =>
+      setTextMatrix(frame.cos, frame.sin, -frame.sin, frame.cos, ...frame.place(along, above));
+    let pen = start;
     let needsMove = true;
     const flush = () => {
       if (batch.length > 0) {
@@ -333,20 +353,20 @@ export class PdfTypesetter {
       const hex = PDFHexString.of(toHex(id));
       if (glyph.xOffset !== 0 || glyph.yOffset !== 0) {
         flush();
-        operators.push(setTextMatrix(1, 0, 0, 1, penX + glyph.xOffset * scale, y + glyph.yOffset * scale));
+        operators.push(moveTo(pen + glyph.xOffset * scale, glyph.yOffset * scale));
         operators.push(showText(hex));
         needsMove = true;
       } else {
         if (needsMove) {
           flush();
-          operators.push(setTextMatrix(1, 0, 0, 1, penX, y));
+          operators.push(moveTo(pen, 0));
           needsMove = false;
         }
         batch.push(hex);
         const width = face.face.font.getGlyph(glyph.glyphId).advanceWidth;
         if (glyph.xAdvance !== width) batch.push(PDFNumber.of(-(glyph.xAdvance - width) * unitsToThousandths));
       }
-      penX += glyph.xAdvance * scale;
+      pen += glyph.xAdvance * scale;
     });
     flush();
     return operators;
