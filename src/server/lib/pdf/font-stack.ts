@@ -14,6 +14,7 @@ const NOTO_SANS_BOLD = '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.tt
 // Chinese is printed in the regular weight even in bold text: a second 10 MB face would double
 // the memory the fonts hold for a difference few readers see in a name.
 const NOTO_SANS_SC = '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf';
+const WITHOUT_HARFBUZZ = new Set([NOTO_SANS_SC]);
 
 /** Each weight's faces in fallback order: a character is printed with the first that has it. */
 export const FONT_STACK_FILES: Record<FontWeight, readonly string[]> = {
@@ -33,43 +34,60 @@ export interface ShapedGlyph {
   yOffset: number;
 }
 
-/** One font file, parsed by fontkit (metrics, subsetting) and HarfBuzz (shaping). */
+/**
+ * One font file, parsed by fontkit (character map, metrics, subsetting) and, for the scripts that
+ * need shaping, by HarfBuzz. Chinese needs none beyond fontkit's layout, which spares a copy of
+ * the 10 MB face in HarfBuzz's memory.
+ */
 export class FontFace {
-  private readonly codePoints: ReadonlySet<number>;
-
   constructor(
     readonly file: string,
     readonly font: FontkitFont,
-    private readonly harfBuzz: HarfBuzz,
-    private readonly shaper: InstanceType<HarfBuzz['Font']>,
-    codePoints: Iterable<number>,
-  ) {
-    this.codePoints = new Set(codePoints);
-  }
+    private readonly harfBuzz?: { module: HarfBuzz; font: InstanceType<HarfBuzz['Font']> },
+  ) {}
 
   get unitsPerEm(): number {
     return this.font.unitsPerEm;
   }
 
   has(codePoint: number): boolean {
-    return this.codePoints.has(codePoint);
+    return this.font.hasGlyphForCodePoint(codePoint);
   }
 
-  /** Glyphs with HarfBuzz's positions: reordered, joined into conjuncts and ligatures, kerned. */
+  /** Glyphs with their positions: reordered, joined into conjuncts and ligatures, kerned. */
   shape(text: string): ShapedGlyph[] {
-    const buffer = new this.harfBuzz.Buffer();
+    return this.harfBuzz ? this.shapeWithHarfBuzz(this.harfBuzz, text) : this.shapeWithFontkit(text);
+  }
+
+  private shapeWithHarfBuzz({ module, font }: NonNullable<FontFace['harfBuzz']>, text: string): ShapedGlyph[] {
+    const buffer = new module.Buffer();
     buffer.addText(text);
     buffer.guessSegmentProperties();
-    this.harfBuzz.shape(this.shaper, buffer);
-    const infos = buffer.getGlyphInfos();
+    module.shape(font, buffer);
     const positions = buffer.getGlyphPositions();
-    return infos.map((info, index) => ({
+    return buffer.getGlyphInfos().map((info, index) => ({
       glyphId: info.codepoint,
       cluster: info.cluster,
       xAdvance: positions[index]!.xAdvance,
       xOffset: positions[index]!.xOffset,
       yOffset: positions[index]!.yOffset,
     }));
+  }
+
+  private shapeWithFontkit(text: string): ShapedGlyph[] {
+    const { glyphs, positions } = this.font.layout(text);
+    let offset = 0;
+    return glyphs.map((glyph, index) => {
+      const cluster = offset;
+      offset += String.fromCodePoint(...glyph.codePoints).length;
+      return {
+        glyphId: glyph.id,
+        cluster,
+        xAdvance: positions[index]!.xAdvance,
+        xOffset: positions[index]!.xOffset,
+        yOffset: positions[index]!.yOffset,
+      };
+    });
   }
 }
 
@@ -82,11 +100,10 @@ async function loadStack(): Promise<FontStack> {
   const faces = new Map<string, FontFace>();
   for (const file of new Set(Object.values(FONT_STACK_FILES).flat())) {
     const bytes = await readFile(require.resolve(file));
-    const face = new harfBuzz.Face(new harfBuzz.Blob(bytes));
-    faces.set(
-      file,
-      new FontFace(file, fontkit.create(bytes), harfBuzz, new harfBuzz.Font(face), face.collectUnicodes()),
-    );
+    const shaper = WITHOUT_HARFBUZZ.has(file)
+      ? undefined
+      : { module: harfBuzz, font: new harfBuzz.Font(new harfBuzz.Face(new harfBuzz.Blob(bytes))) };
+    faces.set(file, new FontFace(file, fontkit.create(bytes), shaper));
   }
   const facesOf = (weight: FontWeight) => FONT_STACK_FILES[weight].map((file) => faces.get(file)!);
   return { regular: facesOf('regular'), bold: facesOf('bold') };

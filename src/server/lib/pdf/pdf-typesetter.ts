@@ -121,6 +121,11 @@ class EmbeddedFace {
     return (this.face.font.postscriptName ?? 'Font').replace(/[^A-Za-z0-9-]/g, '');
   }
 
+  /** Whether any glyph of the face was drawn (a face only measured is not embedded). */
+  get drawn(): boolean {
+    return this.originalIds.length > 1;
+  }
+
   subsetId(originalId: number): number {
     let id = this.subsetIds.get(originalId);
     if (id === undefined) {
@@ -268,13 +273,9 @@ export class PdfTypesetter {
     for (const character of text) {
       const codePoint = character.codePointAt(0)!;
       const current = runs.at(-1);
-      if (current && (current.face.has(codePoint) || STAYS_IN_RUN.test(character))) {
-        current.text += character;
-        continue;
-      }
       // Nothing has it (the input checks keep such text out): the first face prints its blank.
       const face = faces.find((candidate) => candidate.has(codePoint)) ?? faces[0]!;
-      if (current?.face === face) current.text += character;
+      if (current && (current.face === face || STAYS_IN_RUN.test(character))) current.text += character;
       else runs.push({ face, text: character });
     }
     return runs;
@@ -374,7 +375,7 @@ export class PdfTypesetter {
 
   /** Embeds the subset fonts, then saves the document. */
   async save(): Promise<Uint8Array> {
-    for (const embedded of this.embedded.values()) await embedded.embed();
+    for (const embedded of this.embedded.values()) if (embedded.drawn) await embedded.embed();
     return this.pdf.save();
   }
 }
