@@ -1,7 +1,8 @@
-// Reads back the text that pdf-lib drew on a page. pdf-lib cannot extract text in general, but
-// with the standard fonts it writes every string as one hex string, placed by a Tm operator and
-// shown by a Tj operator, which is all the PDFs under test contain.
-import { decodePDFRawStream, PDFArray, type PDFPage, PDFRawStream } from 'pdf-lib';
+// Reads back the text drawn on a page. pdf-lib cannot extract text in general, but the PDFs under
+// test contain only two kinds: the site's own lines, each in a marked span whose ActualText is
+// the line as typed, followed by a Tm where it starts; and test fixtures drawn with pdf-lib's
+// standard fonts, which write a string as one hex string placed by Tm and shown by Tj.
+import { decodePDFRawStream, PDFArray, PDFHexString, type PDFPage, PDFRawStream } from 'pdf-lib';
 
 function contentStreamsOf(page: PDFPage): PDFRawStream[] {
   const contents = page.node.Contents();
@@ -21,11 +22,13 @@ export function drawnTextWithPositionsOf(page: PDFPage): DrawnText[] {
   const source = contentStreamsOf(page)
     .map((stream) => Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1'))
     .join('\n');
-  return [...source.matchAll(/(-?[\d.]+) (-?[\d.]+) Tm\s*<([0-9A-Fa-f]*)> Tj/g)].map(([, x, y, hex]) => ({
-    text: Buffer.from(hex!, 'hex').toString('latin1'),
-    x: Number(x),
-    y: Number(y),
-  }));
+  const spanOrString =
+    /\/ActualText <([0-9A-Fa-f]*)>\s*>> BDC[\s\S]*?(-?[\d.]+) (-?[\d.]+) Tm[\s\S]*?EMC|(-?[\d.]+) (-?[\d.]+) Tm\s*<([0-9A-Fa-f]*)> Tj/g;
+  return [...source.matchAll(spanOrString)].map(([, actualText, spanX, spanY, x, y, hex]) =>
+    actualText === undefined
+      ? { text: Buffer.from(hex!, 'hex').toString('latin1'), x: Number(x), y: Number(y) }
+      : { text: PDFHexString.of(actualText).decodeText(), x: Number(spanX), y: Number(spanY) },
+  );
 }
 
 /** Each string drawn on the page, in drawing order. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { printableInPdfs } from '../domain/pdf-printable.ts';
 import { okResponse } from './responses.ts';
 import { secondFactorCodeSchema } from './two-factor.ts';
 import { publicUserSchema } from './user.ts';
@@ -45,7 +46,13 @@ export const loginBodySchema = z.object({
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const registerBodySchema = z.object({
-  username: z.string().trim().min(1, MESSAGES.usernameRequired).max(LIMITS.usernameMax),
+  // Printed on the acceptance letter of a paper that names no author.
+  username: z
+    .string()
+    .trim()
+    .min(1, MESSAGES.usernameRequired)
+    .max(LIMITS.usernameMax)
+    .superRefine(printableInPdfs('Name')),
   email: emailSchema,
   password: passwordSchema,
 });

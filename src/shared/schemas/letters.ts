@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { printableInPdfs } from '../domain/pdf-printable.ts';
 import { listPaginationSchema } from './admin-dashboard.ts';
 import { okResponse } from './responses.ts';
 
@@ -87,7 +88,8 @@ export const visaRequestBodySchema = z.object({
         .string()
         .min(1, LETTER_TEXTS.fullNameRequired)
         .max(VISA_LIMITS.fullName, LETTER_TEXTS.fullNameTooLong)
-        .regex(NAME_PATTERN, LETTER_TEXTS.fullNameInvalid),
+        .regex(NAME_PATTERN, LETTER_TEXTS.fullNameInvalid)
+        .superRefine(printableInPdfs('Full name as in the passport')),
     ),
   nationality: z
     .string()
@@ -97,7 +99,8 @@ export const visaRequestBodySchema = z.object({
         .string()
         .min(1, LETTER_TEXTS.nationalityRequired)
         .max(VISA_LIMITS.nationality, LETTER_TEXTS.nationalityTooLong)
-        .regex(NAME_PATTERN, LETTER_TEXTS.nationalityInvalid),
+        .regex(NAME_PATTERN, LETTER_TEXTS.nationalityInvalid)
+        .superRefine(printableInPdfs('Nationality')),
     ),
   passportNumber: z
     .string()

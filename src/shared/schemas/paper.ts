@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '../constants.ts';
+import { printableInPdfs } from '../domain/pdf-printable.ts';
 import { paperDeadlinesSchema } from './deadlines.ts';
 import { atMostCharacters } from './field-messages.ts';
 import { okResponse } from './responses.ts';
@@ -56,9 +57,20 @@ export const authorSchema = z
   .meta({ id: 'Author' });
 export type Author = z.infer<typeof authorSchema>;
 
+/** An author as typed: the name and affiliation are printed in the Book of Abstracts and the letters. */
+const authorInputSchema = authorSchema.extend({
+  name: authorSchema.shape.name.superRefine(printableInPdfs('Author name')),
+  affiliation: authorSchema.shape.affiliation.superRefine(printableInPdfs('Affiliation')),
+});
+
 /** The text fields of POST /api/papers/submit (multipart; authors arrive as a JSON list). */
 export const paperSubmissionSchema = z.object({
-  title: z.string().trim().min(1, PAPER_MESSAGES.allFieldsRequired).max(PAPER_LIMITS.titleMax),
+  title: z
+    .string()
+    .trim()
+    .min(1, PAPER_MESSAGES.allFieldsRequired)
+    .max(PAPER_LIMITS.titleMax)
+    .superRefine(printableInPdfs('Title')),
   theme: z.enum(THEMES, PAPER_MESSAGES.allFieldsRequired),
   ictacemId: z
     .string()
@@ -69,7 +81,7 @@ export const paperSubmissionSchema = z.object({
     // The author's own conference ID is the only one accepted, so it may be left out.
     .optional(),
   modeOfPresentation: z.enum(PRESENTATION_MODES, PAPER_MESSAGES.allFieldsRequired),
-  authors: z.array(authorSchema).min(1, PAPER_MESSAGES.allAuthorFieldsRequired).max(PAPER_LIMITS.authorsMax),
+  authors: z.array(authorInputSchema).min(1, PAPER_MESSAGES.allAuthorFieldsRequired).max(PAPER_LIMITS.authorsMax),
 });
 
 export const paymentBodySchema = z.object({

@@ -1,10 +1,10 @@
 // The author index: every author of every paper in the book, by surname, with the pages where
 // their abstracts start.
 import { type PDFDocument } from 'pdf-lib';
-import { truncateToWidth, wrapToWidth } from '../../lib/pdf-text.ts';
+import { type PdfTypesetter } from '../../lib/pdf/pdf-typesetter.ts';
+import { wrapToWidth } from '../../lib/pdf/text-wrap.ts';
 import {
   A4,
-  type BookFonts,
   CONTENT_BOTTOM,
   CONTENT_WIDTH,
   drawLeft,
@@ -56,21 +56,28 @@ export function indexAuthors(papers: readonly PaperInBook[]): IndexedAuthor[] {
 }
 
 /** Appends the index pages to the book; none when there are no authors. */
-export function appendAuthorIndex(pdf: PDFDocument, authors: readonly IndexedAuthor[], fonts: BookFonts): void {
-  const style = { font: fonts.regular, size: SIZE };
+export function appendAuthorIndex(
+  typesetter: PdfTypesetter,
+  pdf: PDFDocument,
+  authors: readonly IndexedAuthor[],
+): void {
+  const style = { weight: 'regular', size: SIZE } as const;
   const pagesWidth = CONTENT_WIDTH - NAME_COLUMN - 10;
   const blocks = authors.map((author) => {
-    const pageLines = wrapToWidth(author.pages.join(', '), style, pagesWidth);
-    return { name: truncateToWidth(author.name, style, NAME_COLUMN), pageLines, height: pageLines.length * LEADING };
+    const nameLines = wrapToWidth(typesetter, author.name, style, NAME_COLUMN);
+    const pageLines = wrapToWidth(typesetter, author.pages.join(', '), style, pagesWidth);
+    return { nameLines, pageLines, height: Math.max(nameLines.length, pageLines.length) * LEADING };
   });
   if (blocks.length === 0) return;
   for (const layout of flowIntoPages(blocks, TITLED_PAGE_TOP, CONTENT_BOTTOM)) {
     const page = pdf.addPage(A4);
-    drawPageTitle(page, 'Author index', fonts);
+    drawPageTitle(typesetter, page, 'Author index');
     for (const { block, top } of layout) {
-      drawLeft(page, block.name, style, MARGIN, top - SIZE);
+      block.nameLines.forEach((line, index) =>
+        drawLeft(typesetter, page, line, style, MARGIN, top - SIZE - index * LEADING),
+      );
       block.pageLines.forEach((line, index) =>
-        drawLeft(page, line, style, MARGIN + CONTENT_WIDTH - pagesWidth, top - SIZE - index * LEADING),
+        drawLeft(typesetter, page, line, style, MARGIN + CONTENT_WIDTH - pagesWidth, top - SIZE - index * LEADING),
       );
     }
   }

@@ -1,11 +1,10 @@
-// The contents pages: papers grouped under their theme, each with its title (at most two lines)
-// and start page, then its ICTACEM ID and first author on a line below (the ID in full: a long
-// author name is what gets cut). Laid out before the start pages are known, because the
-// number of contents pages decides them.
+// The contents pages: papers grouped under their theme, each with its whole title and start page,
+// then its ICTACEM ID and every author, first author first, below. Laid out before the start pages
+// are known, because the number of contents pages decides them.
 import { type PDFPage } from 'pdf-lib';
-import { truncateToWidth, wrapToWidth } from '../../lib/pdf-text.ts';
+import { type PdfTypesetter } from '../../lib/pdf/pdf-typesetter.ts';
+import { wrapToWidth } from '../../lib/pdf/text-wrap.ts';
 import {
-  type BookFonts,
   CONTENT_BOTTOM,
   CONTENT_WIDTH,
   drawLeft,
@@ -22,13 +21,14 @@ export interface ContentsItem {
   ictacemId: string;
   title: string;
   theme: string;
-  firstAuthor: string;
+  /** In author order. */
+  authors: string[];
 }
 
 type ContentsBlock = FlowBlock &
   (
-    | { kind: 'theme'; theme: string }
-    | { kind: 'paper'; itemIndex: number; titleLines: string[]; byline: string }
+    | { kind: 'theme'; themeLines: string[] }
+    | { kind: 'paper'; itemIndex: number; titleLines: string[]; bylineLines: string[] }
     | { kind: 'empty' }
   );
 
@@ -43,74 +43,87 @@ const AUTHOR_LEADING = 11;
 const PAPER_GAP = 5;
 const THEME_SIZE = 12;
 const THEME_HEIGHT = 28;
+const THEME_LEADING = 15;
 
-function paperBlock(item: ContentsItem, itemIndex: number, fonts: BookFonts): ContentsBlock {
-  const titleLines = wrapToWidth(item.title, { font: fonts.regular, size: TITLE_SIZE }, TITLE_WIDTH, 2);
+const TITLE_STYLE = { weight: 'regular', size: TITLE_SIZE } as const;
+const AUTHOR_STYLE = { weight: 'regular', size: AUTHOR_SIZE } as const;
+const THEME_STYLE = { weight: 'bold', size: THEME_SIZE } as const;
+
+function paperBlock(typesetter: PdfTypesetter, item: ContentsItem, itemIndex: number): ContentsBlock {
+  const titleLines = wrapToWidth(typesetter, item.title, TITLE_STYLE, TITLE_WIDTH);
+  const byline = `${item.ictacemId} · ${item.authors.join(', ')}`;
+  const bylineLines = wrapToWidth(typesetter, byline, AUTHOR_STYLE, TITLE_WIDTH);
   return {
     kind: 'paper',
     itemIndex,
     titleLines,
-    byline: truncateToWidth(
-      `${item.ictacemId}   ${item.firstAuthor}`,
-      { font: fonts.regular, size: AUTHOR_SIZE },
-      TITLE_WIDTH,
-    ),
-    height: titleLines.length * TITLE_LEADING + AUTHOR_LEADING + PAPER_GAP,
+    bylineLines,
+    height: titleLines.length * TITLE_LEADING + bylineLines.length * AUTHOR_LEADING + PAPER_GAP,
   };
 }
 
-function contentsBlocks(items: readonly ContentsItem[], fonts: BookFonts): ContentsBlock[] {
+function themeBlock(typesetter: PdfTypesetter, theme: string): ContentsBlock {
+  const themeLines = wrapToWidth(typesetter, theme, THEME_STYLE, CONTENT_WIDTH);
+  return {
+    kind: 'theme',
+    themeLines,
+    height: THEME_HEIGHT + (themeLines.length - 1) * THEME_LEADING,
+    keepWithNext: true,
+  };
+}
+
+function contentsBlocks(typesetter: PdfTypesetter, items: readonly ContentsItem[]): ContentsBlock[] {
   if (items.length === 0) return [{ kind: 'empty', height: THEME_HEIGHT }];
   return items.flatMap((item, index): ContentsBlock[] => {
-    const paper = paperBlock(item, index, fonts);
+    const paper = paperBlock(typesetter, item, index);
     const startsTheme = index === 0 || items[index - 1]!.theme !== item.theme;
-    return startsTheme
-      ? [{ kind: 'theme', theme: item.theme, height: THEME_HEIGHT, keepWithNext: true }, paper]
-      : [paper];
+    return startsTheme ? [themeBlock(typesetter, item.theme), paper] : [paper];
   });
 }
 
 /** The blocks of each contents page; the page count is the length. Never empty. */
-export function layoutContents(items: readonly ContentsItem[], fonts: BookFonts): ContentsPageLayout[] {
-  return flowIntoPages(contentsBlocks(items, fonts), TITLED_PAGE_TOP, CONTENT_BOTTOM);
+export function layoutContents(typesetter: PdfTypesetter, items: readonly ContentsItem[]): ContentsPageLayout[] {
+  return flowIntoPages(contentsBlocks(typesetter, items), TITLED_PAGE_TOP, CONTENT_BOTTOM);
 }
 
 type PaperBlock = Extract<ContentsBlock, { kind: 'paper' }>;
 
-function drawPaper(page: PDFPage, block: PaperBlock, top: number, startPage: number, fonts: BookFonts): void {
-  const titleStyle = { font: fonts.regular, size: TITLE_SIZE };
+function drawPaper(typesetter: PdfTypesetter, page: PDFPage, block: PaperBlock, top: number, startPage: number): void {
   const firstBaseline = top - TITLE_SIZE;
   block.titleLines.forEach((line, index) =>
-    drawLeft(page, line, titleStyle, MARGIN, firstBaseline - index * TITLE_LEADING),
+    drawLeft(typesetter, page, line, TITLE_STYLE, MARGIN, firstBaseline - index * TITLE_LEADING),
   );
-  drawRight(page, String(startPage), titleStyle, MARGIN + CONTENT_WIDTH, firstBaseline);
-  const authorBaseline = top - block.titleLines.length * TITLE_LEADING - AUTHOR_SIZE - 1;
-  drawLeft(page, block.byline, { font: fonts.regular, size: AUTHOR_SIZE }, MARGIN, authorBaseline, true);
+  drawRight(typesetter, page, String(startPage), TITLE_STYLE, MARGIN + CONTENT_WIDTH, firstBaseline);
+  const bylineBaseline = top - block.titleLines.length * TITLE_LEADING - AUTHOR_SIZE - 1;
+  block.bylineLines.forEach((line, index) =>
+    drawLeft(typesetter, page, line, AUTHOR_STYLE, MARGIN, bylineBaseline - index * AUTHOR_LEADING, true),
+  );
 }
 
 function drawBlock(
+  typesetter: PdfTypesetter,
   page: PDFPage,
   { block, top }: PlacedBlock<ContentsBlock>,
   startPages: readonly number[],
-  fonts: BookFonts,
 ): void {
-  const headingStyle = { font: fonts.bold, size: THEME_SIZE };
   if (block.kind === 'paper') {
-    drawPaper(page, block, top, startPages[block.itemIndex]!, fonts);
+    drawPaper(typesetter, page, block, top, startPages[block.itemIndex]!);
   } else if (block.kind === 'theme') {
-    drawLeft(page, truncateToWidth(block.theme, headingStyle, CONTENT_WIDTH), headingStyle, MARGIN, top - 18);
+    block.themeLines.forEach((line, index) =>
+      drawLeft(typesetter, page, line, THEME_STYLE, MARGIN, top - 18 - index * THEME_LEADING),
+    );
   } else {
-    drawLeft(page, 'No abstracts.', { font: fonts.regular, size: TITLE_SIZE }, MARGIN, top - 18);
+    drawLeft(typesetter, page, 'No abstracts.', TITLE_STYLE, MARGIN, top - 18);
   }
 }
 
 /** Draws one contents page; startPages is indexed like the items given to layoutContents. */
 export function drawContentsPage(
+  typesetter: PdfTypesetter,
   page: PDFPage,
   layout: ContentsPageLayout,
   startPages: readonly number[],
-  fonts: BookFonts,
 ): void {
-  drawPageTitle(page, 'Contents', fonts);
-  for (const placed of layout) drawBlock(page, placed, startPages, fonts);
+  drawPageTitle(typesetter, page, 'Contents');
+  for (const placed of layout) drawBlock(typesetter, page, placed, startPages);
 }

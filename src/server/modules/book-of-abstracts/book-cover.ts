@@ -1,36 +1,39 @@
 import { type PDFPage } from 'pdf-lib';
-import { type PdfTextStyle, wrapToWidth } from '../../lib/pdf-text.ts';
-import { A4, type BookFonts, CONTENT_WIDTH, drawCentred } from './book-pdf-layout.ts';
+import { type PdfTypesetter, type TextStyle } from '../../lib/pdf/pdf-typesetter.ts';
+import { wrapToWidth } from '../../lib/pdf/text-wrap.ts';
+import { A4, CONTENT_WIDTH, drawCentred } from './book-pdf-layout.ts';
 import { type BookCover } from './book-types.ts';
 
 interface CoverLine {
   text: string;
-  style: PdfTextStyle;
+  style: TextStyle;
   /** Space left above the line, in points. */
   spaceBefore: number;
 }
 
-function coverLines(cover: BookCover, fonts: BookFonts): CoverLine[] {
-  const line = (text: string, font: BookFonts[keyof BookFonts], size: number, spaceBefore: number): CoverLine[] =>
-    wrapToWidth(text, { font, size }, CONTENT_WIDTH).map((wrapped, index) => ({
+function coverLines(typesetter: PdfTypesetter, cover: BookCover, pageCount: number): CoverLine[] {
+  const line = (text: string, style: TextStyle, spaceBefore: number): CoverLine[] =>
+    wrapToWidth(typesetter, text, style, CONTENT_WIDTH).map((wrapped, index) => ({
       text: wrapped,
-      style: { font, size },
-      spaceBefore: index === 0 ? spaceBefore : size * 0.35,
+      style,
+      spaceBefore: index === 0 ? spaceBefore : style.size * 0.35,
     }));
   return [
-    ...line(cover.fullName, fonts.bold, 22, 0),
-    ...line(cover.shortName, fonts.regular, 18, 18),
-    ...line('Book of Abstracts', fonts.bold, 32, 90),
-    ...line(cover.dates, fonts.regular, 14, 90),
-    ...line(cover.venue, fonts.regular, 14, 8),
-    ...line(`ISBN: ${cover.isbn}`, fonts.regular, 11, 60),
+    ...line(cover.fullName, { weight: 'bold', size: 22 }, 0),
+    ...line(cover.shortName, { weight: 'regular', size: 18 }, 18),
+    ...line('Book of Abstracts', { weight: 'bold', size: 32 }, 90),
+    ...line(cover.dates, { weight: 'regular', size: 14 }, 90),
+    ...line(cover.venue, { weight: 'regular', size: 14 }, 8),
+    ...line(`ISBN: ${cover.isbn}`, { weight: 'regular', size: 11 }, 60),
+    ...line(`${pageCount} pages`, { weight: 'regular', size: 11 }, 8),
   ];
 }
 
-export function drawCover(page: PDFPage, cover: BookCover, fonts: BookFonts): void {
+/** Draws the cover; drawn last, since it gives the book's page count. */
+export function drawCover(typesetter: PdfTypesetter, page: PDFPage, cover: BookCover, pageCount: number): void {
   let y = A4[1] - 200;
-  for (const { text, style, spaceBefore } of coverLines(cover, fonts)) {
+  for (const { text, style, spaceBefore } of coverLines(typesetter, cover, pageCount)) {
     y -= spaceBefore + style.size;
-    drawCentred(page, text, style, y);
+    drawCentred(typesetter, page, text, style, y);
   }
 }

@@ -1,7 +1,8 @@
 // Running page numbers. Copied abstract pages come in any size, offset and rotation, so the
 // number goes at the bottom centre of the page as the reader sees it, on a white box so that
 // it stays readable over the abstract's own content.
-import { degrees, type PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { degrees, type PDFDocument, type PDFPage, rgb } from 'pdf-lib';
+import { type PdfTypesetter } from '../../lib/pdf/pdf-typesetter.ts';
 
 const SIZE = 8;
 const DISTANCE_FROM_EDGE = 20;
@@ -39,9 +40,11 @@ function visibleBottomFrame(page: PDFPage): { angle: number; toPage: (point: Poi
   };
 }
 
-function stampPageNumber(page: PDFPage, pageNumber: number, font: PDFFont): void {
+const STYLE = { weight: 'regular', size: SIZE } as const;
+
+function stampPageNumber(typesetter: PdfTypesetter, page: PDFPage, pageNumber: number): void {
   const text = String(pageNumber);
-  const width = font.widthOfTextAtSize(text, SIZE);
+  const width = typesetter.width(text, STYLE);
   const { angle, toPage } = visibleBottomFrame(page);
   const box = toPage({ x: -width / 2 - PADDING, y: DISTANCE_FROM_EDGE - PADDING });
   page.drawRectangle({
@@ -52,12 +55,12 @@ function stampPageNumber(page: PDFPage, pageNumber: number, font: PDFFont): void
     rotate: degrees(angle),
   });
   const start = toPage({ x: -width / 2, y: DISTANCE_FROM_EDGE });
-  page.drawText(text, { ...start, size: SIZE, font, color: rgb(0, 0, 0), rotate: degrees(angle) });
+  typesetter.draw(page, text, { ...start, ...STYLE, color: rgb(0, 0, 0), rotation: angle });
 }
 
 /** Numbers every page but the cover with its physical page number (the cover is page 1). */
-export function stampPageNumbers(pdf: PDFDocument, font: PDFFont): void {
+export function stampPageNumbers(typesetter: PdfTypesetter, pdf: PDFDocument): void {
   pdf.getPages().forEach((page, index) => {
-    if (index > 0) stampPageNumber(page, index + 1, font);
+    if (index > 0) stampPageNumber(typesetter, page, index + 1);
   });
 }

@@ -1,7 +1,7 @@
-// Page geometry, fonts and the top-to-bottom flow shared by the pages the book generates itself
-// (cover, contents, author index).
-import { type PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { type PdfTextStyle, textWidth, toWinAnsi } from '../../lib/pdf-text.ts';
+// Page geometry, text drawing and the top-to-bottom flow shared by the pages the book generates
+// itself (cover, contents, author index).
+import { type PDFPage, rgb } from 'pdf-lib';
+import { type PdfTypesetter, type TextStyle } from '../../lib/pdf/pdf-typesetter.ts';
 
 export const A4: [number, number] = [595.28, 841.89];
 export const MARGIN = 56;
@@ -11,33 +11,36 @@ export const CONTENT_BOTTOM = MARGIN + 10;
 export const TEXT_COLOUR = rgb(0.1, 0.1, 0.12);
 export const MUTED_COLOUR = rgb(0.35, 0.35, 0.4);
 
-export interface BookFonts {
-  regular: PDFFont;
-  bold: PDFFont;
+export function drawLeft(
+  typesetter: PdfTypesetter,
+  page: PDFPage,
+  text: string,
+  style: TextStyle,
+  x: number,
+  y: number,
+  muted = false,
+): void {
+  typesetter.draw(page, text, { ...style, x, y, color: muted ? MUTED_COLOUR : TEXT_COLOUR });
 }
 
-export async function embedBookFonts(pdf: PDFDocument): Promise<BookFonts> {
-  return {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-  };
+export function drawRight(
+  typesetter: PdfTypesetter,
+  page: PDFPage,
+  text: string,
+  style: TextStyle,
+  right: number,
+  y: number,
+): void {
+  drawLeft(typesetter, page, text, style, right - typesetter.width(text, style), y);
 }
 
-export function drawLeft(page: PDFPage, text: string, style: PdfTextStyle, x: number, y: number, muted = false): void {
-  page.drawText(toWinAnsi(text), { x, y, ...style, color: muted ? MUTED_COLOUR : TEXT_COLOUR });
-}
-
-export function drawRight(page: PDFPage, text: string, style: PdfTextStyle, right: number, y: number): void {
-  drawLeft(page, text, style, right - textWidth(text, style), y);
-}
-
-export function drawCentred(page: PDFPage, text: string, style: PdfTextStyle, y: number): void {
-  drawLeft(page, text, style, (page.getWidth() - textWidth(text, style)) / 2, y);
+export function drawCentred(typesetter: PdfTypesetter, page: PDFPage, text: string, style: TextStyle, y: number): void {
+  drawLeft(typesetter, page, text, style, (page.getWidth() - typesetter.width(text, style)) / 2, y);
 }
 
 /** A page title, as drawn at the top of every contents and index page. */
-export function drawPageTitle(page: PDFPage, title: string, fonts: BookFonts): void {
-  drawLeft(page, title, { font: fonts.bold, size: 20 }, MARGIN, A4[1] - MARGIN - 20);
+export function drawPageTitle(typesetter: PdfTypesetter, page: PDFPage, title: string): void {
+  drawLeft(typesetter, page, title, { weight: 'bold', size: 20 }, MARGIN, A4[1] - MARGIN - 20);
 }
 
 /** Where the first block goes on a page that has a title. */

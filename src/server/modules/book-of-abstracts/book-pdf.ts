@@ -5,8 +5,9 @@ import { PDFDocument } from 'pdf-lib';
 import { appendAbstract } from './book-abstract-source.ts';
 import { appendAuthorIndex, indexAuthors } from './book-author-index.ts';
 import { type ContentsItem, drawContentsPage, layoutContents } from './book-contents.ts';
+import { PdfTypesetter } from '../../lib/pdf/pdf-typesetter.ts';
 import { drawCover } from './book-cover.ts';
-import { A4, type BookFonts, embedBookFonts } from './book-pdf-layout.ts';
+import { A4 } from './book-pdf-layout.ts';
 import { stampPageNumbers } from './book-page-numbers.ts';
 import { type BookCover, type BookEntry, type BookProblem, type BuiltBook } from './book-types.ts';
 
@@ -46,14 +47,14 @@ const toContentsItem = ({ entry }: CopiedAbstract): ContentsItem => ({
   ictacemId: entry.ictacemId,
   title: entry.title,
   theme: entry.theme,
-  firstAuthor: entry.authors[0]?.name ?? '',
+  authors: entry.authors.map(({ name }) => name),
 });
 
 /** Inserts the contents after the cover and returns the abstracts' start pages. */
-function insertContents(pdf: PDFDocument, copied: readonly CopiedAbstract[], fonts: BookFonts): number[] {
-  const layout = layoutContents(copied.map(toContentsItem), fonts);
+function insertContents(typesetter: PdfTypesetter, pdf: PDFDocument, copied: readonly CopiedAbstract[]): number[] {
+  const layout = layoutContents(typesetter, copied.map(toContentsItem));
   const startPages = startPagesOf(copied, 1 + layout.length);
-  layout.forEach((blocks, index) => drawContentsPage(pdf.insertPage(1 + index, A4), blocks, startPages, fonts));
+  layout.forEach((blocks, index) => drawContentsPage(typesetter, pdf.insertPage(1 + index, A4), blocks, startPages));
   return startPages;
 }
 
@@ -71,15 +72,16 @@ export async function buildBookOfAbstracts(
 ): Promise<BuiltBook> {
   const pdf = await PDFDocument.create();
   setMetadata(pdf, cover);
-  const fonts = await embedBookFonts(pdf);
-  drawCover(pdf.addPage(A4), cover, fonts);
+  const typesetter = await PdfTypesetter.for(pdf);
+  const coverPage = pdf.addPage(A4);
   const { copied, problems } = await appendAbstracts(pdf, entries, onProgress);
-  const startPages = insertContents(pdf, copied, fonts);
+  const startPages = insertContents(typesetter, pdf, copied);
   const papers = copied.map(({ entry }, index) => ({ authors: entry.authors, startPage: startPages[index]! }));
-  appendAuthorIndex(pdf, indexAuthors(papers), fonts);
-  stampPageNumbers(pdf, fonts.regular);
+  appendAuthorIndex(typesetter, pdf, indexAuthors(papers));
+  stampPageNumbers(typesetter, pdf);
+  drawCover(typesetter, coverPage, cover, pdf.getPageCount());
   return {
-    pdf: await pdf.save(),
+    pdf: await typesetter.save(),
     pageCount: pdf.getPageCount(),
     contents: copied.map(({ entry }, index) => ({
       ictacemId: entry.ictacemId,

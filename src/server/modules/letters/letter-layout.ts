@@ -1,9 +1,10 @@
 // One-page letters on the conference letterhead, with a verification code and a QR code of the
 // address where anyone can check the letter. The body shrinks until it fits on the page: an
 // official letter must not spill onto a second page, however long the paper's title.
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { type PdfTextStyle, toWinAnsi, wrapToWidth } from '../../lib/pdf-text.ts';
+import { PdfTypesetter, type TextStyle } from '../../lib/pdf/pdf-typesetter.ts';
+import { wrapToWidth } from '../../lib/pdf/text-wrap.ts';
 
 export interface Letterhead {
   organisation: string;
@@ -37,16 +38,11 @@ export interface Letter {
   verificationUrl: string;
 }
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-}
-
 interface TextLine {
   text: string;
   x: number;
   y: number;
-  style: PdfTextStyle;
+  style: TextStyle;
   muted: boolean;
 }
 
@@ -79,19 +75,19 @@ class TextComposer {
   readonly lines: TextLine[] = [];
 
   constructor(
-    private readonly fonts: Fonts,
+    private readonly typesetter: PdfTypesetter,
     private readonly size: number,
     public y: number,
     private readonly width = CONTENT_WIDTH,
   ) {}
 
   text(text: string, options: TextOptions = {}): void {
-    const style = {
-      font: options.bold ? this.fonts.bold : this.fonts.regular,
+    const style: TextStyle = {
+      weight: options.bold ? 'bold' : 'regular',
       size: this.size + (options.sizeDelta ?? 0),
     };
     const indent = options.indent ?? 0;
-    for (const line of wrapToWidth(text, style, options.width ?? this.width - indent)) {
+    for (const line of wrapToWidth(this.typesetter, text, style, options.width ?? this.width - indent)) {
       this.y -= style.size * 1.4;
       this.lines.push({ text: line, x: MARGIN + indent, y: this.y, style, muted: options.muted ?? false });
     }
@@ -113,8 +109,8 @@ class TextComposer {
   }
 }
 
-function composeBody(letter: Letter, fonts: Fonts, size: number, top: number): TextComposer {
-  const body = new TextComposer(fonts, size, top);
+function composeBody(letter: Letter, typesetter: PdfTypesetter, size: number, top: number): TextComposer {
+  const body = new TextComposer(typesetter, size, top);
   body.text(formatLetterDate(letter.issuedAt));
   if (letter.recipient.length > 0) body.gap();
   letter.recipient.forEach((line, index) => body.text(line, { bold: index === 0 }));
@@ -138,17 +134,17 @@ function composeBody(letter: Letter, fonts: Fonts, size: number, top: number): T
 }
 
 /** The body at the largest size that ends above the footer (the smallest size if none does). */
-function fittedBody(letter: Letter, fonts: Fonts, top: number): TextComposer {
-  let body = composeBody(letter, fonts, BODY_SIZES[0]!, top);
+function fittedBody(letter: Letter, typesetter: PdfTypesetter, top: number): TextComposer {
+  let body = composeBody(letter, typesetter, BODY_SIZES[0]!, top);
   for (const size of BODY_SIZES.slice(1)) {
     if (body.y >= BODY_BOTTOM) break;
-    body = composeBody(letter, fonts, size, top);
+    body = composeBody(letter, typesetter, size, top);
   }
   return body;
 }
 
-function drawTextLine(page: PDFPage, { text, x, y, style, muted }: TextLine): void {
-  page.drawText(toWinAnsi(text), { x, y, ...style, color: muted ? MUTED_COLOUR : TEXT_COLOUR });
+function drawTextLine(typesetter: PdfTypesetter, page: PDFPage, { text, x, y, style, muted }: TextLine): void {
+  typesetter.draw(page, text, { x, y, ...style, color: muted ? MUTED_COLOUR : TEXT_COLOUR });
 }
 
 function drawRule(page: PDFPage, y: number): void {
@@ -156,22 +152,27 @@ function drawRule(page: PDFPage, y: number): void {
 }
 
 /** Draws the letterhead and returns the y under its rule. */
-function drawLetterhead(page: PDFPage, letterhead: Letterhead, fonts: Fonts): number {
-  const header = new TextComposer(fonts, 9, A4[1] - MARGIN + 6);
+function drawLetterhead(typesetter: PdfTypesetter, page: PDFPage, letterhead: Letterhead): number {
+  const header = new TextComposer(typesetter, 9, A4[1] - MARGIN + 6);
   header.text(letterhead.organisation, { bold: true, sizeDelta: 6 });
   header.gap(0.3);
   for (const line of letterhead.lines) header.text(line, { muted: true });
-  header.lines.forEach((line) => drawTextLine(page, line));
+  header.lines.forEach((line) => drawTextLine(typesetter, page, line));
   drawRule(page, header.y - 8);
   return header.y - 16;
 }
 
-async function drawVerification(pdf: PDFDocument, page: PDFPage, letter: Letter, fonts: Fonts): Promise<void> {
+async function drawVerification(
+  typesetter: PdfTypesetter,
+  pdf: PDFDocument,
+  page: PDFPage,
+  letter: Letter,
+): Promise<void> {
   const qr = await pdf.embedPng(await QRCode.toBuffer(letter.verificationUrl, { type: 'png', margin: 1, width: 256 }));
   page.drawImage(qr, { x: A4[0] - MARGIN - QR_SIZE, y: MARGIN, width: QR_SIZE, height: QR_SIZE });
   drawRule(page, FOOTER_TOP);
   // The text keeps clear of the QR code on its right.
-  const footer = new TextComposer(fonts, 9, FOOTER_TOP - 4, CONTENT_WIDTH - QR_SIZE - 16);
+  const footer = new TextComposer(typesetter, 9, FOOTER_TOP - 4, CONTENT_WIDTH - QR_SIZE - 16);
   footer.text(`Verification code: ${letter.verificationCode}`, { bold: true, sizeDelta: 1 });
   footer.text(`Verify at ${letter.verificationUrl}`);
   footer.gap(0.4);
@@ -179,7 +180,7 @@ async function drawVerification(pdf: PDFDocument, page: PDFPage, letter: Letter,
     muted: true,
     sizeDelta: -1,
   });
-  footer.lines.forEach((line) => drawTextLine(page, line));
+  footer.lines.forEach((line) => drawTextLine(typesetter, page, line));
 }
 
 export async function renderLetter(letter: Letter): Promise<Uint8Array> {
@@ -189,13 +190,10 @@ export async function renderLetter(letter: Letter): Promise<Uint8Array> {
   pdf.setCreator(letter.issuer);
   pdf.setProducer(letter.issuer);
   pdf.setLanguage('en');
-  const fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-  };
+  const typesetter = await PdfTypesetter.for(pdf);
   const page = pdf.addPage(A4);
-  const bodyTop = drawLetterhead(page, letter.letterhead, fonts);
-  fittedBody(letter, fonts, bodyTop).lines.forEach((line) => drawTextLine(page, line));
-  await drawVerification(pdf, page, letter, fonts);
-  return pdf.save();
+  const bodyTop = drawLetterhead(typesetter, page, letter.letterhead);
+  fittedBody(letter, typesetter, bodyTop).lines.forEach((line) => drawTextLine(typesetter, page, line));
+  await drawVerification(typesetter, pdf, page, letter);
+  return typesetter.save();
 }

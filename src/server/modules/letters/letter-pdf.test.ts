@@ -99,7 +99,7 @@ describe('renderAcceptanceLetter', () => {
     expect(pdf.getPageCount()).toBe(1);
     expect(text).toContain(paperTitle);
     expect(bodyEndsAboveFooter(pdf)).toBe(true);
-    expect(text).toContain('Dear Zoë Lukasiewicz ???,');
+    expect(text).toContain('Dear Zoë Łukasiewicz 王小明,');
     expect(text).toContain('Verification code: K7QX-2M9P');
   });
 
@@ -151,8 +151,8 @@ describe('renderVisaLetter', () => {
 
     expect(pdf.getPageCount()).toBe(1);
     expect(bodyEndsAboveFooter(pdf)).toBe(true);
-    expect(text).toContain('Full name (as in passport) Nguyen Thi Ánh ?');
-    expect(text).toContain('Nationality Viet Nam');
+    expect(text).toContain('Full name (as in passport) Nguyễn Thị Ánh 李');
+    expect(text).toContain('Nationality Việt Nam');
     expect(text).toContain('Verification code: K7QX-2M9P');
   });
 });

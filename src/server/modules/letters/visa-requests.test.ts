@@ -87,6 +87,14 @@ describe('visa invitation letters', () => {
       [{ ...details, dateOfBirth: '1890-01-01' }, LETTER_TEXTS.dateOfBirthImplausible],
       [{ ...details, fullNameAsInPassport: '  ' }, LETTER_TEXTS.fullNameRequired],
       [{ ...details, fullNameAsInPassport: 'R2D2 Droid' }, LETTER_TEXTS.fullNameInvalid],
+      [
+        { ...details, fullNameAsInPassport: 'محمد Ali' },
+        'Full name as in the passport contains characters the letters and the Book of Abstracts cannot print: م ح د',
+      ],
+      [
+        { ...details, nationality: 'ไทย' },
+        'Nationality contains characters the letters and the Book of Abstracts cannot print: ไ ท ย',
+      ],
       [{ ...details, nationality: 'x'.repeat(61) }, LETTER_TEXTS.nationalityTooLong],
       [{ ...details, nationality: undefined }, 'Nationality is required'],
     ];
