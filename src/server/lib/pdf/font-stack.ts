@@ -59,8 +59,17 @@ export class FontFace {
     return this.harfBuzz ? this.shapeWithHarfBuzz(this.harfBuzz, text) : this.shapeWithFontkit(text);
   }
 
+  /**
+   * One HarfBuzz buffer per face, reset for each text (shaping is synchronous). harfbuzzjs frees a
+   * buffer only when the garbage collector finalises its small wrapper, so a new buffer per line
+   * grew the WebAssembly heap, which never shrinks, by tens of megabytes over a book's pages.
+   */
+  private harfBuzzBuffer?: InstanceType<HarfBuzz['Buffer']>;
+
   private shapeWithHarfBuzz({ module, font }: NonNullable<FontFace['harfBuzz']>, text: string): ShapedGlyph[] {
-    const buffer = new module.Buffer();
+    this.harfBuzzBuffer ??= new module.Buffer();
+    const buffer = this.harfBuzzBuffer;
+    buffer.reset();
     buffer.addText(text);
     buffer.guessSegmentProperties();
     module.shape(font, buffer);
