@@ -41,6 +41,7 @@ import { letterVerificationRoutes, paperLettersRoutes } from './modules/letters/
 import { bulkActionsRoutes } from './modules/bulk-actions/bulk-actions.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { adminDeadlinesRoutes, publicDeadlinesRoutes } from './modules/deadlines/deadlines.routes.ts';
+import { publicDeadlines } from './modules/deadlines/deadlines.service.ts';
 import { deadlineExtensionsRoutes } from './modules/papers/deadline-extensions.routes.ts';
 import { papersRoutes } from './modules/papers/papers.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
@@ -324,7 +325,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(adminDeadlinesRoutes, { prefix: `${apiPrefix}/admin/settings` });
   await app.register(chatRoutes, { prefix: `${apiPrefix}/chat` });
   await app.register(notificationsRoutes, { prefix: `${apiPrefix}/notifications` });
-  await registerClientPages(app, { basePath: config.basePath, apiPrefix, clientDir: config.clientDir });
+  await registerClientPages(app, {
+    basePath: config.basePath,
+    apiPrefix,
+    clientDir: config.clientDir,
+    conferenceDates: () => publicDeadlines(ctx),
+  });
 
   return app;
 }

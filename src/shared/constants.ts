@@ -3,6 +3,12 @@
 /** Where the site is served unless BASE_PATH says otherwise; the client build reads the same variable. */
 export const DEFAULT_BASE_PATH = '/ictacem2025';
 
+/**
+ * The id of the JSON the server puts into every page it sends: the conference's dates, as
+ * GET /api/settings/deadlines gives them, so a page shows them in its first paint.
+ */
+export const CONFERENCE_DATES_ELEMENT_ID = 'conference-dates';
+
 export const ROLES = ['admin', 'author'] as const;
 export type Role = (typeof ROLES)[number];
 
