@@ -138,10 +138,8 @@ const server = spawn(process.execPath, [path.join(PROJECT_ROOT, 'scripts', 'star
     IP_RATE_LIMIT_FACTOR: '50',
   },
 });
-let chrome: chromeLauncher.LaunchedChrome | undefined;
 const cleanUp = () => {
   server.kill();
-  void chrome?.kill();
   rmSync(dataRoot, { recursive: true, force: true });
 };
 process.on('SIGINT', () => {
@@ -149,19 +147,33 @@ process.on('SIGINT', () => {
   process.exit(130);
 });
 
-/** Audits one page once and reads what the table shows. */
+/**
+ * Audits one page once, in a browser of its own (runs in one browser drift and now and then
+ * lose their trace); a run Lighthouse could not record is made again, twice at most.
+ */
 async function auditOnce(url: string, formFactor: FormFactor, cookie: string | undefined): Promise<Result> {
-  const flags: Flags = {
-    port: chrome!.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-  };
-  const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
-  return result.lhr;
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: chromiumPath,
+      chromeFlags: ['--headless=new', '--no-sandbox'],
+    });
+    try {
+      const flags: Flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      };
+      const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+      const error = result ? result.lhr.runtimeError?.message : 'Lighthouse returned nothing';
+      if (!error) return result!.lhr;
+      if (attempt === 3) throw new Error(`${url}: ${error}`);
+      console.log(`  ${url} (${formFactor}): ${error}; again`);
+    } finally {
+      chrome.kill();
+    }
+  }
 }
 
 function rowOf(label: string, formFactor: FormFactor, lhr: Result): AuditRow {
@@ -252,10 +264,6 @@ try {
     .filter((entry) => !only || only.includes(entry.path) || only.includes(entry.name));
   if (pages.length === 0) throw new Error(`no page matches --only ${options.only}`);
 
-  chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
-    chromeFlags: ['--headless=new', '--no-sandbox'],
-  });
   console.log(
     `Auditing ${pages.length} pages at ${formFactors.join(' and ')} settings, one at a time (load: ${os
       .loadavg()
