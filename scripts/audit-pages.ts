@@ -142,10 +142,14 @@ const cleanUp = () => {
   server.kill();
   rmSync(dataRoot, { recursive: true, force: true });
 };
-process.on('SIGINT', () => {
-  cleanUp();
-  process.exit(130);
-});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    cleanUp();
+    // The browser of the run under way too: chrome-launcher's own handler would come after this exit.
+    chromeLauncher.killAll();
+    process.exit(130);
+  });
+}
 
 /**
  * Audits one page once, in a browser of its own (runs in one browser drift and now and then
