@@ -85,6 +85,15 @@ test('important dates lists the timeline and the accommodation rules', async ({ 
   await expect(accommodation).toContainText('registration deadline of 31 October 2025');
 });
 
+test('the timeline comes with the page: the server sends the dates inside it', async ({ page }) => {
+  // Without the dates API the page must still print them (and so never push its content down when they arrive).
+  await page.route('**/api/settings/deadlines', (route) => route.abort());
+  await openPage(page, 'important-dates', 'Important Dates');
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByRole('listitem').first()).toContainText('21 July 2025');
+  await expect(timeline.getByRole('alert')).toHaveCount(0);
+});
+
 test('speakers page shows a clear empty state while no speaker is announced', async ({ page }) => {
   await openPage(page, 'speakers', 'Speakers');
   await expect(page.getByRole('main')).toContainText('Keynote speakers to be announced');

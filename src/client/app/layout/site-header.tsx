@@ -225,7 +225,8 @@ function PhoneAccountMenu({ id }: { id: string }) {
 
 function SecondaryBar() {
   const { user, isLoading, isAdmin, mustEnrolTwoFactor } = useAuth();
-  if (isLoading) return <div className="h-11 bg-brand-50" aria-hidden="true" />;
+  // The height of the signed-out bar, which most first visits get: nothing moves when it comes.
+  if (isLoading) return <div className="h-10 bg-brand-50" aria-hidden="true" />;
   return user ? (
     <SignedInBar username={user.username} isAdmin={isAdmin} awaitingTwoFactor={mustEnrolTwoFactor} />
   ) : (

@@ -37,7 +37,7 @@ export function SiteLayout() {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Suspense fallback={<Spinner label="Loading..." />}>
+        <Suspense fallback={<Spinner label="Loading..." fillsPage />}>
           <PageOrEnrolment />
         </Suspense>
       </main>

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { type TabItem, TabList, TabPanel } from '../../components/ui/tabs.tsx';
 import { AnalyticsPanel } from './analytics-panel.tsx';
-import { type DashboardOverview, useDashboardStats } from './dashboard-api.ts';
+import { type DashboardOverview, useDashboardStats, useNextDeadline } from './dashboard-api.ts';
 import { useReportLoadError } from './dashboard-messages.tsx';
 import { LoadFailed, LoadingData } from './dashboard-ui.tsx';
 import { EvaluationPanel } from './evaluation-panel.tsx';
@@ -34,9 +34,9 @@ export function DashboardSection({ papersHref, onShowPapers }: DashboardSectionP
       <TabList tabs={VIEWS} selected={view} onSelect={setView} label="Dashboard views" idPrefix={ID_PREFIX} />
       <TabPanel idPrefix={ID_PREFIX} tabKey={view}>
         {view === 'overview' && (
-          <WithStatistics>
+          <OverviewWithStatistics>
             {(overview) => <OverviewPanel overview={overview} papersHref={papersHref} onShowPapers={onShowPapers} />}
-          </WithStatistics>
+          </OverviewWithStatistics>
         )}
         {view === 'analytics' && (
           <WithStatistics>{(overview) => <AnalyticsPanel overview={overview} />}</WithStatistics>
@@ -49,9 +49,26 @@ export function DashboardSection({ papersHref, onShowPapers }: DashboardSectionP
 }
 
 /** The statistics both Overview and Analytics are drawn from, loaded once and shared through the cache. */
-function WithStatistics({ children }: { children: (overview: DashboardOverview) => ReactNode }) {
+function WithStatistics({
+  children,
+  alsoLoading = false,
+}: {
+  children: (overview: DashboardOverview) => ReactNode;
+  /** Something else the view opens with is still on its way. */
+  alsoLoading?: boolean;
+}) {
   const stats = useDashboardStats();
   useReportLoadError(stats.error, 'Failed to load dashboard statistics: ');
-  if (stats.data) return children(stats.data);
-  return stats.isPending ? <LoadingData /> : <LoadFailed onRetry={() => void stats.refetch()} />;
+  if (stats.data && !alsoLoading) return children(stats.data);
+  return stats.isPending || alsoLoading ? (
+    <LoadingData fillsPage />
+  ) : (
+    <LoadFailed onRetry={() => void stats.refetch()} />
+  );
+}
+
+/** The overview opens with the next deadline's card: it comes with the numbers, not after them, pushing them down. */
+function OverviewWithStatistics({ children }: { children: (overview: DashboardOverview) => ReactNode }) {
+  const nextDeadline = useNextDeadline();
+  return <WithStatistics alsoLoading={nextDeadline.isPending}>{children}</WithStatistics>;
 }

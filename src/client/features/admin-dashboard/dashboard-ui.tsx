@@ -5,8 +5,9 @@ import { formatCount } from '../../lib/numbers.ts';
 /** Spec 2.2: the text shown while a list or the statistics load. */
 export const LOADING_TEXT = 'Loading data...';
 
-export function LoadingData() {
-  return <Spinner label={LOADING_TEXT} />;
+/** `fillsPage`: what loads is the rest of the page (Spinner). */
+export function LoadingData({ fillsPage = false }: { fillsPage?: boolean }) {
+  return <Spinner label={LOADING_TEXT} fillsPage={fillsPage} />;
 }
 
 const ACCENTS = {

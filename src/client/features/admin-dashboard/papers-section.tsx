@@ -78,7 +78,7 @@ export function PapersSection({ MessageAuthorsDialog, initialFilters }: PapersSe
       )}
       {!data ? (
         papers.isPending ? (
-          <LoadingData />
+          <LoadingData fillsPage />
         ) : (
           <LoadFailed onRetry={() => void papers.refetch()} />
         )

@@ -33,7 +33,7 @@ export function UsersSection() {
       </div>
       {!data ? (
         users.isPending ? (
-          <LoadingData />
+          <LoadingData fillsPage />
         ) : (
           <LoadFailed onRetry={() => void users.refetch()} />
         )

@@ -36,7 +36,7 @@ function PapersContent({ chatFor, lettersFor, onLoaded }: PapersContentProps) {
     if (papers.isSuccess) onLoaded();
   }, [papers.isSuccess, papers.dataUpdatedAt, onLoaded]);
 
-  if (papers.isPending) return <Spinner label="Loading your papers..." />;
+  if (papers.isPending) return <Spinner label="Loading your papers..." fillsPage />;
   if (papers.isError) {
     return (
       <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">

@@ -34,7 +34,7 @@ export function AdminGuard({
   loadingLabel = 'Loading admin dashboard...',
 }: AdminGuardProps) {
   const access = useAdminAccess();
-  if (access.state === 'loading') return <Spinner label={loadingLabel} />;
+  if (access.state === 'loading') return <Spinner label={loadingLabel} fillsPage />;
   if (access.state === 'denied')
     return whenDenied === 'redirect' ? <Navigate to="/admin" replace /> : <AccessDenied user={access.user} />;
   return children(access.user);

@@ -45,7 +45,7 @@ export default function AdminPaperPage() {
 
 function PaperReview({ paperId }: { paperId: string }) {
   const details = useAdminPaper(paperId);
-  if (details.isPending) return <Spinner label={LOADING} />;
+  if (details.isPending) return <Spinner label={LOADING} fillsPage />;
   if (details.isError) {
     if (isNotFound(details.error)) {
       return (

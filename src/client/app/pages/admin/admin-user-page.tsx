@@ -45,7 +45,7 @@ export default function AdminUserPage() {
 
 function UserDetails({ userId }: { userId: string }) {
   const user = useAdminUser(userId);
-  if (user.isPending) return <Spinner label={LOADING} />;
+  if (user.isPending) return <Spinner label={LOADING} fillsPage />;
   if (user.isError) {
     if (isNotFound(user.error)) {
       return (

@@ -17,7 +17,7 @@ import { useConferenceDays } from '../../../lib/use-conference-dates.ts';
 export default function RegistrationPage() {
   useDocumentTitle('Registration', 'Registration for ICTACEM 2025, 15-17 December 2025.');
   const registrationOpen = useRegistrationOpen();
-  if (registrationOpen === undefined) return <Spinner label="Loading..." />;
+  if (registrationOpen === undefined) return <Spinner label="Loading..." fillsPage />;
   return registrationOpen ? <SignUpForm /> : <RegistrationsClosed />;
 }
 

@@ -24,7 +24,7 @@ interface SignInGuardProps {
 export function SignInGuard({ signedOut, loadingLabel = 'Loading...', children }: SignInGuardProps) {
   const { user, isLoading } = useAuth();
   const from = useLocation().pathname;
-  if (isLoading) return <Spinner label={loadingLabel} />;
+  if (isLoading) return <Spinner label={loadingLabel} fillsPage />;
   if (user) return children(user);
   if (signedOut === 'redirect') return <Navigate to="/login" replace state={{ from }} />;
   if ('loginCard' in signedOut) return <LoginCard text={signedOut.loginCard} from={from} />;

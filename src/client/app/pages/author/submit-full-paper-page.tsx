@@ -24,7 +24,7 @@ export default function SubmitFullPaperPage() {
 function FullPaperLoader({ paperId }: { paperId: string }) {
   const paper = usePaper(paperId);
 
-  if (paper.isPending) return <Spinner label="Loading paper details..." />;
+  if (paper.isPending) return <Spinner label="Loading paper details..." fillsPage />;
   if (paper.isError) {
     if (paper.error instanceof ApiError && paper.error.status === 404) {
       return (

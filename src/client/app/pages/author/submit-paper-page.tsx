@@ -26,7 +26,7 @@ function Submission({ user }: { user: PublicUser }) {
   const submissionCount = useSubmissionCount();
   const [submitted, setSubmitted] = useState(false);
 
-  if (submissionCount.isPending) return <Spinner label="Checking your submissions..." />;
+  if (submissionCount.isPending) return <Spinner label="Checking your submissions..." fillsPage />;
   // A failed count lets the author try anyway: the server enforces the limit and says so.
   if (!submitted && (submissionCount.data ?? 0) >= LIMITS.papersPerUser) {
     return (

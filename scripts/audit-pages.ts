@@ -1,0 +1,313 @@
+// `npm run audit:pages`: Lighthouse over the site's pages, as a visitor, an author and an
+// organiser, at mobile and desktop settings, against the compiled server (as `npm start` runs it)
+// on a seeded, throw-away embedded database. Prints one row per page and form factor and exits
+// non-zero when a score is under 95 or the layout shifts by more than 0.05.
+//
+//   npm run audit:pages
+//   npm run audit:pages -- --only /login,/profile --form-factor mobile
+//
+// Chromium is Debian's (CHROMIUM_PATH, /usr/bin/chromium by default); nothing is downloaded.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as playwright from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import { E2E_ADMIN } from '../e2e/fixtures/accounts.ts';
+import type { LayoutSeed } from '../e2e/fixtures/layout-seed.ts';
+import type { Viewer } from '../e2e/fixtures/site-pages.ts';
+import { DEFAULT_BASE_PATH } from '../src/shared/constants.ts';
+import { OPEN_DEADLINES_ENV } from '../src/server/test/open-deadlines.ts';
+import { PROJECT_ROOT, staleBuildReason } from './build-state.mjs';
+
+const MIN_SCORE = 95;
+const MAX_CLS = 0.05;
+/** Two runs of a page whose performance differs by this much are both printed: the machine was busy. */
+const NOISY_SPREAD = 5;
+const SESSION_COOKIE = 'ictacem_session';
+
+/** Signed-in pages audited besides every page a visitor sees (catalogue names). */
+const SIGNED_IN_PAGES = new Set([
+  'profile',
+  'notifications',
+  'account',
+  'submit-signed-in',
+  'submit-full-paper',
+  'admin-overview',
+  'admin-users',
+  'admin-papers',
+  'admin-paper-details',
+]);
+
+type FormFactor = 'mobile' | 'desktop';
+
+interface AuditRow {
+  label: string;
+  formFactor: FormFactor;
+  scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** What Lighthouse says costs the page: failing audits, and the elements that shifted. */
+  causes: string[];
+}
+
+const { values: options } = parseArgs({
+  options: { only: { type: 'string' }, 'form-factor': { type: 'string' } },
+});
+const formFactors: FormFactor[] =
+  options['form-factor'] === undefined ? ['mobile', 'desktop'] : [options['form-factor'] as FormFactor];
+if (!formFactors.every((factor) => factor === 'mobile' || factor === 'desktop')) {
+  console.error('--form-factor is mobile or desktop');
+  process.exit(2);
+}
+/** Paths (with or without the leading slash) or catalogue names. */
+const only = options.only?.split(',').map((entry) => entry.trim().replace(/^\//, ''));
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromiumPath)) {
+  console.error(`No Chromium at ${chromiumPath}: the audit needs a browser.`);
+  console.error('Install it with:  sudo apt-get install -y chromium   (or set CHROMIUM_PATH)');
+  process.exit(1);
+}
+
+const startedAt = Date.now();
+const basePath = process.env.BASE_PATH || DEFAULT_BASE_PATH;
+const staleBecause = staleBuildReason(process.env.BASE_PATH || null);
+if (staleBecause) {
+  console.log(`${staleBecause}: building...`);
+  const build = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'scripts', 'build.mjs')], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitUntilServing(url: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not answer at ${url} within a minute`);
+}
+
+const dataRoot = mkdtempSync(path.join(os.tmpdir(), 'ictacem-audit-'));
+// The seed's fixtures keep their run state (sessions, used sign-in codes) beside this directory.
+// They read where at load, so they are loaded once it is set.
+process.env.E2E_DATA_DIR = path.join(dataRoot, 'data');
+const { sessionTokenOf } = await import('../e2e/fixtures/api.ts');
+const { seedLayoutData } = await import('../e2e/fixtures/layout-seed.ts');
+const { SITE_PAGES } = await import('../e2e/fixtures/site-pages.ts');
+const port = await freePort();
+const baseURL = `http://127.0.0.1:${port}${basePath}/`;
+const server = spawn(process.execPath, [path.join(PROJECT_ROOT, 'scripts', 'start.mjs')], {
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: {
+    ...process.env,
+    ...OPEN_DEADLINES_ENV,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: process.env.E2E_DATA_DIR,
+    DATABASE_URL: '',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    REGISTRATION_OPEN: 'true',
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    ADMIN_TOTP_SECRET: E2E_ADMIN.totpSecret,
+    LOG_LEVEL: 'warn',
+    SMTP_URL: '',
+    // The seed's many accounts all sign up from 127.0.0.1.
+    IP_RATE_LIMIT_FACTOR: '50',
+  },
+});
+const cleanUp = () => {
+  server.kill();
+  rmSync(dataRoot, { recursive: true, force: true });
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    cleanUp();
+    // The browser of the run under way too: chrome-launcher's own handler would come after this exit.
+    chromeLauncher.killAll();
+    process.exit(130);
+  });
+}
+
+/**
+ * Audits one page once, in a browser of its own (runs in one browser drift and now and then
+ * lose their trace); a run Lighthouse could not record is made again, twice at most.
+ */
+async function auditOnce(url: string, formFactor: FormFactor, cookie: string | undefined): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: chromiumPath,
+      chromeFlags: ['--headless=new', '--no-sandbox'],
+    });
+    try {
+      const flags: Flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      };
+      const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+      const error = result ? result.lhr.runtimeError?.message : 'Lighthouse returned nothing';
+      if (!error) return result!.lhr;
+      if (attempt === 3) throw new Error(`${url}: ${error}`);
+      console.log(`  ${url} (${formFactor}): ${error}; again`);
+    } finally {
+      chrome.kill();
+    }
+  }
+}
+
+function rowOf(label: string, formFactor: FormFactor, lhr: Result): AuditRow {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const causes: string[] = [];
+  for (const category of Object.values(lhr.categories)) {
+    for (const ref of category.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      const counts = ref.weight > 0 || ref.group === 'diagnostics' || audit?.details?.type === 'opportunity';
+      if (audit && counts && audit.score !== null && audit.score < 0.9)
+        causes.push(`${category.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+    }
+  }
+  // What the browser complained of, in its own words.
+  for (const id of ['errors-in-console', 'inspector-issues']) {
+    const details = lhr.audits[id]?.details;
+    if (details?.type === 'table')
+      for (const item of details.items) causes.push(`  ${id}: ${JSON.stringify(item).slice(0, 200)}`);
+  }
+  const shifts = lhr.audits['layout-shifts']?.details;
+  if (shifts?.type === 'table') {
+    for (const item of shifts.items) {
+      const node = item.node as { selector?: string; nodeLabel?: string } | undefined;
+      if (typeof item.score === 'number' && item.score > 0.005)
+        causes.push(
+          `shift ${item.score.toFixed(3)}: ${node?.selector ?? '?'} "${(node?.nodeLabel ?? '').slice(0, 60)}"`,
+        );
+    }
+  }
+  return {
+    label,
+    formFactor,
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+    },
+    fcpMs: value('first-contentful-paint'),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    causes,
+  };
+}
+
+const passes = (row: AuditRow) => Object.values(row.scores).every((score) => score >= MIN_SCORE) && row.cls <= MAX_CLS;
+/** The better of two runs: one that passes, then the lower shift, then the higher scores. */
+const better = (a: AuditRow, b: AuditRow) => {
+  if (passes(a) !== passes(b)) return passes(a) ? a : b;
+  if (Math.abs(a.cls - b.cls) > 0.001) return a.cls < b.cls ? a : b;
+  const total = (row: AuditRow) => Object.values(row.scores).reduce((sum, score) => sum + score, 0);
+  return total(a) >= total(b) ? a : b;
+};
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const HEADER = ['page', 'form factor', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'];
+const cells = (row: AuditRow) => [
+  row.label,
+  row.formFactor,
+  ...Object.values(row.scores).map(String),
+  seconds(row.fcpMs),
+  seconds(row.lcpMs),
+  `${Math.round(row.tbtMs)} ms`,
+  row.cls.toFixed(3),
+];
+const markdownRow = (values: string[]) => `| ${values.join(' | ')} |`;
+
+const rows: AuditRow[] = [];
+try {
+  await waitUntilServing(baseURL, server);
+  console.log(`Server at ${baseURL}; seeding authors, papers and an organiser's records...`);
+  const seed: LayoutSeed = await seedLayoutData(playwright, baseURL);
+  const api = await playwright.request.newContext({ baseURL });
+  const cookies: Record<Viewer, string | undefined> = {
+    visitor: undefined,
+    newcomer: undefined,
+    author: `${SESSION_COOKIE}=${await sessionTokenOf(api, seed.author)}`,
+    admin: `${SESSION_COOKIE}=${await sessionTokenOf(api, E2E_ADMIN)}`,
+  };
+  await api.dispose();
+
+  const pages = SITE_PAGES.filter(
+    (entry) => (entry.viewer === 'visitor' && !entry.open) || SIGNED_IN_PAGES.has(entry.name),
+  )
+    .map((entry) => ({ ...entry, path: typeof entry.path === 'string' ? entry.path : entry.path(seed) }))
+    .filter((entry) => !only || only.includes(entry.path) || only.includes(entry.name));
+  if (pages.length === 0) throw new Error(`no page matches --only ${options.only}`);
+
+  console.log(
+    `Auditing ${pages.length} pages at ${formFactors.join(' and ')} settings, one at a time (load: ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')})`,
+  );
+  for (const entry of pages) {
+    const label = `/${entry.path}${entry.viewer === 'visitor' ? '' : ` (${entry.viewer})`}`;
+    for (const formFactor of formFactors) {
+      const url = new URL(entry.path, baseURL).href;
+      const first = rowOf(label, formFactor, await auditOnce(url, formFactor, cookies[entry.viewer]));
+      let row = first;
+      if (!passes(first)) {
+        // Once more, to tell a page that fails from a machine that was busy.
+        const second = rowOf(label, formFactor, await auditOnce(url, formFactor, cookies[entry.viewer]));
+        row = better(first, second);
+        const spread = Math.abs(first.scores.performance - second.scores.performance);
+        if (spread >= NOISY_SPREAD || Math.abs(first.cls - second.cls) > MAX_CLS) {
+          console.log(`  runs differ: ${cells(first).join(' ')}  /  ${cells(second).join(' ')}`);
+        }
+      }
+      rows.push(row);
+      console.log(`${passes(row) ? 'ok  ' : 'FAIL'} ${cells(row).join('  ')}`);
+      if (!passes(row)) for (const cause of row.causes) console.log(`       ${cause}`);
+    }
+  }
+} finally {
+  cleanUp();
+}
+
+console.log(`\n${markdownRow(HEADER)}\n${markdownRow(HEADER.map(() => '---'))}`);
+for (const row of rows) console.log(markdownRow(cells(row)));
+const failing = rows.filter((row) => !passes(row));
+console.log(
+  `\n${rows.length} audits in ${Math.round((Date.now() - startedAt) / 1000)} s (load: ${os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')}); ` +
+    (failing.length === 0
+      ? `every score is ${MIN_SCORE}+ and every CLS at most ${MAX_CLS}.`
+      : `${failing.length} under ${MIN_SCORE} or shifting more than ${MAX_CLS}.`),
+);
+process.exit(failing.length === 0 ? 0 : 1);
