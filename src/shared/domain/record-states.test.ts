@@ -30,7 +30,7 @@ describe('paymentState', () => {
   });
 
   it('is none for a user without a paper', () => {
-    expect(paymentState({ user, paper: null })).toBe('none');
+    expect(paymentState({ paper: null })).toBe('none');
   });
 });
 
@@ -42,6 +42,6 @@ describe('evaluationState', () => {
 
   it('is pending without marks and none without a paper', () => {
     expect(evaluationState(paper({}))).toBe('pending');
-    expect(evaluationState({ user, paper: null })).toBe('none');
+    expect(evaluationState({ paper: null })).toBe('none');
   });
 });

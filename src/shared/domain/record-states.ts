@@ -1,5 +1,9 @@
 import { isRealPaymentId } from './payment.ts';
-import type { RecordRow } from '../schemas/admin-dashboard.ts';
+
+/** What the states are read from: a records row (shared/schemas/admin-dashboard.ts) has these. */
+interface RecordPaper {
+  paper: { paymentId: string | null; marks: number | null } | null;
+}
 
 /** What the records table (and its CSV) shows in place of a user's paper when there is none. */
 export const NO_SUBMISSION_LABEL = 'No Submission';
@@ -7,7 +11,7 @@ export const NO_SUBMISSION_LABEL = 'No Submission';
 /** Spec 4: paid with a real payment ID, else unpaid; a user without a paper has neither. */
 export type PaymentState = 'paid' | 'unpaid' | 'none';
 
-export function paymentState(row: RecordRow): PaymentState {
+export function paymentState(row: RecordPaper): PaymentState {
   if (!row.paper) return 'none';
   return isRealPaymentId(row.paper.paymentId) ? 'paid' : 'unpaid';
 }
@@ -17,7 +21,7 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = { paid: 'Paid'
 /** Spec 4: evaluated once marks are set, else pending; a user without a paper has neither. */
 export type EvaluationState = 'evaluated' | 'pending' | 'none';
 
-export function evaluationState(row: RecordRow): EvaluationState {
+export function evaluationState(row: RecordPaper): EvaluationState {
   if (!row.paper) return 'none';
   return row.paper.marks === null ? 'pending' : 'evaluated';
 }
