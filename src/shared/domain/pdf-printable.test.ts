@@ -31,7 +31,11 @@ describe('unprintableCharacters', () => {
 
   it('names each character of a script the fonts lack once, in order', () => {
     expect(unprintableCharacters('محمد Ali')).toEqual(['م', 'ح', 'د']);
-    expect(unprintableCharacters('สมชาย 🙂 a\u0000b')).toEqual(['ส', 'ม', 'ช', 'า', 'ย', '🙂', '\u0000']);
+    expect(unprintableCharacters('สมชาย 🙂 a\u0000b')).toEqual(['ส', 'ม', 'ช', 'า', 'ย', '🙂']);
+  });
+
+  it('leaves control characters to the other rules (a NUL byte is refused as unstorable)', () => {
+    expect(unprintableCharacters('a\u0000b\u0007c\td')).toEqual([]);
   });
 });
 

@@ -22,9 +22,12 @@ function inRanges(codePoint: number): boolean {
   return false;
 }
 
-/** Line breaks and tabs are printed as spaces; other control characters not at all. */
+/**
+ * Line breaks and tabs are printed as spaces, other control characters not at all: neither is a
+ * question of the fonts (a NUL byte, which PostgreSQL cannot store, gets its own 400).
+ */
 const isPrintable = (character: string) =>
-  /\s/u.test(character) || (!/\p{Cc}/u.test(character) && inRanges(character.codePointAt(0)!));
+  /\s/u.test(character) || /\p{Cc}/u.test(character) || inRanges(character.codePointAt(0)!);
 
 /** The characters of text the PDFs cannot print, each once, in the order they first appear. */
 export function unprintableCharacters(text: string): string[] {
