@@ -3,6 +3,7 @@ import { PAPER_STATUS_LABELS, PAPER_STATUSES, PRESENTATION_MODES, THEMES } from 
 import { buttonClass } from '../../components/ui/button.tsx';
 import { SearchField, type SelectOption, SelectField } from './dashboard-ui.tsx';
 import { activeFilterChips, type PaperFilters, withoutFilter, withoutFilters } from './paper-filters.ts';
+import { StrokeIcon } from '../../components/ui/stroke-icon.tsx';
 
 type Choice<K extends keyof PaperFilters> = SelectOption<PaperFilters[K]>;
 
@@ -91,7 +92,7 @@ export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
             onClick={() => setFiltersOpen((open) => !open)}
             className={buttonClass('secondary', 'shrink-0')}
           >
-            <FunnelIcon />
+            <StrokeIcon path="M3 5h18l-7 8v6l-4 2v-8z" size={18} />
             Filters
             {hiddenFilterCount > 0 && (
               <span className="rounded-full bg-brand-700 px-2 text-xs text-white">
@@ -179,22 +180,5 @@ export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
         </div>
       )}
     </div>
-  );
-}
-
-function FunnelIcon() {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M3 5h18l-7 8v6l-4 2v-8z" />
-    </svg>
   );
 }

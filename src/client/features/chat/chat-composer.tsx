@@ -4,6 +4,10 @@ import { CHAT_MESSAGE_MAX, CHAT_MESSAGES, CHAT_PICKER_ACCEPT } from '../../../sh
 import { errorText } from '../../lib/api.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { useSendChatMessage } from './chat-api.ts';
+import { StrokeIcon } from '../../components/ui/stroke-icon.tsx';
+
+const PAPERCLIP =
+  'M21 11.5l-8.6 8.6a5.5 5.5 0 01-7.8-7.8l8.6-8.6a3.7 3.7 0 015.2 5.2l-8.6 8.6a1.8 1.8 0 01-2.6-2.6l7.9-7.9';
 
 /** Writing a message: text (Enter sends), up to the allowed attachments, the rules checked before sending. */
 export function ChatComposer({
@@ -79,7 +83,7 @@ export function ChatComposer({
       )}
       <div className="flex items-end gap-2">
         <label className="cursor-pointer rounded-md border border-slate-300 p-2.5 text-sm font-semibold text-slate-700 focus-within:ring-2 focus-within:ring-amber-500 hover:bg-slate-100">
-          <PaperclipIcon />
+          <StrokeIcon path={PAPERCLIP} />
           <span className="sr-only">Attach files</span>
           <input
             ref={fileInput}
@@ -119,23 +123,5 @@ export function ChatComposer({
         Enter sends, Shift+Enter for a new line
       </p>
     </form>
-  );
-}
-
-function PaperclipIcon() {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M21 11.5l-8.6 8.6a5.5 5.5 0 01-7.8-7.8l8.6-8.6a3.7 3.7 0 015.2 5.2l-8.6 8.6a1.8 1.8 0 01-2.6-2.6l7.9-7.9" />
-    </svg>
   );
 }
