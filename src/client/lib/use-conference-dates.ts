@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ConferenceDates, formatDateRange } from '../../shared/domain/deadlines.ts';
-import { CONFERENCE_DATES_META, conferenceDatesSchema } from '../../shared/schemas/deadlines.ts';
+import {
+  CONFERENCE_DATE_KEYS,
+  CONFERENCE_DATES_META,
+  type ConferenceDates,
+  formatDateRange,
+} from '../../shared/domain/deadlines.ts';
 import type { publicDeadlinesResponseSchema } from '../../shared/schemas/deadlines.ts';
 import { api, type ResponseOf } from './api.ts';
 import { queryKeys } from './query-keys.ts';
@@ -16,8 +20,13 @@ function datesInPage(): ConferenceDates | undefined {
   const content = document.querySelector(`meta[name="${CONFERENCE_DATES_META}"]`)?.getAttribute('content');
   if (!content) return undefined;
   try {
-    const parsed = conferenceDatesSchema.safeParse(JSON.parse(content));
-    return parsed.success ? parsed.data : undefined;
+    // Checked by hand, not with the Zod schema: that would bring Zod into every page's first load.
+    const parsed: unknown = JSON.parse(content);
+    const complete =
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      CONFERENCE_DATE_KEYS.every((key) => typeof (parsed as Record<string, unknown>)[key] === 'string');
+    return complete ? (parsed as ConferenceDates) : undefined;
   } catch {
     return undefined;
   }

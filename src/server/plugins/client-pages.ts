@@ -4,8 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isClientRoutePath } from '../../shared/client-routes.ts';
-import type { ConferenceDates } from '../../shared/domain/deadlines.ts';
-import { CONFERENCE_DATES_META } from '../../shared/schemas/deadlines.ts';
+import { CONFERENCE_DATES_META, type ConferenceDates } from '../../shared/domain/deadlines.ts';
 
 export const NOT_FOUND_MESSAGE = 'Not found.';
 

@@ -18,6 +18,9 @@ export const CONFERENCE_DATE_KEYS = [
   'conferenceEnds',
 ] as const;
 export type ConferenceDateKey = (typeof CONFERENCE_DATE_KEYS)[number];
+
+/** The name of the <meta> in which the served page carries the dates in force (server/plugins/client-pages.ts). */
+export const CONFERENCE_DATES_META = 'conference-dates';
 export type ConferenceDates = Record<ConferenceDateKey, string>;
 
 /** The dates as announced; each has its environment variable (CONFERENCE_DATE_VARIABLES) that overrides it. */

@@ -1,3 +1,4 @@
+import './field-messages.ts';
 import { z } from 'zod';
 import { PAPER_STATUSES } from '../constants.ts';
 import { paperListQuerySchema } from './admin-dashboard.ts';

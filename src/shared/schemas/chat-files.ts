@@ -1,3 +1,4 @@
+import './field-messages.ts';
 import { LIMITS } from '../constants.ts';
 import { CHAT_ALLOWED_EXTENSIONS, CHAT_MESSAGES } from './chat.ts';
 

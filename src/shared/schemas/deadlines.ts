@@ -26,9 +26,6 @@ const conferenceDatesShape = Object.fromEntries(CONFERENCE_DATE_KEYS.map((key) =
 
 export const conferenceDatesSchema = z.object(conferenceDatesShape).meta({ id: 'ConferenceDates' });
 
-/** The <meta> of the served page that carries the dates in force, as JSON, for the first paint. */
-export const CONFERENCE_DATES_META = 'conference-dates';
-
 /** GET /api/settings/deadlines: the dates every page shows, ISO 8601 with their offsets. */
 export const publicDeadlinesResponseSchema = okResponse({
   dates: conferenceDatesSchema,

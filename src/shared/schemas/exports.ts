@@ -1,3 +1,4 @@
+import './field-messages.ts';
 import { z } from 'zod';
 import { bulkSelectionQuerySchema, BULK_MESSAGES, BULK_SELECTION_MAX } from './bulk-actions.ts';
 

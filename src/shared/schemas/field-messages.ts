@@ -6,8 +6,9 @@ import { z } from 'zod';
  * site's words. A field's label is looked up by its key, or its parent's key and its own
  * ("challenge.answer"), in FIELD_LABELS; any other key reads as words ("confidentialComments"
  * → "Confidential comments"). Messages a schema sets (the spec's texts) are kept: Zod uses them
- * before this map. Importing this module installs it for the process (z.config): the server's
- * app, the client's entry and the tests' setup import it.
+ * before this map. Importing this module installs it for the process (z.config): every shared
+ * schema module imports it (responses.ts and the few that do not import that), so a page has it
+ * from its first schema on, and the client's first load stays without Zod.
  */
 
 /** Labels whose key does not read as the field's name on the pages. */
@@ -93,4 +94,9 @@ export function fieldMessage(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-z.config({ customError: fieldMessage });
+z.config({
+  customError: fieldMessage,
+  // In the browser Zod would probe for a faster validator with `new Function`, which the site's
+  // Content Security Policy forbids: the probe fails quietly, but Chrome reports a security issue.
+  ...(typeof document === 'undefined' ? {} : { jitless: true }),
+});

@@ -1,3 +1,4 @@
+import './field-messages.ts';
 import { z } from 'zod';
 
 /**

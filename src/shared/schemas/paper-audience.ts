@@ -1,3 +1,4 @@
+import './field-messages.ts';
 import { z } from 'zod';
 import { paperFilterSchema } from './admin-dashboard.ts';
 import { BULK_MESSAGES, BULK_SELECTION_MAX } from './bulk-actions.ts';

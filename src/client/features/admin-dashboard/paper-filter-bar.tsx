@@ -93,7 +93,8 @@ export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
             className={buttonClass('secondary', 'shrink-0')}
           >
             <StrokeIcon path="M3 5h18l-7 8v6l-4 2v-8z" size={18} />
-            Filters
+            {/* On a phone the funnel alone, so the search box keeps room for its whole placeholder. */}
+            <span className="sr-only sm:not-sr-only">Filters</span>
             {hiddenFilterCount > 0 && (
               <span className="rounded-full bg-brand-700 px-2 text-xs text-white">
                 {hiddenFilterCount}

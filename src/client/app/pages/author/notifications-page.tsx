@@ -43,8 +43,10 @@ function NotificationsList() {
   const data = list.data;
   const emptyText = filter === 'unread' ? 'No unread notifications' : 'No notifications';
 
+  // The page holds the window's height whatever it shows (loading, a few notifications, an error),
+  // so the footer never moves into view and out again while the list arrives (a layout shift).
   return (
-    <PageContainer className="py-8 sm:py-12">
+    <PageContainer className="min-h-screen py-8 sm:py-12">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold text-brand-900">Notifications</h1>
         <Button
