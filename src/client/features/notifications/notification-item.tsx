@@ -42,7 +42,7 @@ export function NotificationItem({
         >
           {message}
         </p>
-        <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
           <time dateTime={createdAt}>{relativeTime(createdAt)}</time>
           {paperId && <span className="font-mono">{paperId.ictacemId}</span>}
           {priority !== 'medium' && (
