@@ -13,6 +13,8 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    // Read by the server to preload each page's chunks with the page (plugins/page-preloads.ts).
+    manifest: true,
   },
   server: {
     proxy: { [`${basePath}/api`]: 'http://127.0.0.1:3000' },

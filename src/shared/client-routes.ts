@@ -1,58 +1,71 @@
 /**
  * Every page route of the client, relative to the base path ('' is the home page; ':name' is one
- * path segment). The client's router is built from this list and the server answers 404 (with the
- * page shell, which shows Not Found) for any other page path, so the two cannot disagree.
+ * path segment), and the module under src/client/app/pages that draws it. The client's router is
+ * built from this table; the server answers 404 (with the page shell, which shows Not Found) for
+ * any other page path, so the two cannot disagree, and preloads the page's code with the shell.
  */
-export const CLIENT_ROUTE_PATHS = [
-  '',
-  'home',
-  'about',
-  'about-us',
-  'schedule',
-  'important-dates',
-  'speakers',
-  'committee',
-  'sponsorship',
-  'brochure',
-  'extended-abstract-format',
-  'full-length-paper-format',
-  'verify-letter',
-  'verify-letter/:code',
-  'login',
-  'forgot-password',
-  'reset-password/:resettoken',
-  'registration',
-  'profile',
-  'account',
-  'account/two-factor',
-  'notifications',
-  'submit',
-  'submit-paper',
-  'submit-full-paper/:paperId',
-  'admin',
-  'admin/sign-in-log',
-  'admin/messages',
-  'admin/messages/:messageId',
-  'admin/visa-requests',
-  'admin/deadlines',
-  'admin/user/:userId',
-  'admin/paper/:paperId',
-] as const;
+export const CLIENT_PAGES = {
+  '': 'public/home-page',
+  home: 'public/home-page',
+  about: 'public/about-page',
+  'about-us': 'public/about-us-page',
+  schedule: 'public/schedule-page',
+  'important-dates': 'public/important-dates-page',
+  speakers: 'public/speakers-page',
+  committee: 'public/committee-page',
+  sponsorship: 'public/sponsorship-page',
+  brochure: 'public/brochure-page',
+  'extended-abstract-format': 'public/extended-abstract-format-page',
+  'full-length-paper-format': 'public/full-length-paper-format-page',
+  'verify-letter': 'public/verify-letter-page',
+  'verify-letter/:code': 'public/verify-letter-page',
+  login: 'author/login-page',
+  'forgot-password': 'author/forgot-password-page',
+  'reset-password/:resettoken': 'author/reset-password-page',
+  registration: 'author/registration-page',
+  profile: 'author/profile-page',
+  account: 'author/account-page',
+  'account/two-factor': 'author/two-factor-page',
+  notifications: 'author/notifications-page',
+  submit: 'author/submit-page',
+  'submit-paper': 'author/submit-paper-page',
+  'submit-full-paper/:paperId': 'author/submit-full-paper-page',
+  admin: 'admin/admin-page',
+  'admin/sign-in-log': 'admin/sign-in-log-page',
+  'admin/messages': 'admin/messages-page',
+  'admin/messages/:messageId': 'admin/message-page',
+  'admin/visa-requests': 'admin/visa-requests-page',
+  'admin/deadlines': 'admin/deadlines-page',
+  'admin/user/:userId': 'admin/admin-user-page',
+  'admin/paper/:paperId': 'admin/admin-paper-page',
+} as const;
 
-export type ClientRoutePath = (typeof CLIENT_ROUTE_PATHS)[number];
+/** The page shown for any other path. */
+export const NOT_FOUND_PAGE = 'not-found-page';
+
+export type ClientPage = (typeof CLIENT_PAGES)[ClientRoutePath] | typeof NOT_FOUND_PAGE;
+
+export type ClientRoutePath = keyof typeof CLIENT_PAGES;
+
+export const CLIENT_ROUTE_PATHS = Object.keys(CLIENT_PAGES) as ClientRoutePath[];
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
-const ROUTE_SEGMENTS = CLIENT_ROUTE_PATHS.map(segmentsOf);
+/** Routes without parameters first, as the client's router ranks a static segment above a parameter. */
+const ROUTES = CLIENT_ROUTE_PATHS.map((path) => ({ path, segments: segmentsOf(path) })).sort(
+  (a, b) =>
+    a.segments.filter((part) => part.startsWith(':')).length - b.segments.filter((part) => part.startsWith(':')).length,
+);
 
 /**
- * Whether a path under the base path (e.g. "/admin/paper/42", "/" or "") is one of the client's
- * pages. Matched as the client's router matches: letter case and a trailing slash do not count.
+ * The route of a path under the base path (e.g. "/admin/paper/42", "/" or ""), or undefined when
+ * it is none of the client's pages. Matched as the client's router matches: letter case and a
+ * trailing slash do not count.
  */
-export function isClientRoutePath(path: string): boolean {
+export function clientRouteOf(path: string): ClientRoutePath | undefined {
   const segments = segmentsOf(path.toLowerCase());
-  return ROUTE_SEGMENTS.some(
+  return ROUTES.find(
     (route) =>
-      route.length === segments.length &&
-      route.every((part, i) => part.startsWith(':') || part.toLowerCase() === segments[i]),
-  );
+      route.segments.length === segments.length &&
+      route.segments.every((part, i) => part.startsWith(':') || part.toLowerCase() === segments[i]),
+  )?.path;
 }

@@ -1,57 +1,28 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { CLIENT_ROUTE_PATHS, type ClientRoutePath } from '../../shared/client-routes.ts';
-import { SiteLayout } from './layout/site-layout.tsx';
+import { CLIENT_PAGES, CLIENT_ROUTE_PATHS, type ClientPage, NOT_FOUND_PAGE } from '../../shared/client-routes.ts';
+import { SiteLayout, SiteLayoutWhilePageLoads } from './layout/site-layout.tsx';
+
+type PageModule = { default: React.ComponentType };
 
 /** Each page is its own chunk: visitors of the public pages never download the author or admin code. */
-const page = (load: PageModule): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
+const PAGE_MODULES = import.meta.glob<PageModule>(['./pages/*-page.tsx', './pages/{public,author,admin}/*-page.tsx']);
 
-type PageModule = () => Promise<{ default: React.ComponentType }>;
-
-/** The page of each route; typed by the shared list, so a route without a page (or a page without a route) does not build. */
-const PAGES: Record<ClientRoutePath, PageModule> = {
-  '': () => import('./pages/public/home-page.tsx'),
-  home: () => import('./pages/public/home-page.tsx'),
-  about: () => import('./pages/public/about-page.tsx'),
-  'about-us': () => import('./pages/public/about-us-page.tsx'),
-  schedule: () => import('./pages/public/schedule-page.tsx'),
-  'important-dates': () => import('./pages/public/important-dates-page.tsx'),
-  speakers: () => import('./pages/public/speakers-page.tsx'),
-  committee: () => import('./pages/public/committee-page.tsx'),
-  sponsorship: () => import('./pages/public/sponsorship-page.tsx'),
-  brochure: () => import('./pages/public/brochure-page.tsx'),
-  'extended-abstract-format': () => import('./pages/public/extended-abstract-format-page.tsx'),
-  'full-length-paper-format': () => import('./pages/public/full-length-paper-format-page.tsx'),
-  'verify-letter': () => import('./pages/public/verify-letter-page.tsx'),
-  'verify-letter/:code': () => import('./pages/public/verify-letter-page.tsx'),
-  login: () => import('./pages/author/login-page.tsx'),
-  'forgot-password': () => import('./pages/author/forgot-password-page.tsx'),
-  'reset-password/:resettoken': () => import('./pages/author/reset-password-page.tsx'),
-  registration: () => import('./pages/author/registration-page.tsx'),
-  profile: () => import('./pages/author/profile-page.tsx'),
-  account: () => import('./pages/author/account-page.tsx'),
-  'account/two-factor': () => import('./pages/author/two-factor-page.tsx'),
-  notifications: () => import('./pages/author/notifications-page.tsx'),
-  submit: () => import('./pages/author/submit-page.tsx'),
-  'submit-paper': () => import('./pages/author/submit-paper-page.tsx'),
-  'submit-full-paper/:paperId': () => import('./pages/author/submit-full-paper-page.tsx'),
-  admin: () => import('./pages/admin/admin-page.tsx'),
-  'admin/sign-in-log': () => import('./pages/admin/sign-in-log-page.tsx'),
-  'admin/messages': () => import('./pages/admin/messages-page.tsx'),
-  'admin/messages/:messageId': () => import('./pages/admin/message-page.tsx'),
-  'admin/visa-requests': () => import('./pages/admin/visa-requests-page.tsx'),
-  'admin/deadlines': () => import('./pages/admin/deadlines-page.tsx'),
-  'admin/user/:userId': () => import('./pages/admin/admin-user-page.tsx'),
-  'admin/paper/:paperId': () => import('./pages/admin/admin-paper-page.tsx'),
-};
+function page(name: ClientPage): Pick<RouteObject, 'lazy'> {
+  const load = PAGE_MODULES[`./pages/${name}.tsx`];
+  if (!load) throw new Error(`No page module ./pages/${name}.tsx`);
+  return { lazy: async () => ({ Component: (await load()).default }) };
+}
 
 export const routes: RouteObject[] = [
   {
     element: <SiteLayout />,
+    HydrateFallback: SiteLayoutWhilePageLoads,
     children: [
-      ...CLIENT_ROUTE_PATHS.map((path) => ({ ...(path === '' ? { index: true } : { path }), ...page(PAGES[path]) })),
-      { path: '*', ...page(() => import('./pages/not-found-page.tsx')) },
+      ...CLIENT_ROUTE_PATHS.map((path) => ({
+        ...(path === '' ? { index: true } : { path }),
+        ...page(CLIENT_PAGES[path]),
+      })),
+      { path: '*', ...page(NOT_FOUND_PAGE) },
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,5 +112,76 @@ describe('page paths', () => {
     const res = await get('/ictacem2025/api/no-such-route');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, message: 'Not found.' });
+  });
+});
+
+describe("each page's code preloaded with the page", () => {
+  let t: TestApp;
+  let clientDir: string;
+  // As Vite writes it: the entry and its imports are in the shell already.
+  const manifest = {
+    'index.html': { file: 'assets/index-E1.js', isEntry: true, imports: ['_jsx-runtime-J1.js'] },
+    '_jsx-runtime-J1.js': { file: 'assets/jsx-runtime-J1.js' },
+    '_card-C1.js': { file: 'assets/card-C1.js', imports: ['_jsx-runtime-J1.js'] },
+    'src/client/app/pages/public/about-page.tsx': {
+      file: 'assets/about-page-A1.js',
+      isDynamicEntry: true,
+      imports: ['index.html', '_card-C1.js'],
+      css: ['assets/about-page-A1.css'],
+    },
+    'src/client/app/pages/admin/admin-paper-page.tsx': {
+      file: 'assets/admin-paper-page-P1.js',
+      imports: ['index.html'],
+    },
+    'src/client/app/pages/not-found-page.tsx': { file: 'assets/not-found-page-N1.js', imports: ['index.html'] },
+  };
+  // Long enough to be worth compressing.
+  const shell = `<!doctype html><html><head><title>ICTACEM 2025</title><!-- ${'x'.repeat(2000)} --></head><body></body></html>`;
+  const preloadsIn = (html: string) =>
+    [...html.matchAll(/<link rel="(modulepreload|stylesheet)" crossorigin href="([^"]+)">/g)].map(
+      (m) => `${m[1]} ${m[2]}`,
+    );
+
+  beforeAll(async () => {
+    clientDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-client-'));
+    await mkdir(path.join(clientDir, '.vite'));
+    await writeFile(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    await writeFile(path.join(clientDir, 'index.html'), shell);
+    t = await createTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(clientDir, { recursive: true, force: true });
+  });
+
+  it("the route's chunk, its imports and styles, not the entry's", async () => {
+    const about = await t.app.inject({ method: 'GET', url: '/ictacem2025/about' });
+    expect(preloadsIn(about.body)).toEqual([
+      'stylesheet /ictacem2025/assets/about-page-A1.css',
+      'modulepreload /ictacem2025/assets/about-page-A1.js',
+      'modulepreload /ictacem2025/assets/card-C1.js',
+    ]);
+    const paper = await t.app.inject({
+      method: 'GET',
+      url: '/ictacem2025/admin/paper/0b5c8f5e-6d1a-4c1e-9a51-2f0f3c7d9e11',
+    });
+    expect(preloadsIn(paper.body)).toEqual(['modulepreload /ictacem2025/assets/admin-paper-page-P1.js']);
+    const unknown = await t.app.inject({ method: 'GET', url: '/ictacem2025/no-such-page' });
+    expect(unknown.statusCode).toBe(404);
+    expect(preloadsIn(unknown.body)).toEqual(['modulepreload /ictacem2025/assets/not-found-page-N1.js']);
+    // A page whose module the build does not have gets none.
+    const home = await t.app.inject({ method: 'GET', url: '/ictacem2025/' });
+    expect(preloadsIn(home.body)).toEqual([]);
+  });
+
+  it('compressed for a browser that accepts it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/ictacem2025/about',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toContain('about-page-A1.js');
   });
 });

@@ -2,18 +2,27 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { isClientRoutePath } from '../../shared/client-routes.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CLIENT_PAGES, clientRouteOf, NOT_FOUND_PAGE } from '../../shared/client-routes.ts';
 import { CONFERENCE_DATES_META, type ConferenceDates } from '../../shared/domain/deadlines.ts';
+import { readPagePreloads } from './page-preloads.ts';
 
 export const NOT_FOUND_MESSAGE = 'Not found.';
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
 
-/** The shell with the dates in force in a <meta>: the header prints the conference days on its first paint. */
-export function shellWithDates(shell: string, dates: ConferenceDates): string {
-  const content = JSON.stringify(dates).replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
-  return shell.replace('</head>', `<meta name="${CONFERENCE_DATES_META}" content="${content}" />\n</head>`);
+/**
+ * The shell as sent for one page: the page's own code preloaded, and the dates in force in a
+ * <meta> (the header prints the conference days on its first paint).
+ */
+export function shellForPage(shell: string, extras: { dates?: ConferenceDates; preloads?: string }): string {
+  const tags = [extras.preloads];
+  if (extras.dates) {
+    const content = JSON.stringify(extras.dates).replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
+    tags.push(`<meta name="${CONFERENCE_DATES_META}" content="${content}" />`);
+  }
+  const head = tags.filter(Boolean).join('\n');
+  return head ? shell.replace('</head>', `${head}\n</head>`) : shell;
 }
 
 /**
@@ -51,25 +60,33 @@ export async function registerClientPages(
     });
   }
   const shell = hasClient ? await readFile(indexPath!, 'utf8') : undefined;
+  const preloads = hasClient ? readPagePreloads(clientDir!, basePath) : new Map();
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && url.startsWith(basePath) && !url.startsWith(apiPrefix);
-    if (isPage && shell && !path.extname(url)) {
+  if (shell) {
+    // Page paths are routes (not the not-found handler) so that the compression plugin compresses them.
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      const url = request.url.split('?')[0] ?? '';
+      if (url.startsWith(apiPrefix) || path.extname(url)) return reply.callNotFound();
       // An unknown page still gets the shell, whose router shows Not Found, but with the status a
       // crawler or a link checker reads as missing.
-      const known =
-        url === basePath || (url.startsWith(`${basePath}/`) && isClientRoutePath(url.slice(basePath.length)));
+      const route = clientRouteOf(url.slice(basePath.length));
       // Without the database the page still loads, and asks for the dates itself.
-      const dates = known ? await datesForPage().catch(() => undefined) : undefined;
-      const page = dates ? shellWithDates(shell, dates) : shell;
+      const dates = route !== undefined ? await datesForPage().catch(() => undefined) : undefined;
+      const page = shellForPage(shell, {
+        dates,
+        preloads: preloads.get(route !== undefined ? CLIENT_PAGES[route] : NOT_FOUND_PAGE),
+      });
       return reply
-        .status(known ? 200 : 404)
+        .status(route !== undefined ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
         .send(page);
-    }
-    return reply.status(404).send({ success: false, message: NOT_FOUND_MESSAGE });
-  });
+    };
+    app.get(basePath, { config: { access: 'public' } }, sendPage);
+    app.get(`${basePath}/*`, { config: { access: 'public' } }, sendPage);
+  }
+
+  app.setNotFoundHandler(async (_request, reply) =>
+    reply.status(404).send({ success: false, message: NOT_FOUND_MESSAGE }),
+  );
 }
