@@ -26,7 +26,11 @@ function PageOrEnrolment() {
   return mustEnrolTwoFactor && pathname !== ENROL_PATH ? <Navigate to={ENROL_PATH} replace /> : <Outlet />;
 }
 
-export function SiteLayout() {
+/**
+ * The site around its pages. `pageLoading`: the first page's code is still on its way (the
+ * router's HydrateFallback), so the header and footer paint at once instead of after it.
+ */
+export function SiteLayout({ pageLoading = false }: { pageLoading?: boolean }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -37,13 +41,25 @@ export function SiteLayout() {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Suspense fallback={<Spinner label="Loading..." fillsPage />}>
-          <PageOrEnrolment />
-        </Suspense>
+        {pageLoading ? (
+          <Spinner label="Loading..." fillsPage />
+        ) : (
+          <Suspense fallback={<Spinner label="Loading..." fillsPage />}>
+            <PageOrEnrolment />
+          </Suspense>
+        )}
       </main>
       <SiteFooter />
-      <ScrollRestoration />
-      <FocusMainOnNavigate />
+      {!pageLoading && (
+        <>
+          <ScrollRestoration />
+          <FocusMainOnNavigate />
+        </>
+      )}
     </div>
   );
+}
+
+export function SiteLayoutWhilePageLoads() {
+  return <SiteLayout pageLoading />;
 }
