@@ -194,5 +194,6 @@ export type VerifiedLetter = z.infer<typeof verifiedLetterSchema>;
 export const letterVerificationResponseSchema = okResponse({
   /** Issued by the site and not withdrawn. */
   valid: z.boolean(),
-  letter: verifiedLetterSchema,
+  /** Null when no letter has the code: an answer to the check, not a missing page (no 404 for the browser to log). */
+  letter: verifiedLetterSchema.nullable(),
 });

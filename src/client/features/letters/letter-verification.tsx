@@ -59,6 +59,12 @@ function VerificationAnswer({ code }: { code: string }) {
       </Verdict>
     );
   const { letter } = answer.data;
+  if (!letter)
+    return (
+      <Verdict tone="bad" title="Not verified">
+        {LETTER_TEXTS.unknownCode}
+      </Verdict>
+    );
   return letter.withdrawn ? (
     <Verdict tone="warning" title="Withdrawn">
       This {LETTER_KIND_LABELS[letter.kind].toLowerCase()} was issued by the site, but it has been withdrawn: the paper

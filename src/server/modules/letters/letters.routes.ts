@@ -63,7 +63,7 @@ export const letterVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/verify/:code',
     {
       schema: {
-        params: z.object({ code: z.string().max(64, LETTER_TEXTS.unknownCode) }),
+        params: z.object({ code: z.string().max(256, LETTER_TEXTS.unknownCode) }),
         response: { 200: letterVerificationResponseSchema },
       },
       // Codes carry 80 random bits, so guessing is hopeless anyway; the limit spares the database.

@@ -195,10 +195,10 @@ export async function getAcceptanceLettersZip(ctx: AppContext, admin: PublicUser
 export async function verifyLetter(
   ctx: AppContext,
   typedCode: string,
-): Promise<{ valid: boolean; letter: VerifiedLetter }> {
+): Promise<{ valid: boolean; letter: VerifiedLetter | null }> {
   const code = normalizeVerificationCode(typedCode);
   const found = code ? await repo.findLetterByCode(ctx.db, code) : undefined;
-  if (!found) throw new AppError('not_found', LETTER_TEXTS.unknownCode);
+  if (!found) return { valid: false, letter: null };
   const letter = presentVerifiedLetter(found.letter, !isAcceptedStatus(found.paperStatus));
   return { valid: !letter.withdrawn, letter };
 }
