@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerAuthor } from '../fixtures/accounts.ts';
+import { sessionCookie, sessionTokenOf } from '../fixtures/api.ts';
 import { logIn } from '../fixtures/captcha.ts';
 
 test('the header changes style after 20 px of scroll', async ({ page }) => {
@@ -124,4 +125,26 @@ test('with registration open, a visitor signs up and lands on the profile', asyn
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Hypatia' })).toBeVisible();
   await expect(page.getByTestId('custom-user-id')).toHaveText(/^ICTACEMP2025[A-Z2-9]{5}$/);
+});
+
+test('a page whose data fails to load keeps its height: the error stands where the spinner stood', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const author = await registerAuthor(request, 'Nguyễn Thị Minh');
+  await page.context().addCookies([sessionCookie(baseURL!, await sessionTokenOf(request, author))]);
+  await page.route(/\/api\/papers\/(user|0b5c8f5e-6d1a-4c1e-9a51-2f0f3c7d9e11)$/, (route) =>
+    route.fulfill({ status: 500, json: { success: false, message: 'Internal server error.' } }),
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  const footerTop = () => page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top);
+
+  await page.goto('profile');
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load your submitted papers' })).toBeVisible();
+  expect(await footerTop()).toBeGreaterThanOrEqual(844);
+
+  await page.goto('submit-full-paper/0b5c8f5e-6d1a-4c1e-9a51-2f0f3c7d9e11');
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load paper details' })).toBeVisible();
+  expect(await footerTop()).toBeGreaterThanOrEqual(844);
 });

@@ -39,12 +39,15 @@ function PapersContent({ chatFor, lettersFor, onLoaded }: PapersContentProps) {
   if (papers.isPending) return <Spinner label="Loading your papers..." fillsPage />;
   if (papers.isError) {
     return (
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-        <h3 className="text-lg font-semibold text-red-800">Error Loading Papers</h3>
-        <p className="mt-1 text-sm text-red-800">Failed to load your submitted papers. Please try again later.</p>
-        <Button variant="danger" className="mt-4" onClick={() => window.location.reload()}>
-          Retry
-        </Button>
+      // As tall as the spinner it replaces, so the footer stays where it was.
+      <div className="min-h-screen">
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
+          <h3 className="text-lg font-semibold text-red-800">Error Loading Papers</h3>
+          <p className="mt-1 text-sm text-red-800">Failed to load your submitted papers. Please try again later.</p>
+          <Button variant="danger" className="mt-4" onClick={() => window.location.reload()}>
+            Retry
+          </Button>
+        </div>
       </div>
     );
   }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { CenteredCard } from '../../../components/ui/card.tsx';
+import { PageLoadError } from '../../../components/ui/error-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { type TabItem, TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { AdminFilesPanel } from '../../../features/admin-review/admin-files-panel.tsx';
@@ -57,13 +58,7 @@ function PaperReview({ paperId }: { paperId: string }) {
         </CenteredCard>
       );
     }
-    return (
-      <div className="mx-auto max-w-md px-4 py-16">
-        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-center font-medium text-red-800">
-          Failed to load paper details
-        </p>
-      </div>
-    );
+    return <PageLoadError>Failed to load paper details</PageLoadError>;
   }
   return <PaperReviewLayout details={details.data} />;
 }

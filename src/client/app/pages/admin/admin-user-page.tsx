@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { PublicUser } from '../../../../shared/schemas/user.ts';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { CenteredCard } from '../../../components/ui/card.tsx';
+import { PageLoadError } from '../../../components/ui/error-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TabPanel } from '../../../components/ui/tabs.tsx';
 import { AdminHeader } from '../../../features/admin-review/admin-header.tsx';
@@ -57,7 +58,7 @@ function UserDetails({ userId }: { userId: string }) {
         </CenteredCard>
       );
     }
-    return <ErrorBanner>Failed to load user details</ErrorBanner>;
+    return <PageLoadError>Failed to load user details</PageLoadError>;
   }
   return <UserProfile user={user.data} />;
 }

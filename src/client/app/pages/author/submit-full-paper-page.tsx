@@ -6,6 +6,7 @@ import { DeadlineGate } from '../../../components/deadline-notice.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card, CenteredCard } from '../../../components/ui/card.tsx';
 import { PageContainer } from '../../../components/ui/page-container.tsx';
+import { PageLoadError } from '../../../components/ui/error-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePaper, useSubmitFullPaper } from '../../../features/papers/papers-api.ts';
 import { fullPaperFileError } from '../../../lib/pdf-file.ts';
@@ -36,13 +37,7 @@ function FullPaperLoader({ paperId }: { paperId: string }) {
         </CenteredCard>
       );
     }
-    return (
-      <div className="mx-auto max-w-md px-4 py-16">
-        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-center font-medium text-red-800">
-          Failed to load paper details. Please try again later.
-        </p>
-      </div>
-    );
+    return <PageLoadError>Failed to load paper details. Please try again later.</PageLoadError>;
   }
   return <FullPaperForm paper={paper.data} />;
 }
