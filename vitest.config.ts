@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,6 +7,9 @@ export default defineConfig({
     environment: 'node',
     // As the server's app and the client's entry do: field messages for any schema parsed in a test.
     setupFiles: ['src/shared/schemas/field-messages.ts'],
+    // Vitest keeps a core for itself by default: one worker on a 2-core machine. Its own work is
+    // light and the tests wait on databases, sockets and child processes: a file on every core.
+    maxWorkers: os.availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -30,7 +30,7 @@ async function pgliteVersion(): Promise<string> {
   return manifest.version;
 }
 
-async function templateStamp(): Promise<string> {
+export async function templateStamp(): Promise<string> {
   return JSON.stringify({ pglite: await pgliteVersion(), initdb: INITDB_PARAMS });
 }
 
@@ -41,6 +41,8 @@ async function templateStamp(): Promise<string> {
 export async function createEmbedded(
   dataDir: string | undefined,
   extensions?: Record<string, unknown>,
+  /** A cluster saved by `dumpDataDir` to start from instead of running initdb (in memory only). */
+  image?: Blob,
 ): Promise<PGlite> {
   // Imported here, so a server on PostgreSQL never loads it.
   const { PGlite } = await import('@electric-sql/pglite');
@@ -48,6 +50,7 @@ export async function createEmbedded(
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
     initDbStartParams: [...INITDB_PARAMS],
     ...(extensions ? { extensions: extensions as never } : {}),
+    ...(image ? { loadDataDir: image } : {}),
   });
 }
 
