@@ -33,10 +33,18 @@ const serverEnv = (
   ...deadlines,
 });
 
+/**
+ * Specs that change or count what the whole site holds, run alone after the others: the
+ * conference's dates (a paper submitted meanwhile would be refused), the dashboard's totals and
+ * latest submissions, and the mail outbox a reset link must get through at once.
+ */
+const SITE_WIDE_SPECS = /\/(deadlines|dashboard|review-integrity|password-reset)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
+  // Two test files at a time share the server (each file's tests in order); SITE_WIDE_SPECS after.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   timeout: 30_000,
@@ -57,7 +65,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'open-registration', testIgnore: /closed-registration/ },
+    { name: 'open-registration', testIgnore: [/closed-registration/, SITE_WIDE_SPECS] },
+    {
+      name: 'site-wide',
+      testMatch: SITE_WIDE_SPECS,
+      dependencies: ['open-registration'],
+      workers: 1,
+    },
     {
       name: 'closed-registration',
       testMatch: /closed-registration/,
