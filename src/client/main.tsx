@@ -8,7 +8,7 @@ import './styles.css';
 const router = createRouter();
 
 // Until the first page's code arrives, the router draws the site with a spinner in the page's
-// place (the root route's HydrateFallback): the header paints as soon as this chunk has run.
+// place (each page route's HydrateFallback): the header paints as soon as this chunk has run.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>

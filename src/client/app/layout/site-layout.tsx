@@ -26,11 +26,7 @@ function PageOrEnrolment() {
   return mustEnrolTwoFactor && pathname !== ENROL_PATH ? <Navigate to={ENROL_PATH} replace /> : <Outlet />;
 }
 
-/**
- * The site around its pages. `pageLoading`: the first page's code is still on its way (the
- * router's HydrateFallback), so the header and footer paint at once instead of after it.
- */
-export function SiteLayout({ pageLoading = false }: { pageLoading?: boolean }) {
+export function SiteLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -41,25 +37,22 @@ export function SiteLayout({ pageLoading = false }: { pageLoading?: boolean }) {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        {pageLoading ? (
-          <Spinner label="Loading..." fillsPage />
-        ) : (
-          <Suspense fallback={<Spinner label="Loading..." fillsPage />}>
-            <PageOrEnrolment />
-          </Suspense>
-        )}
+        <Suspense fallback={<PageLoading />}>
+          <PageOrEnrolment />
+        </Suspense>
       </main>
       <SiteFooter />
-      {!pageLoading && (
-        <>
-          <ScrollRestoration />
-          <FocusMainOnNavigate />
-        </>
-      )}
+      <ScrollRestoration />
+      <FocusMainOnNavigate />
     </div>
   );
 }
 
-export function SiteLayoutWhilePageLoads() {
-  return <SiteLayout pageLoading />;
+/**
+ * A page whose code is on its way. Each page route's HydrateFallback, so that on a first visit
+ * the header and footer paint at once and stay the same elements (an open menu, the focus) when
+ * the page arrives.
+ */
+export function PageLoading() {
+  return <Spinner label="Loading..." fillsPage />;
 }
