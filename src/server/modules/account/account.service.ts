@@ -8,7 +8,7 @@ import { deviceOf } from '../../lib/user-agent.ts';
 import { storeNewPassword } from '../auth/auth.service.ts';
 import { SESSION_IDLE_MS, type SessionOrigin } from '../sessions/sessions.service.ts';
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
-import { transactionThenMail } from '../notifications/notifications.service.ts';
+import { transactionThenMail } from '../../mail/transaction-then-mail.ts';
 import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';
 import { assertCurrentPassword } from '../sign-in-guard/sign-in-guard.service.ts';
 import * as sessionsRepo from '../sessions/sessions.repository.ts';

@@ -2,8 +2,9 @@ import type { NotificationPriority, NotificationType } from '../../../shared/con
 import type { NotificationView, Pagination } from '../../../shared/schemas/notification.ts';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { transactionThenMail } from '../../mail/transaction-then-mail.ts';
 import { findUserById } from '../users/users.repository.ts';
 import * as repo from './notifications.repository.ts';
 
@@ -65,16 +66,6 @@ export async function notifyUsers(
 
 export async function notifyAdmins(ctx: AppContext, db: DbOrTx, input: NotificationInput): Promise<void> {
   await notifyUsers(ctx, db, await repo.findAdminIds(db), input);
-}
-
-/**
- * Runs `work` in one transaction and, once it has committed, wakes the mail sender, so the mail
- * it queued goes out now rather than at the sender's next poll (and never before the commit).
- */
-export async function transactionThenMail<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const result = await ctx.db.transaction(work);
-  ctx.outbox?.kick();
-  return result;
 }
 
 function present(

@@ -6,7 +6,8 @@ import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { grantExtension, stepTiming } from '../deadlines/deadlines.service.ts';
-import { notifyUsers, transactionThenMail } from '../notifications/notifications.service.ts';
+import { notifyUsers } from '../notifications/notifications.service.ts';
+import { transactionThenMail } from '../../mail/transaction-then-mail.ts';
 import { presentOneForAdmin } from './admin-papers.service.ts';
 import { applyPaperStep, paperState } from './paper-workflow.ts';
 
