@@ -9,7 +9,6 @@
 // Chromium is Debian's (CHROMIUM_PATH, /usr/bin/chromium by default); nothing is downloaded.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,6 +19,7 @@ import { E2E_ADMIN } from '../e2e/fixtures/accounts.ts';
 import type { LayoutSeed } from '../e2e/fixtures/layout-seed.ts';
 import type { Viewer } from '../e2e/fixtures/site-pages.ts';
 import { DEFAULT_BASE_PATH } from '../src/shared/constants.ts';
+import { freePort } from '../src/server/test/net.ts';
 import { OPEN_DEADLINES_ENV } from '../src/server/test/open-deadlines.ts';
 import { PROJECT_ROOT, staleBuildReason } from './build-state.mjs';
 
@@ -82,17 +82,6 @@ if (staleBecause) {
   console.log(`${staleBecause}: building...`);
   const build = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'scripts', 'build.mjs')], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 async function waitUntilServing(url: string, server: ChildProcess): Promise<void> {

@@ -7,12 +7,24 @@ import './styles.css';
 
 const router = createRouter();
 
-// Until the first page's code arrives, the router draws the site with a spinner in the page's
-// place (each page route's HydrateFallback): the header paints as soon as this chunk has run.
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+function render() {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+// The first page's code is a lazy chunk: render once it is loaded, so the page appears whole
+// instead of through an empty hydration fallback (and React Router has nothing to warn about).
+if (router.state.initialized) {
+  render();
+} else {
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    render();
+  });
+}

@@ -1,5 +1,6 @@
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { formatFileSize } from '../lib/numbers.ts';
+import { StrokeIcon } from './ui/stroke-icon.tsx';
 
 interface PdfPickerProps {
   label: string;
@@ -69,18 +70,12 @@ export function PdfPicker({ label, hint, file, onFileChange, error, disabled = f
           aria-invalid={error ? true : undefined}
           onChange={(event) => onFileChange(event.target.files?.[0] ?? null)}
         />
-        <svg
-          width="32"
-          height="32"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.5"
+        <StrokeIcon
+          path="M12 16V4m0 0l-4 4m4-4l4 4M4 16v2a2 2 0 002 2h12a2 2 0 002-2v-2"
+          size={32}
+          strokeWidth={1.5}
           className="text-brand-700"
-          aria-hidden="true"
-        >
-          <path d="M12 16V4m0 0l-4 4m4-4l4 4M4 16v2a2 2 0 002 2h12a2 2 0 002-2v-2" />
-        </svg>
+        />
         <span className="font-semibold text-brand-800">Choose a PDF file</span>
         <span className="text-sm text-slate-600">or drag and drop it here</span>
         <span id={hintId} className="text-xs text-slate-500">

@@ -37,7 +37,7 @@ export function SiteLayout() {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Suspense fallback={<PageLoading />}>
+        <Suspense fallback={<Spinner label="Loading..." fillsPage />}>
           <PageOrEnrolment />
         </Suspense>
       </main>
@@ -46,13 +46,4 @@ export function SiteLayout() {
       <FocusMainOnNavigate />
     </div>
   );
-}
-
-/**
- * A page whose code is on its way. Each page route's HydrateFallback, so that on a first visit
- * the header and footer paint at once and stay the same elements (an open menu, the focus) when
- * the page arrives.
- */
-export function PageLoading() {
-  return <Spinner label="Loading..." fillsPage />;
 }
