@@ -148,24 +148,3 @@ test('a page whose data fails to load keeps its height: the error stands where t
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load paper details' })).toBeVisible();
   expect(await footerTop()).toBeGreaterThanOrEqual(844);
 });
-
-test("the header works before the page's code has arrived, and stays as it was when it does", async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  let release!: () => void;
-  const pageCodeMayArrive = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/important-dates-page-[^/]+\.js$/, async (route) => {
-    await pageCodeMayArrive;
-    await route.continue();
-  });
-  await page.goto('important-dates', { waitUntil: 'commit' });
-  await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.locator('#mobile-menu')).toBeVisible();
-
-  release();
-  await expect(page.getByRole('heading', { level: 1, name: 'Important Dates' })).toBeVisible();
-  // The same header: the menu opened meanwhile is still open, and works.
-  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
-  await page.locator('#mobile-menu').getByRole('link', { name: 'Committee' }).click();
-  await expect(page).toHaveURL(/\/committee$/);
-});
