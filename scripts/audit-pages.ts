@@ -5,10 +5,12 @@
 //
 //   npm run audit:pages
 //   npm run audit:pages -- --only /login,/profile --form-factor mobile
+//   npm run audit:pages -- --only profile --save /tmp/reports   (each run's full Lighthouse JSON)
+//   npm run audit:pages -- --only profile,/login --runs 5         (the median of 5 runs per page)
 //
 // Chromium is Debian's (CHROMIUM_PATH, /usr/bin/chromium by default); nothing is downloaded.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -57,8 +59,18 @@ interface AuditRow {
 }
 
 const { values: options } = parseArgs({
-  options: { only: { type: 'string' }, 'form-factor': { type: 'string' } },
+  options: {
+    only: { type: 'string' },
+    'form-factor': { type: 'string' },
+    save: { type: 'string' },
+    runs: { type: 'string', default: '1' },
+  },
 });
+const runs = Number(options.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error('--runs is a whole number of runs per page, 1 or more');
+  process.exit(2);
+}
 const formFactors: FormFactor[] =
   options['form-factor'] === undefined ? ['mobile', 'desktop'] : [options['form-factor'] as FormFactor];
 if (!formFactors.every((factor) => factor === 'mobile' || factor === 'desktop')) {
@@ -160,13 +172,23 @@ async function auditOnce(url: string, formFactor: FormFactor, cookie: string | u
       };
       const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
       const error = result ? result.lhr.runtimeError?.message : 'Lighthouse returned nothing';
-      if (!error) return result!.lhr;
+      if (!error) {
+        if (options.save) saveReport(url, formFactor, result!.lhr);
+        return result!.lhr;
+      }
       if (attempt === 3) throw new Error(`${url}: ${error}`);
       console.log(`  ${url} (${formFactor}): ${error}; again`);
     } finally {
       chrome.kill();
     }
   }
+}
+
+let savedReports = 0;
+function saveReport(url: string, formFactor: FormFactor, lhr: Result) {
+  mkdirSync(options.save!, { recursive: true });
+  const name = `${String(++savedReports).padStart(2, '0')}-${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-')}-${formFactor}.json`;
+  writeFileSync(path.join(options.save!, name), JSON.stringify(lhr));
 }
 
 function rowOf(label: string, formFactor: FormFactor, lhr: Result): AuditRow {
@@ -267,6 +289,17 @@ try {
     const label = `/${entry.path}${entry.viewer === 'visitor' ? '' : ` (${entry.viewer})`}`;
     for (const formFactor of formFactors) {
       const url = new URL(entry.path, baseURL).href;
+      if (runs > 1) {
+        // To compare two builds on a busy machine: the median run by performance, every run printed.
+        const all: AuditRow[] = [];
+        for (let run = 0; run < runs; run++)
+          all.push(rowOf(label, formFactor, await auditOnce(url, formFactor, cookies[entry.viewer])));
+        for (const run of all) console.log(`  run: ${cells(run).join('  ')}`);
+        const row = all.sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(runs / 2)]!;
+        rows.push(row);
+        console.log(`${passes(row) ? 'ok  ' : 'FAIL'} ${cells(row).join('  ')} (median of ${runs})`);
+        continue;
+      }
       const first = rowOf(label, formFactor, await auditOnce(url, formFactor, cookies[entry.viewer]));
       let row = first;
       if (!passes(first)) {

@@ -148,3 +148,27 @@ test('a page whose data fails to load keeps its height: the error stands where t
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load paper details' })).toBeVisible();
   expect(await footerTop()).toBeGreaterThanOrEqual(844);
 });
+
+test('a signed-in page knows its author from the page itself; after logout the header does not', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const author = await registerAuthor(request, 'Władysław Żeleński');
+  await page.context().addCookies([sessionCookie(baseURL!, await sessionTokenOf(request, author))]);
+  const sessionRequests: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/auth/session')) sessionRequests.push(sent.url());
+  });
+
+  await page.goto('profile');
+  await expect(page.getByRole('heading', { name: 'Welcome, Władysław Żeleński' })).toBeVisible();
+  expect(sessionRequests).toEqual([]);
+
+  // Signed out, the session is asked afresh: never taken again from the page served signed in.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('link', { name: 'Home' }).first().click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+});

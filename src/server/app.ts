@@ -30,6 +30,7 @@ import { backgroundJobsRoutes } from './modules/background-jobs/background-jobs.
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { siteSession } from './modules/auth/auth.service.ts';
 import { authEventsRoutes } from './modules/auth-events/auth-events.routes.ts';
 import { dashboardRoutes } from './modules/admin-dashboard/dashboard.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -332,6 +333,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     apiPrefix,
     clientDir: config.clientDir,
     datesForPage: () => datesToShow(ctx),
+    sessionForPage: (request) => siteSession(ctx, request.user),
   });
 
   return app;

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../shared/schemas/user.ts';
 import { api, type ResponseOf } from './api.ts';
 import { queryKeys } from './query-keys.ts';
+import { SITE_SESSION_META } from '../../shared/page-session.ts';
 import type { messageResponseSchema } from '../../shared/schemas/responses.ts';
 import type {
   resetRequestedResponseSchema,
@@ -14,13 +15,50 @@ import type {
 /** `mustEnrolTwoFactor`: an admin without the required second factor, sent to set it up before anything else. */
 type SiteSession = ResponseOf<typeof sessionResponseSchema>;
 
+const SESSION_STALE_MS = 60_000;
+
+/**
+ * The session the server wrote into the page it served (client-pages.ts), so that the first paint
+ * knows who is signed in without a request; none under the Vite dev server. Checked by hand, not
+ * with the Zod schema: that would bring Zod into every page's first load.
+ */
+function sessionInPage(): SiteSession | undefined {
+  const content = document.querySelector(`meta[name="${SITE_SESSION_META}"]`)?.getAttribute('content');
+  if (!content) return undefined;
+  try {
+    const parsed = JSON.parse(content) as Partial<Record<keyof SiteSession, unknown>> | null;
+    const user = parsed?.user as Partial<PublicUser> | null | undefined;
+    const complete =
+      parsed?.success === true &&
+      typeof parsed.registrationOpen === 'boolean' &&
+      typeof parsed.mustEnrolTwoFactor === 'boolean' &&
+      (user === null || (typeof user === 'object' && typeof user?._id === 'string' && typeof user.role === 'string'));
+    return complete ? (parsed as SiteSession) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Used once, for the first query: a session asked afresh (after signing out, say) never comes
+ * from a page that was served to the user signed in.
+ */
+const pageSession = { session: sessionInPage(), readAt: Date.now(), used: false };
+function takePageSession(): SiteSession | undefined {
+  if (pageSession.used) return undefined;
+  pageSession.used = true;
+  return pageSession.session;
+}
+
 /** /auth/session answers a visitor with 200 (user null), keeping the console clean. */
 function useSiteSession() {
   return useQuery({
     queryKey: queryKeys.session,
     queryFn: () => api<SiteSession>('/auth/session'),
-    staleTime: 60_000,
+    staleTime: SESSION_STALE_MS,
     retry: false,
+    initialData: takePageSession,
+    initialDataUpdatedAt: pageSession.readAt,
   });
 }
 

@@ -8,9 +8,9 @@ import { API, createTestApp, type TestApp } from '../test/test-app.ts';
 
 const SHELL = '<!doctype html><html><head><title>ICTACEM 2025</title></head><body><div id="root"></div></body></html>';
 
-/** The dates the page carries for its first paint, read back as the client reads them. */
-function datesInPage(html: string): unknown {
-  const content = /<meta name="conference-dates" content="([^"]*)" \/>/.exec(html)?.[1];
+/** A <meta> the page carries for its first paint (dates, session), read back as the client reads it. */
+function metaInPage(html: string, name: string): unknown {
+  const content = new RegExp(`<meta name="${name}" content="([^"]*)" />`).exec(html)?.[1];
   if (content === undefined) return undefined;
   return JSON.parse(
     content
@@ -20,6 +20,8 @@ function datesInPage(html: string): unknown {
       .replace(/&amp;/g, '&'),
   );
 }
+const datesInPage = (html: string) => metaInPage(html, 'conference-dates');
+const sessionInPage = (html: string) => metaInPage(html, 'site-session');
 
 describe('the served page carries the dates in force', () => {
   let root: string;
@@ -42,7 +44,7 @@ describe('the served page carries the dates in force', () => {
     const served = await t.app.inject({ method: 'GET', url: `${API}/settings/deadlines` });
     const page = await t.app.inject({ method: 'GET', url: '/ictacem2025/important-dates' });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toMatch(/<meta name="conference-dates" content="[^"]*" \/>\n<\/head>/);
+    expect(page.body).toMatch(/<meta name="conference-dates" content="[^"]*" \/>\n(<meta [^>]*>\n)*<\/head>/);
     expect(datesInPage(page.body)).toEqual(served.json().dates);
 
     const moved = { conferenceStarts: '2100-01-05T09:00:00+05:30', conferenceEnds: '2100-01-07T18:00:00+05:30' };
@@ -55,6 +57,65 @@ describe('the served page carries the dates in force', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const after = await t.app.inject({ method: 'GET', url: '/ictacem2025/' });
     expect(datesInPage(after.body)).toMatchObject(moved);
+  });
+});
+
+describe('the served page carries who is signed in', () => {
+  let root: string;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'ictacem-shell-session-'));
+    await writeFile(path.join(root, 'index.html'), SHELL);
+    t = await createTestApp({ clientDir: root });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const sessionOf = async (cookie?: string) =>
+    (await t.app.inject({ method: 'GET', url: `${API}/auth/session`, headers: cookie ? { cookie } : {} })).json();
+
+  it('for a visitor: no user, and whether sign-up is open, as the API answers', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/ictacem2025/' });
+    expect(page.statusCode).toBe(200);
+    const session = sessionInPage(page.body);
+    expect(session).toEqual(await sessionOf());
+    expect(session).toMatchObject({ user: null, mustEnrolTwoFactor: false });
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.headers.vary).toMatch(/Cookie/i);
+  });
+
+  it('for an author: their account as the API answers, a name in any script and quotes intact', async () => {
+    const author = await createTestUser(t.app, { username: 'Łukasz "Ł" <Nguyễn> & हिंदी 王' });
+    const page = await t.app.inject({ method: 'GET', url: '/ictacem2025/profile', headers: { cookie: author.cookie } });
+    expect(page.body).not.toContain('<Nguyễn>');
+    const session = sessionInPage(page.body);
+    expect(session).toEqual(await sessionOf(author.cookie));
+    expect(session).toMatchObject({ user: { _id: author.user._id, username: 'Łukasz "Ł" <Nguyễn> & हिंदी 王' } });
+  });
+
+  it('for an admin still to set up two-factor sign-in: says so, as the API does', async () => {
+    const admin = await createTestUser(t.app, { role: 'admin', twoFactor: false });
+    const page = await t.app.inject({ method: 'GET', url: '/ictacem2025/admin', headers: { cookie: admin.cookie } });
+    expect(sessionInPage(page.body)).toMatchObject({ user: { role: 'admin' }, mustEnrolTwoFactor: true });
+    expect(sessionInPage(page.body)).toEqual(await sessionOf(admin.cookie));
+  });
+
+  it('for a signed-out or unknown session token: a visitor', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/ictacem2025/profile',
+      headers: { cookie: 'ictacem_session=not-a-session' },
+    });
+    expect(sessionInPage(page.body)).toMatchObject({ user: null });
+  });
+
+  it('not on a page that does not exist', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/ictacem2025/no-such-page' });
+    expect(page.statusCode).toBe(404);
+    expect(sessionInPage(page.body)).toBeUndefined();
   });
 });
 

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_PAGES, clientRouteOf, NOT_FOUND_PAGE } from '../../shared/client-routes.ts';
 import { CONFERENCE_DATES_META, type ConferenceDates } from '../../shared/domain/deadlines.ts';
+import { SITE_SESSION_META } from '../../shared/page-session.ts';
 import { readPagePreloads } from './page-preloads.ts';
 
 export const NOT_FOUND_MESSAGE = 'Not found.';
@@ -12,14 +13,15 @@ export const NOT_FOUND_MESSAGE = 'Not found.';
 const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
 
 /**
- * The shell as sent for one page: the page's own code preloaded, and the dates in force in a
- * <meta> (the header prints the conference days on its first paint).
+ * The shell as sent for one page: the page's own code preloaded, and what its first paint needs
+ * (the dates in force, who is signed in) in <meta> tags, each value as JSON.
  */
-export function shellForPage(shell: string, extras: { dates?: ConferenceDates; preloads?: string }): string {
+export function shellForPage(shell: string, extras: { preloads?: string; meta?: Record<string, unknown> }): string {
   const tags = [extras.preloads];
-  if (extras.dates) {
-    const content = JSON.stringify(extras.dates).replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
-    tags.push(`<meta name="${CONFERENCE_DATES_META}" content="${content}" />`);
+  for (const [name, value] of Object.entries(extras.meta ?? {})) {
+    if (value === undefined) continue;
+    const content = JSON.stringify(value).replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
+    tags.push(`<meta name="${name}" content="${content}" />`);
   }
   const head = tags.filter(Boolean).join('\n');
   return head ? shell.replace('</head>', `${head}\n</head>`) : shell;
@@ -38,9 +40,11 @@ export async function registerClientPages(
     clientDir?: string;
     /** The dates in force (the pages' 5-second copy), written into every page served. */
     datesForPage: () => Promise<ConferenceDates>;
+    /** The session as `GET /auth/session` answers it for this request, written into the page. */
+    sessionForPage: (request: FastifyRequest) => unknown;
   },
 ): Promise<void> {
-  const { basePath, apiPrefix, clientDir, datesForPage } = options;
+  const { basePath, apiPrefix, clientDir, datesForPage, sessionForPage } = options;
   const indexPath = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const hasClient = indexPath !== undefined && existsSync(indexPath);
 
@@ -73,13 +77,18 @@ export async function registerClientPages(
       // Without the database the page still loads, and asks for the dates itself.
       const dates = route !== undefined ? await datesForPage().catch(() => undefined) : undefined;
       const page = shellForPage(shell, {
-        dates,
         preloads: preloads.get(route !== undefined ? CLIENT_PAGES[route] : NOT_FOUND_PAGE),
+        meta: {
+          [CONFERENCE_DATES_META]: dates,
+          [SITE_SESSION_META]: route !== undefined ? sessionForPage(request) : undefined,
+        },
       });
+      // The page names who is signed in: never kept by a shared cache, nor reused for another cookie.
       return reply
         .status(route !== undefined ? 200 : 404)
         .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'no-cache')
+        .header('Cache-Control', 'private, no-cache')
+        .header('Vary', 'Cookie')
         .send(page);
     };
     app.get(basePath, { config: { access: 'public' } }, sendPage);

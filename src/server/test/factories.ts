@@ -51,12 +51,12 @@ export async function freshTotpCode(account: string, secret = TEST_TOTP_SECRET):
 /** An admin gets two-factor sign-in (TEST_TOTP_SECRET) unless `twoFactor: false` asks for one still to enrol. */
 export async function createTestUser(
   app: FastifyInstance,
-  options: { role?: Role; password?: string; twoFactor?: boolean; email?: string } = {},
+  options: { role?: Role; password?: string; twoFactor?: boolean; email?: string; username?: string } = {},
 ): Promise<TestUser> {
   const email = options.email ?? uniqueEmail(options.role ?? 'author');
   const password = options.password ?? 'correct horse battery';
   let row = await createUser(app.ctx, {
-    username: `Test ${options.role ?? 'author'}`,
+    username: options.username ?? `Test ${options.role ?? 'author'}`,
     email,
     password,
     role: options.role,

@@ -16,7 +16,15 @@ import {
 import { perAddress } from '../../lib/rate-limits.ts';
 import { originOf } from '../../lib/request-origin.ts';
 import { SESSION_COOKIE, requireUser } from '../../plugins/auth.ts';
-import { AUTH_MESSAGES, login, register, requestPasswordReset, resetPassword, type SignedIn } from './auth.service.ts';
+import {
+  AUTH_MESSAGES,
+  login,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  siteSession,
+  type SignedIn,
+} from './auth.service.ts';
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { newChallenge } from '../sign-in-guard/sign-in-guard.service.ts';
 import { mustEnrolTwoFactor } from '../two-factor/two-factor.service.ts';
@@ -122,12 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/session',
     { schema: { response: { 200: sessionResponseSchema } }, config: { access: 'public' } },
-    async (request) => ({
-      success: true,
-      user: request.user,
-      registrationOpen: config.registrationOpen,
-      mustEnrolTwoFactor: mustEnrolTwoFactor(app.ctx, request.user),
-    }),
+    async (request) => siteSession(app.ctx, request.user),
   );
 
   app.get(

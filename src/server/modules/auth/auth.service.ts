@@ -1,4 +1,10 @@
-import type { ForgotPasswordBody, LoginBody, RegisterBody } from '../../../shared/schemas/auth.ts';
+import type {
+  ForgotPasswordBody,
+  LoginBody,
+  RegisterBody,
+  sessionResponseSchema,
+} from '../../../shared/schemas/auth.ts';
+import type { z } from 'zod';
 import type { PublicUser } from '../../../shared/schemas/user.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -27,7 +33,7 @@ import { queueSecurityMail } from '../security-mail/security-mail.service.ts';
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { TWO_FACTOR_MESSAGES } from '../../../shared/schemas/two-factor.ts';
 import { deviceOf } from '../../lib/user-agent.ts';
-import { consumeSecondFactor } from '../two-factor/two-factor.service.ts';
+import { consumeSecondFactor, mustEnrolTwoFactor } from '../two-factor/two-factor.service.ts';
 import { createSession, type SessionOrigin } from '../sessions/sessions.service.ts';
 
 export const AUTH_MESSAGES = {
@@ -213,4 +219,20 @@ export async function resetPassword(
 /** Deletes the reset tokens past their end; how many. */
 export function purgeExpiredPasswordResets(db: DbOrTx): Promise<number> {
   return deleteExpiredPasswordResets(db);
+}
+
+/**
+ * What every page needs at load, for the signed-in user or a visitor (user null): answered by
+ * `GET /auth/session` and written into each page served, so the two cannot differ.
+ */
+export function siteSession(
+  ctx: Pick<AppContext, 'config'>,
+  user: PublicUser | null,
+): z.infer<typeof sessionResponseSchema> {
+  return {
+    success: true,
+    user,
+    registrationOpen: ctx.config.registrationOpen,
+    mustEnrolTwoFactor: mustEnrolTwoFactor(ctx, user),
+  };
 }
