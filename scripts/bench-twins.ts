@@ -79,6 +79,10 @@ export function bareTwins(ctx: AppContext, ids: { adminId: string; authorId: str
   const totals = new VersionedMemoMap<number>(200, 60_000);
   const totalAt = (version: number | undefined, key: unknown, countRows: () => Promise<number>) =>
     totals.get(JSON.stringify(key), version, countRows);
+  const scopeAt = async (version: number | undefined, matches: number, search: string, table: 'users' | 'papers') => ({
+    matches,
+    tableRows: search ? await totalAt(version, ['rows', table], () => dashboard.countTableRows(db, table)) : 0,
+  });
   const figuresAt = (version: number | undefined) =>
     stats.get(version, () =>
       db.transaction((tx) => computeDashboardFigures(tx), {
@@ -103,27 +107,20 @@ export function bareTwins(ctx: AppContext, ids: { adminId: string; authorId: str
     async (request) => {
       const { search = '', status, theme } = request.query;
       const filter = { search, status, theme };
-      const total = await totalAt(await dashboard.dashboardVersion(db), ['papers', filter], () =>
-        dashboard.countPapers(db, filter),
+      const version = await dashboard.dashboardVersion(db);
+      const total = await totalAt(version, ['papers', filter], () => dashboard.countPapers(db, filter));
+      const rows = await pageRows(total, request.query.page, 20, async (page) =>
+        dashboard.pageOfPapers(db, filter, page, await scopeAt(version, total, search, 'papers'), ids.adminId),
       );
-      const rows = await pageRows(total, request.query.page, 20, (page) =>
-        dashboard.pageOfPapers(db, filter, page, total),
-      );
-      const relations = await paperRepo.findAdminPaperRelations(
-        db,
-        rows.map((r) => r.id),
-        ids.adminId,
-      );
-      return { rows, total, relations: [...relations.values()], dates: await datesToShow(ctx) };
+      return { rows, total, dates: await datesToShow(ctx) };
     },
   );
   bare.get<{ Querystring: { search?: string; page?: string } }>('/users', async (request) => {
     const { search = '' } = request.query;
-    const total = await totalAt(await dashboard.dashboardVersion(db), ['users', search], () =>
-      dashboard.countUsers(db, search),
-    );
-    const rows = await pageRows(total, request.query.page, 20, (page) =>
-      dashboard.pageOfUsers(db, search, page, total),
+    const version = await dashboard.dashboardVersion(db);
+    const total = await totalAt(version, ['users', search], () => dashboard.countUsers(db, search));
+    const rows = await pageRows(total, request.query.page, 20, async (page) =>
+      dashboard.pageOfUsers(db, search, page, await scopeAt(version, total, search, 'users')),
     );
     const counts = await dashboard.statusCountsOfUsers(
       db,
@@ -139,8 +136,13 @@ export function bareTwins(ctx: AppContext, ids: { adminId: string; authorId: str
       figuresAt(version),
     ]);
     // As the route does, no more rows than remain.
-    const rows = await pageRows(total, request.query.page, 10, (page) =>
-      dashboard.records(db, query, { ...page, limit: Math.min(page.limit, total - page.offset) }, total),
+    const rows = await pageRows(total, request.query.page, 10, async (page) =>
+      dashboard.records(
+        db,
+        query,
+        { ...page, limit: Math.min(page.limit, total - page.offset) },
+        await scopeAt(version, total, query.search, 'papers'),
+      ),
     );
     return { rows, total, summary };
   });

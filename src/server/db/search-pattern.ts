@@ -1,6 +1,5 @@
-import { getTableName, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from './client.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Search text is matched literally: LIKE wildcards typed by the admin are escaped. */
 export function containsPattern(text: string): string {
@@ -23,23 +22,18 @@ export function foldedContains(column: AnyPgColumn, search: string): SQL {
  * then sorted; it costs in proportion to how many match. `byRow`: each row is tested as it is read
  * in the page's order, until the page is full; it costs in proportion to how many rows precede
  * the page's end, about (offset + limit) × table rows / matches. The cheaper one is chosen from
- * the number of matches (counted first) and the table's size as last measured by ANALYZE.
+ * the number of matches and the table's size, both counted (and memoised by the caller): not
+ * from the planner's statistics, which a bulk load leaves empty or stale until ANALYZE.
  */
 export type SearchStrategy = 'byIndex' | 'byRow';
 
-export async function chooseSearchStrategy(
-  db: DbOrTx,
-  table: PgTable,
-  matches: number,
-  pageEnd: number,
-): Promise<SearchStrategy> {
-  if (matches === 0) return 'byIndex';
-  const [row] = await db
-    .select({ rows: sql<number>`reltuples`.mapWith(Number) })
-    .from(sql`pg_class`)
-    .where(sql`oid = ${getTableName(table)}::regclass`);
-  const tableRows = row?.rows ?? -1;
-  // -1: never analysed; the index is then the safe choice.
-  if (tableRows <= 0) return 'byIndex';
+/** What a search's strategy is chosen from: how many rows match, and how many the table has. */
+export interface SearchScope {
+  matches: number;
+  tableRows: number;
+}
+
+export function chooseSearchStrategy({ matches, tableRows }: SearchScope, pageEnd: number): SearchStrategy {
+  if (matches === 0 || tableRows <= 0) return 'byIndex';
   return (pageEnd * tableRows) / matches < matches ? 'byRow' : 'byIndex';
 }

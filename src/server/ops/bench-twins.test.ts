@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bareTwins, benchCases } from '../../../scripts/bench-twins.ts';
@@ -7,30 +7,8 @@ import { papers, users } from '../db/schema/index.ts';
 import { createSession } from '../modules/sessions/sessions.service.ts';
 import { createTestUser, type TestUser } from '../test/factories.ts';
 import { API, createTestApp, type TestApp } from '../test/test-app.ts';
-
-/** The SQL texts a request issues, recorded at the driver (both drivers take the text first or as `text`). */
-function recordingQueries(app: FastifyInstance) {
-  const client = (app.ctx.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const original = client.query;
-  let recorded: string[] | null = null;
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const [first] = args;
-    recorded?.push(typeof first === 'string' ? first : String((first as { text?: string }).text));
-    return original.apply(this, args);
-  };
-  return {
-    async during(request: () => Promise<{ statusCode: number }>): Promise<string[]> {
-      // Twice first: both sides memoise totals and figures by data version, as in the benchmark.
-      for (let i = 0; i < 2; i += 1) expect((await request()).statusCode).toBe(200);
-      recorded = [];
-      expect((await request()).statusCode).toBe(200);
-      const texts = recorded.sort();
-      recorded = null;
-      return texts;
-    },
-    restore: () => (client.query = original),
-  };
-}
+import { recordingQueries } from '../test/recording-queries.ts';
+import { plannerRowEstimate } from '../test/planner-statistics.ts';
 
 /**
  * `npm run bench` reports each route beside a bare twin "running the same SQL": the ratio means
@@ -59,6 +37,11 @@ describe('the benchmark twins', () => {
     queries?.restore();
     await bare?.close();
     await t?.close();
+  });
+
+  it('stand on a seed that left the planner its statistics', async () => {
+    const [{ n }] = (await t.app.ctx.db.select({ n: count() }).from(papers)) as [{ n: number }];
+    expect(await plannerRowEstimate(t.app.ctx.db, 'papers')).toBe(n);
   });
 
   it('run, for every case, the SQL of the route they stand for', async () => {

@@ -2,9 +2,14 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, or, 
 import { PLACEHOLDER_PAYMENT_ID } from '../../../shared/constants.ts';
 import type { PaperFilterQuery, PaperListSort, RecordsQuery } from '../../../shared/schemas/admin-dashboard.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { chooseSearchStrategy, foldedContains, type SearchStrategy } from '../../db/search-pattern.ts';
+import {
+  chooseSearchStrategy,
+  foldedContains,
+  type SearchScope,
+  type SearchStrategy,
+} from '../../db/search-pattern.ts';
 import { cacheVersions, chatReadCursors, paperAuthors, papers, users } from '../../db/schema/index.ts';
+import { adminRelationColumns, adminRelationsOf } from '../papers/papers.repository.ts';
 
 /**
  * The one definition of each records filter, for the rows of the Financial and Evaluation tables,
@@ -119,9 +124,10 @@ function papersMatching(db: DbOrTx, search: string) {
 }
 
 export type Page = { limit: number; offset: number };
+export type { SearchScope };
 
-const strategyFor = (db: DbOrTx, table: PgTable, search: string, matches: number, page: Page) =>
-  search ? chooseSearchStrategy(db, table, matches, page.offset + page.limit) : ('byIndex' as const);
+const strategyFor = (search: string, scope: SearchScope, page: Page): SearchStrategy =>
+  search ? chooseSearchStrategy(scope, page.offset + page.limit) : 'byIndex';
 
 // Deep pages: the page's keys are found first, in the order of an index that holds the sort keys
 // and the id (an index-only scan skips the rows before the page cheaply), and only the page's
@@ -139,9 +145,9 @@ export async function countUsers(db: DbOrTx, search: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** `matches`: the total for this search (countUsers), from which the search picks its strategy. */
-export async function pageOfUsers(db: DbOrTx, search: string, page: Page, matches: number) {
-  const strategy = await strategyFor(db, users, search, matches, page);
+/** `scope`: the total for this search (countUsers) and of all users, from which the search picks its strategy. */
+export async function pageOfUsers(db: DbOrTx, search: string, page: Page, scope: SearchScope) {
+  const strategy = strategyFor(search, scope, page);
   const pageIds = db
     .select({ id: users.id })
     .from(users)
@@ -226,9 +232,14 @@ export async function countPapers(db: DbOrTx, filter: PaperFilter): Promise<numb
   return row?.n ?? 0;
 }
 
-/** `matches`: the total for this filter (countPapers), from which the search picks its strategy. */
-export async function pageOfPapers(db: DbOrTx, filter: PaperFilter, page: Page, matches: number) {
-  const strategy = await strategyFor(db, papers, filter.search, matches, page);
+/**
+ * A page of papers, each with what an admin's view of it needs (adminRelationColumns): one query
+ * for the page, whatever its length. `scope`: the total for this filter (countPapers) and of all
+ * papers, from which the search picks its strategy; `reader`: the admin whose unread messages
+ * are counted.
+ */
+export async function pageOfPapers(db: DbOrTx, filter: PaperFilter, page: Page, scope: SearchScope, reader: string) {
+  const strategy = strategyFor(filter.search, scope, page);
   const pageIds = db
     .select({ id: papers.id })
     .from(papers)
@@ -236,20 +247,24 @@ export async function pageOfPapers(db: DbOrTx, filter: PaperFilter, page: Page, 
     .orderBy(...PAPER_ORDERS[filter.sort ?? 'submitted'])
     .limit(page.limit)
     .offset(page.offset);
-  return db
-    .select()
+  const rows = await db
+    .select({ paper: papers, ...adminRelationColumns(reader) })
     .from(papers)
     .where(inArray(papers.id, pageIds))
     .orderBy(...PAPER_ORDERS[filter.sort ?? 'submitted']);
+  return rows.map(({ paper, ...relations }) => ({
+    paper,
+    relations: adminRelationsOf({ ...relations, reviewedBy: paper.reviewedBy, evaluatedBy: paper.evaluatedBy }),
+  }));
 }
 
 /**
- * The ids of every paper a filter matches, in the list's order. `matches`: their number
- * (countPapers), from which the search picks its strategy as for a page that long.
+ * The ids of every paper a filter matches, in the list's order. `scope`: their number
+ * (countPapers) and all papers', from which the search picks its strategy as for a page that long.
  */
-export async function idsOfPapers(db: DbOrTx, filter: PaperFilter, matches: number): Promise<string[]> {
-  if (matches === 0) return [];
-  const strategy = await strategyFor(db, papers, filter.search, matches, { offset: 0, limit: matches });
+export async function idsOfPapers(db: DbOrTx, filter: PaperFilter, scope: SearchScope): Promise<string[]> {
+  if (scope.matches === 0) return [];
+  const strategy = strategyFor(filter.search, scope, { offset: 0, limit: scope.matches });
   const rows = await db
     .select({ id: papers.id })
     .from(papers)
@@ -377,14 +392,24 @@ function recordsByUser(db: DbOrTx, where: SQL | undefined, order: readonly SQL[]
   return selectRecords(db, inArray(users.id, pageIds)).orderBy(...order);
 }
 
+/** The rows of a table a search starts from: with the matches, what its strategy is chosen from. */
+export async function countTableRows(db: DbOrTx, table: 'users' | 'papers'): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table === 'users' ? users : papers);
+  return row?.n ?? 0;
+}
+
+/** Every search path starts from the papers, except the name order's, which a page of authors leads. */
+export const recordsSearchTable = (sort: RecordsQuery['sort']): 'users' | 'papers' =>
+  sort === 'name' ? 'users' : 'papers';
+
 export async function records(
   db: DbOrTx,
   query: Pick<RecordsQuery, 'search' | 'filter' | 'sort'>,
   page: Page,
-  matches: number,
+  /** The matches, and the rows of the table a search starts from (recordsSearchTable). */
+  scope: SearchScope,
 ) {
-  // Every search path starts from the papers, except the name order's, which a page of authors leads.
-  const strategy = await strategyFor(db, query.sort === 'name' ? users : papers, query.search, matches, page);
+  const strategy = strategyFor(query.search, scope, page);
   const where = recordsWhere(db, query, strategy);
   if (query.sort === 'name') return recordsByUser(db, where, NAME_ORDER, page);
   const order = PAPERS_FIRST_ORDER[query.sort];

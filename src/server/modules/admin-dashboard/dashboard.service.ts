@@ -120,11 +120,22 @@ export async function computeDashboardFigures(db: DbOrTx): Promise<DashboardFigu
 }
 
 /**
- * A list's total for one filter and search, counted once per version of the data (raised by
- * every write the lists show) and shared by every admin paging through the same list.
+ * Lists' totals at the data's current version (raised by every write the lists show): each
+ * counted once per version for a filter and search, and shared by every admin paging through the
+ * same list. `scope` adds the size of the table a search starts from, counted the same way, from
+ * which the search picks its strategy (none is needed without a search).
  */
-async function listTotal(ctx: AppContext, key: unknown[], count: () => Promise<number>): Promise<number> {
-  return totalAt(ctx, await repo.dashboardVersion(ctx.db), key, count);
+async function listTotals(ctx: AppContext) {
+  const version = await repo.dashboardVersion(ctx.db);
+  const at = (key: unknown[], count: () => Promise<number>) => totalAt(ctx, version, key, count);
+  return {
+    version,
+    at,
+    async scope(matches: number, search: string, table: 'users' | 'papers'): Promise<repo.SearchScope> {
+      const tableRows = search ? await at(['rows', table], () => repo.countTableRows(ctx.db, table)) : 0;
+      return { matches, tableRows };
+    },
+  };
 }
 
 function totalAt(
@@ -151,9 +162,10 @@ async function pageAfterTotal<Row>(
 }
 
 export async function listUsers(ctx: AppContext, query: { search: string; page: number; limit: number }) {
-  const total = await listTotal(ctx, ['users', query.search], () => repo.countUsers(ctx.db, query.search));
-  const { rows, pagination } = await pageAfterTotal(query, total, (page) =>
-    repo.pageOfUsers(ctx.db, query.search, page, total),
+  const totals = await listTotals(ctx);
+  const total = await totals.at(['users', query.search], () => repo.countUsers(ctx.db, query.search));
+  const { rows, pagination } = await pageAfterTotal(query, total, async (page) =>
+    repo.pageOfUsers(ctx.db, query.search, page, await totals.scope(total, query.search, 'users')),
   );
   const counts = await repo.statusCountsOfUsers(
     ctx.db,
@@ -183,13 +195,17 @@ export function paperFilterFor(query: PaperFilterQuery, adminId: string): repo.P
 }
 
 /**
- * The total of a paper filter: memoised per version of the data like the other lists, except
- * for unread messages, which reading the chat changes without a version (and which are few).
+ * The total of a paper filter, and of all papers when it searches: memoised per version of the
+ * data like the other lists, except for unread messages, which reading the chat changes without a
+ * version (and which are few).
  */
-function paperTotal(ctx: AppContext, filter: repo.PaperFilter): Promise<number> {
-  if (filter.unreadBy) return repo.countPapers(ctx.db, filter);
+async function paperScope(ctx: AppContext, filter: repo.PaperFilter): Promise<repo.SearchScope> {
+  const totals = await listTotals(ctx);
   const { sort: _order, ...counted } = filter;
-  return listTotal(ctx, ['papers', counted], () => repo.countPapers(ctx.db, filter));
+  const matches = filter.unreadBy
+    ? await repo.countPapers(ctx.db, filter)
+    : await totals.at(['papers', counted], () => repo.countPapers(ctx.db, filter));
+  return totals.scope(matches, filter.search, 'papers');
 }
 
 export async function listPapers(
@@ -198,15 +214,15 @@ export async function listPapers(
   query: PaperListQuery,
 ): Promise<{ papers: AdminPaperListRow[]; pagination: ListPagination }> {
   const filter = paperFilterFor(query, adminId);
-  const total = await paperTotal(ctx, filter);
-  const { rows, pagination } = await pageAfterTotal(query, total, (page) =>
-    repo.pageOfPapers(ctx.db, filter, page, total),
+  const scope = await paperScope(ctx, filter);
+  const { rows, pagination } = await pageAfterTotal(query, scope.matches, (page) =>
+    repo.pageOfPapers(ctx.db, filter, page, scope, adminId),
   );
-  const presented = await presentPageForAdmin(ctx, rows, adminId);
+  const presented = await presentPageForAdmin(ctx, rows);
   return {
     papers: presented.map((paper, i) => ({
       ...paper,
-      lastAuthorMessageAt: rows[i]!.lastAuthorMessageAt?.toISOString() ?? null,
+      lastAuthorMessageAt: rows[i]!.paper.lastAuthorMessageAt?.toISOString() ?? null,
     })),
     pagination,
   };
@@ -217,10 +233,10 @@ export async function listPapers(
  * when there are more than `max`: a bulk action that large is refused rather than cut short.
  */
 export async function idsOfMatchingPapers(ctx: AppContext, filter: repo.PaperFilter, max: number) {
-  const total = await paperTotal(ctx, filter);
-  if (total > max) return null;
+  const scope = await paperScope(ctx, filter);
+  if (scope.matches > max) return null;
   // Papers submitted since the count was memoised may have taken the filter past the limit.
-  const ids = await repo.idsOfPapers(ctx.db, filter, total);
+  const ids = await repo.idsOfPapers(ctx.db, filter, scope);
   return ids.length > max ? null : ids;
 }
 
@@ -259,15 +275,20 @@ export async function listRecords(ctx: AppContext, query: RecordsQuery) {
   const filter = { search: query.search, filter: query.filter };
   // The cards describe the whole conference, whatever the search: each is the total of its table.
   // One read of the data's version serves both the total and the cards.
-  const version = await repo.dashboardVersion(ctx.db);
+  const totals = await listTotals(ctx);
   const [total, { recordsSummary }] = await Promise.all([
-    totalAt(ctx, version, ['records', filter], () => repo.countRecords(ctx.db, filter)),
-    figuresAt(ctx, version),
+    totals.at(['records', filter], () => repo.countRecords(ctx.db, filter)),
+    figuresAt(ctx, totals.version),
   ]);
   // A page asks for no more rows than remain: the last page, or a search that finds few, then
   // never looks for authors without a paper that cannot be on it.
-  const { rows, pagination } = await pageAfterTotal(query, total, (page) =>
-    repo.records(ctx.db, query, { ...page, limit: Math.min(page.limit, total - page.offset) }, total),
+  const { rows, pagination } = await pageAfterTotal(query, total, async (page) =>
+    repo.records(
+      ctx.db,
+      query,
+      { ...page, limit: Math.min(page.limit, total - page.offset) },
+      await totals.scope(total, query.search, repo.recordsSearchTable(query.sort)),
+    ),
   );
   return { rows: rows.map(toRecord), summary: recordsSummary, pagination };
 }

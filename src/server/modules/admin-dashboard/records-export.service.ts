@@ -75,9 +75,11 @@ export async function recordsCsv(
       await ctx.db.transaction(
         async (tx) => {
           const total = await repo.countRecords(tx, query);
+          const table = repo.recordsSearchTable(query.sort);
+          const scope = { matches: total, tableRows: query.search ? await repo.countTableRows(tx, table) : 0 };
           for (let offset = 0; offset < total; offset += batchRows) {
             const page = { offset, limit: Math.min(batchRows, total - offset) };
-            const rows = await repo.records(tx, query, page, total);
+            const rows = await repo.records(tx, query, page, scope);
             await out.write(rows.map((r) => csvLine(view.cells(toRecord(r)))).join(''));
           }
         },

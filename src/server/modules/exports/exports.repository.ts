@@ -2,11 +2,12 @@ import { asc, count, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { paperAuthors, papers, storedFiles, users } from '../../db/schema/index.ts';
-import { countPapers, idsOfPapers, type PaperFilter } from '../admin-dashboard/dashboard.repository.ts';
+import { countPapers, countTableRows, idsOfPapers, type PaperFilter } from '../admin-dashboard/dashboard.repository.ts';
 
 /** The ids of every paper a filter matches, in the paper list's order. */
 export async function idsOfFilteredPapers(db: DbOrTx, filter: PaperFilter): Promise<string[]> {
-  return idsOfPapers(db, filter, await countPapers(db, filter));
+  const matches = await countPapers(db, filter);
+  return idsOfPapers(db, filter, { matches, tableRows: filter.search ? await countTableRows(db, 'papers') : 0 });
 }
 
 /** A paper's columns for an export, with its submitter; rows come back in no particular order. */

@@ -31,25 +31,37 @@ export async function presentForAdmin(ctx: AppContext, db: DbOrTx, rows: repo.Pa
   return (await presentWithRelations(ctx, db, rows)).map(({ paper }) => paper);
 }
 
-/** The paper list's page: each paper with the author's messages the admin reading it has not read. */
+/** The paper list's page, read with its relations: each paper with the author's messages the admin has not read. */
 export async function presentPageForAdmin(
   ctx: AppContext,
-  rows: repo.PaperRow[],
-  adminId: string,
+  page: { paper: repo.PaperRow; relations: repo.AdminPaperRelations }[],
 ): Promise<(AdminPaper & { unreadMessages: number })[]> {
-  return (await presentWithRelations(ctx, ctx.db, rows, adminId)).map(({ paper, relations }) => ({
-    ...paper,
-    unreadMessages: relations.unreadAuthorMessages,
-  }));
+  const relations = new Map(page.map(({ paper, relations }) => [paper.id, relations]));
+  const presented = await presentWithRelations(
+    ctx,
+    ctx.db,
+    page.map(({ paper }) => paper),
+    relations,
+  );
+  return presented.map(({ paper, relations }) => ({ ...paper, unreadMessages: relations.unreadAuthorMessages }));
 }
 
-/** Two queries whatever the number of papers: their relations, then the conference's dates (cached). */
-async function presentWithRelations(ctx: AppContext, db: DbOrTx, rows: repo.PaperRow[], unreadBy?: string) {
-  const found = await repo.findAdminPaperRelations(
-    db,
-    rows.map((r) => r.id),
-    unreadBy,
-  );
+/**
+ * The papers with their relations (read here in one query unless given), then the conference's
+ * dates (cached): one query whatever the number of papers.
+ */
+async function presentWithRelations(
+  ctx: AppContext,
+  db: DbOrTx,
+  rows: repo.PaperRow[],
+  given?: Map<string, repo.AdminPaperRelations>,
+) {
+  const found =
+    given ??
+    (await repo.findAdminPaperRelations(
+      db,
+      rows.map((r) => r.id),
+    ));
   const relationsOf = (paper: repo.PaperRow) => found.get(paper.id) ?? NO_RELATIONS;
   const deadlines = await deadlinesOfPapersWithExtensions(
     ctx,

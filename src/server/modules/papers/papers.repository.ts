@@ -105,77 +105,87 @@ interface AdminFileJson extends Omit<AdminFileRow, 'uploadedAt'> {
 }
 
 /**
- * Everything an admin's view of several papers needs besides their rows, in one query: the
- * authors, every admin file, the names of the people involved, the paper's own deadlines,
- * whether a full paper was ever uploaded and, for the paper list, the author's messages
- * `unreadBy` has not read. On the embedded database each query costs a round of parsing and
- * planning, and queries queue one behind another: the paper list shows twenty papers a page.
+ * Everything an admin's view of a paper needs besides its row, as columns of a select from
+ * `papers`: the authors, every admin file, the names of the people involved, the paper's own
+ * deadlines, whether a full paper was ever uploaded and, for the paper list, the author's
+ * messages `unreadBy` has not read. Selected beside the page's rows (the paper list) or by id:
+ * on the embedded database each query costs a round of parsing and planning, and queries queue
+ * one behind another.
  */
+export function adminRelationColumns(unreadBy?: string) {
+  // Plain SQL: in a one-table select the query builder leaves columns unqualified, and inside
+  // these subqueries an unqualified "id" would mean the inner table's.
+  return {
+    authors: sql<AuthorRow[]>`coalesce((select json_agg(json_build_object(
+        'id', a.id, 'paperId', a.paper_id, 'position', a.position, 'name', a.name, 'affiliation', a.affiliation, 'address', a.address
+      ) order by a.position) from paper_authors a where a.paper_id = papers.id), '[]'::json)`,
+    adminFiles: sql<AdminFileJson[]>`coalesce((select json_agg(json_build_object(
+        'id', f.id, 'paperId', f.paper_id, 'fileId', f.file_id, 'fileName', f.file_name, 'fileType', f.file_type,
+        'description', f.description, 'visibleToUser', f.visible_to_user, 'uploadedBy', f.uploaded_by, 'uploadedAt', f.uploaded_at,
+        'uploaderName', (select u.username from users u where u.id = f.uploaded_by)
+      ) order by f.uploaded_at desc) from admin_files f where f.paper_id = papers.id), '[]'::json)`,
+    // One indexed lookup per name: an OR across several ids would scan every user per paper.
+    reviewerName: sql<string | null>`(select u.username from users u where u.id = papers.reviewed_by)`,
+    evaluatorName: sql<string | null>`(select u.username from users u where u.id = papers.evaluated_by)`,
+    extensions: sql<
+      PaperExtension[]
+    >`coalesce((select json_agg(json_build_object('step', e.step, 'closesAt', e.closes_at))
+        from deadline_extensions e where e.paper_id = papers.id), '[]'::json)`,
+    // A paper holding its full paper has one; only the others need the versions looked up.
+    hasFullPaperVersion: sql<boolean>`(papers.full_paper_file_id is not null or exists (select 1 from submission_versions v
+        where v.paper_id = papers.id and v.kind = 'full_paper'))`,
+    unreadAuthorMessages: unreadBy
+      ? sql<number>`(select count(*)::int from chat_messages m
+          left join chat_read_cursors c on c.paper_id = m.paper_id and c.user_id = ${unreadBy}
+          where m.paper_id = papers.id and m.sender_role = 'author'
+            and (c.last_read_at is null or m.created_at > c.last_read_at))`
+      : sql<number>`0`,
+  };
+}
+
+type AdminRelationRow = {
+  [K in keyof ReturnType<typeof adminRelationColumns>]: ReturnType<typeof adminRelationColumns>[K]['_']['type'];
+} & Pick<PaperRow, 'reviewedBy' | 'evaluatedBy'>;
+
+/** The relations of one paper from its row selected with adminRelationColumns. */
+export function adminRelationsOf(r: AdminRelationRow): AdminPaperRelations {
+  const usernames = new Map<string, string>();
+  const known = (id: string | null, name: string | null) => {
+    if (id && name !== null) usernames.set(id, name);
+  };
+  known(r.reviewedBy, r.reviewerName);
+  known(r.evaluatedBy, r.evaluatorName);
+  const files = r.adminFiles.map(({ uploaderName, uploadedAt, ...file }) => {
+    known(file.uploadedBy, uploaderName);
+    return { ...file, uploadedAt: new Date(uploadedAt) };
+  });
+  return {
+    authors: r.authors,
+    adminFiles: files,
+    usernames,
+    extensions: r.extensions,
+    hasFullPaperVersion: r.hasFullPaperVersion,
+    unreadAuthorMessages: r.unreadAuthorMessages,
+  };
+}
+
+/** The relations of several papers by id, in one query (adminRelationColumns). */
 export async function findAdminPaperRelations(
   db: DbOrTx,
   paperIds: string[],
   unreadBy?: string,
 ): Promise<Map<string, AdminPaperRelations>> {
   if (paperIds.length === 0) return new Map();
-  // Plain SQL: in a one-table select the query builder leaves columns unqualified, and inside
-  // these subqueries an unqualified "id" would mean the inner table's.
   const rows = await db
     .select({
       id: papers.id,
-      authors: sql<AuthorRow[]>`coalesce((select json_agg(json_build_object(
-          'id', a.id, 'paperId', a.paper_id, 'position', a.position, 'name', a.name, 'affiliation', a.affiliation, 'address', a.address
-        ) order by a.position) from paper_authors a where a.paper_id = papers.id), '[]'::json)`,
-      adminFiles: sql<AdminFileJson[]>`coalesce((select json_agg(json_build_object(
-          'id', f.id, 'paperId', f.paper_id, 'fileId', f.file_id, 'fileName', f.file_name, 'fileType', f.file_type,
-          'description', f.description, 'visibleToUser', f.visible_to_user, 'uploadedBy', f.uploaded_by, 'uploadedAt', f.uploaded_at,
-          'uploaderName', (select u.username from users u where u.id = f.uploaded_by)
-        ) order by f.uploaded_at desc) from admin_files f where f.paper_id = papers.id), '[]'::json)`,
-      // One indexed lookup per name: an OR across several ids would scan every user per paper.
-      reviewerName: sql<string | null>`(select u.username from users u where u.id = papers.reviewed_by)`,
-      evaluatorName: sql<string | null>`(select u.username from users u where u.id = papers.evaluated_by)`,
       reviewedBy: papers.reviewedBy,
       evaluatedBy: papers.evaluatedBy,
-      extensions: sql<
-        PaperExtension[]
-      >`coalesce((select json_agg(json_build_object('step', e.step, 'closesAt', e.closes_at))
-          from deadline_extensions e where e.paper_id = papers.id), '[]'::json)`,
-      // A paper holding its full paper has one; only the others need the versions looked up.
-      hasFullPaperVersion: sql<boolean>`(papers.full_paper_file_id is not null or exists (select 1 from submission_versions v
-          where v.paper_id = papers.id and v.kind = 'full_paper'))`,
-      unreadAuthorMessages: unreadBy
-        ? sql<number>`(select count(*)::int from chat_messages m
-            left join chat_read_cursors c on c.paper_id = m.paper_id and c.user_id = ${unreadBy}
-            where m.paper_id = papers.id and m.sender_role = 'author'
-              and (c.last_read_at is null or m.created_at > c.last_read_at))`
-        : sql<number>`0`,
+      ...adminRelationColumns(unreadBy),
     })
     .from(papers)
     .where(inArray(papers.id, paperIds));
-  return new Map(
-    rows.map((r) => {
-      const usernames = new Map<string, string>();
-      const known = (id: string | null, name: string | null) => {
-        if (id && name !== null) usernames.set(id, name);
-      };
-      known(r.reviewedBy, r.reviewerName);
-      known(r.evaluatedBy, r.evaluatorName);
-      const files = r.adminFiles.map(({ uploaderName, uploadedAt, ...file }) => {
-        known(file.uploadedBy, uploaderName);
-        return { ...file, uploadedAt: new Date(uploadedAt) };
-      });
-      return [
-        r.id,
-        {
-          authors: r.authors,
-          adminFiles: files,
-          usernames,
-          extensions: r.extensions,
-          hasFullPaperVersion: r.hasFullPaperVersion,
-          unreadAuthorMessages: r.unreadAuthorMessages,
-        },
-      ];
-    }),
-  );
+  return new Map(rows.map((r) => [r.id, adminRelationsOf(r)]));
 }
 
 export async function findAdminFile(db: DbOrTx, paperId: string, fileId: string) {
