@@ -5,6 +5,7 @@
 //   npm run bench -- --seconds 10 --connections 10
 //   npm run bench -- --db postgres --papers 100000  (PostgreSQL from DATABASE_URL)
 //   npm run bench -- --only search                  (the routes whose name contains "search")
+//   npm run bench -- --rounds 5 --seconds 2         (ours and bare in turn 5 times, medians shown)
 // With --db postgres the database is seeded when it is empty and reused when it already holds
 // at least --papers papers (seeding 100,000 takes about two minutes).
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -29,9 +30,14 @@ const { values } = parseArgs({
     papers: { type: 'string', default: '10000' },
     db: { type: 'string', default: 'embedded' },
     only: { type: 'string' },
+    rounds: { type: 'string', default: '1' },
   },
 });
 const seconds = Number(values.seconds);
+// On a machine whose speed drifts (a shared host), one long run of ours then one of bare compares
+// two different machines; rounds taken in turn, and their medians, compare the same one.
+const rounds = Number(values.rounds);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds is a whole number, 1 or more');
 const connections = Number(values.connections);
 const size = Number(values.papers);
 if (values.db !== 'embedded' && values.db !== 'postgres') throw new Error('--db is embedded or postgres');
@@ -105,7 +111,20 @@ const cases = benchCases(size, somePaper!.ictacemId).map((c) => ({
   during: c.papersChanging ? () => papersChanging(100) : undefined,
 }));
 
-async function measure(url: string, cookie?: string) {
+type Measured = { rps: number; p50: number; p99: number };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const medianOf = (measured: Measured[]): Measured => ({
+  rps: median(measured.map((m) => m.rps)),
+  p50: median(measured.map((m) => m.p50)),
+  p99: median(measured.map((m) => m.p99)),
+});
+
+async function measure(url: string, cookie?: string): Promise<Measured> {
   // A worker thread makes the load, so the server's event loop serves requests only.
   const result = await autocannon({
     url,
@@ -157,7 +176,7 @@ async function measureExport(search: string): Promise<string> {
 }
 
 const lines = [
-  `${Math.max(size, existing).toLocaleString('en')} papers, ${databaseUrl ? 'PostgreSQL' : 'embedded database'}, ${connections} connections, ${seconds} s per route, Node ${process.version}, ${os.cpus().length} cores`,
+  `${Math.max(size, existing).toLocaleString('en')} papers, ${databaseUrl ? 'PostgreSQL' : 'embedded database'}, ${connections} connections, ${rounds > 1 ? `${rounds} rounds of ${seconds} s (medians)` : `${seconds} s`} per route, Node ${process.version}, ${os.cpus().length} cores`,
   '',
   '| route | ours req/s | ours p50 ms | ours p99 ms | bare req/s | bare p50 ms | bare p99 ms | ours / bare |',
   '|---|---|---|---|---|---|---|---|',
@@ -165,12 +184,18 @@ const lines = [
 try {
   for (const c of cases.filter((c) => !values.only || c.name.includes(values.only!))) {
     console.error(`Measuring ${c.name}...`);
-    const stopOurs = c.during?.();
-    const o = await measure(c.ours, c.cookie);
-    await stopOurs?.();
-    const stopBare = c.during?.();
-    const b = await measure(c.bare, c.cookie);
-    await stopBare?.();
+    const ourRounds: Measured[] = [];
+    const bareRounds: Measured[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const stopOurs = c.during?.();
+      ourRounds.push(await measure(c.ours, c.cookie));
+      await stopOurs?.();
+      const stopBare = c.during?.();
+      bareRounds.push(await measure(c.bare, c.cookie));
+      await stopBare?.();
+    }
+    const o = medianOf(ourRounds);
+    const b = medianOf(bareRounds);
     lines.push(
       `| ${c.name} | ${o.rps.toFixed(0)} | ${o.p50} | ${o.p99} | ${b.rps.toFixed(0)} | ${b.p50} | ${b.p99} | ${((o.rps / b.rps) * 100).toFixed(0)}% |`,
     );
