@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
 import { type Db, openDatabase } from '../src/server/db/client.ts';
-import { refreshPlannerStatistics } from '../src/server/db/planner-statistics.ts';
+import { vacuumAfterBulkLoad } from '../src/server/db/bulk-load-upkeep.ts';
 import {
   auditLog,
   chatMessages,
@@ -319,7 +319,7 @@ export async function seedDemo(db: Db, dataDir: string, counts: { users: number;
     }))
     .filter(() => chance(0.3));
   await inBatches(chatRows, 1000, (batch) => db.insert(chatMessages).values(batch));
-  await refreshPlannerStatistics(db);
+  await vacuumAfterBulkLoad(db);
 }
 
 async function main() {

@@ -8,7 +8,7 @@ import * as tar from 'tar';
 import { type Database, type Db, type DbOrTx, openDatabase } from '../db/client.ts';
 import { storedFiles } from '../db/schema/index.ts';
 import { excludeServers } from '../db/server-presence.ts';
-import { refreshPlannerStatistics } from '../db/planner-statistics.ts';
+import { vacuumAfterBulkLoad } from '../db/bulk-load-upkeep.ts';
 import { type DataDirLock, lockDataDir } from '../storage/data-dir-lock.ts';
 import type { FileStoreConfig } from '../config.ts';
 import { type FileStore, STORAGE_KEY_PATTERN, StoredFileMissingError } from '../storage/file-store.ts';
@@ -424,7 +424,7 @@ async function loadDatabase(
     }
     await advanceSequences(tx);
   });
-  await refreshPlannerStatistics(db);
+  await vacuumAfterBulkLoad(db);
 }
 
 /** Uploaded files in a files directory (temporary leftovers do not count). */
