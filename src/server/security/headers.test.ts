@@ -82,7 +82,9 @@ describe('security headers', () => {
           `${url} ${directive}`,
         ).toEqual([]);
       }
-      expect(res.headers['cache-control'], url).toBe('no-cache');
+      // The page names who is signed in: no shared cache keeps it, none serves it for another cookie.
+      expect(res.headers['cache-control'], url).toBe('private, no-cache');
+      expect(res.headers.vary, url).toMatch(/\bCookie\b/i);
     }
   });
 
