@@ -3,12 +3,13 @@ import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } 
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import * as tar from 'tar';
 import { type Database, type Db, type DbOrTx, openDatabase } from '../db/client.ts';
 import { storedFiles } from '../db/schema/index.ts';
 import { excludeServers } from '../db/server-presence.ts';
 import { vacuumAfterBulkLoad } from '../db/bulk-load-upkeep.ts';
+import { rowsOf } from '../db/raw-rows.ts';
 import { type DataDirLock, lockDataDir } from '../storage/data-dir-lock.ts';
 import type { FileStoreConfig } from '../config.ts';
 import { type FileStore, STORAGE_KEY_PATTERN, StoredFileMissingError } from '../storage/file-store.ts';
@@ -52,10 +53,6 @@ export interface BackupSource {
   store: FileStore;
   /** Scratch space; on the same filesystem as a local store, so its files are hard-linked, not copied. */
   workDir: string;
-}
-
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from '../../db/search-pattern.ts';
 import { cacheVersions, chatReadCursors, paperAuthors, papers, users } from '../../db/schema/index.ts';
 import { adminRelationColumns, adminRelationsOf } from '../papers/papers.repository.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 
 /**
  * The one definition of each records filter, for the rows of the Financial and Evaluation tables,
@@ -425,6 +426,69 @@ export async function records(
     offset: page.offset - papersBefore,
   });
   return [...withPaper, ...withoutPaper];
+}
+
+/**
+ * The records table's orders spelled out whole, for one query over every row: the same rows in the
+ * same order as the pages of `records` (papers first under the date and score orders).
+ */
+const RECORDS_FULL_ORDER: Record<RecordsQuery['sort'], SQL[]> = {
+  submitted: [
+    sql`${papers.submittedAt} desc nulls last`,
+    sql`${papers.id} desc nulls last`,
+    asc(users.username),
+    asc(users.id),
+  ],
+  score: [
+    sql`${papers.evaluationMarks} desc nulls last`,
+    sql`${papers.submittedAt} desc nulls last`,
+    sql`${papers.id} desc nulls last`,
+    asc(users.id),
+  ],
+  name: NAME_ORDER,
+};
+
+const RECORDS_CURSOR = sql.identifier('records_export');
+
+/**
+ * Opens, in the transaction given, a cursor over every record of a filter and search in the
+ * table's order: an export reads it in batches (fetchRecords) without paging past the rows
+ * before, and its memory does not depend on the number of rows. `scope` as for `records`.
+ */
+export async function openRecordsCursor(
+  tx: DbOrTx,
+  query: Pick<RecordsQuery, 'search' | 'filter' | 'sort'>,
+  scope: SearchScope,
+): Promise<void> {
+  const strategy = strategyFor(query.search, scope, { offset: 0, limit: scope.matches });
+  // Named columns: the raw rows a cursor returns are keyed by the names the query gives them.
+  const named = Object.fromEntries(
+    Object.entries(recordColumns).map(([name, column]) => [name, sql`${column}`.as(name)]),
+  );
+  const everyRecord = tx
+    .select(named)
+    .from(users)
+    .leftJoin(papers, eq(papers.userId, users.id))
+    .where(recordsWhere(tx, query, strategy))
+    .orderBy(...RECORDS_FULL_ORDER[query.sort]);
+  await tx.execute(sql`declare ${RECORDS_CURSOR} no scroll cursor for ${everyRecord}`);
+}
+
+type RecordOfCursor = Awaited<ReturnType<typeof records>>[number];
+
+/** The next rows of the cursor openRecordsCursor opened; none once every row was read. */
+export async function fetchRecords(tx: DbOrTx, rows: number): Promise<RecordOfCursor[]> {
+  const fetched = await rowsOf<Record<string, unknown>>(
+    tx,
+    sql`fetch forward ${sql.raw(String(Math.trunc(rows)))} from ${RECORDS_CURSOR}`,
+  );
+  // Timestamps come as the driver gives raw values: text or Date, by driver.
+  const instant = (value: unknown) => (value === null ? null : new Date(value as string | Date));
+  return fetched.map((row) => ({
+    ...(row as RecordOfCursor),
+    submittedAt: instant(row.submittedAt),
+    evaluatedAt: instant(row.evaluatedAt),
+  }));
 }
 
 async function countOf(db: DbOrTx, where: SQL | undefined): Promise<number> {

@@ -14,8 +14,8 @@ import { csvLine, UTF8_BOM } from './csv.ts';
 import * as repo from './dashboard.repository.ts';
 import { toRecord } from './dashboard.service.ts';
 
-/** Rows read per query: memory holds one batch, whatever the number of rows. */
-const EXPORT_BATCH_ROWS = 2000;
+/** Rows fetched from the cursor at a time: memory holds one batch, whatever the number of rows. */
+const EXPORT_BATCH_ROWS = 500;
 
 const enGb = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString('en-GB') : '');
 const who = (r: RecordRow) => [r.user.username, r.user.email, r.user.customUserId];
@@ -74,13 +74,15 @@ export async function recordsCsv(
       await out.write(UTF8_BOM + csvLine(view.header));
       await ctx.db.transaction(
         async (tx) => {
-          const total = await repo.countRecords(tx, query);
           const table = repo.recordsSearchTable(query.sort);
-          const scope = { matches: total, tableRows: query.search ? await repo.countTableRows(tx, table) : 0 };
-          for (let offset = 0; offset < total; offset += batchRows) {
-            const page = { offset, limit: Math.min(batchRows, total - offset) };
-            const rows = await repo.records(tx, query, page, scope);
+          // Counted for the search's strategy only: the cursor gives the rows however many there are.
+          const scope = query.search
+            ? { matches: await repo.countRecords(tx, query), tableRows: await repo.countTableRows(tx, table) }
+            : { matches: 0, tableRows: 0 };
+          await repo.openRecordsCursor(tx, query, scope);
+          for (let rows = await repo.fetchRecords(tx, batchRows); rows.length > 0;) {
             await out.write(rows.map((r) => csvLine(view.cells(toRecord(r)))).join(''));
+            rows = await repo.fetchRecords(tx, batchRows);
           }
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
