@@ -30,8 +30,12 @@ async function visit(page: Page, problems: string[], path: string): Promise<void
 
 const VISITOR_PAGES = [...PUBLIC_PAGES.map((p) => p.path), 'login', 'registration', 'forgot-password'];
 const AUTHOR_PAGES = ['profile', 'account', 'notifications', 'submit', 'submit-paper'];
+const ADMIN_PAGE_COUNT = 4;
+/** Each page loads and settles (network idle) in turn: the budget grows with their number. */
+const PER_PAGE_MS = 6_000;
 
 test('a visitor sees a clean console and a real favicon on every page', async ({ page }) => {
+  test.setTimeout((VISITOR_PAGES.length + 1) * PER_PAGE_MS);
   const problems = watchConsole(page);
   for (const path of VISITOR_PAGES) await visit(page, problems, path);
   // An unknown page answers 404 (for crawlers and link checkers) with the page, which shows Not Found.
@@ -50,6 +54,7 @@ test('a visitor sees a clean console and a real favicon on every page', async ({
 });
 
 test('an author and an admin see a clean console on their pages', async ({ page }) => {
+  test.setTimeout((AUTHOR_PAGES.length + ADMIN_PAGE_COUNT + 2) * PER_PAGE_MS);
   const author = await registerAuthor(page.request, 'Console Author');
   const paperId = await submitPaperThroughApi(page, { title: 'Console-clean paper', ictacemId: author.customUserId });
   const { user } = (await (await page.request.get('api/auth/profile')).json()) as { user: { _id: string } };
@@ -58,6 +63,7 @@ test('an author and an admin see a clean console on their pages', async ({ page 
 
   await page.request.post('api/auth/logout');
   await signInThroughApi(page, E2E_ADMIN);
-  for (const path of ['admin', 'admin/sign-in-log', `admin/user/${user._id}`, `admin/paper/${paperId}`])
-    await visit(page, problems, path);
+  const adminPages = ['admin', 'admin/sign-in-log', `admin/user/${user._id}`, `admin/paper/${paperId}`];
+  expect(adminPages).toHaveLength(ADMIN_PAGE_COUNT);
+  for (const path of adminPages) await visit(page, problems, path);
 });

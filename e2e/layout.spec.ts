@@ -39,23 +39,27 @@ async function inspectPages(page: Page, viewers: Viewer[], seed?: LayoutSeed): P
   return [...found.values()].map(({ first, places }) => `- ${first}\n    on ${placesText(places)}`).join('\n');
 }
 
+/** Each page opens once and is judged at four widths, in turn: the budget grows with their number. */
+const budgetFor = (viewers: Viewer[]) =>
+  30_000 + SITE_PAGES.filter((entry) => viewers.includes(entry.viewer)).length * 8_000;
+
 // Tracing would snapshot the page at each of the hundreds of calls, doubling the time; the report names what is wrong.
 test.use({ trace: 'off' });
 
 test.describe('every page fits at 390, 768, 1280 and 1920 px: nothing sticks out, no text is cut, a short header', () => {
   test('public pages', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(budgetFor(['visitor']));
     expect(await inspectPages(page, ['visitor'])).toBe('');
   });
 
   test("an author's pages", async ({ page, playwright, baseURL }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(budgetFor(['author', 'newcomer']));
     const seed = await seedLayoutData(playwright, baseURL!);
     expect(await inspectPages(page, ['author', 'newcomer'], seed)).toBe('');
   });
 
   test('the admin pages', async ({ page, playwright, baseURL }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(budgetFor(['admin']));
     const seed = await seedLayoutData(playwright, baseURL!);
     expect(await inspectPages(page, ['admin'], seed)).toBe('');
   });
