@@ -47,7 +47,8 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
-  timeout: 30_000,
+  // Safety nets, not measurements: generous enough for a shared machine running two or three times slower.
+  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${port}/ictacem2025/`,
     trace: 'retain-on-failure',

@@ -30,7 +30,7 @@ for (const width of [1280, 390]) {
     baseURL,
   }) => {
     // Axe runs eight times over the two pages: a minute, like the other long journeys.
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
     const author = await registerAuthor(await playwright.request.newContext({ baseURL }), 'Emmy Noether');
     const paperId = await submitPaperViaApi(

@@ -12,7 +12,7 @@ test('an organiser messages the unpaid accepted authors, with a template and a p
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const seeded = [];
   for (const title of titles) {
     seeded.push(

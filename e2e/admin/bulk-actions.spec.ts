@@ -14,7 +14,7 @@ test('an organiser changes the status of every matching paper at once, and a rep
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const authors = [];
   for (const title of titles) {
     authors.push(

@@ -56,7 +56,7 @@ test('the admin dashboard filters papers, pages and sorts the records, reviews i
   baseURL,
 }) => {
   // Seeding six accounts and walking through every section takes longer than the default.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   // Six authors: five with a paper in different themes, statuses and scores, one without.
   const admin = await apiSessionAs(playwright, baseURL!, E2E_ADMIN);
   const declined = await seedAuthor(playwright, baseURL!, `${tag} Ada`, papers.declined);

@@ -131,7 +131,7 @@ test("an organiser extends one paper's deadline and reopens its abstract until a
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const title = `Dl${Date.now().toString(36)} Late full paper`;
   const { paperId } = await seedAuthor(playwright, baseURL!, 'Late Author', {
     title,

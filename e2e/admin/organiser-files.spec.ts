@@ -29,7 +29,7 @@ test('an organiser downloads the Book of Abstracts and the abstracts as a ZIP', 
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // Widths of 401-499 points: no other spec's abstract has them.
   const widths = [401 + (Date.now() % 40), 451 + (Date.now() % 40)];
   const papers = [];

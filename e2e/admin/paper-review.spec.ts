@@ -38,7 +38,7 @@ test('an admin reviews, scores and resets an abstract; the author re-uploads; hi
 }) => {
   // Two people, two browsers and a dozen steps: 15 to 24 s on an idle 2-core machine, past 30 s
   // while the server is still starting beside the first tests.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const title = 'Elastic plates under low-velocity impact';
   const { author, paperId } = await authorWithPaper(playwright, baseURL!, 'Sophie Germain', title);
 

@@ -43,7 +43,7 @@ test('cards, chips and tables agree with an admin-owned paper, and a decision sh
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const admin = await apiSessionAs(playwright, baseURL!, E2E_ADMIN);
   await adminOwnPaper(admin);
   const waiting = await seedAuthor(playwright, baseURL!, `${tag} Ines`, {
@@ -91,7 +91,7 @@ test('a typo in the marks field shows a field error and keeps the saved score; a
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const admin = await apiSessionAs(playwright, baseURL!, E2E_ADMIN);
   const author = await seedAuthor(playwright, baseURL!, `${tag} Kai`, {
     title: `${tag} Creep of turbine blades`,

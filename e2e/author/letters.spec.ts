@@ -30,7 +30,7 @@ test('an accepted, paid author downloads the acceptance letter, gets a visa lett
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { author, session, paperId } = await seedAuthor(playwright, baseURL!, `Author of ${tag}`, {
     title,
     theme: 'Solid Mechanics and Dynamics',
