@@ -15,6 +15,27 @@ export default defineConfig({
     sourcemap: true,
     // Read by the server to preload each page's chunks with the page (plugins/page-preloads.ts).
     manifest: true,
+    // Fewer, larger chunks. Each module preload costs the phone's main thread a few milliseconds
+    // before the first paint, and a signed-in page used to fetch 30 chunks of a few hundred bytes.
+    // Small shared chunks are copied into the chunks that read them (the runtime keeps one module
+    // state across the copies); the libraries every page runs, and the form libraries the signed-in
+    // pages run, are one chunk each. Measured in docs/performance.md (Lighthouse, mobile).
+    rolldownOptions: {
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: {
+          experimentalInlineCommonChunks: { maxSize: 12_000 },
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              priority: 2,
+            },
+            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { [`${basePath}/api`]: 'http://127.0.0.1:3000' },
