@@ -5,12 +5,12 @@ import { PLACEHOLDERS, placeholderError } from '../../../shared/domain/placehold
 import type { BulkStatusResult } from '../../../shared/schemas/bulk-actions.ts';
 import { ReviewCommentsField } from '../../components/review-comments-field.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { errorText } from '../../lib/api.ts';
 import { formatCount } from '../../lib/numbers.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { changeStatusInBatches } from './bulk-status-api.ts';
+import { Alert } from '../../components/ui/alert.tsx';
 
 /** Titles named in the confirmation before "and N more". */
 const SAMPLE_SIZE = 5;
@@ -155,11 +155,11 @@ export function BulkStatusDialog({ paperIds, sampleTitles, onClose, onFinished }
       {step.kind === 'finished' && <Summary outcome={step.outcome} onClose={onClose} />}
       {step.kind === 'failed' && (
         <div className="space-y-4">
-          <ErrorAlert>
+          <Alert>
             {step.message} {formatCount(step.done)} of {formatCount(total)} papers were handled before it stopped, and
             some of the next batch may be done too. The selection is kept: run it again, and the papers already changed
             are skipped.
-          </ErrorAlert>
+          </Alert>
           <div className="flex justify-end">
             <Button onClick={onClose} autoFocus>
               Close

@@ -2,12 +2,12 @@ import { useRef, useState } from 'react';
 import { JOB_TEXTS, type BackgroundJob, type PaperFileKind } from '../../../shared/schemas/background-jobs.ts';
 import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { errorText } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { formatCount, formatFileSize } from '../../lib/numbers.ts';
 import { requestJob, useJob, useLatestJob } from './background-jobs-api.ts';
+import { Alert } from '../../components/ui/alert.tsx';
 
 /** Starts a job once, however often its button is pressed, and follows it. */
 function useJobStarter() {
@@ -46,7 +46,7 @@ function JobState({ job, what }: { job: BackgroundJob; what: string }) {
     );
   }
   if (job.status === 'failed') {
-    return <ErrorAlert>{job.error ?? 'The job failed.'}</ErrorAlert>;
+    return <Alert>{job.error ?? 'The job failed.'}</Alert>;
   }
   return (
     <div className="space-y-3">
@@ -128,7 +128,7 @@ export function FilesZipDialog({
               manifest.csv.
             </p>
             {files.length === 0 && <p className="text-sm text-red-700">{JOB_TEXTS.chooseFiles}</p>}
-            {error && <ErrorAlert>{error}</ErrorAlert>}
+            {error && <Alert>{error}</Alert>}
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="secondary" onClick={onClose}>
                 Cancel
@@ -174,7 +174,7 @@ export function BookOfAbstractsDialog({ onClose }: { onClose: () => void }) {
         ) : (
           <p className="text-sm text-slate-600">No book has been built yet.</p>
         )}
-        {error && <ErrorAlert>{error}</ErrorAlert>}
+        {error && <Alert>{error}</Alert>}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Close

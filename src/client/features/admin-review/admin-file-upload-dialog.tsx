@@ -12,6 +12,7 @@ import { useToast } from '../../lib/toast.tsx';
 import { looksLikePdf } from '../../lib/pdf-file.ts';
 import { PdfPicker } from '../../components/pdf-picker.tsx';
 import { useUploadAdminFile } from './admin-papers-api.ts';
+import { Alert } from '../../components/ui/alert.tsx';
 
 const adminFileFormSchema = z.object({
   /** `null` until one is chosen; the server judges the file's content again. */
@@ -90,11 +91,7 @@ export function AdminFileUploadDialog({ paperId, onClose }: { paperId: string; o
             </span>
           </label>
         </div>
-        {failure && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-            {failure}
-          </p>
-        )}
+        {failure && <Alert>{failure}</Alert>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={pending}>
             Cancel

@@ -10,6 +10,7 @@ import { useSaveEvaluation } from './admin-papers-api.ts';
 import { formatUsDateTime } from '../../lib/dates.ts';
 import { evaluationFormSchema } from './evaluation-form.ts';
 import { scoreBandClass } from '../../lib/score-bands.ts';
+import { Alert } from '../../components/ui/alert.tsx';
 
 /** The Admin Evaluation Panel (spec 2.8): marks and confidential comments, seen only by admins. */
 export function EvaluationEditor({ paperId, evaluation }: { paperId: string; evaluation: AdminEvaluation }) {
@@ -183,11 +184,7 @@ function EvaluationForm({
         </label>
         <textarea id={commentsId} rows={5} className={fieldClass} {...register('confidentialComments')} />
       </div>
-      {saveError && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-          {saveError}
-        </p>
-      )}
+      {saveError && <Alert>{saveError}</Alert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone} disabled={save.isPending}>
           Cancel

@@ -14,6 +14,7 @@ import {
   type TimelineItem,
   versionStatusLabel,
 } from './history-timeline.ts';
+import { Alert } from '../../components/ui/alert.tsx';
 
 /** Submission History (spec 2.9): every version and admin action of one paper, newest first. */
 export function HistoryModal({
@@ -36,9 +37,7 @@ export function HistoryModal({
       {history.isPending ? (
         <Spinner label="Loading submission history..." />
       ) : history.isError ? (
-        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-center font-medium text-red-800">
-          Failed to fetch submission history
-        </p>
+        <Alert centred>Failed to fetch submission history</Alert>
       ) : (
         <Timeline items={buildHistoryTimeline(history.data)} />
       )}

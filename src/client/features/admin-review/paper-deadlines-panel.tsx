@@ -10,7 +10,6 @@ import { DEADLINE_LIMITS } from '../../../shared/schemas/deadlines.ts';
 import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { DateTimeField } from '../../components/ui/date-time-field.tsx';
-import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { errorText } from '../../lib/api.ts';
@@ -18,6 +17,7 @@ import { fromConferenceInputValue } from '../../lib/conference-datetime.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { useExtendDeadline } from './admin-papers-api.ts';
 import { STEP_LABELS, stepDone, stepsToExtend } from './paper-deadlines.ts';
+import { Alert } from '../../components/ui/alert.tsx';
 
 /** Until when the author may do each step of this paper, and extensions for the steps still to do. */
 export function PaperDeadlinesPanel({ paper }: { paper: AdminPaper }) {
@@ -146,7 +146,7 @@ function ExtendDeadlineDialog({ paper, steps, onClose }: ExtendDeadlineDialogPro
             The author reads it.
           </p>
         </div>
-        {error && <ErrorAlert>{error}</ErrorAlert>}
+        {error && <Alert>{error}</Alert>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={extend.isPending}>
             Cancel

@@ -4,17 +4,14 @@ import type { PaperTimelineEntry } from '../../../shared/schemas/timeline.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { usePaperTimeline } from './admin-papers-api.ts';
 import { formatUsDateTime } from '../../lib/dates.ts';
+import { Alert } from '../../components/ui/alert.tsx';
 
 /** Every step of the paper in the order it happened: who, when, from which status to which, and why. */
 export function PaperTimeline({ paperId }: { paperId: string }) {
   const timeline = usePaperTimeline(paperId);
   if (timeline.isPending) return <Spinner label="Loading timeline..." />;
   if (timeline.isError) {
-    return (
-      <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-        Failed to load the timeline. Please try again.
-      </p>
-    );
+    return <Alert>Failed to load the timeline. Please try again.</Alert>;
   }
   if (timeline.data.length === 0)
     return <p className="text-slate-600">Nothing has been recorded for this paper yet.</p>;

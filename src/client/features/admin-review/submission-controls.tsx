@@ -10,7 +10,6 @@ import {
 } from '../../../shared/schemas/admin-paper.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { DateTimeField } from '../../components/ui/date-time-field.tsx';
-import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { fromConferenceInputValue } from '../../lib/conference-datetime.ts';
@@ -18,6 +17,7 @@ import { useToast } from '../../lib/toast.tsx';
 import { toggleFailureText, toggleSuccessText } from './admin-messages.ts';
 import { usePaperHistory, useToggleSubmission } from './admin-papers-api.ts';
 import type { SubmissionKind } from './history-timeline.ts';
+import { Alert } from '../../components/ui/alert.tsx';
 
 const ROW_LABELS: Record<SubmissionKind, string> = { abstract: 'Abstract', fullpaper: 'Full Paper' };
 /**
@@ -187,7 +187,7 @@ function ResetReasonDialog({ label, pending, refusal, onCancel, onConfirm }: Res
           hint="Leave empty to keep the upload open until the author re-uploads."
           {...register('reuploadUntil')}
         />
-        {refusal && <ErrorAlert>{refusal}</ErrorAlert>}
+        {refusal && <Alert>{refusal}</Alert>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onCancel} disabled={pending}>
             Cancel

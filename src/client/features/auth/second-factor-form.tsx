@@ -7,6 +7,7 @@ import { AuthenticationCodeField } from '../../components/ui/form-field.tsx';
 import { MESSAGES } from '../../../shared/schemas/auth.ts';
 import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
 import { ArithmeticCaptcha, type SolvedChallenge } from './captcha.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
 
 /** The code as typed; the solved challenge only when the server asks for one. */
 const secondFactorFormSchema = (challengeAsked: boolean) =>
@@ -79,11 +80,7 @@ export function SecondFactorForm({
           )}
         />
       )}
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-          {error}
-        </p>
-      )}
+      {error && <Alert>{error}</Alert>}
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? 'Verifying...' : 'Verify and log in'}
       </Button>

@@ -6,7 +6,6 @@ import { PLACEHOLDERS, placeholderError } from '../../../shared/domain/placehold
 import { AUTHOR_MESSAGE_TEXTS, MESSAGE_LIMITS, type MessagePreview } from '../../../shared/schemas/author-messages.ts';
 import { TextField } from '../../components/ui/form-field.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { errorText } from '../../lib/api.ts';
 import { formatCount } from '../../lib/numbers.ts';
@@ -14,6 +13,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { randomId } from '../../lib/random-id.ts';
 import { previewMessage, sendMessage } from './author-messages-api.ts';
 import { TemplatePicker } from './template-picker.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
 
 type Step =
   | { kind: 'compose' }
@@ -112,7 +112,7 @@ export function MessageAuthorsDialog({ audience, audienceText, onClose }: Messag
       <p className="mb-3 font-semibold text-slate-900" data-testid="message-audience">
         To: {audienceText}
       </p>
-      {failure && <ErrorAlert className="mb-3">{failure}</ErrorAlert>}
+      {failure && <Alert className="mb-3">{failure}</Alert>}
       {(step.kind === 'compose' || step.kind === 'previewing') && (
         <form
           noValidate

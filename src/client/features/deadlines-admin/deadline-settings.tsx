@@ -8,7 +8,6 @@ import {
 } from '../../../shared/domain/deadlines.ts';
 import type { DateSource } from '../../../shared/schemas/deadlines.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorText } from '../../lib/api.ts';
 import { conferenceZoneText } from '../../lib/conference-datetime.ts';
@@ -22,6 +21,7 @@ import {
   isEdited,
 } from './deadline-form.ts';
 import { type DeadlineSettings, useDeadlineSettings, useSaveDates } from './deadlines-api.ts';
+import { Alert } from '../../components/ui/alert.tsx';
 
 /** The Deadlines page's content: every conference date, editable, and the history of changes. */
 export function DeadlineSettingsView() {
@@ -30,7 +30,7 @@ export function DeadlineSettingsView() {
   if (settings.isError) {
     return (
       <div className="space-y-3">
-        <ErrorAlert>{errorText(settings.error, 'The deadlines could not be loaded.')}</ErrorAlert>
+        <Alert>{errorText(settings.error, 'The deadlines could not be loaded.')}</Alert>
         <Button variant="secondary" onClick={() => void settings.refetch()}>
           Try again
         </Button>
@@ -126,7 +126,7 @@ function DatesForm({ settings }: { settings: DeadlineSettings }) {
           ))}
         </ul>
         <div className="space-y-3 border-t border-slate-200 p-4 sm:p-5">
-          {error && <ErrorAlert>{error}</ErrorAlert>}
+          {error && <Alert>{error}</Alert>}
           <p
             role="status"
             className={saved ? 'rounded-md bg-green-50 px-3 py-2 text-sm text-green-800' : 'sr-only'}

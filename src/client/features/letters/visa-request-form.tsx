@@ -8,6 +8,7 @@ import { errorText } from '../../lib/api.ts';
 import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { useRequestVisaLetter } from './letters-api.ts';
+import { Alert } from '../../components/ui/alert.tsx';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -81,11 +82,7 @@ export function VisaRequestForm({ paperId, onDone }: { paperId: string; onDone: 
           {...register('dateOfBirth')}
         />
       </div>
-      {failure && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-          {failure}
-        </p>
-      )}
+      {failure && <Alert>{failure}</Alert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone} disabled={request.isPending}>
           Cancel

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { PaperCard } from './paper-card.tsx';
@@ -41,13 +42,13 @@ function PapersContent({ chatFor, lettersFor, onLoaded }: PapersContentProps) {
     return (
       // As tall as the spinner it replaces, so the footer stays where it was.
       <div className="min-h-screen">
-        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-          <h3 className="text-lg font-semibold text-red-800">Error Loading Papers</h3>
-          <p className="mt-1 text-sm text-red-800">Failed to load your submitted papers. Please try again later.</p>
+        <Alert centred>
+          <h3 className="text-lg font-semibold">Error Loading Papers</h3>
+          <p className="mt-1 text-sm font-normal">Failed to load your submitted papers. Please try again later.</p>
           <Button variant="danger" className="mt-4" onClick={() => window.location.reload()}>
             Retry
           </Button>
-        </div>
+        </Alert>
       </div>
     );
   }

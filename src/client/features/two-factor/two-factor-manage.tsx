@@ -8,6 +8,7 @@ import { errorText } from '../../lib/api.ts';
 import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { useDisableTwoFactor, useRenewRecoveryCodes } from './two-factor-api.ts';
+import { Alert } from '../../components/ui/alert.tsx';
 
 /** Two-factor sign-in is on: new recovery codes, or (when not required) turning it off, each with the password and a code. */
 export function TwoFactorManage({
@@ -56,11 +57,7 @@ export function TwoFactorManage({
       <form onSubmit={run('renew')} noValidate className="max-w-md space-y-4">
         <PasswordField label="Current password" autoComplete="current-password" {...register('currentPassword')} />
         <AuthenticationCodeField {...register('code')} />
-        {problem && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-            {problem}
-          </p>
-        )}
+        {problem && <Alert>{problem}</Alert>}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" variant="secondary" disabled={busy}>
             {renew.isPending ? 'Making codes...' : 'Make new recovery codes'}

@@ -8,6 +8,7 @@ import { PasswordField, TextField } from '../../components/ui/form-field.tsx';
 import { errorText } from '../../lib/api.ts';
 import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
 import { useEnableTwoFactor, useStartEnrolment } from './two-factor-api.ts';
+import { Alert } from '../../components/ui/alert.tsx';
 
 /** "ABCD EFGH ...": a key people can read out and type. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)!.join(' ');
@@ -45,11 +46,7 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: (recoveryCodes: strin
           authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator, 1Password or
           Aegis).
         </p>
-        {start.isError && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-            {errorText(start.error, 'The set-up could not start. Please try again.')}
-          </p>
-        )}
+        {start.isError && <Alert>{errorText(start.error, 'The set-up could not start. Please try again.')}</Alert>}
         <Button onClick={() => start.mutate()} disabled={start.isPending}>
           {start.isPending ? 'Preparing...' : 'Set up two-factor sign-in'}
         </Button>
@@ -92,11 +89,7 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: (recoveryCodes: strin
         </h2>
         <TextField label="6-digit code" inputMode="numeric" autoComplete="one-time-code" {...register('code')} />
         <PasswordField label="Current password" autoComplete="current-password" {...register('currentPassword')} />
-        {problem && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-            {problem}
-          </p>
-        )}
+        {problem && <Alert>{problem}</Alert>}
         <Button type="submit" disabled={enable.isPending}>
           {enable.isPending ? 'Turning on...' : 'Turn on two-factor sign-in'}
         </Button>

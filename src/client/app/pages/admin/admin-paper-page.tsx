@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { CenteredCard } from '../../../components/ui/card.tsx';
-import { PageLoadError } from '../../../components/ui/error-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { type TabItem, TabList, TabPanel } from '../../../components/ui/tabs.tsx';
 import { AdminFilesPanel } from '../../../features/admin-review/admin-files-panel.tsx';
@@ -25,6 +24,7 @@ import { ReviewStatusPanel } from '../../../features/admin-review/review-status-
 import { SubmissionControls } from '../../../features/admin-review/submission-controls.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
+import { PageLoadError } from '../../../components/ui/alert.tsx';
 
 const LOADING = 'Loading paper details...';
 

@@ -3,7 +3,6 @@ import { Link, useParams } from 'react-router';
 import type { PublicUser } from '../../../../shared/schemas/user.ts';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { CenteredCard } from '../../../components/ui/card.tsx';
-import { PageLoadError } from '../../../components/ui/error-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TabPanel } from '../../../components/ui/tabs.tsx';
 import { AdminHeader } from '../../../features/admin-review/admin-header.tsx';
@@ -25,6 +24,7 @@ import {
 } from '../../../features/admin-review/user-profile-sidebar.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
+import { Alert, PageLoadError } from '../../../components/ui/alert.tsx';
 
 const LOADING = 'Loading user details...';
 
@@ -63,14 +63,6 @@ function UserDetails({ userId }: { userId: string }) {
   return <UserProfile user={user.data} />;
 }
 
-function ErrorBanner({ children }: { children: ReactNode }) {
-  return (
-    <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-center font-medium text-red-800">
-      {children}
-    </p>
-  );
-}
-
 function UserProfile({ user }: { user: PublicUser }) {
   const [tab, setTab] = useState<UserTab>('overview');
   const papers = useAdminUserPapers(user._id);
@@ -81,7 +73,7 @@ function UserProfile({ user }: { user: PublicUser }) {
     papers.isPending ? (
       <Spinner label="Loading user papers..." />
     ) : papers.isError ? (
-      <ErrorBanner>Failed to load user papers</ErrorBanner>
+      <Alert centred>Failed to load user papers</Alert>
     ) : (
       render(papers.data)
     );

@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { useLogin } from '../../../lib/auth.tsx';
 import { safeReturnPath } from '../../../lib/safe-redirect.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
 
 const loginFormSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').pipe(z.email(MESSAGES.emailInvalid)),
@@ -111,9 +112,9 @@ export default function LoginPage() {
   return (
     <CenteredCard title="Login">
       {notice && (
-        <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm font-medium text-green-800">
+        <Alert tone="success" className="mb-4">
           {notice}
-        </p>
+        </Alert>
       )}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField
@@ -130,11 +131,7 @@ export default function LoginPage() {
           {...register('password')}
         />
         <ArithmeticCaptcha onChange={setChallenge} round={captchaRound} />
-        {formError && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-            {formError}
-          </p>
-        )}
+        {formError && <Alert>{formError}</Alert>}
         <Button type="submit" className="w-full" disabled={login.isPending}>
           {login.isPending ? 'Logging in...' : 'Login'}
         </Button>

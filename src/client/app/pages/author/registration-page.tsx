@@ -13,6 +13,7 @@ import { errorText } from '../../../lib/api.ts';
 import { useRegister, useRegistrationOpen } from '../../../lib/auth.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useConferenceDays } from '../../../lib/use-conference-dates.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
 
 export default function RegistrationPage() {
   useDocumentTitle('Registration', 'Registration for ICTACEM 2025, 15-17 December 2025.');
@@ -124,11 +125,7 @@ function SignUpForm() {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        {failure && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-            {failure}
-          </p>
-        )}
+        {failure && <Alert>{failure}</Alert>}
         <Button type="submit" className="w-full" disabled={registration.isPending}>
           {registration.isPending ? 'Creating account...' : 'Sign Up'}
         </Button>

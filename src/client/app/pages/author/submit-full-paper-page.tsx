@@ -6,7 +6,6 @@ import { DeadlineGate } from '../../../components/deadline-notice.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card, CenteredCard } from '../../../components/ui/card.tsx';
 import { PageContainer } from '../../../components/ui/page-container.tsx';
-import { PageLoadError } from '../../../components/ui/error-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePaper, useSubmitFullPaper } from '../../../features/papers/papers-api.ts';
 import { fullPaperFileError } from '../../../lib/pdf-file.ts';
@@ -15,6 +14,7 @@ import { ApiError, errorText } from '../../../lib/api.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { SignInGuard } from './sign-in-guard.tsx';
+import { PageLoadError } from '../../../components/ui/alert.tsx';
 
 export default function SubmitFullPaperPage() {
   useDocumentTitle('Submit Full Paper');

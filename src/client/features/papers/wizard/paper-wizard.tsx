@@ -18,6 +18,7 @@ import {
   submissionError,
   type WizardValues,
 } from './wizard-validation.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
 
 const LAST_STEP = WIZARD_STEPS.length;
 
@@ -127,11 +128,7 @@ export function PaperWizard({ customUserId, onSubmitted }: PaperWizardProps) {
           />
         )}
       </div>
-      {stepError && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-          {stepError}
-        </p>
-      )}
+      {stepError && <Alert>{stepError}</Alert>}
       <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:justify-between">
         {step > 1 ? (
           <Button variant="secondary" onClick={() => goToStep(step - 1)} disabled={submitting}>
