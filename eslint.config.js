@@ -133,6 +133,25 @@ export default tseslint.config(
     },
   },
   {
+    // Components and pages reach the server only through their feature's api module (*-api.ts):
+    // one hook per endpoint, under the central query keys, never a request typed in a component.
+    files: ['src/client/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/api.ts', './api.ts'],
+              importNames: ['api', 'upload', 'apiFile'],
+              message: "Components call the server through their feature's *-api.ts hooks (docs/architecture.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests and test helpers reach across layers on purpose: they build whole worlds.
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/**/*.test.ts', 'src/server/test/**', 'src/server/security/**'],

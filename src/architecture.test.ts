@@ -49,4 +49,14 @@ describe('architecture boundaries', () => {
     ]);
     expect(await messagesFor('src/server/modules/papers/boundary-probe.repository.ts', source)).toEqual([]);
   });
+
+  it("refuses a request in a component and lets the feature's api module make it", async () => {
+    const source = "import { api } from '../../lib/api.ts';\nexport const probe = () => api('/auth/session');\n";
+    expect(await messagesFor('src/client/features/papers/boundary-probe.tsx', source)).toEqual([
+      expect.stringMatching(/no-restricted-imports.*\*-api\.ts hooks/),
+    ]);
+    expect(await messagesFor('src/client/features/papers/boundary-probe-api.ts', source)).toEqual([]);
+    const errorsOnly = "import { errorText } from '../../lib/api.ts';\nexport const probe = errorText;\n";
+    expect(await messagesFor('src/client/features/papers/boundary-probe.tsx', errorsOnly)).toEqual([]);
+  });
 });

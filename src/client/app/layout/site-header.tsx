@@ -6,7 +6,7 @@ import { PAGE_WIDTH } from '../../components/ui/page-container.tsx';
 import { conference, mainMenu } from '../../content/conference.ts';
 import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
 import { errorText } from '../../lib/api.ts';
-import { useAuth, useLogout, useRegistrationOpen } from '../../lib/auth.tsx';
+import { useAuth, useLogout, useRegistrationOpen } from '../../lib/auth-api.ts';
 import { SITE_HEADER_HEIGHT_PROPERTY, useToast } from '../../lib/toast.tsx';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useConferenceDays } from '../../lib/use-conference-dates.ts';

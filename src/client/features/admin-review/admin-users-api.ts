@@ -1,5 +1,6 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import type { userPaperCountsResponseSchema, userPapersResponseSchema } from '../../../shared/schemas/admin-paper.ts';
+import type { messageResponseSchema } from '../../../shared/schemas/responses.ts';
 import type { adminUserResponseSchema } from '../../../shared/schemas/user.ts';
 import { api, type ResponseOf } from '../../lib/api.ts';
 import { fetchPaperHistory, isNotFound } from './admin-papers-api.ts';
@@ -37,5 +38,15 @@ export function usePaperHistories(paperIds: string[]) {
       queryKey: queryKeys.admin.paperHistory(paperId),
       queryFn: () => fetchPaperHistory(paperId),
     })),
+  });
+}
+
+/** Signs the user out on every device. */
+export function useEndUserSessions(userId: string) {
+  return useMutation({
+    mutationFn: () =>
+      api<ResponseOf<typeof messageResponseSchema>>(`/admin/users/${encodeURIComponent(userId)}/sessions/end`, {
+        method: 'POST',
+      }),
   });
 }

@@ -1,20 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { api, errorText, type ResponseOf } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
 import { useToast } from '../../lib/toast.tsx';
-import type { messageResponseSchema } from '../../../shared/schemas/responses.ts';
+import { useEndUserSessions } from './admin-users-api.ts';
 
 /** Signs a user out on every device (a lost laptop, a shared account), after a second click to confirm. */
 export function EndUserSessions({ userId, username }: { userId: string; username: string }) {
   const [confirming, setConfirming] = useState(false);
   const toast = useToast();
-  const end = useMutation({
-    mutationFn: () =>
-      api<ResponseOf<typeof messageResponseSchema>>(`/admin/users/${encodeURIComponent(userId)}/sessions/end`, {
-        method: 'POST',
-      }),
-  });
+  const end = useEndUserSessions(userId);
   if (!confirming) {
     return (
       <Button variant="secondary" className="w-full" onClick={() => setConfirming(true)}>

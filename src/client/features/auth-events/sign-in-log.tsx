@@ -1,13 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AUTH_EVENT_LABELS, AUTH_EVENT_TYPES } from '../../../shared/schemas/auth-events.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { api, errorText, type ResponseOf } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { TablePagination } from '../../components/ui/table-pagination.tsx';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import type { authEventsResponseSchema, AuthEventType } from '../../../shared/schemas/auth-events.ts';
+import type { AuthEventType } from '../../../shared/schemas/auth-events.ts';
+import { useAuthEvents } from './auth-events-api.ts';
 
 /** Who signed in, failed, reset or signed out, newest first, filtered by kind and e-mail. */
 export function SignInLog() {
@@ -20,11 +19,7 @@ export function SignInLog() {
     ...(type ? { type } : {}),
     ...(debouncedSearch ? { search: debouncedSearch } : {}),
   });
-  const log = useQuery({
-    queryKey: queryKeys.admin.authEvents(params.toString()),
-    queryFn: () => api<ResponseOf<typeof authEventsResponseSchema>>(`/admin/auth-events?${params}`),
-    placeholderData: keepPreviousData,
-  });
+  const log = useAuthEvents(params);
 
   return (
     <div className="space-y-4">

@@ -1,10 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { TIMINGS } from '../../../shared/constants.ts';
-import { useQuery } from '@tanstack/react-query';
 import { type CaptchaState, isCaptchaAnswerCorrect } from '../../../shared/domain/captcha.ts';
-import { api, type ResponseOf } from '../../lib/api.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import type { captchaResponseSchema } from '../../../shared/schemas/auth.ts';
+import { useCaptchaProblem } from '../../lib/auth-api.ts';
 
 export const CAPTCHA_TEXT = {
   correct: 'Correct! You can proceed with your submission.',
@@ -31,14 +28,7 @@ export function ArithmeticCaptcha({
   round?: number;
 }) {
   const [fetched, setFetched] = useState(0);
-  const problem = useQuery({
-    queryKey: queryKeys.captcha(round, fetched),
-    queryFn: () => api<ResponseOf<typeof captchaResponseSchema>>('/auth/captcha'),
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: 1,
-    refetchOnWindowFocus: false,
-  });
+  const problem = useCaptchaProblem(round, fetched);
   const [answer, setAnswer] = useState('');
   const [state, setState] = useState<CaptchaState>('unanswered');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ChatMessageView } from '../../../shared/schemas/chat.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../../lib/auth.tsx';
+import { useAuth } from '../../lib/auth-api.ts';
 import { relativeTime } from '../../lib/dates.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { useChatMessages } from './chat-api.ts';

@@ -7,7 +7,7 @@ import type {
   twoFactorStatusResponseSchema,
 } from '../../../shared/schemas/two-factor.ts';
 import { api, type ResponseOf } from '../../lib/api.ts';
-import { useRefreshSession } from '../../lib/auth.tsx';
+import { useRefreshSession } from '../../lib/auth-api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import type { messageResponseSchema } from '../../../shared/schemas/responses.ts';
 

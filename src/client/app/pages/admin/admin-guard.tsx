@@ -4,7 +4,7 @@ import type { PublicUser } from '../../../../shared/schemas/user.ts';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
+import { useAuth } from '../../../lib/auth-api.ts';
 
 export type AdminAccess =
   { state: 'loading' } | { state: 'denied'; user: PublicUser | null } | { state: 'admin'; user: PublicUser };

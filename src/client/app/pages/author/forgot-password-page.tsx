@@ -9,7 +9,7 @@ import { TextField } from '../../../components/ui/form-field.tsx';
 import { errorText } from '../../../lib/api.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useRequestPasswordReset } from '../../../lib/auth.tsx';
+import { useRequestPasswordReset } from '../../../lib/auth-api.ts';
 
 const forgotFormSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').pipe(z.email(MESSAGES.emailInvalid)),

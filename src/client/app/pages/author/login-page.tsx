@@ -11,7 +11,7 @@ import { PasswordField, TextField } from '../../../components/ui/form-field.tsx'
 import { ArithmeticCaptcha, type SolvedChallenge } from '../../../features/auth/captcha.tsx';
 import { SecondFactorForm } from '../../../features/auth/second-factor-form.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useLogin } from '../../../lib/auth.tsx';
+import { useLogin } from '../../../lib/auth-api.ts';
 import { safeReturnPath } from '../../../lib/safe-redirect.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Alert } from '../../../components/ui/alert.tsx';

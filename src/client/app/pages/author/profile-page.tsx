@@ -8,7 +8,7 @@ import { UserPapersPanel } from '../../../features/papers/user-papers-panel.tsx'
 import { useRefreshChatUnread, useChatUnreadCounts } from '../../../features/chat/chat-api.ts';
 import { ChatButton } from '../../../features/chat/chat-button.tsx';
 import { PaperLetters } from '../../../features/letters/paper-letters.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
+import { useAuth } from '../../../lib/auth-api.ts';
 import { useExactDocumentTitle } from '../../../lib/use-document-title.ts';
 import { SignInGuard } from './sign-in-guard.tsx';
 

@@ -10,7 +10,7 @@ import { PasswordField, TextField } from '../../../components/ui/form-field.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { conference, contactMailHref } from '../../../content/conference.ts';
 import { errorText } from '../../../lib/api.ts';
-import { useRegister, useRegistrationOpen } from '../../../lib/auth.tsx';
+import { useRegister, useRegistrationOpen } from '../../../lib/auth-api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useConferenceDays } from '../../../lib/use-conference-dates.ts';
 import { Alert } from '../../../components/ui/alert.tsx';

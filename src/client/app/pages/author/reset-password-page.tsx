@@ -9,7 +9,7 @@ import { PasswordField } from '../../../components/ui/form-field.tsx';
 import { errorText } from '../../../lib/api.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useResetPassword } from '../../../lib/auth.tsx';
+import { useResetPassword } from '../../../lib/auth-api.ts';
 
 type ResetForm = z.infer<typeof resetPasswordFormSchema>;
 

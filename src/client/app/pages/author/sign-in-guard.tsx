@@ -5,7 +5,7 @@ import type { PublicUser } from '../../../../shared/schemas/user.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CenteredCard } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
+import { useAuth } from '../../../lib/auth-api.ts';
 
 /**
  * What a signed-out visitor meets, as the spec has it per page: a notice and, after a moment,

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageContainer } from '../../../components/ui/page-container.tsx';
-import { useAuth, useRegistrationOpen } from '../../../lib/auth.tsx';
+import { useAuth, useRegistrationOpen } from '../../../lib/auth-api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { AbstractSubmissionGate } from './abstract-submission-gate.tsx';
 

@@ -9,7 +9,7 @@ import { useTwoFactorStatus } from '../../../features/two-factor/two-factor-api.
 import { TwoFactorManage } from '../../../features/two-factor/two-factor-manage.tsx';
 import { TwoFactorSetup } from '../../../features/two-factor/two-factor-setup.tsx';
 import { errorText } from '../../../lib/api.ts';
-import { useAuth } from '../../../lib/auth.tsx';
+import { useAuth } from '../../../lib/auth-api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { SignInGuard } from './sign-in-guard.tsx';
 

@@ -5,6 +5,7 @@ import { queryKeys } from './query-keys.ts';
 import { SITE_SESSION_META } from '../../shared/page-session.ts';
 import type { messageResponseSchema } from '../../shared/schemas/responses.ts';
 import type {
+  captchaResponseSchema,
   resetRequestedResponseSchema,
   sessionResponseSchema,
   signedInResponseSchema,
@@ -149,4 +150,19 @@ export function useResetPassword(token: string) {
 /** Whether authors can sign up; undefined while loading. Sign-up is promoted only when it is open. */
 export function useRegistrationOpen(): boolean | undefined {
   return useSiteSession().data?.registrationOpen;
+}
+
+/**
+ * A new arithmetic problem for each sign-in `round` and each `fetched` request for another; a
+ * problem is answered once, so none is kept or fetched again behind the user's back.
+ */
+export function useCaptchaProblem(round: number, fetched: number) {
+  return useQuery({
+    queryKey: queryKeys.captcha(round, fetched),
+    queryFn: () => api<ResponseOf<typeof captchaResponseSchema>>('/auth/captcha'),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: 1,
+    refetchOnWindowFocus: false,
+  });
 }
