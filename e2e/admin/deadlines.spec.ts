@@ -151,7 +151,13 @@ test("an organiser extends one paper's deadline and reopens its abstract until a
   const dialog = page.getByRole('dialog', { name: 'Extend a deadline' });
   // The abstract is in: only the steps still to do can be extended.
   await expect(dialog.getByLabel('Step').locator('option')).toHaveText(['Payment', 'Full paper']);
+  // Nothing typed: each field says what it needs, and nothing is sent.
+  await dialog.getByRole('button', { name: 'Extend deadline' }).click();
+  await expect(dialog.getByText('Enter the date and time until which the step stays open.')).toBeVisible();
+  await expect(dialog.getByText('Please give a reason for the extension.')).toBeVisible();
+  await expect(dialog.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
   await dialog.getByLabel('Step').selectOption({ label: 'Full paper' });
+  await expect(dialog.getByLabel('Step')).toHaveAccessibleDescription(/^Now: /);
   await dialog.getByLabel('Open until').fill('2020-01-15T18:00');
   await dialog.getByLabel('Reason').fill('Lab closed for a week.');
   await dialog.getByRole('button', { name: 'Extend deadline' }).click();

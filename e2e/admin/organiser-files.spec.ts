@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
+import { JOB_TEXTS } from '../../src/shared/schemas/background-jobs.ts';
 import { drawnTextOf } from '../../src/server/test/pdf-drawn-text.ts';
 import { unzip } from '../../src/server/test/zip-entries.ts';
 import { E2E_ADMIN } from '../fixtures/accounts.ts';
@@ -58,6 +59,12 @@ test('an organiser downloads the Book of Abstracts and the abstracts as a ZIP', 
   await page.getByRole('button', { name: 'Files (ZIP)' }).click();
   const zipDialog = page.getByRole('dialog', { name: 'Files (ZIP)' });
   await expect(zipDialog).toContainText('Of all 2 papers matching the filter');
+  // No kind of file ticked: said at once, and nothing to make.
+  await zipDialog.getByRole('checkbox', { name: 'Abstracts' }).uncheck();
+  await expect(zipDialog.getByText(JOB_TEXTS.chooseFiles)).toBeVisible();
+  await expect(zipDialog.getByRole('button', { name: 'Make the ZIP' })).toBeDisabled();
+  await zipDialog.getByRole('checkbox', { name: 'Abstracts' }).check();
+  await expect(zipDialog.getByText(JOB_TEXTS.chooseFiles)).toHaveCount(0);
   await zipDialog.getByRole('button', { name: 'Make the ZIP' }).click();
   const zip = await unzip(
     await downloaded(page, () => zipDialog.getByRole('link', { name: /^Download ictacem2025-papers\.zip/ }).click()),

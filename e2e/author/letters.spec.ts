@@ -87,6 +87,10 @@ test('an accepted, paid author downloads the acceptance letter, gets a visa lett
   // Anyone can check either code, typed carelessly or opened from the letter's address.
   await page.context().clearCookies();
   await page.goto('verify-letter');
+  await page.getByLabel('Verification code').fill('   ');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Please enter the verification code printed on the letter.')).toBeVisible();
+  await expect(page).toHaveURL(/\/verify-letter$/);
   await page.getByLabel('Verification code').fill(acceptance.code.toLowerCase().replaceAll('-', ' '));
   await page.getByRole('button', { name: 'Verify' }).click();
   const verdict = page.getByTestId('letter-verdict');

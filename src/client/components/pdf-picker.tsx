@@ -1,8 +1,9 @@
 import { type DragEvent, useId, useRef, useState } from 'react';
+import { type FieldPath, type FieldValues, useController, type UseFormReturn } from 'react-hook-form';
 import { formatFileSize } from '../lib/numbers.ts';
 import { StrokeIcon } from './ui/stroke-icon.tsx';
 
-interface PdfPickerProps {
+export interface PdfPickerProps {
   label: string;
   /** What the form accepts, e.g. "PDF only, at most 10 MB". */
   hint: string;
@@ -105,4 +106,25 @@ export function PdfPicker({ label, hint, file, onFileChange, error, disabled = f
       )}
     </div>
   );
+}
+
+/**
+ * A PdfPicker bound to a react-hook-form field: a file chosen or dropped is judged at once, and
+ * removing it takes its message away; sending the form judges an empty field.
+ */
+export function PdfPickerField<Fields extends FieldValues, Values>({
+  form,
+  name,
+  ...picker
+}: {
+  form: UseFormReturn<Fields, unknown, Values>;
+  name: FieldPath<Fields>;
+} & Omit<PdfPickerProps, 'file' | 'onFileChange' | 'error'>) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  const onFileChange = (chosen: File | null) => {
+    field.onChange(chosen);
+    if (chosen) void form.trigger(name);
+    else form.clearErrors(name);
+  };
+  return <PdfPicker {...picker} file={field.value} onFileChange={onFileChange} error={fieldState.error?.message} />;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../shared/constants.ts';
 import { PAPER_MESSAGES } from '../../shared/schemas/paper.ts';
-import { fullPaperFileError, looksLikePdf, reuploadFileError } from './pdf-file.ts';
+import { fullPaperFileError, looksLikePdf, pdfFormSchema, reuploadFileError } from './pdf-file.ts';
 
 const fileOf = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
 
@@ -33,5 +33,25 @@ describe('upload checks', () => {
       'File size should not exceed 10MB',
     );
     expect(fullPaperFileError(fileOf('a.pdf', 'application/pdf', LIMITS.paperPdfBytes))).toBeUndefined();
+  });
+});
+
+describe('pdfFormSchema', () => {
+  const schema = pdfFormSchema(fullPaperFileError);
+  const messagesOf = (file: unknown) => {
+    const result = schema.safeParse({ file });
+    return result.success ? [] : result.error.issues.map((issue) => issue.message);
+  };
+
+  it("gives the check's message for an empty field and a wrong file, and passes the file on", () => {
+    expect(messagesOf(null)).toEqual([PAPER_MESSAGES.fullPaperNoFile]);
+    expect(messagesOf(fileOf('a.png', 'image/png'))).toEqual([PAPER_MESSAGES.onlyPdf]);
+    const paper = fileOf('Łódź – Nguyễn 论文.pdf', 'application/pdf');
+    expect(schema.parse({ file: paper }).file).toBe(paper);
+  });
+
+  it('refuses anything that is not a file', () => {
+    expect(schema.safeParse({ file: 'a.pdf' }).success).toBe(false);
+    expect(schema.safeParse({}).success).toBe(false);
   });
 });

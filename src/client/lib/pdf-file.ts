@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { LIMITS } from '../../shared/constants.ts';
 import { PAPER_MESSAGES } from '../../shared/schemas/paper.ts';
 
@@ -24,3 +25,21 @@ export function fullPaperFileError(file: File | null): string | undefined {
   if (file.size > LIMITS.paperPdfBytes) return PAPER_MESSAGES.fullPaperTooLarge;
   return undefined;
 }
+
+/**
+ * A form of one PDF for react-hook-form, judged by one of the checks above (the spec's messages
+ * for that upload). The field holds null until a file is chosen; what the form sends is a file.
+ */
+export function pdfFormSchema(problemOf: (file: File | null) => string | undefined) {
+  return z.object({
+    file: z
+      .custom<File | null>((value) => value === null || value instanceof File)
+      .superRefine((file, context) => {
+        const problem = problemOf(file);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      })
+      .transform((file) => file as File),
+  });
+}
+export type PdfFormFields = z.input<ReturnType<typeof pdfFormSchema>>;
+export type PdfFormValues = z.output<ReturnType<typeof pdfFormSchema>>;

@@ -1,4 +1,12 @@
-import { forwardRef, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from 'react';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -17,35 +25,18 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   { label, error, hint, id, ...props },
   ref,
 ) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
+  const { controlId, hintId, errorId, describedBy } = useFieldIds(id, hint, error);
   return (
-    <div>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <FieldFrame label={label} controlId={controlId} hint={hint} hintId={hintId} error={error} errorId={errorId}>
       <input
         ref={ref}
-        id={inputId}
+        id={controlId}
         className={inputClass}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedBy}
         {...props}
       />
-      {hint && (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 });
 
@@ -110,3 +101,111 @@ export const AuthenticationCodeField = forwardRef<HTMLInputElement, Omit<FieldPr
     );
   },
 );
+
+/** The ids a labelled control reads its hint and its error by, and what it is described by now. */
+function useFieldIds(id: string | undefined, hint: ReactNode, error: string | undefined) {
+  const generatedId = useId();
+  const controlId = id ?? generatedId;
+  const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  return { controlId, hintId, errorId, describedBy };
+}
+
+/** The label above a control, and its hint and error under it, as TextField lays them out. */
+function FieldFrame({
+  label,
+  controlId,
+  hint,
+  hintId,
+  error,
+  errorId,
+  children,
+}: {
+  label: string;
+  controlId: string;
+  hint?: ReactNode;
+  hintId: string;
+  error?: string;
+  errorId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={controlId} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  /** The choices, in order: the value sent and the text shown. */
+  options: readonly { value: string; label: string }[];
+}
+
+/** A labelled drop-down list, with a hint and an error read out with it. */
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, hint, error, id, options, ...props },
+  ref,
+) {
+  const { controlId, hintId, errorId, describedBy } = useFieldIds(id, hint, error);
+  return (
+    <FieldFrame label={label} controlId={controlId} hint={hint} hintId={hintId} error={error} errorId={errorId}>
+      <select
+        ref={ref}
+        id={controlId}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...props}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+});
+
+interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+}
+
+/** A labelled text box of several lines, with a hint and an error read out with it. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, hint, error, id, ...props },
+  ref,
+) {
+  const { controlId, hintId, errorId, describedBy } = useFieldIds(id, hint, error);
+  return (
+    <FieldFrame label={label} controlId={controlId} hint={hint} hintId={hintId} error={error} errorId={errorId}>
+      <textarea
+        ref={ref}
+        id={controlId}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...props}
+      />
+    </FieldFrame>
+  );
+});

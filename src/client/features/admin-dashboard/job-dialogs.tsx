@@ -1,10 +1,19 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
-import { JOB_TEXTS, type BackgroundJob, type PaperFileKind } from '../../../shared/schemas/background-jobs.ts';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  type BackgroundJob,
+  filesZipRequestSchema,
+  JOB_TEXTS,
+  type PaperFileKind,
+} from '../../../shared/schemas/background-jobs.ts';
 import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { errorText } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
 import { formatCount, formatFileSize } from '../../lib/numbers.ts';
 import { requestJob, useJob, useLatestJob } from './background-jobs-api.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -83,6 +92,9 @@ const FILE_CHOICES: { kind: PaperFileKind; label: string }[] = [
   { kind: 'full_paper', label: 'Full papers' },
 ];
 
+const filesFormSchema = filesZipRequestSchema.pick({ files: true });
+type FilesForm = z.infer<typeof filesFormSchema>;
+
 /** "Files (ZIP)": the abstracts and/or full papers of the selection or filter, made in the background. */
 export function FilesZipDialog({
   audience,
@@ -93,7 +105,12 @@ export function FilesZipDialog({
   audienceText: string;
   onClose: () => void;
 }) {
-  const [files, setFiles] = useState<PaperFileKind[]>(['abstract']);
+  const { register, handleSubmit, watch } = useForm<FilesForm>({
+    resolver: zodResolver(filesFormSchema),
+    defaultValues: { files: ['abstract'] },
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
+  const noneChosen = watch('files').length === 0;
   const { job, start, error, started } = useJobStarter();
   return (
     <ModalDialog title="Files (ZIP)" onDismiss={onClose}>
@@ -103,22 +120,13 @@ export function FilesZipDialog({
           <form
             noValidate
             className="space-y-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void start({ kind: 'paper_files_zip', audience, files });
-            }}
+            onSubmit={handleSubmit(({ files }) => start({ kind: 'paper_files_zip', audience, files }))}
           >
             <fieldset>
               <legend className="mb-1 text-sm font-medium text-slate-700">Files</legend>
               {FILE_CHOICES.map(({ kind, label }) => (
                 <label key={kind} className="flex items-center gap-2 text-sm text-slate-800">
-                  <input
-                    type="checkbox"
-                    checked={files.includes(kind)}
-                    onChange={(event) =>
-                      setFiles((now) => (event.target.checked ? [...now, kind] : now.filter((k) => k !== kind)))
-                    }
-                  />
+                  <input type="checkbox" value={kind} {...register('files')} />
                   {label}
                 </label>
               ))}
@@ -127,13 +135,13 @@ export function FilesZipDialog({
               Each file is named after its paper (ICTACEM ID, first author's surname) and listed with its SHA-256 in
               manifest.csv.
             </p>
-            {files.length === 0 && <p className="text-sm text-red-700">{JOB_TEXTS.chooseFiles}</p>}
+            {noneChosen && <p className="text-sm text-red-700">{JOB_TEXTS.chooseFiles}</p>}
             {error && <Alert>{error}</Alert>}
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="secondary" onClick={onClose}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={files.length === 0}>
+              <Button type="submit" disabled={noneChosen}>
                 Make the ZIP
               </Button>
             </div>

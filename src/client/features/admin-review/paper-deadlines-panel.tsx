@@ -1,19 +1,27 @@
-import { type FormEvent, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import {
-  DEADLINE_MESSAGES,
   DEADLINE_STEPS,
   type DeadlineStep,
   formatConferenceTime,
   type StepDeadline,
 } from '../../../shared/domain/deadlines.ts';
-import { DEADLINE_LIMITS } from '../../../shared/schemas/deadlines.ts';
+import {
+  DEADLINE_LIMITS,
+  type DeadlineExtensionBody,
+  deadlineExtensionBodySchema,
+} from '../../../shared/schemas/deadlines.ts';
 import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { DateTimeField } from '../../components/ui/date-time-field.tsx';
+import { SelectField, TextAreaField } from '../../components/ui/form-field.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { Panel } from '../../components/ui/panel.tsx';
 import { errorText } from '../../lib/api.ts';
 import { fromConferenceInputValue } from '../../lib/conference-datetime.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { useExtendDeadline } from './admin-papers-api.ts';
 import { STEP_LABELS, stepDone, stepsToExtend } from './paper-deadlines.ts';
@@ -62,6 +70,17 @@ function DeadlineText({ deadline }: { deadline: StepDeadline | null }) {
   return <time dateTime={deadline.closesAt}>{formatConferenceTime(deadline.closesAt)}</time>;
 }
 
+/** The request's body, with the date as the organiser types it (conference time) until it is sent. */
+const extensionFormSchema = deadlineExtensionBodySchema.extend({
+  closesAt: z.string().transform((typed, context) => {
+    const closesAt = fromConferenceInputValue(typed, { closing: true });
+    if (closesAt) return closesAt;
+    context.addIssue({ code: 'custom', message: 'Enter the date and time until which the step stays open.' });
+    return z.NEVER;
+  }),
+});
+type ExtensionFormFields = z.input<typeof extensionFormSchema>;
+
 interface ExtendDeadlineDialogProps {
   paper: AdminPaper;
   /** The steps still to do; at least one. */
@@ -72,81 +91,55 @@ interface ExtendDeadlineDialogProps {
 function ExtendDeadlineDialog({ paper, steps, onClose }: ExtendDeadlineDialogProps) {
   const toast = useToast();
   const extend = useExtendDeadline(paper._id);
-  const [step, setStep] = useState<DeadlineStep>(steps[0]!);
-  const [until, setUntil] = useState('');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const stepId = useId();
-  const currentId = useId();
-  const reasonId = useId();
-  const reasonHintId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<ExtensionFormFields, unknown, DeadlineExtensionBody>({
+    resolver: zodResolver(extensionFormSchema),
+    defaultValues: { step: steps[0]!, closesAt: '', reason: '' },
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
+  const step = watch('step');
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const closesAt = fromConferenceInputValue(until, { closing: true });
-    if (!closesAt) return setError('Enter the date and time until which the step stays open.');
-    if (!reason.trim()) return setError(DEADLINE_MESSAGES.extensionReasonRequired);
-    setError(null);
-    extend.mutate(
-      { step, closesAt, reason: reason.trim() },
-      {
-        onSuccess: (answer) => {
-          toast.success(answer.message);
-          onClose();
-        },
-        onError: (failure) => setError(errorText(failure, 'The deadline could not be extended. Please try again.')),
+  const onSubmit = handleSubmit((body) => {
+    setFailure(null);
+    extend.mutate(body, {
+      onSuccess: (answer) => {
+        toast.success(answer.message);
+        onClose();
       },
-    );
-  };
+      onError: (error) => setFailure(errorText(error, 'The deadline could not be extended. Please try again.')),
+    });
+  });
 
   const current = paper.deadlines[step];
   return (
     <ModalDialog title="Extend a deadline" onDismiss={extend.isPending ? undefined : onClose}>
-      <form onSubmit={onSubmit} className="space-y-4">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
         <p className="text-sm text-slate-700">
           For this paper only. The author is told, with your reason, and the extension goes on the paper's timeline. It
           must end after the paper's current deadline.
         </p>
-        <div>
-          <label htmlFor={stepId} className="mb-1 block text-sm font-medium text-slate-700">
-            Step
-          </label>
-          <select
-            id={stepId}
-            value={step}
-            onChange={(event) => setStep(event.target.value as DeadlineStep)}
-            aria-describedby={currentId}
-            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
-          >
-            {steps.map((option) => (
-              <option key={option} value={option}>
-                {STEP_LABELS[option]}
-              </option>
-            ))}
-          </select>
-          <p id={currentId} className="mt-1 text-xs text-slate-500">
-            Now: {current ? formatConferenceTime(current.closesAt) : 'open until re-uploaded'}
-          </p>
-        </div>
-        <DateTimeField label="Open until" value={until} onChange={(event) => setUntil(event.target.value)} />
-        <div>
-          <label htmlFor={reasonId} className="mb-1 block text-sm font-medium text-slate-700">
-            Reason
-          </label>
-          <textarea
-            id={reasonId}
-            rows={3}
-            maxLength={DEADLINE_LIMITS.reason}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            aria-describedby={reasonHintId}
-            className="block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
-          />
-          <p id={reasonHintId} className="mt-1 text-xs text-slate-500">
-            The author reads it.
-          </p>
-        </div>
-        {error && <Alert>{error}</Alert>}
+        <SelectField
+          label="Step"
+          options={steps.map((option) => ({ value: option, label: STEP_LABELS[option] }))}
+          hint={`Now: ${current ? formatConferenceTime(current.closesAt) : 'open until re-uploaded'}`}
+          error={errors.step?.message}
+          {...register('step')}
+        />
+        <DateTimeField label="Open until" error={errors.closesAt?.message} {...register('closesAt')} />
+        <TextAreaField
+          label="Reason"
+          rows={3}
+          maxLength={DEADLINE_LIMITS.reason}
+          hint="The author reads it."
+          error={errors.reason?.message}
+          {...register('reason')}
+        />
+        {failure && <Alert>{failure}</Alert>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={extend.isPending}>
             Cancel

@@ -1,9 +1,19 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { LETTER_KIND_LABELS, LETTER_TEXTS, type VerifiedLetter } from '../../../shared/schemas/letters.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  LETTER_CODE_FIELD_MAX,
+  LETTER_KIND_LABELS,
+  LETTER_TEXTS,
+  type LetterCodeForm,
+  letterCodeFormSchema,
+  type VerifiedLetter,
+} from '../../../shared/schemas/letters.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/form-field.tsx';
 import { errorText } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
 import { useLetterVerification } from './letters-api.ts';
 
 interface LetterVerificationProps {
@@ -15,28 +25,29 @@ interface LetterVerificationProps {
 
 /** A code field and what the site knows of the letter with that code. */
 export function LetterVerification({ code, onCheck }: LetterVerificationProps) {
-  const [typed, setTyped] = useState(code ?? '');
-  const [missing, setMissing] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = typed.trim();
-    setMissing(trimmed === '');
-    if (trimmed !== '') onCheck(trimmed);
-  };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LetterCodeForm>({
+    resolver: zodResolver(letterCodeFormSchema),
+    defaultValues: { code: code ?? '' },
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
+  const submit = handleSubmit((values) => onCheck(values.code));
   return (
     <div className="space-y-6">
       <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <div className="flex-1">
           <TextField
             label="Verification code"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
             placeholder="e.g. K7QD-9XMP-3RTA-W2HF"
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            maxLength={64}
-            error={missing ? LETTER_TEXTS.codeRequired : undefined}
+            maxLength={LETTER_CODE_FIELD_MAX}
+            error={errors.code?.message}
+            {...register('code')}
           />
         </div>
         <Button type="submit" className="sm:mt-6">

@@ -1,12 +1,16 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import type { StepDeadline } from '../../../shared/domain/deadlines.ts';
 import { DeadlineGate } from '../../components/deadline-notice.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { errorText } from '../../lib/api.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { useReuploadAbstract } from './papers-api.ts';
-import { reuploadFileError } from '../../lib/pdf-file.ts';
-import { PdfPicker } from '../../components/pdf-picker.tsx';
+import { type PdfFormFields, type PdfFormValues, pdfFormSchema, reuploadFileError } from '../../lib/pdf-file.ts';
+import { PdfPickerField } from '../../components/pdf-picker.tsx';
+import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
+
+const reuploadFormSchema = pdfFormSchema(reuploadFileError);
 
 /**
  * An admin reset the abstract (its file path is gone): the author uploads a new one, by the
@@ -15,27 +19,19 @@ import { PdfPicker } from '../../components/pdf-picker.tsx';
 export function ReuploadForm({ paperId, deadline }: { paperId: string; deadline: StepDeadline | null }) {
   const toast = useToast();
   const reupload = useReuploadAbstract(paperId);
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string>();
+  const form = useForm<PdfFormFields, unknown, PdfFormValues>({
+    resolver: zodResolver(reuploadFormSchema),
+    defaultValues: { file: null },
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
 
-  const onFileChange = (chosen: File | null) => {
-    setFile(chosen);
-    setError(chosen ? reuploadFileError(chosen) : undefined);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = reuploadFileError(file);
-    if (problem || !file) {
-      setError(problem);
-      return;
-    }
+  const onSubmit = form.handleSubmit(({ file }) =>
     reupload.mutate(file, {
       onSuccess: () =>
         toast.success("Abstract re-uploaded successfully! Your paper status has been updated to 'Review Awaited'."),
       onError: (failure) => toast.error(errorText(failure, 'Failed to re-upload abstract. Please try again later.')),
-    });
-  };
+    }),
+  );
 
   return (
     <section aria-labelledby={`reupload-${paperId}`} className="rounded-lg border border-amber-300 bg-amber-50 p-4">
@@ -47,12 +43,11 @@ export function ReuploadForm({ paperId, deadline }: { paperId: string; deadline:
       </p>
       <DeadlineGate step="abstract" deadline={deadline} className="mt-3">
         <form onSubmit={onSubmit} noValidate className="mt-3 space-y-3">
-          <PdfPicker
+          <PdfPickerField
+            form={form}
+            name="file"
             label="New abstract PDF"
             hint="PDF only, less than 10 MB"
-            file={file}
-            onFileChange={onFileChange}
-            error={error}
             disabled={reupload.isPending}
           />
           <Button type="submit" disabled={reupload.isPending}>

@@ -1,4 +1,6 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { TIMINGS } from '../../../../shared/constants.ts';
 import type { AuthorPaper } from '../../../../shared/schemas/paper.ts';
@@ -8,13 +10,16 @@ import { Card, CenteredCard } from '../../../components/ui/card.tsx';
 import { PageContainer } from '../../../components/ui/page-container.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePaper, useSubmitFullPaper } from '../../../features/papers/papers-api.ts';
-import { fullPaperFileError } from '../../../lib/pdf-file.ts';
-import { PdfPicker } from '../../../components/pdf-picker.tsx';
+import { fullPaperFileError, type PdfFormFields, type PdfFormValues, pdfFormSchema } from '../../../lib/pdf-file.ts';
+import { PdfPickerField } from '../../../components/pdf-picker.tsx';
+import { VALIDATE_ON_SUBMIT_ONLY } from '../../../lib/form-options.ts';
 import { ApiError, errorText } from '../../../lib/api.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { SignInGuard } from './sign-in-guard.tsx';
 import { PageLoadError } from '../../../components/ui/alert.tsx';
+
+const fullPaperFormSchema = pdfFormSchema(fullPaperFileError);
 
 export default function SubmitFullPaperPage() {
   useDocumentTitle('Submit Full Paper');
@@ -46,8 +51,11 @@ function FullPaperForm({ paper }: { paper: AuthorPaper }) {
   const toast = useToast();
   const navigate = useNavigate();
   const submitFullPaper = useSubmitFullPaper(paper._id);
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string>();
+  const form = useForm<PdfFormFields, unknown, PdfFormValues>({
+    resolver: zodResolver(fullPaperFormSchema),
+    defaultValues: { file: null },
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
   const [redirecting, setRedirecting] = useState(false);
 
   useEffect(() => {
@@ -56,26 +64,15 @@ function FullPaperForm({ paper }: { paper: AuthorPaper }) {
     return () => clearTimeout(timer);
   }, [redirecting, navigate]);
 
-  const onFileChange = (chosen: File | null) => {
-    setFile(chosen);
-    setError(chosen ? fullPaperFileError(chosen) : undefined);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = fullPaperFileError(file);
-    if (problem || !file) {
-      setError(problem);
-      return;
-    }
+  const onSubmit = form.handleSubmit(({ file }) =>
     submitFullPaper.mutate(file, {
       onSuccess: () => {
         toast.success('Full paper submitted successfully!');
         setRedirecting(true);
       },
       onError: (failure) => toast.error(errorText(failure, 'Failed to submit full paper. Please try again.')),
-    });
-  };
+    }),
+  );
 
   const busy = submitFullPaper.isPending || redirecting;
   return (
@@ -101,12 +98,11 @@ function FullPaperForm({ paper }: { paper: AuthorPaper }) {
         <DeadlineGate step="fullPaper" deadline={paper.deadlines.fullPaper}>
           <Card>
             <form onSubmit={onSubmit} noValidate aria-busy={busy} className="space-y-5">
-              <PdfPicker
+              <PdfPickerField
+                form={form}
+                name="file"
                 label="Full-length paper (PDF)"
                 hint="PDF only, at most 10 MB"
-                file={file}
-                onFileChange={onFileChange}
-                error={error}
                 disabled={busy}
               />
               <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
