@@ -141,7 +141,11 @@ export const LETTER_CODE_FIELD_MAX = 64;
 
 /** The public verification page's form: a code, as printed or carelessly typed. */
 export const letterCodeFormSchema = z.object({
-  code: z.string().trim().min(1, LETTER_TEXTS.codeRequired).max(LETTER_CODE_FIELD_MAX, LETTER_TEXTS.unknownCode),
+  code: z
+    .string()
+    .trim()
+    .min(1, LETTER_TEXTS.codeRequired)
+    .max(LETTER_CODE_FIELD_MAX, `The verification code is limited to ${LETTER_CODE_FIELD_MAX} characters.`),
 });
 export type LetterCodeForm = z.infer<typeof letterCodeFormSchema>;
 

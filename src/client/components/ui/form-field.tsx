@@ -25,17 +25,10 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   { label, error, hint, id, ...props },
   ref,
 ) {
-  const { controlId, hintId, errorId, describedBy } = useFieldIds(id, hint, error);
+  const { frame, control } = useLabelledControl({ id, label, hint, error });
   return (
-    <FieldFrame label={label} controlId={controlId} hint={hint} hintId={hintId} error={error} errorId={errorId}>
-      <input
-        ref={ref}
-        id={controlId}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...props}
-      />
+    <FieldFrame {...frame}>
+      <input ref={ref} {...control} {...props} />
     </FieldFrame>
   );
 });
@@ -45,23 +38,16 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function P
   { label, error, id, ...props },
   ref,
 ) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
+  const { frame, control } = useLabelledControl({ id, label, error });
   const [visible, setVisible] = useState(false);
   return (
-    <div>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <FieldFrame {...frame}>
       <div className="relative">
         <input
           ref={ref}
-          id={inputId}
+          {...control}
           type={visible ? 'text' : 'password'}
-          className={`${inputClass} pr-16`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          className={`${control.className} pr-16`}
           {...props}
         />
         <button
@@ -74,12 +60,7 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function P
           {visible ? 'Hide' : 'Show'}
         </button>
       </div>
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 });
 
@@ -102,17 +83,37 @@ export const AuthenticationCodeField = forwardRef<HTMLInputElement, Omit<FieldPr
   },
 );
 
-/** The ids a labelled control reads its hint and its error by, and what it is described by now. */
-function useFieldIds(id: string | undefined, hint: ReactNode, error: string | undefined) {
+/**
+ * A labelled control's ids, and its attributes: the field's look, invalid while it has an error,
+ * described by its hint and its error. `frame` goes to FieldFrame, `control` onto the control.
+ */
+function useLabelledControl({
+  id,
+  label,
+  hint,
+  error,
+}: {
+  id?: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+}) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
   const hintId = `${controlId}-hint`;
   const errorId = `${controlId}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
-  return { controlId, hintId, errorId, describedBy };
+  return {
+    frame: { label, controlId, hint, hintId, error, errorId },
+    control: {
+      id: controlId,
+      className: inputClass,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined,
+    },
+  };
 }
 
-/** The label above a control, and its hint and error under it, as TextField lays them out. */
+/** The label above a control, and its hint and error under it. */
 function FieldFrame({
   label,
   controlId,
@@ -163,17 +164,10 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   { label, hint, error, id, options, ...props },
   ref,
 ) {
-  const { controlId, hintId, errorId, describedBy } = useFieldIds(id, hint, error);
+  const { frame, control } = useLabelledControl({ id, label, hint, error });
   return (
-    <FieldFrame label={label} controlId={controlId} hint={hint} hintId={hintId} error={error} errorId={errorId}>
-      <select
-        ref={ref}
-        id={controlId}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...props}
-      >
+    <FieldFrame {...frame}>
+      <select ref={ref} {...control} {...props}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -195,17 +189,10 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
   { label, hint, error, id, ...props },
   ref,
 ) {
-  const { controlId, hintId, errorId, describedBy } = useFieldIds(id, hint, error);
+  const { frame, control } = useLabelledControl({ id, label, hint, error });
   return (
-    <FieldFrame label={label} controlId={controlId} hint={hint} hintId={hintId} error={error} errorId={errorId}>
-      <textarea
-        ref={ref}
-        id={controlId}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...props}
-      />
+    <FieldFrame {...frame}>
+      <textarea ref={ref} {...control} {...props} />
     </FieldFrame>
   );
 });
