@@ -3,7 +3,7 @@ import { type FieldPath, type FieldValues, useController, type UseFormReturn } f
 import { formatFileSize } from '../lib/numbers.ts';
 import { StrokeIcon } from './ui/stroke-icon.tsx';
 
-export interface PdfPickerProps {
+interface PdfPickerProps {
   label: string;
   /** What the form accepts, e.g. "PDF only, at most 10 MB". */
   hint: string;
