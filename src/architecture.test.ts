@@ -60,3 +60,19 @@ describe('architecture boundaries', () => {
     expect(await messagesFor('src/client/features/papers/boundary-probe.tsx', errorsOnly)).toEqual([]);
   });
 });
+
+describe('one way to build a form', () => {
+  const components = import.meta.glob<string>('./client/**/*.tsx', { query: '?raw', import: 'default', eager: true });
+
+  /** Checked step by step in the spec's words, each step by a part of the shared schema (wizard-validation.ts). */
+  const STEPWISE = ['./client/features/papers/wizard/paper-wizard.tsx'];
+
+  it('builds every <form> on react-hook-form, validated by its schema', () => {
+    const forms = Object.entries(components).filter(([, source]) => /<form\b/.test(source));
+    expect(forms.length).toBeGreaterThan(20);
+    const handBuilt = forms.filter(
+      ([path, source]) => !/\buseForm[(<]/.test(source) || !(/zodResolver\(/.test(source) || STEPWISE.includes(path)),
+    );
+    expect(handBuilt.map(([path]) => path)).toEqual([]);
+  });
+});

@@ -90,9 +90,13 @@ test('the admin dashboard filters papers, pages and sorts the records, reviews i
   }
   await expect(page.getByRole('img', { name: /papers: Review Awaited \d+/ })).toBeVisible();
   const recent = page.getByTestId('recent-submissions').getByRole('listitem');
-  await expect(recent.first()).toContainText(papers.response.title);
-  await expect(recent.first()).toContainText('Ed Mwangi');
-  await expect(recent.first()).toContainText('Today');
+  // Newest first: Ed's paper, the last seeded, comes before Di's (a spec running beside this one may add a newer one).
+  const newest = recent.filter({ hasText: papers.response.title });
+  await expect(newest).toContainText('Ed Mwangi');
+  await expect(newest).toContainText('Today');
+  const titles = await recent.allInnerTexts();
+  const position = (title: string) => titles.findIndex((text) => text.includes(title));
+  expect(position(papers.response.title)).toBeLessThan(position(papers.awaited.title));
   const totalPapers = Number(
     await page.getByTestId('stat-card').filter({ hasText: 'Total Papers' }).locator('p').nth(1).textContent(),
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listPaginationSchema } from './admin-dashboard.ts';
 import { paperAudienceSchema } from './paper-audience.ts';
+import { withKnownPlaceholders } from './placeholder-text.ts';
 import { okResponse } from './responses.ts';
 
 export const MESSAGE_LIMITS = { subject: 200, body: 10_000, templateName: 100 } as const;
@@ -34,6 +35,13 @@ const body = z
 /** Subject and body may hold placeholders (shared/domain/placeholders.ts); unknown ones are refused. */
 export const messagePreviewBodySchema = z.object({ audience: paperAudienceSchema, subject, body });
 export type MessagePreviewBody = z.infer<typeof messagePreviewBodySchema>;
+
+/** The "Message authors" form: the body's texts, their placeholders checked as the service will. */
+export const messageComposeSchema = z.object({
+  subject: withKnownPlaceholders(subject),
+  body: withKnownPlaceholders(body),
+});
+export type MessageCompose = z.infer<typeof messageComposeSchema>;
 
 export const messageSendBodySchema = messagePreviewBodySchema.extend({
   /** Made once per composed message by the page: a repeated request (a double click) sends nothing more. */

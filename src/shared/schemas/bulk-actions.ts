@@ -2,6 +2,7 @@ import './field-messages.ts';
 import { z } from 'zod';
 import { PAPER_STATUSES } from '../constants.ts';
 import { paperListQuerySchema } from './admin-dashboard.ts';
+import { withKnownPlaceholders } from './placeholder-text.ts';
 
 /** Papers one bulk request changes: the client sends a large selection in batches of this size. */
 export const BULK_BATCH_SIZE = 100;
@@ -18,7 +19,7 @@ export const BULK_MESSAGES = {
 } as const;
 
 /** May hold placeholders (shared/domain/placeholders.ts); the service refuses unknown ones. */
-const reviewText = z.string().max(20_000, 'Review comments are limited to 20,000 characters.').default('');
+const reviewText = z.string().max(20_000, 'Review comments are limited to 20,000 characters.');
 
 /** One batch of a bulk status change: each paper goes through the state machine on its own. */
 export const bulkStatusBodySchema = z.object({
@@ -27,9 +28,16 @@ export const bulkStatusBodySchema = z.object({
     .min(1, BULK_MESSAGES.emptySelection)
     .max(BULK_BATCH_SIZE, BULK_MESSAGES.tooManyInBatch),
   status: z.enum(PAPER_STATUSES, 'Please choose one of the five review statuses.'),
-  review: reviewText,
+  review: reviewText.default(''),
 });
 export type BulkStatusBody = z.infer<typeof bulkStatusBodySchema>;
+
+/** The "Change status" form: the status and the comments, their placeholders checked as the service will. */
+export const bulkStatusFormSchema = z.object({
+  status: bulkStatusBodySchema.shape.status,
+  review: withKnownPlaceholders(reviewText),
+});
+export type BulkStatusForm = z.infer<typeof bulkStatusFormSchema>;
 
 const paperRef = z.object({ _id: z.string(), ictacemId: z.string(), title: z.string() });
 export const bulkStatusResponseSchema = z.object({

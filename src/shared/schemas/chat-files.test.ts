@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatFilesProblem } from './chat-files.ts';
+import { chatComposeSchema, chatFilesProblem } from './chat-files.ts';
 
 const MB = 1024 * 1024;
 
@@ -21,5 +21,24 @@ describe('chatFilesProblem', () => {
     expect(chatFilesProblem([{ name: 'big.webp', size: 5 * MB + 1 }])).toBe(
       'File big.webp is too large. Maximum size is 5MB.',
     );
+  });
+});
+
+describe('chatComposeSchema', () => {
+  const file = (name: string, size = 1) => new File([new Uint8Array(size)], name);
+  const problems = (compose: { message: string; files: File[] }) =>
+    chatComposeSchema.safeParse(compose).error?.issues.map((issue) => issue.message) ?? [];
+
+  it('takes text, files or both, the text trimmed', () => {
+    expect(chatComposeSchema.parse({ message: '  Привет, 谢谢  ', files: [] }).message).toBe('Привет, 谢谢');
+    expect(problems({ message: '', files: [file('figure.png')] })).toEqual([]);
+  });
+
+  it('refuses an empty message, a long one and a file the rules refuse', () => {
+    expect(problems({ message: '   ', files: [] })).toEqual(['Please enter a message or attach a file']);
+    expect(problems({ message: 'x'.repeat(5001), files: [] })).toEqual(['A message is limited to 5,000 characters.']);
+    expect(problems({ message: 'See the notes', files: [file('notes.docx')] })).toEqual([
+      'File notes.docx is not allowed. Only images and PDFs are supported.',
+    ]);
   });
 });

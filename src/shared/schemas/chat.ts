@@ -9,7 +9,7 @@ export const CHAT_MESSAGES = {
   tooManyFiles: `Maximum ${LIMITS.chatFilesPerMessage} files allowed per message`,
   notAllowed: (fileName: string) => `File ${fileName} is not allowed. Only images and PDFs are supported.`,
   tooLarge: (fileName: string) => `File ${fileName} is too large. Maximum size is 5MB.`,
-  tooLong: `Messages can be at most ${CHAT_MESSAGE_MAX} characters long.`,
+  tooLong: `A message is limited to ${CHAT_MESSAGE_MAX.toLocaleString('en')} characters.`,
 } as const;
 
 /** What the picker offers (doc and docx too, as specified; the check refuses them). */

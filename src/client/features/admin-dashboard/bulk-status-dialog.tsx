@@ -1,8 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { PAPER_STATUS_LABELS, PAPER_STATUSES, type PaperStatus } from '../../../shared/constants.ts';
-import { PLACEHOLDERS, placeholderError } from '../../../shared/domain/placeholders.ts';
-import type { BulkStatusResult } from '../../../shared/schemas/bulk-actions.ts';
+import { useForm } from 'react-hook-form';
+import { PAPER_STATUS_LABELS, PAPER_STATUSES } from '../../../shared/constants.ts';
+import { PLACEHOLDERS } from '../../../shared/domain/placeholders.ts';
+import {
+  type BulkStatusForm,
+  bulkStatusFormSchema,
+  type BulkStatusResult,
+} from '../../../shared/schemas/bulk-actions.ts';
 import { ReviewCommentsField } from '../../components/review-comments-field.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
@@ -38,26 +44,24 @@ interface BulkStatusDialogProps {
  */
 export function BulkStatusDialog({ paperIds, sampleTitles, onClose, onFinished }: BulkStatusDialogProps) {
   const [step, setStep] = useState<Step>({ kind: 'confirm' });
-  const [status, setStatus] = useState<PaperStatus | ''>('');
-  const [review, setReview] = useState('');
-  const [showErrors, setShowErrors] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<BulkStatusForm>({ resolver: zodResolver(bulkStatusFormSchema), defaultValues: { review: '' } });
   const running = useRef(false);
   const queryClient = useQueryClient();
   const statusGroupId = useId();
   const total = paperIds.length;
 
-  const reviewError = placeholderError(review);
-  const statusError = status === '' ? 'Please choose one of the five review statuses.' : null;
-
-  const start = async () => {
-    setShowErrors(true);
+  const start = handleSubmit(async (change) => {
     // A second click while the first is under way must not send the batches twice.
-    if (status === '' || reviewError || running.current) return;
+    if (running.current) return;
     running.current = true;
     setStep({ kind: 'running', done: 0 });
     let done = 0;
     try {
-      const outcome = await changeStatusInBatches(paperIds, { status, review }, (count) => {
+      const outcome = await changeStatusInBatches(paperIds, change, (count) => {
         done = count;
         setStep({ kind: 'running', done: count });
       });
@@ -68,20 +72,13 @@ export function BulkStatusDialog({ paperIds, sampleTitles, onClose, onFinished }
     } finally {
       await queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
     }
-  };
+  });
 
   const busy = step.kind === 'running';
   return (
     <ModalDialog title="Change status" onDismiss={busy ? undefined : onClose}>
       {step.kind === 'confirm' && (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void start();
-          }}
-          className="space-y-4"
-        >
+        <form noValidate onSubmit={(event) => void start(event)} className="space-y-4">
           <div>
             <p className="font-semibold text-slate-900" data-testid="bulk-count">
               {formatCount(total)} {total === 1 ? 'paper' : 'papers'} selected
@@ -101,42 +98,28 @@ export function BulkStatusDialog({ paperIds, sampleTitles, onClose, onFinished }
               </ul>
             )}
           </div>
-          <fieldset aria-describedby={showErrors && statusError ? `${statusGroupId}-error` : undefined}>
+          <fieldset aria-describedby={errors.status ? `${statusGroupId}-error` : undefined}>
             <legend className="mb-1 text-sm font-medium text-slate-700">New status</legend>
             <div className="grid gap-1 sm:grid-cols-2">
               {PAPER_STATUSES.map((value) => (
                 <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
-                  <input
-                    type="radio"
-                    name="bulk-status"
-                    value={value}
-                    checked={status === value}
-                    onChange={() => setStatus(value)}
-                  />
+                  <input type="radio" value={value} {...register('status')} />
                   {PAPER_STATUS_LABELS[value]}
                 </label>
               ))}
             </div>
-            {showErrors && statusError && (
+            {errors.status && (
               <p id={`${statusGroupId}-error`} className="mt-1 text-sm text-red-700">
-                {statusError}
+                {errors.status.message}
               </p>
             )}
           </fieldset>
-          <div>
-            <ReviewCommentsField
-              rows={4}
-              value={review}
-              onChange={(event) => setReview(event.target.value)}
-              aria-invalid={showErrors && reviewError ? true : undefined}
-              aria-describedby={`${statusGroupId}-placeholders`}
-            />
-            <p id={`${statusGroupId}-placeholders`} className="mt-1 text-xs text-slate-500">
-              Each author gets their own text: you can use {PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}. Left
-              empty, each paper keeps the comments it has.
-            </p>
-            {showErrors && reviewError && <p className="mt-1 text-sm text-red-700">{reviewError}</p>}
-          </div>
+          <ReviewCommentsField
+            rows={4}
+            hint={`Each author gets their own text: you can use ${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}. Left empty, each paper keeps the comments it has.`}
+            error={errors.review?.message}
+            {...register('review')}
+          />
           <p className="text-sm text-slate-600">
             Each author is notified as for a single decision (by e-mail too when the site has a mail server); every
             change is on the paper's timeline.

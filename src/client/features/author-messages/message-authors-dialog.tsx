@@ -1,10 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { PLACEHOLDERS, placeholderError } from '../../../shared/domain/placeholders.ts';
-import { AUTHOR_MESSAGE_TEXTS, MESSAGE_LIMITS, type MessagePreview } from '../../../shared/schemas/author-messages.ts';
-import { TextField } from '../../components/ui/form-field.tsx';
+import { PLACEHOLDERS } from '../../../shared/domain/placeholders.ts';
+import {
+  MESSAGE_LIMITS,
+  type MessageCompose,
+  messageComposeSchema,
+  type MessagePreview,
+} from '../../../shared/schemas/author-messages.ts';
+import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
+import { TextAreaField, TextField } from '../../components/ui/form-field.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { errorText } from '../../lib/api.ts';
@@ -35,24 +42,6 @@ function authorsText(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'author' : 'authors'}`;
 }
 
-/** The message's own errors, as the server would answer them. */
-function composeErrors(subject: string, body: string): { subject?: string; body?: string } {
-  const s = subject.trim();
-  const b = body.trim();
-  return {
-    subject: !s
-      ? AUTHOR_MESSAGE_TEXTS.subjectRequired
-      : s.length > MESSAGE_LIMITS.subject
-        ? AUTHOR_MESSAGE_TEXTS.subjectTooLong
-        : (placeholderError(s) ?? undefined),
-    body: !b
-      ? AUTHOR_MESSAGE_TEXTS.bodyRequired
-      : b.length > MESSAGE_LIMITS.body
-        ? AUTHOR_MESSAGE_TEXTS.bodyTooLong
-        : (placeholderError(b) ?? undefined),
-  };
-}
-
 /**
  * "Message authors": a subject and body with placeholders (or a saved template), a preview of
  * the texts the first recipients will read, then one send. The request id is made once per
@@ -60,33 +49,39 @@ function composeErrors(subject: string, body: string): { subject?: string; body?
  */
 export function MessageAuthorsDialog({ audience, audienceText, onClose }: MessageAuthorsDialogProps) {
   const [step, setStep] = useState<Step>({ kind: 'compose' });
-  const [subject, setSubject] = useState('');
-  const [body, setBody] = useState('');
-  const [showErrors, setShowErrors] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    getValues,
+    formState: { errors },
+  } = useForm<MessageCompose>({
+    resolver: zodResolver(messageComposeSchema),
+    defaultValues: { subject: '', body: '' },
+  });
+  const [subject, body] = watch(['subject', 'body']);
   const [failure, setFailure] = useState('');
   const [requestId] = useState(randomId);
   /** What the server said of its mail: without a mail server the authors are notified in the site only. */
   const [byEmail, setByEmail] = useState(true);
   const sending = useRef(false);
   const queryClient = useQueryClient();
-  const bodyId = useId();
-  const errors = composeErrors(subject, body);
-  const message = { audience, subject: subject.trim(), body: body.trim() };
+  /** What is previewed and sent: the texts as checked, trimmed. */
+  const message = () => ({ audience, ...messageComposeSchema.parse(getValues()) });
 
-  const preview = async () => {
-    setShowErrors(true);
+  const preview = handleSubmit(async () => {
     setFailure('');
-    if (errors.subject || errors.body) return;
     setStep({ kind: 'previewing' });
     try {
-      const answer = await previewMessage(message);
+      const answer = await previewMessage(message());
       setByEmail(answer.byEmail);
       setStep({ kind: 'preview', recipientCount: answer.recipientCount, samples: answer.samples });
     } catch (error) {
       setFailure(errorText(error, 'The preview could not be made.'));
       setStep({ kind: 'compose' });
     }
-  };
+  });
 
   const send = async (recipientCount: number) => {
     if (sending.current) return;
@@ -94,7 +89,7 @@ export function MessageAuthorsDialog({ audience, audienceText, onClose }: Messag
     setFailure('');
     setStep({ kind: 'sending', recipientCount });
     try {
-      const answer = await sendMessage(message, requestId);
+      const answer = await sendMessage(message(), requestId);
       setByEmail(answer.byEmail);
       setStep({ kind: 'sent', recipientCount: answer.message.recipientCount, duplicate: answer.duplicate });
       await queryClient.invalidateQueries({ queryKey: queryKeys.admin.sentMessages });
@@ -114,51 +109,24 @@ export function MessageAuthorsDialog({ audience, audienceText, onClose }: Messag
       </p>
       {failure && <Alert className="mb-3">{failure}</Alert>}
       {(step.kind === 'compose' || step.kind === 'previewing') && (
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void preview();
-          }}
-        >
+        <form noValidate className="space-y-4" onSubmit={(event) => void preview(event)}>
           <TemplatePicker
             current={{ subject, body }}
-            onUse={(template) => {
-              setSubject(template.subject);
-              setBody(template.body);
-            }}
+            onUse={(template) => reset({ subject: template.subject, body: template.body })}
           />
           <TextField
             label="Subject"
-            value={subject}
             maxLength={MESSAGE_LIMITS.subject + 50}
-            onChange={(event) => setSubject(event.target.value)}
-            error={showErrors ? errors.subject : undefined}
+            error={errors.subject?.message}
+            {...register('subject')}
           />
-          <div>
-            <label htmlFor={bodyId} className="mb-1 block text-sm font-medium text-slate-700">
-              Message
-            </label>
-            <textarea
-              id={bodyId}
-              rows={8}
-              value={body}
-              onChange={(event) => setBody(event.target.value)}
-              aria-invalid={showErrors && errors.body ? true : undefined}
-              aria-describedby={`${bodyId}-hint${showErrors && errors.body ? ` ${bodyId}-error` : ''}`}
-              className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-600"
-            />
-            <p id={`${bodyId}-hint`} className="mt-1 text-xs text-slate-500">
-              Each author gets their own text: you can use {PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}.{' '}
-              {formatCount(body.trim().length)} of {formatCount(MESSAGE_LIMITS.body)} characters.
-            </p>
-            {showErrors && errors.body && (
-              <p id={`${bodyId}-error`} className="mt-1 text-sm text-red-700">
-                {errors.body}
-              </p>
-            )}
-          </div>
+          <TextAreaField
+            label="Message"
+            rows={8}
+            hint={`Each author gets their own text: you can use ${PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}. ${formatCount(body.trim().length)} of ${formatCount(MESSAGE_LIMITS.body)} characters.`}
+            error={errors.body?.message}
+            {...register('body')}
+          />
           <p className="text-sm text-slate-600">
             Each author is notified in the site, and by e-mail when the site has a mail server. You see the texts before
             anything is sent.

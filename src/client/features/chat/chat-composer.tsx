@@ -1,6 +1,8 @@
-import { type RefObject, useId, useRef, useState } from 'react';
-import { chatFilesProblem } from '../../../shared/schemas/chat-files.ts';
-import { CHAT_MESSAGE_MAX, CHAT_MESSAGES, CHAT_PICKER_ACCEPT } from '../../../shared/schemas/chat.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type RefObject, useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { type ChatCompose, chatComposeSchema, chatFilesProblem } from '../../../shared/schemas/chat-files.ts';
+import { CHAT_PICKER_ACCEPT } from '../../../shared/schemas/chat.ts';
 import { errorText } from '../../lib/api.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { useSendChatMessage } from './chat-api.ts';
@@ -20,45 +22,41 @@ export function ChatComposer({
 }) {
   const toast = useToast();
   const send = useSendChatMessage(paperId);
-  const [text, setText] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
-  const [problem, setProblem] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    clearErrors,
+    reset,
+    formState: { errors },
+  } = useForm<ChatCompose>({ resolver: zodResolver(chatComposeSchema), defaultValues: { message: '', files: [] } });
+  const files = watch('files');
+  const problem = errors.message?.message ?? errors.files?.message;
   const fileInput = useRef<HTMLInputElement>(null);
   const keysHintId = useId();
+  const { ref: messageRef, ...messageField } = register('message');
 
+  // A file that breaks the rules is refused as it is chosen, and the ones already chosen stay.
   const chooseFiles = (chosen: FileList | null) => {
     const next = [...files, ...Array.from(chosen ?? [])];
     const found = chatFilesProblem(next);
-    setProblem(found ?? undefined);
-    if (!found) setFiles(next);
+    clearErrors();
+    if (found) setError('files', { message: found });
+    else setValue('files', next);
     if (fileInput.current) fileInput.current.value = '';
   };
 
-  const submit = () => {
-    const message = text.trim();
-    if (!message && files.length === 0) return setProblem(CHAT_MESSAGES.empty);
-    if (message.length > CHAT_MESSAGE_MAX) return setProblem(CHAT_MESSAGES.tooLong);
-    setProblem(undefined);
-    send.mutate(
-      { message, files },
-      {
-        onSuccess: () => {
-          setText('');
-          setFiles([]);
-        },
-        onError: (error) => toast.error(errorText(error, 'Failed to send message')),
-      },
-    );
-  };
+  const submit = handleSubmit((message) =>
+    send.mutate(message, {
+      onSuccess: () => reset(),
+      onError: (error) => toast.error(errorText(error, 'Failed to send message')),
+    }),
+  );
 
   return (
-    <form
-      className="border-t border-slate-200 bg-white px-4 py-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <form className="border-t border-slate-200 bg-white px-4 py-3" noValidate onSubmit={(event) => void submit(event)}>
       {files.length > 0 && (
         <ul className="mb-2 flex flex-wrap gap-2 text-xs">
           {files.map((file, index) => (
@@ -66,7 +64,12 @@ export function ChatComposer({
               <span className="max-w-40 truncate">{file.name}</span>
               <button
                 type="button"
-                onClick={() => setFiles(files.filter((_, i) => i !== index))}
+                onClick={() =>
+                  setValue(
+                    'files',
+                    files.filter((_, i) => i !== index),
+                  )
+                }
                 aria-label={`Remove ${file.name}`}
                 className="font-bold text-slate-500 hover:text-red-700"
               >
@@ -95,14 +98,16 @@ export function ChatComposer({
           />
         </label>
         <textarea
-          ref={textArea}
+          ref={(element) => {
+            messageRef(element);
+            textArea.current = element;
+          }}
           rows={2}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey) {
-              e.preventDefault();
-              submit();
+          {...messageField}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey) {
+              event.preventDefault();
+              void submit();
             }
           }}
           placeholder="Type your message..."

@@ -1,14 +1,15 @@
+import { z } from 'zod';
 import {
   CONFERENCE_DATE_INFO,
   CONFERENCE_DATE_KEYS,
   type ConferenceDateKey,
   type ConferenceDates,
 } from '../../../shared/domain/deadlines.ts';
-import type { DateSource } from '../../../shared/schemas/deadlines.ts';
+import type { DateSource, UpdateDeadlinesBody } from '../../../shared/schemas/deadlines.ts';
 import { fromConferenceInputValue, toConferenceInputValue } from '../../lib/conference-datetime.ts';
 
-/** What the admin typed into each date's input (datetime-local values in IST); absent: not touched. */
-export type DateEdits = Partial<Record<ConferenceDateKey, string>>;
+/** The form's values: each date's datetime-local input, in IST. */
+export type DatesFormValues = Record<ConferenceDateKey, string>;
 
 /** Dates that end something: they take their whole minute, as the announced 23:59:59 do. */
 const CLOSING_DATE_KEYS: readonly ConferenceDateKey[] = [
@@ -24,31 +25,40 @@ export const DATE_SOURCE_LABELS: Record<DateSource, string> = {
   changed: 'Changed',
 };
 
-/** The input's value: the admin's edit, else the saved date. */
-export function inputValueOf(dates: ConferenceDates, edits: DateEdits, key: ConferenceDateKey): string {
-  return edits[key] ?? toConferenceInputValue(dates[key]);
+/** The inputs' values for the saved dates. */
+export function datesFormValues(dates: ConferenceDates): DatesFormValues {
+  return Object.fromEntries(
+    CONFERENCE_DATE_KEYS.map((key) => [key, toConferenceInputValue(dates[key])]),
+  ) as DatesFormValues;
 }
 
-/** Whether the input shows something else than the saved date. */
-export function isEdited(dates: ConferenceDates, edits: DateEdits, key: ConferenceDateKey): boolean {
-  return edits[key] !== undefined && edits[key] !== toConferenceInputValue(dates[key]);
+/** An input read as ISO 8601 with IST's offset; an input left empty or half-filled is refused, named. */
+function conferenceDateInput(key: ConferenceDateKey) {
+  return z.string().transform((value, context) => {
+    const iso = fromConferenceInputValue(value, { closing: CLOSING_DATE_KEYS.includes(key) });
+    if (iso) return iso;
+    context.addIssue({ code: 'custom', message: `${CONFERENCE_DATE_INFO[key].title}: enter a whole date and time.` });
+    return z.NEVER;
+  });
 }
 
-export type DatesToSave = { body: Partial<Record<ConferenceDateKey, string>> } | { error: string };
+/** The Deadlines form: every date's input, as the save's body will carry it. */
+export const datesFormSchema = z.object(
+  Object.fromEntries(CONFERENCE_DATE_KEYS.map((key) => [key, conferenceDateInput(key)])) as Record<
+    ConferenceDateKey,
+    ReturnType<typeof conferenceDateInput>
+  >,
+);
 
-/**
- * The body of the save: only the dates the admin changed, as ISO 8601 with IST's offset. An input
- * left empty or half-filled stops the save, named.
- */
-export function datesToSave(dates: ConferenceDates, edits: DateEdits): DatesToSave {
-  const body: Partial<Record<ConferenceDateKey, string>> = {};
-  for (const key of CONFERENCE_DATE_KEYS) {
-    if (!isEdited(dates, edits, key)) continue;
-    const value = fromConferenceInputValue(edits[key]!, { closing: CLOSING_DATE_KEYS.includes(key) });
-    if (!value) return { error: `${CONFERENCE_DATE_INFO[key].title}: enter a whole date and time.` };
-    body[key] = value;
-  }
-  return { body };
+/** The dates as the form reads them: ISO 8601 with IST's offset. */
+export type DatesFormOutput = z.output<typeof datesFormSchema>;
+
+/** The body of the save: only the dates the admin changed (`edited`, the form's dirty fields). */
+export function datesToSave(
+  dates: DatesFormOutput,
+  edited: Partial<Record<ConferenceDateKey, boolean>>,
+): UpdateDeadlinesBody {
+  return Object.fromEntries(CONFERENCE_DATE_KEYS.filter((key) => edited[key]).map((key) => [key, dates[key]]));
 }
 
 /** "Grace period: none." or "Grace period: 15 minutes after each deadline, from DEADLINE_GRACE_MINUTES." */

@@ -1,4 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import {
   CONFERENCE_DATE_INFO,
   CONFERENCE_DATE_KEYS,
@@ -14,11 +16,12 @@ import { conferenceZoneText } from '../../lib/conference-datetime.ts';
 import { DateChangeHistory } from './date-change-history.tsx';
 import {
   DATE_SOURCE_LABELS,
-  type DateEdits,
+  type DatesFormOutput,
+  datesFormSchema,
+  type DatesFormValues,
+  datesFormValues,
   datesToSave,
   gracePeriodText,
-  inputValueOf,
-  isEdited,
 } from './deadline-form.ts';
 import { type DeadlineSettings, useDeadlineSettings, useSaveDates } from './deadlines-api.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -58,31 +61,38 @@ function DatesForm({ settings }: { settings: DeadlineSettings }) {
   const { dates, sources, graceMinutes } = settings;
   const headingId = useId();
   const zoneNoteId = useId();
-  const [edits, setEdits] = useState<DateEdits>({});
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    formState: { errors, dirtyFields },
+  } = useForm<DatesFormValues, unknown, DatesFormOutput>({
+    resolver: zodResolver(datesFormSchema),
+    defaultValues: datesFormValues(dates),
+  });
   const [saved, setSaved] = useState('');
   const save = useSaveDates();
-  const editedCount = CONFERENCE_DATE_KEYS.filter((key) => isEdited(dates, edits, key)).length;
+  const editedCount = CONFERENCE_DATE_KEYS.filter((key) => dirtyFields[key]).length;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit((values) => {
     setSaved('');
-    const toSave = datesToSave(dates, edits);
-    if ('error' in toSave) return setError(toSave.error);
-    setError(null);
-    if (Object.keys(toSave.body).length === 0) return setSaved(DEADLINE_MESSAGES.nothingChanged);
-    save.mutate(toSave.body, {
+    const body = datesToSave(values, dirtyFields);
+    if (Object.keys(body).length === 0) return setSaved(DEADLINE_MESSAGES.nothingChanged);
+    save.mutate(body, {
       onSuccess: (answer) => {
-        setEdits({});
+        reset(datesFormValues(answer.dates));
         setSaved(answer.message);
       },
       // The edits stay, so the admin can correct the date the message names.
-      onError: (failure) => setError(errorText(failure, 'The dates could not be saved. Please try again.')),
+      onError: (failure) =>
+        setError('root', { message: errorText(failure, 'The dates could not be saved. Please try again.') }),
     });
-  };
+  });
 
   return (
-    <form onSubmit={onSubmit} aria-labelledby={headingId}>
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId}>
       <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <div className="space-y-1 border-b border-slate-200 p-4 sm:p-5">
           <h2 id={headingId} className="text-lg font-bold text-brand-900">
@@ -116,17 +126,15 @@ function DatesForm({ settings }: { settings: DeadlineSettings }) {
               dateKey={key}
               value={dates[key]}
               source={sources[key]}
-              input={{
-                value: inputValueOf(dates, edits, key),
-                edited: isEdited(dates, edits, key),
-                onChange: (value) => setEdits((previous) => ({ ...previous, [key]: value })),
-              }}
+              input={register(key)}
+              edited={dirtyFields[key] === true}
+              error={errors[key]?.message}
               zoneNoteId={zoneNoteId}
             />
           ))}
         </ul>
         <div className="space-y-3 border-t border-slate-200 p-4 sm:p-5">
-          {error && <Alert>{error}</Alert>}
+          {errors.root && <Alert>{errors.root.message}</Alert>}
           <p
             role="status"
             className={saved ? 'rounded-md bg-green-50 px-3 py-2 text-sm text-green-800' : 'sr-only'}
@@ -144,8 +152,8 @@ function DatesForm({ settings }: { settings: DeadlineSettings }) {
                   variant="secondary"
                   disabled={save.isPending}
                   onClick={() => {
-                    setEdits({});
-                    setError(null);
+                    reset();
+                    clearErrors();
                   }}
                 >
                   Discard changes
@@ -167,15 +175,18 @@ interface DateRowProps {
   /** The saved value, ISO 8601 with its offset. */
   value: string;
   source: DateSource;
-  input: { value: string; edited: boolean; onChange: (value: string) => void };
+  input: UseFormRegisterReturn;
+  /** Whether the input shows another date than the saved one. */
+  edited: boolean;
+  error?: string;
   zoneNoteId: string;
 }
 
-function DateRow({ dateKey, value, source, input, zoneNoteId }: DateRowProps) {
+function DateRow({ dateKey, value, source, input, edited, error, zoneNoteId }: DateRowProps) {
   const inputId = useId();
   const currentId = useId();
   const pendingId = useId();
-  const edited = input.edited;
+  const errorId = useId();
   return (
     <li
       className={`grid gap-2 p-4 sm:px-5 lg:items-center lg:gap-4 lg:py-3 ${ROW_COLUMNS} ${edited ? 'bg-amber-50/60' : ''}`}
@@ -202,14 +213,19 @@ function DateRow({ dateKey, value, source, input, zoneNoteId }: DateRowProps) {
         <input
           id={inputId}
           type="datetime-local"
-          value={input.value}
-          onChange={(event) => input.onChange(event.target.value)}
-          aria-describedby={`${currentId} ${zoneNoteId}${edited ? ` ${pendingId}` : ''}`}
-          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:max-w-xs lg:max-w-none lg:text-sm"
+          {...input}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[currentId, zoneNoteId, edited ? pendingId : '', error ? errorId : ''].join(' ').trim()}
+          className="block w-full rounded-md border border-slate-300 aria-[invalid=true]:border-red-600 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:max-w-xs lg:max-w-none lg:text-sm"
         />
         {edited && (
           <p id={pendingId} className="mt-1 text-xs font-medium text-amber-900">
             Not saved yet
+          </p>
+        )}
+        {error && (
+          <p id={errorId} className="mt-1 text-sm text-red-700">
+            {error}
           </p>
         )}
       </div>
