@@ -4,6 +4,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -78,9 +79,16 @@ const boundaryZones = [
   },
 ];
 
+// One way to write a path: within a folder and its parent, relative; further, by its alias.
+const NO_CLIMBING = {
+  regex: '^(\\.\\./){2,}',
+  message: 'Import from two folders up or further through @client/, @server/ or @shared/ (tsconfig.json).',
+};
+
 const DRIZZLE_ONLY_IN_REPOSITORIES = {
   paths: [{ name: 'drizzle-orm', message: 'Only repositories (*.repository.ts) and db/ write queries.' }],
   patterns: [
+    NO_CLIMBING,
     { group: ['drizzle-orm/*'], message: 'Only repositories (*.repository.ts) and db/ write queries.' },
     {
       group: ['**/db/schema/*', '**/db/schema'],
@@ -107,7 +115,8 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    // Resolves @client/, @server/ and @shared/ (tsconfig.json), so the zones judge where an import lands.
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -121,6 +130,8 @@ export default tseslint.config(
       'import-x/no-duplicates': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...featureZones] }],
+      'import-x/no-unresolved': ['error', { ignore: ['^virtual:', '\\?(raw|url)$'] }],
+      'no-restricted-imports': ['error', { patterns: [NO_CLIMBING] }],
     },
   },
   {
@@ -141,6 +152,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            NO_CLIMBING,
             {
               group: ['**/lib/api.ts', './api.ts'],
               importNames: ['api', 'upload', 'apiFile'],

@@ -1,12 +1,11 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_ADMIN } from './e2e/fixtures/accounts.ts';
+import { E2E_SMTP_PORT } from './e2e/fixtures/ports.ts';
 import { OPEN_DEADLINES_ENV } from './src/server/test/open-deadlines.ts';
 
 // Ports and data directories come from scripts/run-e2e.mjs, which picks free ones.
 const port = Number(process.env.E2E_PORT ?? 4173);
 const closedPort = Number(process.env.E2E_CLOSED_PORT ?? 4174);
-/** The password-reset spec listens for mail here with a real SMTP server of its own. */
-export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4175);
 /** The closed-registration server starts with this abstract deadline, long past. */
 const CLOSED_ABSTRACT_DEADLINE = '2025-10-15T23:59:59+05:30';
 
@@ -93,7 +92,7 @@ export default defineConfig({
         port,
         process.env.E2E_DATA_DIR ?? '.e2e-data/open',
         true,
-        `smtp://127.0.0.1:${smtpPort}`,
+        `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
         OPEN_DEADLINES_ENV,
       ),
       reuseExistingServer: false,

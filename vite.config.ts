@@ -9,6 +9,8 @@ const basePath = process.env.BASE_PATH || DEFAULT_BASE_PATH;
 export default defineConfig({
   base: `${basePath}/`,
   plugins: [react(), tailwindcss()],
+  // @client/, @server/ and @shared/ of tsconfig.json.
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

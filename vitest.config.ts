@@ -2,6 +2,8 @@ import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // @client/, @server/ and @shared/ of tsconfig.json.
+  resolve: { tsconfigPaths: true },
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Response, test } from '@playwright/test';
-import { freePort } from '../src/server/test/net.ts';
-import { type ServerProcess, spawnServer, waitUntilServing } from '../src/server/test/server-process.ts';
+import { freePort } from '@server/test/net.ts';
+import { type ServerProcess, spawnServer, waitUntilServing } from '@server/test/server-process.ts';
 import { logIn } from './fixtures/captcha.ts';
 import { totpCodeAt } from './fixtures/two-factor.ts';
 

@@ -20,9 +20,9 @@ import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { E2E_ADMIN } from '../e2e/fixtures/accounts.ts';
 import type { LayoutSeed } from '../e2e/fixtures/layout-seed.ts';
 import type { Viewer } from '../e2e/fixtures/site-pages.ts';
-import { DEFAULT_BASE_PATH } from '../src/shared/constants.ts';
-import { freePort } from '../src/server/test/net.ts';
-import { OPEN_DEADLINES_ENV } from '../src/server/test/open-deadlines.ts';
+import { DEFAULT_BASE_PATH } from '@shared/constants.ts';
+import { freePort } from '@server/test/net.ts';
+import { OPEN_DEADLINES_ENV } from '@server/test/open-deadlines.ts';
 import { PROJECT_ROOT, staleBuildReason } from './build-state.mjs';
 
 const MIN_SCORE = 95;

@@ -4,11 +4,11 @@
 // running server with the embedded database sends the backup itself). See docs/operations.md.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/server/config.ts';
-import { type BackupManifest, writeBackup } from '../src/server/ops/backup.ts';
-import { backupSocketPath, receiveBackupFromServer } from '../src/server/ops/backup-socket.ts';
-import { openForMaintenance } from '../src/server/ops/open-for-maintenance.ts';
-import { DataDirBusyError } from '../src/server/storage/data-dir-lock.ts';
+import { loadConfig } from '@server/config.ts';
+import { type BackupManifest, writeBackup } from '@server/ops/backup.ts';
+import { backupSocketPath, receiveBackupFromServer } from '@server/ops/backup-socket.ts';
+import { openForMaintenance } from '@server/ops/open-for-maintenance.ts';
+import { DataDirBusyError } from '@server/storage/data-dir-lock.ts';
 
 const stamp = new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
 const { values } = parseArgs({ options: { output: { type: 'string', default: `ictacem-backup-${stamp}.tar.gz` } } });

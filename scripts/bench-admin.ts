@@ -1,6 +1,6 @@
-import type { AppContext } from '../src/server/context.ts';
-import { users } from '../src/server/db/schema/index.ts';
-import { createSession } from '../src/server/modules/sessions/sessions.service.ts';
+import type { AppContext } from '@server/context.ts';
+import { users } from '@server/db/schema/index.ts';
+import { createSession } from '@server/modules/sessions/sessions.service.ts';
 
 /** An admin for a benchmark's requests, signed in: its session cookie and id. */
 export async function benchAdmin(ctx: AppContext): Promise<{ id: string; cookie: string }> {

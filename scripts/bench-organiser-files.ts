@@ -15,9 +15,9 @@ import { buffer } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
 import { eq, inArray } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { papers, storedFiles } from '../src/server/db/schema/index.ts';
+import { buildApp } from '@server/app.ts';
+import { loadConfig } from '@server/config.ts';
+import { papers, storedFiles } from '@server/db/schema/index.ts';
 import { benchAdmin } from './bench-admin.ts';
 import { seedDemo } from './seed-demo.ts';
 

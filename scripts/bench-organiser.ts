@@ -10,11 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { count, eq, sql } from 'drizzle-orm';
-import { BULK_BATCH_SIZE } from '../src/shared/schemas/bulk-actions.ts';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { auditLog, mailOutbox, papers } from '../src/server/db/schema/index.ts';
-import { startTestSmtpServer } from '../src/server/test/smtp.ts';
+import { BULK_BATCH_SIZE } from '@shared/schemas/bulk-actions.ts';
+import { buildApp } from '@server/app.ts';
+import { loadConfig } from '@server/config.ts';
+import { auditLog, mailOutbox, papers } from '@server/db/schema/index.ts';
+import { startTestSmtpServer } from '@server/test/smtp.ts';
 import { benchAdmin } from './bench-admin.ts';
 import { seedDemo } from './seed-demo.ts';
 

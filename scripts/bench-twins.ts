@@ -4,15 +4,15 @@
 // beside its twin; src/server/ops/bench-twins.test.ts fails when a route's SQL and its twin's
 // diverge, so that the ratio keeps comparing equal work.
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AppContext } from '../src/server/context.ts';
-import { VersionedMemo, VersionedMemoMap } from '../src/server/lib/versioned-memo.ts';
-import * as dashboard from '../src/server/modules/admin-dashboard/dashboard.repository.ts';
-import { computeDashboardFigures } from '../src/server/modules/admin-dashboard/dashboard.service.ts';
-import { datesToShow } from '../src/server/modules/deadlines/deadlines.service.ts';
-import * as deadlinesRepo from '../src/server/modules/deadlines/deadlines.repository.ts';
-import { countNotifications } from '../src/server/modules/notifications/notifications.repository.ts';
-import * as paperRepo from '../src/server/modules/papers/papers.repository.ts';
-import { findSessionUser } from '../src/server/modules/sessions/sessions.service.ts';
+import type { AppContext } from '@server/context.ts';
+import { VersionedMemo, VersionedMemoMap } from '@server/lib/versioned-memo.ts';
+import * as dashboard from '@server/modules/admin-dashboard/dashboard.repository.ts';
+import { computeDashboardFigures } from '@server/modules/admin-dashboard/dashboard.service.ts';
+import { datesToShow } from '@server/modules/deadlines/deadlines.service.ts';
+import * as deadlinesRepo from '@server/modules/deadlines/deadlines.repository.ts';
+import { countNotifications } from '@server/modules/notifications/notifications.repository.ts';
+import * as paperRepo from '@server/modules/papers/papers.repository.ts';
+import { findSessionUser } from '@server/modules/sessions/sessions.service.ts';
 
 export interface BenchCase {
   name: string;

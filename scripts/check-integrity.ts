@@ -4,10 +4,10 @@
 // Uses DATA_DIR / DATABASE_URL like the server. Exit code 0 when everything is intact, 1 when a
 // problem was found, 2 when the check could not run. See docs/operations.md.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/server/config.ts';
-import { checkIntegrity, formatIntegrityReport } from '../src/server/ops/integrity.ts';
-import { openForMaintenance } from '../src/server/ops/open-for-maintenance.ts';
-import { checkReviewInvariants, formatInvariantProblems } from '../src/server/ops/review-invariants.ts';
+import { loadConfig } from '@server/config.ts';
+import { checkIntegrity, formatIntegrityReport } from '@server/ops/integrity.ts';
+import { openForMaintenance } from '@server/ops/open-for-maintenance.ts';
+import { checkReviewInvariants, formatInvariantProblems } from '@server/ops/review-invariants.ts';
 
 const { values } = parseArgs({ options: { 'remove-orphans': { type: 'boolean', default: false } } });
 

@@ -9,11 +9,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import { papers, users } from '../src/server/db/schema/index.ts';
-import { demoEnvironment } from '../src/server/ops/demo-environment.ts';
-import { CONFERENCE_DATE_INFO, CONFERENCE_DATE_KEYS, formatConferenceTime } from '../src/shared/domain/deadlines.ts';
+import { loadConfig } from '@server/config.ts';
+import { openDatabase } from '@server/db/client.ts';
+import { papers, users } from '@server/db/schema/index.ts';
+import { demoEnvironment } from '@server/ops/demo-environment.ts';
+import { CONFERENCE_DATE_INFO, CONFERENCE_DATE_KEYS, formatConferenceTime } from '@shared/domain/deadlines.ts';
 import { seedDemo } from './seed-demo.ts';
 
 const DEMO_COUNTS = { users: 12, papers: 10 };

@@ -3,10 +3,10 @@
 // Safe to repeat: files already in the bucket are skipped. Run it once while the site still
 // serves from disk, stop the site, run it again, then start it with FILE_STORE=s3. The local
 // files are left as they are. See docs/operations.md.
-import { loadConfig } from '../src/server/config.ts';
-import { copyReferencedFiles } from '../src/server/ops/move-files.ts';
-import { openForMaintenance } from '../src/server/ops/open-for-maintenance.ts';
-import { createLocalFileStore, filesDirOf } from '../src/server/storage/local-file-store.ts';
+import { loadConfig } from '@server/config.ts';
+import { copyReferencedFiles } from '@server/ops/move-files.ts';
+import { openForMaintenance } from '@server/ops/open-for-maintenance.ts';
+import { createLocalFileStore, filesDirOf } from '@server/storage/local-file-store.ts';
 
 try {
   const config = loadConfig();

@@ -22,9 +22,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { DEFAULT_BASE_PATH } from '../src/shared/constants.ts';
-import { freePort } from '../src/server/test/net.ts';
-import { httpRequest } from '../src/server/test/server-process.ts';
+import { DEFAULT_BASE_PATH } from '@shared/constants.ts';
+import { freePort } from '@server/test/net.ts';
+import { httpRequest } from '@server/test/server-process.ts';
 import { PROJECT_ROOT, staleBuildReason } from './build-state.mjs';
 
 const SCENARIOS = ['bare', 'postgres', 'embedded-first', 'embedded-restart'] as const;

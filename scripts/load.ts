@@ -21,14 +21,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Secret, TOTP } from 'otpauth';
-import { openDatabase } from '../src/server/db/client.ts';
-import { totpCredentials, users } from '../src/server/db/schema/index.ts';
-import { hashPassword } from '../src/server/lib/passwords.ts';
-import { newCustomUserId } from '../src/server/modules/users/users.service.ts';
-import { freePort } from '../src/server/test/net.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../src/server/test/scratch-database.ts';
-import { type ServerProcess, spawnServer, waitUntilServing } from '../src/server/test/server-process.ts';
-import { LIMITS, NOTIFICATION_PAGE_SIZE, PRESENTATION_MODES, THEMES, TIMINGS } from '../src/shared/constants.ts';
+import { openDatabase } from '@server/db/client.ts';
+import { totpCredentials, users } from '@server/db/schema/index.ts';
+import { hashPassword } from '@server/lib/passwords.ts';
+import { newCustomUserId } from '@server/modules/users/users.service.ts';
+import { freePort } from '@server/test/net.ts';
+import { createScratchDatabase, type ScratchDatabase } from '@server/test/scratch-database.ts';
+import { type ServerProcess, spawnServer, waitUntilServing } from '@server/test/server-process.ts';
+import { LIMITS, NOTIFICATION_PAGE_SIZE, PRESENTATION_MODES, THEMES, TIMINGS } from '@shared/constants.ts';
 import { seedDemo } from './seed-demo.ts';
 
 const { values } = parseArgs({

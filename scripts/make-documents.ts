@@ -8,12 +8,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { THEMES } from '../src/shared/constants.ts';
-import { ANNOUNCED_DATES, formatConferenceDate, formatDateRange } from '../src/shared/domain/deadlines.ts';
-import { conference, publication, registration } from '../src/client/content/conference.ts';
-import { type ConferenceDocument, conferenceDocuments } from '../src/client/content/documents.ts';
-import { accommodation, keyDatesOf } from '../src/client/content/important-dates.ts';
-import { additionalOpportunities, benefitsForAllTiers, sponsorshipTiers } from '../src/client/content/sponsorship.ts';
+import { THEMES } from '@shared/constants.ts';
+import { ANNOUNCED_DATES, formatConferenceDate, formatDateRange } from '@shared/domain/deadlines.ts';
+import { conference, publication, registration } from '@client/content/conference.ts';
+import { type ConferenceDocument, conferenceDocuments } from '@client/content/documents.ts';
+import { accommodation, keyDatesOf } from '@client/content/important-dates.ts';
+import { additionalOpportunities, benefitsForAllTiers, sponsorshipTiers } from '@client/content/sponsorship.ts';
 
 const OUTPUT_DIR = fileURLToPath(new URL('../public/documents/', import.meta.url));
 const A4: [number, number] = [595.28, 841.89];

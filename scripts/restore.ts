@@ -3,9 +3,9 @@
 // Refuses a target that already holds data unless --force (which moves it aside, never deletes
 // it) and refuses to run while a server uses the data directory. See docs/operations.md.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/server/config.ts';
-import { restoreBackup } from '../src/server/ops/backup.ts';
-import { formatIntegrityReport } from '../src/server/ops/integrity.ts';
+import { loadConfig } from '@server/config.ts';
+import { restoreBackup } from '@server/ops/backup.ts';
+import { formatIntegrityReport } from '@server/ops/integrity.ts';
 
 const { values, positionals } = parseArgs({
   options: { force: { type: 'boolean', default: false } },

@@ -6,9 +6,9 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { loadConfig } from '../src/server/config.ts';
-import { type Db, openDatabase } from '../src/server/db/client.ts';
-import { vacuumAfterBulkLoad } from '../src/server/db/bulk-load-upkeep.ts';
+import { loadConfig } from '@server/config.ts';
+import { type Db, openDatabase } from '@server/db/client.ts';
+import { vacuumAfterBulkLoad } from '@server/db/bulk-load-upkeep.ts';
 import {
   auditLog,
   chatMessages,
@@ -18,12 +18,12 @@ import {
   storedFiles,
   submissionVersions,
   users,
-} from '../src/server/db/schema/index.ts';
-import { hashPassword } from '../src/server/lib/passwords.ts';
-import { newCustomUserId } from '../src/server/modules/users/users.service.ts';
-import { createLocalFileStore } from '../src/server/storage/local-file-store.ts';
-import { PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '../src/shared/constants.ts';
-import { type PaperAction, type PaperState, transition } from '../src/shared/domain/paper-workflow.ts';
+} from '@server/db/schema/index.ts';
+import { hashPassword } from '@server/lib/passwords.ts';
+import { newCustomUserId } from '@server/modules/users/users.service.ts';
+import { createLocalFileStore } from '@server/storage/local-file-store.ts';
+import { PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '@shared/constants.ts';
+import { type PaperAction, type PaperState, transition } from '@shared/domain/paper-workflow.ts';
 
 const REVIEW_TEXT = 'Thank you for the submission. Please see the comments.';
 

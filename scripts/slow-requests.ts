@@ -13,9 +13,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { HTTP_TIMEOUTS } from '../src/server/lib/http-timeouts.ts';
-import { freePort } from '../src/server/test/net.ts';
-import { httpRequest, spawnServer, waitUntilServing } from '../src/server/test/server-process.ts';
+import { HTTP_TIMEOUTS } from '@server/lib/http-timeouts.ts';
+import { freePort } from '@server/test/net.ts';
+import { httpRequest, spawnServer, waitUntilServing } from '@server/test/server-process.ts';
 
 const { values } = parseArgs({ options: { connections: { type: 'string', default: '500' } } });
 const connections = Number(values.connections);

@@ -14,22 +14,29 @@ describe('architecture boundaries', () => {
   it('refuses a client feature importing another feature', async () => {
     const messages = await messagesFor(
       'src/client/features/papers/boundary-probe.tsx',
-      "import { ChatButton } from '../chat/chat-button.tsx';\nexport const probe = ChatButton;\n",
+      "import { ChatButton } from '@client/features/chat/chat-button.tsx';\nexport const probe = ChatButton;\n",
     );
     expect(messages).toEqual([expect.stringMatching(/no-restricted-paths.*Client features do not import each other/)]);
+    // The same import written relative lands on the same file and is refused the same way.
+    expect(
+      await messagesFor(
+        'src/client/features/papers/boundary-probe.tsx',
+        "import { ChatButton } from '../chat/chat-button.tsx';\nexport const probe = ChatButton;\n",
+      ),
+    ).toEqual([expect.stringMatching(/no-restricted-paths.*Client features do not import each other/)]);
   });
 
   it('refuses the client importing the server, and shared importing either', async () => {
     expect(
       await messagesFor(
         'src/client/lib/boundary-probe.ts',
-        "import { AppError } from '../../server/lib/app-error.ts';\nexport const probe = AppError;\n",
+        "import { AppError } from '@server/lib/app-error.ts';\nexport const probe = AppError;\n",
       ),
     ).toEqual([expect.stringMatching(/The client never imports the server/)]);
     expect(
       await messagesFor(
         'src/shared/boundary-probe.ts',
-        "import { api } from '../client/lib/api.ts';\nexport const probe = api;\n",
+        "import { api } from '@client/lib/api.ts';\nexport const probe = api;\n",
       ),
     ).toEqual([expect.stringMatching(/src\/shared imports nothing/)]);
   });
@@ -37,7 +44,7 @@ describe('architecture boundaries', () => {
   it('refuses a lower server layer importing a higher one', async () => {
     const messages = await messagesFor(
       'src/server/plugins/boundary-probe.ts',
-      "import { findSessionUser } from '../modules/sessions/sessions.service.ts';\nexport const probe = findSessionUser;\n",
+      "import { findSessionUser } from '@server/modules/sessions/sessions.service.ts';\nexport const probe = findSessionUser;\n",
     );
     expect(messages).toEqual([expect.stringMatching(/Server layers: plugins sits below modules/)]);
   });
@@ -51,13 +58,34 @@ describe('architecture boundaries', () => {
   });
 
   it("refuses a request in a component and lets the feature's api module make it", async () => {
-    const source = "import { api } from '../../lib/api.ts';\nexport const probe = () => api('/auth/session');\n";
+    const source = "import { api } from '@client/lib/api.ts';\nexport const probe = () => api('/auth/session');\n";
     expect(await messagesFor('src/client/features/papers/boundary-probe.tsx', source)).toEqual([
       expect.stringMatching(/no-restricted-imports.*\*-api\.ts hooks/),
     ]);
     expect(await messagesFor('src/client/features/papers/boundary-probe-api.ts', source)).toEqual([]);
-    const errorsOnly = "import { errorText } from '../../lib/api.ts';\nexport const probe = errorText;\n";
+    const errorsOnly = "import { errorText } from '@client/lib/api.ts';\nexport const probe = errorText;\n";
     expect(await messagesFor('src/client/features/papers/boundary-probe.tsx', errorsOnly)).toEqual([]);
+  });
+});
+
+describe('import paths', () => {
+  it('refuses climbing two folders or more, and takes the alias', async () => {
+    const climbing = "import { formatCount } from '../../lib/numbers.ts';\nexport const probe = formatCount;\n";
+    expect(await messagesFor('src/client/features/papers/boundary-probe.tsx', climbing)).toEqual([
+      expect.stringMatching(/no-restricted-imports.*@client\/, @server\/ or @shared\//),
+    ]);
+    const aliased = "import { formatCount } from '@client/lib/numbers.ts';\nexport const probe = formatCount;\n";
+    expect(await messagesFor('src/client/features/papers/boundary-probe.tsx', aliased)).toEqual([]);
+    const sibling = "import { usePaper } from '../papers-api.ts';\nexport const probe = usePaper;\n";
+    expect(await messagesFor('src/client/features/papers/wizard/boundary-probe.ts', sibling)).toEqual([]);
+  });
+
+  it('refuses an unresolvable alias, so the zones never judge a path they cannot see', async () => {
+    const messages = await messagesFor(
+      'src/client/features/papers/boundary-probe.tsx',
+      "import { nothing } from '@client/lib/no-such-file.ts';\nexport const probe = nothing;\n",
+    );
+    expect(messages).toEqual([expect.stringMatching(/import-x\/no-unresolved/)]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { ConferenceDateKey } from '../../src/shared/domain/deadlines.ts';
-import { OPEN_DEADLINES } from '../../src/server/test/open-deadlines.ts';
+import type { ConferenceDateKey } from '@shared/domain/deadlines.ts';
+import { OPEN_DEADLINES } from '@server/test/open-deadlines.ts';
 import { E2E_ADMIN, registerAuthor } from '../fixtures/accounts.ts';
 import { sessionTokenOf } from '../fixtures/api.ts';
 import { pdfFile, setPaperStatusAsAdmin, signInThroughApi, submitPaperThroughApi } from '../fixtures/papers.ts';

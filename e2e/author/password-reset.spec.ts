@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { smtpPort } from '../../playwright.config.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../src/server/test/smtp.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '@server/test/smtp.ts';
 import { registerAuthor } from '../fixtures/accounts.ts';
+import { E2E_SMTP_PORT } from '../fixtures/ports.ts';
 import { logIn } from '../fixtures/captcha.ts';
 
 // The app under test sends its mail to this real SMTP server.
 let smtp: TestSmtpServer;
 
 test.beforeAll(async () => {
-  smtp = await startTestSmtpServer(smtpPort);
+  smtp = await startTestSmtpServer(E2E_SMTP_PORT);
 });
 test.afterAll(async () => {
   await smtp.close();

@@ -2,7 +2,7 @@ import { type APIRequestContext, type APIResponse, expect, type Page, test } fro
 import { E2E_ADMIN } from '../fixtures/accounts.ts';
 import { apiSessionAs, MINIMAL_PDF } from '../fixtures/api.ts';
 import { signInThroughApi } from '../fixtures/papers.ts';
-import { normalizePaymentId } from '../../src/shared/domain/payment.ts';
+import { normalizePaymentId } from '@shared/domain/payment.ts';
 
 /**
  * Every text an author or an organiser can write carries markup that would run if any page

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { CLIENT_PAGES, CLIENT_ROUTE_PATHS, type ClientPage, NOT_FOUND_PAGE } from '../../shared/client-routes.ts';
+import { CLIENT_PAGES, CLIENT_ROUTE_PATHS, type ClientPage, NOT_FOUND_PAGE } from '@shared/client-routes.ts';
 import { SiteLayout } from './layout/site-layout.tsx';
 
 type PageModule = { default: React.ComponentType };

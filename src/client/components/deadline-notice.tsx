@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DEADLINE_STEP_NAMES, type DeadlineStep, type StepDeadline } from '../../shared/domain/deadlines.ts';
+import { DEADLINE_STEP_NAMES, type DeadlineStep, type StepDeadline } from '@shared/domain/deadlines.ts';
 import { deadlineCountdown } from '../lib/deadline-countdown.ts';
 import { useDeadlineOpen } from '../lib/use-deadline-open.ts';
 

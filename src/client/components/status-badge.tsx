@@ -1,4 +1,4 @@
-import { PAPER_STATUS_LABELS } from '../../shared/constants.ts';
+import { PAPER_STATUS_LABELS } from '@shared/constants.ts';
 
 /** Badge colours from spec 4; a status the client does not know yet shows gray. */
 const BADGE_CLASSES: Record<string, string> = {

@@ -4,7 +4,7 @@
  * organizers change wording without touching components and each page downloads only its own
  * text. Values the specification does not give are marked "To be announced": never invented.
  */
-import { CONFERENCE } from '../../shared/conference.ts';
+import { CONFERENCE } from '@shared/conference.ts';
 
 export const TO_BE_ANNOUNCED = 'To be announced';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANNOUNCED_DATES } from '../../shared/domain/deadlines.ts';
+import { ANNOUNCED_DATES } from '@shared/domain/deadlines.ts';
 import { keyDatesOf } from './important-dates.ts';
 
 const row = ({ label, until, title }: { label: string; until?: string; title: string }) =>

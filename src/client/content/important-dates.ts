@@ -8,7 +8,7 @@ import {
   formatConferenceClock,
   formatConferenceDate,
   formatDateRange,
-} from '../../shared/domain/deadlines.ts';
+} from '@shared/domain/deadlines.ts';
 import { conference } from './conference.ts';
 
 export interface KeyDate {

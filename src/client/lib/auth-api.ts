@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicUser } from '../../shared/schemas/user.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
 import { api, type ResponseOf } from './api.ts';
 import { queryKeys } from './query-keys.ts';
-import { SITE_SESSION_META } from '../../shared/page-session.ts';
-import type { messageResponseSchema } from '../../shared/schemas/responses.ts';
+import { SITE_SESSION_META } from '@shared/page-session.ts';
+import type { messageResponseSchema } from '@shared/schemas/responses.ts';
 import type {
   captchaResponseSchema,
   resetRequestedResponseSchema,
   sessionResponseSchema,
   signedInResponseSchema,
-} from '../../shared/schemas/auth.ts';
+} from '@shared/schemas/auth.ts';
 
 /** One query for who is signed in and whether sign-up is open: a page load asks once. */
 

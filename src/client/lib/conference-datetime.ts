@@ -1,4 +1,4 @@
-import { CONFERENCE } from '../../shared/conference.ts';
+import { CONFERENCE } from '@shared/conference.ts';
 
 /**
  * A date-and-time input (`<input type="datetime-local">`) holds a wall-clock time without a zone.

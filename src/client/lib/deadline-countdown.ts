@@ -1,5 +1,5 @@
-import { CONFERENCE } from '../../shared/conference.ts';
-import { DEADLINE_MESSAGES, type DeadlineStep, isOpenAt, type StepDeadline } from '../../shared/domain/deadlines.ts';
+import { CONFERENCE } from '@shared/conference.ts';
+import { DEADLINE_MESSAGES, type DeadlineStep, isOpenAt, type StepDeadline } from '@shared/domain/deadlines.ts';
 import { formatCount } from './numbers.ts';
 
 const MINUTE_MS = 60_000;

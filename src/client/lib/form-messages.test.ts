@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { describe, expect, it } from 'vitest';
-import { registerFormSchema } from '../../shared/schemas/auth.ts';
-import { systemNotificationBodySchema } from '../../shared/schemas/notification.ts';
+import { registerFormSchema } from '@shared/schemas/auth.ts';
+import { systemNotificationBodySchema } from '@shared/schemas/notification.ts';
 
 /** What react-hook-form shows under each field: the resolver's message for it. */
 async function formErrors(schema: Parameters<typeof zodResolver>[0], values: Record<string, unknown>) {

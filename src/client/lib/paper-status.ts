@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PAPER_STATUS_LABELS, PAPER_STATUSES, type PaperStatus } from '../../shared/constants.ts';
-import type { ListPagination } from '../../shared/schemas/admin-dashboard.ts';
-import type { AdminPaper, adminPaperChangedResponseSchema } from '../../shared/schemas/admin-paper.ts';
+import { PAPER_STATUS_LABELS, PAPER_STATUSES, type PaperStatus } from '@shared/constants.ts';
+import type { ListPagination } from '@shared/schemas/admin-dashboard.ts';
+import type { AdminPaper, adminPaperChangedResponseSchema } from '@shared/schemas/admin-paper.ts';
 import { api, type ResponseOf } from './api.ts';
 import { queryKeys } from './query-keys.ts';
 

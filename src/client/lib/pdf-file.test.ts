@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../shared/constants.ts';
-import { PAPER_MESSAGES } from '../../shared/schemas/paper.ts';
+import { LIMITS } from '@shared/constants.ts';
+import { PAPER_MESSAGES } from '@shared/schemas/paper.ts';
 import { fullPaperFileError, looksLikePdf, pdfFormSchema, reuploadFileError } from './pdf-file.ts';
 
 const fileOf = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
-import { TIMINGS } from '../../shared/constants.ts';
+import { TIMINGS } from '@shared/constants.ts';
 
 type ToastKind = 'success' | 'error';
 interface Toast {

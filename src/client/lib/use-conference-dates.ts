@@ -4,8 +4,8 @@ import {
   CONFERENCE_DATES_META,
   type ConferenceDates,
   formatDateRange,
-} from '../../shared/domain/deadlines.ts';
-import type { publicDeadlinesResponseSchema } from '../../shared/schemas/deadlines.ts';
+} from '@shared/domain/deadlines.ts';
+import type { publicDeadlinesResponseSchema } from '@shared/schemas/deadlines.ts';
 import { api, type ResponseOf } from './api.ts';
 import { queryKeys } from './query-keys.ts';
 

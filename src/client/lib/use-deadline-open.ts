@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isOpenAt } from '../../shared/domain/deadlines.ts';
+import { isOpenAt } from '@shared/domain/deadlines.ts';
 
 /** How often a countdown reads the clock again. */
 export const COUNTDOWN_TICK_MS = 30_000;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { CONFERENCE } from '../../shared/conference.ts';
-import type { JobProblem } from '../../shared/schemas/background-jobs.ts';
+import { CONFERENCE } from '@shared/conference.ts';
+import type { JobProblem } from '@shared/schemas/background-jobs.ts';
 import { buildBookOfAbstracts, type BookEntry } from '../modules/book-of-abstracts/book-pdf.ts';
 import { conferenceDays } from '../modules/deadlines/deadlines.service.ts';
 import * as exportsRepo from '../modules/exports/exports.repository.ts';

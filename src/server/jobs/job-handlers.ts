@@ -1,4 +1,4 @@
-import type { JobKind } from '../../shared/schemas/background-jobs.ts';
+import type { JobKind } from '@shared/schemas/background-jobs.ts';
 import { bookOfAbstractsJob } from './book-of-abstracts.job.ts';
 import type { JobHandler } from './job-runner.ts';
 import { paperFilesZipJob } from './paper-files-zip.job.ts';

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { JobKind } from '../../shared/schemas/background-jobs.ts';
+import type { JobKind } from '@shared/schemas/background-jobs.ts';
 import type { AppContext } from '../context.ts';
 import { PeriodicTask } from '../lib/periodic-task.ts';
 import * as repo from '../modules/background-jobs/background-jobs.repository.ts';

@@ -1,4 +1,4 @@
-import { type JobProblem, PAPER_FILE_KIND_LABELS, type PaperFileKind } from '../../shared/schemas/background-jobs.ts';
+import { type JobProblem, PAPER_FILE_KIND_LABELS, type PaperFileKind } from '@shared/schemas/background-jobs.ts';
 import { csvLine, UTF8_BOM } from '../modules/admin-dashboard/csv.ts';
 import * as exportsRepo from '../modules/exports/exports.repository.ts';
 import { type ZipEntry, zipStream } from '../lib/zip-archive.ts';

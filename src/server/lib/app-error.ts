@@ -1,4 +1,4 @@
-import type { ErrorReason } from '../../shared/schemas/responses.ts';
+import type { ErrorReason } from '@shared/schemas/responses.ts';
 
 export const ERROR_STATUS = {
   bad_request: 400,

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../shared/constants.ts';
+import { LIMITS } from '@shared/constants.ts';
 import type { HttpTimeouts } from '../config.ts';
 
 /** The largest request the API accepts: a chat message with its five attachments. */

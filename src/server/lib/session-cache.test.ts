@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicUser } from '../../shared/schemas/user.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
 import { SessionCache } from './session-cache.ts';
 
 const user = (id: string): PublicUser => ({

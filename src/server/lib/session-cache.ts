@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../shared/schemas/user.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
 
 interface Entry {
   user: PublicUser;

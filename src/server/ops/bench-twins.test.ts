@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bareTwins, benchCases } from '../../../scripts/bench-twins.ts';
-import { seedDemo } from '../../../scripts/seed-demo.ts';
+import { bareTwins, benchCases } from '@scripts/bench-twins.ts';
+import { seedDemo } from '@scripts/seed-demo.ts';
 import { papers, users } from '../db/schema/index.ts';
 import { createSession } from '../modules/sessions/sessions.service.ts';
 import { createTestUser, type TestUser } from '../test/factories.ts';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAPER_STATUSES } from '../../shared/constants.ts';
+import { PAPER_STATUSES } from '@shared/constants.ts';
 import { filesDirOf } from '../storage/local-file-store.ts';
 import { freshTotpCode, submissionFields, TEST_TOTP_SECRET } from '../test/factories.ts';
 import { multipart, pdfBytes } from '../test/multipart.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datesOutOfOrder, isOpenAt } from '../../shared/domain/deadlines.ts';
+import { datesOutOfOrder, isOpenAt } from '@shared/domain/deadlines.ts';
 import { loadConfig } from '../config.ts';
 import { API, createTestApp } from '../test/test-app.ts';
 import { createTestUser, submissionFields } from '../test/factories.ts';

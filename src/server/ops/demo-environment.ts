@@ -3,7 +3,7 @@ import {
   CONFERENCE_DATE_VARIABLES,
   type ConferenceDates,
   conferenceDay,
-} from '../../shared/domain/deadlines.ts';
+} from '@shared/domain/deadlines.ts';
 
 /** The demo's calendar, in days from today and the time of day in IST: each step after the one before. */
 const DEMO_SCHEDULE: Record<keyof ConferenceDates, { days: number; time: string }> = {

@@ -1,6 +1,6 @@
 import { and, asc, count as countRows, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { PAPER_STATUSES, THEMES } from '../../shared/constants.ts';
+import { PAPER_STATUSES, THEMES } from '@shared/constants.ts';
 import {
   BASELINE_ACTION,
   isPaperAction,
@@ -8,8 +8,8 @@ import {
   type PaperState,
   sameState,
   transition,
-} from '../../shared/domain/paper-workflow.ts';
-import type { RecordsQuery } from '../../shared/schemas/admin-dashboard.ts';
+} from '@shared/domain/paper-workflow.ts';
+import type { RecordsQuery } from '@shared/schemas/admin-dashboard.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { auditLog, chatMessages, notifications, papers, submissionVersions, users } from '../db/schema/index.ts';
 import * as dashboard from '../modules/admin-dashboard/dashboard.repository.ts';

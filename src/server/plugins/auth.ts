@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { PublicUser } from '../../shared/schemas/user.ts';
-import { TWO_FACTOR_MESSAGES } from '../../shared/schemas/two-factor.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import { TWO_FACTOR_MESSAGES } from '@shared/schemas/two-factor.ts';
 import { AppError } from '../lib/app-error.ts';
 
 export type Access = 'public' | 'user' | 'admin';

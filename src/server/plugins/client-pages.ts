@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CLIENT_PAGES, clientRouteOf, NOT_FOUND_PAGE } from '../../shared/client-routes.ts';
-import { CONFERENCE_DATES_META, type ConferenceDates } from '../../shared/domain/deadlines.ts';
-import { SITE_SESSION_META } from '../../shared/page-session.ts';
+import { CLIENT_PAGES, clientRouteOf, NOT_FOUND_PAGE } from '@shared/client-routes.ts';
+import { CONFERENCE_DATES_META, type ConferenceDates } from '@shared/domain/deadlines.ts';
+import { SITE_SESSION_META } from '@shared/page-session.ts';
 import { readPagePreloads } from './page-preloads.ts';
 
 export const NOT_FOUND_MESSAGE = 'Not found.';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CLIENT_PAGES, type ClientPage, NOT_FOUND_PAGE } from '../../shared/client-routes.ts';
+import { CLIENT_PAGES, type ClientPage, NOT_FOUND_PAGE } from '@shared/client-routes.ts';
 
 /** One chunk of Vite's build manifest (`build.manifest`), as far as preloading reads it. */
 interface ManifestChunk {

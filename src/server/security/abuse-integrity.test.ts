@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAPER_MESSAGES } from '../../shared/schemas/paper.ts';
+import { PAPER_MESSAGES } from '@shared/schemas/paper.ts';
 import { loadConfig } from '../config.ts';
 import { adminFiles, notifications, papers } from '../db/schema/index.ts';
 import { ADMIN_FILE_VISIBILITY_INVALID } from '../modules/papers/admin-files.service.ts';

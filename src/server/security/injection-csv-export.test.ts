@@ -4,7 +4,7 @@ import { papers } from '../db/schema/index.ts';
 import { createSession } from '../modules/sessions/sessions.service.ts';
 import { createUser } from '../modules/users/users.service.ts';
 import { createTestPaper, createTestUser, type TestUser } from '../test/factories.ts';
-import { normalizePaymentId } from '../../shared/domain/payment.ts';
+import { normalizePaymentId } from '@shared/domain/payment.ts';
 import { API, createTestApp, type TestApp, sessionCookieOf, uniqueEmail } from '../test/test-app.ts';
 
 /** RFC 4180: quoted cells, doubled quotes, line breaks inside quotes; CRLF between records. */

@@ -1,6 +1,6 @@
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paperResponseSchema } from '../../shared/schemas/paper.ts';
+import { paperResponseSchema } from '@shared/schemas/paper.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 /** The routes that answer a file, a CSV or nothing of their own, rather than JSON. */

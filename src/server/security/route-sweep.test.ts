@@ -10,7 +10,7 @@ import {
   storedFiles,
   submissionVersions,
 } from '../db/schema/index.ts';
-import { TWO_FACTOR_MESSAGES } from '../../shared/schemas/two-factor.ts';
+import { TWO_FACTOR_MESSAGES } from '@shared/schemas/two-factor.ts';
 import { ADMIN_ONLY, type ApiRoute, authPlugin, NOT_SIGNED_IN } from '../plugins/auth.ts';
 import { type AuthorWorld, seedAuthorWorld, withBody } from '../test/author-world.ts';
 import { createTestUser, type TestUser } from '../test/factories.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Role } from '../../shared/constants.ts';
-import type { PublicUser } from '../../shared/schemas/user.ts';
+import type { Role } from '@shared/constants.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
 import { Secret, TOTP } from 'otpauth';
 import { createSession } from '../modules/sessions/sessions.service.ts';
 import { giveTotpSecret } from '../modules/two-factor/two-factor.service.ts';

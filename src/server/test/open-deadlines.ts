@@ -3,7 +3,7 @@ import {
   type ConferenceDateKey,
   datesOutOfOrder,
   ANNOUNCED_DATES,
-} from '../../shared/domain/deadlines.ts';
+} from '@shared/domain/deadlines.ts';
 
 /**
  * Far-off deadlines for test and benchmark servers, whose authors act whatever today is: the

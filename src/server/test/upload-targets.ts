@@ -1,10 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
-import { LIMITS } from '../../shared/constants.ts';
-import { ADMIN_MESSAGES } from '../../shared/schemas/admin-paper.ts';
-import { CHAT_MESSAGES } from '../../shared/schemas/chat.ts';
-import { PAPER_MESSAGES } from '../../shared/schemas/paper.ts';
+import { LIMITS } from '@shared/constants.ts';
+import { ADMIN_MESSAGES } from '@shared/schemas/admin-paper.ts';
+import { CHAT_MESSAGES } from '@shared/schemas/chat.ts';
+import { PAPER_MESSAGES } from '@shared/schemas/paper.ts';
 import { storedFiles } from '../db/schema/index.ts';
 import { createTestPaper, createTestUser, submissionFields, type TestUser } from './factories.ts';
 import { type FilePart, multipart } from './multipart.ts';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { PAGE_WIDTH } from '../../components/ui/page-container.tsx';
-import { contactMailHref, conference, footerLinks } from '../../content/conference.ts';
-import { useConferenceDays } from '../../lib/use-conference-dates.ts';
+import { PAGE_WIDTH } from '@client/components/ui/page-container.tsx';
+import { contactMailHref, conference, footerLinks } from '@client/content/conference.ts';
+import { useConferenceDays } from '@client/lib/use-conference-dates.ts';
 
 export function SiteFooter() {
   const { contact } = conference;

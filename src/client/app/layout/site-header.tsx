@@ -1,15 +1,15 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useMatch, useNavigate } from 'react-router';
-import { TIMINGS } from '../../../shared/constants.ts';
-import { ButtonLink } from '../../components/ui/button.tsx';
-import { PAGE_WIDTH } from '../../components/ui/page-container.tsx';
-import { conference, mainMenu } from '../../content/conference.ts';
-import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
-import { errorText } from '../../lib/api.ts';
-import { useAuth, useLogout, useRegistrationOpen } from '../../lib/auth-api.ts';
-import { SITE_HEADER_HEIGHT_PROPERTY, useToast } from '../../lib/toast.tsx';
-import { useMediaQuery } from '../../lib/use-media-query.ts';
-import { useConferenceDays } from '../../lib/use-conference-dates.ts';
+import { TIMINGS } from '@shared/constants.ts';
+import { ButtonLink } from '@client/components/ui/button.tsx';
+import { PAGE_WIDTH } from '@client/components/ui/page-container.tsx';
+import { conference, mainMenu } from '@client/content/conference.ts';
+import { NotificationBell } from '@client/features/notifications/notification-bell.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { useAuth, useLogout, useRegistrationOpen } from '@client/lib/auth-api.ts';
+import { SITE_HEADER_HEIGHT_PROPERTY, useToast } from '@client/lib/toast.tsx';
+import { useMediaQuery } from '@client/lib/use-media-query.ts';
+import { useConferenceDays } from '@client/lib/use-conference-dates.ts';
 
 /**
  * True once the page is scrolled past `px`, false again only back at the top. Without that gap

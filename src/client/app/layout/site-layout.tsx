@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../../lib/auth-api.ts';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+import { useAuth } from '@client/lib/auth-api.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 

@@ -1,5 +1,5 @@
-import { ButtonLink } from '../../components/ui/button.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { ButtonLink } from '@client/components/ui/button.tsx';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 
 export default function NotFoundPage() {
   useDocumentTitle('Page Not Found');

@@ -1,5 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
-import { conferenceZoneText } from '../../lib/conference-datetime.ts';
+import { conferenceZoneText } from '@client/lib/conference-datetime.ts';
 import { TextField } from './form-field.tsx';
 
 interface DateTimeFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {

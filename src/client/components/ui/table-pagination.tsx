@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { ListPagination } from '../../../shared/schemas/admin-dashboard.ts';
-import { pageWindow, shownRange } from '../../lib/page-window.ts';
-import { formatCount } from '../../lib/numbers.ts';
-import { useMediaQuery } from '../../lib/use-media-query.ts';
+import type { ListPagination } from '@shared/schemas/admin-dashboard.ts';
+import { pageWindow, shownRange } from '@client/lib/page-window.ts';
+import { formatCount } from '@client/lib/numbers.ts';
+import { useMediaQuery } from '@client/lib/use-media-query.ts';
 
 interface TablePaginationProps {
   /** As every list route answers it. */

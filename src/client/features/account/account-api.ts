@@ -3,10 +3,10 @@ import type {
   ChangePasswordBody,
   accountSessionsResponseSchema,
   sessionsEndedResponseSchema,
-} from '../../../shared/schemas/auth.ts';
-import { api, type ResponseOf } from '../../lib/api.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import type { messageResponseSchema } from '../../../shared/schemas/responses.ts';
+} from '@shared/schemas/auth.ts';
+import { api, type ResponseOf } from '@client/lib/api.ts';
+import { queryKeys } from '@client/lib/query-keys.ts';
+import type { messageResponseSchema } from '@shared/schemas/responses.ts';
 
 export function useAccountSessions() {
   return useQuery({

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { changePasswordFormSchema } from '../../../shared/schemas/auth.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { PasswordField } from '../../components/ui/form-field.tsx';
-import { errorText } from '../../lib/api.ts';
-import { useToast } from '../../lib/toast.tsx';
+import { changePasswordFormSchema } from '@shared/schemas/auth.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { PasswordField } from '@client/components/ui/form-field.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { useToast } from '@client/lib/toast.tsx';
 import { useChangePassword } from './account-api.ts';
 
 type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;

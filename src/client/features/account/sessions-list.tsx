@@ -1,9 +1,9 @@
-import type { AccountSession } from '../../../shared/schemas/auth.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorText } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/dates.ts';
-import { useToast } from '../../lib/toast.tsx';
+import type { AccountSession } from '@shared/schemas/auth.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { formatDateTime } from '@client/lib/dates.ts';
+import { useToast } from '@client/lib/toast.tsx';
 import { useAccountSessions, useEndOtherSessions, useEndSession } from './account-api.ts';
 
 /** Every signed-in session of the account, this one first marked, each with its own way out. */

@@ -4,7 +4,7 @@ import { DashboardSection } from './dashboard-section.tsx';
 import { DashboardMessagesProvider, MessageBanner, useMessageState } from './dashboard-messages.tsx';
 import { type MessageAuthorsDialogComponent, PapersSection } from './papers-section.tsx';
 import { filtersFromParams, LINKED_FILTER_KEYS, type LinkedFilters, linkedFilterParams } from './paper-filters.ts';
-import { panelId, tabId } from '../../components/ui/tabs.tsx';
+import { panelId, tabId } from '@client/components/ui/tabs.tsx';
 import { type AdminSection, SECTION_TABS_ID, SECTIONS, SectionMenuDrawer, SectionTabs } from './section-navigation.tsx';
 import { UsersSection } from './users-section.tsx';
 

@@ -1,15 +1,15 @@
 import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
-import { MODE_NOT_SPECIFIED } from '../../../shared/constants.ts';
-import type { AdminPaperListRow } from '../../../shared/schemas/admin-dashboard.ts';
-import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
-import { buttonClass } from '../../components/ui/button.tsx';
-import { formatDate } from '../../lib/dates.ts';
-import { formatCount } from '../../lib/numbers.ts';
-import { initialsOf } from '../../lib/initials.ts';
-import { StatusBadge, statusStripeClass } from '../../components/status-badge.tsx';
+import { MODE_NOT_SPECIFIED } from '@shared/constants.ts';
+import type { AdminPaperListRow } from '@shared/schemas/admin-dashboard.ts';
+import type { AdminPaper } from '@shared/schemas/admin-paper.ts';
+import { buttonClass } from '@client/components/ui/button.tsx';
+import { formatDate } from '@client/lib/dates.ts';
+import { formatCount } from '@client/lib/numbers.ts';
+import { initialsOf } from '@client/lib/initials.ts';
+import { StatusBadge, statusStripeClass } from '@client/components/status-badge.tsx';
 import { PaperReviewForm } from './paper-review-form.tsx';
-import { PAPER_PAGE_SECTIONS, paperPagePath } from '../../lib/paper-page-sections.ts';
+import { PAPER_PAGE_SECTIONS, paperPagePath } from '@client/lib/paper-page-sections.ts';
 
 interface AdminPaperCardProps {
   paper: AdminPaperListRow;

@@ -1,4 +1,4 @@
-import { PRESENTATION_MODES, THEMES } from '../../../shared/constants.ts';
+import { PRESENTATION_MODES, THEMES } from '@shared/constants.ts';
 import { percentOf } from './percentages.ts';
 
 export interface BreakdownRow {

@@ -5,9 +5,9 @@ import type {
   JobRequest,
   jobResponseSchema,
   latestJobResponseSchema,
-} from '../../../shared/schemas/background-jobs.ts';
-import { api, type ResponseOf } from '../../lib/api.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+} from '@shared/schemas/background-jobs.ts';
+import { api, type ResponseOf } from '@client/lib/api.ts';
+import { queryKeys } from '@client/lib/query-keys.ts';
 
 /** How often a job under way is asked about: progress moves on in the background. */
 const POLL_MS = 1000;

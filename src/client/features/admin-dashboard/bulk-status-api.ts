@@ -1,12 +1,12 @@
-import type { PaperStatus } from '../../../shared/constants.ts';
+import type { PaperStatus } from '@shared/constants.ts';
 import {
   BULK_BATCH_SIZE,
   type bulkSelectionResponseSchema,
   type BulkStatusResult,
-} from '../../../shared/schemas/bulk-actions.ts';
-import { api, type ResponseOf } from '../../lib/api.ts';
+} from '@shared/schemas/bulk-actions.ts';
+import { api, type ResponseOf } from '@client/lib/api.ts';
 import type { PaperFilters } from './paper-filters.ts';
-import { toQueryString } from '../../lib/query-string.ts';
+import { toQueryString } from '@client/lib/query-string.ts';
 
 /** Every paper the list's filter matches ("Select all N matching"). */
 export async function fetchMatchingPaperIds(filters: PaperFilters): Promise<string[]> {

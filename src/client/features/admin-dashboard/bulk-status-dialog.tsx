@@ -2,21 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { PAPER_STATUS_LABELS, PAPER_STATUSES } from '../../../shared/constants.ts';
-import { PLACEHOLDERS } from '../../../shared/domain/placeholders.ts';
-import {
-  type BulkStatusForm,
-  bulkStatusFormSchema,
-  type BulkStatusResult,
-} from '../../../shared/schemas/bulk-actions.ts';
-import { ReviewCommentsField } from '../../components/review-comments-field.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
-import { errorText } from '../../lib/api.ts';
-import { formatCount } from '../../lib/numbers.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+import { PAPER_STATUS_LABELS, PAPER_STATUSES } from '@shared/constants.ts';
+import { PLACEHOLDERS } from '@shared/domain/placeholders.ts';
+import { type BulkStatusForm, bulkStatusFormSchema, type BulkStatusResult } from '@shared/schemas/bulk-actions.ts';
+import { ReviewCommentsField } from '@client/components/review-comments-field.tsx';
+import { Button } from '@client/components/ui/button.tsx';
+import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { formatCount } from '@client/lib/numbers.ts';
+import { queryKeys } from '@client/lib/query-keys.ts';
 import { changeStatusInBatches } from './bulk-status-api.ts';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Alert } from '@client/components/ui/alert.tsx';
 
 /** Titles named in the confirmation before "and N more". */
 const SAMPLE_SIZE = 5;

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { BULK_MESSAGES, BULK_SELECTION_MAX } from '../../../shared/schemas/bulk-actions.ts';
-import { buttonClass } from '../../components/ui/button.tsx';
-import { errorText } from '../../lib/api.ts';
-import { formatCount } from '../../lib/numbers.ts';
+import { BULK_MESSAGES, BULK_SELECTION_MAX } from '@shared/schemas/bulk-actions.ts';
+import { buttonClass } from '@client/components/ui/button.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { formatCount } from '@client/lib/numbers.ts';
 import { fetchMatchingPaperIds } from './bulk-status-api.ts';
 import { useDashboardMessages } from './dashboard-messages.tsx';
 import type { PaperFilters } from './paper-filters.ts';
 import type { PaperSelection } from './use-paper-selection.ts';
 import { downloadSelectedExport, filteredExportUrl } from './paper-export-api.ts';
-import type { ExportFormat } from '../../../shared/schemas/exports.ts';
-import { useDismiss } from '../../lib/use-dismiss.ts';
+import type { ExportFormat } from '@shared/schemas/exports.ts';
+import { useDismiss } from '@client/lib/use-dismiss.ts';
 
 interface BulkToolbarProps {
   selection: PaperSelection;

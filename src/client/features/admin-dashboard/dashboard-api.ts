@@ -5,12 +5,12 @@ import type {
   adminUsersResponseSchema,
   dashboardStatsResponseSchema,
   recordsResponseSchema,
-} from '../../../shared/schemas/admin-dashboard.ts';
-import type { nextDeadlineResponseSchema } from '../../../shared/schemas/deadlines.ts';
-import { api, API_BASE, type ResponseOf } from '../../lib/api.ts';
+} from '@shared/schemas/admin-dashboard.ts';
+import type { nextDeadlineResponseSchema } from '@shared/schemas/deadlines.ts';
+import { api, API_BASE, type ResponseOf } from '@client/lib/api.ts';
 import type { PaperFilters } from './paper-filters.ts';
-import { toQueryString } from '../../lib/query-string.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+import { toQueryString } from '@client/lib/query-string.ts';
+import { queryKeys } from '@client/lib/query-keys.ts';
 
 /** The statistics and the 8 newest submissions. */
 export type DashboardOverview = ResponseOf<typeof dashboardStatsResponseSchema>;

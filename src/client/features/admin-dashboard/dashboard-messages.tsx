@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { TIMINGS } from '../../../shared/constants.ts';
+import { TIMINGS } from '@shared/constants.ts';
 
 interface Message {
   kind: 'success' | 'error';

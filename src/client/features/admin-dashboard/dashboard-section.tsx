@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { type TabItem, TabList, TabPanel } from '../../components/ui/tabs.tsx';
+import { type TabItem, TabList, TabPanel } from '@client/components/ui/tabs.tsx';
 import { AnalyticsPanel } from './analytics-panel.tsx';
 import { type DashboardOverview, useDashboardStats, useNextDeadline } from './dashboard-api.ts';
 import { useReportLoadError } from './dashboard-messages.tsx';

@@ -1,15 +1,11 @@
-import type { RecordRow } from '../../../shared/schemas/admin-dashboard.ts';
-import { formatDate } from '../../lib/dates.ts';
-import { statusLabel } from '../../components/status-badge.tsx';
+import type { RecordRow } from '@shared/schemas/admin-dashboard.ts';
+import { formatDate } from '@client/lib/dates.ts';
+import { statusLabel } from '@client/components/status-badge.tsx';
 import { useReportLoadError } from './dashboard-messages.tsx';
 import { type SelectOption, StatCard } from './dashboard-ui.tsx';
-import { evaluationScoreClass } from '../../lib/score-bands.ts';
+import { evaluationScoreClass } from '@client/lib/score-bands.ts';
 import { formatAverageScore, formatRate } from './percentages.ts';
-import {
-  EVALUATION_STATE_LABELS,
-  evaluationState,
-  type EvaluationState,
-} from '../../../shared/domain/record-states.ts';
+import { EVALUATION_STATE_LABELS, evaluationState, type EvaluationState } from '@shared/domain/record-states.ts';
 import {
   PAPER_COLUMN,
   PaperCell,

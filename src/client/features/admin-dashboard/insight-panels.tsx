@@ -1,6 +1,6 @@
-import type { DashboardStats } from '../../../shared/schemas/admin-dashboard.ts';
+import type { DashboardStats } from '@shared/schemas/admin-dashboard.ts';
 import { FactList } from './dashboard-ui.tsx';
-import { Panel } from '../../components/ui/panel.tsx';
+import { Panel } from '@client/components/ui/panel.tsx';
 import { formatPercent, formatRate, formatRatio, percentOf, rateOf } from './percentages.ts';
 
 /** Submission Analytics (spec 2.3): kinds of submission and how many are paid. */

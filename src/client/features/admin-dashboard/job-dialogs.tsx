@@ -7,16 +7,16 @@ import {
   filesZipRequestSchema,
   JOB_TEXTS,
   type PaperFileKind,
-} from '../../../shared/schemas/background-jobs.ts';
-import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
-import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
-import { errorText } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/dates.ts';
-import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
-import { formatCount, formatFileSize } from '../../lib/numbers.ts';
+} from '@shared/schemas/background-jobs.ts';
+import type { PaperAudience } from '@shared/schemas/paper-audience.ts';
+import { Button, buttonClass } from '@client/components/ui/button.tsx';
+import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { formatDateTime } from '@client/lib/dates.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
+import { formatCount, formatFileSize } from '@client/lib/numbers.ts';
 import { requestJob, useJob, useLatestJob } from './background-jobs-api.ts';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Alert } from '@client/components/ui/alert.tsx';
 
 /** Starts a job once, however often its button is pressed, and follows it. */
 function useJobStarter() {

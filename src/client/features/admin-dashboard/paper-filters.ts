@@ -4,8 +4,8 @@ import {
   type PaperStatus,
   type PresentationMode,
   type Theme,
-} from '../../../shared/constants.ts';
-import type { PaperFilterQuery, PaperListSort } from '../../../shared/schemas/admin-dashboard.ts';
+} from '@shared/constants.ts';
+import type { PaperFilterQuery, PaperListSort } from '@shared/schemas/admin-dashboard.ts';
 
 /** What the Paper Management list is narrowed by; '' means "any". */
 export interface PaperFilters {

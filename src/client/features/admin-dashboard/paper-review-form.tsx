@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { PAPER_STATUS_LABELS, PAPER_STATUSES } from '../../../shared/constants.ts';
-import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { statusBadgeClass } from '../../components/status-badge.tsx';
-import { statusChangeFormSchema, statusUpdatedText, useSetPaperStatus } from '../../lib/paper-status.ts';
-import { ReviewCommentsField } from '../../components/review-comments-field.tsx';
+import { PAPER_STATUS_LABELS, PAPER_STATUSES } from '@shared/constants.ts';
+import type { AdminPaper } from '@shared/schemas/admin-paper.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { statusBadgeClass } from '@client/components/status-badge.tsx';
+import { statusChangeFormSchema, statusUpdatedText, useSetPaperStatus } from '@client/lib/paper-status.ts';
+import { ReviewCommentsField } from '@client/components/review-comments-field.tsx';
 import { useDashboardMessages } from './dashboard-messages.tsx';
 import { knownStatus } from './status-distribution.ts';
 

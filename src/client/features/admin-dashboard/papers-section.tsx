@@ -1,5 +1,5 @@
 import { type ComponentType, useState } from 'react';
-import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
+import type { PaperAudience } from '@shared/schemas/paper-audience.ts';
 import { BulkStatusDialog } from './bulk-status-dialog.tsx';
 import { BulkToolbar } from './bulk-toolbar.tsx';
 import { BookOfAbstractsDialog, FilesZipDialog } from './job-dialogs.tsx';
@@ -10,9 +10,9 @@ import { useReportLoadError } from './dashboard-messages.tsx';
 import { EmptyState, foundText, LOADING_TEXT, LoadFailed, LoadingData } from './dashboard-ui.tsx';
 import { PaperFilterBar } from './paper-filter-bar.tsx';
 import { filterForApi, type PaperFilters } from './paper-filters.ts';
-import { formatCount } from '../../lib/numbers.ts';
-import { TablePagination } from '../../components/ui/table-pagination.tsx';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { formatCount } from '@client/lib/numbers.ts';
+import { TablePagination } from '@client/components/ui/table-pagination.tsx';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@client/lib/use-debounced-value.ts';
 import { usePageOf } from './use-page-of.ts';
 
 interface AudienceChoice {

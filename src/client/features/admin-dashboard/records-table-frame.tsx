@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { EmailText } from '../../components/ui/email-text.tsx';
-import type { RecordRow } from '../../../shared/schemas/admin-dashboard.ts';
-import { NO_SUBMISSION_LABEL } from '../../../shared/domain/record-states.ts';
+import { EmailText } from '@client/components/ui/email-text.tsx';
+import type { RecordRow } from '@shared/schemas/admin-dashboard.ts';
+import { NO_SUBMISSION_LABEL } from '@shared/domain/record-states.ts';
 import { EmptyState, LOADING_TEXT, LoadFailed, LoadingData } from './dashboard-ui.tsx';
-import { TablePagination } from '../../components/ui/table-pagination.tsx';
-import { formatCount } from '../../lib/numbers.ts';
+import { TablePagination } from '@client/components/ui/table-pagination.tsx';
+import { formatCount } from '@client/lib/numbers.ts';
 import type { RecordsTable } from './use-records-table.ts';
 
 interface RecordsTableFrameProps {

@@ -1,5 +1,5 @@
-import { TABLE_PAGE_SIZES } from '../../../shared/schemas/admin-dashboard.ts';
-import { buttonClass } from '../../components/ui/button.tsx';
+import { TABLE_PAGE_SIZES } from '@shared/schemas/admin-dashboard.ts';
+import { buttonClass } from '@client/components/ui/button.tsx';
 import { recordsExportUrl } from './dashboard-api.ts';
 import { SearchField, type SelectOption, SelectField } from './dashboard-ui.tsx';
 import type { PageSize, RecordsFilter, RecordsSort, RecordsTable } from './use-records-table.ts';

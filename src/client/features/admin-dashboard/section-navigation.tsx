@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { TabList } from '../../components/ui/tabs.tsx';
+import { TabList } from '@client/components/ui/tabs.tsx';
 
 export type AdminSection = 'dashboard' | 'users' | 'papers';
 

@@ -1,4 +1,4 @@
-import { PAPER_STATUSES, type PaperStatus } from '../../../shared/constants.ts';
+import { PAPER_STATUSES, type PaperStatus } from '@shared/constants.ts';
 
 /** Spec 4: a status the client does not know is shown (and coloured) as review_awaited. */
 export function knownStatus(status: string): PaperStatus {

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { PAPER_STATUS_LABELS, PAPER_STATUSES } from '../../../shared/constants.ts';
-import type { AdminUserRow } from '../../../shared/schemas/admin-dashboard.ts';
-import { buttonClass } from '../../components/ui/button.tsx';
-import { formatDate } from '../../lib/dates.ts';
-import { statusBadgeClass } from '../../components/status-badge.tsx';
-import { formatCount } from '../../lib/numbers.ts';
-import { EmailText } from '../../components/ui/email-text.tsx';
+import { PAPER_STATUS_LABELS, PAPER_STATUSES } from '@shared/constants.ts';
+import type { AdminUserRow } from '@shared/schemas/admin-dashboard.ts';
+import { buttonClass } from '@client/components/ui/button.tsx';
+import { formatDate } from '@client/lib/dates.ts';
+import { statusBadgeClass } from '@client/components/status-badge.tsx';
+import { formatCount } from '@client/lib/numbers.ts';
+import { EmailText } from '@client/components/ui/email-text.tsx';
 
 /** The avatar's single letter (spec 2.4); Array.from keeps a letter outside the BMP whole. */
 function avatarInitial(username: string): string {

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useAdminUsers } from './dashboard-api.ts';
 import { useReportLoadError } from './dashboard-messages.tsx';
 import { EmptyState, foundText, LOADING_TEXT, LoadFailed, LoadingData, SearchField } from './dashboard-ui.tsx';
-import { TablePagination } from '../../components/ui/table-pagination.tsx';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { TablePagination } from '@client/components/ui/table-pagination.tsx';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@client/lib/use-debounced-value.ts';
 import { usePageOf } from './use-page-of.ts';
 import { UserCard } from './user-card.tsx';
 

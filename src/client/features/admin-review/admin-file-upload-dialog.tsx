@@ -2,17 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ADMIN_MESSAGES } from '../../../shared/schemas/admin-paper.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/form-field.tsx';
-import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
-import { ApiError, errorText } from '../../lib/api.ts';
-import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
-import { useToast } from '../../lib/toast.tsx';
-import { looksLikePdf } from '../../lib/pdf-file.ts';
-import { PdfPicker } from '../../components/pdf-picker.tsx';
+import { ADMIN_MESSAGES } from '@shared/schemas/admin-paper.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { TextField } from '@client/components/ui/form-field.tsx';
+import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
+import { ApiError, errorText } from '@client/lib/api.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
+import { useToast } from '@client/lib/toast.tsx';
+import { looksLikePdf } from '@client/lib/pdf-file.ts';
+import { PdfPicker } from '@client/components/pdf-picker.tsx';
 import { useUploadAdminFile } from './admin-papers-api.ts';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Alert } from '@client/components/ui/alert.tsx';
 
 const adminFileFormSchema = z.object({
   /** `null` until one is chosen; the server judges the file's content again. */

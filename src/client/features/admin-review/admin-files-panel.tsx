@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { ADMIN_MESSAGES, type AdminPaper } from '../../../shared/schemas/admin-paper.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
-import { errorText } from '../../lib/api.ts';
-import { formatDate } from '../../lib/dates.ts';
-import { useToast } from '../../lib/toast.tsx';
+import { ADMIN_MESSAGES, type AdminPaper } from '@shared/schemas/admin-paper.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { formatDate } from '@client/lib/dates.ts';
+import { useToast } from '@client/lib/toast.tsx';
 import { AdminFileUploadDialog } from './admin-file-upload-dialog.tsx';
-import { Panel } from '../../components/ui/panel.tsx';
-import { PAPER_PAGE_SECTIONS } from '../../lib/paper-page-sections.ts';
+import { Panel } from '@client/components/ui/panel.tsx';
+import { PAPER_PAGE_SECTIONS } from '@client/lib/paper-page-sections.ts';
 import { useDeleteAdminFile, useSetAdminFileVisibility } from './admin-papers-api.ts';
 
 type AdminFile = AdminPaper['adminUploadedFiles'][number];

@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { PublicUser } from '../../../shared/schemas/user.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
 import { greetingFor } from './greeting.ts';
-import { initialsOf } from '../../lib/initials.ts';
-import { useDismiss } from '../../lib/use-dismiss.ts';
+import { initialsOf } from '@client/lib/initials.ts';
+import { useDismiss } from '@client/lib/use-dismiss.ts';
 
 /**
  * The admin area's own bar under the site header (spec 2.2): title, greeting, a link back to

@@ -6,14 +6,14 @@ import type {
   evaluationSavedResponseSchema,
   paperHistoryResponseSchema,
   adminPaperChangedResponseSchema,
-} from '../../../shared/schemas/admin-paper.ts';
-import type { DeadlineExtensionBody } from '../../../shared/schemas/deadlines.ts';
-import type { paperTimelineResponseSchema } from '../../../shared/schemas/timeline.ts';
-import { api, ApiError, upload, type ResponseOf } from '../../lib/api.ts';
+} from '@shared/schemas/admin-paper.ts';
+import type { DeadlineExtensionBody } from '@shared/schemas/deadlines.ts';
+import type { paperTimelineResponseSchema } from '@shared/schemas/timeline.ts';
+import { api, ApiError, upload, type ResponseOf } from '@client/lib/api.ts';
 import type { EvaluationBody } from './evaluation-form.ts';
 import type { SubmissionKind } from './history-timeline.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import type { messageResponseSchema } from '../../../shared/schemas/responses.ts';
+import { queryKeys } from '@client/lib/query-keys.ts';
+import type { messageResponseSchema } from '@shared/schemas/responses.ts';
 
 const paperPath = (paperId: string) => `/admin/papers/${encodeURIComponent(paperId)}`;
 

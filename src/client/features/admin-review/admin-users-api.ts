@@ -1,10 +1,10 @@
 import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
-import type { userPaperCountsResponseSchema, userPapersResponseSchema } from '../../../shared/schemas/admin-paper.ts';
-import type { messageResponseSchema } from '../../../shared/schemas/responses.ts';
-import type { adminUserResponseSchema } from '../../../shared/schemas/user.ts';
-import { api, type ResponseOf } from '../../lib/api.ts';
+import type { userPaperCountsResponseSchema, userPapersResponseSchema } from '@shared/schemas/admin-paper.ts';
+import type { messageResponseSchema } from '@shared/schemas/responses.ts';
+import type { adminUserResponseSchema } from '@shared/schemas/user.ts';
+import { api, type ResponseOf } from '@client/lib/api.ts';
 import { fetchPaperHistory, isNotFound } from './admin-papers-api.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+import { queryKeys } from '@client/lib/query-keys.ts';
 
 const userPath = (userId: string) => `/admin/users/${encodeURIComponent(userId)}`;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { errorText } from '../../lib/api.ts';
-import { useToast } from '../../lib/toast.tsx';
+import { Button } from '@client/components/ui/button.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { useToast } from '@client/lib/toast.tsx';
 import { useEndUserSessions } from './admin-users-api.ts';
 
 /** Signs a user out on every device (a lost laptop, a shared account), after a second click to confirm. */

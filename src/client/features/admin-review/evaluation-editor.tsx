@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { AdminEvaluation } from '../../../shared/schemas/admin-paper.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { errorText } from '../../lib/api.ts';
-import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
-import { useToast } from '../../lib/toast.tsx';
+import type { AdminEvaluation } from '@shared/schemas/admin-paper.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
+import { useToast } from '@client/lib/toast.tsx';
 import { useSaveEvaluation } from './admin-papers-api.ts';
-import { formatUsDateTime } from '../../lib/dates.ts';
+import { formatUsDateTime } from '@client/lib/dates.ts';
 import { evaluationFormSchema } from './evaluation-form.ts';
-import { scoreBandClass } from '../../lib/score-bands.ts';
-import { Alert } from '../../components/ui/alert.tsx';
+import { scoreBandClass } from '@client/lib/score-bands.ts';
+import { Alert } from '@client/components/ui/alert.tsx';
 
 /** The Admin Evaluation Panel (spec 2.8): marks and confidential comments, seen only by admins. */
 export function EvaluationEditor({ paperId, evaluation }: { paperId: string; evaluation: AdminEvaluation }) {

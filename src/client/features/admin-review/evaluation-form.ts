@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_MESSAGES, type EvaluationBody, evaluationBodySchema } from '../../../shared/schemas/admin-paper.ts';
+import { ADMIN_MESSAGES, type EvaluationBody, evaluationBodySchema } from '@shared/schemas/admin-paper.ts';
 
 export type { EvaluationBody };
 

@@ -1,10 +1,10 @@
-import type { AdminActionEntry, SubmissionHistoryEntry } from '../../../shared/schemas/admin-paper.ts';
-import { buttonClass } from '../../components/ui/button.tsx';
-import { PanelDialog } from '../../components/ui/panel-dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { statusLabel } from '../../components/status-badge.tsx';
+import type { AdminActionEntry, SubmissionHistoryEntry } from '@shared/schemas/admin-paper.ts';
+import { buttonClass } from '@client/components/ui/button.tsx';
+import { PanelDialog } from '@client/components/ui/panel-dialog.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+import { statusLabel } from '@client/components/status-badge.tsx';
 import { usePaperHistory } from './admin-papers-api.ts';
-import { formatUsDateTime } from '../../lib/dates.ts';
+import { formatUsDateTime } from '@client/lib/dates.ts';
 import {
   adminActionLabel,
   buildHistoryTimeline,
@@ -14,7 +14,7 @@ import {
   type TimelineItem,
   versionStatusLabel,
 } from './history-timeline.ts';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Alert } from '@client/components/ui/alert.tsx';
 
 /** Submission History (spec 2.9): every version and admin action of one paper, newest first. */
 export function HistoryModal({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminActionEntry, PaperHistory, SubmissionHistoryEntry } from '../../../shared/schemas/admin-paper.ts';
+import type { AdminActionEntry, PaperHistory, SubmissionHistoryEntry } from '@shared/schemas/admin-paper.ts';
 import { adminActionLabel, buildHistoryTimeline, entryCountLabel, versionStatusLabel } from './history-timeline.ts';
 
 const version = (

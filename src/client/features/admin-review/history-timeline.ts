@@ -1,4 +1,4 @@
-import type { AdminActionEntry, PaperHistory, SubmissionHistoryEntry } from '../../../shared/schemas/admin-paper.ts';
+import type { AdminActionEntry, PaperHistory, SubmissionHistoryEntry } from '@shared/schemas/admin-paper.ts';
 
 export type SubmissionKind = 'abstract' | 'fullpaper';
 

@@ -7,25 +7,21 @@ import {
   type DeadlineStep,
   formatConferenceTime,
   type StepDeadline,
-} from '../../../shared/domain/deadlines.ts';
-import {
-  DEADLINE_LIMITS,
-  type DeadlineExtensionBody,
-  deadlineExtensionBodySchema,
-} from '../../../shared/schemas/deadlines.ts';
-import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { DateTimeField } from '../../components/ui/date-time-field.tsx';
-import { SelectField, TextAreaField } from '../../components/ui/form-field.tsx';
-import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
-import { Panel } from '../../components/ui/panel.tsx';
-import { errorText } from '../../lib/api.ts';
-import { fromConferenceInputValue } from '../../lib/conference-datetime.ts';
-import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
-import { useToast } from '../../lib/toast.tsx';
+} from '@shared/domain/deadlines.ts';
+import { DEADLINE_LIMITS, type DeadlineExtensionBody, deadlineExtensionBodySchema } from '@shared/schemas/deadlines.ts';
+import type { AdminPaper } from '@shared/schemas/admin-paper.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { DateTimeField } from '@client/components/ui/date-time-field.tsx';
+import { SelectField, TextAreaField } from '@client/components/ui/form-field.tsx';
+import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
+import { Panel } from '@client/components/ui/panel.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { fromConferenceInputValue } from '@client/lib/conference-datetime.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
+import { useToast } from '@client/lib/toast.tsx';
 import { useExtendDeadline } from './admin-papers-api.ts';
 import { STEP_LABELS, stepDone, stepsToExtend } from './paper-deadlines.ts';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Alert } from '@client/components/ui/alert.tsx';
 
 /** Until when the author may do each step of this paper, and extensions for the steps still to do. */
 export function PaperDeadlinesPanel({ paper }: { paper: AdminPaper }) {

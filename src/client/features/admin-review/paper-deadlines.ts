@@ -1,6 +1,6 @@
-import { DEADLINE_STEP_NAMES, DEADLINE_STEPS, type DeadlineStep } from '../../../shared/domain/deadlines.ts';
-import { isRealPaymentId } from '../../../shared/domain/payment.ts';
-import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
+import { DEADLINE_STEP_NAMES, DEADLINE_STEPS, type DeadlineStep } from '@shared/domain/deadlines.ts';
+import { isRealPaymentId } from '@shared/domain/payment.ts';
+import type { AdminPaper } from '@shared/schemas/admin-paper.ts';
 
 type PaperSteps = Pick<AdminPaper, 'pdfPath' | 'paymentId' | 'fullPaperPdfPath'>;
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { MODE_NOT_SPECIFIED } from '../../../shared/constants.ts';
-import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
-import type { PublicUser } from '../../../shared/schemas/user.ts';
-import { ButtonLink } from '../../components/ui/button.tsx';
-import { formatDate, formatUsDateTime } from '../../lib/dates.ts';
-import { initialsOf } from '../../lib/initials.ts';
+import { MODE_NOT_SPECIFIED } from '@shared/constants.ts';
+import type { AdminPaper } from '@shared/schemas/admin-paper.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import { ButtonLink } from '@client/components/ui/button.tsx';
+import { formatDate, formatUsDateTime } from '@client/lib/dates.ts';
+import { initialsOf } from '@client/lib/initials.ts';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (

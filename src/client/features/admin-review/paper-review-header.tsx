@@ -1,8 +1,8 @@
 import { type ReactNode, useState } from 'react';
-import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
-import { buttonClass } from '../../components/ui/button.tsx';
-import { formatDate } from '../../lib/dates.ts';
-import { StatusBadge } from '../../components/status-badge.tsx';
+import type { AdminPaper } from '@shared/schemas/admin-paper.ts';
+import { buttonClass } from '@client/components/ui/button.tsx';
+import { formatDate } from '@client/lib/dates.ts';
+import { StatusBadge } from '@client/components/status-badge.tsx';
 import { HistoryModal } from './history-modal.tsx';
 
 /** The review page's top card (spec 2.7): who and what the paper is, and the ways to open its files. */

@@ -1,10 +1,10 @@
-import { PAPER_STATUS_LABELS } from '../../../shared/constants.ts';
-import { formatConferenceTime } from '../../../shared/domain/deadlines.ts';
-import type { PaperTimelineEntry } from '../../../shared/schemas/timeline.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { PAPER_STATUS_LABELS } from '@shared/constants.ts';
+import { formatConferenceTime } from '@shared/domain/deadlines.ts';
+import type { PaperTimelineEntry } from '@shared/schemas/timeline.ts';
+import { Spinner } from '@client/components/ui/spinner.tsx';
 import { usePaperTimeline } from './admin-papers-api.ts';
-import { formatUsDateTime } from '../../lib/dates.ts';
-import { Alert } from '../../components/ui/alert.tsx';
+import { formatUsDateTime } from '@client/lib/dates.ts';
+import { Alert } from '@client/components/ui/alert.tsx';
 
 /** Every step of the paper in the order it happened: who, when, from which status to which, and why. */
 export function PaperTimeline({ paperId }: { paperId: string }) {

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { PAPER_STATUSES } from '../../../shared/constants.ts';
-import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { useToast } from '../../lib/toast.tsx';
-import { statusBadgeClass, statusLabel } from '../../components/status-badge.tsx';
-import { Panel } from '../../components/ui/panel.tsx';
-import { ReviewCommentsField } from '../../components/review-comments-field.tsx';
-import { statusChangeFormSchema, statusUpdatedText, useSetPaperStatus } from '../../lib/paper-status.ts';
+import { PAPER_STATUSES } from '@shared/constants.ts';
+import type { AdminPaper } from '@shared/schemas/admin-paper.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { useToast } from '@client/lib/toast.tsx';
+import { statusBadgeClass, statusLabel } from '@client/components/status-badge.tsx';
+import { Panel } from '@client/components/ui/panel.tsx';
+import { ReviewCommentsField } from '@client/components/review-comments-field.tsx';
+import { statusChangeFormSchema, statusUpdatedText, useSetPaperStatus } from '@client/lib/paper-status.ts';
 
 /** Review & Status (spec 2.7): comments to the author and the paper's status, saved together. */
 export function ReviewStatusPanel({ paper }: { paper: AdminPaper }) {

@@ -7,17 +7,17 @@ import {
   type AdminPaper,
   type SubmissionHistoryEntry,
   toggleAbstractBodySchema,
-} from '../../../shared/schemas/admin-paper.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { DateTimeField } from '../../components/ui/date-time-field.tsx';
-import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { fromConferenceInputValue } from '../../lib/conference-datetime.ts';
-import { useToast } from '../../lib/toast.tsx';
+} from '@shared/schemas/admin-paper.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { DateTimeField } from '@client/components/ui/date-time-field.tsx';
+import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
+import { ApiError } from '@client/lib/api.ts';
+import { fromConferenceInputValue } from '@client/lib/conference-datetime.ts';
+import { useToast } from '@client/lib/toast.tsx';
 import { toggleFailureText, toggleSuccessText } from './admin-messages.ts';
 import { usePaperHistory, useToggleSubmission } from './admin-papers-api.ts';
 import type { SubmissionKind } from './history-timeline.ts';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Alert } from '@client/components/ui/alert.tsx';
 
 const ROW_LABELS: Record<SubmissionKind, string> = { abstract: 'Abstract', fullpaper: 'Full Paper' };
 /**

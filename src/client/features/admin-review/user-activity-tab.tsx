@@ -1,7 +1,7 @@
-import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
-import type { PublicUser } from '../../../shared/schemas/user.ts';
+import type { AdminPaper } from '@shared/schemas/admin-paper.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
 import { usePaperHistories } from './admin-users-api.ts';
-import { formatUsDateTime } from '../../lib/dates.ts';
+import { formatUsDateTime } from '@client/lib/dates.ts';
 import { type ActivityEvent, buildUserActivity } from './user-activity.ts';
 
 const DOT_CLASSES: Record<ActivityEvent['kind'], string> = {

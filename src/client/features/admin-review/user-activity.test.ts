@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SubmissionHistoryEntry } from '../../../shared/schemas/admin-paper.ts';
+import type { SubmissionHistoryEntry } from '@shared/schemas/admin-paper.ts';
 import { buildUserActivity } from './user-activity.ts';
 
 const user = { _id: 'u1', createdAt: '2025-01-01T09:00:00Z' };

@@ -1,4 +1,4 @@
-import type { AdminPaper, PaperHistory, SubmissionHistoryEntry } from '../../../shared/schemas/admin-paper.ts';
+import type { AdminPaper, PaperHistory, SubmissionHistoryEntry } from '@shared/schemas/admin-paper.ts';
 
 export interface ActivityEvent {
   id: string;

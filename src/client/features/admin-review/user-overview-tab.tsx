@@ -1,5 +1,5 @@
-import type { PublicUser } from '../../../shared/schemas/user.ts';
-import { formatDate } from '../../lib/dates.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import { formatDate } from '@client/lib/dates.ts';
 import type { UserPaperStats } from './user-paper-stats.ts';
 
 /** Overview (spec 2.6): account information and four stat cards. */

@@ -1,4 +1,4 @@
-import type { UserPaperCounts } from '../../../shared/schemas/admin-paper.ts';
+import type { UserPaperCounts } from '@shared/schemas/admin-paper.ts';
 
 export interface UserPaperStats {
   total: number;

@@ -1,7 +1,7 @@
-import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
-import { ButtonLink } from '../../components/ui/button.tsx';
-import { formatDate } from '../../lib/dates.ts';
-import { StatusBadge, statusStripeClass } from '../../components/status-badge.tsx';
+import type { AdminPaper } from '@shared/schemas/admin-paper.ts';
+import { ButtonLink } from '@client/components/ui/button.tsx';
+import { formatDate } from '@client/lib/dates.ts';
+import { StatusBadge, statusStripeClass } from '@client/components/status-badge.tsx';
 import { SubmissionControls } from './submission-controls.tsx';
 
 /** Papers (spec 2.6): each of the user's papers with its reset and restore controls. */

@@ -1,7 +1,7 @@
-import type { PublicUser } from '../../../shared/schemas/user.ts';
-import { type TabItem, TabList } from '../../components/ui/tabs.tsx';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import { type TabItem, TabList } from '@client/components/ui/tabs.tsx';
 import { EndUserSessions } from './end-user-sessions.tsx';
-import { initialsOf } from '../../lib/initials.ts';
+import { initialsOf } from '@client/lib/initials.ts';
 import type { UserPaperStats } from './user-paper-stats.ts';
 
 export type UserTab = 'overview' | 'papers' | 'activity';

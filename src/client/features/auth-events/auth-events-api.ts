@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { authEventsResponseSchema } from '../../../shared/schemas/auth-events.ts';
-import { api, type ResponseOf } from '../../lib/api.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+import type { authEventsResponseSchema } from '@shared/schemas/auth-events.ts';
+import { api, type ResponseOf } from '@client/lib/api.ts';
+import { queryKeys } from '@client/lib/query-keys.ts';
 
 /** A page of the sign-in log; the previous page stays on screen while the next one loads. */
 export function useAuthEvents(params: URLSearchParams) {

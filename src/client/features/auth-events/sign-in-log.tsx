@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { AUTH_EVENT_LABELS, AUTH_EVENT_TYPES } from '../../../shared/schemas/auth-events.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorText } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/dates.ts';
-import { TablePagination } from '../../components/ui/table-pagination.tsx';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import type { AuthEventType } from '../../../shared/schemas/auth-events.ts';
+import { AUTH_EVENT_LABELS, AUTH_EVENT_TYPES } from '@shared/schemas/auth-events.ts';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { formatDateTime } from '@client/lib/dates.ts';
+import { TablePagination } from '@client/components/ui/table-pagination.tsx';
+import { useDebouncedValue } from '@client/lib/use-debounced-value.ts';
+import type { AuthEventType } from '@shared/schemas/auth-events.ts';
 import { useAuthEvents } from './auth-events-api.ts';
 
 /** Who signed in, failed, reset or signed out, newest first, filtered by kind and e-mail. */

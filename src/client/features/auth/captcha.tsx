@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { TIMINGS } from '../../../shared/constants.ts';
-import { type CaptchaState, isCaptchaAnswerCorrect } from '../../../shared/domain/captcha.ts';
-import { useCaptchaProblem } from '../../lib/auth-api.ts';
+import { TIMINGS } from '@shared/constants.ts';
+import { type CaptchaState, isCaptchaAnswerCorrect } from '@shared/domain/captcha.ts';
+import { useCaptchaProblem } from '@client/lib/auth-api.ts';
 
 export const CAPTCHA_TEXT = {
   correct: 'Correct! You can proceed with your submission.',

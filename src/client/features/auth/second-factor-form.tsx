@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '../../components/ui/button.tsx';
-import { AuthenticationCodeField } from '../../components/ui/form-field.tsx';
-import { MESSAGES } from '../../../shared/schemas/auth.ts';
-import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { AuthenticationCodeField } from '@client/components/ui/form-field.tsx';
+import { MESSAGES } from '@shared/schemas/auth.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { ArithmeticCaptcha, type SolvedChallenge } from './captcha.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Alert } from '@client/components/ui/alert.tsx';
 
 /** The code as typed; the solved challenge only when the server asks for one. */
 const secondFactorFormSchema = (challengeAsked: boolean) =>

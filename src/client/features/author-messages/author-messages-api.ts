@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
+import type { PaperAudience } from '@shared/schemas/paper-audience.ts';
 import type {
   messageListResponseSchema,
   messagePreviewResponseSchema,
@@ -9,10 +9,10 @@ import type {
   messageTemplateResponseSchema,
   recipientListResponseSchema,
   RecipientListQuery,
-} from '../../../shared/schemas/author-messages.ts';
-import { api, type ResponseOf } from '../../lib/api.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { toQueryString } from '../../lib/query-string.ts';
+} from '@shared/schemas/author-messages.ts';
+import { api, type ResponseOf } from '@client/lib/api.ts';
+import { queryKeys } from '@client/lib/query-keys.ts';
+import { toQueryString } from '@client/lib/query-string.ts';
 
 export interface ComposedMessage {
   audience: PaperAudience;

@@ -1,5 +1,5 @@
-import { DELIVERY_STATE_LABELS, DELIVERY_STATES, type AuthorMessage } from '../../../shared/schemas/author-messages.ts';
-import { formatCount } from '../../lib/numbers.ts';
+import { DELIVERY_STATE_LABELS, DELIVERY_STATES, type AuthorMessage } from '@shared/schemas/author-messages.ts';
+import { formatCount } from '@client/lib/numbers.ts';
 
 export const DELIVERY_STATE_CLASSES = {
   queued: 'bg-amber-50 text-amber-800 ring-amber-200',

@@ -3,24 +3,24 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { PLACEHOLDERS } from '../../../shared/domain/placeholders.ts';
+import { PLACEHOLDERS } from '@shared/domain/placeholders.ts';
 import {
   MESSAGE_LIMITS,
   type MessageCompose,
   messageComposeSchema,
   type MessagePreview,
-} from '../../../shared/schemas/author-messages.ts';
-import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
-import { TextAreaField, TextField } from '../../components/ui/form-field.tsx';
-import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
-import { errorText } from '../../lib/api.ts';
-import { formatCount } from '../../lib/numbers.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { randomId } from '../../lib/random-id.ts';
+} from '@shared/schemas/author-messages.ts';
+import type { PaperAudience } from '@shared/schemas/paper-audience.ts';
+import { TextAreaField, TextField } from '@client/components/ui/form-field.tsx';
+import { Button, buttonClass } from '@client/components/ui/button.tsx';
+import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { formatCount } from '@client/lib/numbers.ts';
+import { queryKeys } from '@client/lib/query-keys.ts';
+import { randomId } from '@client/lib/random-id.ts';
 import { previewMessage, sendMessage } from './author-messages-api.ts';
 import { TemplatePicker } from './template-picker.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Alert } from '@client/components/ui/alert.tsx';
 
 type Step =
   | { kind: 'compose' }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { DELIVERY_STATE_LABELS, DELIVERY_STATES, type DeliveryState } from '../../../shared/schemas/author-messages.ts';
-import { EmailText } from '../../components/ui/email-text.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { TablePagination } from '../../components/ui/table-pagination.tsx';
-import { errorText } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/dates.ts';
-import { formatCount } from '../../lib/numbers.ts';
+import { DELIVERY_STATE_LABELS, DELIVERY_STATES, type DeliveryState } from '@shared/schemas/author-messages.ts';
+import { EmailText } from '@client/components/ui/email-text.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+import { TablePagination } from '@client/components/ui/table-pagination.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { formatDateTime } from '@client/lib/dates.ts';
+import { formatCount } from '@client/lib/numbers.ts';
 import { useMessageRecipients } from './author-messages-api.ts';
 import { DELIVERY_STATE_CLASSES, DeliverySummary } from './delivery-summary.tsx';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { TablePagination } from '../../components/ui/table-pagination.tsx';
-import { errorText } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/dates.ts';
-import { formatCount } from '../../lib/numbers.ts';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+import { TablePagination } from '@client/components/ui/table-pagination.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { formatDateTime } from '@client/lib/dates.ts';
+import { formatCount } from '@client/lib/numbers.ts';
 import { useSentMessages } from './author-messages-api.ts';
 import { DeliverySummary } from './delivery-summary.tsx';
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { AUTHOR_MESSAGE_TEXTS, MESSAGE_LIMITS, type MessageTemplate } from '../../../shared/schemas/author-messages.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { errorText } from '../../lib/api.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+import { AUTHOR_MESSAGE_TEXTS, MESSAGE_LIMITS, type MessageTemplate } from '@shared/schemas/author-messages.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { queryKeys } from '@client/lib/query-keys.ts';
 import { deleteTemplate, saveTemplate, useMessageTemplates } from './author-messages-api.ts';
 
 interface TemplatePickerProps {

@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { TIMINGS } from '../../../shared/constants.ts';
+import { TIMINGS } from '@shared/constants.ts';
 import type {
   ChatMessageView,
   UnreadSummary,
   chatMessagePostedResponseSchema,
   chatMessagesResponseSchema,
   unreadCountsResponseSchema,
-} from '../../../shared/schemas/chat.ts';
-import { api, upload, type ResponseOf } from '../../lib/api.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+} from '@shared/schemas/chat.ts';
+import { api, upload, type ResponseOf } from '@client/lib/api.ts';
+import { queryKeys } from '@client/lib/query-keys.ts';
 
 /** Unread chat messages per paper for the signed-in reader, polled every 30 s. */
 export function useChatUnreadCounts(enabled = true) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { buttonClass, type ButtonVariant } from '../../components/ui/button.tsx';
+import { buttonClass, type ButtonVariant } from '@client/components/ui/button.tsx';
 import { unreadFor, useChatUnreadCounts } from './chat-api.ts';
 import { ChatModal } from './chat-modal.tsx';
 

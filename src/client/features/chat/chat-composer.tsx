@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type RefObject, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { type ChatCompose, chatComposeSchema, chatFilesProblem } from '../../../shared/schemas/chat-files.ts';
-import { CHAT_PICKER_ACCEPT } from '../../../shared/schemas/chat.ts';
-import { errorText } from '../../lib/api.ts';
-import { useToast } from '../../lib/toast.tsx';
+import { type ChatCompose, chatComposeSchema, chatFilesProblem } from '@shared/schemas/chat-files.ts';
+import { CHAT_PICKER_ACCEPT } from '@shared/schemas/chat.ts';
+import { errorText } from '@client/lib/api.ts';
+import { useToast } from '@client/lib/toast.tsx';
 import { useSendChatMessage } from './chat-api.ts';
-import { StrokeIcon } from '../../components/ui/stroke-icon.tsx';
+import { StrokeIcon } from '@client/components/ui/stroke-icon.tsx';
 
 const PAPERCLIP =
   'M21 11.5l-8.6 8.6a5.5 5.5 0 01-7.8-7.8l8.6-8.6a3.7 3.7 0 015.2 5.2l-8.6 8.6a1.8 1.8 0 01-2.6-2.6l7.9-7.9';

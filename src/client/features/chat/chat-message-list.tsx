@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import type { ChatMessageView } from '../../../shared/schemas/chat.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../../lib/auth-api.ts';
-import { relativeTime } from '../../lib/dates.ts';
-import { useToast } from '../../lib/toast.tsx';
+import type { ChatMessageView } from '@shared/schemas/chat.ts';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+import { useAuth } from '@client/lib/auth-api.ts';
+import { relativeTime } from '@client/lib/dates.ts';
+import { useToast } from '@client/lib/toast.tsx';
 import { useChatMessages } from './chat-api.ts';
 
 function senderLabel(message: ChatMessageView, viewerId: string | undefined): string {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { useModalDialog } from '../../components/ui/use-modal-dialog.ts';
+import { useModalDialog } from '@client/components/ui/use-modal-dialog.ts';
 import { useRefreshChatUnread } from './chat-api.ts';
 import { ChatComposer } from './chat-composer.tsx';
 import { ChatMessageList } from './chat-message-list.tsx';

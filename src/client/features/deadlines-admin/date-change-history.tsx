@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { CONFERENCE_DATE_INFO, formatConferenceTime } from '../../../shared/domain/deadlines.ts';
-import type { ConferenceDateChange } from '../../../shared/schemas/deadlines.ts';
+import { CONFERENCE_DATE_INFO, formatConferenceTime } from '@shared/domain/deadlines.ts';
+import type { ConferenceDateChange } from '@shared/schemas/deadlines.ts';
 
 const ROW_COLUMNS = 'lg:grid-cols-[minmax(0,1.2fr)_minmax(0,2fr)_minmax(0,0.8fr)_minmax(0,1fr)]';
 

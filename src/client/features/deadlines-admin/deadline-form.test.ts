@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANNOUNCED_DATES } from '../../../shared/domain/deadlines.ts';
+import { ANNOUNCED_DATES } from '@shared/domain/deadlines.ts';
 import {
   datesFormSchema,
   type DatesFormValues,

@@ -4,9 +4,9 @@ import {
   CONFERENCE_DATE_KEYS,
   type ConferenceDateKey,
   type ConferenceDates,
-} from '../../../shared/domain/deadlines.ts';
-import type { DateSource, UpdateDeadlinesBody } from '../../../shared/schemas/deadlines.ts';
-import { fromConferenceInputValue, toConferenceInputValue } from '../../lib/conference-datetime.ts';
+} from '@shared/domain/deadlines.ts';
+import type { DateSource, UpdateDeadlinesBody } from '@shared/schemas/deadlines.ts';
+import { fromConferenceInputValue, toConferenceInputValue } from '@client/lib/conference-datetime.ts';
 
 /** The form's values: each date's datetime-local input, in IST. */
 export type DatesFormValues = Record<ConferenceDateKey, string>;

@@ -7,12 +7,12 @@ import {
   type ConferenceDateKey,
   DEADLINE_MESSAGES,
   formatConferenceTime,
-} from '../../../shared/domain/deadlines.ts';
-import type { DateSource } from '../../../shared/schemas/deadlines.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorText } from '../../lib/api.ts';
-import { conferenceZoneText } from '../../lib/conference-datetime.ts';
+} from '@shared/domain/deadlines.ts';
+import type { DateSource } from '@shared/schemas/deadlines.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { conferenceZoneText } from '@client/lib/conference-datetime.ts';
 import { DateChangeHistory } from './date-change-history.tsx';
 import {
   DATE_SOURCE_LABELS,
@@ -24,7 +24,7 @@ import {
   gracePeriodText,
 } from './deadline-form.ts';
 import { type DeadlineSettings, useDeadlineSettings, useSaveDates } from './deadlines-api.ts';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Alert } from '@client/components/ui/alert.tsx';
 
 /** The Deadlines page's content: every conference date, editable, and the history of changes. */
 export function DeadlineSettingsView() {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConferenceDates } from '../../../shared/domain/deadlines.ts';
-import type { adminDeadlinesResponseSchema, updateDeadlinesResponseSchema } from '../../../shared/schemas/deadlines.ts';
-import { api, type ResponseOf } from '../../lib/api.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+import type { ConferenceDates } from '@shared/domain/deadlines.ts';
+import type { adminDeadlinesResponseSchema, updateDeadlinesResponseSchema } from '@shared/schemas/deadlines.ts';
+import { api, type ResponseOf } from '@client/lib/api.ts';
+import { queryKeys } from '@client/lib/query-keys.ts';
 
 const PATH = '/admin/settings/deadlines';
 

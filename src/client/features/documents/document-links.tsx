@@ -1,4 +1,4 @@
-import { buttonClass } from '../../components/ui/button.tsx';
+import { buttonClass } from '@client/components/ui/button.tsx';
 import { documentUrl } from './document-url.ts';
 
 interface DocumentLinksProps {

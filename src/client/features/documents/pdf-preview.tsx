@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
 import { DocumentLinks } from './document-links.tsx';
 import { documentUrl } from './document-url.ts';
 

@@ -1,5 +1,5 @@
-import { buttonClass } from '../../components/ui/button.tsx';
-import { Panel } from '../../components/ui/panel.tsx';
+import { buttonClass } from '@client/components/ui/button.tsx';
+import { Panel } from '@client/components/ui/panel.tsx';
 import { adminAcceptanceLetterUrl } from './letters-api.ts';
 
 /** The review page's letters: an accepted paper's acceptance letter, as its author downloads it. */

@@ -5,13 +5,13 @@ import {
   VISA_REQUEST_STATUS_LABELS,
   VISA_REQUEST_STATUSES,
   type VisaRequestStatus,
-} from '../../../shared/schemas/letters.ts';
-import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { TablePagination } from '../../components/ui/table-pagination.tsx';
-import { errorText } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/dates.ts';
-import { useToast } from '../../lib/toast.tsx';
+} from '@shared/schemas/letters.ts';
+import { Button, buttonClass } from '@client/components/ui/button.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+import { TablePagination } from '@client/components/ui/table-pagination.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { formatDateTime } from '@client/lib/dates.ts';
+import { useToast } from '@client/lib/toast.tsx';
 import { DeclineVisaRequestDialog } from './decline-visa-request-dialog.tsx';
 import { useAdminVisaRequests, useDecideVisaRequest } from './letters-api.ts';
 

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { VISA_LIMITS, visaDeclineBodySchema } from '../../../shared/schemas/letters.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
+import { VISA_LIMITS, visaDeclineBodySchema } from '@shared/schemas/letters.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
 
 interface DeclineVisaRequestDialogProps {
   authorName: string;

@@ -8,12 +8,12 @@ import {
   type LetterCodeForm,
   letterCodeFormSchema,
   type VerifiedLetter,
-} from '../../../shared/schemas/letters.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/form-field.tsx';
-import { errorText } from '../../lib/api.ts';
-import { formatDate } from '../../lib/dates.ts';
-import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
+} from '@shared/schemas/letters.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { TextField } from '@client/components/ui/form-field.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { formatDate } from '@client/lib/dates.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { useLetterVerification } from './letters-api.ts';
 
 interface LetterVerificationProps {

@@ -7,9 +7,9 @@ import type {
   visaRequestCreatedResponseSchema,
   visaRequestDecidedResponseSchema,
   VisaRequestStatus,
-} from '../../../shared/schemas/letters.ts';
-import { api, API_BASE, ApiError, type ResponseOf } from '../../lib/api.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+} from '@shared/schemas/letters.ts';
+import { api, API_BASE, ApiError, type ResponseOf } from '@client/lib/api.ts';
+import { queryKeys } from '@client/lib/query-keys.ts';
 
 const paperPath = (paperId: string) => `/papers/${encodeURIComponent(paperId)}`;
 

@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from 'react';
-import { isRealPaymentId } from '../../../shared/domain/payment.ts';
-import { LETTER_TEXTS, type VisaRequest } from '../../../shared/schemas/letters.ts';
-import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
-import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { errorText } from '../../lib/api.ts';
-import { formatDate } from '../../lib/dates.ts';
+import { isRealPaymentId } from '@shared/domain/payment.ts';
+import { LETTER_TEXTS, type VisaRequest } from '@shared/schemas/letters.ts';
+import type { AuthorPaper } from '@shared/schemas/paper.ts';
+import { Button, buttonClass } from '@client/components/ui/button.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { formatDate } from '@client/lib/dates.ts';
 import { acceptanceLetterUrl, useOwnVisaRequests } from './letters-api.ts';
 import { VisaRequestForm } from './visa-request-form.tsx';
 

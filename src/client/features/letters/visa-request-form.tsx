@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { VISA_LIMITS, visaRequestBodySchema } from '../../../shared/schemas/letters.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/form-field.tsx';
-import { errorText } from '../../lib/api.ts';
-import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
-import { useToast } from '../../lib/toast.tsx';
+import { VISA_LIMITS, visaRequestBodySchema } from '@shared/schemas/letters.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { TextField } from '@client/components/ui/form-field.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
+import { useToast } from '@client/lib/toast.tsx';
 import { useRequestVisaLetter } from './letters-api.ts';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Alert } from '@client/components/ui/alert.tsx';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
 import { NotificationItem } from './notification-item.tsx';
 import { useBellNotifications, useNotificationActions, useUnreadNotificationCount } from './notifications-api.ts';
-import { useDismiss } from '../../lib/use-dismiss.ts';
+import { useDismiss } from '@client/lib/use-dismiss.ts';
 
 export function badgeText(count: number): string {
   return count > 99 ? '99+' : String(count);

@@ -1,5 +1,5 @@
-import type { NotificationView } from '../../../shared/schemas/notification.ts';
-import { relativeTime } from '../../lib/dates.ts';
+import type { NotificationView } from '@shared/schemas/notification.ts';
+import { relativeTime } from '@client/lib/dates.ts';
 
 const PRIORITY_STYLE: Record<NotificationView['priority'], string> = {
   medium: 'bg-slate-100 text-slate-700',

@@ -1,11 +1,11 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NOTIFICATION_PAGE_SIZE, TIMINGS } from '../../../shared/constants.ts';
+import { NOTIFICATION_PAGE_SIZE, TIMINGS } from '@shared/constants.ts';
 import type {
   notificationPageResponseSchema,
   unreadNotificationCountResponseSchema,
-} from '../../../shared/schemas/notification.ts';
-import { api, type ResponseOf } from '../../lib/api.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+} from '@shared/schemas/notification.ts';
+import { api, type ResponseOf } from '@client/lib/api.ts';
+import { queryKeys } from '@client/lib/query-keys.ts';
 
 export type NotificationFilter = 'all' | 'unread' | 'read';
 

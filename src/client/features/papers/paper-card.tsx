@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
-import { MODE_NOT_SPECIFIED } from '../../../shared/constants.ts';
-import { transition } from '../../../shared/domain/paper-workflow.ts';
-import { isRealPaymentId } from '../../../shared/domain/payment.ts';
-import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
-import { DeadlineNotice } from '../../components/deadline-notice.tsx';
-import { buttonClass, ButtonLink } from '../../components/ui/button.tsx';
-import { formatDate } from '../../lib/dates.ts';
-import { useDeadlineOpen } from '../../lib/use-deadline-open.ts';
+import { MODE_NOT_SPECIFIED } from '@shared/constants.ts';
+import { transition } from '@shared/domain/paper-workflow.ts';
+import { isRealPaymentId } from '@shared/domain/payment.ts';
+import type { AuthorPaper } from '@shared/schemas/paper.ts';
+import { DeadlineNotice } from '@client/components/deadline-notice.tsx';
+import { buttonClass, ButtonLink } from '@client/components/ui/button.tsx';
+import { formatDate } from '@client/lib/dates.ts';
+import { useDeadlineOpen } from '@client/lib/use-deadline-open.ts';
 import { PaymentSection } from './payment-section.tsx';
 import { ReuploadForm } from './reupload-form.tsx';
 import { SharedFilesList } from './shared-files-list.tsx';
-import { StatusBadge, statusStripeClass } from '../../components/status-badge.tsx';
+import { StatusBadge, statusStripeClass } from '@client/components/status-badge.tsx';
 
 /** The server's state machine decides; spec 4: accepted, paid with a real payment ID, no full paper yet. */
 function canSubmitFullPaper(paper: AuthorPaper): boolean {

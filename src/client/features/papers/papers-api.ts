@@ -4,9 +4,9 @@ import type {
   submissionCountResponseSchema,
   paperChangedResponseSchema,
   paperResponseSchema,
-} from '../../../shared/schemas/paper.ts';
-import { api, ApiError, upload, type ResponseOf } from '../../lib/api.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+} from '@shared/schemas/paper.ts';
+import { api, ApiError, upload, type ResponseOf } from '@client/lib/api.ts';
+import { queryKeys } from '@client/lib/query-keys.ts';
 
 /** Every paper query starts with 'papers', so one invalidation refreshes them all after a change. */
 

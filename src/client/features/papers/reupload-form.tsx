@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { StepDeadline } from '../../../shared/domain/deadlines.ts';
-import { DeadlineGate } from '../../components/deadline-notice.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { errorText } from '../../lib/api.ts';
-import { useToast } from '../../lib/toast.tsx';
+import type { StepDeadline } from '@shared/domain/deadlines.ts';
+import { DeadlineGate } from '@client/components/deadline-notice.tsx';
+import { Button } from '@client/components/ui/button.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { useToast } from '@client/lib/toast.tsx';
 import { useReuploadAbstract } from './papers-api.ts';
-import { type PdfFormFields, type PdfFormValues, pdfFormSchema, reuploadFileError } from '../../lib/pdf-file.ts';
-import { PdfPickerField } from '../../components/pdf-picker.tsx';
-import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
+import { type PdfFormFields, type PdfFormValues, pdfFormSchema, reuploadFileError } from '@client/lib/pdf-file.ts';
+import { PdfPickerField } from '@client/components/pdf-picker.tsx';
+import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 
 const reuploadFormSchema = pdfFormSchema(reuploadFileError);
 

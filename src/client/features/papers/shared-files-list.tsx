@@ -1,5 +1,5 @@
-import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
-import { formatDate } from '../../lib/dates.ts';
+import type { AuthorPaper } from '@shared/schemas/paper.ts';
+import { formatDate } from '@client/lib/dates.ts';
 
 /** Documents the organizers shared with the author (only those marked visible to the user). */
 export function SharedFilesList({ paper }: { paper: AuthorPaper }) {

@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect } from 'react';
-import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import type { AuthorPaper } from '@shared/schemas/paper.ts';
+import { Alert } from '@client/components/ui/alert.tsx';
+import { Button } from '@client/components/ui/button.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
 import { PaperCard } from './paper-card.tsx';
 import { useUserPapers } from './papers-api.ts';
-import { statusBadgeClass, statusLabel } from '../../components/status-badge.tsx';
+import { statusBadgeClass, statusLabel } from '@client/components/status-badge.tsx';
 
 /** The profile's paper area: a status summary and a card per paper, under one "Your Papers" heading. */
 /**

@@ -1,5 +1,5 @@
-import { Button } from '../../components/ui/button.tsx';
-import { useToast } from '../../lib/toast.tsx';
+import { Button } from '@client/components/ui/button.tsx';
+import { useToast } from '@client/lib/toast.tsx';
 
 /** The recovery codes, shown this once: to print, download or copy before leaving the page. */
 export function RecoveryCodes({ codes }: { codes: string[] }) {

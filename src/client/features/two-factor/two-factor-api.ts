@@ -5,11 +5,11 @@ import type {
   recoveryCodesResponseSchema,
   twoFactorEnrolmentResponseSchema,
   twoFactorStatusResponseSchema,
-} from '../../../shared/schemas/two-factor.ts';
-import { api, type ResponseOf } from '../../lib/api.ts';
-import { useRefreshSession } from '../../lib/auth-api.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import type { messageResponseSchema } from '../../../shared/schemas/responses.ts';
+} from '@shared/schemas/two-factor.ts';
+import { api, type ResponseOf } from '@client/lib/api.ts';
+import { useRefreshSession } from '@client/lib/auth-api.ts';
+import { queryKeys } from '@client/lib/query-keys.ts';
+import type { messageResponseSchema } from '@shared/schemas/responses.ts';
 
 export function useTwoFactorStatus() {
   return useQuery({

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { bothFactorsBodySchema, type TwoFactorStatus } from '../../../shared/schemas/two-factor.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { AuthenticationCodeField, PasswordField } from '../../components/ui/form-field.tsx';
-import { errorText } from '../../lib/api.ts';
-import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
-import { useToast } from '../../lib/toast.tsx';
+import { bothFactorsBodySchema, type TwoFactorStatus } from '@shared/schemas/two-factor.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { AuthenticationCodeField, PasswordField } from '@client/components/ui/form-field.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
+import { useToast } from '@client/lib/toast.tsx';
 import { useDisableTwoFactor, useRenewRecoveryCodes } from './two-factor-api.ts';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Alert } from '@client/components/ui/alert.tsx';
 
 /** Two-factor sign-in is on: new recovery codes, or (when not required) turning it off, each with the password and a code. */
 export function TwoFactorManage({

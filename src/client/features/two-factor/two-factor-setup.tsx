@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { enableTwoFactorBodySchema } from '../../../shared/schemas/two-factor.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { PasswordField, TextField } from '../../components/ui/form-field.tsx';
-import { errorText } from '../../lib/api.ts';
-import { VALIDATE_ON_SUBMIT_ONLY } from '../../lib/form-options.ts';
+import { enableTwoFactorBodySchema } from '@shared/schemas/two-factor.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { PasswordField, TextField } from '@client/components/ui/form-field.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { useEnableTwoFactor, useStartEnrolment } from './two-factor-api.ts';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Alert } from '@client/components/ui/alert.tsx';
 
 /** "ABCD EFGH ...": a key people can read out and type. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)!.join(' ');

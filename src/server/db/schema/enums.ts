@@ -6,7 +6,7 @@ import {
   ROLES,
   SUBMISSION_KINDS,
   SUBMISSION_VERSION_STATUSES,
-} from '../../../shared/constants.ts';
+} from '@shared/constants.ts';
 
 export const roleEnum = pgEnum('user_role', ROLES);
 export const paperStatusEnum = pgEnum('paper_status', PAPER_STATUSES);

@@ -5,12 +5,12 @@ import {
   changePasswordBodySchema,
   accountSessionsResponseSchema,
   sessionsEndedResponseSchema,
-} from '../../../shared/schemas/auth.ts';
-import { perAddress } from '../../lib/rate-limits.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import { originOf } from '../../lib/request-origin.ts';
+} from '@shared/schemas/auth.ts';
+import { perAddress } from '@server/lib/rate-limits.ts';
+import { requireUser } from '@server/plugins/auth.ts';
+import { originOf } from '@server/lib/request-origin.ts';
 import * as service from './account.service.ts';
-import { messageResponseSchema, successResponseSchema } from '../../../shared/schemas/responses.ts';
+import { messageResponseSchema, successResponseSchema } from '@shared/schemas/responses.ts';
 
 const sessionParams = z.object({ sessionId: z.uuid(ACCOUNT_MESSAGES.sessionNotFound) });
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, MESSAGES } from '../../../shared/schemas/auth.ts';
-import { loginFailures, mailOutbox, passwordResets, sessions } from '../../db/schema/index.ts';
-import { hashToken } from '../../lib/tokens.ts';
-import { createTestUser, type TestUser } from '../../test/factories.ts';
-import { API, createTestAppWithMail, type TestAppWithMail } from '../../test/test-app.ts';
+import { ACCOUNT_MESSAGES, MESSAGES } from '@shared/schemas/auth.ts';
+import { loginFailures, mailOutbox, passwordResets, sessions } from '@server/db/schema/index.ts';
+import { hashToken } from '@server/lib/tokens.ts';
+import { createTestUser, type TestUser } from '@server/test/factories.ts';
+import { API, createTestAppWithMail, type TestAppWithMail } from '@server/test/test-app.ts';
 import { SESSION_IDLE_MS } from '../sessions/sessions.service.ts';
 
 const CHROME_ON_LINUX =

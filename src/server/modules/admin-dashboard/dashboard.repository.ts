@@ -1,16 +1,16 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import { PLACEHOLDER_PAYMENT_ID } from '../../../shared/constants.ts';
-import type { PaperFilterQuery, PaperListSort, RecordsQuery } from '../../../shared/schemas/admin-dashboard.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import { PLACEHOLDER_PAYMENT_ID } from '@shared/constants.ts';
+import type { PaperFilterQuery, PaperListSort, RecordsQuery } from '@shared/schemas/admin-dashboard.ts';
+import type { DbOrTx } from '@server/db/client.ts';
 import {
   chooseSearchStrategy,
   foldedContains,
   type SearchScope,
   type SearchStrategy,
-} from '../../db/search-pattern.ts';
-import { cacheVersions, chatReadCursors, paperAuthors, papers, users } from '../../db/schema/index.ts';
+} from '@server/db/search-pattern.ts';
+import { cacheVersions, chatReadCursors, paperAuthors, papers, users } from '@server/db/schema/index.ts';
 import { adminRelationColumns, adminRelationsOf } from '../papers/papers.repository.ts';
-import { rowsOf } from '../../db/raw-rows.ts';
+import { rowsOf } from '@server/db/raw-rows.ts';
 
 /**
  * The one definition of each records filter, for the rows of the Financial and Evaluation tables,

@@ -7,11 +7,11 @@ import {
   adminUsersResponseSchema,
   dashboardStatsResponseSchema,
   recordsResponseSchema,
-} from '../../../shared/schemas/admin-dashboard.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+} from '@shared/schemas/admin-dashboard.ts';
+import { requireAdmin } from '@server/plugins/auth.ts';
 import * as service from './dashboard.service.ts';
 import { recordsCsv } from './records-export.service.ts';
-import { nextDeadlineResponseSchema } from '../../../shared/schemas/deadlines.ts';
+import { nextDeadlineResponseSchema } from '@shared/schemas/deadlines.ts';
 import { nextDeadline } from './next-deadline.service.ts';
 
 const admin = { access: 'admin' as const };

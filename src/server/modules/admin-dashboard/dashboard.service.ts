@@ -1,4 +1,4 @@
-import { PAPER_STATUSES, type PaperStatus } from '../../../shared/constants.ts';
+import { PAPER_STATUSES, type PaperStatus } from '@shared/constants.ts';
 import type {
   AdminPaperListRow,
   PaperFilterQuery,
@@ -10,13 +10,13 @@ import type {
   RecordRow,
   RecordsQuery,
   RecordsSummary,
-} from '../../../shared/schemas/admin-dashboard.ts';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { BULK_MESSAGES, BULK_SELECTION_MAX } from '../../../shared/schemas/bulk-actions.ts';
-import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
-import { pagination } from '../../lib/pagination.ts';
-import type { DbOrTx } from '../../db/client.ts';
+} from '@shared/schemas/admin-dashboard.ts';
+import type { AppContext } from '@server/context.ts';
+import { AppError } from '@server/lib/app-error.ts';
+import { BULK_MESSAGES, BULK_SELECTION_MAX } from '@shared/schemas/bulk-actions.ts';
+import type { PaperAudience } from '@shared/schemas/paper-audience.ts';
+import { pagination } from '@server/lib/pagination.ts';
+import type { DbOrTx } from '@server/db/client.ts';
 import { presentPageForAdmin } from '../papers/admin-papers.service.ts';
 import * as repo from './dashboard.repository.ts';
 

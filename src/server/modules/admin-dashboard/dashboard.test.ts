@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { papers } from '../../db/schema/index.ts';
-import { createTestPaper, createTestUser, type TestUser } from '../../test/factories.ts';
-import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { papers } from '@server/db/schema/index.ts';
+import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
 
 /**
  * A hand-made conference: four authors and the admin, three papers. Every account counts,

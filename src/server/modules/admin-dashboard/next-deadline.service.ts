@@ -4,9 +4,9 @@ import {
   DEADLINE_STEPS,
   type DeadlineStep,
   isOpenAt,
-} from '../../../shared/domain/deadlines.ts';
-import type { NextDeadline } from '../../../shared/schemas/deadlines.ts';
-import type { AppContext } from '../../context.ts';
+} from '@shared/domain/deadlines.ts';
+import type { NextDeadline } from '@shared/schemas/deadlines.ts';
+import type { AppContext } from '@server/context.ts';
 import { currentDates } from '../deadlines/deadlines.service.ts';
 import * as repo from './dashboard.repository.ts';
 

@@ -1,15 +1,15 @@
 import { open } from 'node:fs/promises';
-import type { RecordRow, RecordsQuery } from '../../../shared/schemas/admin-dashboard.ts';
-import { PAPER_STATUS_LABELS } from '../../../shared/constants.ts';
+import type { RecordRow, RecordsQuery } from '@shared/schemas/admin-dashboard.ts';
+import { PAPER_STATUS_LABELS } from '@shared/constants.ts';
 import {
   EVALUATION_STATE_LABELS,
   evaluationState,
   NO_SUBMISSION_LABEL,
   PAYMENT_STATE_LABELS,
   paymentState,
-} from '../../../shared/domain/record-states.ts';
-import type { AppContext } from '../../context.ts';
-import { type TemporaryDownload, temporaryDownload } from '../../lib/temporary-download.ts';
+} from '@shared/domain/record-states.ts';
+import type { AppContext } from '@server/context.ts';
+import { type TemporaryDownload, temporaryDownload } from '@server/lib/temporary-download.ts';
 import { csvLine, UTF8_BOM } from './csv.ts';
 import * as repo from './dashboard.repository.ts';
 import { toRecord } from './dashboard.service.ts';

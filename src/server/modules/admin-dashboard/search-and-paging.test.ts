@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paperAuthors, papers, users } from '../../db/schema/index.ts';
-import { chooseSearchStrategy } from '../../db/search-pattern.ts';
-import { createTestUser, type TestUser } from '../../test/factories.ts';
-import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { recordingQueries } from '../../test/recording-queries.ts';
+import { paperAuthors, papers, users } from '@server/db/schema/index.ts';
+import { chooseSearchStrategy } from '@server/db/search-pattern.ts';
+import { createTestUser, type TestUser } from '@server/test/factories.ts';
+import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
+import { recordingQueries } from '@server/test/recording-queries.ts';
 import * as repo from './dashboard.repository.ts';
 import { recordsCsv } from './records-export.service.ts';
 

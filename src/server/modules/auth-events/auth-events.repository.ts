@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { authEvents } from '../../db/schema/index.ts';
-import { containsPattern } from '../../db/search-pattern.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { authEvents } from '@server/db/schema/index.ts';
+import { containsPattern } from '@server/db/search-pattern.ts';
 
 export type AuthEventRow = typeof authEvents.$inferSelect;
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authEventsQuerySchema, authEventsResponseSchema } from '../../../shared/schemas/auth-events.ts';
+import { authEventsQuerySchema, authEventsResponseSchema } from '@shared/schemas/auth-events.ts';
 import * as service from './auth-events.service.ts';
 
 /** The sign-in log, for the organizers. */

@@ -3,10 +3,10 @@ import {
   type AuthEventsQuery,
   type AuthEventType,
   type AuthEventView,
-} from '../../../shared/schemas/auth-events.ts';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { pagination } from '../../lib/pagination.ts';
+} from '@shared/schemas/auth-events.ts';
+import type { AppContext } from '@server/context.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { pagination } from '@server/lib/pagination.ts';
 import * as repo from './auth-events.repository.ts';
 
 /** Who and from where; every field is something the person sent or the server saw, nothing secret. */

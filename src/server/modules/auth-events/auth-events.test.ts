@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthEventView } from '../../../shared/schemas/auth-events.ts';
-import { createTestUser, type TestUser } from '../../test/factories.ts';
-import { API, createTestApp, type TestApp, uniqueEmail } from '../../test/test-app.ts';
+import type { AuthEventView } from '@shared/schemas/auth-events.ts';
+import { createTestUser, type TestUser } from '@server/test/factories.ts';
+import { API, createTestApp, type TestApp, uniqueEmail } from '@server/test/test-app.ts';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0';
 

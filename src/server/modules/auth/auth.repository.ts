@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { passwordResets } from '../../db/schema/index.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { passwordResets } from '@server/db/schema/index.ts';
 
 export async function insertPasswordReset(
   db: DbOrTx,

@@ -12,10 +12,10 @@ import {
   resetRequestedResponseSchema,
   sessionResponseSchema,
   signedInResponseSchema,
-} from '../../../shared/schemas/auth.ts';
-import { perAddress } from '../../lib/rate-limits.ts';
-import { originOf } from '../../lib/request-origin.ts';
-import { SESSION_COOKIE, requireUser } from '../../plugins/auth.ts';
+} from '@shared/schemas/auth.ts';
+import { perAddress } from '@server/lib/rate-limits.ts';
+import { originOf } from '@server/lib/request-origin.ts';
+import { SESSION_COOKIE, requireUser } from '@server/plugins/auth.ts';
 import {
   AUTH_MESSAGES,
   login,
@@ -29,7 +29,7 @@ import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { newChallenge } from '../sign-in-guard/sign-in-guard.service.ts';
 import { mustEnrolTwoFactor } from '../two-factor/two-factor.service.ts';
 import { endSession } from '../sessions/sessions.service.ts';
-import { messageResponseSchema } from '../../../shared/schemas/responses.ts';
+import { messageResponseSchema } from '@shared/schemas/responses.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;

@@ -1,17 +1,12 @@
-import type {
-  ForgotPasswordBody,
-  LoginBody,
-  RegisterBody,
-  sessionResponseSchema,
-} from '../../../shared/schemas/auth.ts';
+import type { ForgotPasswordBody, LoginBody, RegisterBody, sessionResponseSchema } from '@shared/schemas/auth.ts';
 import type { z } from 'zod';
-import type { PublicUser } from '../../../shared/schemas/user.ts';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { countHit } from '../../db/rate-limit-counters.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
-import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import type { AppContext } from '@server/context.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { countHit } from '@server/db/rate-limit-counters.ts';
+import { AppError } from '@server/lib/app-error.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '@server/lib/passwords.ts';
+import { hashToken, newToken } from '@server/lib/tokens.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.ts';
 import { createUser, EmailTakenError } from '../users/users.service.ts';
@@ -31,8 +26,8 @@ import {
 } from '../sign-in-guard/sign-in-guard.service.ts';
 import { queueSecurityMail } from '../security-mail/security-mail.service.ts';
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
-import { TWO_FACTOR_MESSAGES } from '../../../shared/schemas/two-factor.ts';
-import { deviceOf } from '../../lib/user-agent.ts';
+import { TWO_FACTOR_MESSAGES } from '@shared/schemas/two-factor.ts';
+import { deviceOf } from '@server/lib/user-agent.ts';
 import { consumeSecondFactor, mustEnrolTwoFactor } from '../two-factor/two-factor.service.ts';
 import { createSession, type SessionOrigin } from '../sessions/sessions.service.ts';
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResets, sessions, users } from '../../db/schema/index.ts';
-import { MESSAGES } from '../../../shared/schemas/auth.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import { createTestUser } from '../../test/factories.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
-import { API, createTestApp, sessionCookieOf, type TestApp, uniqueEmail } from '../../test/test-app.ts';
+import { passwordResets, sessions, users } from '@server/db/schema/index.ts';
+import { MESSAGES } from '@shared/schemas/auth.ts';
+import { hashPassword } from '@server/lib/passwords.ts';
+import { createTestUser } from '@server/test/factories.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '@server/test/smtp.ts';
+import { API, createTestApp, sessionCookieOf, type TestApp, uniqueEmail } from '@server/test/test-app.ts';
 import { AUTH_MESSAGES } from './auth.service.ts';
 
 describe('accounts and sessions', () => {

@@ -1,5 +1,5 @@
-import { PAPER_STATUS_LABELS } from '../../../shared/constants.ts';
-import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
+import { PAPER_STATUS_LABELS } from '@shared/constants.ts';
+import type { PaperAudience } from '@shared/schemas/paper-audience.ts';
 
 function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { DeliveryState } from '../../../shared/schemas/author-messages.ts';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { DeliveryState } from '@shared/schemas/author-messages.ts';
+import type { DbOrTx, Tx } from '@server/db/client.ts';
 import {
   authorMessageRecipients,
   authorMessages,
@@ -9,7 +9,7 @@ import {
   notifications,
   papers,
   users,
-} from '../../db/schema/index.ts';
+} from '@server/db/schema/index.ts';
 
 /** Rows inserted per statement: thousands of recipients stay well under PostgreSQL's parameter limit. */
 const INSERT_CHUNK = 500;

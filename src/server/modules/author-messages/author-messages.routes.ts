@@ -10,8 +10,8 @@ import {
   messageSendResponseSchema,
   recipientListQuerySchema,
   recipientListResponseSchema,
-} from '../../../shared/schemas/author-messages.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+} from '@shared/schemas/author-messages.ts';
+import { requireAdmin } from '@server/plugins/auth.ts';
 import * as service from './author-messages.service.ts';
 
 const admin = { access: 'admin' as const };

@@ -1,8 +1,8 @@
-import { PAPER_STATUS_LABELS, type PaperStatus } from '../../../shared/constants.ts';
-import type { PaperAudience } from '../../../shared/schemas/paper-audience.ts';
-import { isRealPaymentId } from '../../../shared/domain/payment.ts';
-import { fillPlaceholders, placeholderError } from '../../../shared/domain/placeholders.ts';
-import type { ListPagination } from '../../../shared/schemas/admin-dashboard.ts';
+import { PAPER_STATUS_LABELS, type PaperStatus } from '@shared/constants.ts';
+import type { PaperAudience } from '@shared/schemas/paper-audience.ts';
+import { isRealPaymentId } from '@shared/domain/payment.ts';
+import { fillPlaceholders, placeholderError } from '@shared/domain/placeholders.ts';
+import type { ListPagination } from '@shared/schemas/admin-dashboard.ts';
 import {
   AUTHOR_MESSAGE_TEXTS,
   DELIVERY_STATES,
@@ -14,10 +14,10 @@ import {
   type MessageRecipient,
   type MessageSendBody,
   type RecipientListQuery,
-} from '../../../shared/schemas/author-messages.ts';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { pagination } from '../../lib/pagination.ts';
+} from '@shared/schemas/author-messages.ts';
+import type { AppContext } from '@server/context.ts';
+import { AppError } from '@server/lib/app-error.ts';
+import { pagination } from '@server/lib/pagination.ts';
 import { paperIdsOfAudience } from '../admin-dashboard/dashboard.service.ts';
 import { describeAudience } from './audience-description.ts';
 import * as repo from './author-messages.repository.ts';

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHOR_MESSAGE_TEXTS } from '../../../shared/schemas/author-messages.ts';
-import { BULK_MESSAGES } from '../../../shared/schemas/bulk-actions.ts';
-import { mailOutbox, notifications } from '../../db/schema/index.ts';
-import { createTestPaper, createTestUser, type TestUser } from '../../test/factories.ts';
-import { API, createTestApp, createTestAppWithMail, type TestApp, type TestAppWithMail } from '../../test/test-app.ts';
+import { AUTHOR_MESSAGE_TEXTS } from '@shared/schemas/author-messages.ts';
+import { BULK_MESSAGES } from '@shared/schemas/bulk-actions.ts';
+import { mailOutbox, notifications } from '@server/db/schema/index.ts';
+import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import {
+  API,
+  createTestApp,
+  createTestAppWithMail,
+  type TestApp,
+  type TestAppWithMail,
+} from '@server/test/test-app.ts';
 
 const REFUSED_MAILBOX = 'no-such-mailbox';
 

@@ -5,9 +5,9 @@ import {
   messageTemplateBodySchema,
   messageTemplateListResponseSchema,
   messageTemplateResponseSchema,
-} from '../../../shared/schemas/author-messages.ts';
-import { successResponseSchema } from '../../../shared/schemas/responses.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+} from '@shared/schemas/author-messages.ts';
+import { successResponseSchema } from '@shared/schemas/responses.ts';
+import { requireAdmin } from '@server/plugins/auth.ts';
 import * as service from './message-templates.service.ts';
 
 const admin = { access: 'admin' as const };

@@ -1,12 +1,12 @@
-import { placeholderError } from '../../../shared/domain/placeholders.ts';
+import { placeholderError } from '@shared/domain/placeholders.ts';
 import {
   AUTHOR_MESSAGE_TEXTS,
   type MessageTemplate,
   type MessageTemplateBody,
-} from '../../../shared/schemas/author-messages.ts';
-import type { AppContext } from '../../context.ts';
-import { isUniqueViolation } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+} from '@shared/schemas/author-messages.ts';
+import type { AppContext } from '@server/context.ts';
+import { isUniqueViolation } from '@server/db/client.ts';
+import { AppError } from '@server/lib/app-error.ts';
 import * as repo from './author-messages.repository.ts';
 
 type TemplateRow = Awaited<ReturnType<typeof repo.listTemplates>>[number];

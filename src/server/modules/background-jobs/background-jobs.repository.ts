@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import type { JobKind } from '../../../shared/schemas/background-jobs.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { backgroundJobs, storedFiles, users } from '../../db/schema/index.ts';
+import type { JobKind } from '@shared/schemas/background-jobs.ts';
+import type { Db, DbOrTx } from '@server/db/client.ts';
+import { backgroundJobs, storedFiles, users } from '@server/db/schema/index.ts';
 
 export type JobRow = typeof backgroundJobs.$inferSelect;
 

@@ -6,9 +6,9 @@ import {
   jobResponseSchema,
   latestJobQuerySchema,
   latestJobResponseSchema,
-} from '../../../shared/schemas/background-jobs.ts';
-import { sendStoredFile } from '../../lib/send-file.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+} from '@shared/schemas/background-jobs.ts';
+import { sendStoredFile } from '@server/lib/send-file.ts';
+import { requireAdmin } from '@server/plugins/auth.ts';
 import * as service from './background-jobs.service.ts';
 
 const admin = { access: 'admin' as const };

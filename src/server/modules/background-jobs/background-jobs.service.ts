@@ -5,10 +5,10 @@ import {
   type JobProblem,
   type JobRequest,
   type JobStatus,
-} from '../../../shared/schemas/background-jobs.ts';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { ServableFile } from '../../lib/send-file.ts';
+} from '@shared/schemas/background-jobs.ts';
+import type { AppContext } from '@server/context.ts';
+import { AppError } from '@server/lib/app-error.ts';
+import type { ServableFile } from '@server/lib/send-file.ts';
 import { paperIdsOfAudience } from '../admin-dashboard/dashboard.service.ts';
 import { countAcceptedPapers } from '../exports/exports.repository.ts';
 import * as repo from './background-jobs.repository.ts';

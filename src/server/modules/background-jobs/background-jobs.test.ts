@@ -2,14 +2,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_MESSAGES } from '../../../shared/schemas/bulk-actions.ts';
-import { JOB_TEXTS } from '../../../shared/schemas/background-jobs.ts';
-import { papers, storedFiles } from '../../db/schema/index.ts';
-import { createTestPaper, createTestUser, type TestUser } from '../../test/factories.ts';
-import { pdfBytes } from '../../test/multipart.ts';
-import { drawnTextOf } from '../../test/pdf-drawn-text.ts';
-import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { unzip } from '../../test/zip-entries.ts';
+import { BULK_MESSAGES } from '@shared/schemas/bulk-actions.ts';
+import { JOB_TEXTS } from '@shared/schemas/background-jobs.ts';
+import { papers, storedFiles } from '@server/db/schema/index.ts';
+import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { pdfBytes } from '@server/test/multipart.ts';
+import { drawnTextOf } from '@server/test/pdf-drawn-text.ts';
+import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
+import { unzip } from '@server/test/zip-entries.ts';
 
 /** A real PDF of `pages` pages, `width` points wide: the width tells its pages apart in the book. */
 async function abstractPdf(width: number, pages: number): Promise<Buffer> {

@@ -1,8 +1,8 @@
 // The author index: every author of every paper in the book, by surname, with the pages where
 // their abstracts start.
 import { type PDFDocument } from 'pdf-lib';
-import { type PdfTypesetter } from '../../lib/pdf/pdf-typesetter.ts';
-import { wrapToWidth } from '../../lib/pdf/text-wrap.ts';
+import { type PdfTypesetter } from '@server/lib/pdf/pdf-typesetter.ts';
+import { wrapToWidth } from '@server/lib/pdf/text-wrap.ts';
 import {
   A4,
   CONTENT_BOTTOM,

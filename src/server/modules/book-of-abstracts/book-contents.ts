@@ -2,8 +2,8 @@
 // then its ICTACEM ID and every author, first author first, below. Laid out before the start pages
 // are known, because the number of contents pages decides them.
 import { type PDFPage } from 'pdf-lib';
-import { type PdfTypesetter } from '../../lib/pdf/pdf-typesetter.ts';
-import { wrapToWidth } from '../../lib/pdf/text-wrap.ts';
+import { type PdfTypesetter } from '@server/lib/pdf/pdf-typesetter.ts';
+import { wrapToWidth } from '@server/lib/pdf/text-wrap.ts';
 import {
   CONTENT_BOTTOM,
   CONTENT_WIDTH,

@@ -1,6 +1,6 @@
 import { type PDFPage } from 'pdf-lib';
-import { type PdfTypesetter, type TextStyle } from '../../lib/pdf/pdf-typesetter.ts';
-import { wrapToWidth } from '../../lib/pdf/text-wrap.ts';
+import { type PdfTypesetter, type TextStyle } from '@server/lib/pdf/pdf-typesetter.ts';
+import { wrapToWidth } from '@server/lib/pdf/text-wrap.ts';
 import { A4, CONTENT_WIDTH, drawCentred } from './book-pdf-layout.ts';
 import { type BookCover } from './book-types.ts';
 

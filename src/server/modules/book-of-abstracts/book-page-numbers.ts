@@ -2,7 +2,7 @@
 // number goes at the bottom centre of the page as the reader sees it, on a white box so that
 // it stays readable over the abstract's own content.
 import { degrees, type PDFDocument, type PDFPage, rgb } from 'pdf-lib';
-import { type PdfTypesetter } from '../../lib/pdf/pdf-typesetter.ts';
+import { type PdfTypesetter } from '@server/lib/pdf/pdf-typesetter.ts';
 
 const SIZE = 8;
 const DISTANCE_FROM_EDGE = 20;

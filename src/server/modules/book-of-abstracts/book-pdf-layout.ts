@@ -1,7 +1,7 @@
 // Page geometry, text drawing and the top-to-bottom flow shared by the pages the book generates
 // itself (cover, contents, author index).
 import { type PDFPage, rgb } from 'pdf-lib';
-import { type PdfTypesetter, type TextStyle } from '../../lib/pdf/pdf-typesetter.ts';
+import { type PdfTypesetter, type TextStyle } from '@server/lib/pdf/pdf-typesetter.ts';
 
 export const A4: [number, number] = [595.28, 841.89];
 export const MARGIN = 56;

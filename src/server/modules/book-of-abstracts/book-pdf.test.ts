@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { drawnTextOf } from '../../test/pdf-drawn-text.ts';
+import { drawnTextOf } from '@server/test/pdf-drawn-text.ts';
 import { indexAuthors } from './book-author-index.ts';
 import { type BookEntry, buildBookOfAbstracts } from './book-pdf.ts';
 

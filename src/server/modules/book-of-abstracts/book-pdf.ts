@@ -5,7 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import { appendAbstract } from './book-abstract-source.ts';
 import { appendAuthorIndex, indexAuthors } from './book-author-index.ts';
 import { type ContentsItem, drawContentsPage, layoutContents } from './book-contents.ts';
-import { PdfTypesetter } from '../../lib/pdf/pdf-typesetter.ts';
+import { PdfTypesetter } from '@server/lib/pdf/pdf-typesetter.ts';
 import { drawCover } from './book-cover.ts';
 import { A4 } from './book-pdf-layout.ts';
 import { stampPageNumbers } from './book-page-numbers.ts';

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { papers, users } from '../../db/schema/index.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { papers, users } from '@server/db/schema/index.ts';
 
 /** What a bulk action fills its placeholders with, for each of the papers that still exist. */
 export async function findPapersWithSubmitters(db: DbOrTx, paperIds: string[]) {

@@ -4,8 +4,8 @@ import {
   bulkSelectionResponseSchema,
   bulkStatusBodySchema,
   bulkStatusResponseSchema,
-} from '../../../shared/schemas/bulk-actions.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+} from '@shared/schemas/bulk-actions.ts';
+import { requireAdmin } from '@server/plugins/auth.ts';
 import { paperFilterFor } from '../admin-dashboard/dashboard.service.ts';
 import * as service from './bulk-actions.service.ts';
 

@@ -1,15 +1,15 @@
-import { PAPER_STATUS_LABELS } from '../../../shared/constants.ts';
-import { isRealPaymentId } from '../../../shared/domain/payment.ts';
-import { fillPlaceholders, placeholderError } from '../../../shared/domain/placeholders.ts';
+import { PAPER_STATUS_LABELS } from '@shared/constants.ts';
+import { isRealPaymentId } from '@shared/domain/payment.ts';
+import { fillPlaceholders, placeholderError } from '@shared/domain/placeholders.ts';
 import {
   BULK_MESSAGES,
   BULK_SELECTION_MAX,
   type BulkStatusBody,
   type BulkStatusResult,
-} from '../../../shared/schemas/bulk-actions.ts';
-import type { PublicUser } from '../../../shared/schemas/user.ts';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
+} from '@shared/schemas/bulk-actions.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import type { AppContext } from '@server/context.ts';
+import { AppError } from '@server/lib/app-error.ts';
 import { idsOfMatchingPapers } from '../admin-dashboard/dashboard.service.ts';
 import type { PaperFilter } from '../admin-dashboard/dashboard.repository.ts';
 import { changeStatusInTransaction } from '../papers/admin-papers.service.ts';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_BATCH_SIZE, BULK_MESSAGES } from '../../../shared/schemas/bulk-actions.ts';
-import { auditLog, mailOutbox, notifications, papers } from '../../db/schema/index.ts';
-import { createTestPaper, createTestUser, type TestUser } from '../../test/factories.ts';
-import { API, createTestAppWithMail, type TestAppWithMail } from '../../test/test-app.ts';
+import { BULK_BATCH_SIZE, BULK_MESSAGES } from '@shared/schemas/bulk-actions.ts';
+import { auditLog, mailOutbox, notifications, papers } from '@server/db/schema/index.ts';
+import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { API, createTestAppWithMail, type TestAppWithMail } from '@server/test/test-app.ts';
 
 describe('bulk status change', () => {
   let t: TestAppWithMail;

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Role } from '../../../shared/constants.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { chatAttachments, chatMessages, chatReadCursors, papers, storedFiles, users } from '../../db/schema/index.ts';
+import type { Role } from '@shared/constants.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { chatAttachments, chatMessages, chatReadCursors, papers, storedFiles, users } from '@server/db/schema/index.ts';
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type ChatAttachmentRow = typeof chatAttachments.$inferSelect;

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LIMITS } from '../../../shared/constants.ts';
+import { LIMITS } from '@shared/constants.ts';
 import {
   CHAT_MESSAGES,
   chatMessagePostedResponseSchema,
   chatMessagesResponseSchema,
   unreadCountsResponseSchema,
-} from '../../../shared/schemas/chat.ts';
-import { IMAGES, PDF, SignatureCheck } from '../../lib/content-type.ts';
-import type { UploadRules } from '../../lib/multipart-upload.ts';
-import { perAddress } from '../../lib/rate-limits.ts';
-import { sendStoredFile } from '../../lib/send-file.ts';
-import { requireUser } from '../../plugins/auth.ts';
+} from '@shared/schemas/chat.ts';
+import { IMAGES, PDF, SignatureCheck } from '@server/lib/content-type.ts';
+import type { UploadRules } from '@server/lib/multipart-upload.ts';
+import { perAddress } from '@server/lib/rate-limits.ts';
+import { sendStoredFile } from '@server/lib/send-file.ts';
+import { requireUser } from '@server/plugins/auth.ts';
 import { PAPER_NOT_FOUND } from '../papers/papers.service.ts';
 import { receiveUploadWithinLimits } from '../storage-quota/storage-quota.service.ts';
 import * as service from './chat.service.ts';

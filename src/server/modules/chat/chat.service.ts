@@ -1,17 +1,12 @@
-import { LIMITS } from '../../../shared/constants.ts';
-import {
-  CHAT_MESSAGE_MAX,
-  CHAT_MESSAGES,
-  type ChatMessageView,
-  type UnreadSummary,
-} from '../../../shared/schemas/chat.ts';
-import type { PublicUser } from '../../../shared/schemas/user.ts';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { ReceivedUpload } from '../../lib/multipart-upload.ts';
-import type { ServableFile } from '../../lib/send-file.ts';
+import { LIMITS } from '@shared/constants.ts';
+import { CHAT_MESSAGE_MAX, CHAT_MESSAGES, type ChatMessageView, type UnreadSummary } from '@shared/schemas/chat.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import type { AppContext } from '@server/context.ts';
+import { AppError } from '@server/lib/app-error.ts';
+import type { ReceivedUpload } from '@server/lib/multipart-upload.ts';
+import type { ServableFile } from '@server/lib/send-file.ts';
 import { notifyAdmins, notifyUsers } from '../notifications/notifications.service.ts';
-import { transactionThenMail } from '../../mail/transaction-then-mail.ts';
+import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import { getAccessiblePaper } from '../papers/papers.service.ts';
 import { assertRoomForUpload } from '../storage-quota/storage-quota.service.ts';
 import * as repo from './chat.repository.ts';

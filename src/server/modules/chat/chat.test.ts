@@ -2,10 +2,10 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatMessages, notifications } from '../../db/schema/index.ts';
-import { createTestPaper, createTestUser, type TestUser } from '../../test/factories.ts';
-import { type FilePart, multipart, pdfBytes } from '../../test/multipart.ts';
-import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { chatMessages, notifications } from '@server/db/schema/index.ts';
+import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { type FilePart, multipart, pdfBytes } from '@server/test/multipart.ts';
+import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 const FIVE_MB = 5 * 1024 * 1024;

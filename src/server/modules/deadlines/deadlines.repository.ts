@@ -1,7 +1,7 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import type { DeadlineStep } from '../../../shared/domain/deadlines.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { conferenceDateChanges, conferenceDates, deadlineExtensions, users } from '../../db/schema/index.ts';
+import type { DeadlineStep } from '@shared/domain/deadlines.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { conferenceDateChanges, conferenceDates, deadlineExtensions, users } from '@server/db/schema/index.ts';
 
 export type ConferenceDateRow = typeof conferenceDates.$inferSelect;
 export type DeadlineExtensionRow = typeof deadlineExtensions.$inferSelect;

@@ -4,9 +4,9 @@ import {
   publicDeadlinesResponseSchema,
   updateDeadlinesBodySchema,
   updateDeadlinesResponseSchema,
-} from '../../../shared/schemas/deadlines.ts';
-import { perAccount } from '../../lib/rate-limits.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+} from '@shared/schemas/deadlines.ts';
+import { perAccount } from '@server/lib/rate-limits.ts';
+import { requireAdmin } from '@server/plugins/auth.ts';
 import * as deadlines from './deadlines.service.ts';
 
 /** The conference's dates for every page, under /api/settings. */

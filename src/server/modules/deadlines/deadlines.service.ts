@@ -10,19 +10,14 @@ import {
   DEADLINE_STEPS,
   type DeadlineStep,
   type StepDeadline,
-} from '../../../shared/domain/deadlines.ts';
-import type { PaperState, StepTiming } from '../../../shared/domain/paper-workflow.ts';
-import { CONFERENCE } from '../../../shared/conference.ts';
-import type {
-  AdminDeadlines,
-  DateSource,
-  PublicDeadlines,
-  UpdateDeadlinesBody,
-} from '../../../shared/schemas/deadlines.ts';
-import type { PublicUser } from '../../../shared/schemas/user.ts';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+} from '@shared/domain/deadlines.ts';
+import type { PaperState, StepTiming } from '@shared/domain/paper-workflow.ts';
+import { CONFERENCE } from '@shared/conference.ts';
+import type { AdminDeadlines, DateSource, PublicDeadlines, UpdateDeadlinesBody } from '@shared/schemas/deadlines.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import type { AppContext } from '@server/context.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { AppError } from '@server/lib/app-error.ts';
 import * as repo from './deadlines.repository.ts';
 
 export type PaperDeadlines = Record<DeadlineStep, StepDeadline | null>;

@@ -1,12 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANNOUNCED_DATES } from '../../../shared/domain/deadlines.ts';
-import { loadConfig } from '../../config.ts';
+import { ANNOUNCED_DATES } from '@shared/domain/deadlines.ts';
+import { loadConfig } from '@server/config.ts';
 import { conferenceDays, datesToShow } from './deadlines.service.ts';
-import { auditLog, papers, storedFiles } from '../../db/schema/index.ts';
-import { createTestPaper, createTestUser, submissionFields, type TestUser } from '../../test/factories.ts';
-import { multipart, pdfBytes } from '../../test/multipart.ts';
-import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { auditLog, papers, storedFiles } from '@server/db/schema/index.ts';
+import { createTestPaper, createTestUser, submissionFields, type TestUser } from '@server/test/factories.ts';
+import { multipart, pdfBytes } from '@server/test/multipart.ts';
+import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
 
 /** 15 October 2025 23:59:59 IST. */
 const ABSTRACT_DEADLINE = '2025-10-15T23:59:59+05:30';

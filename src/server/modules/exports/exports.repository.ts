@@ -1,7 +1,7 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
-import { paperAuthors, papers, storedFiles, users } from '../../db/schema/index.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { paperAuthors, papers, storedFiles, users } from '@server/db/schema/index.ts';
 import { countPapers, countTableRows, idsOfPapers, type PaperFilter } from '../admin-dashboard/dashboard.repository.ts';
 
 /** The ids of every paper a filter matches, in the paper list's order. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paperExportBodySchema, paperExportQuerySchema } from '../../../shared/schemas/exports.ts';
+import { paperExportBodySchema, paperExportQuerySchema } from '@shared/schemas/exports.ts';
 import type { FastifyReply } from 'fastify';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { requireAdmin } from '@server/plugins/auth.ts';
 import { paperFilterFor } from '../admin-dashboard/dashboard.service.ts';
 import { exportPapers, type PaperExport } from './paper-export.service.ts';
 

@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { papers } from '../../db/schema/index.ts';
-import { createTestPaper, createTestUser, type TestUser } from '../../test/factories.ts';
-import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { papers } from '@server/db/schema/index.ts';
+import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
 
 describe('paper list exports', () => {
   let t: TestApp;

@@ -1,12 +1,12 @@
 import { createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { MODE_NOT_SPECIFIED, PAPER_STATUS_LABELS } from '../../../shared/constants.ts';
-import { isRealPaymentId } from '../../../shared/domain/payment.ts';
-import type { ExportFormat } from '../../../shared/schemas/exports.ts';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { type TemporaryDownload, temporaryDownload } from '../../lib/temporary-download.ts';
+import { MODE_NOT_SPECIFIED, PAPER_STATUS_LABELS } from '@shared/constants.ts';
+import { isRealPaymentId } from '@shared/domain/payment.ts';
+import type { ExportFormat } from '@shared/schemas/exports.ts';
+import type { AppContext } from '@server/context.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { type TemporaryDownload, temporaryDownload } from '@server/lib/temporary-download.ts';
 import { csvLine, UTF8_BOM } from '../admin-dashboard/csv.ts';
 import type { PaperFilter } from '../admin-dashboard/dashboard.repository.ts';
 import * as repo from './exports.repository.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { storedFiles } from '../../db/schema/index.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { storedFiles } from '@server/db/schema/index.ts';
 
 /** One stored upload: where its bytes are (the store's key) and what they are. */
 export type StoredFileRow = typeof storedFiles.$inferSelect;

@@ -1,7 +1,7 @@
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { discardFiles, type ReceivedFile, type ReceivedUpload } from '../../lib/multipart-upload.ts';
-import type { ServableFile } from '../../lib/send-file.ts';
+import type { AppContext } from '@server/context.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { discardFiles, type ReceivedFile, type ReceivedUpload } from '@server/lib/multipart-upload.ts';
+import type { ServableFile } from '@server/lib/send-file.ts';
 import * as repo from './files.repository.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { AppContext } from '../../context.ts';
-import { lockForStartup } from '../../db/advisory-locks.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { AppContext } from '@server/context.ts';
+import { lockForStartup } from '@server/db/advisory-locks.ts';
+import { hashPassword, verifyPassword } from '@server/lib/passwords.ts';
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';
 import { endAllSessions } from '../sessions/sessions.service.ts';

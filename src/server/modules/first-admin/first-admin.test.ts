@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema/index.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { createTestUser } from '../../test/factories.ts';
-import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { sessions, users } from '@server/db/schema/index.ts';
+import { hashPassword, verifyPassword } from '@server/lib/passwords.ts';
+import { createTestUser } from '@server/test/factories.ts';
+import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
 import { ensureAdmin, GENERATED_ADMIN_EMAIL } from './first-admin.service.ts';
 
 describe('first admin', () => {

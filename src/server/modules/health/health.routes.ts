@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, okResponse } from '../../../shared/schemas/responses.ts';
-import { isDatabaseUnavailable, pingDatabase } from '../../db/client.ts';
-import { SERVICE_UNAVAILABLE } from '../../plugins/errors.ts';
+import { errorResponseSchema, okResponse } from '@shared/schemas/responses.ts';
+import { isDatabaseUnavailable, pingDatabase } from '@server/db/client.ts';
+import { SERVICE_UNAVAILABLE } from '@server/plugins/errors.ts';
 
 const liveResponseSchema = okResponse({});
 const readyResponseSchema = okResponse({ database: z.literal('ok') });

@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SERVICE_UNAVAILABLE } from '../../plugins/errors.ts';
-import { createTestUser } from '../../test/factories.ts';
-import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { SERVICE_UNAVAILABLE } from '@server/plugins/errors.ts';
+import { createTestUser } from '@server/test/factories.ts';
+import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
 
 describe('health checks', () => {
   let t: TestApp;

@@ -6,8 +6,8 @@ import {
   LETTER_TEXTS,
   visaDeclineBodySchema,
   visaRequestDecidedResponseSchema,
-} from '../../../shared/schemas/letters.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+} from '@shared/schemas/letters.ts';
+import { requireAdmin } from '@server/plugins/auth.ts';
 import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
 import { sendLetterFile } from './letter-reply.ts';
 import * as letters from './letters.service.ts';

@@ -3,8 +3,8 @@
 // official letter must not spill onto a second page, however long the paper's title.
 import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { PdfTypesetter, type TextStyle } from '../../lib/pdf/pdf-typesetter.ts';
-import { wrapToWidth } from '../../lib/pdf/text-wrap.ts';
+import { PdfTypesetter, type TextStyle } from '@server/lib/pdf/pdf-typesetter.ts';
+import { wrapToWidth } from '@server/lib/pdf/text-wrap.ts';
 
 export interface Letterhead {
   organisation: string;

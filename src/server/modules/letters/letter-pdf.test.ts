@@ -1,6 +1,6 @@
 import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { drawnTextOf, drawnTextWithPositionsOf } from '../../test/pdf-drawn-text.ts';
+import { drawnTextOf, drawnTextWithPositionsOf } from '@server/test/pdf-drawn-text.ts';
 import {
   type AcceptanceLetterInput,
   renderAcceptanceLetter,

@@ -1,4 +1,4 @@
-import type { AdminVisaRequest, VerifiedLetter, VisaRequest } from '../../../shared/schemas/letters.ts';
+import type { AdminVisaRequest, VerifiedLetter, VisaRequest } from '@shared/schemas/letters.ts';
 import type { LetterRow } from './letters.repository.ts';
 import type { AdminVisaRequestRow, VisaRequestRow } from './visa-requests.repository.ts';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { letters, paperAuthors, papers, users } from '../../db/schema/index.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { letters, paperAuthors, papers, users } from '@server/db/schema/index.ts';
 
 export type LetterRow = typeof letters.$inferSelect;
 export type LetterInsert = typeof letters.$inferInsert;

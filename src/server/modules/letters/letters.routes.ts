@@ -6,9 +6,9 @@ import {
   ownVisaRequestsResponseSchema,
   visaRequestBodySchema,
   visaRequestCreatedResponseSchema,
-} from '../../../shared/schemas/letters.ts';
-import { perAccount, perAddress } from '../../lib/rate-limits.ts';
-import { requireUser } from '../../plugins/auth.ts';
+} from '@shared/schemas/letters.ts';
+import { perAccount, perAddress } from '@server/lib/rate-limits.ts';
+import { requireUser } from '@server/plugins/auth.ts';
 import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
 import { sendLetterFile } from './letter-reply.ts';
 import * as letters from './letters.service.ts';

@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
-import { CONFERENCE } from '../../../shared/conference.ts';
-import { LETTER_TEXTS, type VerifiedLetter } from '../../../shared/schemas/letters.ts';
-import type { PublicUser } from '../../../shared/schemas/user.ts';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { type ZipEntry, zipStream } from '../../lib/zip-archive.ts';
+import { CONFERENCE } from '@shared/conference.ts';
+import { LETTER_TEXTS, type VerifiedLetter } from '@shared/schemas/letters.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import type { AppContext } from '@server/context.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { AppError } from '@server/lib/app-error.ts';
+import { type ZipEntry, zipStream } from '@server/lib/zip-archive.ts';
 import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
 import { conferenceDays } from '../deadlines/deadlines.service.ts';
 import { canAccessPaper } from '../papers/papers.policy.ts';

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LETTER_TEXTS } from '../../../shared/schemas/letters.ts';
-import { letters } from '../../db/schema/index.ts';
-import { createTestPaper, createTestUser, type TestUser } from '../../test/factories.ts';
-import { drawnTextOf } from '../../test/pdf-drawn-text.ts';
-import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { unzip } from '../../test/zip-entries.ts';
+import { LETTER_TEXTS } from '@shared/schemas/letters.ts';
+import { letters } from '@server/db/schema/index.ts';
+import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { drawnTextOf } from '@server/test/pdf-drawn-text.ts';
+import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
+import { unzip } from '@server/test/zip-entries.ts';
 import { normalizeVerificationCode } from './verification-code.ts';
 
 type Paper = { _id: string; ictacemId: string; title: string };

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { VisaRequestStatus } from '../../../shared/schemas/letters.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { papers, users, visaRequests } from '../../db/schema/index.ts';
+import type { VisaRequestStatus } from '@shared/schemas/letters.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { papers, users, visaRequests } from '@server/db/schema/index.ts';
 
 export type VisaRequestRow = typeof visaRequests.$inferSelect;
 

@@ -1,20 +1,20 @@
 import type { z } from 'zod';
-import { isRealPaymentId } from '../../../shared/domain/payment.ts';
-import type { ListPagination } from '../../../shared/schemas/admin-dashboard.ts';
+import { isRealPaymentId } from '@shared/domain/payment.ts';
+import type { ListPagination } from '@shared/schemas/admin-dashboard.ts';
 import {
   type AdminVisaRequest,
   type AdminVisaRequestListQuery,
   LETTER_TEXTS,
   type VisaRequest,
   type visaRequestBodySchema,
-} from '../../../shared/schemas/letters.ts';
-import type { PublicUser } from '../../../shared/schemas/user.ts';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { pagination } from '../../lib/pagination.ts';
+} from '@shared/schemas/letters.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import type { AppContext } from '@server/context.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { AppError } from '@server/lib/app-error.ts';
+import { pagination } from '@server/lib/pagination.ts';
 import { notifyAdmins, notifyUsers } from '../notifications/notifications.service.ts';
-import { transactionThenMail } from '../../mail/transaction-then-mail.ts';
+import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
 import { presentAdminVisaRequest, presentOwnVisaRequest } from './letters.presenter.ts';
 import { findPaperForLetter, type PaperForLetter } from './letters.repository.ts';

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateOfBirthProblem, LETTER_TEXTS } from '../../../shared/schemas/letters.ts';
-import { letters, notifications, visaRequests } from '../../db/schema/index.ts';
-import { createTestPaper, createTestUser, type TestUser } from '../../test/factories.ts';
-import { drawnTextOf } from '../../test/pdf-drawn-text.ts';
-import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { dateOfBirthProblem, LETTER_TEXTS } from '@shared/schemas/letters.ts';
+import { letters, notifications, visaRequests } from '@server/db/schema/index.ts';
+import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { drawnTextOf } from '@server/test/pdf-drawn-text.ts';
+import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
 
 type Paper = { _id: string; ictacemId: string; title: string };
 

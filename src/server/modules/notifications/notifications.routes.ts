@@ -7,10 +7,10 @@ import {
   notificationPageResponseSchema,
   notificationsUpdatedResponseSchema,
   unreadNotificationCountResponseSchema,
-} from '../../../shared/schemas/notification.ts';
-import { requireAdmin, requireUser } from '../../plugins/auth.ts';
+} from '@shared/schemas/notification.ts';
+import { requireAdmin, requireUser } from '@server/plugins/auth.ts';
 import * as service from './notifications.service.ts';
-import { messageResponseSchema, successResponseSchema } from '../../../shared/schemas/responses.ts';
+import { messageResponseSchema, successResponseSchema } from '@shared/schemas/responses.ts';
 
 const idParams = z.object({ id: z.uuid(service.NOTIFICATION_NOT_FOUND) });
 

@@ -1,10 +1,10 @@
-import type { NotificationPriority, NotificationType } from '../../../shared/constants.ts';
-import type { NotificationView, Pagination } from '../../../shared/schemas/notification.ts';
-import type { PublicUser } from '../../../shared/schemas/user.ts';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { transactionThenMail } from '../../mail/transaction-then-mail.ts';
+import type { NotificationPriority, NotificationType } from '@shared/constants.ts';
+import type { NotificationView, Pagination } from '@shared/schemas/notification.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import type { AppContext } from '@server/context.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { AppError } from '@server/lib/app-error.ts';
+import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import { findUserById } from '../users/users.repository.ts';
 import * as repo from './notifications.repository.ts';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema/index.ts';
-import { createTestPaper, createTestUser, type TestUser } from '../../test/factories.ts';
-import { API, createTestAppWithMail, type TestAppWithMail } from '../../test/test-app.ts';
+import { mailOutbox } from '@server/db/schema/index.ts';
+import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { API, createTestAppWithMail, type TestAppWithMail } from '@server/test/test-app.ts';
 
 describe('notifications', () => {
   let t: TestAppWithMail;

@@ -1,4 +1,4 @@
-import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
+import type { AdminPaper } from '@shared/schemas/admin-paper.ts';
 import { type PaperParts, presentAdminFile, presentAuthorPaper } from './paper.presenter.ts';
 
 const named = (id: string | null, names: Map<string, string>) =>

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LIMITS, PAPER_STATUSES } from '../../../shared/constants.ts';
+import { LIMITS, PAPER_STATUSES } from '@shared/constants.ts';
 import {
   ADMIN_MESSAGES,
   adminFileResponseSchema,
@@ -14,17 +14,17 @@ import {
   evaluationBodySchema,
   toggleAbstractBodySchema,
   toggleFullPaperBodySchema,
-} from '../../../shared/schemas/admin-paper.ts';
-import { pdfUploadRules } from '../../lib/multipart-upload.ts';
-import { sendStoredFile } from '../../lib/send-file.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
-import { perAccount } from '../../lib/rate-limits.ts';
+} from '@shared/schemas/admin-paper.ts';
+import { pdfUploadRules } from '@server/lib/multipart-upload.ts';
+import { sendStoredFile } from '@server/lib/send-file.ts';
+import { requireAdmin } from '@server/plugins/auth.ts';
+import { perAccount } from '@server/lib/rate-limits.ts';
 import { receiveUploadWithinLimits } from '../storage-quota/storage-quota.service.ts';
 import * as files from './admin-files.service.ts';
 import * as service from './admin-papers.service.ts';
 import { PAPER_NOT_FOUND } from './papers.service.ts';
 import * as resets from './submission-resets.service.ts';
-import { messageResponseSchema } from '../../../shared/schemas/responses.ts';
+import { messageResponseSchema } from '@shared/schemas/responses.ts';
 
 const statusBody = z.object({
   status: z.enum(PAPER_STATUSES, 'Please choose one of the five review statuses.'),

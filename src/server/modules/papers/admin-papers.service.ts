@@ -1,18 +1,18 @@
-import { PAPER_STATUS_LABELS, PAPER_STATUSES, type PaperStatus } from '../../../shared/constants.ts';
+import { PAPER_STATUS_LABELS, PAPER_STATUSES, type PaperStatus } from '@shared/constants.ts';
 import {
   ADMIN_MESSAGES,
   type AdminEvaluation,
   type EvaluationBody,
   type AdminPaper,
   type UserPaperCounts,
-} from '../../../shared/schemas/admin-paper.ts';
-import type { PublicUser } from '../../../shared/schemas/user.ts';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { ServableFile } from '../../lib/send-file.ts';
+} from '@shared/schemas/admin-paper.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import type { AppContext } from '@server/context.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { AppError } from '@server/lib/app-error.ts';
+import type { ServableFile } from '@server/lib/send-file.ts';
 import { type NotificationInput, notifyUsers } from '../notifications/notifications.service.ts';
-import { transactionThenMail } from '../../mail/transaction-then-mail.ts';
+import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { getUserForAdmin } from '../users/users.service.ts';

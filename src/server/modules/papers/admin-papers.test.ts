@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPaper, createTestUser, type TestUser } from '../../test/factories.ts';
-import { multipart, pdfBytes } from '../../test/multipart.ts';
-import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { multipart, pdfBytes } from '@server/test/multipart.ts';
+import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
 
 describe('admin review of a paper', () => {
   let t: TestApp;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminPaperChangedResponseSchema } from '../../../shared/schemas/admin-paper.ts';
-import { deadlineExtensionBodySchema } from '../../../shared/schemas/deadlines.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { adminPaperChangedResponseSchema } from '@shared/schemas/admin-paper.ts';
+import { deadlineExtensionBodySchema } from '@shared/schemas/deadlines.ts';
+import { requireAdmin } from '@server/plugins/auth.ts';
 import { extendDeadline } from './deadline-extensions.service.ts';
 import { PAPER_NOT_FOUND } from './paper-workflow.ts';
 

@@ -1,13 +1,13 @@
-import { DEADLINE_MESSAGES, DEADLINE_STEP_NAMES, formatConferenceTime } from '../../../shared/domain/deadlines.ts';
-import type { PaperState } from '../../../shared/domain/paper-workflow.ts';
-import type { AdminPaper } from '../../../shared/schemas/admin-paper.ts';
-import type { DeadlineExtensionBody } from '../../../shared/schemas/deadlines.ts';
-import type { PublicUser } from '../../../shared/schemas/user.ts';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { DEADLINE_MESSAGES, DEADLINE_STEP_NAMES, formatConferenceTime } from '@shared/domain/deadlines.ts';
+import type { PaperState } from '@shared/domain/paper-workflow.ts';
+import type { AdminPaper } from '@shared/schemas/admin-paper.ts';
+import type { DeadlineExtensionBody } from '@shared/schemas/deadlines.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import type { AppContext } from '@server/context.ts';
+import { AppError } from '@server/lib/app-error.ts';
 import { grantExtension, stepTiming } from '../deadlines/deadlines.service.ts';
 import { notifyUsers } from '../notifications/notifications.service.ts';
-import { transactionThenMail } from '../../mail/transaction-then-mail.ts';
+import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import { presentOneForAdmin } from './admin-papers.service.ts';
 import { applyPaperStep, paperState } from './paper-workflow.ts';
 

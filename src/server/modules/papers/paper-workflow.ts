@@ -1,4 +1,4 @@
-import { isRealPaymentId } from '../../../shared/domain/payment.ts';
+import { isRealPaymentId } from '@shared/domain/payment.ts';
 import {
   isAuthorAction,
   type PaperAction,
@@ -6,12 +6,12 @@ import {
   sameState,
   type StepTiming,
   transition,
-} from '../../../shared/domain/paper-workflow.ts';
-import { ADMIN_MESSAGES } from '../../../shared/schemas/admin-paper.ts';
-import type { PublicUser } from '../../../shared/schemas/user.ts';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+} from '@shared/domain/paper-workflow.ts';
+import { ADMIN_MESSAGES } from '@shared/schemas/admin-paper.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import type { AppContext } from '@server/context.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { AppError } from '@server/lib/app-error.ts';
 import { deadlinesOfPapers, type PaperDeadlines, stepTiming } from '../deadlines/deadlines.service.ts';
 import * as repo from './papers.repository.ts';
 

@@ -1,4 +1,4 @@
-import type { AuthorPaper } from '../../../shared/schemas/paper.ts';
+import type { AuthorPaper } from '@shared/schemas/paper.ts';
 import type { PaperDeadlines } from '../deadlines/deadlines.service.ts';
 import type { AdminFileRow, AuthorRow, PaperRow } from './papers.repository.ts';
 

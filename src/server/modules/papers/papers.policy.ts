@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../../shared/schemas/user.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
 import type { PaperRow } from './papers.repository.ts';
 
 /** Authors reach only their own papers; admins reach every paper. */

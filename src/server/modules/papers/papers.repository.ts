@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '@server/db/client.ts';
 import {
   adminFiles,
   auditLog,
@@ -8,8 +8,8 @@ import {
   storedFiles,
   submissionVersions,
   users,
-} from '../../db/schema/index.ts';
-import type { SubmissionKind } from '../../../shared/constants.ts';
+} from '@server/db/schema/index.ts';
+import type { SubmissionKind } from '@shared/constants.ts';
 
 export type PaperRow = typeof papers.$inferSelect;
 export type PaperInsert = typeof papers.$inferInsert;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LIMITS } from '../../../shared/constants.ts';
+import { LIMITS } from '@shared/constants.ts';
 import {
   PAPER_MESSAGES,
   paymentBodySchema,
@@ -8,11 +8,11 @@ import {
   paperChangedResponseSchema,
   paperResponseSchema,
   submissionCountResponseSchema,
-} from '../../../shared/schemas/paper.ts';
-import { pdfUploadRules } from '../../lib/multipart-upload.ts';
-import { perAccount } from '../../lib/rate-limits.ts';
-import { sendStoredFile } from '../../lib/send-file.ts';
-import { requireUser } from '../../plugins/auth.ts';
+} from '@shared/schemas/paper.ts';
+import { pdfUploadRules } from '@server/lib/multipart-upload.ts';
+import { perAccount } from '@server/lib/rate-limits.ts';
+import { sendStoredFile } from '@server/lib/send-file.ts';
+import { requireUser } from '@server/plugins/auth.ts';
 import { receiveUploadWithinLimits } from '../storage-quota/storage-quota.service.ts';
 import * as service from './papers.service.ts';
 

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminFiles, auditLog, papers, storedFiles, submissionVersions } from '../../db/schema/index.ts';
-import { createTestUser, SAMPLE_AUTHORS, submissionFields, type TestUser } from '../../test/factories.ts';
-import { multipart, pdfBytes } from '../../test/multipart.ts';
-import { API, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { PAPER_MESSAGES } from '../../../shared/schemas/paper.ts';
+import { adminFiles, auditLog, papers, storedFiles, submissionVersions } from '@server/db/schema/index.ts';
+import { createTestUser, SAMPLE_AUTHORS, submissionFields, type TestUser } from '@server/test/factories.ts';
+import { multipart, pdfBytes } from '@server/test/multipart.ts';
+import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
+import { PAPER_MESSAGES } from '@shared/schemas/paper.ts';
 
 const TEN_MB = 10 * 1024 * 1024;
 

@@ -1,11 +1,11 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../../../scripts/seed-demo.ts';
-import { auditLog, mailOutbox, notifications, papers, submissionVersions } from '../../db/schema/index.ts';
-import { checkReviewInvariants } from '../../ops/review-invariants.ts';
-import { createTestPaper, createTestUser, type TestUser } from '../../test/factories.ts';
-import { multipart, pdfBytes } from '../../test/multipart.ts';
-import { API, createTestAppWithMail, type TestAppWithMail } from '../../test/test-app.ts';
+import { seedDemo } from '@scripts/seed-demo.ts';
+import { auditLog, mailOutbox, notifications, papers, submissionVersions } from '@server/db/schema/index.ts';
+import { checkReviewInvariants } from '@server/ops/review-invariants.ts';
+import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { multipart, pdfBytes } from '@server/test/multipart.ts';
+import { API, createTestAppWithMail, type TestAppWithMail } from '@server/test/test-app.ts';
 
 /** The review records an organiser must be able to trust (cases 1-7 of the review-integrity work). */
 describe('review records', () => {

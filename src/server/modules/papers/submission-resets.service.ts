@@ -1,19 +1,19 @@
-import type { SubmissionKind } from '../../../shared/constants.ts';
-import { BASELINE_ACTION, isAuthorAction } from '../../../shared/domain/paper-workflow.ts';
-import type { AdminPaper, PaperHistory, SubmissionHistoryEntry } from '../../../shared/schemas/admin-paper.ts';
-import type { PublicUser } from '../../../shared/schemas/user.ts';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { ServableFile } from '../../lib/send-file.ts';
+import type { SubmissionKind } from '@shared/constants.ts';
+import { BASELINE_ACTION, isAuthorAction } from '@shared/domain/paper-workflow.ts';
+import type { AdminPaper, PaperHistory, SubmissionHistoryEntry } from '@shared/schemas/admin-paper.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import type { AppContext } from '@server/context.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { AppError } from '@server/lib/app-error.ts';
+import type { ServableFile } from '@server/lib/send-file.ts';
 import { notifyUsers } from '../notifications/notifications.service.ts';
-import { transactionThenMail } from '../../mail/transaction-then-mail.ts';
+import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import { apiBase, presentOneForAdmin, requirePaper } from './admin-papers.service.ts';
 import { applyPaperStep } from './paper-workflow.ts';
 import * as repo from './papers.repository.ts';
 import { servableFile } from '../files/files.service.ts';
 import { conferenceDeadline, grantExtension, laterOf, removeExtension } from '../deadlines/deadlines.service.ts';
-import { type DeadlineStep, formatConferenceTime } from '../../../shared/domain/deadlines.ts';
+import { type DeadlineStep, formatConferenceTime } from '@shared/domain/deadlines.ts';
 
 const KIND_TEXT: Record<SubmissionKind, { label: string; path: 'abstract' | 'fullpaper' }> = {
   abstract: { label: 'Abstract', path: 'abstract' },

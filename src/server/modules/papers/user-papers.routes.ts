@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userPaperCountsResponseSchema, userPapersResponseSchema } from '../../../shared/schemas/admin-paper.ts';
-import { adminUserParams } from '../../../shared/schemas/user.ts';
+import { userPaperCountsResponseSchema, userPapersResponseSchema } from '@shared/schemas/admin-paper.ts';
+import { adminUserParams } from '@shared/schemas/user.ts';
 import { countPapersOfUser, listPapersOfUser } from './admin-papers.service.ts';
 
 /** A user's papers as organizers see them, under /admin/users/:userId (the user page's Papers tab). */

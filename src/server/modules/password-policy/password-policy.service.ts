@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Role } from '../../../shared/constants.ts';
-import { LIMITS } from '../../../shared/constants.ts';
-import { MESSAGES } from '../../../shared/schemas/auth.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { Role } from '@shared/constants.ts';
+import { LIMITS } from '@shared/constants.ts';
+import { MESSAGES } from '@shared/schemas/auth.ts';
+import { AppError } from '@server/lib/app-error.ts';
 
 /** How long the list stays in memory after its last use: a burst of sign-ups reads it once. */
 const KEEP_COMMON_PASSWORDS_MS = 60_000;

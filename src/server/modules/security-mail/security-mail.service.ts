@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { AppContext } from '@server/context.ts';
+import type { DbOrTx } from '@server/db/client.ts';
 
 /**
  * Tells the owner of an account about a change to its security, so a change they did not make

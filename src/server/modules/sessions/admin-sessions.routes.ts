@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messageResponseSchema } from '../../../shared/schemas/responses.ts';
-import { adminUserParams } from '../../../shared/schemas/user.ts';
-import { originOf } from '../../lib/request-origin.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { messageResponseSchema } from '@shared/schemas/responses.ts';
+import { adminUserParams } from '@shared/schemas/user.ts';
+import { originOf } from '@server/lib/request-origin.ts';
+import { requireAdmin } from '@server/plugins/auth.ts';
 import { endSessionsOfUser, USER_SIGNED_OUT } from './sessions.service.ts';
 
 /** An organizer ends every session of a user, under /admin/users/:userId. */

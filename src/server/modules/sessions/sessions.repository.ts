@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { sessions, users } from '@server/db/schema/index.ts';
 
 export async function insertSession(db: DbOrTx, values: typeof sessions.$inferInsert): Promise<void> {
   await db.insert(sessions).values(values);

@@ -1,7 +1,7 @@
-import type { PublicUser } from '../../../shared/schemas/user.ts';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import type { AppContext } from '@server/context.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { hashToken, newToken } from '@server/lib/tokens.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import { getUserForAdmin } from '../users/users.service.ts';
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';

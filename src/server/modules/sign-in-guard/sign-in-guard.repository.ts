@@ -1,6 +1,6 @@
 import { and, count, eq, gte, lt, max, min, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { captchaChallenges, loginFailures, loginSources } from '../../db/schema/index.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { captchaChallenges, loginFailures, loginSources } from '@server/db/schema/index.ts';
 
 export interface FailureCounts {
   /** Failures for the account from every address since `accountSince`, and the oldest of them. */

@@ -1,9 +1,9 @@
-import { newCaptchaProblem } from '../../../shared/domain/captcha.ts';
-import type { AppContext } from '../../context.ts';
-import { ACCOUNT_MESSAGES } from '../../../shared/schemas/auth.ts';
-import type { PublicUser } from '../../../shared/schemas/user.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
+import { newCaptchaProblem } from '@shared/domain/captcha.ts';
+import type { AppContext } from '@server/context.ts';
+import { ACCOUNT_MESSAGES } from '@shared/schemas/auth.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import { AppError } from '@server/lib/app-error.ts';
+import { verifyPassword } from '@server/lib/passwords.ts';
 import { findUserById, type UserRow } from '../users/users.repository.ts';
 import * as repo from './sign-in-guard.repository.ts';
 

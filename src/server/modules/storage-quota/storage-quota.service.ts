@@ -1,10 +1,10 @@
 import { statfs } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
-import type { PublicUser } from '../../../shared/schemas/user.ts';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { receiveUpload, type ReceivedUpload, type UploadRules } from '../../lib/multipart-upload.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import type { AppContext } from '@server/context.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { AppError } from '@server/lib/app-error.ts';
+import { receiveUpload, type ReceivedUpload, type UploadRules } from '@server/lib/multipart-upload.ts';
 import { lockUser } from '../users/users.repository.ts';
 import { bytesUploadedBy } from './storage-quota.repository.ts';
 

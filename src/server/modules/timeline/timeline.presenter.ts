@@ -1,6 +1,6 @@
-import { DEADLINE_STEP_NAMES, type DeadlineStep } from '../../../shared/domain/deadlines.ts';
-import { PAPER_ACTION_LABELS } from '../../../shared/domain/paper-workflow.ts';
-import type { PaperTimelineEntry } from '../../../shared/schemas/timeline.ts';
+import { DEADLINE_STEP_NAMES, type DeadlineStep } from '@shared/domain/deadlines.ts';
+import { PAPER_ACTION_LABELS } from '@shared/domain/paper-workflow.ts';
+import type { PaperTimelineEntry } from '@shared/schemas/timeline.ts';
 import type { TimelineRow } from './timeline.repository.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, users } from '../../db/schema/index.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { auditLog, users } from '@server/db/schema/index.ts';
 
 /** Every recorded step of a paper in the order it happened, with the name and role of who took it. */
 export async function findTimelineOfPaper(db: DbOrTx, paperId: string) {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
 import { getPaperTimeline } from './timeline.service.ts';
-import { paperTimelineResponseSchema } from '../../../shared/schemas/timeline.ts';
+import { paperTimelineResponseSchema } from '@shared/schemas/timeline.ts';
 
 const paperParams = z.object({ paperId: z.uuid(PAPER_NOT_FOUND) });
 

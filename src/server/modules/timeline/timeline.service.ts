@@ -1,5 +1,5 @@
-import type { PaperTimelineEntry } from '../../../shared/schemas/timeline.ts';
-import type { AppContext } from '../../context.ts';
+import type { PaperTimelineEntry } from '@shared/schemas/timeline.ts';
+import type { AppContext } from '@server/context.ts';
 import { requirePaper } from '../papers/admin-papers.service.ts';
 import { presentTimelineEntry } from './timeline.presenter.ts';
 import { findTimelineOfPaper } from './timeline.repository.ts';

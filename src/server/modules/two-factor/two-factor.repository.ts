@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { recoveryCodes, totpCredentials, users } from '../../db/schema/index.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { recoveryCodes, totpCredentials, users } from '@server/db/schema/index.ts';
 
 export async function findCredential(db: DbOrTx, userId: string) {
   const [row] = await db.select().from(totpCredentials).where(eq(totpCredentials.userId, userId)).limit(1);

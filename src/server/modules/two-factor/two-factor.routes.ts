@@ -6,12 +6,12 @@ import {
   recoveryCodesResponseSchema,
   twoFactorEnrolmentResponseSchema,
   twoFactorStatusResponseSchema,
-} from '../../../shared/schemas/two-factor.ts';
-import { perAddress } from '../../lib/rate-limits.ts';
-import { originOf } from '../../lib/request-origin.ts';
-import { requireUser } from '../../plugins/auth.ts';
+} from '@shared/schemas/two-factor.ts';
+import { perAddress } from '@server/lib/rate-limits.ts';
+import { originOf } from '@server/lib/request-origin.ts';
+import { requireUser } from '@server/plugins/auth.ts';
 import * as service from './two-factor.service.ts';
-import { messageResponseSchema } from '../../../shared/schemas/responses.ts';
+import { messageResponseSchema } from '@shared/schemas/responses.ts';
 
 /** The signed-in person's second factor: status, enrolment, recovery codes, turning it off. */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -10,12 +10,12 @@ import {
   TWO_FACTOR_MESSAGES,
   type TwoFactorEnrolment,
   type TwoFactorStatus,
-} from '../../../shared/schemas/two-factor.ts';
-import type { PublicUser } from '../../../shared/schemas/user.ts';
-import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { hashToken } from '../../lib/tokens.ts';
+} from '@shared/schemas/two-factor.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import type { AppContext } from '@server/context.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { AppError } from '@server/lib/app-error.ts';
+import { hashToken } from '@server/lib/tokens.ts';
 import { queueSecurityMail } from '../security-mail/security-mail.service.ts';
 import { deleteOtherSessions } from '../sessions/sessions.repository.ts';
 import type { SessionOrigin } from '../sessions/sessions.service.ts';

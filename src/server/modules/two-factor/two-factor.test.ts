@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../../shared/schemas/auth.ts';
-import { TWO_FACTOR_MESSAGES } from '../../../shared/schemas/two-factor.ts';
+import { ACCOUNT_MESSAGES } from '@shared/schemas/auth.ts';
+import { TWO_FACTOR_MESSAGES } from '@shared/schemas/two-factor.ts';
 import {
   authEvents,
   loginFailures,
@@ -11,16 +11,22 @@ import {
   recoveryCodes,
   totpCredentials,
   users,
-} from '../../db/schema/index.ts';
-import { hashToken } from '../../lib/tokens.ts';
+} from '@server/db/schema/index.ts';
+import { hashToken } from '@server/lib/tokens.ts';
 import {
   createTestUser,
   freshTotpCode,
   solvedChallenge,
   TEST_TOTP_SECRET,
   type TestUser,
-} from '../../test/factories.ts';
-import { API, createTestApp, createTestAppWithMail, type TestApp, type TestAppWithMail } from '../../test/test-app.ts';
+} from '@server/test/factories.ts';
+import {
+  API,
+  createTestApp,
+  createTestAppWithMail,
+  type TestApp,
+  type TestAppWithMail,
+} from '@server/test/test-app.ts';
 import { ensureAdmin } from '../first-admin/first-admin.service.ts';
 import { giveTotpSecret } from './two-factor.service.ts';
 

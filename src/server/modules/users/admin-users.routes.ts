@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminUserParams, adminUserResponseSchema } from '../../../shared/schemas/user.ts';
+import { adminUserParams, adminUserResponseSchema } from '@shared/schemas/user.ts';
 import { presentUser } from './user.presenter.ts';
 import { getUserForAdmin } from './users.service.ts';
 

@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../../shared/schemas/user.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
 import type { UserRow } from './users.repository.ts';
 
 /** The only shape in which a user leaves the server: no password hash, ever. */

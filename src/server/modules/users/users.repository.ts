@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { users } from '@server/db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

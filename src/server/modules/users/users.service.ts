@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
-import type { Role } from '../../../shared/constants.ts';
-import { USER_NOT_FOUND } from '../../../shared/schemas/user.ts';
-import type { AppContext } from '../../context.ts';
-import { isUniqueViolation } from '../../db/client.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import type { Role } from '@shared/constants.ts';
+import { USER_NOT_FOUND } from '@shared/schemas/user.ts';
+import type { AppContext } from '@server/context.ts';
+import { isUniqueViolation } from '@server/db/client.ts';
+import { hashPassword } from '@server/lib/passwords.ts';
 import { assertAcceptablePassword } from '../password-policy/password-policy.service.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '@server/lib/app-error.ts';
 import { findUserByEmail, findUserById, insertUser, type UserRow } from './users.repository.ts';
 
 /** Unambiguous characters: no 0/O, 1/I/L. */

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import type { PublicUser } from '../../../../shared/schemas/user.ts';
-import { ButtonLink } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAuth } from '../../../lib/auth-api.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import { ButtonLink } from '@client/components/ui/button.tsx';
+import { Card } from '@client/components/ui/card.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+import { useAuth } from '@client/lib/auth-api.ts';
 
 export type AdminAccess =
   { state: 'loading' } | { state: 'denied'; user: PublicUser | null } | { state: 'admin'; user: PublicUser };

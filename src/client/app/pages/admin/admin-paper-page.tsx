@@ -1,30 +1,26 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { ButtonLink } from '../../../components/ui/button.tsx';
-import { CenteredCard } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { type TabItem, TabList, TabPanel } from '../../../components/ui/tabs.tsx';
-import { AdminFilesPanel } from '../../../features/admin-review/admin-files-panel.tsx';
-import { AdminHeader } from '../../../features/admin-review/admin-header.tsx';
-import { Panel } from '../../../components/ui/panel.tsx';
-import { type AdminPaperDetails, isNotFound, useAdminPaper } from '../../../features/admin-review/admin-papers-api.ts';
-import { EvaluationEditor } from '../../../features/admin-review/evaluation-editor.tsx';
-import {
-  AuthorsTab,
-  CommunicatingAuthorTab,
-  PaperDetailsTab,
-} from '../../../features/admin-review/paper-info-tabs.tsx';
-import { PAPER_PAGE_SECTIONS, useOpenAtSection } from '../../../lib/paper-page-sections.ts';
-import { PaperReviewHeader } from '../../../features/admin-review/paper-review-header.tsx';
-import { ChatButton } from '../../../features/chat/chat-button.tsx';
-import { AdminPaperLetters } from '../../../features/letters/admin-paper-letters.tsx';
-import { PaperDeadlinesPanel } from '../../../features/admin-review/paper-deadlines-panel.tsx';
-import { PaperTimeline } from '../../../features/admin-review/paper-timeline.tsx';
-import { ReviewStatusPanel } from '../../../features/admin-review/review-status-panel.tsx';
-import { SubmissionControls } from '../../../features/admin-review/submission-controls.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { ButtonLink } from '@client/components/ui/button.tsx';
+import { CenteredCard } from '@client/components/ui/card.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+import { type TabItem, TabList, TabPanel } from '@client/components/ui/tabs.tsx';
+import { AdminFilesPanel } from '@client/features/admin-review/admin-files-panel.tsx';
+import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
+import { Panel } from '@client/components/ui/panel.tsx';
+import { type AdminPaperDetails, isNotFound, useAdminPaper } from '@client/features/admin-review/admin-papers-api.ts';
+import { EvaluationEditor } from '@client/features/admin-review/evaluation-editor.tsx';
+import { AuthorsTab, CommunicatingAuthorTab, PaperDetailsTab } from '@client/features/admin-review/paper-info-tabs.tsx';
+import { PAPER_PAGE_SECTIONS, useOpenAtSection } from '@client/lib/paper-page-sections.ts';
+import { PaperReviewHeader } from '@client/features/admin-review/paper-review-header.tsx';
+import { ChatButton } from '@client/features/chat/chat-button.tsx';
+import { AdminPaperLetters } from '@client/features/letters/admin-paper-letters.tsx';
+import { PaperDeadlinesPanel } from '@client/features/admin-review/paper-deadlines-panel.tsx';
+import { PaperTimeline } from '@client/features/admin-review/paper-timeline.tsx';
+import { ReviewStatusPanel } from '@client/features/admin-review/review-status-panel.tsx';
+import { SubmissionControls } from '@client/features/admin-review/submission-controls.tsx';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
-import { PageLoadError } from '../../../components/ui/alert.tsx';
+import { PageLoadError } from '@client/components/ui/alert.tsx';
 
 const LOADING = 'Loading paper details...';
 

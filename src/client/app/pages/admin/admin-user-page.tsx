@@ -1,30 +1,30 @@
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { PublicUser } from '../../../../shared/schemas/user.ts';
-import { ButtonLink } from '../../../components/ui/button.tsx';
-import { CenteredCard } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { TabPanel } from '../../../components/ui/tabs.tsx';
-import { AdminHeader } from '../../../features/admin-review/admin-header.tsx';
-import { isNotFound } from '../../../features/admin-review/admin-papers-api.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import { ButtonLink } from '@client/components/ui/button.tsx';
+import { CenteredCard } from '@client/components/ui/card.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+import { TabPanel } from '@client/components/ui/tabs.tsx';
+import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
+import { isNotFound } from '@client/features/admin-review/admin-papers-api.ts';
 import {
   useAdminUser,
   useAdminUserPaperCounts,
   useAdminUserPapers,
-} from '../../../features/admin-review/admin-users-api.ts';
-import { UserActivityTab } from '../../../features/admin-review/user-activity-tab.tsx';
-import { UserOverviewTab } from '../../../features/admin-review/user-overview-tab.tsx';
-import { userPaperStats } from '../../../features/admin-review/user-paper-stats.ts';
-import { UserPapersTab } from '../../../features/admin-review/user-papers-tab.tsx';
+} from '@client/features/admin-review/admin-users-api.ts';
+import { UserActivityTab } from '@client/features/admin-review/user-activity-tab.tsx';
+import { UserOverviewTab } from '@client/features/admin-review/user-overview-tab.tsx';
+import { userPaperStats } from '@client/features/admin-review/user-paper-stats.ts';
+import { UserPapersTab } from '@client/features/admin-review/user-papers-tab.tsx';
 import {
   QuickStats,
   type UserTab,
   USER_TABS_ID,
   UserProfileCard,
-} from '../../../features/admin-review/user-profile-sidebar.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+} from '@client/features/admin-review/user-profile-sidebar.tsx';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
-import { Alert, PageLoadError } from '../../../components/ui/alert.tsx';
+import { Alert, PageLoadError } from '@client/components/ui/alert.tsx';
 
 const LOADING = 'Loading user details...';
 

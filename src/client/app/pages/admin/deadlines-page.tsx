@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { AdminHeader } from '../../../features/admin-review/admin-header.tsx';
-import { DeadlineSettingsView } from '../../../features/deadlines-admin/deadline-settings.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
+import { DeadlineSettingsView } from '@client/features/deadlines-admin/deadline-settings.tsx';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
 
 /** /admin/deadlines: the conference's dates, changed by an admin with a record of each change. */

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
-import { AdminHeader } from '../../../features/admin-review/admin-header.tsx';
-import { MessageDeliveries } from '../../../features/author-messages/message-deliveries.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
+import { MessageDeliveries } from '@client/features/author-messages/message-deliveries.tsx';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
 
 export default function MessagePage() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { AdminHeader } from '../../../features/admin-review/admin-header.tsx';
-import { SentMessages } from '../../../features/author-messages/sent-messages.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
+import { SentMessages } from '@client/features/author-messages/sent-messages.tsx';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
 
 export default function MessagesPage() {

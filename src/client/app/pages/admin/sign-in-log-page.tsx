@@ -1,6 +1,6 @@
-import { AdminHeader } from '../../../features/admin-review/admin-header.tsx';
-import { SignInLog } from '../../../features/auth-events/sign-in-log.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
+import { SignInLog } from '@client/features/auth-events/sign-in-log.tsx';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
 
 export default function SignInLogPage() {

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/ui/button.tsx';
-import { AdminHeader } from '../../../features/admin-review/admin-header.tsx';
-import { AdminVisaRequests } from '../../../features/letters/admin-visa-requests.tsx';
-import { ACCEPTANCE_LETTERS_ZIP_URL } from '../../../features/letters/letters-api.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { buttonClass } from '@client/components/ui/button.tsx';
+import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
+import { AdminVisaRequests } from '@client/features/letters/admin-visa-requests.tsx';
+import { ACCEPTANCE_LETTERS_ZIP_URL } from '@client/features/letters/letters-api.ts';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
 
 export default function VisaRequestsPage() {

@@ -1,9 +1,9 @@
 import { type ReactNode, useRef } from 'react';
-import { DEADLINE_MESSAGES, isOpenAt } from '../../../../shared/domain/deadlines.ts';
-import { DeadlineMessage, DeadlineNotice } from '../../../components/deadline-notice.tsx';
-import { DatesLoadError, DatesSkeleton } from '../../../components/dates-status.tsx';
-import { useConferenceDates } from '../../../lib/use-conference-dates.ts';
-import { useNow } from '../../../lib/use-deadline-open.ts';
+import { DEADLINE_MESSAGES, isOpenAt } from '@shared/domain/deadlines.ts';
+import { DeadlineMessage, DeadlineNotice } from '@client/components/deadline-notice.tsx';
+import { DatesLoadError, DatesSkeleton } from '@client/components/dates-status.tsx';
+import { useConferenceDates } from '@client/lib/use-conference-dates.ts';
+import { useNow } from '@client/lib/use-deadline-open.ts';
 
 /**
  * New abstracts are taken from abstractOpens to abstractDeadline: before, the opening date;

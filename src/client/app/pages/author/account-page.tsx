@@ -1,10 +1,10 @@
-import type { PublicUser } from '../../../../shared/schemas/user.ts';
-import { ButtonLink } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { PageContainer } from '../../../components/ui/page-container.tsx';
-import { ChangePasswordForm } from '../../../features/account/change-password-form.tsx';
-import { SessionsList } from '../../../features/account/sessions-list.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import { ButtonLink } from '@client/components/ui/button.tsx';
+import { Card } from '@client/components/ui/card.tsx';
+import { PageContainer } from '@client/components/ui/page-container.tsx';
+import { ChangePasswordForm } from '@client/features/account/change-password-form.tsx';
+import { SessionsList } from '@client/features/account/sessions-list.tsx';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { SignInGuard } from './sign-in-guard.tsx';
 
 export default function AccountPage() {

@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { MESSAGES } from '../../../../shared/schemas/auth.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { CenteredCard } from '../../../components/ui/card.tsx';
-import { TextField } from '../../../components/ui/form-field.tsx';
-import { errorText } from '../../../lib/api.ts';
-import { useToast } from '../../../lib/toast.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useRequestPasswordReset } from '../../../lib/auth-api.ts';
+import { MESSAGES } from '@shared/schemas/auth.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { CenteredCard } from '@client/components/ui/card.tsx';
+import { TextField } from '@client/components/ui/form-field.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { useToast } from '@client/lib/toast.tsx';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
+import { useRequestPasswordReset } from '@client/lib/auth-api.ts';
 
 const forgotFormSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').pipe(z.email(MESSAGES.emailInvalid)),

@@ -3,18 +3,18 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { LIMITS } from '../../../../shared/constants.ts';
-import { MESSAGES } from '../../../../shared/schemas/auth.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { CenteredCard } from '../../../components/ui/card.tsx';
-import { PasswordField, TextField } from '../../../components/ui/form-field.tsx';
-import { ArithmeticCaptcha, type SolvedChallenge } from '../../../features/auth/captcha.tsx';
-import { SecondFactorForm } from '../../../features/auth/second-factor-form.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { useLogin } from '../../../lib/auth-api.ts';
-import { safeReturnPath } from '../../../lib/safe-redirect.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { LIMITS } from '@shared/constants.ts';
+import { MESSAGES } from '@shared/schemas/auth.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { CenteredCard } from '@client/components/ui/card.tsx';
+import { PasswordField, TextField } from '@client/components/ui/form-field.tsx';
+import { ArithmeticCaptcha, type SolvedChallenge } from '@client/features/auth/captcha.tsx';
+import { SecondFactorForm } from '@client/features/auth/second-factor-form.tsx';
+import { ApiError } from '@client/lib/api.ts';
+import { useLogin } from '@client/lib/auth-api.ts';
+import { safeReturnPath } from '@client/lib/safe-redirect.ts';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
+import { Alert } from '@client/components/ui/alert.tsx';
 
 const loginFormSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').pipe(z.email(MESSAGES.emailInvalid)),

@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { PageContainer } from '../../../components/ui/page-container.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { NotificationItem } from '../../../features/notifications/notification-item.tsx';
+import { Button } from '@client/components/ui/button.tsx';
+import { PageContainer } from '@client/components/ui/page-container.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+import { NotificationItem } from '@client/features/notifications/notification-item.tsx';
 import {
   type NotificationFilter,
   useNotificationActions,
   useNotificationsPage,
   useUnreadNotificationCount,
-} from '../../../features/notifications/notifications-api.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+} from '@client/features/notifications/notifications-api.ts';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { SignInGuard } from './sign-in-guard.tsx';
-import { type TabItem, TabList, TabPanel } from '../../../components/ui/tabs.tsx';
-import { formatCount } from '../../../lib/numbers.ts';
+import { type TabItem, TabList, TabPanel } from '@client/components/ui/tabs.tsx';
+import { formatCount } from '@client/lib/numbers.ts';
 
 const TABS: TabItem<NotificationFilter>[] = [
   { key: 'all', label: 'All' },

@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
-import type { PublicUser } from '../../../../shared/schemas/user.ts';
-import { ButtonLink } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { PageContainer } from '../../../components/ui/page-container.tsx';
-import { useUserPapers } from '../../../features/papers/papers-api.ts';
-import { UserPapersPanel } from '../../../features/papers/user-papers-panel.tsx';
-import { useRefreshChatUnread, useChatUnreadCounts } from '../../../features/chat/chat-api.ts';
-import { ChatButton } from '../../../features/chat/chat-button.tsx';
-import { PaperLetters } from '../../../features/letters/paper-letters.tsx';
-import { useAuth } from '../../../lib/auth-api.ts';
-import { useExactDocumentTitle } from '../../../lib/use-document-title.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import { ButtonLink } from '@client/components/ui/button.tsx';
+import { Card } from '@client/components/ui/card.tsx';
+import { PageContainer } from '@client/components/ui/page-container.tsx';
+import { useUserPapers } from '@client/features/papers/papers-api.ts';
+import { UserPapersPanel } from '@client/features/papers/user-papers-panel.tsx';
+import { useRefreshChatUnread, useChatUnreadCounts } from '@client/features/chat/chat-api.ts';
+import { ChatButton } from '@client/features/chat/chat-button.tsx';
+import { PaperLetters } from '@client/features/letters/paper-letters.tsx';
+import { useAuth } from '@client/lib/auth-api.ts';
+import { useExactDocumentTitle } from '@client/lib/use-document-title.ts';
 import { SignInGuard } from './sign-in-guard.tsx';
 
 export default function ProfilePage() {

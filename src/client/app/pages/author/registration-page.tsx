@@ -3,17 +3,17 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { registerFormSchema } from '../../../../shared/schemas/auth.ts';
-import { Button, buttonClass, ButtonLink } from '../../../components/ui/button.tsx';
-import { CenteredCard } from '../../../components/ui/card.tsx';
-import { PasswordField, TextField } from '../../../components/ui/form-field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { conference, contactMailHref } from '../../../content/conference.ts';
-import { errorText } from '../../../lib/api.ts';
-import { useRegister, useRegistrationOpen } from '../../../lib/auth-api.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useConferenceDays } from '../../../lib/use-conference-dates.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { registerFormSchema } from '@shared/schemas/auth.ts';
+import { Button, buttonClass, ButtonLink } from '@client/components/ui/button.tsx';
+import { CenteredCard } from '@client/components/ui/card.tsx';
+import { PasswordField, TextField } from '@client/components/ui/form-field.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+import { conference, contactMailHref } from '@client/content/conference.ts';
+import { errorText } from '@client/lib/api.ts';
+import { useRegister, useRegistrationOpen } from '@client/lib/auth-api.ts';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
+import { useConferenceDays } from '@client/lib/use-conference-dates.ts';
+import { Alert } from '@client/components/ui/alert.tsx';
 
 export default function RegistrationPage() {
   useDocumentTitle('Registration', 'Registration for ICTACEM 2025, 15-17 December 2025.');

@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { resetPasswordFormSchema } from '../../../../shared/schemas/auth.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { CenteredCard } from '../../../components/ui/card.tsx';
-import { PasswordField } from '../../../components/ui/form-field.tsx';
-import { errorText } from '../../../lib/api.ts';
-import { useToast } from '../../../lib/toast.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useResetPassword } from '../../../lib/auth-api.ts';
+import { resetPasswordFormSchema } from '@shared/schemas/auth.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { CenteredCard } from '@client/components/ui/card.tsx';
+import { PasswordField } from '@client/components/ui/form-field.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { useToast } from '@client/lib/toast.tsx';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
+import { useResetPassword } from '@client/lib/auth-api.ts';
 
 type ResetForm = z.infer<typeof resetPasswordFormSchema>;
 

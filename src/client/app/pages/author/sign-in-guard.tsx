@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { TIMINGS } from '../../../../shared/constants.ts';
-import type { PublicUser } from '../../../../shared/schemas/user.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { CenteredCard } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAuth } from '../../../lib/auth-api.ts';
+import { TIMINGS } from '@shared/constants.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { CenteredCard } from '@client/components/ui/card.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+import { useAuth } from '@client/lib/auth-api.ts';
 
 /**
  * What a signed-out visitor meets, as the spec has it per page: a notice and, after a moment,

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { ButtonLink } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { PageContainer } from '../../../components/ui/page-container.tsx';
-import { useAuth, useRegistrationOpen } from '../../../lib/auth-api.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { ButtonLink } from '@client/components/ui/button.tsx';
+import { Card } from '@client/components/ui/card.tsx';
+import { PageContainer } from '@client/components/ui/page-container.tsx';
+import { useAuth, useRegistrationOpen } from '@client/lib/auth-api.ts';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AbstractSubmissionGate } from './abstract-submission-gate.tsx';
 
 const steps = [

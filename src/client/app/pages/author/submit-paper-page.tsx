@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { LIMITS } from '../../../../shared/constants.ts';
-import { PAPER_MESSAGES } from '../../../../shared/schemas/paper.ts';
-import type { PublicUser } from '../../../../shared/schemas/user.ts';
-import { ButtonLink } from '../../../components/ui/button.tsx';
-import { Card, CenteredCard } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
-import { PageContainer } from '../../../components/ui/page-container.tsx';
-import { useSubmissionCount } from '../../../features/papers/papers-api.ts';
-import { PaperWizard } from '../../../features/papers/wizard/paper-wizard.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { LIMITS } from '@shared/constants.ts';
+import { PAPER_MESSAGES } from '@shared/schemas/paper.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import { ButtonLink } from '@client/components/ui/button.tsx';
+import { Card, CenteredCard } from '@client/components/ui/card.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
+import { PageContainer } from '@client/components/ui/page-container.tsx';
+import { useSubmissionCount } from '@client/features/papers/papers-api.ts';
+import { PaperWizard } from '@client/features/papers/wizard/paper-wizard.tsx';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AbstractSubmissionGate } from './abstract-submission-gate.tsx';
 import { SignInGuard } from './sign-in-guard.tsx';
 

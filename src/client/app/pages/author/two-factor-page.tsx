@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { TWO_FACTOR_MESSAGES } from '../../../../shared/schemas/two-factor.ts';
-import { ButtonLink } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { PageContainer } from '../../../components/ui/page-container.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { RecoveryCodes } from '../../../features/two-factor/recovery-codes.tsx';
-import { useTwoFactorStatus } from '../../../features/two-factor/two-factor-api.ts';
-import { TwoFactorManage } from '../../../features/two-factor/two-factor-manage.tsx';
-import { TwoFactorSetup } from '../../../features/two-factor/two-factor-setup.tsx';
-import { errorText } from '../../../lib/api.ts';
-import { useAuth } from '../../../lib/auth-api.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { TWO_FACTOR_MESSAGES } from '@shared/schemas/two-factor.ts';
+import { ButtonLink } from '@client/components/ui/button.tsx';
+import { Card } from '@client/components/ui/card.tsx';
+import { PageContainer } from '@client/components/ui/page-container.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+import { RecoveryCodes } from '@client/features/two-factor/recovery-codes.tsx';
+import { useTwoFactorStatus } from '@client/features/two-factor/two-factor-api.ts';
+import { TwoFactorManage } from '@client/features/two-factor/two-factor-manage.tsx';
+import { TwoFactorSetup } from '@client/features/two-factor/two-factor-setup.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { useAuth } from '@client/lib/auth-api.ts';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { SignInGuard } from './sign-in-guard.tsx';
 
 export default function TwoFactorPage() {

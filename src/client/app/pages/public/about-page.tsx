@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { THEMES } from '../../../../shared/constants.ts';
-import { buttonClass } from '../../../components/ui/button.tsx';
-import { aboutConference, campus, themesIntro } from '../../../content/about.ts';
-import { conference, isAnnounced } from '../../../content/conference.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { THEMES } from '@shared/constants.ts';
+import { buttonClass } from '@client/components/ui/button.tsx';
+import { aboutConference, campus, themesIntro } from '@client/content/about.ts';
+import { conference, isAnnounced } from '@client/content/conference.ts';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { PageBanner } from './components/page-banner.tsx';
 import { PageSection } from './components/page-section.tsx';
-import { useConferenceDays } from '../../../lib/use-conference-dates.ts';
+import { useConferenceDays } from '@client/lib/use-conference-dates.ts';
 
 export default function AboutPage() {
   const { paragraphs } = aboutConference(useConferenceDays());

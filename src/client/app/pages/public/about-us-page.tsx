@@ -1,7 +1,7 @@
-import { PageContainer } from '../../../components/ui/page-container.tsx';
-import { aboutUs } from '../../../content/about.ts';
-import { conference } from '../../../content/conference.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { PageContainer } from '@client/components/ui/page-container.tsx';
+import { aboutUs } from '@client/content/about.ts';
+import { conference } from '@client/content/conference.ts';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { PageBanner } from './components/page-banner.tsx';
 import { PlaceholderNote } from './components/placeholder-note.tsx';
 

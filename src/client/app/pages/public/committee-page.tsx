@@ -1,7 +1,7 @@
-import { PageContainer } from '../../../components/ui/page-container.tsx';
-import { committees } from '../../../content/committee.ts';
-import { conference } from '../../../content/conference.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { PageContainer } from '@client/components/ui/page-container.tsx';
+import { committees } from '@client/content/committee.ts';
+import { conference } from '@client/content/conference.ts';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { CommitteeList } from './components/committee-list.tsx';
 import { PageBanner } from './components/page-banner.tsx';
 

@@ -1,4 +1,4 @@
-import { conferenceDocuments } from '../../../content/documents.ts';
+import { conferenceDocuments } from '@client/content/documents.ts';
 import { DocumentPage } from './components/document-page.tsx';
 
 export default function FullLengthPaperFormatPage() {

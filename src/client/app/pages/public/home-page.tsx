@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatConferenceDate, formatDateRange } from '../../../../shared/domain/deadlines.ts';
-import { DatesLoadError } from '../../../components/dates-status.tsx';
-import { PageContainer } from '../../../components/ui/page-container.tsx';
-import { conference, isAnnounced, publication, registration } from '../../../content/conference.ts';
-import { useConferenceDates } from '../../../lib/use-conference-dates.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { formatConferenceDate, formatDateRange } from '@shared/domain/deadlines.ts';
+import { DatesLoadError } from '@client/components/dates-status.tsx';
+import { PageContainer } from '@client/components/ui/page-container.tsx';
+import { conference, isAnnounced, publication, registration } from '@client/content/conference.ts';
+import { useConferenceDates } from '@client/lib/use-conference-dates.ts';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 
 const authorLinks = [
   { to: '/extended-abstract-format', label: 'Extended Abstract Format', hint: 'Template and notes for your abstract' },

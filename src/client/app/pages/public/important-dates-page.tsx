@@ -1,10 +1,10 @@
-import type { ConferenceDateKind } from '../../../../shared/domain/deadlines.ts';
-import { DatesLoadError, DatesSkeleton } from '../../../components/dates-status.tsx';
-import { PageContainer } from '../../../components/ui/page-container.tsx';
-import { conference, contactMailHref } from '../../../content/conference.ts';
-import { accommodation, keyDatesOf } from '../../../content/important-dates.ts';
-import { useConferenceDates } from '../../../lib/use-conference-dates.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import type { ConferenceDateKind } from '@shared/domain/deadlines.ts';
+import { DatesLoadError, DatesSkeleton } from '@client/components/dates-status.tsx';
+import { PageContainer } from '@client/components/ui/page-container.tsx';
+import { conference, contactMailHref } from '@client/content/conference.ts';
+import { accommodation, keyDatesOf } from '@client/content/important-dates.ts';
+import { useConferenceDates } from '@client/lib/use-conference-dates.ts';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { PageBanner } from './components/page-banner.tsx';
 
 const KIND_STYLES: Record<ConferenceDateKind, { label: string; dot: string; badge: string }> = {

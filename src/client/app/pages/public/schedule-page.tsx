@@ -1,10 +1,10 @@
-import { PageContainer } from '../../../components/ui/page-container.tsx';
-import { schedule } from '../../../content/about.ts';
-import { conference } from '../../../content/conference.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { PageContainer } from '@client/components/ui/page-container.tsx';
+import { schedule } from '@client/content/about.ts';
+import { conference } from '@client/content/conference.ts';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { PageBanner } from './components/page-banner.tsx';
 import { PlaceholderNote } from './components/placeholder-note.tsx';
-import { useConferenceDays } from '../../../lib/use-conference-dates.ts';
+import { useConferenceDays } from '@client/lib/use-conference-dates.ts';
 
 export default function SchedulePage() {
   const days = useConferenceDays();

@@ -1,10 +1,10 @@
-import { PageContainer } from '../../../components/ui/page-container.tsx';
-import { conference } from '../../../content/conference.ts';
-import { keynoteSpeakers } from '../../../content/speakers.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { PageContainer } from '@client/components/ui/page-container.tsx';
+import { conference } from '@client/content/conference.ts';
+import { keynoteSpeakers } from '@client/content/speakers.ts';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { PageBanner } from './components/page-banner.tsx';
 import { SpeakerGrid } from './components/speaker-grid.tsx';
-import { useConferenceDays } from '../../../lib/use-conference-dates.ts';
+import { useConferenceDays } from '@client/lib/use-conference-dates.ts';
 
 export default function SpeakersPage() {
   const days = useConferenceDays();

@@ -1,16 +1,16 @@
-import { buttonClass } from '../../../components/ui/button.tsx';
-import { conference, contactMailHref, isAnnounced } from '../../../content/conference.ts';
-import { conferenceDocuments } from '../../../content/documents.ts';
+import { buttonClass } from '@client/components/ui/button.tsx';
+import { conference, contactMailHref, isAnnounced } from '@client/content/conference.ts';
+import { conferenceDocuments } from '@client/content/documents.ts';
 import {
   additionalOpportunities,
   benefitsForAllTiers,
   type SponsorshipTier,
   sponsorshipIntro,
   sponsorshipTiers,
-} from '../../../content/sponsorship.ts';
-import { DocumentLinks } from '../../../features/documents/document-links.tsx';
-import { PdfPreview } from '../../../features/documents/pdf-preview.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+} from '@client/content/sponsorship.ts';
+import { DocumentLinks } from '@client/features/documents/document-links.tsx';
+import { PdfPreview } from '@client/features/documents/pdf-preview.tsx';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { PageBanner } from './components/page-banner.tsx';
 import { PageSection } from './components/page-section.tsx';
 

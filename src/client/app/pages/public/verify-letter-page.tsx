@@ -1,7 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
-import { PageContainer } from '../../../components/ui/page-container.tsx';
-import { LetterVerification } from '../../../features/letters/letter-verification.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { PageContainer } from '@client/components/ui/page-container.tsx';
+import { LetterVerification } from '@client/features/letters/letter-verification.tsx';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 
 /** /verify-letter and /verify-letter/{code}: the address each letter prints, with its QR code. */
 export default function VerifyLetterPage() {

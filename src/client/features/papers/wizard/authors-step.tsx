@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import { type Control, useFieldArray, type UseFormRegister, useWatch } from 'react-hook-form';
-import { PAPER_LIMITS } from '../../../../shared/schemas/paper.ts';
-import { Button, buttonClass } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/form-field.tsx';
+import { PAPER_LIMITS } from '@shared/schemas/paper.ts';
+import { Button, buttonClass } from '@client/components/ui/button.tsx';
+import { TextField } from '@client/components/ui/form-field.tsx';
 import { controlClass, labelClass } from './field-styles.ts';
 import { isBlank, type WizardValues } from './wizard-validation.ts';
 

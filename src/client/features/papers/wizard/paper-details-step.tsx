@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { type Control, type UseFormRegister, useWatch } from 'react-hook-form';
-import { PRESENTATION_MODES, THEMES } from '../../../../shared/constants.ts';
-import { PAPER_LIMITS } from '../../../../shared/schemas/paper.ts';
-import { TextField } from '../../../components/ui/form-field.tsx';
+import { PRESENTATION_MODES, THEMES } from '@shared/constants.ts';
+import { PAPER_LIMITS } from '@shared/schemas/paper.ts';
+import { TextField } from '@client/components/ui/form-field.tsx';
 import { controlClass, labelClass } from './field-styles.ts';
 import { isBlank, type WizardValues } from './wizard-validation.ts';
 

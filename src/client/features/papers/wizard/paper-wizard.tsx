@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
-import { ApiError, errorText } from '../../../lib/api.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { Button } from '@client/components/ui/button.tsx';
+import { ApiError, errorText } from '@client/lib/api.ts';
+import { useToast } from '@client/lib/toast.tsx';
 import { useSubmitPaper } from '../papers-api.ts';
 import { revealFocusedElement } from '../reveal-focus.ts';
 import { AuthorsStep, EMPTY_AUTHOR } from './authors-step.tsx';
@@ -18,7 +18,7 @@ import {
   submissionError,
   type WizardValues,
 } from './wizard-validation.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { Alert } from '@client/components/ui/alert.tsx';
 
 const LAST_STEP = WIZARD_STEPS.length;
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PdfPicker } from '../../../components/pdf-picker.tsx';
+import { PdfPicker } from '@client/components/pdf-picker.tsx';
 import { themeFormLabel } from './paper-details-step.tsx';
 import type { WizardValues } from './wizard-validation.ts';
 

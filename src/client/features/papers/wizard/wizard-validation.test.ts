@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { THEMES, PRESENTATION_MODES } from '../../../../shared/constants.ts';
-import { PAPER_MESSAGES } from '../../../../shared/schemas/paper.ts';
+import { THEMES, PRESENTATION_MODES } from '@shared/constants.ts';
+import { PAPER_MESSAGES } from '@shared/schemas/paper.ts';
 import { authorsError, paperDetailsError, submissionError, type WizardValues } from './wizard-validation.ts';
 
 const author = { name: 'Ada Lovelace', affiliation: 'Analytical Engines Ltd', address: 'London' };

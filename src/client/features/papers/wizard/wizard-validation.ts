@@ -1,5 +1,5 @@
-import { type Author, PAPER_MESSAGES, paperSubmissionSchema } from '../../../../shared/schemas/paper.ts';
-import { looksLikePdf } from '../../../lib/pdf-file.ts';
+import { type Author, PAPER_MESSAGES, paperSubmissionSchema } from '@shared/schemas/paper.ts';
+import { looksLikePdf } from '@client/lib/pdf-file.ts';
 
 /** The wizard's fields as typed: plain strings until the shared schema has checked them. */
 export interface WizardValues {

@@ -1,5 +1,5 @@
-import { TO_BE_ANNOUNCED } from '../../../../content/conference.ts';
-import type { Committee } from '../../../../content/committee.ts';
+import { TO_BE_ANNOUNCED } from '@client/content/conference.ts';
+import type { Committee } from '@client/content/committee.ts';
 
 /** One committee: its members with their positions, or "To be announced" while none are listed. */
 export function CommitteeList({ committee }: { committee: Committee }) {

@@ -1,6 +1,6 @@
-import type { ConferenceDocument } from '../../../../content/documents.ts';
-import { DocumentPageLayout } from '../../../../features/documents/document-page-layout.tsx';
-import { useDocumentTitle } from '../../../../lib/use-document-title.ts';
+import type { ConferenceDocument } from '@client/content/documents.ts';
+import { DocumentPageLayout } from '@client/features/documents/document-page-layout.tsx';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { PageBanner } from './page-banner.tsx';
 
 export function DocumentPage({ document }: { document: ConferenceDocument }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { PageContainer } from '../../../../components/ui/page-container.tsx';
-import { conference } from '../../../../content/conference.ts';
+import { PageContainer } from '@client/components/ui/page-container.tsx';
+import { conference } from '@client/content/conference.ts';
 
 /** The coloured band at the top of every public page; holds the page's only h1. */
 export function PageBanner({ title, lead }: { title: string; lead?: ReactNode }) {

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { PageContainer } from '../../../../components/ui/page-container.tsx';
+import { PageContainer } from '@client/components/ui/page-container.tsx';
 
 interface PageSectionProps {
   title: string;

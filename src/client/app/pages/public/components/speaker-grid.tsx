@@ -1,4 +1,4 @@
-import type { Speaker } from '../../../../content/speakers.ts';
+import type { Speaker } from '@client/content/speakers.ts';
 
 /** Keynote speaker cards, or a clear "to be announced" note while the list is empty. */
 export function SpeakerGrid({ speakers }: { speakers: readonly Speaker[] }) {
