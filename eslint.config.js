@@ -42,6 +42,9 @@ const serverLayerZones = SERVER_LAYERS.slice(0, -1).flatMap((layer, index) =>
 );
 
 const CLIENT_FEATURES = directoriesIn('./src/client/features/');
+/** The features only organisers see; src/client/admin/ holds what they share. */
+const ADMIN_FEATURES = ['admin-dashboard', 'admin-review', 'auth-events', 'author-messages', 'deadlines-admin'];
+const AUTHOR_FEATURES = CLIENT_FEATURES.filter((feature) => !ADMIN_FEATURES.includes(feature));
 
 const featureZones = CLIENT_FEATURES.map((feature) => ({
   target: `./src/client/features/${feature}`,
@@ -68,9 +71,22 @@ const boundaryZones = [
     message: 'The server never imports the client: share through src/shared (docs/architecture.md).',
   },
   {
-    target: ['./src/client/components', './src/client/lib', './src/client/content'],
+    target: ['./src/client/components', './src/client/lib', './src/client/content', './src/client/admin'],
     from: ['./src/client/features', './src/client/app'],
-    message: 'components/, lib/ and content/ sit below features and pages and must not import them.',
+    message: 'components/, lib/, content/ and admin/ sit below features and pages and must not import them.',
+  },
+  {
+    target: ['./src/client/components', './src/client/lib', './src/client/content'],
+    from: './src/client/admin',
+    message: "admin/ holds what the organisers' features share; what everyone uses does not import it.",
+  },
+  {
+    target: AUTHOR_FEATURES.map((feature) => `./src/client/features/${feature}`).concat(
+      './src/client/app/pages/public',
+      './src/client/app/pages/author',
+    ),
+    from: './src/client/admin',
+    message: "admin/ is for the organisers' features and pages; authors' and public code does not import it.",
   },
   {
     target: './src/client/features',

@@ -26,6 +26,17 @@ describe('architecture boundaries', () => {
     ).toEqual([expect.stringMatching(/no-restricted-paths.*Client features do not import each other/)]);
   });
 
+  it("keeps admin/ to the organisers' features", async () => {
+    const source = "import { scoreBand } from '@client/admin/score-bands.ts';\nexport const probe = scoreBand;\n";
+    expect(await messagesFor('src/client/features/admin-review/boundary-probe.tsx', source)).toEqual([]);
+    expect(await messagesFor('src/client/features/papers/boundary-probe.tsx', source)).toEqual([
+      expect.stringMatching(/admin\/ is for the organisers' features/),
+    ]);
+    expect(await messagesFor('src/client/lib/boundary-probe.ts', source)).toEqual([
+      expect.stringMatching(/what everyone uses does not import it/),
+    ]);
+  });
+
   it('refuses the client importing the server, and shared importing either', async () => {
     expect(
       await messagesFor(

@@ -2,11 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DashboardSection } from './dashboard-section.tsx';
 import { DashboardMessagesProvider, MessageBanner, useMessageState } from './dashboard-messages.tsx';
-import { type MessageAuthorsDialogComponent, PapersSection } from './papers-section.tsx';
+import { type MessageAuthorsDialogComponent, PapersSection } from './papers/papers-section.tsx';
 import { filtersFromParams, LINKED_FILTER_KEYS, type LinkedFilters, linkedFilterParams } from './paper-filters.ts';
 import { panelId, tabId } from '@client/components/ui/tabs.tsx';
 import { type AdminSection, SECTION_TABS_ID, SECTIONS, SectionMenuDrawer, SectionTabs } from './section-navigation.tsx';
-import { UsersSection } from './users-section.tsx';
+import { UsersSection } from './users/users-section.tsx';
 
 /** The section sits in the address (?section=papers): a reload or Back from a paper keeps it. */
 const SECTION_PARAM = 'section';

@@ -1,12 +1,12 @@
 import { type ReactNode, useState } from 'react';
 import { type TabItem, TabList, TabPanel } from '@client/components/ui/tabs.tsx';
-import { AnalyticsPanel } from './analytics-panel.tsx';
+import { AnalyticsPanel } from './overview/analytics-panel.tsx';
 import { type DashboardOverview, useDashboardStats, useNextDeadline } from './dashboard-api.ts';
 import { useReportLoadError } from './dashboard-messages.tsx';
 import { LoadFailed, LoadingData } from './dashboard-ui.tsx';
-import { EvaluationPanel } from './evaluation-panel.tsx';
-import { FinancialPanel } from './financial-panel.tsx';
-import { OverviewPanel } from './overview-panel.tsx';
+import { EvaluationPanel } from './records/evaluation-panel.tsx';
+import { FinancialPanel } from './records/financial-panel.tsx';
+import { OverviewPanel } from './overview/overview-panel.tsx';
 import type { LinkedFilters } from './paper-filters.ts';
 
 type DashboardView = 'overview' | 'analytics' | 'financial' | 'evaluation';

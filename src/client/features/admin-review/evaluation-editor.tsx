@@ -9,7 +9,7 @@ import { useToast } from '@client/lib/toast.tsx';
 import { useSaveEvaluation } from './admin-papers-api.ts';
 import { formatUsDateTime } from '@client/lib/dates.ts';
 import { evaluationFormSchema } from './evaluation-form.ts';
-import { scoreBandClass } from '@client/lib/score-bands.ts';
+import { scoreBandClass } from '@client/admin/score-bands.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 
 /** The Admin Evaluation Panel (spec 2.8): marks and confidential comments, seen only by admins. */

@@ -7,7 +7,7 @@ import { useToast } from '@client/lib/toast.tsx';
 import { statusBadgeClass, statusLabel } from '@client/components/status-badge.tsx';
 import { Panel } from '@client/components/ui/panel.tsx';
 import { ReviewCommentsField } from '@client/components/review-comments-field.tsx';
-import { statusChangeFormSchema, statusUpdatedText, useSetPaperStatus } from '@client/lib/paper-status.ts';
+import { statusChangeFormSchema, statusUpdatedText, useSetPaperStatus } from '@client/admin/paper-status.ts';
 
 /** Review & Status (spec 2.7): comments to the author and the paper's status, saved together. */
 export function ReviewStatusPanel({ paper }: { paper: AdminPaper }) {

@@ -1,7 +1,7 @@
 import { TABLE_PAGE_SIZES } from '@shared/schemas/admin-dashboard.ts';
 import { buttonClass } from '@client/components/ui/button.tsx';
-import { recordsExportUrl } from './dashboard-api.ts';
-import { SearchField, type SelectOption, SelectField } from './dashboard-ui.tsx';
+import { recordsExportUrl } from '../dashboard-api.ts';
+import { SearchField, type SelectOption, SelectField } from '../dashboard-ui.tsx';
 import type { PageSize, RecordsFilter, RecordsSort, RecordsTable } from './use-records-table.ts';
 
 const PAGE_SIZE_OPTIONS: SelectOption<PageSize>[] = TABLE_PAGE_SIZES.map((size) => ({

@@ -1,8 +1,8 @@
-import type { DashboardOverview } from './dashboard-api.ts';
+import type { DashboardOverview } from '../dashboard-api.ts';
 import { Panel } from '@client/components/ui/panel.tsx';
 import { SubmissionAnalyticsPanel, UserEngagementPanel } from './insight-panels.tsx';
 import { type BreakdownRow, modeBreakdown, themeBreakdown } from './analytics-breakdown.ts';
-import { formatPercent } from './percentages.ts';
+import { formatPercent } from '../percentages.ts';
 import { formatCount } from '@client/lib/numbers.ts';
 
 /** Analytics (spec 2.3): papers by theme and by mode of presentation. */

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useAdminUsers } from './dashboard-api.ts';
-import { useReportLoadError } from './dashboard-messages.tsx';
-import { EmptyState, foundText, LOADING_TEXT, LoadFailed, LoadingData, SearchField } from './dashboard-ui.tsx';
+import { useAdminUsers } from '../dashboard-api.ts';
+import { useReportLoadError } from '../dashboard-messages.tsx';
+import { EmptyState, foundText, LOADING_TEXT, LoadFailed, LoadingData, SearchField } from '../dashboard-ui.tsx';
 import { TablePagination } from '@client/components/ui/table-pagination.tsx';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@client/lib/use-debounced-value.ts';
-import { usePageOf } from './use-page-of.ts';
+import { usePageOf } from '../use-page-of.ts';
 import { UserCard } from './user-card.tsx';
 
 /** User Management (spec 2.4): every author, searchable, a page at a time. */

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { RecentSubmission } from '@shared/schemas/admin-dashboard.ts';
 import { StatusBadge } from '@client/components/status-badge.tsx';
 import { relativeSubmissionDate } from '@client/lib/dates.ts';
-import { knownStatus } from './status-distribution.ts';
+import { knownStatus } from '../status-distribution.ts';
 
 /** Spec 9: the dashboard lists the 8 newest submissions. */
 const RECENT_SUBMISSIONS_SHOWN = 8;

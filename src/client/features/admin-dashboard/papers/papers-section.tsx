@@ -5,15 +5,15 @@ import { BulkToolbar } from './bulk-toolbar.tsx';
 import { BookOfAbstractsDialog, FilesZipDialog } from './job-dialogs.tsx';
 import { usePaperSelection } from './use-paper-selection.ts';
 import { AdminPaperCard } from './admin-paper-card.tsx';
-import { useAdminPapers } from './dashboard-api.ts';
-import { useReportLoadError } from './dashboard-messages.tsx';
-import { EmptyState, foundText, LOADING_TEXT, LoadFailed, LoadingData } from './dashboard-ui.tsx';
+import { useAdminPapers } from '../dashboard-api.ts';
+import { useReportLoadError } from '../dashboard-messages.tsx';
+import { EmptyState, foundText, LOADING_TEXT, LoadFailed, LoadingData } from '../dashboard-ui.tsx';
 import { PaperFilterBar } from './paper-filter-bar.tsx';
-import { filterForApi, type PaperFilters } from './paper-filters.ts';
+import { filterForApi, type PaperFilters } from '../paper-filters.ts';
 import { formatCount } from '@client/lib/numbers.ts';
 import { TablePagination } from '@client/components/ui/table-pagination.tsx';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@client/lib/use-debounced-value.ts';
-import { usePageOf } from './use-page-of.ts';
+import { usePageOf } from '../use-page-of.ts';
 
 interface AudienceChoice {
   audience: PaperAudience;

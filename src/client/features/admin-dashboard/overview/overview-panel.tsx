@@ -1,10 +1,10 @@
-import type { DashboardOverview } from './dashboard-api.ts';
-import { FactList, StatCard } from './dashboard-ui.tsx';
+import type { DashboardOverview } from '../dashboard-api.ts';
+import { FactList, StatCard } from '../dashboard-ui.tsx';
 import { NextDeadlineCard } from './next-deadline-card.tsx';
-import type { LinkedFilters } from './paper-filters.ts';
+import type { LinkedFilters } from '../paper-filters.ts';
 import { Panel } from '@client/components/ui/panel.tsx';
 import { SubmissionAnalyticsPanel, UserEngagementPanel } from './insight-panels.tsx';
-import { formatPercent, percentOf } from './percentages.ts';
+import { formatPercent, percentOf } from '../percentages.ts';
 import { RecentSubmissions } from './recent-submissions.tsx';
 import { StatusDonutChart } from './status-donut-chart.tsx';
 import { formatCount } from '@client/lib/numbers.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { type RecordsQuery, type TABLE_PAGE_SIZES } from '@shared/schemas/admin-dashboard.ts';
-import { useRecords } from './dashboard-api.ts';
+import { useRecords } from '../dashboard-api.ts';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@client/lib/use-debounced-value.ts';
-import { usePageOf } from './use-page-of.ts';
+import { usePageOf } from '../use-page-of.ts';
 
 export type RecordsFilter = RecordsQuery['filter'];
 export type RecordsSort = RecordsQuery['sort'];

@@ -1,6 +1,6 @@
 import type { ExportFormat } from '@shared/schemas/exports.ts';
 import { API_BASE, apiFile } from '@client/lib/api.ts';
-import type { PaperFilters } from './paper-filters.ts';
+import type { PaperFilters } from '../paper-filters.ts';
 import { toQueryString } from '@client/lib/query-string.ts';
 
 const fileName = (format: ExportFormat) => `ictacem2025-papers.${format}`;

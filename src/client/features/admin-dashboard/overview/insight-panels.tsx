@@ -1,7 +1,7 @@
 import type { DashboardStats } from '@shared/schemas/admin-dashboard.ts';
-import { FactList } from './dashboard-ui.tsx';
+import { FactList } from '../dashboard-ui.tsx';
 import { Panel } from '@client/components/ui/panel.tsx';
-import { formatPercent, formatRate, formatRatio, percentOf, rateOf } from './percentages.ts';
+import { formatPercent, formatRate, formatRatio, percentOf, rateOf } from '../percentages.ts';
 
 /** Submission Analytics (spec 2.3): kinds of submission and how many are paid. */
 export function SubmissionAnalyticsPanel({ stats }: { stats: DashboardStats }) {

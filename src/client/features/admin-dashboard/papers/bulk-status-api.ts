@@ -5,7 +5,7 @@ import {
   type BulkStatusResult,
 } from '@shared/schemas/bulk-actions.ts';
 import { api, type ResponseOf } from '@client/lib/api.ts';
-import type { PaperFilters } from './paper-filters.ts';
+import type { PaperFilters } from '../paper-filters.ts';
 import { toQueryString } from '@client/lib/query-string.ts';
 
 /** Every paper the list's filter matches ("Select all N matching"). */

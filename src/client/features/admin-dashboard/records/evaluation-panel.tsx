@@ -1,10 +1,10 @@
 import type { RecordRow } from '@shared/schemas/admin-dashboard.ts';
 import { formatDate } from '@client/lib/dates.ts';
 import { statusLabel } from '@client/components/status-badge.tsx';
-import { useReportLoadError } from './dashboard-messages.tsx';
-import { type SelectOption, StatCard } from './dashboard-ui.tsx';
-import { evaluationScoreClass } from '@client/lib/score-bands.ts';
-import { formatAverageScore, formatRate } from './percentages.ts';
+import { useReportLoadError } from '../dashboard-messages.tsx';
+import { type SelectOption, StatCard } from '../dashboard-ui.tsx';
+import { evaluationScoreClass } from '@client/admin/score-bands.ts';
+import { formatAverageScore, formatRate } from '../percentages.ts';
 import { EVALUATION_STATE_LABELS, evaluationState, type EvaluationState } from '@shared/domain/record-states.ts';
 import {
   PAPER_COLUMN,

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { PAPER_STATUS_LABELS, PAPER_STATUSES, type PaperStatus } from '@shared/constants.ts';
 import type { ListPagination } from '@shared/schemas/admin-dashboard.ts';
 import type { AdminPaper, adminPaperChangedResponseSchema } from '@shared/schemas/admin-paper.ts';
-import { api, type ResponseOf } from './api.ts';
-import { queryKeys } from './query-keys.ts';
+import { api, type ResponseOf } from '../lib/api.ts';
+import { queryKeys } from '../lib/query-keys.ts';
 
 export interface StatusChange {
   paperId: string;

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { PAPER_STATUS_LABELS, PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '@shared/constants.ts';
 import { buttonClass } from '@client/components/ui/button.tsx';
-import { SearchField, type SelectOption, SelectField } from './dashboard-ui.tsx';
-import { activeFilterChips, type PaperFilters, withoutFilter, withoutFilters } from './paper-filters.ts';
+import { SearchField, type SelectOption, SelectField } from '../dashboard-ui.tsx';
+import { activeFilterChips, type PaperFilters, withoutFilter, withoutFilters } from '../paper-filters.ts';
 import { StrokeIcon } from '@client/components/ui/stroke-icon.tsx';
 
 type Choice<K extends keyof PaperFilters> = SelectOption<PaperFilters[K]>;

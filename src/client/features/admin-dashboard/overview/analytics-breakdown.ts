@@ -1,5 +1,5 @@
 import { PRESENTATION_MODES, THEMES } from '@shared/constants.ts';
-import { percentOf } from './percentages.ts';
+import { percentOf } from '../percentages.ts';
 
 export interface BreakdownRow {
   name: string;

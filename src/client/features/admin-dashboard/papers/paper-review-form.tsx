@@ -5,10 +5,10 @@ import { PAPER_STATUS_LABELS, PAPER_STATUSES } from '@shared/constants.ts';
 import type { AdminPaper } from '@shared/schemas/admin-paper.ts';
 import { Button } from '@client/components/ui/button.tsx';
 import { statusBadgeClass } from '@client/components/status-badge.tsx';
-import { statusChangeFormSchema, statusUpdatedText, useSetPaperStatus } from '@client/lib/paper-status.ts';
+import { statusChangeFormSchema, statusUpdatedText, useSetPaperStatus } from '@client/admin/paper-status.ts';
 import { ReviewCommentsField } from '@client/components/review-comments-field.tsx';
-import { useDashboardMessages } from './dashboard-messages.tsx';
-import { knownStatus } from './status-distribution.ts';
+import { useDashboardMessages } from '../dashboard-messages.tsx';
+import { knownStatus } from '../status-distribution.ts';
 
 interface PaperReviewFormProps {
   paper: AdminPaper;

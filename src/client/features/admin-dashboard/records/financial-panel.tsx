@@ -1,8 +1,8 @@
 import type { RecordRow } from '@shared/schemas/admin-dashboard.ts';
 import { formatDate } from '@client/lib/dates.ts';
-import { useReportLoadError } from './dashboard-messages.tsx';
-import { type SelectOption, StatCard } from './dashboard-ui.tsx';
-import { formatRate } from './percentages.ts';
+import { useReportLoadError } from '../dashboard-messages.tsx';
+import { type SelectOption, StatCard } from '../dashboard-ui.tsx';
+import { formatRate } from '../percentages.ts';
 import { PAYMENT_STATE_LABELS, paymentState, type PaymentState } from '@shared/domain/record-states.ts';
 import {
   PAPER_COLUMN,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { EmailText } from '@client/components/ui/email-text.tsx';
 import type { RecordRow } from '@shared/schemas/admin-dashboard.ts';
 import { NO_SUBMISSION_LABEL } from '@shared/domain/record-states.ts';
-import { EmptyState, LOADING_TEXT, LoadFailed, LoadingData } from './dashboard-ui.tsx';
+import { EmptyState, LOADING_TEXT, LoadFailed, LoadingData } from '../dashboard-ui.tsx';
 import { TablePagination } from '@client/components/ui/table-pagination.tsx';
 import { formatCount } from '@client/lib/numbers.ts';
 import type { RecordsTable } from './use-records-table.ts';

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { formatConferenceTime } from '@shared/domain/deadlines.ts';
 import { Panel } from '@client/components/ui/panel.tsx';
 import { formatCount } from '@client/lib/numbers.ts';
-import { useNextDeadline } from './dashboard-api.ts';
-import type { LinkedFilters } from './paper-filters.ts';
+import { useNextDeadline } from '../dashboard-api.ts';
+import type { LinkedFilters } from '../paper-filters.ts';
 import { daysLeftText } from './time-left.ts';
 
 interface NextDeadlineCardProps {
