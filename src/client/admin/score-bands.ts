@@ -3,6 +3,7 @@
  * score by 70/50, the evaluation editor by 80/60/40. Both are the spec's; they live here together so
  * that a change to one is made knowing the other.
  */
+import { type BadgeTone, toneClass } from '@client/components/ui/badge.tsx';
 
 export type EvaluationScoreBand = 'high' | 'medium' | 'low';
 
@@ -13,14 +14,14 @@ export function evaluationScoreBand(marks: number): EvaluationScoreBand {
   return 'low';
 }
 
-const TABLE_BAND_CLASSES: Record<EvaluationScoreBand, string> = {
-  high: 'bg-green-100 text-green-800',
-  medium: 'bg-yellow-100 text-yellow-900',
-  low: 'bg-red-100 text-red-800',
+const TABLE_BAND_TONES: Record<EvaluationScoreBand, BadgeTone> = {
+  high: 'success',
+  medium: 'progress',
+  low: 'danger',
 };
 
 export function evaluationScoreClass(marks: number): string {
-  return TABLE_BAND_CLASSES[evaluationScoreBand(marks)];
+  return toneClass(TABLE_BAND_TONES[evaluationScoreBand(marks)]);
 }
 
 export type ScoreBand = 'excellent' | 'good' | 'fair' | 'poor';
@@ -33,13 +34,13 @@ export function scoreBand(marks: number): ScoreBand {
   return 'poor';
 }
 
-const EDITOR_BAND_CLASSES: Record<ScoreBand, string> = {
-  excellent: 'bg-green-100 text-green-800 ring-green-300',
-  good: 'bg-blue-100 text-blue-800 ring-blue-300',
-  fair: 'bg-yellow-100 text-yellow-900 ring-yellow-300',
-  poor: 'bg-red-100 text-red-800 ring-red-300',
+const EDITOR_BAND_TONES: Record<ScoreBand, BadgeTone> = {
+  excellent: 'success',
+  good: 'info',
+  fair: 'progress',
+  poor: 'danger',
 };
 
 export function scoreBandClass(marks: number): string {
-  return EDITOR_BAND_CLASSES[scoreBand(marks)];
+  return toneClass(EDITOR_BAND_TONES[scoreBand(marks)]);
 }

@@ -1,31 +1,33 @@
-import { PAPER_STATUS_LABELS } from '@shared/constants.ts';
+import { PAPER_STATUS_LABELS, type PaperStatus } from '@shared/constants.ts';
+import { Badge, type BadgeTone, toneClass } from './ui/badge.tsx';
 
-/** Badge colours from spec 4; a status the client does not know yet shows gray. */
-const BADGE_CLASSES: Record<string, string> = {
-  review_awaited: 'bg-blue-100 text-blue-800',
-  review_in_progress: 'bg-yellow-100 text-yellow-800',
-  author_response_awaited: 'bg-purple-100 text-purple-800',
-  abstract_accepted: 'bg-green-100 text-green-800',
-  declined: 'bg-red-100 text-red-800',
+/** Spec 4's badge colours for a paper's status. */
+const PAPER_STATUS_TONES: Record<PaperStatus, BadgeTone> = {
+  review_awaited: 'info',
+  review_in_progress: 'progress',
+  author_response_awaited: 'accent',
+  abstract_accepted: 'success',
+  declined: 'danger',
 };
-const UNKNOWN_STATUS_CLASS = 'bg-gray-100 text-gray-800';
+
+/** A status the client does not know yet shows neutral. */
+function paperStatusTone(status: string): BadgeTone {
+  return (PAPER_STATUS_TONES as Record<string, BadgeTone>)[status] ?? 'neutral';
+}
 
 export function statusLabel(status: string): string {
   return (PAPER_STATUS_LABELS as Record<string, string>)[status] ?? status.replaceAll('_', ' ');
 }
 
 export function statusBadgeClass(status: string): string {
-  return BADGE_CLASSES[status] ?? UNKNOWN_STATUS_CLASS;
+  return toneClass(paperStatusTone(status));
 }
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <span
-      className={`inline-flex rounded-full px-3 py-1 text-xs font-semibold ${statusBadgeClass(status)}`}
-      data-testid="paper-status"
-    >
+    <Badge tone={paperStatusTone(status)} size="medium" data-testid="paper-status">
       {statusLabel(status)}
-    </span>
+    </Badge>
   );
 }
 

@@ -15,6 +15,7 @@ import {
   versionStatusLabel,
 } from './history-timeline.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
+import { Badge, type BadgeTone } from '@client/components/ui/badge.tsx';
 
 /** Submission History (spec 2.9): every version and admin action of one paper, newest first. */
 export function HistoryModal({
@@ -71,10 +72,11 @@ function Timeline({ items }: { items: TimelineItem[] }) {
   );
 }
 
-const VERSION_BADGES: Record<string, string> = {
-  current: 'bg-green-100 text-green-800',
-  superseded: 'bg-slate-100 text-slate-700',
-  reset_by_admin: 'bg-red-100 text-red-800',
+/** A version the client does not know yet shows neutral. */
+const VERSION_TONES: Record<string, BadgeTone> = {
+  current: 'success',
+  superseded: 'neutral',
+  reset_by_admin: 'danger',
 };
 
 function VersionItem({ kind, entry }: { kind: SubmissionKind; entry: SubmissionHistoryEntry }) {
@@ -84,12 +86,9 @@ function VersionItem({ kind, entry }: { kind: SubmissionKind; entry: SubmissionH
         <p className="font-semibold text-slate-900">
           Version {entry.version} <span className="font-normal text-slate-600">· {SUBMISSION_KIND_LABELS[kind]}</span>
         </p>
-        <span
-          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${VERSION_BADGES[entry.status] ?? 'bg-slate-100 text-slate-700'}`}
-          data-testid="history-status"
-        >
+        <Badge tone={VERSION_TONES[entry.status] ?? 'neutral'} data-testid="history-status">
           {versionStatusLabel(entry.status)}
-        </span>
+        </Badge>
       </div>
       <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <div>

@@ -18,6 +18,7 @@ import { toggleFailureText, toggleSuccessText } from './admin-messages.ts';
 import { usePaperHistory, useToggleSubmission } from './admin-papers-api.ts';
 import type { SubmissionKind } from './history-timeline.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
+import { Badge } from '@client/components/ui/badge.tsx';
 
 const ROW_LABELS: Record<SubmissionKind, string> = { abstract: 'Abstract', fullpaper: 'Full Paper' };
 /**
@@ -95,11 +96,7 @@ function SubmissionRow({ paper, kind, hasFile, canRestore }: SubmissionRowProps)
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900">
           {label}
-          <span
-            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${hasFile ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-700'}`}
-          >
-            {hasFile ? 'Submitted' : 'Not Submitted'}
-          </span>
+          <Badge tone={hasFile ? 'success' : 'neutral'}>{hasFile ? 'Submitted' : 'Not Submitted'}</Badge>
         </p>
         <p className="mt-0.5 text-xs text-slate-500">Reset to allow re-upload</p>
       </div>

@@ -7,7 +7,8 @@ import { errorText } from '@client/lib/api.ts';
 import { formatDateTime } from '@client/lib/dates.ts';
 import { formatCount } from '@client/lib/numbers.ts';
 import { useMessageRecipients } from './author-messages-api.ts';
-import { DELIVERY_STATE_CLASSES, DeliverySummary } from './delivery-summary.tsx';
+import { DELIVERY_STATE_TONES, DeliverySummary } from './delivery-summary.tsx';
+import { Badge } from '@client/components/ui/badge.tsx';
 
 /** One message as sent, and each recipient's delivery state with the reason of a failure. */
 export function MessageDeliveries({ messageId }: { messageId: string }) {
@@ -76,11 +77,7 @@ export function MessageDeliveries({ messageId }: { messageId: string }) {
                 )}
               </div>
               <div className="sm:text-right">
-                <span
-                  className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${DELIVERY_STATE_CLASSES[recipient.state]}`}
-                >
-                  {DELIVERY_STATE_LABELS[recipient.state]}
-                </span>
+                <Badge tone={DELIVERY_STATE_TONES[recipient.state]}>{DELIVERY_STATE_LABELS[recipient.state]}</Badge>
                 {recipient.sentAt && (
                   <time dateTime={recipient.sentAt} className="block text-xs text-slate-500">
                     {formatDateTime(recipient.sentAt)}

@@ -25,6 +25,7 @@ import {
 } from './deadline-form.ts';
 import { type DeadlineSettings, useDeadlineSettings, useSaveDates } from './deadlines-api.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
+import { Badge, type BadgeTone } from '@client/components/ui/badge.tsx';
 
 /** The Deadlines page's content: every conference date, editable, and the history of changes. */
 export function DeadlineSettingsView() {
@@ -48,10 +49,10 @@ export function DeadlineSettingsView() {
   );
 }
 
-const SOURCE_STYLES: Record<DateSource, string> = {
-  announced: 'bg-slate-100 text-slate-700',
-  configuration: 'bg-blue-100 text-blue-800',
-  changed: 'bg-amber-100 text-amber-900',
+const DATE_SOURCE_TONES: Record<DateSource, BadgeTone> = {
+  announced: 'neutral',
+  configuration: 'info',
+  changed: 'attention',
 };
 
 /** The columns of a date's row on a wide screen: its title, the saved value, where it comes from, the input. */
@@ -204,9 +205,7 @@ function DateRow({ dateKey, value, source, input, edited, error, zoneNoteId }: D
         </p>
         <p className="text-sm">
           <span className="sr-only">Source: </span>
-          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${SOURCE_STYLES[source]}`}>
-            {DATE_SOURCE_LABELS[source]}
-          </span>
+          <Badge tone={DATE_SOURCE_TONES[source]}>{DATE_SOURCE_LABELS[source]}</Badge>
         </p>
       </div>
       <div>

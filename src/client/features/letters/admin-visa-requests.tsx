@@ -14,11 +14,12 @@ import { formatDateTime } from '@client/lib/dates.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { DeclineVisaRequestDialog } from './decline-visa-request-dialog.tsx';
 import { useAdminVisaRequests, useDecideVisaRequest } from './letters-api.ts';
+import { Badge, type BadgeTone } from '@client/components/ui/badge.tsx';
 
-const STATUS_CLASSES: Record<VisaRequestStatus, string> = {
-  pending: 'bg-amber-100 text-amber-900',
-  approved: 'bg-green-100 text-green-800',
-  declined: 'bg-red-100 text-red-800',
+const VISA_REQUEST_TONES: Record<VisaRequestStatus, BadgeTone> = {
+  pending: 'attention',
+  approved: 'success',
+  declined: 'danger',
 };
 
 /** The organisers' queue of visa letter requests: pending first, each approved or declined with a note. */
@@ -112,9 +113,7 @@ function VisaRequestItem({ request }: { request: AdminVisaRequest }) {
     <li data-testid="visa-request" className="grid gap-3 px-4 py-4 text-sm md:grid-cols-[minmax(0,1fr)_12rem]">
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
-          <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASSES[request.status]}`}>
-            {VISA_REQUEST_STATUS_LABELS[request.status]}
-          </span>
+          <Badge tone={VISA_REQUEST_TONES[request.status]}>{VISA_REQUEST_STATUS_LABELS[request.status]}</Badge>
           {request.paper && <span className="font-mono text-slate-600">{request.paper.ictacemId}</span>}
         </div>
         {request.paper ? (

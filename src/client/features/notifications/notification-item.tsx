@@ -1,10 +1,11 @@
 import type { NotificationView } from '@shared/schemas/notification.ts';
 import { relativeTime } from '@client/lib/dates.ts';
+import { Badge, type BadgeTone } from '@client/components/ui/badge.tsx';
 
-const PRIORITY_STYLE: Record<NotificationView['priority'], string> = {
-  medium: 'bg-slate-100 text-slate-700',
-  high: 'bg-amber-100 text-amber-800',
-  urgent: 'bg-red-100 text-red-800',
+const PRIORITY_TONES: Record<NotificationView['priority'], BadgeTone> = {
+  medium: 'neutral',
+  high: 'attention',
+  urgent: 'danger',
 };
 
 /** One notification with its read and delete actions; text is rendered as text, never HTML. */
@@ -46,9 +47,9 @@ export function NotificationItem({
           <time dateTime={createdAt}>{relativeTime(createdAt)}</time>
           {paperId && <span className="font-mono">{paperId.ictacemId}</span>}
           {priority !== 'medium' && (
-            <span className={`rounded px-1.5 py-0.5 font-semibold capitalize ${PRIORITY_STYLE[priority]}`}>
+            <Badge tone={PRIORITY_TONES[priority]} className="capitalize">
               {priority}
-            </span>
+            </Badge>
           )}
         </p>
       </div>

@@ -19,6 +19,7 @@ import {
 } from './records-table-frame.tsx';
 import { RecordsToolbar } from './records-toolbar.tsx';
 import { type RecordsFilter, type RecordsSort, useRecordsTable } from './use-records-table.ts';
+import { Badge, type BadgeTone } from '@client/components/ui/badge.tsx';
 
 const FILTERS: SelectOption<RecordsFilter>[] = [
   { value: 'all', label: 'All' },
@@ -36,10 +37,10 @@ const SCORE_COLUMN: RecordColumn = { label: 'Score', width: 'w-18' };
 const REVIEWED_COLUMN: RecordColumn = { label: 'Reviewed', width: 'w-36' };
 const SUBMITTED_COLUMN: RecordColumn = { label: 'Submitted', width: 'w-36' };
 const COLUMNS = [USER_COLUMN, PAPER_COLUMN, STATE_COLUMN, SCORE_COLUMN, REVIEWED_COLUMN, SUBMITTED_COLUMN];
-const STATE_BADGES: Record<EvaluationState, string> = {
-  evaluated: 'bg-green-100 text-green-800',
-  pending: 'bg-yellow-100 text-yellow-900',
-  none: 'bg-slate-100 text-slate-700',
+const EVALUATION_STATE_TONES: Record<EvaluationState, BadgeTone> = {
+  evaluated: 'success',
+  pending: 'progress',
+  none: 'neutral',
 };
 
 /** Evaluation (spec 2.3): every author with their paper's confidential score. */
@@ -84,11 +85,9 @@ function EvaluationRow({ row }: { row: RecordRow }) {
         detail={paper && <p className="text-xs text-slate-500">{statusLabel(paper.status)}</p>}
       />
       <RecordCell column={STATE_COLUMN}>
-        <span
-          className={`inline-flex rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${STATE_BADGES[state]}`}
-        >
+        <Badge tone={EVALUATION_STATE_TONES[state]} size="medium">
           {EVALUATION_STATE_LABELS[state]}
-        </span>
+        </Badge>
         {paper && paper.marks !== null && <p className="mt-1 text-xs text-slate-600 tabular-nums">{paper.marks}/100</p>}
       </RecordCell>
       <RecordCell column={SCORE_COLUMN}>

@@ -17,6 +17,7 @@ import {
 } from './records-table-frame.tsx';
 import { RecordsToolbar } from './records-toolbar.tsx';
 import { type RecordsFilter, useRecordsTable } from './use-records-table.ts';
+import { Badge, type BadgeTone } from '@client/components/ui/badge.tsx';
 
 const FILTERS: SelectOption<RecordsFilter>[] = [
   { value: 'all', label: 'All' },
@@ -27,10 +28,10 @@ const STATUS_COLUMN: RecordColumn = { label: 'Payment Status', width: 'w-32' };
 const PAYMENT_ID_COLUMN: RecordColumn = { label: 'Payment ID', width: 'w-44' };
 const SUBMITTED_COLUMN: RecordColumn = { label: 'Submitted', width: 'w-36' };
 const COLUMNS = [USER_COLUMN, PAPER_COLUMN, STATUS_COLUMN, PAYMENT_ID_COLUMN, SUBMITTED_COLUMN];
-const PAYMENT_BADGES: Record<PaymentState, string> = {
-  paid: 'bg-green-100 text-green-800',
-  unpaid: 'bg-yellow-100 text-yellow-900',
-  none: 'bg-slate-100 text-slate-700',
+const PAYMENT_TONES: Record<PaymentState, BadgeTone> = {
+  paid: 'success',
+  unpaid: 'progress',
+  none: 'neutral',
 };
 
 /** Financial (spec 2.3): every author with their paper and whether it is paid. */
@@ -71,11 +72,9 @@ function FinancialRow({ row }: { row: RecordRow }) {
       <UserCell user={row.user} />
       <PaperCell paper={paper} />
       <RecordCell column={STATUS_COLUMN}>
-        <span
-          className={`inline-flex rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${PAYMENT_BADGES[state]}`}
-        >
+        <Badge tone={PAYMENT_TONES[state]} size="medium">
           {PAYMENT_STATE_LABELS[state]}
-        </span>
+        </Badge>
       </RecordCell>
       <RecordCell column={PAYMENT_ID_COLUMN}>
         {paper?.paymentId.trim() ? (
