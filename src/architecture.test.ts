@@ -81,11 +81,11 @@ describe('architecture boundaries', () => {
 
 describe('import paths', () => {
   it('refuses climbing two folders or more, and takes the alias', async () => {
-    const climbing = "import { formatCount } from '../../lib/numbers.ts';\nexport const probe = formatCount;\n";
+    const climbing = "import { formatDate } from '../../lib/dates.ts';\nexport const probe = formatDate;\n";
     expect(await messagesFor('src/client/features/papers/boundary-probe.tsx', climbing)).toEqual([
       expect.stringMatching(/no-restricted-imports.*@client\/, @server\/ or @shared\//),
     ]);
-    const aliased = "import { formatCount } from '@client/lib/numbers.ts';\nexport const probe = formatCount;\n";
+    const aliased = "import { formatDate } from '@client/lib/dates.ts';\nexport const probe = formatDate;\n";
     expect(await messagesFor('src/client/features/papers/boundary-probe.tsx', aliased)).toEqual([]);
     const sibling = "import { usePaper } from '../papers-api.ts';\nexport const probe = usePaper;\n";
     expect(await messagesFor('src/client/features/papers/wizard/boundary-probe.ts', sibling)).toEqual([]);

@@ -47,7 +47,7 @@ test('an organiser moves the conference days in IST, sees them in the history an
     await expect(starts).toHaveValue('2100-01-04T09:00');
     await starts.fill('2100-01-05T10:30');
     await page.getByLabel('ICTACEM 2025 ends', { exact: true }).fill('2100-01-07T18:00');
-    await expect(row).toContainText('Not saved yet');
+    await expect(row).toContainText('Not saved yet: 5 January 2100 10:30 IST');
     await page.getByRole('button', { name: 'Save dates' }).click();
 
     await expect(page.getByTestId('dates-saved')).toHaveText('The dates were saved.');
@@ -191,6 +191,8 @@ test("an organiser extends one paper's deadline and reopens its abstract until a
   await expect(extended).toContainText('Deadline extended');
   await expect(extended).toContainText('Open until 15 January 2100 18:00 IST');
   await expect(extended).toContainText('Lab closed for a week.');
+  // When it happened: the site's one style, in the organiser's zone and naming it.
+  await expect(extended).toContainText(/\d{1,2} [A-Z][a-z]+ \d{4} \d{2}:\d{2} E[SD]T\b/);
   const resetEntry = page.locator('[data-testid="timeline-entry"][data-action="abstract_reset"]');
   await expect(resetEntry).toContainText('Open until 1 February 2100 12:00 IST');
 });

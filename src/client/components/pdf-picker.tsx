@@ -1,6 +1,6 @@
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { type FieldPath, type FieldValues, useController, type UseFormReturn } from 'react-hook-form';
-import { formatFileSize } from '../lib/numbers.ts';
+import { formatFileSize } from '@shared/format/numbers.ts';
 import { StrokeIcon } from './ui/stroke-icon.tsx';
 
 interface PdfPickerProps {

@@ -1,4 +1,5 @@
 import { CONFERENCE } from '@shared/conference.ts';
+import { wallClockIn } from '@shared/format/dates.ts';
 
 /**
  * A date-and-time input (`<input type="datetime-local">`) holds a wall-clock time without a zone.
@@ -11,22 +12,10 @@ const INPUT_VALUE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 const MINUTE_MS = 60_000;
 
-const wallClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: CONFERENCE.timeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** The conference's wall clock at `instant`, as if that wall clock were UTC (ms since the epoch). */
 function wallClockAsUtc(instant: number): number {
-  const parts = wallClock.formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  const clock = wallClockIn(new Date(instant), CONFERENCE.timeZone);
+  return Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
 }
 
 /** The conference zone's offset from UTC at `instant`, in minutes east. */

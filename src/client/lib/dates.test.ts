@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatUsDateTime, relativeSubmissionDate, relativeTime } from './dates.ts';
+import { formatDate, formatDateTime, formatUsDateTime, relativeSubmissionDate, relativeTime } from './dates.ts';
 
 describe('formatDate', () => {
   // Midday UTC keeps the calendar day the same in every time zone the test may run in.
@@ -20,15 +20,36 @@ describe('formatDate', () => {
   });
 });
 
-describe('formatUsDateTime', () => {
-  it('writes the long US date with a 12-hour time and plain spaces', () => {
-    expect(formatUsDateTime('2025-12-15T15:05:00Z', 'UTC')).toBe('December 15, 2025 at 3:05 PM');
-    expect(formatUsDateTime('2025-01-02T00:07:00Z', 'UTC')).toBe('January 2, 2025 at 12:07 AM');
-    expect(formatUsDateTime('2025-12-15T12:00:00Z', 'UTC')).toBe('December 15, 2025 at 12:00 PM');
+describe('formatDateTime', () => {
+  it('writes the moment with its zone, at the conference and at the visitor', () => {
+    expect(formatDateTime('2025-12-15T15:05:00Z', 'Asia/Kolkata')).toBe('15 December 2025 20:35 IST');
+    expect(formatDateTime('2025-12-15T15:05:00Z', 'Europe/Warsaw')).toBe('15 December 2025 16:05 CET');
+    expect(formatDateTime('2025-07-15T15:05:00Z', 'Europe/Warsaw')).toBe('15 July 2025 17:05 CEST');
+    expect(formatDateTime('2025-12-15T15:05:00Z', 'Asia/Ho_Chi_Minh')).toBe('15 December 2025 22:05 GMT+7');
+    expect(formatDateTime('2025-12-15T20:05:00Z', 'America/New_York')).toBe('15 December 2025 15:05 EST');
+  });
+
+  it('turns the day over where the zone does', () => {
+    expect(formatDateTime('2025-12-15T20:00:00Z', 'Asia/Kolkata')).toBe('16 December 2025 01:30 IST');
+    expect(formatDate('2025-12-15T20:00:00Z', 'Asia/Kolkata')).toBe('16 December 2025');
+    expect(formatDate('2025-12-15T20:00:00Z', 'Europe/Moscow')).toBe('15 December 2025');
+  });
+
+  it('gives the spec texts for a missing or unreadable date', () => {
+    expect(formatDateTime(null)).toBe('Unknown date');
+    expect(formatDateTime('not a date')).toBe('Invalid date');
+  });
+});
+
+describe('formatUsDateTime (spec 2.6, the user page)', () => {
+  it('writes the long US date with a 12-hour time, plain spaces and the zone', () => {
+    expect(formatUsDateTime('2025-12-15T15:05:00Z', 'UTC')).toBe('December 15, 2025 at 3:05 PM UTC');
+    expect(formatUsDateTime('2025-01-02T00:07:00Z', 'UTC')).toBe('January 2, 2025 at 12:07 AM UTC');
+    expect(formatUsDateTime('2025-12-15T12:00:00Z', 'UTC')).toBe('December 15, 2025 at 12:00 PM UTC');
   });
 
   it('uses the given time zone', () => {
-    expect(formatUsDateTime('2025-12-15T15:05:00Z', 'Asia/Kolkata')).toBe('December 15, 2025 at 8:35 PM');
+    expect(formatUsDateTime('2025-12-15T15:05:00Z', 'Asia/Kolkata')).toBe('December 15, 2025 at 8:35 PM IST');
   });
 
   it('gives the spec texts for a missing or unreadable date', () => {
@@ -50,7 +71,7 @@ describe('relativeTime', () => {
     [ago(23 * 3600_000), '23 hours ago'],
     [ago(24 * 3600_000), '1 day ago'],
     [ago(6 * 24 * 3600_000), '6 days ago'],
-    [ago(7 * 24 * 3600_000), '8 Dec 2025'],
+    [ago(7 * 24 * 3600_000), '8 December 2025'],
   ])('%s is %s', (iso, text) => {
     expect(relativeTime(iso, nowMs)).toBe(text);
   });

@@ -1,37 +1,43 @@
-/** One date style across the site, e.g. "15 December 2025", in the reader's time zone. */
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+import { CONFERENCE } from '@shared/conference.ts';
+import { formatDayIn, formatMomentIn, zoneAbbreviation } from '@shared/format/dates.ts';
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+/**
+ * The client's dates, on the site's one style (shared/format/dates.ts): "15 December 2025", and a
+ * moment with its zone, "15 December 2025 14:05 CET", in the reader's zone unless one is given.
+ */
 
-/** Formats an ISO date from the API; the spec's texts for a missing or unreadable one (section 8). */
-export function formatDate(value: string | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return 'Unknown date';
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return 'Invalid date';
-  return dateFormat.format(date);
+/** The visitor's own IANA time zone, as the browser reports it. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || CONFERENCE.timeZone;
 }
 
-/** A moment to the minute, e.g. "15 December 2025 at 14:05", for when something happened. */
-export function formatDateTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? 'Invalid date' : dateTimeFormat.format(date);
+/** The instant of an API date, or the spec's text for a missing or unreadable one (section 8). */
+function instantOf(value: string | Date | null | undefined): Date | 'Unknown date' | 'Invalid date' {
+  if (value === null || value === undefined || value === '') return 'Unknown date';
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? 'Invalid date' : date;
+}
+
+/** A day, e.g. "15 December 2025". */
+export function formatDate(value: string | Date | null | undefined, timeZone: string = browserTimeZone()): string {
+  const instant = instantOf(value);
+  return instant instanceof Date ? formatDayIn(instant, timeZone) : instant;
+}
+
+/** A moment to the minute with its zone, e.g. "15 December 2025 14:05 CET", for when something happened. */
+export function formatDateTime(value: string | Date | null | undefined, timeZone: string = browserTimeZone()): string {
+  const instant = instantOf(value);
+  return instant instanceof Date ? formatMomentIn(instant, timeZone) : instant;
 }
 
 /**
- * Long US date with 12-hour time, e.g. "December 15, 2025 at 3:05 PM" (spec 2.6), in the
- * reader's time zone unless one is given. Built from parts because newer ICU data puts a
- * narrow no-break space before "PM", which reads the same but breaks copy and search.
+ * Long US date with 12-hour time and its zone, e.g. "December 15, 2025 at 3:05 PM CET": the
+ * spec's style for the user page's activity (spec 2.6), and only there. Built from parts because
+ * newer ICU data puts a narrow no-break space before "PM", which breaks copy and search.
  */
-export function formatUsDateTime(value: string | null | undefined, timeZone?: string): string {
-  if (!value) return 'Unknown date';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return 'Invalid date';
+export function formatUsDateTime(value: string | null | undefined, timeZone: string = browserTimeZone()): string {
+  const instant = instantOf(value);
+  if (!(instant instanceof Date)) return instant;
   const parts = new Intl.DateTimeFormat('en-US', {
     month: 'long',
     day: 'numeric',
@@ -40,9 +46,10 @@ export function formatUsDateTime(value: string | null | undefined, timeZone?: st
     minute: '2-digit',
     hour12: true,
     timeZone,
-  }).formatToParts(date);
+  }).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('month')} ${part('day')}, ${part('year')} at ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
+  const clock = `${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
+  return `${part('month')} ${part('day')}, ${part('year')} at ${clock} ${zoneAbbreviation(instant, timeZone)}`;
 }
 
 const MINUTE = 60_000;
@@ -60,7 +67,7 @@ export function relativeTime(iso: string | null | undefined, now: number = Date.
   if (elapsed < HOUR) return count(Math.floor(elapsed / MINUTE), 'minute');
   if (elapsed < DAY) return count(Math.floor(elapsed / HOUR), 'hour');
   if (elapsed < 7 * DAY) return count(Math.floor(elapsed / DAY), 'day');
-  return new Date(time).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  return formatDate(new Date(time));
 }
 
 /** Spec 9: dates up to this many days back are written relative to today. */

@@ -1,6 +1,8 @@
 import { CONFERENCE } from '@shared/conference.ts';
 import { DEADLINE_MESSAGES, type DeadlineStep, isOpenAt, type StepDeadline } from '@shared/domain/deadlines.ts';
-import { formatCount } from './numbers.ts';
+import { wallClockIn, zoneAbbreviation } from '@shared/format/dates.ts';
+import { browserTimeZone } from './dates.ts';
+import { formatCount } from '@shared/format/numbers.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -16,46 +18,16 @@ export function timeLeftText(leftMs: number): string {
   return plural(Math.floor(leftMs / DAY_MS), 'day');
 }
 
-/** The visitor's own IANA time zone, as the browser reports it. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || CONFERENCE.timeZone;
-}
-
-interface WallClock {
+interface DayAndTime {
   date: string;
-  year: string;
+  year: number;
   time: string;
 }
 
-function wallClockIn(instant: Date, timeZone: string): WallClock {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return { date: `${part('day')} ${part('month')}`, year: part('year'), time: `${part('hour')}:${part('minute')}` };
-}
-
-const OFFSET_NAME = /^(GMT|UTC)[+\-\u2212]/;
-
-/**
- * The zone's short name at `instant`: "CEST", "BST", "EDT". British English names the European
- * zones and American English the American ones; where neither has a name, the offset ("GMT+9").
- */
-function shortZoneName(instant: Date, timeZone: string): string {
-  const nameIn = (locale: string) =>
-    new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
-      .formatToParts(instant)
-      .find((p) => p.type === 'timeZoneName')?.value ?? '';
-  const british = nameIn('en-GB');
-  if (!OFFSET_NAME.test(british)) return british;
-  const american = nameIn('en-US');
-  return OFFSET_NAME.test(american) ? british : american;
+function dayAndTimeIn(instant: Date, timeZone: string): DayAndTime {
+  const clock = wallClockIn(instant, timeZone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { date: `${clock.day} ${clock.monthName}`, year: clock.year, time: `${pad(clock.hour)}:${pad(clock.minute)}` };
 }
 
 /**
@@ -67,14 +39,14 @@ function shortZoneName(instant: Date, timeZone: string): string {
 export function deadlineMomentText(closesAt: string, now: number, visitorTimeZone: string): string {
   const instant = new Date(closesAt);
   const thisYear = wallClockIn(new Date(now), CONFERENCE.timeZone).year;
-  const dateText = (clock: WallClock) => (clock.year === thisYear ? clock.date : `${clock.date} ${clock.year}`);
-  const conference = wallClockIn(instant, CONFERENCE.timeZone);
+  const dateText = (clock: DayAndTime) => (clock.year === thisYear ? clock.date : `${clock.date} ${clock.year}`);
+  const conference = dayAndTimeIn(instant, CONFERENCE.timeZone);
   const conferenceText = `${dateText(conference)} ${conference.time} ${CONFERENCE.timeZoneName}`;
-  const visitor = wallClockIn(instant, visitorTimeZone);
+  const visitor = dayAndTimeIn(instant, visitorTimeZone);
   const sameDate = visitor.date === conference.date && visitor.year === conference.year;
   if (sameDate && visitor.time === conference.time) return conferenceText;
   const visitorDate = sameDate ? '' : `${dateText(visitor)} `;
-  return `${conferenceText} = ${visitorDate}${visitor.time} ${shortZoneName(instant, visitorTimeZone)}`;
+  return `${conferenceText} = ${visitorDate}${visitor.time} ${zoneAbbreviation(instant, visitorTimeZone)}`;
 }
 
 export interface DeadlineCountdown {

@@ -1,4 +1,5 @@
 import { CONFERENCE } from '../conference.ts';
+import { formatClockIn, formatDayIn, formatMomentIn, wallClockIn } from '../format/dates.ts';
 
 /**
  * The conference's dates: one source for what the pages announce and what the server enforces
@@ -213,42 +214,36 @@ export function offsetMinutesOf(value: string): number {
   return match[2] === '-' ? -minutes : minutes;
 }
 
-function partsIn(instant: Date, timeZone: string, options: Intl.DateTimeFormatOptions) {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, ...options }).formatToParts(instant);
-  return (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-}
-
 /** "15 October 2025" in the conference's time zone. */
 export function formatConferenceDate(value: string): string {
-  const part = partsIn(new Date(value), CONFERENCE.timeZone, { day: 'numeric', month: 'long', year: 'numeric' });
-  return `${part('day')} ${part('month')} ${part('year')}`;
+  return formatDayIn(new Date(value), CONFERENCE.timeZone);
 }
 
 /** "23:59 IST" in the conference's time zone. */
 export function formatConferenceClock(value: string): string {
-  const part = partsIn(new Date(value), CONFERENCE.timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  return `${part('hour')}:${part('minute')} ${CONFERENCE.timeZoneName}`;
+  return formatClockIn(new Date(value), CONFERENCE.timeZone);
 }
 
 /** "15 October 2025 23:59 IST": how every deadline is named to authors and admins. */
 export function formatConferenceTime(value: string): string {
-  return `${formatConferenceDate(value)} ${formatConferenceClock(value)}`;
+  return formatMomentIn(new Date(value), CONFERENCE.timeZone);
 }
 
 /** "15-17 December 2025" (or across months and years) in the conference's time zone. */
 export function formatDateRange(starts: string, ends: string): string {
-  const a = partsIn(new Date(starts), CONFERENCE.timeZone, { day: 'numeric', month: 'long', year: 'numeric' });
-  const b = partsIn(new Date(ends), CONFERENCE.timeZone, { day: 'numeric', month: 'long', year: 'numeric' });
-  if (a('year') !== b('year')) return `${formatConferenceDate(starts)} - ${formatConferenceDate(ends)}`;
-  if (a('month') !== b('month')) return `${a('day')} ${a('month')} - ${b('day')} ${b('month')} ${b('year')}`;
-  if (a('day') === b('day')) return formatConferenceDate(starts);
-  return `${a('day')}-${b('day')} ${b('month')} ${b('year')}`;
+  const a = wallClockIn(new Date(starts), CONFERENCE.timeZone);
+  const b = wallClockIn(new Date(ends), CONFERENCE.timeZone);
+  if (a.year !== b.year) return `${formatConferenceDate(starts)} - ${formatConferenceDate(ends)}`;
+  if (a.month !== b.month) return `${a.day} ${a.monthName} - ${b.day} ${b.monthName} ${b.year}`;
+  if (a.day === b.day) return formatConferenceDate(starts);
+  return `${a.day}-${b.day} ${b.monthName} ${b.year}`;
 }
 
 /** The conference's calendar day of an instant, e.g. "2025-10-15" (for <time dateTime>). */
 export function conferenceDay(value: string): string {
-  const part = partsIn(new Date(value), CONFERENCE.timeZone, { day: '2-digit', month: '2-digit', year: 'numeric' });
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  const clock = wallClockIn(new Date(value), CONFERENCE.timeZone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`;
 }
 
 /**

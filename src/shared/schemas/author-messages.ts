@@ -3,6 +3,7 @@ import { listPaginationSchema } from './admin-dashboard.ts';
 import { paperAudienceSchema } from './paper-audience.ts';
 import { withKnownPlaceholders } from './placeholder-text.ts';
 import { okResponse } from './responses.ts';
+import { formatCount } from '../format/numbers.ts';
 
 export const MESSAGE_LIMITS = { subject: 200, body: 10_000, templateName: 100 } as const;
 /** How many recipients' filled-in texts the preview shows. */
@@ -12,7 +13,7 @@ export const AUTHOR_MESSAGE_TEXTS = {
   subjectRequired: 'Please enter a subject.',
   subjectTooLong: `The subject is limited to ${MESSAGE_LIMITS.subject} characters.`,
   bodyRequired: 'Please write the message.',
-  bodyTooLong: `The message is limited to ${MESSAGE_LIMITS.body.toLocaleString('en')} characters.`,
+  bodyTooLong: `The message is limited to ${formatCount(MESSAGE_LIMITS.body)} characters.`,
   noRecipients: 'None of the selected papers exists any more: nothing was sent.',
   messageNotFound: 'Message not found.',
   templateNameRequired: 'Please name the template.',

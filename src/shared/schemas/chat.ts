@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { okResponse } from './responses.ts';
+import { formatCount } from '../format/numbers.ts';
 
 export const CHAT_MESSAGE_MAX = 5000;
 
@@ -9,7 +10,7 @@ export const CHAT_MESSAGES = {
   tooManyFiles: `Maximum ${LIMITS.chatFilesPerMessage} files allowed per message`,
   notAllowed: (fileName: string) => `File ${fileName} is not allowed. Only images and PDFs are supported.`,
   tooLarge: (fileName: string) => `File ${fileName} is too large. Maximum size is 5MB.`,
-  tooLong: `A message is limited to ${CHAT_MESSAGE_MAX.toLocaleString('en')} characters.`,
+  tooLong: `A message is limited to ${formatCount(CHAT_MESSAGE_MAX)} characters.`,
 } as const;
 
 /** What the picker offers (doc and docx too, as specified; the check refuses them). */

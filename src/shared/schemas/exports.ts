@@ -1,6 +1,7 @@
 import './field-messages.ts';
 import { z } from 'zod';
 import { bulkSelectionQuerySchema, BULK_MESSAGES, BULK_SELECTION_MAX } from './bulk-actions.ts';
+import { formatCount } from '../format/numbers.ts';
 
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -16,5 +17,5 @@ export const paperExportBodySchema = z.object({
   paperIds: z
     .array(z.uuid('A paper id is not valid.'))
     .min(1, BULK_MESSAGES.emptySelection)
-    .max(BULK_SELECTION_MAX, `At most ${BULK_SELECTION_MAX.toLocaleString('en')} papers in one export.`),
+    .max(BULK_SELECTION_MAX, `At most ${formatCount(BULK_SELECTION_MAX)} papers in one export.`),
 });

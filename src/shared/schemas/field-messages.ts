@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from '../format/numbers.ts';
 
 /*
  * The message for a field a schema gives no message of its own: Zod's defaults ("Too big:
@@ -39,7 +40,7 @@ export function fieldLabel(path: readonly PropertyKey[]): string {
   return (parent && FIELD_LABELS[`${parent}.${key}`]) || FIELD_LABELS[key] || words(key);
 }
 
-const count = (n: number | bigint) => Number(n).toLocaleString('en');
+const count = (n: number | bigint) => formatCount(Number(n));
 
 /** "Title must be at most 300 characters": also for a schema that is parsed apart from its parent. */
 export const atMostCharacters = (label: string, maximum: number) =>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { printableInPdfs } from '../domain/pdf-printable.ts';
 import { listPaginationSchema } from './admin-dashboard.ts';
 import { okResponse } from './responses.ts';
+import { formatCount } from '../format/numbers.ts';
 
 export const LETTER_KINDS = ['acceptance', 'visa'] as const;
 export type LetterKind = (typeof LETTER_KINDS)[number];
@@ -45,7 +46,7 @@ export const LETTER_TEXTS = {
   dateOfBirthFuture: 'The date of birth cannot be in the future.',
   dateOfBirthImplausible: `Please check the date of birth: it must be between ${VISA_LIMITS.minAge} and ${VISA_LIMITS.maxAge} years ago.`,
   noteRequired: 'Please write a note telling the author why the request is declined.',
-  noteTooLong: `The note is limited to ${VISA_LIMITS.note.toLocaleString('en')} characters.`,
+  noteTooLong: `The note is limited to ${formatCount(VISA_LIMITS.note)} characters.`,
   requested: 'Your request for a visa invitation letter was sent. The organisers will review it.',
   approved: 'The visa invitation letter was issued and the author notified.',
   declined: 'The request was declined and the author notified.',

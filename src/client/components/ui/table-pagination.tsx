@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ListPagination } from '@shared/schemas/admin-dashboard.ts';
 import { pageWindow, shownRange } from '@client/lib/page-window.ts';
-import { formatCount } from '@client/lib/numbers.ts';
+import { formatCount } from '@shared/format/numbers.ts';
 import { useMediaQuery } from '@client/lib/use-media-query.ts';
 
 interface TablePaginationProps {

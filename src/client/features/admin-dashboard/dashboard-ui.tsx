@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { Spinner } from '@client/components/ui/spinner.tsx';
-import { formatCount } from '@client/lib/numbers.ts';
+import { formatCount } from '@shared/format/numbers.ts';
 
 /** Spec 2.2: the text shown while a list or the statistics load. */
 export const LOADING_TEXT = 'Loading data...';

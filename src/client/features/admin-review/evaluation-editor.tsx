@@ -7,7 +7,7 @@ import { errorText } from '@client/lib/api.ts';
 import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { useSaveEvaluation } from './admin-papers-api.ts';
-import { formatUsDateTime } from '@client/lib/dates.ts';
+import { formatDateTime } from '@client/lib/dates.ts';
 import { evaluationFormSchema } from './evaluation-form.ts';
 import { scoreBandClass } from '@client/admin/score-bands.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
@@ -77,7 +77,7 @@ function ReviewerLine({ evaluation }: { evaluation: AdminEvaluation }) {
       {reviewedBy ? (
         <>
           Reviewed by <span className="font-semibold text-slate-700">{reviewedBy.username}</span> ·{' '}
-          {reviewedAt ? formatUsDateTime(reviewedAt) : 'Not reviewed'}
+          {reviewedAt ? formatDateTime(reviewedAt) : 'Not reviewed'}
         </>
       ) : (
         'Not reviewed'

@@ -4,7 +4,7 @@ import { PanelDialog } from '@client/components/ui/panel-dialog.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { statusLabel } from '@client/components/status-badge.tsx';
 import { usePaperHistory } from './admin-papers-api.ts';
-import { formatUsDateTime } from '@client/lib/dates.ts';
+import { formatDateTime } from '@client/lib/dates.ts';
 import {
   adminActionLabel,
   buildHistoryTimeline,
@@ -93,7 +93,7 @@ function VersionItem({ kind, entry }: { kind: SubmissionKind; entry: SubmissionH
       <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <div>
           <dt className="inline text-slate-500">Submitted: </dt>
-          <dd className="inline text-slate-800">{formatUsDateTime(entry.submittedAt)}</dd>
+          <dd className="inline text-slate-800">{formatDateTime(entry.submittedAt)}</dd>
         </div>
         <div className="min-w-0">
           <dt className="inline text-slate-500">File: </dt>
@@ -110,7 +110,7 @@ function VersionItem({ kind, entry }: { kind: SubmissionKind; entry: SubmissionH
             </div>
             <div>
               <dt className="inline font-medium">When: </dt>
-              <dd className="inline">{formatUsDateTime(entry.resetAt)}</dd>
+              <dd className="inline">{formatDateTime(entry.resetAt)}</dd>
             </div>
             <div>
               <dt className="inline font-medium">Reason: </dt>
@@ -138,7 +138,7 @@ function ActionItem({ action }: { action: AdminActionEntry }) {
         <p className="font-semibold text-slate-900">
           Admin Action <span className="font-normal text-slate-600">· {adminActionLabel(action.adminAction)}</span>
         </p>
-        <span className="text-xs text-slate-500">{formatUsDateTime(action.actionAt)}</span>
+        <span className="text-xs text-slate-500">{formatDateTime(action.actionAt)}</span>
       </div>
       {action.performedBy && <p className="mt-1 text-sm text-slate-600">By {action.performedBy}</p>}
       {(action.previousStatus || action.newStatus) && (

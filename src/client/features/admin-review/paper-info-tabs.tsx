@@ -3,7 +3,7 @@ import { MODE_NOT_SPECIFIED } from '@shared/constants.ts';
 import type { AdminPaper } from '@shared/schemas/admin-paper.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import { ButtonLink } from '@client/components/ui/button.tsx';
-import { formatDate, formatUsDateTime } from '@client/lib/dates.ts';
+import { formatDate, formatDateTime } from '@client/lib/dates.ts';
 import { initialsOf } from '@client/lib/initials.ts';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
@@ -29,7 +29,7 @@ export function PaperDetailsTab({ paper }: { paper: AdminPaper }) {
           </p>
           {paper.reviewer && paper.reviewedAt && (
             <p className="mt-2 text-xs text-blue-800">
-              Last updated {formatUsDateTime(paper.reviewedAt)} by {paper.reviewer.username}
+              Last updated {formatDateTime(paper.reviewedAt)} by {paper.reviewer.username}
             </p>
           )}
         </section>
@@ -47,7 +47,7 @@ export function PaperDetailsTab({ paper }: { paper: AdminPaper }) {
       </dl>
       {paper.fullPaperSubmittedAt && (
         <p className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
-          <span className="font-semibold">Full Paper Submitted</span> on {formatUsDateTime(paper.fullPaperSubmittedAt)}
+          <span className="font-semibold">Full Paper Submitted</span> on {formatDateTime(paper.fullPaperSubmittedAt)}
         </p>
       )}
     </div>

@@ -3,7 +3,7 @@ import { formatConferenceTime } from '@shared/domain/deadlines.ts';
 import type { PaperTimelineEntry } from '@shared/schemas/timeline.ts';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { usePaperTimeline } from './admin-papers-api.ts';
-import { formatUsDateTime } from '@client/lib/dates.ts';
+import { formatDateTime } from '@client/lib/dates.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 
 /** Every step of the paper in the order it happened: who, when, from which status to which, and why. */
@@ -42,7 +42,7 @@ function TimelineItem({ entry }: { entry: PaperTimelineEntry }) {
         {entry.version !== null && <span className="font-normal text-slate-600"> (version {entry.version})</span>}
       </p>
       <p className="text-sm text-slate-600">
-        {formatUsDateTime(entry.at)} ·{' '}
+        {formatDateTime(entry.at)} ·{' '}
         {entry.actor ? `${entry.actor.name} (${entry.actor.role === 'admin' ? 'Admin' : 'Author'})` : 'System'}
       </p>
       {statusChanged && (

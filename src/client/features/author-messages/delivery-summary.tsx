@@ -4,7 +4,7 @@ import {
   type AuthorMessage,
   type DeliveryState,
 } from '@shared/schemas/author-messages.ts';
-import { formatCount } from '@client/lib/numbers.ts';
+import { formatCount } from '@shared/format/numbers.ts';
 import { Badge, type BadgeTone } from '@client/components/ui/badge.tsx';
 
 export const DELIVERY_STATE_TONES: Record<DeliveryState, BadgeTone> = {

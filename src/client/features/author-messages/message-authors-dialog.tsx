@@ -15,7 +15,7 @@ import { TextAreaField, TextField } from '@client/components/ui/form-field.tsx';
 import { Button, buttonClass } from '@client/components/ui/button.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
 import { errorText } from '@client/lib/api.ts';
-import { formatCount } from '@client/lib/numbers.ts';
+import { formatCount } from '@shared/format/numbers.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
 import { randomId } from '@client/lib/random-id.ts';
 import { previewMessage, sendMessage } from './author-messages-api.ts';

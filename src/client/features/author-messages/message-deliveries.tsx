@@ -5,7 +5,7 @@ import { Spinner } from '@client/components/ui/spinner.tsx';
 import { TablePagination } from '@client/components/ui/table-pagination.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { formatDateTime } from '@client/lib/dates.ts';
-import { formatCount } from '@client/lib/numbers.ts';
+import { formatCount } from '@shared/format/numbers.ts';
 import { useMessageRecipients } from './author-messages-api.ts';
 import { DELIVERY_STATE_TONES, DeliverySummary } from './delivery-summary.tsx';
 import { Badge } from '@client/components/ui/badge.tsx';

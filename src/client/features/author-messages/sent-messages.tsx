@@ -4,7 +4,7 @@ import { Spinner } from '@client/components/ui/spinner.tsx';
 import { TablePagination } from '@client/components/ui/table-pagination.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { formatDateTime } from '@client/lib/dates.ts';
-import { formatCount } from '@client/lib/numbers.ts';
+import { formatCount } from '@shared/format/numbers.ts';
 import { useSentMessages } from './author-messages-api.ts';
 import { DeliverySummary } from './delivery-summary.tsx';
 

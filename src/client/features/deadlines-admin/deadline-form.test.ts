@@ -6,6 +6,7 @@ import {
   datesFormValues,
   datesToSave,
   gracePeriodText,
+  pendingDateText,
 } from './deadline-form.ts';
 
 describe('datesFormValues', () => {
@@ -49,6 +50,14 @@ describe('datesFormSchema and datesToSave', () => {
         }),
       ]);
     }
+  });
+});
+
+describe('pendingDateText', () => {
+  it('says the typed date in words, in IST, a closing date to its whole minute', () => {
+    expect(pendingDateText('notification', '2025-11-02T10:30')).toBe('Not saved yet: 2 November 2025 10:30 IST');
+    expect(pendingDateText('abstractDeadline', '2026-01-05T23:59')).toBe('Not saved yet: 5 January 2026 23:59 IST');
+    expect(pendingDateText('notification', '2025-11-0')).toBe('Not saved yet');
   });
 });
 

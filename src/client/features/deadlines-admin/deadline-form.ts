@@ -4,6 +4,7 @@ import {
   CONFERENCE_DATE_KEYS,
   type ConferenceDateKey,
   type ConferenceDates,
+  formatConferenceTime,
 } from '@shared/domain/deadlines.ts';
 import type { DateSource, UpdateDeadlinesBody } from '@shared/schemas/deadlines.ts';
 import { fromConferenceInputValue, toConferenceInputValue } from '@client/lib/conference-datetime.ts';
@@ -59,6 +60,15 @@ export function datesToSave(
   edited: Partial<Record<ConferenceDateKey, boolean>>,
 ): UpdateDeadlinesBody {
   return Object.fromEntries(CONFERENCE_DATE_KEYS.filter((key) => edited[key]).map((key) => [key, dates[key]]));
+}
+
+/**
+ * "Not saved yet: 2 November 2025 10:30 IST": the typed date in words beside its input, which the
+ * browser may show as mm/dd/yyyy with AM/PM.
+ */
+export function pendingDateText(key: ConferenceDateKey, typed: string): string {
+  const iso = fromConferenceInputValue(typed, { closing: CLOSING_DATE_KEYS.includes(key) });
+  return iso ? `Not saved yet: ${formatConferenceTime(iso)}` : 'Not saved yet';
 }
 
 /** "Grace period: none." or "Grace period: 15 minutes after each deadline, from DEADLINE_GRACE_MINUTES." */

@@ -22,6 +22,7 @@ import {
   datesFormValues,
   datesToSave,
   gracePeriodText,
+  pendingDateText,
 } from './deadline-form.ts';
 import { type DeadlineSettings, useDeadlineSettings, useSaveDates } from './deadlines-api.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
@@ -66,6 +67,7 @@ function DatesForm({ settings }: { settings: DeadlineSettings }) {
     register,
     handleSubmit,
     reset,
+    watch,
     setError,
     clearErrors,
     formState: { errors, dirtyFields },
@@ -76,6 +78,7 @@ function DatesForm({ settings }: { settings: DeadlineSettings }) {
   const [saved, setSaved] = useState('');
   const save = useSaveDates();
   const editedCount = CONFERENCE_DATE_KEYS.filter((key) => dirtyFields[key]).length;
+  const typed = watch();
 
   const onSubmit = handleSubmit((values) => {
     setSaved('');
@@ -128,7 +131,7 @@ function DatesForm({ settings }: { settings: DeadlineSettings }) {
               value={dates[key]}
               source={sources[key]}
               input={register(key)}
-              edited={dirtyFields[key] === true}
+              pending={dirtyFields[key] ? pendingDateText(key, typed[key]) : null}
               error={errors[key]?.message}
               zoneNoteId={zoneNoteId}
             />
@@ -177,13 +180,14 @@ interface DateRowProps {
   value: string;
   source: DateSource;
   input: UseFormRegisterReturn;
-  /** Whether the input shows another date than the saved one. */
-  edited: boolean;
+  /** What the input reads while it differs from the saved date, in words; null when it does not differ. */
+  pending: string | null;
   error?: string;
   zoneNoteId: string;
 }
 
-function DateRow({ dateKey, value, source, input, edited, error, zoneNoteId }: DateRowProps) {
+function DateRow({ dateKey, value, source, input, pending, error, zoneNoteId }: DateRowProps) {
+  const edited = pending !== null;
   const inputId = useId();
   const currentId = useId();
   const pendingId = useId();
@@ -219,7 +223,7 @@ function DateRow({ dateKey, value, source, input, edited, error, zoneNoteId }: D
         />
         {edited && (
           <p id={pendingId} className="mt-1 text-xs font-medium text-amber-900">
-            Not saved yet
+            {pending}
           </p>
         )}
         {error && (

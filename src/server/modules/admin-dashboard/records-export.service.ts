@@ -9,6 +9,7 @@ import {
   paymentState,
 } from '@shared/domain/record-states.ts';
 import type { AppContext } from '@server/context.ts';
+import { spreadsheetDay } from '@server/lib/document-dates.ts';
 import { type TemporaryDownload, temporaryDownload } from '@server/lib/temporary-download.ts';
 import { csvLine, UTF8_BOM } from './csv.ts';
 import * as repo from './dashboard.repository.ts';
@@ -17,7 +18,6 @@ import { toRecord } from './dashboard.service.ts';
 /** Rows fetched from the cursor at a time: memory holds one batch, whatever the number of rows. */
 const EXPORT_BATCH_ROWS = 500;
 
-const enGb = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString('en-GB') : '');
 const who = (r: RecordRow) => [r.user.username, r.user.email, r.user.customUserId];
 
 /** The cells say what the records table shows, with the same labels (shared/domain/record-states.ts). */
@@ -29,7 +29,7 @@ const VIEWS = {
       r.paper?.title ?? NO_SUBMISSION_LABEL,
       PAYMENT_STATE_LABELS[paymentState(r)],
       r.paper?.paymentId ?? '',
-      enGb(r.paper?.submittedAt),
+      spreadsheetDay(r.paper?.submittedAt),
     ],
   },
   evaluation: {
@@ -50,8 +50,8 @@ const VIEWS = {
       r.paper ? PAPER_STATUS_LABELS[r.paper.status] : '',
       EVALUATION_STATE_LABELS[evaluationState(r)],
       r.paper?.marks ?? '',
-      enGb(r.paper?.evaluatedAt),
-      enGb(r.paper?.submittedAt),
+      spreadsheetDay(r.paper?.evaluatedAt),
+      spreadsheetDay(r.paper?.submittedAt),
     ],
   },
 } as const;

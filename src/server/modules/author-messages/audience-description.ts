@@ -1,8 +1,9 @@
 import { PAPER_STATUS_LABELS } from '@shared/constants.ts';
 import type { PaperAudience } from '@shared/schemas/paper-audience.ts';
+import { formatCount } from '@shared/format/numbers.ts';
 
 function plural(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 /** The audience in words, kept with the message: "Papers: Abstract Accepted, unpaid". */

@@ -10,6 +10,7 @@ import { type TemporaryDownload, temporaryDownload } from '@server/lib/temporary
 import { csvLine, UTF8_BOM } from '../admin-dashboard/csv.ts';
 import type { PaperFilter } from '../admin-dashboard/dashboard.repository.ts';
 import * as repo from './exports.repository.ts';
+import { spreadsheetDay } from '@server/lib/document-dates.ts';
 
 /** Papers read per query: memory holds one batch, whatever the number of papers. */
 const EXPORT_BATCH_PAPERS = 1000;
@@ -60,7 +61,7 @@ interface SheetWriter {
 
 async function csvWriter(file: string): Promise<SheetWriter> {
   const out = await open(file, 'w');
-  const text = (cell: Cell) => (cell instanceof Date ? cell.toLocaleDateString('en-GB') : cell);
+  const text = (cell: Cell) => (cell instanceof Date ? spreadsheetDay(cell) : cell);
   try {
     await out.write(UTF8_BOM + csvLine(HEADER));
   } catch (error) {

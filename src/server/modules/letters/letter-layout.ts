@@ -5,6 +5,7 @@ import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { PdfTypesetter, type TextStyle } from '@server/lib/pdf/pdf-typesetter.ts';
 import { wrapToWidth } from '@server/lib/pdf/text-wrap.ts';
+import { documentDay } from '@server/lib/document-dates.ts';
 
 export interface Letterhead {
   organisation: string;
@@ -57,9 +58,6 @@ const BODY_BOTTOM = FOOTER_TOP + 12;
 const BODY_SIZES = [11, 10.5, 10, 9.5, 9, 8.5, 8, 7.5, 7];
 const DETAILS_LABEL_WIDTH = 170;
 
-export const formatLetterDate = (date: Date) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
-
 interface TextOptions {
   bold?: boolean;
   muted?: boolean;
@@ -111,7 +109,7 @@ class TextComposer {
 
 function composeBody(letter: Letter, typesetter: PdfTypesetter, size: number, top: number): TextComposer {
   const body = new TextComposer(typesetter, size, top);
-  body.text(formatLetterDate(letter.issuedAt));
+  body.text(documentDay(letter.issuedAt));
   if (letter.recipient.length > 0) body.gap();
   letter.recipient.forEach((line, index) => body.text(line, { bold: index === 0 }));
   body.text(letter.reference);

@@ -75,7 +75,8 @@ describe('renderAcceptanceLetter', () => {
     expect(pdf.getTitle()).toBe('Acceptance letter ICTACEM2025-0042');
     expect(pdf.getSubject()).toContain('K7QX-2M9P');
     expect(text).toContain('ICTACEM 2025 Organising Committee');
-    expect(text).toContain('24 November 2026');
+    // Issued at 23:30 UTC, already the next morning at the conference: the letter follows its calendar.
+    expect(text).toContain('25 November 2026');
     expect(text).toContain('Ref.: ICTACEM2025-0042');
     expect(text).toContain('Dear Priya Sharma,');
     expect(text).toContain(

@@ -1,6 +1,7 @@
 // The letters authors download: an acceptance letter for their paper and, for registered authors
 // who travel from abroad, a visa invitation letter. Both carry a code anyone can verify online.
-import { formatLetterDate, type Letterhead, type LetterSignature, renderLetter } from './letter-layout.ts';
+import { type Letterhead, type LetterSignature, renderLetter } from './letter-layout.ts';
+import { calendarDay, documentDay } from '@server/lib/document-dates.ts';
 
 export type { Letterhead, LetterSignature } from './letter-layout.ts';
 
@@ -45,9 +46,7 @@ export interface VisaLetterInput {
 /** '1990-03-05' as '5 March 1990', which no reader can take for 3 May; anything else as given. */
 function formatDateOfBirth(dateOfBirth: string): string {
   const date = new Date(`${dateOfBirth}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth) && !Number.isNaN(date.getTime())
-    ? formatLetterDate(date)
-    : dateOfBirth;
+  return /^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth) && !Number.isNaN(date.getTime()) ? calendarDay(date) : dateOfBirth;
 }
 
 export async function renderAcceptanceLetter(input: AcceptanceLetterInput): Promise<Uint8Array> {
@@ -69,7 +68,7 @@ export async function renderAcceptanceLetter(input: AcceptanceLetterInput): Prom
           `accepted for presentation at the ${conference.fullName} (${conference.shortName}), ` +
           `${conference.dates}, ${conference.venue}.`,
       },
-      { paragraph: `The decision was made on ${formatLetterDate(input.decisionDate)}.` },
+      { paragraph: `The decision was made on ${documentDay(input.decisionDate)}.` },
       { paragraph: `We look forward to welcoming you at ${conference.shortName}.` },
     ],
     closing: 'Yours sincerely,',

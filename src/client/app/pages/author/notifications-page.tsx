@@ -12,7 +12,7 @@ import {
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { SignInGuard } from './sign-in-guard.tsx';
 import { type TabItem, TabList, TabPanel } from '@client/components/ui/tabs.tsx';
-import { formatCount } from '@client/lib/numbers.ts';
+import { formatCount } from '@shared/format/numbers.ts';
 
 const TABS: TabItem<NotificationFilter>[] = [
   { key: 'all', label: 'All' },

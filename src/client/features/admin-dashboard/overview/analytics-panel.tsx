@@ -3,7 +3,7 @@ import { Panel } from '@client/components/ui/panel.tsx';
 import { SubmissionAnalyticsPanel, UserEngagementPanel } from './insight-panels.tsx';
 import { type BreakdownRow, modeBreakdown, themeBreakdown } from './analytics-breakdown.ts';
 import { formatPercent } from '../percentages.ts';
-import { formatCount } from '@client/lib/numbers.ts';
+import { formatCount } from '@shared/format/numbers.ts';
 
 /** Analytics (spec 2.3): papers by theme and by mode of presentation. */
 export function AnalyticsPanel({ overview }: { overview: DashboardOverview }) {

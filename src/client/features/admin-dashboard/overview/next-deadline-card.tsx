@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatConferenceTime } from '@shared/domain/deadlines.ts';
 import { Panel } from '@client/components/ui/panel.tsx';
-import { formatCount } from '@client/lib/numbers.ts';
+import { formatCount } from '@shared/format/numbers.ts';
 import { useNextDeadline } from '../dashboard-api.ts';
 import type { LinkedFilters } from '../paper-filters.ts';
 import { daysLeftText } from './time-left.ts';

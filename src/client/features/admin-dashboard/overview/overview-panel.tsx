@@ -7,7 +7,7 @@ import { SubmissionAnalyticsPanel, UserEngagementPanel } from './insight-panels.
 import { formatPercent, percentOf } from '../percentages.ts';
 import { RecentSubmissions } from './recent-submissions.tsx';
 import { StatusDonutChart } from './status-donut-chart.tsx';
-import { formatCount } from '@client/lib/numbers.ts';
+import { formatCount } from '@shared/format/numbers.ts';
 
 interface OverviewPanelProps {
   overview: DashboardOverview;

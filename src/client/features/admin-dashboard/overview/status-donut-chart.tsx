@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { PAPER_STATUS_LABELS, PAPER_STATUSES, type PaperStatus } from '@shared/constants.ts';
 import { formatPercent, percentOf } from '../percentages.ts';
 import { donutSegments } from '../status-distribution.ts';
-import { formatCount } from '@client/lib/numbers.ts';
+import { formatCount } from '@shared/format/numbers.ts';
 
 /** Ring colours, the same hues as the status badges. */
 const STATUS_COLOURS: Record<PaperStatus, { stroke: string; swatch: string }> = {

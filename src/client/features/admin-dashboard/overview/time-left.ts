@@ -1,4 +1,4 @@
-import { formatCount } from '@client/lib/numbers.ts';
+import { formatCount } from '@shared/format/numbers.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -5,7 +5,7 @@ import type { AdminPaperListRow } from '@shared/schemas/admin-dashboard.ts';
 import type { AdminPaper } from '@shared/schemas/admin-paper.ts';
 import { buttonClass } from '@client/components/ui/button.tsx';
 import { formatDate } from '@client/lib/dates.ts';
-import { formatCount } from '@client/lib/numbers.ts';
+import { formatCount } from '@shared/format/numbers.ts';
 import { initialsOf } from '@client/lib/initials.ts';
 import { StatusBadge, statusStripeClass } from '@client/components/status-badge.tsx';
 import { PaperReviewForm } from './paper-review-form.tsx';

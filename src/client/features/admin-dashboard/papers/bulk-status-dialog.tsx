@@ -9,7 +9,7 @@ import { ReviewCommentsField } from '@client/components/review-comments-field.ts
 import { Button } from '@client/components/ui/button.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
 import { errorText } from '@client/lib/api.ts';
-import { formatCount } from '@client/lib/numbers.ts';
+import { formatCount } from '@shared/format/numbers.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
 import { changeStatusInBatches } from './bulk-status-api.ts';
 import { Alert } from '@client/components/ui/alert.tsx';

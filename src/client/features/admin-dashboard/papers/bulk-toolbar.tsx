@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { BULK_MESSAGES, BULK_SELECTION_MAX } from '@shared/schemas/bulk-actions.ts';
 import { buttonClass } from '@client/components/ui/button.tsx';
 import { errorText } from '@client/lib/api.ts';
-import { formatCount } from '@client/lib/numbers.ts';
+import { formatCount } from '@shared/format/numbers.ts';
 import { fetchMatchingPaperIds } from './bulk-status-api.ts';
 import { useDashboardMessages } from '../dashboard-messages.tsx';
 import type { PaperFilters } from '../paper-filters.ts';

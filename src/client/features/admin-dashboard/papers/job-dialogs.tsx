@@ -14,7 +14,7 @@ import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { formatDateTime } from '@client/lib/dates.ts';
 import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
-import { formatCount, formatFileSize } from '@client/lib/numbers.ts';
+import { formatCount, formatFileSize } from '@shared/format/numbers.ts';
 import { requestJob, useJob, useLatestJob } from './background-jobs-api.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 

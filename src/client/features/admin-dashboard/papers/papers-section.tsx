@@ -10,7 +10,7 @@ import { useReportLoadError } from '../dashboard-messages.tsx';
 import { EmptyState, foundText, LOADING_TEXT, LoadFailed, LoadingData } from '../dashboard-ui.tsx';
 import { PaperFilterBar } from './paper-filter-bar.tsx';
 import { filterForApi, type PaperFilters } from '../paper-filters.ts';
-import { formatCount } from '@client/lib/numbers.ts';
+import { formatCount } from '@shared/format/numbers.ts';
 import { TablePagination } from '@client/components/ui/table-pagination.tsx';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@client/lib/use-debounced-value.ts';
 import { usePageOf } from '../use-page-of.ts';

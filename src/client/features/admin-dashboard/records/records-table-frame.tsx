@@ -4,7 +4,7 @@ import type { RecordRow } from '@shared/schemas/admin-dashboard.ts';
 import { NO_SUBMISSION_LABEL } from '@shared/domain/record-states.ts';
 import { EmptyState, LOADING_TEXT, LoadFailed, LoadingData } from '../dashboard-ui.tsx';
 import { TablePagination } from '@client/components/ui/table-pagination.tsx';
-import { formatCount } from '@client/lib/numbers.ts';
+import { formatCount } from '@shared/format/numbers.ts';
 import type { RecordsTable } from './use-records-table.ts';
 
 interface RecordsTableFrameProps {

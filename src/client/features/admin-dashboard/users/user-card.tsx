@@ -4,7 +4,7 @@ import type { AdminUserRow } from '@shared/schemas/admin-dashboard.ts';
 import { buttonClass } from '@client/components/ui/button.tsx';
 import { formatDate } from '@client/lib/dates.ts';
 import { statusBadgeClass } from '@client/components/status-badge.tsx';
-import { formatCount } from '@client/lib/numbers.ts';
+import { formatCount } from '@shared/format/numbers.ts';
 import { EmailText } from '@client/components/ui/email-text.tsx';
 
 /** The avatar's single letter (spec 2.4); Array.from keeps a letter outside the BMP whole. */

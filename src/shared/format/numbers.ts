@@ -1,5 +1,8 @@
-/** Counts in the reader's own grouping ("100,000" in English, "1,00,000" in Indian English). */
-const countFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+/**
+ * The site's one way to write a number, on the pages, in the server's messages and in the
+ * documents: British English, "100,000" (the same text for every reader, as the dates are).
+ */
+const countFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 
 export function formatCount(count: number): string {
   return countFormat.format(count);

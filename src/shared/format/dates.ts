@@ -1,0 +1,108 @@
+import { CONFERENCE } from '../conference.ts';
+
+/**
+ * The site's one way to write a date, on the pages and in the documents alike: British English,
+ * day before month, the month in words, a 24-hour clock, and the zone named whenever a time is.
+ * "15 December 2025", "15 December 2025 14:05 IST", "15/12/2025" in a spreadsheet.
+ */
+
+const LOCALE = 'en-GB';
+
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+function clockIn(timeZone: string): Intl.DateTimeFormat {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat(LOCALE, {
+      timeZone,
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    clocks.set(timeZone, clock);
+  }
+  return clock;
+}
+
+const monthNumbers = new Map(
+  Array.from({ length: 12 }, (_, index) => [
+    new Intl.DateTimeFormat(LOCALE, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, index, 1)),
+    index + 1,
+  ]),
+);
+
+/** What a wall clock in `timeZone` reads at `instant`. */
+export interface WallClock {
+  year: number;
+  /** 1 to 12. */
+  month: number;
+  monthName: string;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+export function wallClockIn(instant: Date, timeZone: string): WallClock {
+  const parts = clockIn(timeZone).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const monthName = part('month');
+  return {
+    year: Number(part('year')),
+    month: monthNumbers.get(monthName) ?? 0,
+    monthName,
+    day: Number(part('day')),
+    hour: Number(part('hour')),
+    minute: Number(part('minute')),
+    second: Number(part('second')),
+  };
+}
+
+const OFFSET_NAME = /^(GMT|UTC)[+\-\u2212]/;
+
+/**
+ * The zone's short name at `instant`: "IST" for the conference's, else "CEST", "BST", "EDT".
+ * British English names the European zones and American English the American ones; where
+ * neither has a name, the offset ("GMT+9").
+ */
+export function zoneAbbreviation(instant: Date, timeZone: string): string {
+  if (timeZone === CONFERENCE.timeZone) return CONFERENCE.timeZoneName;
+  const nameIn = (locale: string) =>
+    new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
+      .formatToParts(instant)
+      .find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const british = nameIn(LOCALE);
+  if (!OFFSET_NAME.test(british)) return british;
+  const american = nameIn('en-US');
+  return OFFSET_NAME.test(american) ? british : american;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "15 December 2025". */
+export function formatDayIn(instant: Date, timeZone: string): string {
+  const clock = wallClockIn(instant, timeZone);
+  return `${clock.day} ${clock.monthName} ${clock.year}`;
+}
+
+/** "14:05 CET". */
+export function formatClockIn(instant: Date, timeZone: string): string {
+  const clock = wallClockIn(instant, timeZone);
+  return `${pad(clock.hour)}:${pad(clock.minute)} ${zoneAbbreviation(instant, timeZone)}`;
+}
+
+/** "15 December 2025 14:05 CET": a moment, always with its zone. */
+export function formatMomentIn(instant: Date, timeZone: string): string {
+  return `${formatDayIn(instant, timeZone)} ${formatClockIn(instant, timeZone)}`;
+}
+
+/** "15/12/2025": a day in a spreadsheet's cell, which reads it as a date. */
+export function formatNumericDayIn(instant: Date, timeZone: string): string {
+  const clock = wallClockIn(instant, timeZone);
+  return `${pad(clock.day)}/${pad(clock.month)}/${clock.year}`;
+}
