@@ -167,6 +167,14 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useQuery', 'useInfiniteQuery', 'useMutation', 'useQueryClient', 'queryOptions'],
+              message:
+                "Queries and mutations live in their feature's *-api.ts module, one hook per endpoint (docs/architecture.md).",
+            },
+          ],
           patterns: [
             NO_CLIMBING,
             {

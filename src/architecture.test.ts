@@ -74,6 +74,12 @@ describe('architecture boundaries', () => {
       expect.stringMatching(/no-restricted-imports.*\*-api\.ts hooks/),
     ]);
     expect(await messagesFor('src/client/features/papers/boundary-probe-api.ts', source)).toEqual([]);
+    const queryInComponent =
+      "import { useQuery } from '@tanstack/react-query';\nexport const useProbe = () => useQuery({ queryKey: ['x'] });\n";
+    expect(await messagesFor('src/client/features/papers/boundary-probe.tsx', queryInComponent)).toEqual([
+      expect.stringMatching(/no-restricted-imports.*one hook per endpoint/),
+    ]);
+    expect(await messagesFor('src/client/features/papers/boundary-probe-api.ts', queryInComponent)).toEqual([]);
     const errorsOnly = "import { errorText } from '@client/lib/api.ts';\nexport const probe = errorText;\n";
     expect(await messagesFor('src/client/features/papers/boundary-probe.tsx', errorsOnly)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import { api, type ResponseOf } from './api.ts';
 import { queryKeys } from './query-keys.ts';
@@ -52,15 +52,17 @@ function takePageSession(): SiteSession | undefined {
 }
 
 /** /auth/session answers a visitor with 200 (user null), keeping the console clean. */
+const siteSessionQuery = queryOptions({
+  queryKey: queryKeys.session,
+  queryFn: () => api<SiteSession>('/auth/session'),
+  staleTime: SESSION_STALE_MS,
+  retry: false,
+  initialData: takePageSession,
+  initialDataUpdatedAt: pageSession.readAt,
+});
+
 function useSiteSession() {
-  return useQuery({
-    queryKey: queryKeys.session,
-    queryFn: () => api<SiteSession>('/auth/session'),
-    staleTime: SESSION_STALE_MS,
-    retry: false,
-    initialData: takePageSession,
-    initialDataUpdatedAt: pageSession.readAt,
-  });
+  return useQuery(siteSessionQuery);
 }
 
 /**
@@ -73,7 +75,7 @@ function useSetSignedInUser() {
   return async (user: PublicUser | null, mustEnrolTwoFactor = false) => {
     // The sign-in's own answer says whether two-factor set-up comes first: the header never shows,
     // even for a moment, what such a session cannot use (the bell's count would be refused).
-    queryClient.setQueryData<SiteSession>(queryKeys.session, (old) => old && { ...old, user, mustEnrolTwoFactor });
+    queryClient.setQueryData(siteSessionQuery.queryKey, (old) => old && { ...old, user, mustEnrolTwoFactor });
     await queryClient.invalidateQueries({ queryKey: queryKeys.session });
   };
 }
@@ -156,8 +158,8 @@ export function useRegistrationOpen(): boolean | undefined {
  * A new arithmetic problem for each sign-in `round` and each `fetched` request for another; a
  * problem is answered once, so none is kept or fetched again behind the user's back.
  */
-export function useCaptchaProblem(round: number, fetched: number) {
-  return useQuery({
+function captchaProblemQuery(round: number, fetched: number) {
+  return queryOptions({
     queryKey: queryKeys.captcha(round, fetched),
     queryFn: () => api<ResponseOf<typeof captchaResponseSchema>>('/auth/captcha'),
     staleTime: Infinity,
@@ -165,4 +167,8 @@ export function useCaptchaProblem(round: number, fetched: number) {
     retry: 1,
     refetchOnWindowFocus: false,
   });
+}
+
+export function useCaptchaProblem(round: number, fetched: number) {
+  return useQuery(captchaProblemQuery(round, fetched));
 }

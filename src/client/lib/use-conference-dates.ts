@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, queryOptions } from '@tanstack/react-query';
 import {
   CONFERENCE_DATE_KEYS,
   CONFERENCE_DATES_META,
@@ -36,14 +36,18 @@ function datesInPage(): ConferenceDates | undefined {
 const pageDates = { dates: datesInPage(), readAt: Date.now() };
 
 /** The conference's dates as the server enforces them (ISO 8601 with offsets): the one source of every date shown. */
-export function useConferenceDates() {
-  return useQuery({
+function conferenceDatesQuery() {
+  return queryOptions({
     queryKey: queryKeys.conferenceDates,
     queryFn: async () => (await api<ResponseOf<typeof publicDeadlinesResponseSchema>>('/settings/deadlines')).dates,
     staleTime: DATES_STALE_MS,
     initialData: pageDates.dates,
     initialDataUpdatedAt: pageDates.readAt,
   });
+}
+
+export function useConferenceDates() {
+  return useQuery(conferenceDatesQuery());
 }
 
 /** "15-17 December 2025": the conference days in force; undefined until they are known. */

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import type {
   ChangePasswordBody,
   accountSessionsResponseSchema,
@@ -8,11 +8,15 @@ import { api, type ResponseOf } from '@client/lib/api.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
 import type { messageResponseSchema } from '@shared/schemas/responses.ts';
 
-export function useAccountSessions() {
-  return useQuery({
+function accountSessionsQuery() {
+  return queryOptions({
     queryKey: queryKeys.account.sessions,
     queryFn: async () => (await api<ResponseOf<typeof accountSessionsResponseSchema>>('/account/sessions')).sessions,
   });
+}
+
+export function useAccountSessions() {
+  return useQuery(accountSessionsQuery());
 }
 
 export function useEndSession() {

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, queryOptions } from '@tanstack/react-query';
 import type {
   RecordsQuery,
   adminPapersResponseSchema,
@@ -15,19 +15,27 @@ import { queryKeys } from '@client/lib/query-keys.ts';
 /** The statistics and the 8 newest submissions. */
 export type DashboardOverview = ResponseOf<typeof dashboardStatsResponseSchema>;
 
-export function useDashboardStats() {
-  return useQuery({
+function dashboardStatsQuery() {
+  return queryOptions({
     queryKey: queryKeys.admin.dashboard('stats'),
     queryFn: () => api<ResponseOf<typeof dashboardStatsResponseSchema>>('/admin/stats'),
   });
 }
 
+export function useDashboardStats() {
+  return useQuery(dashboardStatsQuery());
+}
+
 /** The soonest deadline still open and how many papers it waits for; null once all have passed. */
-export function useNextDeadline() {
-  return useQuery({
+function nextDeadlineQuery() {
+  return queryOptions({
     queryKey: queryKeys.admin.dashboard('next-deadline'),
     queryFn: async () => (await api<ResponseOf<typeof nextDeadlineResponseSchema>>('/admin/next-deadline')).next,
   });
+}
+
+export function useNextDeadline() {
+  return useQuery(nextDeadlineQuery());
 }
 
 export interface UserListParams {
@@ -35,30 +43,42 @@ export interface UserListParams {
   page: number;
 }
 
-export function useAdminUsers(params: UserListParams) {
-  return useQuery({
+function adminUsersQuery(params: UserListParams) {
+  return queryOptions({
     queryKey: queryKeys.admin.dashboard('users', params),
     queryFn: () => api<ResponseOf<typeof adminUsersResponseSchema>>(`/admin/users${toQueryString({ ...params })}`),
     placeholderData: keepPreviousData,
   });
 }
 
+export function useAdminUsers(params: UserListParams) {
+  return useQuery(adminUsersQuery(params));
+}
+
 export type PaperListParams = PaperFilters & { page: number };
 
-export function useAdminPapers(params: PaperListParams) {
-  return useQuery({
+function adminPapersQuery(params: PaperListParams) {
+  return queryOptions({
     queryKey: [...queryKeys.admin.paperList, params],
     queryFn: () => api<ResponseOf<typeof adminPapersResponseSchema>>(`/admin/papers${toQueryString({ ...params })}`),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useRecords(query: RecordsQuery) {
-  return useQuery({
+export function useAdminPapers(params: PaperListParams) {
+  return useQuery(adminPapersQuery(params));
+}
+
+function recordsQuery(query: RecordsQuery) {
+  return queryOptions({
     queryKey: queryKeys.admin.dashboard('records', query),
     queryFn: () => api<ResponseOf<typeof recordsResponseSchema>>(`/admin/records${toQueryString({ ...query })}`),
     placeholderData: keepPreviousData,
   });
+}
+
+export function useRecords(query: RecordsQuery) {
+  return useQuery(recordsQuery(query));
 }
 
 /** The CSV of exactly the rows the table is filtered to: the same query without paging. */

@@ -1,44 +1,23 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
-  AdminPaper,
   adminFileResponseSchema,
-  adminPaperDetailsResponseSchema,
   evaluationSavedResponseSchema,
   paperHistoryResponseSchema,
   adminPaperChangedResponseSchema,
 } from '@shared/schemas/admin-paper.ts';
 import type { DeadlineExtensionBody } from '@shared/schemas/deadlines.ts';
 import type { paperTimelineResponseSchema } from '@shared/schemas/timeline.ts';
-import { api, ApiError, upload, type ResponseOf } from '@client/lib/api.ts';
+import { api, upload, type ResponseOf } from '@client/lib/api.ts';
 import type { EvaluationBody } from './evaluation-form.ts';
 import type { SubmissionKind } from './history-timeline.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
+import { adminPaperPath, adminPaperQuery, retryUnlessMissing, usePaperChange } from '@client/admin/admin-paper.ts';
 import type { messageResponseSchema } from '@shared/schemas/responses.ts';
 
-const paperPath = (paperId: string) => `/admin/papers/${encodeURIComponent(paperId)}`;
-
-/** The paper and its submitter (the communicating author; null when the account is gone). */
-export type AdminPaperDetails = Omit<ResponseOf<typeof adminPaperDetailsResponseSchema>, 'success'>;
-
-/**
- * A malformed id (the server answers 400 for a path parameter that is not an id) is as missing
- * as an unknown one (404): both show the not-found card and are not asked for again.
- */
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
-}
-
-const retryUnlessMissing = (failures: number, error: unknown) => !isNotFound(error) && failures < 1;
+const paperPath = adminPaperPath;
 
 export function useAdminPaper(paperId: string) {
-  return useQuery({
-    queryKey: queryKeys.admin.paper(paperId),
-    queryFn: async () => {
-      const { paper, user } = await api<ResponseOf<typeof adminPaperDetailsResponseSchema>>(paperPath(paperId));
-      return { paper, user };
-    },
-    retry: retryUnlessMissing,
-  });
+  return useQuery(adminPaperQuery(paperId));
 }
 
 export function fetchPaperHistory(paperId: string) {
@@ -47,17 +26,21 @@ export function fetchPaperHistory(paperId: string) {
   );
 }
 
-export function usePaperHistory(paperId: string) {
-  return useQuery({
+function paperHistoryQuery(paperId: string) {
+  return queryOptions({
     queryKey: queryKeys.admin.paperHistory(paperId),
     queryFn: () => fetchPaperHistory(paperId),
     retry: retryUnlessMissing,
   });
 }
 
+export function usePaperHistory(paperId: string) {
+  return useQuery(paperHistoryQuery(paperId));
+}
+
 /** The paper's timeline; under the 'admin' key, so every change to the paper refreshes it. */
-export function usePaperTimeline(paperId: string) {
-  return useQuery({
+function paperTimelineQuery(paperId: string) {
+  return queryOptions({
     queryKey: queryKeys.admin.paperTimeline(paperId),
     queryFn: async () =>
       (await api<ResponseOf<typeof paperTimelineResponseSchema>>(`${paperPath(paperId)}/timeline`)).timeline,
@@ -65,37 +48,19 @@ export function usePaperTimeline(paperId: string) {
   });
 }
 
-/**
- * A change to one paper: the answer is written into the cached paper at once (so the page
- * shows it without waiting), then every admin view is refreshed from the server.
- */
-function usePaperChange<TVariables, TAnswer>(
-  paperId: string,
-  send: (variables: TVariables) => Promise<TAnswer>,
-  applyAnswer: (paper: AdminPaper, answer: TAnswer, variables: TVariables) => AdminPaper,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: (answer, variables) => {
-      queryClient.setQueryData<AdminPaperDetails>(
-        queryKeys.admin.paper(paperId),
-        (old) => old && { ...old, paper: applyAnswer(old.paper, answer, variables) },
-      );
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
-  });
+export function usePaperTimeline(paperId: string) {
+  return useQuery(paperTimelineQuery(paperId));
 }
 
 type PaperAnswer = ResponseOf<typeof adminPaperChangedResponseSchema>;
 
 export function useSaveEvaluation(paperId: string) {
-  return usePaperChange(
-    paperId,
-    (body: EvaluationBody) =>
+  return usePaperChange({
+    paperIdOf: () => paperId,
+    send: (body: EvaluationBody) =>
       api<ResponseOf<typeof evaluationSavedResponseSchema>>(`${paperPath(paperId)}/evaluate`, { method: 'PUT', body }),
-    (paper, answer) => ({ ...paper, adminEvaluation: answer.paper.adminEvaluation }),
-  );
+    applyAnswer: (paper, answer) => ({ ...paper, adminEvaluation: answer.paper.adminEvaluation }),
+  });
 }
 
 interface ToggleRequest {
@@ -110,9 +75,9 @@ interface ToggleRequest {
 }
 
 export function useToggleSubmission(paperId: string) {
-  return usePaperChange(
-    paperId,
-    ({ kind, reset, reason, version, reuploadUntil }: ToggleRequest) =>
+  return usePaperChange({
+    paperIdOf: () => paperId,
+    send: ({ kind, reset, reason, version, reuploadUntil }: ToggleRequest) =>
       kind === 'abstract'
         ? api<PaperAnswer>(`${paperPath(paperId)}/toggle-abstract`, {
             method: 'PUT',
@@ -122,18 +87,18 @@ export function useToggleSubmission(paperId: string) {
             method: 'PUT',
             body: { resetFullPaper: reset, reason, version, reuploadUntil },
           }),
-    (_, answer) => answer.paper,
-  );
+    applyAnswer: (_, answer) => answer.paper,
+  });
 }
 
 /** Gives the paper its own, later deadline for a step the author has still to do. */
 export function useExtendDeadline(paperId: string) {
-  return usePaperChange(
-    paperId,
-    (body: DeadlineExtensionBody) =>
+  return usePaperChange({
+    paperIdOf: () => paperId,
+    send: (body: DeadlineExtensionBody) =>
       api<PaperAnswer>(`${paperPath(paperId)}/deadline-extensions`, { method: 'POST', body }),
-    (_, answer) => answer.paper,
-  );
+    applyAnswer: (_, answer) => answer.paper,
+  });
 }
 
 interface AdminFileUpload {
@@ -143,9 +108,9 @@ interface AdminFileUpload {
 }
 
 export function useUploadAdminFile(paperId: string) {
-  return usePaperChange(
-    paperId,
-    ({ file, description, visibleToUser }: AdminFileUpload) => {
+  return usePaperChange({
+    paperIdOf: () => paperId,
+    send: ({ file, description, visibleToUser }: AdminFileUpload) => {
       const form = new FormData();
       form.append('description', description);
       form.append('fileType', 'review_comment_file');
@@ -154,14 +119,14 @@ export function useUploadAdminFile(paperId: string) {
       form.append('adminFile', file);
       return upload<PaperAnswer>(`${paperPath(paperId)}/upload-file`, form);
     },
-    (_, answer) => answer.paper,
-  );
+    applyAnswer: (_, answer) => answer.paper,
+  });
 }
 
 export function useSetAdminFileVisibility(paperId: string) {
-  return usePaperChange(
-    paperId,
-    ({ fileId, visibleToUser }: { fileId: string; visibleToUser: boolean }) =>
+  return usePaperChange({
+    paperIdOf: () => paperId,
+    send: ({ fileId, visibleToUser }: { fileId: string; visibleToUser: boolean }) =>
       api<ResponseOf<typeof adminFileResponseSchema>>(
         `${paperPath(paperId)}/admin-files/${encodeURIComponent(fileId)}`,
         {
@@ -169,23 +134,23 @@ export function useSetAdminFileVisibility(paperId: string) {
           body: { visibleToUser },
         },
       ),
-    (paper, answer) => ({
+    applyAnswer: (paper, answer) => ({
       ...paper,
       adminUploadedFiles: paper.adminUploadedFiles.map((file) => (file._id === answer.file._id ? answer.file : file)),
     }),
-  );
+  });
 }
 
 export function useDeleteAdminFile(paperId: string) {
-  return usePaperChange(
-    paperId,
-    (fileId: string) =>
+  return usePaperChange({
+    paperIdOf: () => paperId,
+    send: (fileId: string) =>
       api<ResponseOf<typeof messageResponseSchema>>(`${paperPath(paperId)}/admin-files/${encodeURIComponent(fileId)}`, {
         method: 'DELETE',
       }),
-    (paper, _, fileId) => ({
+    applyAnswer: (paper, _, fileId) => ({
       ...paper,
       adminUploadedFiles: paper.adminUploadedFiles.filter((file) => file._id !== fileId),
     }),
-  );
+  });
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PaperAudience } from '@shared/schemas/paper-audience.ts';
 import type {
   messageListResponseSchema,
@@ -20,32 +20,45 @@ export interface ComposedMessage {
   body: string;
 }
 
-export function previewMessage(message: ComposedMessage) {
-  return api<ResponseOf<typeof messagePreviewResponseSchema>>('/admin/messages/preview', {
-    method: 'POST',
-    body: message,
+/** The texts the first recipients will read, and how many there are. */
+export function usePreviewMessage() {
+  return useMutation({
+    mutationFn: (message: ComposedMessage) =>
+      api<ResponseOf<typeof messagePreviewResponseSchema>>('/admin/messages/preview', {
+        method: 'POST',
+        body: message,
+      }),
   });
 }
 
 /** `requestId`: one per composed message, so that sending it again (a double click, a retry) sends once. */
-export function sendMessage(message: ComposedMessage, requestId: string) {
-  return api<ResponseOf<typeof messageSendResponseSchema>>('/admin/messages', {
-    method: 'POST',
-    body: { ...message, requestId },
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ message, requestId }: { message: ComposedMessage; requestId: string }) =>
+      api<ResponseOf<typeof messageSendResponseSchema>>('/admin/messages', {
+        method: 'POST',
+        body: { ...message, requestId },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.sentMessages }),
   });
 }
 
-export function useSentMessages(page: number) {
-  return useQuery({
+function sentMessagesQuery(page: number) {
+  return queryOptions({
     queryKey: queryKeys.admin.messages(page),
     queryFn: () => api<ResponseOf<typeof messageListResponseSchema>>(`/admin/messages${toQueryString({ page })}`),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useMessageRecipients(messageId: string, query: Pick<RecipientListQuery, 'page' | 'state'>) {
+export function useSentMessages(page: number) {
+  return useQuery(sentMessagesQuery(page));
+}
+
+function messageRecipientsQuery(messageId: string, query: Pick<RecipientListQuery, 'page' | 'state'>) {
   const params = toQueryString({ page: query.page, state: query.state });
-  return useQuery({
+  return queryOptions({
     queryKey: queryKeys.admin.messageRecipients(messageId, params),
     queryFn: () =>
       api<ResponseOf<typeof recipientListResponseSchema>>(`/admin/messages/${messageId}/recipients${params}`),
@@ -55,24 +68,46 @@ export function useMessageRecipients(messageId: string, query: Pick<RecipientLis
   });
 }
 
-export function useMessageTemplates() {
-  return useQuery({
+export function useMessageRecipients(messageId: string, query: Pick<RecipientListQuery, 'page' | 'state'>) {
+  return useQuery(messageRecipientsQuery(messageId, query));
+}
+
+function messageTemplatesQuery() {
+  return queryOptions({
     queryKey: queryKeys.admin.messageTemplates,
     queryFn: () => api<ResponseOf<typeof messageTemplateListResponseSchema>>('/admin/message-templates'),
   });
 }
 
-export async function saveTemplate(
-  template: Pick<MessageTemplate, 'name' | 'subject' | 'body'>,
-  existingId?: string,
-): Promise<MessageTemplate> {
-  const answer = await api<ResponseOf<typeof messageTemplateResponseSchema>>(
-    existingId ? `/admin/message-templates/${existingId}` : '/admin/message-templates',
-    { method: existingId ? 'PUT' : 'POST', body: template },
-  );
-  return answer.template;
+export function useMessageTemplates() {
+  return useQuery(messageTemplatesQuery());
 }
 
-export function deleteTemplate(templateId: string) {
-  return api(`/admin/message-templates/${templateId}`, { method: 'DELETE' });
+interface TemplateToSave {
+  template: Pick<MessageTemplate, 'name' | 'subject' | 'body'>;
+  /** A template of the same name: replaced. */
+  existingId?: string;
+}
+
+/** Saves a template (new, or replacing one); resolves once the list holds it. */
+export function useSaveTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ template, existingId }: TemplateToSave): Promise<MessageTemplate> => {
+      const answer = await api<ResponseOf<typeof messageTemplateResponseSchema>>(
+        existingId ? `/admin/message-templates/${existingId}` : '/admin/message-templates',
+        { method: existingId ? 'PUT' : 'POST', body: template },
+      );
+      return answer.template;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.messageTemplates }),
+  });
+}
+
+export function useDeleteTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (templateId: string) => api(`/admin/message-templates/${templateId}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.messageTemplates }),
+  });
 }

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -16,9 +15,8 @@ import { Button, buttonClass } from '@client/components/ui/button.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { formatCount } from '@shared/format/numbers.ts';
-import { queryKeys } from '@client/lib/query-keys.ts';
 import { randomId } from '@client/lib/random-id.ts';
-import { previewMessage, sendMessage } from './author-messages-api.ts';
+import { usePreviewMessage, useSendMessage } from './author-messages-api.ts';
 import { TemplatePicker } from './template-picker.tsx';
 import { Alert } from '@client/components/ui/alert.tsx';
 
@@ -66,7 +64,8 @@ export function MessageAuthorsDialog({ audience, audienceText, onClose }: Messag
   /** What the server said of its mail: without a mail server the authors are notified in the site only. */
   const [byEmail, setByEmail] = useState(true);
   const sending = useRef(false);
-  const queryClient = useQueryClient();
+  const previewMessage = usePreviewMessage();
+  const sendMessage = useSendMessage();
   /** What is previewed and sent: the texts as checked, trimmed. */
   const message = () => ({ audience, ...messageComposeSchema.parse(getValues()) });
 
@@ -74,7 +73,7 @@ export function MessageAuthorsDialog({ audience, audienceText, onClose }: Messag
     setFailure('');
     setStep({ kind: 'previewing' });
     try {
-      const answer = await previewMessage(message());
+      const answer = await previewMessage.mutateAsync(message());
       setByEmail(answer.byEmail);
       setStep({ kind: 'preview', recipientCount: answer.recipientCount, samples: answer.samples });
     } catch (error) {
@@ -89,10 +88,9 @@ export function MessageAuthorsDialog({ audience, audienceText, onClose }: Messag
     setFailure('');
     setStep({ kind: 'sending', recipientCount });
     try {
-      const answer = await sendMessage(message(), requestId);
+      const answer = await sendMessage.mutateAsync({ message: message(), requestId });
       setByEmail(answer.byEmail);
       setStep({ kind: 'sent', recipientCount: answer.message.recipientCount, duplicate: answer.duplicate });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.sentMessages });
     } catch (error) {
       setFailure(`${errorText(error, 'The message could not be sent.')} Nothing was sent: try again.`);
       setStep({ kind: 'preview', recipientCount, samples: [] });

@@ -1,10 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { AUTHOR_MESSAGE_TEXTS, MESSAGE_LIMITS, type MessageTemplate } from '@shared/schemas/author-messages.ts';
 import { Button } from '@client/components/ui/button.tsx';
 import { errorText } from '@client/lib/api.ts';
-import { queryKeys } from '@client/lib/query-keys.ts';
-import { deleteTemplate, saveTemplate, useMessageTemplates } from './author-messages-api.ts';
+import { useDeleteTemplate, useMessageTemplates, useSaveTemplate } from './author-messages-api.ts';
 
 interface TemplatePickerProps {
   /** The subject and body being written: what "Save as template" keeps. */
@@ -15,7 +13,8 @@ interface TemplatePickerProps {
 /** Choose a saved template to start from, save what is written as one, or delete one. */
 export function TemplatePicker({ current, onUse }: TemplatePickerProps) {
   const templates = useMessageTemplates();
-  const queryClient = useQueryClient();
+  const saveTemplate = useSaveTemplate();
+  const deleteTemplate = useDeleteTemplate();
   const [chosenId, setChosenId] = useState('');
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
@@ -26,7 +25,6 @@ export function TemplatePicker({ current, onUse }: TemplatePickerProps) {
   const list = templates.data?.templates ?? [];
   const chosen = list.find((template) => template._id === chosenId);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.messageTemplates });
   const run = async (work: () => Promise<string>, failure: string) => {
     setWorking(true);
     try {
@@ -44,8 +42,10 @@ export function TemplatePicker({ current, onUse }: TemplatePickerProps) {
       if (!trimmed) throw new Error(AUTHOR_MESSAGE_TEXTS.templateNameRequired);
       // Saving under a name already used replaces that template: the admin typed it on purpose.
       const existing = list.find((template) => template.name === trimmed);
-      const saved = await saveTemplate({ name: trimmed, ...current }, existing?._id);
-      await refresh();
+      const saved = await saveTemplate.mutateAsync({
+        template: { name: trimmed, ...current },
+        existingId: existing?._id,
+      });
       setChosenId(saved._id);
       setNaming(false);
       return existing ? `Template "${saved.name}" updated.` : `Template "${saved.name}" saved.`;
@@ -53,9 +53,8 @@ export function TemplatePicker({ current, onUse }: TemplatePickerProps) {
 
   const remove = (template: MessageTemplate) =>
     run(async () => {
-      await deleteTemplate(template._id);
+      await deleteTemplate.mutateAsync(template._id);
       setChosenId('');
-      await refresh();
       return `Template "${template.name}" deleted.`;
     }, 'The template could not be deleted.');
 

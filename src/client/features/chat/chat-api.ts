@@ -1,8 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { TIMINGS } from '@shared/constants.ts';
 import type {
-  ChatMessageView,
   UnreadSummary,
   chatMessagePostedResponseSchema,
   chatMessagesResponseSchema,
@@ -12,14 +11,15 @@ import { api, upload, type ResponseOf } from '@client/lib/api.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
 
 /** Unread chat messages per paper for the signed-in reader, polled every 30 s. */
+const chatUnreadCountsQuery = queryOptions({
+  queryKey: queryKeys.chat.unreadCounts,
+  queryFn: () => api<ResponseOf<typeof unreadCountsResponseSchema>>('/chat/unread-counts'),
+  refetchInterval: TIMINGS.pollMs,
+  retry: false,
+});
+
 export function useChatUnreadCounts(enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.chat.unreadCounts,
-    queryFn: () => api<ResponseOf<typeof unreadCountsResponseSchema>>('/chat/unread-counts'),
-    enabled,
-    refetchInterval: TIMINGS.pollMs,
-    retry: false,
-  });
+  return useQuery({ ...chatUnreadCountsQuery, enabled });
 }
 
 export function unreadFor(summary: UnreadSummary | undefined, paperId: string): number {
@@ -32,13 +32,17 @@ export function useRefreshChatUnread() {
   return useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.chat.unreadCounts }), [queryClient]);
 }
 
-export function useChatMessages(paperId: string) {
-  return useQuery({
+function chatMessagesQuery(paperId: string) {
+  return queryOptions({
     queryKey: queryKeys.chat.messages(paperId),
     queryFn: async () =>
       (await api<ResponseOf<typeof chatMessagesResponseSchema>>(`/chat/papers/${paperId}/messages`)).messages,
     refetchInterval: TIMINGS.pollMs,
   });
+}
+
+export function useChatMessages(paperId: string) {
+  return useQuery(chatMessagesQuery(paperId));
 }
 
 export function useSendChatMessage(paperId: string) {
@@ -51,9 +55,6 @@ export function useSendChatMessage(paperId: string) {
       return upload<ResponseOf<typeof chatMessagePostedResponseSchema>>(`/chat/papers/${paperId}/messages`, form);
     },
     onSuccess: ({ chatMessage }) =>
-      queryClient.setQueryData<ChatMessageView[]>(queryKeys.chat.messages(paperId), (old) => [
-        ...(old ?? []),
-        chatMessage,
-      ]),
+      queryClient.setQueryData(chatMessagesQuery(paperId).queryKey, (old) => [...(old ?? []), chatMessage]),
   });
 }

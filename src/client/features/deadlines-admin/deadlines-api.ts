@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import type { ConferenceDates } from '@shared/domain/deadlines.ts';
 import type { adminDeadlinesResponseSchema, updateDeadlinesResponseSchema } from '@shared/schemas/deadlines.ts';
 import { api, type ResponseOf } from '@client/lib/api.ts';
@@ -8,11 +8,15 @@ const PATH = '/admin/settings/deadlines';
 
 export type DeadlineSettings = ResponseOf<typeof adminDeadlinesResponseSchema>;
 
-export function useDeadlineSettings() {
-  return useQuery({
+function deadlineSettingsQuery() {
+  return queryOptions({
     queryKey: queryKeys.admin.deadlines,
     queryFn: () => api<DeadlineSettings>(PATH),
   });
+}
+
+export function useDeadlineSettings() {
+  return useQuery(deadlineSettingsQuery());
 }
 
 /** Saves the changed dates; all or none (the server answers 400, naming the date, and keeps them all). */
@@ -22,7 +26,7 @@ export function useSaveDates() {
     mutationFn: (body: Partial<ConferenceDates>) =>
       api<ResponseOf<typeof updateDeadlinesResponseSchema>>(PATH, { method: 'PUT', body }),
     onSuccess: (answer) => {
-      queryClient.setQueryData<DeadlineSettings>(queryKeys.admin.deadlines, answer);
+      queryClient.setQueryData(deadlineSettingsQuery().queryKey, answer);
       // The dates are on every page, and every paper's deadlines and the dashboard follow them.
       void queryClient.invalidateQueries();
     },

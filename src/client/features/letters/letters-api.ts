@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, queryOptions, keepPreviousData } from '@tanstack/react-query';
 import type {
   adminVisaRequestListResponseSchema,
   letterVerificationResponseSchema,
@@ -20,11 +20,15 @@ export const adminAcceptanceLetterUrl = (paperId: string) =>
 /** Streamed by the server as it is made, so a link rather than a fetch into memory. */
 export const ACCEPTANCE_LETTERS_ZIP_URL = `${API_BASE}/admin/letters/acceptance.zip`;
 
-export function useOwnVisaRequests(paperId: string) {
-  return useQuery({
+function ownVisaRequestsQuery(paperId: string) {
+  return queryOptions({
     queryKey: queryKeys.letters.visaRequests(paperId),
     queryFn: () => api<ResponseOf<typeof ownVisaRequestsResponseSchema>>(`${paperPath(paperId)}/visa-requests`),
   });
+}
+
+export function useOwnVisaRequests(paperId: string) {
+  return useQuery(ownVisaRequestsQuery(paperId));
 }
 
 export function useRequestVisaLetter(paperId: string) {
@@ -39,13 +43,17 @@ export function useRequestVisaLetter(paperId: string) {
   });
 }
 
-export function useAdminVisaRequests(status: VisaRequestStatus | '', page: number) {
+function adminVisaRequestsQuery(status: VisaRequestStatus | '', page: number) {
   const query = new URLSearchParams({ page: String(page), ...(status ? { status } : {}) });
-  return useQuery({
+  return queryOptions({
     queryKey: queryKeys.admin.visaRequests(status, page),
     queryFn: () => api<ResponseOf<typeof adminVisaRequestListResponseSchema>>(`/admin/visa-requests?${query}`),
-    placeholderData: (previous) => previous,
+    placeholderData: keepPreviousData,
   });
+}
+
+export function useAdminVisaRequests(status: VisaRequestStatus | '', page: number) {
+  return useQuery(adminVisaRequestsQuery(status, page));
 }
 
 export type VisaDecision =
@@ -64,8 +72,8 @@ export function useDecideVisaRequest() {
 }
 
 /** What the public page says about a code; null asks nothing. */
-export function useLetterVerification(code: string | null) {
-  return useQuery({
+function letterVerificationQuery(code: string | null) {
+  return queryOptions({
     queryKey: queryKeys.letters.verification(code ?? ''),
     queryFn: () =>
       api<ResponseOf<typeof letterVerificationResponseSchema>>(`/letters/verify/${encodeURIComponent(code!)}`),
@@ -73,4 +81,8 @@ export function useLetterVerification(code: string | null) {
     // An unknown code stays unknown, and a rate limit is not lifted by asking again at once.
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
   });
+}
+
+export function useLetterVerification(code: string | null) {
+  return useQuery(letterVerificationQuery(code));
 }

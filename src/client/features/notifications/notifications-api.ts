@@ -1,4 +1,12 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  queryOptions,
+  infiniteQueryOptions,
+} from '@tanstack/react-query';
 import { NOTIFICATION_PAGE_SIZE, TIMINGS } from '@shared/constants.ts';
 import type {
   notificationPageResponseSchema,
@@ -25,8 +33,8 @@ async function fetchPage(
 }
 
 /** The unread badge: polled every 30 s while signed in (failures are only logged). */
-export function useUnreadNotificationCount(enabled: boolean) {
-  return useQuery({
+function unreadNotificationCountQuery(enabled: boolean) {
+  return queryOptions({
     queryKey: queryKeys.notifications.unreadCount,
     queryFn: async () =>
       (await api<ResponseOf<typeof unreadNotificationCountResponseSchema>>('/notifications/unread-count')).count,
@@ -37,9 +45,13 @@ export function useUnreadNotificationCount(enabled: boolean) {
   });
 }
 
+export function useUnreadNotificationCount(enabled: boolean) {
+  return useQuery(unreadNotificationCountQuery(enabled));
+}
+
 /** The bell's list: first page of 10 when opened, then "Load more". */
-export function useBellNotifications(open: boolean) {
-  return useInfiniteQuery({
+function bellNotificationsQuery(open: boolean) {
+  return infiniteQueryOptions({
     queryKey: queryKeys.notifications.bell,
     queryFn: ({ pageParam }) => fetchPage(pageParam, NOTIFICATION_PAGE_SIZE.bell, 'all'),
     initialPageParam: 1,
@@ -48,12 +60,20 @@ export function useBellNotifications(open: boolean) {
   });
 }
 
-export function useNotificationsPage(page: number, filter: NotificationFilter) {
-  return useQuery({
+export function useBellNotifications(open: boolean) {
+  return useInfiniteQuery(bellNotificationsQuery(open));
+}
+
+function notificationsPageQuery(page: number, filter: NotificationFilter) {
+  return queryOptions({
     queryKey: queryKeys.notifications.page(filter, page),
     queryFn: () => fetchPage(page, NOTIFICATION_PAGE_SIZE.page, filter),
     placeholderData: keepPreviousData,
   });
+}
+
+export function useNotificationsPage(page: number, filter: NotificationFilter) {
+  return useQuery(notificationsPageQuery(page, filter));
 }
 
 /** Read, read-all and delete; every list and the badge refresh afterwards. */

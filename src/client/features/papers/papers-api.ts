@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import type {
   ownPapersResponseSchema,
   submissionCountResponseSchema,
@@ -12,29 +12,41 @@ import { queryKeys } from '@client/lib/query-keys.ts';
 
 type PaperResponse = ResponseOf<typeof paperChangedResponseSchema>;
 
-export function useUserPapers() {
-  return useQuery({
+function userPapersQuery() {
+  return queryOptions({
     queryKey: queryKeys.papers.mine,
     queryFn: () => api<ResponseOf<typeof ownPapersResponseSchema>>('/papers/user'),
   });
 }
 
-export function useSubmissionCount() {
-  return useQuery({
+export function useUserPapers() {
+  return useQuery(userPapersQuery());
+}
+
+function submissionCountQuery() {
+  return queryOptions({
     queryKey: queryKeys.papers.submissionCount,
     queryFn: async () =>
       (await api<ResponseOf<typeof submissionCountResponseSchema>>('/papers/user-submissions')).count,
   });
 }
 
-export function usePaper(paperId: string) {
-  return useQuery({
+export function useSubmissionCount() {
+  return useQuery(submissionCountQuery());
+}
+
+function paperQuery(paperId: string) {
+  return queryOptions({
     queryKey: queryKeys.papers.detail(paperId),
     queryFn: async () =>
       (await api<ResponseOf<typeof paperResponseSchema>>(`/papers/${encodeURIComponent(paperId)}`)).paper,
     // A missing paper stays missing: no point asking again.
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
   });
+}
+
+export function usePaper(paperId: string) {
+  return useQuery(paperQuery(paperId));
 }
 
 function useInvalidatePapers() {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import type {
   BothFactorsBody,
   EnableTwoFactorBody,
@@ -11,11 +11,15 @@ import { useRefreshSession } from '@client/lib/auth-api.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
 import type { messageResponseSchema } from '@shared/schemas/responses.ts';
 
-export function useTwoFactorStatus() {
-  return useQuery({
+function twoFactorStatusQuery() {
+  return queryOptions({
     queryKey: queryKeys.account.twoFactor,
     queryFn: () => api<ResponseOf<typeof twoFactorStatusResponseSchema>>('/account/two-factor'),
   });
+}
+
+export function useTwoFactorStatus() {
+  return useQuery(twoFactorStatusQuery());
 }
 
 export function useStartEnrolment() {

@@ -7,7 +7,8 @@ import { type TabItem, TabList, TabPanel } from '@client/components/ui/tabs.tsx'
 import { AdminFilesPanel } from '@client/features/admin-review/admin-files-panel.tsx';
 import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
 import { Panel } from '@client/components/ui/panel.tsx';
-import { type AdminPaperDetails, isNotFound, useAdminPaper } from '@client/features/admin-review/admin-papers-api.ts';
+import { type AdminPaperDetails, isNotFound } from '@client/admin/admin-paper.ts';
+import { useAdminPaper } from '@client/features/admin-review/admin-papers-api.ts';
 import { EvaluationEditor } from '@client/features/admin-review/evaluation-editor.tsx';
 import { AuthorsTab, CommunicatingAuthorTab, PaperDetailsTab } from '@client/features/admin-review/paper-info-tabs.tsx';
 import { PAPER_PAGE_SECTIONS, useOpenAtSection } from '@client/lib/paper-page-sections.ts';

@@ -6,7 +6,7 @@ import { CenteredCard } from '@client/components/ui/card.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { TabPanel } from '@client/components/ui/tabs.tsx';
 import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
-import { isNotFound } from '@client/features/admin-review/admin-papers-api.ts';
+import { isNotFound } from '@client/admin/admin-paper.ts';
 import {
   useAdminUser,
   useAdminUserPaperCounts,

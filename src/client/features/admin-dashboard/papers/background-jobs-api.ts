@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, queryOptions } from '@tanstack/react-query';
 import type {
   BackgroundJob,
   JobKind,
@@ -18,8 +18,8 @@ export async function requestJob(request: JobRequest): Promise<BackgroundJob> {
 }
 
 /** A job followed until it ends. */
-export function useJob(jobId: string | null) {
-  return useQuery({
+function jobQuery(jobId: string | null) {
+  return queryOptions({
     queryKey: queryKeys.admin.job(jobId ?? ''),
     queryFn: async () => (await api<ResponseOf<typeof jobResponseSchema>>(`/admin/jobs/${jobId}`)).job,
     enabled: jobId !== null,
@@ -27,11 +27,19 @@ export function useJob(jobId: string | null) {
   });
 }
 
+export function useJob(jobId: string | null) {
+  return useQuery(jobQuery(jobId));
+}
+
 /** The newest job of a kind: the one under way, or the last result, after a reload. */
-export function useLatestJob(kind: JobKind) {
-  return useQuery({
+function latestJobQuery(kind: JobKind) {
+  return queryOptions({
     queryKey: queryKeys.admin.latestJob(kind),
     queryFn: async () => (await api<ResponseOf<typeof latestJobResponseSchema>>(`/admin/jobs/latest?kind=${kind}`)).job,
     refetchInterval: (query) => (underWay(query.state.data) ? POLL_MS : false),
   });
+}
+
+export function useLatestJob(kind: JobKind) {
+  return useQuery(latestJobQuery(kind));
 }

@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaperStatus } from '@shared/constants.ts';
 import {
   BULK_BATCH_SIZE,
@@ -6,6 +7,7 @@ import {
 } from '@shared/schemas/bulk-actions.ts';
 import { api, type ResponseOf } from '@client/lib/api.ts';
 import type { PaperFilters } from '../paper-filters.ts';
+import { queryKeys } from '@client/lib/query-keys.ts';
 import { toQueryString } from '@client/lib/query-string.ts';
 
 /** Every paper the list's filter matches ("Select all N matching"). */
@@ -19,7 +21,7 @@ export async function fetchMatchingPaperIds(filters: PaperFilters): Promise<stri
  * how many are done; the results of all batches are joined. A failing batch stops the rest, and
  * what the earlier batches did stays done (each paper is changed whole or not at all).
  */
-export async function changeStatusInBatches(
+async function changeStatusInBatches(
   paperIds: readonly string[],
   change: { status: PaperStatus; review: string },
   onProgress: (done: number) => void,
@@ -37,4 +39,20 @@ export async function changeStatusInBatches(
     onProgress(start + batch.length);
   }
   return joined;
+}
+
+interface BulkStatusChange {
+  paperIds: readonly string[];
+  change: { status: PaperStatus; review: string };
+  onProgress: (done: number) => void;
+}
+
+/** "Change status" of a selection, batch by batch; every admin view is refreshed after, a failure too. */
+export function useBulkStatusChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ paperIds, change, onProgress }: BulkStatusChange) =>
+      changeStatusInBatches(paperIds, change, onProgress),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
+  });
 }

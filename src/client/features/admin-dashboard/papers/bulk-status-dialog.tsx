@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PAPER_STATUS_LABELS, PAPER_STATUSES } from '@shared/constants.ts';
@@ -10,8 +9,7 @@ import { Button } from '@client/components/ui/button.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { formatCount } from '@shared/format/numbers.ts';
-import { queryKeys } from '@client/lib/query-keys.ts';
-import { changeStatusInBatches } from './bulk-status-api.ts';
+import { useBulkStatusChange } from './bulk-status-api.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 
 /** Titles named in the confirmation before "and N more". */
@@ -46,7 +44,7 @@ export function BulkStatusDialog({ paperIds, sampleTitles, onClose, onFinished }
     formState: { errors },
   } = useForm<BulkStatusForm>({ resolver: zodResolver(bulkStatusFormSchema), defaultValues: { review: '' } });
   const running = useRef(false);
-  const queryClient = useQueryClient();
+  const bulkChange = useBulkStatusChange();
   const statusGroupId = useId();
   const total = paperIds.length;
 
@@ -57,16 +55,18 @@ export function BulkStatusDialog({ paperIds, sampleTitles, onClose, onFinished }
     setStep({ kind: 'running', done: 0 });
     let done = 0;
     try {
-      const outcome = await changeStatusInBatches(paperIds, change, (count) => {
-        done = count;
-        setStep({ kind: 'running', done: count });
+      const outcome = await bulkChange.mutateAsync({
+        paperIds,
+        change,
+        onProgress: (count) => {
+          done = count;
+          setStep({ kind: 'running', done: count });
+        },
       });
       setStep({ kind: 'finished', outcome });
       onFinished();
     } catch (error) {
       setStep({ kind: 'failed', message: errorText(error, 'The status change failed.'), done });
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
     }
   });
 
