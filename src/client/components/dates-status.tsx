@@ -1,4 +1,5 @@
 import { Button } from './ui/button.tsx';
+import { Alert } from './ui/alert.tsx';
 
 /** Grey bars where dates will appear, with a text for screen readers. */
 export function DatesSkeleton({ lines = 1, className = '' }: { lines?: number; className?: string }) {
@@ -23,14 +24,13 @@ export function DatesLoadError({
   className?: string;
 }) {
   return (
-    <div
-      role="alert"
-      className={`flex flex-wrap items-center justify-between gap-3 rounded-md bg-red-50 px-4 py-3 text-sm text-red-800 ${className}`}
-    >
-      <p>The conference dates could not be loaded.</p>
-      <Button variant="secondary" onClick={onRetry} disabled={retrying}>
-        {retrying ? 'Retrying...' : 'Retry'}
-      </Button>
-    </div>
+    <Alert className={className}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p>The conference dates could not be loaded.</p>
+        <Button variant="secondary" onClick={onRetry} disabled={retrying}>
+          {retrying ? 'Retrying...' : 'Retry'}
+        </Button>
+      </div>
+    </Alert>
   );
 }

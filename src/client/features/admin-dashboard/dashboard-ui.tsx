@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { formatCount } from '@shared/format/numbers.ts';
+import { Alert } from '@client/components/ui/alert.tsx';
 
 /** Spec 2.2: the text shown while a list or the statistics load. */
 export const LOADING_TEXT = 'Loading data...';
@@ -75,12 +76,12 @@ export function EmptyState({ title, hint }: { title: string; hint?: string }) {
 /** Shown in place of content that failed to load; the banner says why. */
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
-    <div className="rounded-xl border border-red-200 bg-red-50 px-4 py-6 text-center text-sm text-red-800">
+    <Alert centred>
       <p>This data could not be loaded.</p>
       <button type="button" onClick={onRetry} className="mt-2 font-semibold underline hover:no-underline">
         Try again
       </button>
-    </div>
+    </Alert>
   );
 }
 
