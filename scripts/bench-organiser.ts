@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { count, eq, sql } from 'drizzle-orm';
-import { BULK_BATCH_SIZE } from '@shared/schemas/bulk-actions.ts';
+import { BULK_BATCH_SIZE } from '@shared/domain/bulk-actions.ts';
 import { buildApp } from '@server/app.ts';
 import { loadConfig } from '@server/config.ts';
 import { auditLog, mailOutbox, papers } from '@server/db/schema/index.ts';

@@ -3,21 +3,7 @@ import { z } from 'zod';
 import { PAPER_STATUSES } from '../constants.ts';
 import { paperListQuerySchema } from './admin-dashboard.ts';
 import { withKnownPlaceholders } from './placeholder-text.ts';
-import { formatCount } from '../format/numbers.ts';
-
-/** Papers one bulk request changes: the client sends a large selection in batches of this size. */
-export const BULK_BATCH_SIZE = 100;
-/** The most papers "Select all N matching" takes into one action. */
-export const BULK_SELECTION_MAX = 5000;
-
-export const BULK_MESSAGES = {
-  emptySelection: 'Select at least one paper.',
-  tooManyInBatch: `At most ${BULK_BATCH_SIZE} papers in one request.`,
-  tooManyMatching: `More than ${formatCount(BULK_SELECTION_MAX)} papers match: narrow the filter first.`,
-  noneMatching: 'No papers match this filter.',
-  alreadySo: 'Already in this status with the same comments.',
-  notFound: 'This paper no longer exists.',
-} as const;
+import { BULK_BATCH_SIZE, BULK_MESSAGES } from '../domain/bulk-actions.ts';
 
 /** May hold placeholders (shared/domain/placeholders.ts); the service refuses unknown ones. */
 const reviewText = z.string().max(20_000, 'Review comments are limited to 20,000 characters.');

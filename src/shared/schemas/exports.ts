@@ -1,6 +1,7 @@
 import './field-messages.ts';
 import { z } from 'zod';
-import { bulkSelectionQuerySchema, BULK_MESSAGES, BULK_SELECTION_MAX } from './bulk-actions.ts';
+import { BULK_MESSAGES, BULK_SELECTION_MAX } from '../domain/bulk-actions.ts';
+import { bulkSelectionQuerySchema } from './bulk-actions.ts';
 import { formatCount } from '../format/numbers.ts';
 
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;

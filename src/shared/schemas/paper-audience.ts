@@ -1,7 +1,7 @@
 import './field-messages.ts';
 import { z } from 'zod';
 import { paperFilterSchema } from './admin-dashboard.ts';
-import { BULK_MESSAGES, BULK_SELECTION_MAX } from './bulk-actions.ts';
+import { BULK_MESSAGES, BULK_SELECTION_MAX } from '../domain/bulk-actions.ts';
 import { formatCount } from '../format/numbers.ts';
 
 /** Which papers an action is for: those ticked in the paper list, or every paper its filter matches. */

@@ -1,17 +1,22 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DashboardSection } from './dashboard-section.tsx';
 import { DashboardMessagesProvider, MessageBanner, useMessageState } from './dashboard-messages.tsx';
-import { type MessageAuthorsDialogComponent, PapersSection } from './papers/papers-section.tsx';
+import type { MessageAuthorsDialogComponent } from './papers/papers-section.tsx';
+import { LoadingData } from './dashboard-ui.tsx';
 import { filtersFromParams, LINKED_FILTER_KEYS, type LinkedFilters, linkedFilterParams } from './paper-filters.ts';
 import { panelId, tabId } from '@client/components/ui/tabs.tsx';
 import { type AdminSection, SECTION_TABS_ID, SECTIONS, SectionMenuDrawer, SectionTabs } from './section-navigation.tsx';
-import { UsersSection } from './users/users-section.tsx';
 
 /** The section sits in the address (?section=papers): a reload or Back from a paper keeps it. */
 const SECTION_PARAM = 'section';
 /** Tailwind's lg breakpoint, where the sidebar replaces the slide-in menu. */
 const WIDE_SCREEN = '(min-width: 64rem)';
+
+// Each section is a chunk of its own, fetched when it is opened: a phone opening the dashboard
+// runs the overview's code only (docs/performance.md, Lighthouse).
+const PapersSection = lazy(() => import('./papers/papers-section.tsx').then((m) => ({ default: m.PapersSection })));
+const UsersSection = lazy(() => import('./users/users-section.tsx').then((m) => ({ default: m.UsersSection })));
 
 function sectionFrom(value: string | null): AdminSection {
   return SECTIONS.find((section) => section.key === value)?.key ?? 'dashboard';
@@ -169,13 +174,15 @@ export function AdminDashboard({ MessageAuthorsDialog }: { MessageAuthorsDialog:
                 onShowPapers={() => requestFocus('heading')}
               />
             )}
-            {section === 'users' && <UsersSection />}
-            {section === 'papers' && (
-              <PapersSection
-                MessageAuthorsDialog={MessageAuthorsDialog}
-                initialFilters={filtersFromParams(searchParams)}
-              />
-            )}
+            <Suspense fallback={<LoadingData fillsPage />}>
+              {section === 'users' && <UsersSection />}
+              {section === 'papers' && (
+                <PapersSection
+                  MessageAuthorsDialog={MessageAuthorsDialog}
+                  initialFilters={filtersFromParams(searchParams)}
+                />
+              )}
+            </Suspense>
           </div>
         </div>
       </div>

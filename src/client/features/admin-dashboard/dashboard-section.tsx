@@ -1,11 +1,8 @@
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { type TabItem, TabList, TabPanel } from '@client/components/ui/tabs.tsx';
-import { AnalyticsPanel } from './overview/analytics-panel.tsx';
 import { type DashboardOverview, useDashboardStats, useNextDeadline } from './dashboard-api.ts';
 import { useReportLoadError } from './dashboard-messages.tsx';
 import { LoadFailed, LoadingData } from './dashboard-ui.tsx';
-import { EvaluationPanel } from './records/evaluation-panel.tsx';
-import { FinancialPanel } from './records/financial-panel.tsx';
 import { OverviewPanel } from './overview/overview-panel.tsx';
 import type { LinkedFilters } from './paper-filters.ts';
 
@@ -26,6 +23,15 @@ interface DashboardSectionProps {
   onShowPapers: () => void;
 }
 
+// The overview opens with the section; the other views are chunks of their own, fetched when chosen.
+const AnalyticsPanel = lazy(() =>
+  import('./overview/analytics-panel.tsx').then((m) => ({ default: m.AnalyticsPanel })),
+);
+const FinancialPanel = lazy(() => import('./records/financial-panel.tsx').then((m) => ({ default: m.FinancialPanel })));
+const EvaluationPanel = lazy(() =>
+  import('./records/evaluation-panel.tsx').then((m) => ({ default: m.EvaluationPanel })),
+);
+
 /** The dashboard section (spec 2.3): four views of the conference's numbers. */
 export function DashboardSection({ papersHref, onShowPapers }: DashboardSectionProps) {
   const [view, setView] = useState<DashboardView>('overview');
@@ -38,11 +44,13 @@ export function DashboardSection({ papersHref, onShowPapers }: DashboardSectionP
             {(overview) => <OverviewPanel overview={overview} papersHref={papersHref} onShowPapers={onShowPapers} />}
           </OverviewWithStatistics>
         )}
-        {view === 'analytics' && (
-          <WithStatistics>{(overview) => <AnalyticsPanel overview={overview} />}</WithStatistics>
-        )}
-        {view === 'financial' && <FinancialPanel />}
-        {view === 'evaluation' && <EvaluationPanel />}
+        <Suspense fallback={<LoadingData fillsPage />}>
+          {view === 'analytics' && (
+            <WithStatistics>{(overview) => <AnalyticsPanel overview={overview} />}</WithStatistics>
+          )}
+          {view === 'financial' && <FinancialPanel />}
+          {view === 'evaluation' && <EvaluationPanel />}
+        </Suspense>
       </TabPanel>
     </div>
   );

@@ -13,7 +13,7 @@ import type {
 } from '@shared/schemas/admin-dashboard.ts';
 import type { AppContext } from '@server/context.ts';
 import { AppError } from '@server/lib/app-error.ts';
-import { BULK_MESSAGES, BULK_SELECTION_MAX } from '@shared/schemas/bulk-actions.ts';
+import { BULK_MESSAGES, BULK_SELECTION_MAX } from '@shared/domain/bulk-actions.ts';
 import type { PaperAudience } from '@shared/schemas/paper-audience.ts';
 import { pagination } from '@server/lib/pagination.ts';
 import type { DbOrTx } from '@server/db/client.ts';

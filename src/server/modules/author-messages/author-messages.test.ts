@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHOR_MESSAGE_TEXTS } from '@shared/schemas/author-messages.ts';
-import { BULK_MESSAGES } from '@shared/schemas/bulk-actions.ts';
+import { BULK_MESSAGES } from '@shared/domain/bulk-actions.ts';
 import { mailOutbox, notifications } from '@server/db/schema/index.ts';
 import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
 import {

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_MESSAGES } from '@shared/schemas/bulk-actions.ts';
+import { BULK_MESSAGES } from '@shared/domain/bulk-actions.ts';
 import { JOB_TEXTS } from '@shared/schemas/background-jobs.ts';
 import { papers, storedFiles } from '@server/db/schema/index.ts';
 import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';

@@ -1,12 +1,8 @@
 import { PAPER_STATUS_LABELS } from '@shared/constants.ts';
 import { isRealPaymentId } from '@shared/domain/payment.ts';
 import { fillPlaceholders, placeholderError } from '@shared/domain/placeholders.ts';
-import {
-  BULK_MESSAGES,
-  BULK_SELECTION_MAX,
-  type BulkStatusBody,
-  type BulkStatusResult,
-} from '@shared/schemas/bulk-actions.ts';
+import { BULK_MESSAGES, BULK_SELECTION_MAX } from '@shared/domain/bulk-actions.ts';
+import type { BulkStatusBody, BulkStatusResult } from '@shared/schemas/bulk-actions.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import type { AppContext } from '@server/context.ts';
 import { AppError } from '@server/lib/app-error.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_BATCH_SIZE, BULK_MESSAGES } from '@shared/schemas/bulk-actions.ts';
+import { BULK_BATCH_SIZE, BULK_MESSAGES } from '@shared/domain/bulk-actions.ts';
 import { auditLog, mailOutbox, notifications, papers } from '@server/db/schema/index.ts';
 import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
 import { API, createTestAppWithMail, type TestAppWithMail } from '@server/test/test-app.ts';

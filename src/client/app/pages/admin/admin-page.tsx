@@ -1,8 +1,15 @@
 import { AdminDashboard } from '@client/features/admin-dashboard/admin-dashboard.tsx';
 import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
-import { MessageAuthorsDialog } from '@client/features/author-messages/message-authors-dialog.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
+import { lazy } from 'react';
 import { AdminGuard } from './admin-guard.tsx';
+
+// Fetched when an organiser first opens it (the paper list holds it in a Suspense of its own).
+const MessageAuthorsDialog = lazy(() =>
+  import('@client/features/author-messages/message-authors-dialog.tsx').then((m) => ({
+    default: m.MessageAuthorsDialog,
+  })),
+);
 
 /** The admin area's entry: the header, then the dashboard, users and papers. */
 export default function AdminPage() {

@@ -1,4 +1,4 @@
-import { type ReactNode, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useRef } from 'react';
 import { Link } from 'react-router';
 import { MODE_NOT_SPECIFIED } from '@shared/constants.ts';
 import type { AdminPaperListRow } from '@shared/schemas/admin-dashboard.ts';
@@ -8,8 +8,11 @@ import { formatDate } from '@client/lib/dates.ts';
 import { formatCount } from '@shared/format/numbers.ts';
 import { initialsOf } from '@client/lib/initials.ts';
 import { StatusBadge, statusStripeClass } from '@client/components/status-badge.tsx';
-import { PaperReviewForm } from './paper-review-form.tsx';
 import { PAPER_PAGE_SECTIONS, paperPagePath } from '@client/lib/paper-page-sections.ts';
+import { LoadingData } from '../dashboard-ui.tsx';
+
+// Opened on demand: the list shows without the form libraries, fetched with the first review.
+const PaperReviewForm = lazy(() => import('./paper-review-form.tsx').then((m) => ({ default: m.PaperReviewForm })));
 
 interface AdminPaperCardProps {
   paper: AdminPaperListRow;
@@ -170,7 +173,11 @@ export function AdminPaperCard({
           </Link>
         </div>
 
-        {reviewOpen && <PaperReviewForm paper={paper} id={reviewPanelId} onClose={closeReview} />}
+        {reviewOpen && (
+          <Suspense fallback={<LoadingData />}>
+            <PaperReviewForm paper={paper} id={reviewPanelId} onClose={closeReview} />
+          </Suspense>
+        )}
       </div>
     </article>
   );

@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaperStatus } from '@shared/constants.ts';
-import {
-  BULK_BATCH_SIZE,
-  type bulkSelectionResponseSchema,
-  type BulkStatusResult,
-} from '@shared/schemas/bulk-actions.ts';
+import { BULK_BATCH_SIZE } from '@shared/domain/bulk-actions.ts';
+import type { bulkSelectionResponseSchema, BulkStatusResult } from '@shared/schemas/bulk-actions.ts';
 import { api, type ResponseOf } from '@client/lib/api.ts';
 import type { PaperFilters } from '../paper-filters.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';

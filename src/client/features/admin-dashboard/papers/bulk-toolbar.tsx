@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { BULK_MESSAGES, BULK_SELECTION_MAX } from '@shared/schemas/bulk-actions.ts';
+import { BULK_MESSAGES, BULK_SELECTION_MAX } from '@shared/domain/bulk-actions.ts';
 import { buttonClass } from '@client/components/ui/button.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { formatCount } from '@shared/format/numbers.ts';

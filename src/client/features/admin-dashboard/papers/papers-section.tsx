@@ -1,8 +1,6 @@
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import type { PaperAudience } from '@shared/schemas/paper-audience.ts';
-import { BulkStatusDialog } from './bulk-status-dialog.tsx';
 import { BulkToolbar } from './bulk-toolbar.tsx';
-import { BookOfAbstractsDialog, FilesZipDialog } from './job-dialogs.tsx';
 import { usePaperSelection } from './use-paper-selection.ts';
 import { AdminPaperCard } from './admin-paper-card.tsx';
 import { useAdminPapers } from '../dashboard-api.ts';
@@ -22,6 +20,13 @@ interface AudienceChoice {
 }
 
 /** "Message authors": a feature of its own, handed in by the page that composes the admin area. */
+// The dialogs are fetched when first opened: the list shows without their code and form libraries.
+const BulkStatusDialog = lazy(() => import('./bulk-status-dialog.tsx').then((m) => ({ default: m.BulkStatusDialog })));
+const FilesZipDialog = lazy(() => import('./job-dialogs.tsx').then((m) => ({ default: m.FilesZipDialog })));
+const BookOfAbstractsDialog = lazy(() =>
+  import('./job-dialogs.tsx').then((m) => ({ default: m.BookOfAbstractsDialog })),
+);
+
 export type MessageAuthorsDialogComponent = ComponentType<{
   audience: PaperAudience;
   audienceText: string;
@@ -119,25 +124,27 @@ export function PapersSection({ MessageAuthorsDialog, initialFilters }: PapersSe
           <TablePagination pagination={data.pagination} onPageChange={setPage} label="Paper pages" />
         </>
       )}
-      {messageTo && (
-        <MessageAuthorsDialog
-          audience={messageTo.audience}
-          audienceText={`the authors of ${messageTo.text}`}
-          onClose={() => setMessageTo(null)}
-        />
-      )}
-      {filesOf && (
-        <FilesZipDialog audience={filesOf.audience} audienceText={filesOf.text} onClose={() => setFilesOf(null)} />
-      )}
-      {bookOpen && <BookOfAbstractsDialog onClose={() => setBookOpen(false)} />}
-      {bulkPaperIds && (
-        <BulkStatusDialog
-          paperIds={bulkPaperIds}
-          sampleTitles={(data?.papers ?? []).filter((paper) => bulkPaperIds.includes(paper._id)).map((p) => p.title)}
-          onClose={() => setBulkPaperIds(null)}
-          onFinished={selection.clear}
-        />
-      )}
+      <Suspense fallback={null}>
+        {messageTo && (
+          <MessageAuthorsDialog
+            audience={messageTo.audience}
+            audienceText={`the authors of ${messageTo.text}`}
+            onClose={() => setMessageTo(null)}
+          />
+        )}
+        {filesOf && (
+          <FilesZipDialog audience={filesOf.audience} audienceText={filesOf.text} onClose={() => setFilesOf(null)} />
+        )}
+        {bookOpen && <BookOfAbstractsDialog onClose={() => setBookOpen(false)} />}
+        {bulkPaperIds && (
+          <BulkStatusDialog
+            paperIds={bulkPaperIds}
+            sampleTitles={(data?.papers ?? []).filter((paper) => bulkPaperIds.includes(paper._id)).map((p) => p.title)}
+            onClose={() => setBulkPaperIds(null)}
+            onFinished={selection.clear}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }
