@@ -170,7 +170,17 @@ export default tseslint.config(
           paths: [
             {
               name: '@tanstack/react-query',
-              importNames: ['useQuery', 'useInfiniteQuery', 'useMutation', 'useQueryClient', 'queryOptions'],
+              importNames: [
+                'useQuery',
+                'useQueries',
+                'useSuspenseQuery',
+                'useInfiniteQuery',
+                'useMutation',
+                'useMutationState',
+                'useQueryClient',
+                'queryOptions',
+                'infiniteQueryOptions',
+              ],
               message:
                 "Queries and mutations live in their feature's *-api.ts module, one hook per endpoint (docs/architecture.md).",
             },

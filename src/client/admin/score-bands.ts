@@ -42,5 +42,5 @@ const EDITOR_BAND_TONES: Record<ScoreBand, BadgeTone> = {
 };
 
 export function scoreBandClass(marks: number): string {
-  return toneClass(EDITOR_BAND_TONES[scoreBand(marks)]);
+  return toneClass(EDITOR_BAND_TONES[scoreBand(marks)], { ringed: true });
 }

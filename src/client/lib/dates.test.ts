@@ -29,6 +29,11 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2025-12-15T20:05:00Z', 'America/New_York')).toBe('15 December 2025 15:05 EST');
   });
 
+  it("names India's zone IST under either of its names", () => {
+    expect(formatDateTime('2025-12-15T08:35:00Z', 'Asia/Calcutta')).toBe('15 December 2025 14:05 IST');
+    expect(formatDateTime('2025-12-15T08:35:00Z', 'Asia/Kolkata')).toBe('15 December 2025 14:05 IST');
+  });
+
   it('turns the day over where the zone does', () => {
     expect(formatDateTime('2025-12-15T20:00:00Z', 'Asia/Kolkata')).toBe('16 December 2025 01:30 IST');
     expect(formatDate('2025-12-15T20:00:00Z', 'Asia/Kolkata')).toBe('16 December 2025');

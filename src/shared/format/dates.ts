@@ -17,7 +17,7 @@ function clockIn(timeZone: string): Intl.DateTimeFormat {
     clock = new Intl.DateTimeFormat(LOCALE, {
       timeZone,
       day: 'numeric',
-      month: 'long',
+      month: 'numeric',
       year: 'numeric',
       hour: '2-digit',
       minute: '2-digit',
@@ -29,11 +29,9 @@ function clockIn(timeZone: string): Intl.DateTimeFormat {
   return clock;
 }
 
-const monthNumbers = new Map(
-  Array.from({ length: 12 }, (_, index) => [
-    new Intl.DateTimeFormat(LOCALE, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, index, 1)),
-    index + 1,
-  ]),
+/** "January" to "December", from the locale's own names. */
+const MONTH_NAMES = Array.from({ length: 12 }, (_, index) =>
+  new Intl.DateTimeFormat(LOCALE, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, index, 1)),
 );
 
 /** What a wall clock in `timeZone` reads at `instant`. */
@@ -51,16 +49,21 @@ export interface WallClock {
 export function wallClockIn(instant: Date, timeZone: string): WallClock {
   const parts = clockIn(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  const monthName = part('month');
+  const month = Number(part('month'));
   return {
     year: Number(part('year')),
-    month: monthNumbers.get(monthName) ?? 0,
-    monthName,
+    month,
+    monthName: MONTH_NAMES[month - 1]!,
     day: Number(part('day')),
     hour: Number(part('hour')),
     minute: Number(part('minute')),
     second: Number(part('second')),
   };
+}
+
+/** A zone's canonical IANA name: Asia/Kolkata and Asia/Calcutta are one zone. */
+function canonicalZone(timeZone: string): string {
+  return clockIn(timeZone).resolvedOptions().timeZone;
 }
 
 const OFFSET_NAME = /^(GMT|UTC)[+\-\u2212]/;
@@ -71,7 +74,8 @@ const OFFSET_NAME = /^(GMT|UTC)[+\-\u2212]/;
  * neither has a name, the offset ("GMT+9").
  */
 export function zoneAbbreviation(instant: Date, timeZone: string): string {
-  if (timeZone === CONFERENCE.timeZone) return CONFERENCE.timeZoneName;
+  // Browsers in India report the zone by its older name, Asia/Calcutta: the same zone.
+  if (canonicalZone(timeZone) === canonicalZone(CONFERENCE.timeZone)) return CONFERENCE.timeZoneName;
   const nameIn = (locale: string) =>
     new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
       .formatToParts(instant)

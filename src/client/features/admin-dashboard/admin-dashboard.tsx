@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { DashboardSection } from './dashboard-section.tsx';
 import { DashboardMessagesProvider, MessageBanner, useMessageState } from './dashboard-messages.tsx';
@@ -174,7 +175,7 @@ export function AdminDashboard({ MessageAuthorsDialog }: { MessageAuthorsDialog:
                 onShowPapers={() => requestFocus('heading')}
               />
             )}
-            <Suspense fallback={<LoadingData fillsPage />}>
+            <LoadBoundary fallback={<LoadingData fillsPage />}>
               {section === 'users' && <UsersSection />}
               {section === 'papers' && (
                 <PapersSection
@@ -182,7 +183,7 @@ export function AdminDashboard({ MessageAuthorsDialog }: { MessageAuthorsDialog:
                   initialFilters={filtersFromParams(searchParams)}
                 />
               )}
-            </Suspense>
+            </LoadBoundary>
           </div>
         </div>
       </div>

@@ -1,4 +1,5 @@
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, useState } from 'react';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { type TabItem, TabList, TabPanel } from '@client/components/ui/tabs.tsx';
 import { type DashboardOverview, useDashboardStats, useNextDeadline } from './dashboard-api.ts';
 import { useReportLoadError } from './dashboard-messages.tsx';
@@ -44,13 +45,13 @@ export function DashboardSection({ papersHref, onShowPapers }: DashboardSectionP
             {(overview) => <OverviewPanel overview={overview} papersHref={papersHref} onShowPapers={onShowPapers} />}
           </OverviewWithStatistics>
         )}
-        <Suspense fallback={<LoadingData fillsPage />}>
+        <LoadBoundary fallback={<LoadingData fillsPage />}>
           {view === 'analytics' && (
             <WithStatistics>{(overview) => <AnalyticsPanel overview={overview} />}</WithStatistics>
           )}
           {view === 'financial' && <FinancialPanel />}
           {view === 'evaluation' && <EvaluationPanel />}
-        </Suspense>
+        </LoadBoundary>
       </TabPanel>
     </div>
   );

@@ -40,7 +40,8 @@ export function useSendMessage() {
         method: 'POST',
         body: { ...message, requestId },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.sentMessages }),
+    // Not awaited: "Sent" shows at once, the Messages page refreshes behind it.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.sentMessages }),
   });
 }
 

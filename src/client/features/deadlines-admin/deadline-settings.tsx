@@ -73,7 +73,9 @@ function DatesForm({ settings }: { settings: DeadlineSettings }) {
     formState: { errors, dirtyFields },
   } = useForm<DatesFormValues, unknown, DatesFormOutput>({
     resolver: zodResolver(datesFormSchema),
-    defaultValues: datesFormValues(dates),
+    // Follows the saved dates when they are fetched again (another organiser's change), keeping what this one typed.
+    values: datesFormValues(dates),
+    resetOptions: { keepDirtyValues: true },
   });
   const [saved, setSaved] = useState('');
   const save = useSaveDates();

@@ -1,4 +1,5 @@
-import { lazy, type ReactNode, Suspense, useRef } from 'react';
+import { lazy, type ReactNode, useRef } from 'react';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { Link } from 'react-router';
 import { MODE_NOT_SPECIFIED } from '@shared/constants.ts';
 import type { AdminPaperListRow } from '@shared/schemas/admin-dashboard.ts';
@@ -174,9 +175,9 @@ export function AdminPaperCard({
         </div>
 
         {reviewOpen && (
-          <Suspense fallback={<LoadingData />}>
+          <LoadBoundary fallback={<LoadingData />}>
             <PaperReviewForm paper={paper} id={reviewPanelId} onClose={closeReview} />
-          </Suspense>
+          </LoadBoundary>
         )}
       </div>
     </article>

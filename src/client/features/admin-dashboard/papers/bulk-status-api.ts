@@ -50,6 +50,7 @@ export function useBulkStatusChange() {
   return useMutation({
     mutationFn: ({ paperIds, change, onProgress }: BulkStatusChange) =>
       changeStatusInBatches(paperIds, change, onProgress),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
+    // Not awaited: the summary shows at once, the views refresh behind it.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }

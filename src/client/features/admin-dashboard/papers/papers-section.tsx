@@ -1,4 +1,5 @@
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, useState } from 'react';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import type { PaperAudience } from '@shared/schemas/paper-audience.ts';
 import { BulkToolbar } from './bulk-toolbar.tsx';
 import { usePaperSelection } from './use-paper-selection.ts';
@@ -124,7 +125,7 @@ export function PapersSection({ MessageAuthorsDialog, initialFilters }: PapersSe
           <TablePagination pagination={data.pagination} onPageChange={setPage} label="Paper pages" />
         </>
       )}
-      <Suspense fallback={null}>
+      <LoadBoundary fallback={null}>
         {messageTo && (
           <MessageAuthorsDialog
             audience={messageTo.audience}
@@ -144,7 +145,7 @@ export function PapersSection({ MessageAuthorsDialog, initialFilters }: PapersSe
             onFinished={selection.clear}
           />
         )}
-      </Suspense>
+      </LoadBoundary>
     </div>
   );
 }
