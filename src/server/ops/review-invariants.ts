@@ -15,6 +15,7 @@ import { auditLog, chatMessages, notifications, papers, submissionVersions, user
 import * as dashboard from '../modules/admin-dashboard/dashboard.repository.ts';
 import { stateOfPaper } from '../modules/papers/paper-workflow.ts';
 import { computeDashboardFigures } from '../modules/admin-dashboard/dashboard.service.ts';
+import { readTogether } from '../db/read-together.ts';
 
 export type InvariantKind = 'counts' | 'history' | 'evaluation' | 'future_date';
 
@@ -133,22 +134,24 @@ async function checkHistories(db: DbOrTx): Promise<InvariantProblem[]> {
   for (let i = 0; i < all.length; i += PAPERS_PER_BATCH) {
     const batch = all.slice(i, i + PAPERS_PER_BATCH);
     const ids = batch.map((p) => p.id);
-    const [entries, withFullPaperVersions] = await Promise.all([
-      db
-        .select({
-          paperId: auditLog.paperId,
-          action: auditLog.action,
-          newStatus: auditLog.newStatus,
-          details: auditLog.details,
-          seq: auditLog.seq,
-        })
-        .from(auditLog)
-        .where(inArray(auditLog.paperId, ids))
-        .orderBy(asc(auditLog.seq)),
-      db
-        .selectDistinct({ paperId: submissionVersions.paperId })
-        .from(submissionVersions)
-        .where(and(inArray(submissionVersions.paperId, ids), sql`${submissionVersions.kind} = 'full_paper'`)),
+    const [entries, withFullPaperVersions] = await readTogether(db, [
+      () =>
+        db
+          .select({
+            paperId: auditLog.paperId,
+            action: auditLog.action,
+            newStatus: auditLog.newStatus,
+            details: auditLog.details,
+            seq: auditLog.seq,
+          })
+          .from(auditLog)
+          .where(inArray(auditLog.paperId, ids))
+          .orderBy(asc(auditLog.seq)),
+      () =>
+        db
+          .selectDistinct({ paperId: submissionVersions.paperId })
+          .from(submissionVersions)
+          .where(and(inArray(submissionVersions.paperId, ids), sql`${submissionVersions.kind} = 'full_paper'`)),
     ]);
     const byPaper = new Map<string, EntryRow[]>();
     for (const entry of entries) {

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client.ts';
 import { authEvents } from '@server/db/schema/index.ts';
 import { containsPattern } from '@server/db/search-pattern.ts';
+import { readTogether } from '@server/db/read-together.ts';
 
 export type AuthEventRow = typeof authEvents.$inferSelect;
 
@@ -18,15 +19,16 @@ export async function pageOfAuthEvents(
     filter.type ? eq(authEvents.type, filter.type) : undefined,
     filter.search ? ilike(authEvents.account, containsPattern(filter.search)) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(authEvents)
-      .where(where)
-      .orderBy(desc(authEvents.at), desc(authEvents.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(authEvents).where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(authEvents)
+        .where(where)
+        .orderBy(desc(authEvents.at), desc(authEvents.id))
+        .limit(page.limit)
+        .offset(page.offset),
+    () => db.select({ n: count() }).from(authEvents).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

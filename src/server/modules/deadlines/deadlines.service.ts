@@ -19,6 +19,7 @@ import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { AppError } from '@server/lib/app-error.ts';
 import * as repo from './deadlines.repository.ts';
+import { readTogether } from '@server/db/read-together.ts';
 
 export type PaperDeadlines = Record<DeadlineStep, StepDeadline | null>;
 
@@ -82,9 +83,9 @@ export async function publicDeadlines(ctx: AppContext): Promise<Omit<PublicDeadl
 }
 
 export async function adminDeadlines(ctx: AppContext, db: DbOrTx = ctx.db): Promise<Omit<AdminDeadlines, 'success'>> {
-  const [{ dates, sources }, changes] = await Promise.all([
-    datesWithSources(ctx, db),
-    repo.findDateChanges(db, CHANGES_SHOWN),
+  const [{ dates, sources }, changes] = await readTogether(db, [
+    () => datesWithSources(ctx, db),
+    () => repo.findDateChanges(db, CHANGES_SHOWN),
   ]);
   return {
     dates,

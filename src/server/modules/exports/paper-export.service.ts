@@ -11,6 +11,7 @@ import { csvLine, UTF8_BOM } from '../admin-dashboard/csv.ts';
 import type { PaperFilter } from '../admin-dashboard/dashboard.repository.ts';
 import * as repo from './exports.repository.ts';
 import { spreadsheetDay } from '@server/lib/document-dates.ts';
+import { readTogether } from '@server/db/read-together.ts';
 
 /** Papers read per query: memory holds one batch, whatever the number of papers. */
 const EXPORT_BATCH_PAPERS = 1000;
@@ -112,7 +113,10 @@ function xlsxWriter(file: string): SheetWriter {
 async function writePapers(db: DbOrTx, paperIds: string[], writer: SheetWriter): Promise<void> {
   for (let start = 0; start < paperIds.length; start += EXPORT_BATCH_PAPERS) {
     const batch = paperIds.slice(start, start + EXPORT_BATCH_PAPERS);
-    const [rows, authors] = await Promise.all([repo.papersForExport(db, batch), repo.authorsForExport(db, batch)]);
+    const [rows, authors] = await readTogether(db, [
+      () => repo.papersForExport(db, batch),
+      () => repo.authorsForExport(db, batch),
+    ]);
     const authorsOf = new Map<string, string[]>();
     for (const author of authors) {
       authorsOf.set(author.paperId, [

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { VisaRequestStatus } from '@shared/schemas/letters.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { papers, users, visaRequests } from '@server/db/schema/index.ts';
+import { readTogether } from '@server/db/read-together.ts';
 
 export type VisaRequestRow = typeof visaRequests.$inferSelect;
 
@@ -79,18 +80,19 @@ export async function listAdminVisaRequests(
   filter: { status?: VisaRequestStatus; offset: number; limit: number },
 ) {
   const where = filter.status ? eq(visaRequests.status, filter.status) : undefined;
-  const [rows, [total]] = await Promise.all([
-    selectAdminRows(db)
-      .where(where)
-      .orderBy(
-        sql`${visaRequests.status} <> 'pending'`,
-        sql`case when ${visaRequests.status} = 'pending' then ${visaRequests.createdAt} end asc`,
-        desc(visaRequests.reviewedAt),
-        asc(visaRequests.id),
-      )
-      .offset(filter.offset)
-      .limit(filter.limit),
-    db.select({ n: count() }).from(visaRequests).where(where),
+  const [rows, [total]] = await readTogether(db, [
+    () =>
+      selectAdminRows(db)
+        .where(where)
+        .orderBy(
+          sql`${visaRequests.status} <> 'pending'`,
+          sql`case when ${visaRequests.status} = 'pending' then ${visaRequests.createdAt} end asc`,
+          desc(visaRequests.reviewedAt),
+          asc(visaRequests.id),
+        )
+        .offset(filter.offset)
+        .limit(filter.limit),
+    () => db.select({ n: count() }).from(visaRequests).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

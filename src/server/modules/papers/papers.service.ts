@@ -25,6 +25,7 @@ import { stepTiming } from '../deadlines/deadlines.service.ts';
 import { assertRoomForUpload } from '../storage-quota/storage-quota.service.ts';
 import * as repo from './papers.repository.ts';
 import { lockUser } from '../users/users.repository.ts';
+import { readTogether } from '@server/db/read-together.ts';
 
 export { PAPER_NOT_FOUND };
 
@@ -41,10 +42,10 @@ function apiBase(ctx: AppContext): string {
 
 async function presentForAuthor(ctx: AppContext, db: DbOrTx, rows: repo.PaperRow[]): Promise<AuthorPaper[]> {
   const ids = rows.map((r) => r.id);
-  const [authors, adminFiles, deadlines] = await Promise.all([
-    repo.findAuthorsOfPapers(db, ids),
-    repo.findAdminFilesOfPapers(db, ids, true),
-    deadlinesForPresenting(ctx, db, rows),
+  const [authors, adminFiles, deadlines] = await readTogether(db, [
+    () => repo.findAuthorsOfPapers(db, ids),
+    () => repo.findAdminFilesOfPapers(db, ids, true),
+    () => deadlinesForPresenting(ctx, db, rows),
   ]);
   return rows.map((paper) =>
     presentAuthorPaper({ paper, authors, adminFiles, deadlines: deadlines.get(paper.id)! }, apiBase(ctx)),
