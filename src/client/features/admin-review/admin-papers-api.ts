@@ -14,14 +14,12 @@ import { queryKeys } from '@client/lib/query-keys.ts';
 import { adminPaperPath, adminPaperQuery, retryUnlessMissing, usePaperChange } from '@client/admin/admin-paper.ts';
 import type { messageResponseSchema } from '@shared/schemas/responses.ts';
 
-const paperPath = adminPaperPath;
-
 export function useAdminPaper(paperId: string) {
   return useQuery(adminPaperQuery(paperId));
 }
 
 export function fetchPaperHistory(paperId: string) {
-  return api<ResponseOf<typeof paperHistoryResponseSchema>>(`${paperPath(paperId)}/history`).then(
+  return api<ResponseOf<typeof paperHistoryResponseSchema>>(`${adminPaperPath(paperId)}/history`).then(
     (answer) => answer.paper,
   );
 }
@@ -43,7 +41,7 @@ function paperTimelineQuery(paperId: string) {
   return queryOptions({
     queryKey: queryKeys.admin.paperTimeline(paperId),
     queryFn: async () =>
-      (await api<ResponseOf<typeof paperTimelineResponseSchema>>(`${paperPath(paperId)}/timeline`)).timeline,
+      (await api<ResponseOf<typeof paperTimelineResponseSchema>>(`${adminPaperPath(paperId)}/timeline`)).timeline,
     retry: retryUnlessMissing,
   });
 }
@@ -58,7 +56,10 @@ export function useSaveEvaluation(paperId: string) {
   return usePaperChange({
     paperIdOf: () => paperId,
     send: (body: EvaluationBody) =>
-      api<ResponseOf<typeof evaluationSavedResponseSchema>>(`${paperPath(paperId)}/evaluate`, { method: 'PUT', body }),
+      api<ResponseOf<typeof evaluationSavedResponseSchema>>(`${adminPaperPath(paperId)}/evaluate`, {
+        method: 'PUT',
+        body,
+      }),
     applyAnswer: (paper, answer) => ({ ...paper, adminEvaluation: answer.paper.adminEvaluation }),
   });
 }
@@ -79,11 +80,11 @@ export function useToggleSubmission(paperId: string) {
     paperIdOf: () => paperId,
     send: ({ kind, reset, reason, version, reuploadUntil }: ToggleRequest) =>
       kind === 'abstract'
-        ? api<PaperAnswer>(`${paperPath(paperId)}/toggle-abstract`, {
+        ? api<PaperAnswer>(`${adminPaperPath(paperId)}/toggle-abstract`, {
             method: 'PUT',
             body: { resetAbstract: reset, reason, version, reuploadUntil },
           })
-        : api<PaperAnswer>(`${paperPath(paperId)}/toggle-fullpaper`, {
+        : api<PaperAnswer>(`${adminPaperPath(paperId)}/toggle-fullpaper`, {
             method: 'PUT',
             body: { resetFullPaper: reset, reason, version, reuploadUntil },
           }),
@@ -96,7 +97,7 @@ export function useExtendDeadline(paperId: string) {
   return usePaperChange({
     paperIdOf: () => paperId,
     send: (body: DeadlineExtensionBody) =>
-      api<PaperAnswer>(`${paperPath(paperId)}/deadline-extensions`, { method: 'POST', body }),
+      api<PaperAnswer>(`${adminPaperPath(paperId)}/deadline-extensions`, { method: 'POST', body }),
     applyAnswer: (_, answer) => answer.paper,
   });
 }
@@ -117,7 +118,7 @@ export function useUploadAdminFile(paperId: string) {
       form.append('visibleToUser', String(visibleToUser));
       // The file goes last so that a server streaming the upload has read the text fields by then.
       form.append('adminFile', file);
-      return upload<PaperAnswer>(`${paperPath(paperId)}/upload-file`, form);
+      return upload<PaperAnswer>(`${adminPaperPath(paperId)}/upload-file`, form);
     },
     applyAnswer: (_, answer) => answer.paper,
   });
@@ -128,7 +129,7 @@ export function useSetAdminFileVisibility(paperId: string) {
     paperIdOf: () => paperId,
     send: ({ fileId, visibleToUser }: { fileId: string; visibleToUser: boolean }) =>
       api<ResponseOf<typeof adminFileResponseSchema>>(
-        `${paperPath(paperId)}/admin-files/${encodeURIComponent(fileId)}`,
+        `${adminPaperPath(paperId)}/admin-files/${encodeURIComponent(fileId)}`,
         {
           method: 'PATCH',
           body: { visibleToUser },
@@ -145,9 +146,12 @@ export function useDeleteAdminFile(paperId: string) {
   return usePaperChange({
     paperIdOf: () => paperId,
     send: (fileId: string) =>
-      api<ResponseOf<typeof messageResponseSchema>>(`${paperPath(paperId)}/admin-files/${encodeURIComponent(fileId)}`, {
-        method: 'DELETE',
-      }),
+      api<ResponseOf<typeof messageResponseSchema>>(
+        `${adminPaperPath(paperId)}/admin-files/${encodeURIComponent(fileId)}`,
+        {
+          method: 'DELETE',
+        },
+      ),
     applyAnswer: (paper, _, fileId) => ({
       ...paper,
       adminUploadedFiles: paper.adminUploadedFiles.filter((file) => file._id !== fileId),

@@ -220,7 +220,9 @@ function DateRow({ dateKey, value, source, input, pending, error, zoneNoteId }: 
           type="datetime-local"
           {...input}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[currentId, zoneNoteId, edited ? pendingId : '', error ? errorId : ''].join(' ').trim()}
+          aria-describedby={[currentId, zoneNoteId, edited ? pendingId : '', error ? errorId : '']
+            .filter(Boolean)
+            .join(' ')}
           className="block w-full rounded-md border border-slate-300 aria-[invalid=true]:border-red-600 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:max-w-xs lg:max-w-none lg:text-sm"
         />
         {edited && (
