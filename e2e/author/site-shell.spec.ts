@@ -41,6 +41,29 @@ test('the header changes style after 20 px of scroll', async ({ page }) => {
   await expect(header).toHaveAttribute('data-scrolled', 'false');
 });
 
+test('a new page opens at its top, and Back returns to where the reader was', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goto('important-dates');
+  await expect(page.getByRole('heading', { level: 1, name: 'Important Dates' })).toBeVisible();
+  const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+  // The footer's link, scrolled to as a reader would: where the page is when it is followed.
+  const link = page.locator('footer').getByRole('link', { name: 'Committee' });
+  await link.scrollIntoViewIfNeeded();
+  const whereTheReaderWas = await scrollY();
+  expect(whereTheReaderWas).toBeGreaterThan(300);
+  await link.click();
+  await expect(page).toHaveURL(/\/committee$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(scrollY).toBe(0);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/important-dates$/);
+  await expect.poll(scrollY).toBe(whereTheReaderWas);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/committee$/);
+  await expect.poll(scrollY).toBe(0);
+});
+
 test('on a phone the menu collapses and opens with the keyboard', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('login');

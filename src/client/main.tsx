@@ -1,11 +1,11 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { createRouter } from './app/router.tsx';
+import { AppRoutes, loadPage, pageAt } from './app/router.tsx';
 import './styles.css';
 
-const router = createRouter();
+const basename = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 function render() {
   const root = createRoot(document.getElementById('root')!);
@@ -15,21 +15,15 @@ function render() {
     root.render(
       <StrictMode>
         <Providers>
-          <RouterProvider router={router} />
+          <BrowserRouter basename={basename}>
+            <AppRoutes />
+          </BrowserRouter>
         </Providers>
       </StrictMode>,
     ),
   );
 }
 
-// The first page's code is a lazy chunk: render once it is loaded, so the page appears whole
-// instead of through an empty hydration fallback (and React Router has nothing to warn about).
-if (router.state.initialized) {
-  render();
-} else {
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
-    render();
-  });
-}
+// The first page's code is a chunk of its own (preloaded with the page): render once it is here,
+// so the page appears whole instead of after a spinner. Should it fail, the page's error shows.
+loadPage(pageAt(window.location.pathname.slice(basename.length))).then(render, render);

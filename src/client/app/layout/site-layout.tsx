@@ -1,8 +1,10 @@
-import { Suspense, useEffect } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { useAuth } from '@client/lib/auth-api.ts';
 import { SiteFooter } from './site-footer.tsx';
+import { ScrollOnNavigate } from './scroll-on-navigate.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 function FocusMainOnNavigate() {
@@ -27,6 +29,7 @@ function PageOrEnrolment() {
 }
 
 export function SiteLayout() {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -37,12 +40,16 @@ export function SiteLayout() {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Suspense fallback={<Spinner label="Loading..." fillsPage />}>
+        <LoadBoundary
+          fallback={<Spinner label="Loading..." fillsPage />}
+          failure="This page could not be shown."
+          resetOn={pathname}
+        >
           <PageOrEnrolment />
-        </Suspense>
+        </LoadBoundary>
       </main>
       <SiteFooter />
-      <ScrollRestoration />
+      <ScrollOnNavigate />
       <FocusMainOnNavigate />
     </div>
   );
