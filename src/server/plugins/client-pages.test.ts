@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -244,5 +244,53 @@ describe("each page's code preloaded with the page", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(res.rawPayload).toString()).toContain('about-page-A1.js');
+  });
+});
+
+describe('the scripts and styles, compressed by the build', () => {
+  let t: TestApp;
+  let clientDir: string;
+  // Told apart from whatever the server could compress itself: each copy says which it is.
+  const script = `export const page = 'about'; // ${'x'.repeat(2000)}`;
+
+  beforeAll(async () => {
+    clientDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-client-'));
+    await mkdir(path.join(clientDir, 'assets'));
+    await writeFile(path.join(clientDir, 'index.html'), SHELL);
+    await writeFile(path.join(clientDir, 'assets', 'about-A1.js'), script);
+    await writeFile(path.join(clientDir, 'assets', 'about-A1.js.br'), brotliCompressSync(`${script} // br`));
+    await writeFile(path.join(clientDir, 'assets', 'about-A1.js.gz'), gzipSync(`${script} // gz`));
+    t = await createTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(clientDir, { recursive: true, force: true });
+  });
+
+  const fetchScript = (acceptEncoding: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/ictacem2025/assets/about-A1.js',
+      headers: { 'accept-encoding': acceptEncoding },
+    });
+
+  it("are sent as the build's brotli copy, else its gzip copy, once compressed and cached for good", async () => {
+    const brotli = await fetchScript('gzip, deflate, br, zstd');
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(`${script} // br`);
+
+    const gzipped = await fetchScript('gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(`${script} // gz`);
+  });
+
+  it('are sent as they are to a client that accepts no compression', async () => {
+    const plain = await fetchScript('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
   });
 });

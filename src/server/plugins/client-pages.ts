@@ -56,6 +56,8 @@ export async function registerClientPages(
       prefix: `${basePath}/`,
       index: false,
       wildcard: false,
+      // The build's .br and .gz copies of the scripts and styles (scripts/build.mjs).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('Cache-Control', 'public, max-age=31536000, immutable');
