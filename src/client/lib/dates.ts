@@ -6,9 +6,12 @@ import { formatDayIn, formatMomentIn, zoneAbbreviation } from '@shared/format/da
  * moment with its zone, "15 December 2025 14:05 CET", in the reader's zone unless one is given.
  */
 
-/** The visitor's own IANA time zone, as the browser reports it. */
+let visitorZone: string | undefined;
+
+/** The visitor's own IANA time zone, as the browser reports it (asked once: asking builds a formatter). */
 export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || CONFERENCE.timeZone;
+  visitorZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || CONFERENCE.timeZone;
+  return visitorZone;
 }
 
 /** The instant of an API date, or the spec's text for a missing or unreadable one (section 8). */

@@ -29,10 +29,24 @@ function clockIn(timeZone: string): Intl.DateTimeFormat {
   return clock;
 }
 
-/** "January" to "December", from the locale's own names. */
-const MONTH_NAMES = Array.from({ length: 12 }, (_, index) =>
-  new Intl.DateTimeFormat(LOCALE, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, index, 1)),
-);
+/**
+ * en-GB's month names, written out: asking Intl for them built twelve formatters when the module
+ * loaded, the costliest step of a phone's first paint (dates.test.ts checks them against Intl).
+ */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 /** What a wall clock in `timeZone` reads at `instant`. */
 export interface WallClock {
@@ -46,7 +60,31 @@ export interface WallClock {
   second: number;
 }
 
+/**
+ * India Standard Time has been UTC+05:30 all year, under both its zone names, since 15 October
+ * 1945: its wall clock is arithmetic. A phone's first page shows the conference's dates, and the
+ * first time-zone formatter it builds costs it more than anything else on the page.
+ */
+const IST_ZONES = new Set(['Asia/Kolkata', 'Asia/Calcutta']);
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+const IST_FIXED_SINCE = Date.UTC(1945, 9, 14, 18, 30);
+
+function istWallClock(instant: Date): WallClock {
+  const shifted = new Date(instant.getTime() + IST_OFFSET_MS);
+  const month = shifted.getUTCMonth() + 1;
+  return {
+    year: shifted.getUTCFullYear(),
+    month,
+    monthName: MONTH_NAMES[month - 1]!,
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+    second: shifted.getUTCSeconds(),
+  };
+}
+
 export function wallClockIn(instant: Date, timeZone: string): WallClock {
+  if (IST_ZONES.has(timeZone) && instant.getTime() >= IST_FIXED_SINCE) return istWallClock(instant);
   const parts = clockIn(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const month = Number(part('month'));
@@ -68,6 +106,18 @@ function canonicalZone(timeZone: string): string {
 
 const OFFSET_NAME = /^(GMT|UTC)[+\-\u2212]/;
 
+const zoneNamers = new Map<string, Intl.DateTimeFormat>();
+
+function zoneNamerIn(locale: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone}`;
+  let namer = zoneNamers.get(key);
+  if (!namer) {
+    namer = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' });
+    zoneNamers.set(key, namer);
+  }
+  return namer;
+}
+
 /**
  * The zone's short name at `instant`: "IST" for the conference's, else "CEST", "BST", "EDT".
  * British English names the European zones and American English the American ones; where
@@ -75,9 +125,10 @@ const OFFSET_NAME = /^(GMT|UTC)[+\-\u2212]/;
  */
 export function zoneAbbreviation(instant: Date, timeZone: string): string {
   // Browsers in India report the zone by its older name, Asia/Calcutta: the same zone.
-  if (canonicalZone(timeZone) === canonicalZone(CONFERENCE.timeZone)) return CONFERENCE.timeZoneName;
+  if (IST_ZONES.has(timeZone) || canonicalZone(timeZone) === canonicalZone(CONFERENCE.timeZone))
+    return CONFERENCE.timeZoneName;
   const nameIn = (locale: string) =>
-    new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
+    zoneNamerIn(locale, timeZone)
       .formatToParts(instant)
       .find((p) => p.type === 'timeZoneName')?.value ?? '';
   const british = nameIn(LOCALE);

@@ -2,9 +2,11 @@
  * The site's one way to write a number, on the pages, in the server's messages and in the
  * documents: British English, "100,000" (the same text for every reader, as the dates are).
  */
-const countFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+let countFormat: Intl.NumberFormat | undefined;
 
 export function formatCount(count: number): string {
+  // Built at first use, not when the module loads: a page's first paint rarely needs it.
+  countFormat ??= new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
   return countFormat.format(count);
 }
 
