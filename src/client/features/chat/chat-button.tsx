@@ -1,7 +1,11 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { buttonClass, type ButtonVariant } from '@client/components/ui/button.tsx';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
 import { unreadFor, useChatUnreadCounts } from './chat-api.ts';
-import { ChatModal } from './chat-modal.tsx';
+
+/** The chat and its composer's form libraries are fetched when a chat is first opened. */
+const ChatModal = lazy(async () => ({ default: (await import('./chat-modal.tsx')).ChatModal }));
 
 /** Opens a paper's chat; the badge counts the messages this reader has not seen yet. */
 export function ChatButton({
@@ -31,7 +35,22 @@ export function ChatButton({
           </span>
         )}
       </button>
-      {open && <ChatModal paperId={paperId} title={paperTitle} onClose={() => setOpen(false)} />}
+      {open && (
+        <LoadBoundary fallback={<ChatOpening />}>
+          <ChatModal paperId={paperId} title={paperTitle} onClose={() => setOpen(false)} />
+        </LoadBoundary>
+      )}
     </>
+  );
+}
+
+/** What a first click on a chat shows while its code arrives: the dialog's backdrop, and why. */
+function ChatOpening() {
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-4">
+      <div className="rounded-xl bg-white px-8">
+        <Spinner label="Opening the chat..." />
+      </div>
+    </div>
   );
 }

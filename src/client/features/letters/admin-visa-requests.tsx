@@ -1,11 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  type AdminVisaRequest,
-  VISA_REQUEST_STATUS_LABELS,
-  VISA_REQUEST_STATUSES,
-  type VisaRequestStatus,
-} from '@shared/schemas/letters.ts';
+import { VISA_REQUEST_STATUS_LABELS, VISA_REQUEST_STATUSES, type VisaRequestStatus } from '@shared/domain/letters.ts';
+import { type AdminVisaRequest } from '@shared/schemas/letters.ts';
 import { Button, buttonClass } from '@client/components/ui/button.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { TablePagination } from '@client/components/ui/table-pagination.tsx';

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { VISA_LIMITS, visaDeclineBodySchema } from '@shared/schemas/letters.ts';
+import { VISA_LIMITS } from '@shared/domain/letters.ts';
+import { visaDeclineBodySchema } from '@shared/schemas/letters.ts';
 import { Button } from '@client/components/ui/button.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
 

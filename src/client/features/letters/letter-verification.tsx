@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { LETTER_KIND_LABELS, LETTER_TEXTS } from '@shared/domain/letters.ts';
 import {
   LETTER_CODE_FIELD_MAX,
-  LETTER_KIND_LABELS,
-  LETTER_TEXTS,
   type LetterCodeForm,
   letterCodeFormSchema,
   type VerifiedLetter,

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient, queryOptions, keepPreviousData } from '@tanstack/react-query';
+import type { VisaRequestStatus } from '@shared/domain/letters.ts';
 import type {
   adminVisaRequestListResponseSchema,
   letterVerificationResponseSchema,
@@ -6,7 +7,6 @@ import type {
   VisaRequestBody,
   visaRequestCreatedResponseSchema,
   visaRequestDecidedResponseSchema,
-  VisaRequestStatus,
 } from '@shared/schemas/letters.ts';
 import { api, API_BASE, ApiError, type ResponseOf } from '@client/lib/api.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';

@@ -1,12 +1,17 @@
-import { useId, useRef, useState } from 'react';
+import { lazy, useId, useRef, useState } from 'react';
 import { isRealPaymentId } from '@shared/domain/payment.ts';
-import { LETTER_TEXTS, type VisaRequest } from '@shared/schemas/letters.ts';
+import { LETTER_TEXTS } from '@shared/domain/letters.ts';
+import type { VisaRequest } from '@shared/schemas/letters.ts';
 import type { AuthorPaper } from '@shared/schemas/paper.ts';
 import { Button, buttonClass } from '@client/components/ui/button.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { formatDate } from '@client/lib/dates.ts';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
 import { acceptanceLetterUrl, useOwnVisaRequests } from './letters-api.ts';
-import { VisaRequestForm } from './visa-request-form.tsx';
+
+/** The request form and its form libraries are fetched when an author first opens it. */
+const VisaRequestForm = lazy(async () => ({ default: (await import('./visa-request-form.tsx')).VisaRequestForm }));
 
 /** An accepted paper's letters on the author's card: the acceptance letter and, once paid, the visa letter. */
 export function PaperLetters({ paper }: { paper: AuthorPaper }) {
@@ -117,7 +122,11 @@ function VisaRequestOpener({ paperId }: { paperId: string }) {
       >
         Request a visa invitation letter
       </button>
-      {open && <VisaRequestForm paperId={paperId} onDone={close} />}
+      {open && (
+        <LoadBoundary fallback={<Spinner label="Opening the form..." />}>
+          <VisaRequestForm paperId={paperId} onDone={close} />
+        </LoadBoundary>
+      )}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { VISA_LIMITS, visaRequestBodySchema } from '@shared/schemas/letters.ts';
+import { VISA_LIMITS } from '@shared/domain/letters.ts';
+import { visaRequestBodySchema } from '@shared/schemas/letters.ts';
 import { Button } from '@client/components/ui/button.tsx';
 import { TextField } from '@client/components/ui/form-field.tsx';
 import { errorText } from '@client/lib/api.ts';

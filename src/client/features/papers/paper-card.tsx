@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { MODE_NOT_SPECIFIED } from '@shared/constants.ts';
 import { transition } from '@shared/domain/paper-workflow.ts';
 import { isRealPaymentId } from '@shared/domain/payment.ts';
@@ -7,10 +7,25 @@ import { DeadlineNotice } from '@client/components/deadline-notice.tsx';
 import { buttonClass, ButtonLink } from '@client/components/ui/button.tsx';
 import { formatDate } from '@client/lib/dates.ts';
 import { useDeadlineOpen } from '@client/lib/use-deadline-open.ts';
-import { PaymentSection } from './payment-section.tsx';
-import { ReuploadForm } from './reupload-form.tsx';
 import { SharedFilesList } from './shared-files-list.tsx';
 import { StatusBadge, statusStripeClass } from '@client/components/status-badge.tsx';
+
+const loadPaymentSection = () => import('./payment-section.tsx');
+const loadReuploadForm = () => import('./reupload-form.tsx');
+/**
+ * The card's forms and the form libraries they run are fetched once the page has painted, not
+ * before it: the list waits for them behind its loading state (UserPapersPanel).
+ */
+const PaymentSection = lazy(async () => ({ default: (await loadPaymentSection()).PaymentSection }));
+const ReuploadForm = lazy(async () => ({ default: (await loadReuploadForm()).ReuploadForm }));
+
+/**
+ * Starts fetching the cards' forms, to have them by the time the papers arrive. A failure is
+ * shown where a form would be, when a card asks for it again.
+ */
+export function preloadPaperCardForms(): void {
+  Promise.all([loadPaymentSection(), loadReuploadForm()]).catch(() => undefined);
+}
 
 /** The server's state machine decides; spec 4: accepted, paid with a real payment ID, no full paper yet. */
 function canSubmitFullPaper(paper: AuthorPaper): boolean {

@@ -2,8 +2,9 @@ import { type ReactNode, useEffect } from 'react';
 import type { AuthorPaper } from '@shared/schemas/paper.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 import { Button } from '@client/components/ui/button.tsx';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
-import { PaperCard } from './paper-card.tsx';
+import { PaperCard, preloadPaperCardForms } from './paper-card.tsx';
 import { useUserPapers } from './papers-api.ts';
 import { statusBadgeClass, statusLabel } from '@client/components/status-badge.tsx';
 
@@ -19,7 +20,10 @@ export function UserPapersPanel({ chatFor, lettersFor, onLoaded }: PapersContent
         Your Papers
       </h2>
       <div className="pt-6">
-        <PapersContent chatFor={chatFor} lettersFor={lettersFor} onLoaded={onLoaded} />
+        {/* The cards show once their forms' code is here too: one change from loading to loaded. */}
+        <LoadBoundary fallback={<PapersLoading />}>
+          <PapersContent chatFor={chatFor} lettersFor={lettersFor} onLoaded={onLoaded} />
+        </LoadBoundary>
       </div>
     </section>
   );
@@ -31,13 +35,17 @@ interface PapersContentProps {
   onLoaded: () => void;
 }
 
+const PapersLoading = () => <Spinner label="Loading your papers..." fillsPage />;
+
 function PapersContent({ chatFor, lettersFor, onLoaded }: PapersContentProps) {
   const papers = useUserPapers();
   useEffect(() => {
     if (papers.isSuccess) onLoaded();
   }, [papers.isSuccess, papers.dataUpdatedAt, onLoaded]);
+  // After the first paint, beside the papers' request.
+  useEffect(preloadPaperCardForms, []);
 
-  if (papers.isPending) return <Spinner label="Loading your papers..." fillsPage />;
+  if (papers.isPending) return <PapersLoading />;
   if (papers.isError) {
     return (
       // As tall as the spinner it replaces, so the footer stays where it was.

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { LETTER_TEXTS } from '@shared/domain/letters.ts';
 import {
   adminVisaRequestListQuerySchema,
   adminVisaRequestListResponseSchema,
-  LETTER_TEXTS,
   visaDeclineBodySchema,
   visaRequestDecidedResponseSchema,
 } from '@shared/schemas/letters.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { LETTER_TEXTS } from '@shared/domain/letters.ts';
 import {
-  LETTER_TEXTS,
   letterVerificationResponseSchema,
   ownVisaRequestsResponseSchema,
   visaRequestBodySchema,

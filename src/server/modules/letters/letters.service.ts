@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { CONFERENCE } from '@shared/conference.ts';
-import { LETTER_TEXTS, type VerifiedLetter } from '@shared/schemas/letters.ts';
+import { LETTER_TEXTS } from '@shared/domain/letters.ts';
+import { type VerifiedLetter } from '@shared/schemas/letters.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LETTER_TEXTS } from '@shared/schemas/letters.ts';
+import { LETTER_TEXTS } from '@shared/domain/letters.ts';
 import { letters } from '@server/db/schema/index.ts';
 import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
 import { drawnTextOf } from '@server/test/pdf-drawn-text.ts';

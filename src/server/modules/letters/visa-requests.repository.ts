@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { VisaRequestStatus } from '@shared/schemas/letters.ts';
+import type { VisaRequestStatus } from '@shared/domain/letters.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { papers, users, visaRequests } from '@server/db/schema/index.ts';
 import { readTogether } from '@server/db/read-together.ts';

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { isRealPaymentId } from '@shared/domain/payment.ts';
 import type { ListPagination } from '@shared/schemas/admin-dashboard.ts';
+import { LETTER_TEXTS } from '@shared/domain/letters.ts';
 import {
   type AdminVisaRequest,
   type AdminVisaRequestListQuery,
-  LETTER_TEXTS,
   type VisaRequest,
   type visaRequestBodySchema,
 } from '@shared/schemas/letters.ts';

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateOfBirthProblem, LETTER_TEXTS } from '@shared/schemas/letters.ts';
+import { LETTER_TEXTS } from '@shared/domain/letters.ts';
+import { dateOfBirthProblem } from '@shared/schemas/letters.ts';
 import { letters, notifications, visaRequests } from '@server/db/schema/index.ts';
 import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
 import { drawnTextOf } from '@server/test/pdf-drawn-text.ts';
