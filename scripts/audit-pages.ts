@@ -1,12 +1,14 @@
 // `npm run audit:pages`: Lighthouse over the site's pages, as a visitor, an author and an
 // organiser, at mobile and desktop settings, against the compiled server (as `npm start` runs it)
 // on a seeded, throw-away embedded database. Prints one row per page and form factor and exits
-// non-zero when a score is under 95 or the layout shifts by more than 0.05.
+// non-zero when a score is under 95 (performance: under --performance-floor, 95 unless given) or
+// the layout shifts by more than 0.05.
 //
 //   npm run audit:pages
 //   npm run audit:pages -- --only /login,/profile --form-factor mobile
 //   npm run audit:pages -- --only profile --save /tmp/reports   (each run's full Lighthouse JSON)
 //   npm run audit:pages -- --only profile,/login --runs 5         (the median of 5 runs per page)
+//   npm run audit:pages -- --performance-floor 85   (CI: performance under 95 listed, under 85 failing)
 //
 // Chromium is Debian's (CHROMIUM_PATH, /usr/bin/chromium by default); nothing is downloaded.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -72,8 +74,19 @@ const { values: options } = parseArgs({
     'form-factor': { type: 'string' },
     save: { type: 'string' },
     runs: { type: 'string', default: '1' },
+    'performance-floor': { type: 'string', default: String(MIN_SCORE) },
   },
 });
+/**
+ * The performance score under which a page fails. Below 95 and above it, a page is listed as short
+ * of the goal but passes: CI's guard against regressions while the simulated phone's score follows
+ * the host's speed by several points from run to run (docs/performance.md).
+ */
+const performanceFloor = Number(options['performance-floor']);
+if (!Number.isInteger(performanceFloor) || performanceFloor < 0 || performanceFloor > MIN_SCORE) {
+  console.error(`--performance-floor is a whole score from 0 to ${MIN_SCORE}`);
+  process.exit(2);
+}
 const runs = Number(options.runs);
 if (!Number.isInteger(runs) || runs < 1) {
   console.error('--runs is a whole number of runs per page, 1 or more');
@@ -245,14 +258,23 @@ function rowOf(label: string, formFactor: FormFactor, lhr: Result): AuditRow {
   };
 }
 
-const passes = (row: AuditRow) => Object.values(row.scores).every((score) => score >= MIN_SCORE) && row.cls <= MAX_CLS;
-/** The better of two runs: one that passes, then the lower shift, then the higher scores. */
+const passes = (row: AuditRow) =>
+  row.scores.performance >= performanceFloor &&
+  row.scores.accessibility >= MIN_SCORE &&
+  row.scores.bestPractices >= MIN_SCORE &&
+  row.scores.seo >= MIN_SCORE &&
+  row.cls <= MAX_CLS;
+const meetsGoal = (row: AuditRow) => passes(row) && row.scores.performance >= MIN_SCORE;
+/** The better of two runs: one that meets the goal, then one that passes, then the lower shift, then the higher scores. */
 const better = (a: AuditRow, b: AuditRow) => {
+  if (meetsGoal(a) !== meetsGoal(b)) return meetsGoal(a) ? a : b;
   if (passes(a) !== passes(b)) return passes(a) ? a : b;
   if (Math.abs(a.cls - b.cls) > 0.001) return a.cls < b.cls ? a : b;
   const total = (row: AuditRow) => Object.values(row.scores).reduce((sum, score) => sum + score, 0);
   return total(a) >= total(b) ? a : b;
 };
+
+const verdict = (row: AuditRow) => (meetsGoal(row) ? 'ok  ' : passes(row) ? 'SHORT' : 'FAIL');
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const HEADER = ['page', 'form factor', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'];
@@ -307,12 +329,12 @@ try {
         for (const run of all) console.log(`  run: ${cells(run).join('  ')}`);
         const row = all.sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(runs / 2)]!;
         rows.push(row);
-        console.log(`${passes(row) ? 'ok  ' : 'FAIL'} ${cells(row).join('  ')} (median of ${runs})`);
+        console.log(`${verdict(row)} ${cells(row).join('  ')} (median of ${runs})`);
         continue;
       }
       const first = rowOf(label, formFactor, await auditOnce(url, formFactor, cookies[entry.viewer]));
       let row = first;
-      if (!passes(first)) {
+      if (!meetsGoal(first)) {
         // Once more, to tell a page that fails from a machine that was busy.
         const second = rowOf(label, formFactor, await auditOnce(url, formFactor, cookies[entry.viewer]));
         row = better(first, second);
@@ -322,8 +344,8 @@ try {
         }
       }
       rows.push(row);
-      console.log(`${passes(row) ? 'ok  ' : 'FAIL'} ${cells(row).join('  ')}`);
-      if (!passes(row)) for (const cause of row.causes) console.log(`       ${cause}`);
+      console.log(`${verdict(row)} ${cells(row).join('  ')}`);
+      if (!meetsGoal(row)) for (const cause of row.causes) console.log(`       ${cause}`);
     }
   }
 } finally {
@@ -333,6 +355,7 @@ try {
 console.log(`\n${markdownRow(HEADER)}\n${markdownRow(HEADER.map(() => '---'))}`);
 for (const row of rows) console.log(markdownRow(cells(row)));
 const failing = rows.filter((row) => !passes(row));
+const short = rows.filter((row) => passes(row) && !meetsGoal(row));
 // The mobile scores depend on the host: Lighthouse slows the CPU 4x, meant to turn a desktop of
 // benchmark index 1,500-2,000 into a mid-tier phone (docs/throttling.md of Lighthouse). A faster
 // host simulates a faster phone, so the figure belongs beside the scores.
@@ -346,8 +369,15 @@ console.log(
     .loadavg()
     .map((load) => load.toFixed(2))
     .join(' ')}); ` +
-    (failing.length === 0
+    (failing.length === 0 && short.length === 0
       ? `every score is ${MIN_SCORE}+ and every CLS at most ${MAX_CLS}.`
-      : `${failing.length} under ${MIN_SCORE} or shifting more than ${MAX_CLS}.`),
+      : [
+          failing.length > 0 &&
+            `${failing.length} failing (performance under ${performanceFloor}, another score under ${MIN_SCORE} or CLS over ${MAX_CLS})`,
+          short.length > 0 &&
+            `${short.length} short of ${MIN_SCORE} in performance: ${short.map((row) => `${row.label} ${row.formFactor} ${row.scores.performance}`).join(', ')}`,
+        ]
+          .filter(Boolean)
+          .join('; ') + '.'),
 );
 process.exit(failing.length === 0 ? 0 : 1);
