@@ -334,8 +334,9 @@ try {
       }
       const first = rowOf(label, formFactor, await auditOnce(url, formFactor, cookies[entry.viewer]));
       let row = first;
-      if (!meetsGoal(first)) {
-        // Once more, to tell a page that fails from a machine that was busy.
+      // Once more, to tell a page that fails from a machine that was busy. Under a floor (CI), a
+      // page that passes it is listed as short without a second run.
+      if (performanceFloor === MIN_SCORE ? !meetsGoal(first) : !passes(first)) {
         const second = rowOf(label, formFactor, await auditOnce(url, formFactor, cookies[entry.viewer]));
         row = better(first, second);
         const spread = Math.abs(first.scores.performance - second.scores.performance);
