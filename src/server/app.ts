@@ -41,6 +41,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { adminPapersRoutes } from './modules/papers/admin-papers.routes.ts';
 import { adminLettersRoutes } from './modules/letters/admin-letters.routes.ts';
 import { letterVerificationRoutes, paperLettersRoutes } from './modules/letters/letters.routes.ts';
+import { adminCommitteeRoutes, committeeInvitationRoutes } from './modules/committee/committee.routes.ts';
 import { bulkActionsRoutes } from './modules/bulk-actions/bulk-actions.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { adminDeadlinesRoutes, publicDeadlinesRoutes } from './modules/deadlines/deadlines.routes.ts';
@@ -68,9 +69,11 @@ declare module 'fastify' {
   }
 }
 
-/** The reset-password token travels in the path; it must not reach the logs. */
+/** Reset-password and committee-invitation tokens travel in the path; they must not reach the logs. */
 export function redactUrl(url: string): string {
-  return url.replace(/(reset-password\/)[^/?#]+/, '$1[redacted]').replace(/([?&]token=)[^&#]+/, '$1[redacted]');
+  return url
+    .replace(/((?:reset-password|committee-invitation|committee\/invitations)\/)[^/?#]+/, '$1[redacted]')
+    .replace(/([?&]token=)[^&#]+/, '$1[redacted]');
 }
 
 /** Where request headers can sit in a log line, one level deep or at the top. */
@@ -321,6 +324,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(paperLettersRoutes, { prefix: `${apiPrefix}/papers` });
   await app.register(adminLettersRoutes, { prefix: `${apiPrefix}/admin` });
   await app.register(letterVerificationRoutes, { prefix: `${apiPrefix}/letters` });
+  await app.register(adminCommitteeRoutes, { prefix: `${apiPrefix}/admin/committee` });
+  await app.register(committeeInvitationRoutes, { prefix: `${apiPrefix}/committee/invitations` });
   await app.register(authorMessagesRoutes, { prefix: `${apiPrefix}/admin/messages` });
   await app.register(backgroundJobsRoutes, { prefix: `${apiPrefix}/admin/jobs` });
   await app.register(messageTemplatesRoutes, { prefix: `${apiPrefix}/admin/message-templates` });

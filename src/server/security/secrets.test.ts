@@ -153,6 +153,9 @@ describe('secrets: nothing confidential in any answer an author can get', () => 
       'POST /auth/login': { params: {}, body: { email: me.author.email, password: me.author.password } },
       'POST /auth/forgot-password': { params: {}, body: { email: other.author.email } },
       'PUT /auth/reset-password/:token': { params: { token: 'guessed-token' }, body: { password: 'new password' } },
+      // The author is invited to the committee: accepted signed in, then a guessed link declined.
+      'POST /committee/invitations/:token/accept': { params: { token: me.committeeInvitationToken }, body: {} },
+      'POST /committee/invitations/:token/decline': { params: { token: 'guessed-token' }, body: { reason: 'No' } },
     };
     const publicRoutes = routes.filter((r) => r.access === 'public' && r.method !== 'GET');
     for (const route of publicRoutes.filter((r) => routeKey(r) !== 'POST /auth/logout')) {

@@ -206,6 +206,12 @@ describe('session cookies and tokens', () => {
       url: `${API}/auth/reset-password/GuessedResetTokenInThePath`,
       payload: { password: 'whatever1' },
     });
+    await t.app.inject({ method: 'GET', url: `${API}/committee/invitations/InvitationTokenInThePath` });
+    await t.app.inject({
+      method: 'POST',
+      url: `${API}/committee/invitations/InvitationTokenInThePath/accept`,
+      payload: { password: 'whatever1' },
+    });
     await t.app.inject({ method: 'GET', url: `${API}/auth/profile?token=TokenInTheQueryString` });
     await t.app.inject({
       method: 'POST',
@@ -215,12 +221,14 @@ describe('session cookies and tokens', () => {
     const log = logLines.join('');
     expect(log).toContain('/auth/profile');
     expect(log).toContain('reset-password/[redacted]');
+    expect(log).toContain('committee/invitations/[redacted]');
     expect(log).toContain('Providing options to busboy');
     for (const secret of [
       signedIn,
       author.token,
       password,
       'GuessedResetTokenInThePath',
+      'InvitationTokenInThePath',
       'TokenInTheQueryString',
       'ictacem_session=',
     ]) {

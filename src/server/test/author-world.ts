@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { adminFiles, chatMessages, letters, notifications, sessions, submissionVersions } from '../db/schema/index.ts';
-import { hashToken } from '../lib/tokens.ts';
+import {
+  adminFiles,
+  chatMessages,
+  committeeMembers,
+  letters,
+  notifications,
+  sessions,
+  submissionVersions,
+} from '../db/schema/index.ts';
+import { hashToken, newToken } from '../lib/tokens.ts';
 import { createSession } from '../modules/sessions/sessions.service.ts';
 import { createTestUser, submissionFields, type TestUser } from './factories.ts';
 import { multipart, pdfBytes } from './multipart.ts';
@@ -27,6 +35,9 @@ export interface AuthorWorld {
   visaRequestId: string;
   visaLetterId: string;
   visaLetterCode: string;
+  /** The author's waiting invitation to the programme committee, and its link's token. */
+  committeeMemberId: string;
+  committeeInvitationToken: string;
   /** A second signed-in session of the author, one the tests never use to call with. */
   spareSessionId: string;
   /** The confidential evaluation: marks and comments that only admins may read. */
@@ -146,6 +157,20 @@ export async function seedAuthorWorld(app: FastifyInstance, admin: TestUser, mar
     ]),
   );
 
+  const { member: invitation } = await send(admin, 'POST', '/admin/committee/invitations', {
+    name: `Ada ${marker}`,
+    email: author.user.email,
+    themes: ['Solid Mechanics and Dynamics'],
+    maxPapers: 5,
+    note: `Note ${marker}`,
+  });
+  // The link's token is only ever in the e-mail: the world sets one it knows.
+  const committeeInvitationToken = newToken();
+  await app.ctx.db
+    .update(committeeMembers)
+    .set({ invitationTokenHash: hashToken(committeeInvitationToken) })
+    .where(eq(committeeMembers.id, invitation._id));
+
   const [version] = await app.ctx.db
     .select()
     .from(submissionVersions)
@@ -176,6 +201,8 @@ export async function seedAuthorWorld(app: FastifyInstance, admin: TestUser, mar
     visaRequestId: visaRequest._id,
     visaLetterId,
     visaLetterCode: visaLetter.verificationCode,
+    committeeMemberId: invitation._id,
+    committeeInvitationToken,
     spareSessionId: await spareSessionOf(app, author),
     marks,
     secrets: [confidential, hidden],

@@ -51,11 +51,16 @@ export const PUBLIC_ROUTES = [
   'PUT /auth/reset-password/:token',
   'GET /letters/verify/:code',
   'GET /settings/deadlines',
+  // A committee invitation's link: its unguessable token is the credential (modules/committee).
+  'GET /committee/invitations/:token',
+  'POST /committee/invitations/:token/accept',
+  'POST /committee/invitations/:token/decline',
 ];
 
 /** How to aim each id-bearing public route at `target`'s resources. */
 export const PUBLIC_ID_ROUTES: Record<string, (target: AuthorWorld) => TargetedRequest[]> = {
   'GET /letters/verify/:code': (t) => [{ params: { code: t.visaLetterCode } }],
+  'GET /committee/invitations/:token': (t) => [{ params: { token: t.committeeInvitationToken } }],
 };
 
 /** Admin routes name their params consistently; these values aim them at one author's resources. */
@@ -72,6 +77,7 @@ export function adminParams(target: AuthorWorld): Record<string, string> {
     messageId: DUMMY_UUID,
     templateId: DUMMY_UUID,
     jobId: DUMMY_UUID,
+    memberId: target.committeeMemberId,
   };
 }
 

@@ -13,3 +13,4 @@ export * from './author-messages.ts';
 export * from './background-jobs.ts';
 export * from './letters.ts';
 export * from './deadlines.ts';
+export * from './committee.ts';

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,6 +14,7 @@ import {
 } from '@shared/schemas/auth.ts';
 import { perAddress } from '@server/lib/rate-limits.ts';
 import { originOf } from '@server/lib/request-origin.ts';
+import { setSessionCookie } from '@server/plugins/session-cookie.ts';
 import { SESSION_COOKIE, requireUser } from '@server/plugins/auth.ts';
 import {
   AUTH_MESSAGES,
@@ -41,18 +41,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     forgotPassword: perAddress(config, 20, '1 hour'),
     resetPassword: perAddress(config, 30, '1 hour'),
   };
-  const secureCookie = config.publicUrl.startsWith('https://');
-
-  function setSessionCookie(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) {
-    reply.setCookie(SESSION_COOKIE, signedIn.token, {
-      path: config.basePath,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: secureCookie || request.protocol === 'https',
-      expires: signedIn.expiresAt,
-    });
-  }
-
   // Says at once whether the new session must set up two-factor sign-in first, so the page never
   // asks, in between, for what the server would refuse it.
   const signedInAnswer = (signedIn: SignedIn) => ({
@@ -70,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const signedIn = await register(app.ctx, request.body, originOf(request));
-      setSessionCookie(request, reply, signedIn);
+      setSessionCookie(config, request, reply, signedIn);
       return reply.status(201).send(signedInAnswer(signedIn));
     },
   );
@@ -83,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const signedIn = await login(app.ctx, request.body, originOf(request));
-      setSessionCookie(request, reply, signedIn);
+      setSessionCookie(config, request, reply, signedIn);
       return signedInAnswer(signedIn);
     },
   );

@@ -1,0 +1,20 @@
+import type { CommitteeMember } from '@shared/schemas/committee.ts';
+import type { CommitteeMemberRow } from './committee.repository.ts';
+
+/** A member as the organisers' committee table shows them: never the link's token. */
+export function presentCommitteeMember(row: CommitteeMemberRow): CommitteeMember {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    themes: row.themes,
+    maxPapers: row.maxPapers,
+    status: row.status,
+    note: row.note,
+    declineReason: row.declineReason,
+    userId: row.userId,
+    invitedAt: row.invitedAt.toISOString(),
+    respondedAt: row.respondedAt?.toISOString() ?? null,
+    invitationExpiresAt: row.status === 'invited' ? (row.invitationExpiresAt?.toISOString() ?? null) : null,
+  };
+}

@@ -1,0 +1,234 @@
+import { COMMITTEE_TEXTS, INVITATION_VALID_DAYS } from '@shared/domain/committee.ts';
+import { formatConferenceTime } from '@shared/domain/deadlines.ts';
+import type { CommitteeInvitationBody, CommitteeInvitationView, CommitteeMember } from '@shared/schemas/committee.ts';
+import { committeeInvitationBodySchema } from '@shared/schemas/committee.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import type { AppContext } from '@server/context.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { AppError } from '@server/lib/app-error.ts';
+import { hashToken, newToken } from '@server/lib/tokens.ts';
+import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
+import { presentUser } from '../users/user.presenter.ts';
+import { findUserByEmail } from '../users/users.repository.ts';
+import { createUser, EmailTakenError } from '../users/users.service.ts';
+import { createSession, type SessionOrigin } from '../sessions/sessions.service.ts';
+import type { SignedIn } from '../auth/auth.service.ts';
+import { presentCommitteeMember } from './committee.presenter.ts';
+import {
+  answerInvitation,
+  type CommitteeMemberRow,
+  findByInvitationToken,
+  insertCommitteeMember,
+  listCommitteeMembers,
+  lockCommitteeMember,
+  lockCommitteeMemberByEmail,
+  updateCommitteeMember,
+} from './committee.repository.ts';
+
+const INVITATION_VALID_MS = INVITATION_VALID_DAYS * 24 * 60 * 60_000;
+
+export async function listMembers(ctx: Pick<AppContext, 'db'>): Promise<CommitteeMember[]> {
+  return (await listCommitteeMembers(ctx.db)).map(presentCommitteeMember);
+}
+
+/** A fresh single-use link: its token goes into the e-mail, only its hash into the database. */
+function newInvitationLink(ctx: Pick<AppContext, 'config'>) {
+  const token = newToken();
+  return {
+    url: `${ctx.config.publicUrl}${ctx.config.basePath}/committee-invitation/${token}`,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + INVITATION_VALID_MS),
+  };
+}
+
+async function queueInvitationMail(
+  ctx: Pick<AppContext, 'outbox' | 'log'>,
+  tx: DbOrTx,
+  member: CommitteeMemberRow,
+  link: ReturnType<typeof newInvitationLink>,
+  inviter: PublicUser,
+): Promise<void> {
+  if (!ctx.outbox) {
+    // Development mode, as for password resets: the link is printed for whoever runs the site.
+    ctx.log.warn(`[development mode] committee invitation link for ${member.email}: ${link.url}`);
+    return;
+  }
+  await ctx.outbox.enqueue(tx, {
+    to: member.email,
+    subject: 'ICTACEM 2025: invitation to the programme committee',
+    text: [
+      `Dear ${member.name},`,
+      '',
+      `${inviter.username} invites you, on behalf of the organisers of ICTACEM 2025, to join its programme committee and review extended abstracts in:`,
+      ...member.themes.map((theme) => `  - ${theme}`),
+      `You would be asked to review at most ${member.maxPapers} paper${member.maxPapers === 1 ? '' : 's'}.`,
+      ...(member.note ? ['', member.note] : []),
+      '',
+      `Accept or decline here (the link works once, until ${formatConferenceTime(link.expiresAt.toISOString())}):`,
+      link.url,
+      '',
+      'If you already have an account on the conference site, you will sign in with it; otherwise you will choose a password for a new one.',
+    ].join('\n'),
+  });
+}
+
+/**
+ * Invites a reviewer. An address that declined or was withdrawn may be invited again (the same
+ * row, a new link); one waiting or already a member is refused.
+ */
+export async function inviteMember(
+  ctx: AppContext,
+  inviter: PublicUser,
+  input: CommitteeInvitationBody,
+): Promise<CommitteeMember> {
+  const body = committeeInvitationBodySchema.parse(input);
+  const link = newInvitationLink(ctx);
+  const invitation = {
+    name: body.name,
+    email: body.email,
+    themes: body.themes,
+    maxPapers: body.maxPapers,
+    note: body.note,
+    status: 'invited' as const,
+    declineReason: '',
+    userId: null,
+    invitedBy: inviter._id,
+    invitedAt: new Date(),
+    respondedAt: null,
+    invitationTokenHash: link.tokenHash,
+    invitationExpiresAt: link.expiresAt,
+  };
+  const row = await transactionThenMail(ctx, async (tx) => {
+    const existing = await lockCommitteeMemberByEmail(tx, body.email);
+    if (existing?.status === 'invited') throw new AppError('conflict', COMMITTEE_TEXTS.alreadyInvited);
+    if (existing?.status === 'accepted') throw new AppError('conflict', COMMITTEE_TEXTS.alreadyMember);
+    const saved = existing
+      ? await updateCommitteeMember(tx, existing.id, invitation)
+      : await insertCommitteeMember(tx, invitation);
+    // Inserted by another organiser between the look and the insert.
+    if (!saved) throw new AppError('conflict', COMMITTEE_TEXTS.alreadyInvited);
+    await queueInvitationMail(ctx, tx, saved, link, inviter);
+    return saved;
+  });
+  return presentCommitteeMember(row);
+}
+
+async function lockedMember(tx: DbOrTx, memberId: string): Promise<CommitteeMemberRow> {
+  const row = await lockCommitteeMember(tx, memberId);
+  if (!row) throw new AppError('not_found', COMMITTEE_TEXTS.memberNotFound);
+  return row;
+}
+
+/** Sends a waiting invitation again with a new link and a new 14 days; the earlier link stops working. */
+export async function resendInvitation(
+  ctx: AppContext,
+  inviter: PublicUser,
+  memberId: string,
+): Promise<CommitteeMember> {
+  const link = newInvitationLink(ctx);
+  const row = await transactionThenMail(ctx, async (tx) => {
+    const member = await lockedMember(tx, memberId);
+    if (member.status !== 'invited') throw new AppError('conflict', COMMITTEE_TEXTS.onlyWaitingResent);
+    const saved = await updateCommitteeMember(tx, member.id, {
+      invitationTokenHash: link.tokenHash,
+      invitationExpiresAt: link.expiresAt,
+    });
+    await queueInvitationMail(ctx, tx, saved, link, inviter);
+    return saved;
+  });
+  return presentCommitteeMember(row);
+}
+
+/** Withdraws a waiting invitation, or removes a member from the committee. */
+export async function revokeMember(
+  ctx: Pick<AppContext, 'db'>,
+  memberId: string,
+): Promise<{ member: CommitteeMember; message: string }> {
+  return ctx.db.transaction(async (tx) => {
+    const member = await lockedMember(tx, memberId);
+    if (member.status !== 'invited' && member.status !== 'accepted')
+      throw new AppError('conflict', COMMITTEE_TEXTS.alreadyRevoked);
+    const saved = await updateCommitteeMember(tx, member.id, { status: 'revoked', invitationExpiresAt: null });
+    return {
+      member: presentCommitteeMember(saved),
+      message: member.status === 'accepted' ? COMMITTEE_TEXTS.memberRemoved : COMMITTEE_TEXTS.invitationRevoked,
+    };
+  });
+}
+
+/**
+ * The invitation a link names, while it can still be answered; otherwise why not. The token's
+ * hash stays on the row after an answer or a withdrawal, so its page can say which it was; a link
+ * replaced by a newer one, or never sent, is simply not valid.
+ */
+async function waitingInvitation(ctx: Pick<AppContext, 'db'>, token: string): Promise<CommitteeMemberRow> {
+  const row = await findByInvitationToken(ctx.db, hashToken(token));
+  if (!row) throw new AppError('not_found', COMMITTEE_TEXTS.linkInvalid);
+  if (row.status === 'revoked') throw new AppError('conflict', COMMITTEE_TEXTS.linkRevoked);
+  if (row.status !== 'invited') throw new AppError('conflict', COMMITTEE_TEXTS.linkAnswered);
+  if (!row.invitationExpiresAt || row.invitationExpiresAt.getTime() <= Date.now())
+    throw new AppError('conflict', COMMITTEE_TEXTS.linkExpired);
+  return row;
+}
+
+export async function readInvitation(ctx: Pick<AppContext, 'db'>, token: string): Promise<CommitteeInvitationView> {
+  const row = await waitingInvitation(ctx, token);
+  return {
+    name: row.name,
+    email: row.email,
+    themes: row.themes,
+    maxPapers: row.maxPapers,
+    note: row.note,
+    expiresAt: row.invitationExpiresAt!.toISOString(),
+    accountExists: (await findUserByEmail(ctx.db, row.email)) !== undefined,
+  };
+}
+
+/** The answer to a link that could not be used: why, read again after the race that lost it. */
+async function whyNotAnswered(ctx: Pick<AppContext, 'db'>, token: string): Promise<never> {
+  await waitingInvitation(ctx, token);
+  throw new AppError('conflict', COMMITTEE_TEXTS.linkAnswered);
+}
+
+/**
+ * Accepts an invitation. The membership goes to the account of the invited address: signed in
+ * with it when it exists (a forwarded link cannot make someone else a member), or created now
+ * with the password the invitee chooses, and then signed in.
+ */
+export async function acceptInvitation(
+  ctx: AppContext,
+  token: string,
+  signedInAs: PublicUser | undefined,
+  password: string | undefined,
+  origin: SessionOrigin,
+): Promise<SignedIn | undefined> {
+  const invitation = await waitingInvitation(ctx, token);
+  const account = await findUserByEmail(ctx.db, invitation.email);
+  if (account) {
+    if (!signedInAs) throw new AppError('unauthenticated', COMMITTEE_TEXTS.signInToAccept(invitation.email));
+    if (signedInAs._id !== account.id) throw new AppError('forbidden', COMMITTEE_TEXTS.wrongAccount(invitation.email));
+    const answered = await answerInvitation(ctx.db, hashToken(token), { status: 'accepted', userId: account.id });
+    if (!answered) await whyNotAnswered(ctx, token);
+    return undefined;
+  }
+  if (signedInAs) throw new AppError('forbidden', COMMITTEE_TEXTS.wrongAccount(invitation.email));
+  if (!password) throw new AppError('bad_request', COMMITTEE_TEXTS.passwordRequired);
+  let created;
+  try {
+    created = await createUser(ctx, { username: invitation.name, email: invitation.email, password });
+  } catch (error) {
+    // Created meanwhile by a second click on the same link: that one answered it.
+    if (error instanceof EmailTakenError) throw new AppError('conflict', COMMITTEE_TEXTS.linkAnswered);
+    throw error;
+  }
+  const answered = await answerInvitation(ctx.db, hashToken(token), { status: 'accepted', userId: created.id });
+  if (!answered) await whyNotAnswered(ctx, token);
+  const session = await createSession(ctx, created.id, origin);
+  return { user: presentUser(created), ...session };
+}
+
+export async function declineInvitation(ctx: Pick<AppContext, 'db'>, token: string, reason: string): Promise<void> {
+  await waitingInvitation(ctx, token);
+  const answered = await answerInvitation(ctx.db, hashToken(token), { status: 'declined', declineReason: reason });
+  if (!answered) await whyNotAnswered(ctx, token);
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { THEMES } from '../constants.ts';
+import { COMMITTEE_LIMITS, COMMITTEE_MEMBER_STATUSES, COMMITTEE_TEXTS } from '../domain/committee.ts';
+import { printableInPdfs } from '../domain/pdf-printable.ts';
+import { emailSchema, passwordSchema } from './auth.ts';
+import { messageResponseSchema, okResponse } from './responses.ts';
+
+const spacedOnce = (value: string) => value.trim().replace(/\s+/g, ' ');
+
+export const committeeInvitationBodySchema = z.object({
+  name: z
+    .string()
+    .transform(spacedOnce)
+    .pipe(
+      z
+        .string()
+        .min(1, COMMITTEE_TEXTS.nameRequired)
+        .max(COMMITTEE_LIMITS.name, COMMITTEE_TEXTS.nameTooLong)
+        .superRefine(printableInPdfs('Name')),
+    ),
+  email: emailSchema,
+  themes: z
+    .array(z.enum(THEMES))
+    .min(1, COMMITTEE_TEXTS.themesRequired)
+    .max(THEMES.length)
+    .transform((themes) => THEMES.filter((theme) => themes.includes(theme))),
+  maxPapers: z
+    .number(COMMITTEE_TEXTS.maxPapersInvalid)
+    .int(COMMITTEE_TEXTS.maxPapersInvalid)
+    .min(1, COMMITTEE_TEXTS.maxPapersInvalid)
+    .max(COMMITTEE_LIMITS.maxPapers, COMMITTEE_TEXTS.maxPapersInvalid),
+  note: z.string().trim().max(COMMITTEE_LIMITS.note, COMMITTEE_TEXTS.noteTooLong).default(''),
+});
+export type CommitteeInvitationBody = z.input<typeof committeeInvitationBodySchema>;
+
+export const committeeMemberSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    themes: z.array(z.string()),
+    maxPapers: z.number(),
+    status: z.enum(COMMITTEE_MEMBER_STATUSES),
+    note: z.string(),
+    declineReason: z.string(),
+    /** The account the member accepted with; null until then. */
+    userId: z.string().nullable(),
+    invitedAt: z.string(),
+    respondedAt: z.string().nullable(),
+    /** When the waiting invitation's link stops working; null once answered or withdrawn. */
+    invitationExpiresAt: z.string().nullable(),
+  })
+  .meta({ id: 'CommitteeMember' });
+export type CommitteeMember = z.infer<typeof committeeMemberSchema>;
+
+export const committeeListResponseSchema = okResponse({ members: z.array(committeeMemberSchema) });
+export const committeeMemberResponseSchema = okResponse({ message: z.string(), member: committeeMemberSchema });
+
+/** What the invitation page shows before the invitee answers. */
+export const committeeInvitationViewSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  themes: z.array(z.string()),
+  maxPapers: z.number(),
+  note: z.string(),
+  expiresAt: z.string(),
+  /** An account with the invited address exists: the invitee signs in with it to accept. */
+  accountExists: z.boolean(),
+});
+export type CommitteeInvitationView = z.infer<typeof committeeInvitationViewSchema>;
+export const committeeInvitationResponseSchema = okResponse({ invitation: committeeInvitationViewSchema });
+
+/** A new person sets the password of their account; an existing account accepts signed in. */
+export const acceptInvitationBodySchema = z.object({ password: passwordSchema.optional() });
+export const declineInvitationBodySchema = z.object({
+  reason: z.string().trim().max(COMMITTEE_LIMITS.declineReason, COMMITTEE_TEXTS.declineReasonTooLong).default(''),
+});
+
+export const invitationAnsweredResponseSchema = messageResponseSchema.extend({
+  /** True when accepting created the account and signed it in. */
+  signedIn: z.boolean(),
+});
