@@ -43,7 +43,14 @@ const serverLayerZones = SERVER_LAYERS.slice(0, -1).flatMap((layer, index) =>
 
 const CLIENT_FEATURES = directoriesIn('./src/client/features/');
 /** The features only organisers see; src/client/admin/ holds what they share. */
-const ADMIN_FEATURES = ['admin-dashboard', 'admin-review', 'auth-events', 'author-messages', 'deadlines-admin'];
+const ADMIN_FEATURES = [
+  'admin-dashboard',
+  'admin-review',
+  'auth-events',
+  'author-messages',
+  'committee',
+  'deadlines-admin',
+];
 const AUTHOR_FEATURES = CLIENT_FEATURES.filter((feature) => !ADMIN_FEATURES.includes(feature));
 
 const featureZones = CLIENT_FEATURES.map((feature) => ({

@@ -37,7 +37,7 @@ const serverEnv = (
  * conference's dates (a paper submitted meanwhile would be refused), the dashboard's totals and
  * latest submissions, and the mail outbox a reset link must get through at once.
  */
-const SITE_WIDE_SPECS = /\/(deadlines|dashboard|review-integrity|password-reset)\.spec\.ts$/;
+const SITE_WIDE_SPECS = /\/(deadlines|dashboard|review-integrity|password-reset|committee)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',

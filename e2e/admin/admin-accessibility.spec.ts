@@ -1,19 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from '../fixtures/axe.ts';
 import { E2E_ADMIN, registerAuthor } from '../fixtures/accounts.ts';
 import { apiSessionAs, submitPaperViaApi } from '../fixtures/api.ts';
 import { signInThroughApi } from '../fixtures/papers.ts';
-
-/** Serious and critical axe-core findings, summarised so a failure names rule and elements. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 /** Nothing may stick out sideways: at 390 px the panels stack. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { seriousViolations } from '../fixtures/axe.ts';
 import { E2E_ADMIN } from '../fixtures/accounts.ts';
 import { seedAuthor, setStatus } from '../fixtures/dashboard-seed.ts';
 import { signInThroughApi } from '../fixtures/papers.ts';
@@ -19,13 +19,6 @@ async function currentDates(request: APIRequestContext): Promise<Dates> {
 async function restoreDates(request: APIRequestContext, dates: Dates): Promise<void> {
   const response = await request.put('api/admin/settings/deadlines', { data: dates });
   expect(response.ok(), await response.text()).toBe(true);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 test('an organiser moves the conference days in IST, sees them in the history and the header, and is told when a deadline would fall after the notification', async ({

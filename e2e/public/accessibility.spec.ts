@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from '../fixtures/axe.ts';
 import { openPage, PUBLIC_PAGES, waitForPreview } from './public-pages.ts';
 
 const DOCUMENT_PAGES = new Set(['sponsorship', 'brochure', 'extended-abstract-format', 'full-length-paper-format']);
@@ -7,14 +7,6 @@ const DOCUMENT_PAGES = new Set(['sponsorship', 'brochure', 'extended-abstract-fo
 async function openSettled(page: Page, path: string, h1: string): Promise<void> {
   await openPage(page, path, h1);
   if (DOCUMENT_PAGES.has(path)) await waitForPreview(page);
-}
-
-/** Serious and critical axe-core findings, summarised so a failure names rule and elements. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 for (const { width, label } of [

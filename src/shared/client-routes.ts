@@ -22,6 +22,7 @@ export const CLIENT_PAGES = {
   login: 'author/login-page',
   'forgot-password': 'author/forgot-password-page',
   'reset-password/:resettoken': 'author/reset-password-page',
+  'committee-invitation/:token': 'author/committee-invitation-page',
   registration: 'author/registration-page',
   profile: 'author/profile-page',
   account: 'author/account-page',

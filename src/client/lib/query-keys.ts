@@ -18,6 +18,8 @@ export const queryKeys = {
     submissionCount: ['papers', 'user-submissions'] as const,
     detail: (paperId: string) => ['papers', 'detail', paperId] as const,
   },
+  /** A committee invitation, as its link's page shows it. */
+  committeeInvitation: (token: string) => ['committee-invitation', token] as const,
   letters: {
     visaRequests: (paperId: string) => ['letters', 'visa-requests', paperId] as const,
     verification: (code: string) => ['letters', 'verification', code] as const,
@@ -51,6 +53,7 @@ export const queryKeys = {
     latestJob: (kind: string) => ['admin', 'jobs', 'latest', kind] as const,
     deadlines: ['admin', 'deadlines'] as const,
     allVisaRequests: ['admin', 'visa-requests'] as const,
+    committee: ['admin', 'committee'] as const,
     visaRequests: (status: string, page: number) => ['admin', 'visa-requests', status, page] as const,
   },
 };

@@ -1,4 +1,4 @@
-import { lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { type ComponentType, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { DashboardSection } from './dashboard-section.tsx';
@@ -32,7 +32,14 @@ function sectionHref(key: AdminSection, filters: LinkedFilters = {}): string {
  * Everything of the admin area below its header (spec 2.2-2.5): the sidebar (a slide-in menu
  * on small screens), the message banner and the selected section.
  */
-export function AdminDashboard({ MessageAuthorsDialog }: { MessageAuthorsDialog: MessageAuthorsDialogComponent }) {
+export function AdminDashboard({
+  MessageAuthorsDialog,
+  CommitteeSection,
+}: {
+  MessageAuthorsDialog: MessageAuthorsDialogComponent;
+  /** The committee's own feature, given by the page (features do not import each other). */
+  CommitteeSection: ComponentType;
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const section = sectionFrom(searchParams.get(SECTION_PARAM));
   const current = SECTIONS.find((item) => item.key === section)!;
@@ -183,6 +190,7 @@ export function AdminDashboard({ MessageAuthorsDialog }: { MessageAuthorsDialog:
                   initialFilters={filtersFromParams(searchParams)}
                 />
               )}
+              {section === 'committee' && <CommitteeSection />}
             </LoadBoundary>
           </div>
         </div>

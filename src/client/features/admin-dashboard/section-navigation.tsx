@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { TabList } from '@client/components/ui/tabs.tsx';
 
-export type AdminSection = 'dashboard' | 'users' | 'papers';
+export type AdminSection = 'dashboard' | 'users' | 'papers' | 'committee';
 
 interface SectionItem {
   key: AdminSection;
@@ -10,11 +10,12 @@ interface SectionItem {
   description: string;
 }
 
-/** Spec 2.2: the sidebar's three tabs. */
+/** Spec 2.2: the sidebar's three tabs, and the programme committee's. */
 export const SECTIONS: readonly SectionItem[] = [
   { key: 'dashboard', label: 'Dashboard', description: 'Overview & Analytics' },
   { key: 'users', label: 'Users', description: 'User Management' },
   { key: 'papers', label: 'Papers', description: 'Paper Management' },
+  { key: 'committee', label: 'Committee', description: 'Programme Committee' },
 ];
 
 /** Ties the sidebar's tabs to the section panel. */

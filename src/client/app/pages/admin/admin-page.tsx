@@ -11,7 +11,12 @@ const MessageAuthorsDialog = lazy(() =>
   })),
 );
 
-/** The admin area's entry: the header, then the dashboard, users and papers. */
+// The committee's section, a chunk of its own like the dashboard's other sections.
+const CommitteeSection = lazy(() =>
+  import('@client/features/committee/committee-section.tsx').then((m) => ({ default: m.CommitteeSection })),
+);
+
+/** The admin area's entry: the header, then the dashboard, users, papers and committee. */
 export default function AdminPage() {
   useDocumentTitle('Admin Dashboard');
   return (
@@ -19,7 +24,7 @@ export default function AdminPage() {
       {(admin) => (
         <>
           <AdminHeader user={admin} titleIsHeading />
-          <AdminDashboard MessageAuthorsDialog={MessageAuthorsDialog} />
+          <AdminDashboard MessageAuthorsDialog={MessageAuthorsDialog} CommitteeSection={CommitteeSection} />
         </>
       )}
     </AdminGuard>

@@ -1,0 +1,42 @@
+import { Link, useLocation, useParams } from 'react-router';
+import { CenteredCard } from '@client/components/ui/card.tsx';
+import { Alert } from '@client/components/ui/alert.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+import { InvitationAnswer } from '@client/features/committee-invitation/invitation-answer.tsx';
+import { useInvitation } from '@client/features/committee-invitation/invitation-api.ts';
+import { errorText } from '@client/lib/api.ts';
+import { useAuth } from '@client/lib/auth-api.ts';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
+
+/** /committee-invitation/{token}: the link a committee invitation e-mails, to accept or decline it. */
+export default function CommitteeInvitationPage() {
+  useDocumentTitle('Committee Invitation', 'Accept or decline an invitation to the ICTACEM 2025 programme committee.');
+  const { token = '' } = useParams();
+  const { pathname } = useLocation();
+  const invitation = useInvitation(token);
+  const { user, isLoading } = useAuth();
+
+  return (
+    <CenteredCard title="Programme committee invitation">
+      {invitation.isPending || isLoading ? (
+        <Spinner label="Loading the invitation..." />
+      ) : invitation.isError ? (
+        <div className="space-y-4 text-center">
+          <Alert centred>
+            {errorText(invitation.error, 'The invitation could not be loaded. Please try again later.')}
+          </Alert>
+          <Link to="/" className="font-medium text-brand-700 hover:underline">
+            Go to the home page
+          </Link>
+        </div>
+      ) : (
+        <InvitationAnswer
+          token={token}
+          invitation={invitation.data.invitation}
+          user={user ?? null}
+          returnPath={pathname}
+        />
+      )}
+    </CenteredCard>
+  );
+}

@@ -1,0 +1,41 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CommitteeInvitationBody,
+  committeeListResponseSchema,
+  committeeMemberResponseSchema,
+} from '@shared/schemas/committee.ts';
+import { api, type ResponseOf } from '@client/lib/api.ts';
+import { queryKeys } from '@client/lib/query-keys.ts';
+
+const committeeQuery = queryOptions({
+  queryKey: queryKeys.admin.committee,
+  queryFn: () => api<ResponseOf<typeof committeeListResponseSchema>>('/admin/committee'),
+});
+
+export function useCommittee() {
+  return useQuery(committeeQuery);
+}
+
+export function useInviteReviewer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CommitteeInvitationBody) =>
+      api<ResponseOf<typeof committeeMemberResponseSchema>>('/admin/committee/invitations', { method: 'POST', body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.committee }),
+  });
+}
+
+export type CommitteeAction = 'resend' | 'revoke';
+
+/** "Send again" and "Withdraw" / "Remove" on a row of the committee table. */
+export function useCommitteeAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ memberId, action }: { memberId: string; action: CommitteeAction }) =>
+      api<ResponseOf<typeof committeeMemberResponseSchema>>(
+        `/admin/committee/${encodeURIComponent(memberId)}/${action}`,
+        { method: 'POST' },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.committee }),
+  });
+}
