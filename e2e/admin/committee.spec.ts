@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { startTestSmtpServer, type TestSmtpServer } from '@server/test/smtp.ts';
-import { E2E_ADMIN } from '../fixtures/accounts.ts';
+import { E2E_ADMIN, registerAuthor } from '../fixtures/accounts.ts';
+import { sessionTokenOf } from '../fixtures/api.ts';
+import { logIn } from '../fixtures/captcha.ts';
 import { seriousViolations } from '../fixtures/axe.ts';
 import { E2E_SMTP_PORT } from '../fixtures/ports.ts';
 import { signInThroughApi } from '../fixtures/papers.ts';
@@ -57,8 +59,10 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
   await invite(joiner.name, joiner.email, 'Aerodynamics and Fluid Mechanics');
   await invite(decliner.name, decliner.email, 'Solid Mechanics and Dynamics');
   const rowOf = (email: string) => page.getByRole('row').filter({ hasText: email });
-  await expect(rowOf(joiner.email)).toContainText('Invited');
-  await expect(rowOf(decliner.email)).toContainText('Invited');
+  for (const { email } of [joiner, decliner]) {
+    await expect(rowOf(email).getByText('Invited', { exact: true })).toBeVisible();
+    await expect(rowOf(email).getByRole('cell', { name: '6', exact: true })).toBeVisible();
+  }
 
   // The first reviewer opens the e-mailed link, signed out, and joins with a new account.
   const visitor = await browser.newContext();
@@ -106,4 +110,29 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
     page.getByTestId('toast-success').filter({ hasText: 'The member was removed from the committee.' }),
   ).toBeVisible();
   await expect(rowOf(joiner.email)).toContainText('Revoked');
+});
+
+test('an author invited to the committee signs in from the invitation and accepts with their account', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const author = await registerAuthor(await playwright.request.newContext({ baseURL }), 'Priya Raghunathan');
+  const organiser = await playwright.request.newContext({ baseURL });
+  const token = await sessionTokenOf(organiser, E2E_ADMIN);
+  const invited = await organiser.post('api/admin/committee/invitations', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: author.username, email: author.email, themes: ['Propulsion and Combustion'], maxPapers: 4 },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+
+  const link = await invitationLinkFor(author.email);
+  await page.goto(link);
+  await page.getByRole('link', { name: 'Sign in to accept' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, author);
+  // Back at the invitation, now as the invited account.
+  await expect(page).toHaveURL(link);
+  await page.getByRole('button', { name: 'Accept the invitation' }).click();
+  await expect(page.getByText('Welcome to the programme committee of ICTACEM 2025.')).toBeVisible();
 });

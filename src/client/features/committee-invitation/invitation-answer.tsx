@@ -75,7 +75,8 @@ export function InvitationAnswer({
           ) : (
             <>
               <p className="text-sm text-slate-700">{COMMITTEE_TEXTS.signInToAccept(invitation.email)}</p>
-              <ButtonLink to={`/login?redirect=${encodeURIComponent(returnPath)}`} className="w-full">
+              {/* The way back in the navigation's state, not the address: the link's token stays out of logs. */}
+              <ButtonLink to="/login" state={{ from: returnPath }} className="w-full">
                 Sign in to accept
               </ButtonLink>
             </>

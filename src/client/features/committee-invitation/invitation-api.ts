@@ -34,5 +34,8 @@ export function useAnswerInvitation(token: string) {
       }),
     onSuccess: (answered) =>
       answered.signedIn ? queryClient.invalidateQueries({ queryKey: queryKeys.session }) : undefined,
+    // Refused because the link changed meanwhile (answered, withdrawn, expired, an account made):
+    // the page reads it again and shows where it stands.
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.committeeInvitation(token) }),
   });
 }

@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { COMMITTEE_MEMBER_STATUS_LABELS, type CommitteeMemberStatus } from '@shared/domain/committee.ts';
 import type { CommitteeMember } from '@shared/schemas/committee.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
@@ -132,8 +132,12 @@ function MemberRow({ member }: { member: CommitteeMember }) {
 }
 
 function statusDetail(member: CommitteeMember): string {
-  if (member.status === 'invited')
-    return `Invited ${formatDate(member.invitedAt)}; the link works until ${formatDate(member.invitationExpiresAt)}`;
+  if (member.status === 'invited') {
+    const expired = member.invitationExpiresAt !== null && new Date(member.invitationExpiresAt) <= new Date();
+    return expired
+      ? `Invited ${formatDate(member.invitedAt)}; the link expired ${formatDate(member.invitationExpiresAt)}: send it again`
+      : `Invited ${formatDate(member.invitedAt)}; the link works until ${formatDate(member.invitationExpiresAt)}`;
+  }
   if (member.status === 'revoked') return `Invited ${formatDate(member.invitedAt)}`;
   return `Answered ${formatDate(member.respondedAt)}`;
 }
@@ -143,6 +147,12 @@ function MemberActions({ member }: { member: CommitteeMember }) {
   const act = useCommitteeAction();
   const [failure, setFailure] = useState<string>();
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const keep = () => {
+    setConfirmingRemoval(false);
+    // The question is gone: focus goes back to the button that asked it.
+    requestAnimationFrame(() => removeButton.current?.focus());
+  };
   const run = (action: CommitteeAction) => {
     setFailure(undefined);
     setConfirmingRemoval(false);
@@ -181,15 +191,21 @@ function MemberActions({ member }: { member: CommitteeMember }) {
         (confirmingRemoval ? (
           <div role="group" aria-label={label('Remove')} className="flex flex-wrap items-center gap-2">
             <span className="text-sm text-slate-800">Remove from the committee?</span>
-            <Button variant="danger" disabled={act.isPending} onClick={() => run('revoke')}>
+            {/* Focus moves to the question's answer, not to the page's start. */}
+            <Button variant="danger" disabled={act.isPending} onClick={() => run('revoke')} autoFocus>
               Remove
             </Button>
-            <Button variant="secondary" onClick={() => setConfirmingRemoval(false)}>
+            <Button variant="secondary" onClick={keep}>
               Keep
             </Button>
           </div>
         ) : (
-          <Button variant="secondary" onClick={() => setConfirmingRemoval(true)} aria-label={label('Remove')}>
+          <Button
+            ref={removeButton}
+            variant="secondary"
+            onClick={() => setConfirmingRemoval(true)}
+            aria-label={label('Remove')}
+          >
             Remove
           </Button>
         ))}

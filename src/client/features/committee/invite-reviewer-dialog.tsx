@@ -103,7 +103,8 @@ export function InviteReviewerDialog({ onClose }: { onClose: () => void }) {
         />
         {failure && <Alert>{failure}</Alert>}
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
+          {/* Kept while sending: closing would hide the answer, whichever it is. */}
+          <Button variant="secondary" onClick={onClose} disabled={invite.isPending}>
             Cancel
           </Button>
           <Button type="submit" disabled={invite.isPending}>

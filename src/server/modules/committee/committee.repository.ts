@@ -30,6 +30,15 @@ export async function findByInvitationToken(db: DbOrTx, tokenHash: string): Prom
   return row;
 }
 
+export async function lockByInvitationToken(db: DbOrTx, tokenHash: string): Promise<CommitteeMemberRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(committeeMembers)
+    .where(eq(committeeMembers.invitationTokenHash, tokenHash))
+    .for('update');
+  return row;
+}
+
 /** The row, or nothing when another invitation of the address was inserted first. */
 export async function insertCommitteeMember(
   db: DbOrTx,

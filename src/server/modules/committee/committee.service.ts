@@ -10,7 +10,7 @@ import { hashToken, newToken } from '@server/lib/tokens.ts';
 import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
-import { createUser, EmailTakenError } from '../users/users.service.ts';
+import { createUser } from '../users/users.service.ts';
 import { createSession, type SessionOrigin } from '../sessions/sessions.service.ts';
 import type { SignedIn } from '../auth/auth.service.ts';
 import { presentCommitteeMember } from './committee.presenter.ts';
@@ -20,6 +20,7 @@ import {
   findByInvitationToken,
   insertCommitteeMember,
   listCommitteeMembers,
+  lockByInvitationToken,
   lockCommitteeMember,
   lockCommitteeMemberByEmail,
   updateCommitteeMember,
@@ -161,14 +162,17 @@ export async function revokeMember(
  * hash stays on the row after an answer or a withdrawal, so its page can say which it was; a link
  * replaced by a newer one, or never sent, is simply not valid.
  */
-async function waitingInvitation(ctx: Pick<AppContext, 'db'>, token: string): Promise<CommitteeMemberRow> {
-  const row = await findByInvitationToken(ctx.db, hashToken(token));
+function answerable(row: CommitteeMemberRow | undefined): CommitteeMemberRow {
   if (!row) throw new AppError('not_found', COMMITTEE_TEXTS.linkInvalid);
   if (row.status === 'revoked') throw new AppError('conflict', COMMITTEE_TEXTS.linkRevoked);
   if (row.status !== 'invited') throw new AppError('conflict', COMMITTEE_TEXTS.linkAnswered);
   if (!row.invitationExpiresAt || row.invitationExpiresAt.getTime() <= Date.now())
     throw new AppError('conflict', COMMITTEE_TEXTS.linkExpired);
   return row;
+}
+
+async function waitingInvitation(ctx: Pick<AppContext, 'db'>, token: string): Promise<CommitteeMemberRow> {
+  return answerable(await findByInvitationToken(ctx.db, hashToken(token)));
 }
 
 export async function readInvitation(ctx: Pick<AppContext, 'db'>, token: string): Promise<CommitteeInvitationView> {
@@ -213,16 +217,17 @@ export async function acceptInvitation(
   }
   if (signedInAs) throw new AppError('forbidden', COMMITTEE_TEXTS.wrongAccount(invitation.email));
   if (!password) throw new AppError('bad_request', COMMITTEE_TEXTS.passwordRequired);
-  let created;
-  try {
-    created = await createUser(ctx, { username: invitation.name, email: invitation.email, password });
-  } catch (error) {
-    // Created meanwhile by a second click on the same link: that one answered it.
-    if (error instanceof EmailTakenError) throw new AppError('conflict', COMMITTEE_TEXTS.linkAnswered);
-    throw error;
-  }
-  const answered = await answerInvitation(ctx.db, hashToken(token), { status: 'accepted', userId: created.id });
-  if (!answered) await whyNotAnswered(ctx, token);
+  // One transaction, the invitation locked: the account exists only if it accepted the invitation.
+  // A link withdrawn, resent or clicked twice meanwhile leaves no account behind.
+  const created = await ctx.db.transaction(async (tx) => {
+    const row = answerable(await lockByInvitationToken(tx, hashToken(token)));
+    // Made meanwhile by a sign-up of its own: that account accepts, signed in.
+    if (await findUserByEmail(tx, row.email)) throw new AppError('conflict', COMMITTEE_TEXTS.signInToAccept(row.email));
+    const user = await createUser({ db: tx }, { username: row.name, email: row.email, password });
+    const answered = await answerInvitation(tx, hashToken(token), { status: 'accepted', userId: user.id });
+    if (!answered) throw new AppError('conflict', COMMITTEE_TEXTS.linkExpired);
+    return user;
+  });
   const session = await createSession(ctx, created.id, origin);
   return { user: presentUser(created), ...session };
 }

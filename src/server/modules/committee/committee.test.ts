@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COMMITTEE_TEXTS } from '@shared/domain/committee.ts';
 import { committeeMembers, users } from '@server/db/schema/index.ts';
+import { hashToken } from '@server/lib/tokens.ts';
 import { createTestUser, type TestUser } from '@server/test/factories.ts';
 import {
   API,
@@ -10,6 +11,7 @@ import {
   type TestAppWithMail,
   uniqueEmail,
 } from '@server/test/test-app.ts';
+import { answerInvitation } from './committee.repository.ts';
 
 const INVITATION_SUBJECT = 'Subject: ICTACEM 2025: invitation to the programme committee';
 
@@ -216,6 +218,85 @@ describe('the programme committee, by invitation', () => {
     expect(list.json().members.map((m: { email: string }) => m.email)).toEqual(
       expect.arrayContaining([body.email, joined.email]),
     );
+  });
+
+  it("two clicks at once on a new person's link make one account and one member; the other is told", async () => {
+    const body = reviewer({ name: 'Trần Văn Bình' });
+    await invite(body);
+    const token = tokenIn((await invitationMailsTo(body.email))[0]!.raw);
+    const stranger = await createTestUser(t.app);
+    const elsewhere = await accept(token, { password: 'a long shell theory passphrase' }, stranger.cookie);
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().message).toBe(COMMITTEE_TEXTS.wrongAccount(body.email));
+
+    const answers = await Promise.all([
+      accept(token, { password: 'a long shell theory passphrase' }),
+      accept(token, { password: 'a long shell theory passphrase' }),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((res) => res.statusCode === 409)!.json().message).toBe(COMMITTEE_TEXTS.linkAnswered);
+    expect(await t.app.ctx.db.select().from(users).where(eq(users.email, body.email))).toHaveLength(1);
+  });
+
+  it('a link withdrawn while its account was being made leaves no account behind', async () => {
+    const body = reviewer();
+    const { member } = (await invite(body)).json();
+    const token = tokenIn((await invitationMailsTo(body.email))[0]!.raw);
+    // The withdrawal lands between the page's check and the acceptance's transaction.
+    const [accepted] = await Promise.all([
+      accept(token, { password: 'a long shell theory passphrase' }),
+      t.app.inject({
+        method: 'POST',
+        url: `${API}/admin/committee/${member._id}/revoke`,
+        headers: { cookie: admin.cookie },
+      }),
+    ]);
+    const row = await memberRow(body.email);
+    const accounts = await t.app.ctx.db.select().from(users).where(eq(users.email, body.email));
+    if (accepted.statusCode === 200) {
+      // The acceptance went first: a member, then removed; the account is theirs.
+      expect(row.userId).toBe(accounts[0]!.id);
+    } else {
+      expect(accepted.json().message).toBe(COMMITTEE_TEXTS.linkRevoked);
+      expect(accounts).toHaveLength(0);
+      expect(row.userId).toBeNull();
+    }
+    expect(row.status).toBe('revoked');
+  });
+
+  it('a removed member invited again starts afresh: no account linked, no answer date', async () => {
+    const body = reviewer();
+    const { member } = (await invite(body)).json();
+    await accept(tokenIn((await invitationMailsTo(body.email))[0]!.raw), {
+      password: 'a long shell theory passphrase',
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `${API}/admin/committee/${member._id}/revoke`,
+      headers: { cookie: admin.cookie },
+    });
+    const again = await invite(body);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().member).toMatchObject({ status: 'invited', userId: null, respondedAt: null });
+  });
+
+  it('answers an invitation only while it waits and its link is valid, whoever checked it before', async () => {
+    const body = reviewer();
+    await invite(body);
+    const token = tokenIn((await invitationMailsTo(body.email))[0]!.raw);
+    const { db } = t.app.ctx;
+    const setRow = (values: Partial<typeof committeeMembers.$inferInsert>) =>
+      db.update(committeeMembers).set(values).where(eq(committeeMembers.email, body.email));
+    const answer = () => answerInvitation(db, hashToken(token), { status: 'declined', declineReason: 'late' });
+
+    await setRow({ status: 'revoked' });
+    expect(await answer()).toBeUndefined();
+    await setRow({ status: 'invited', invitationExpiresAt: new Date(Date.now() - 1000) });
+    expect(await answer()).toBeUndefined();
+    expect(await memberRow(body.email)).toMatchObject({ status: 'invited', declineReason: '', respondedAt: null });
+    await setRow({ invitationExpiresAt: new Date(Date.now() + 60_000) });
+    expect(await answer()).toMatchObject({ status: 'declined', declineReason: 'late' });
+    expect(await answer()).toBeUndefined();
   });
 
   it('an expired link changes nothing and says so', async () => {

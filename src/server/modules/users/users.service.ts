@@ -1,3 +1,4 @@
+import type { DbOrTx } from '@server/db/client.ts';
 import { randomInt } from 'node:crypto';
 import type { Role } from '@shared/constants.ts';
 import { USER_NOT_FOUND } from '@shared/schemas/user.ts';
@@ -22,8 +23,9 @@ export function newCustomUserId(): string {
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 
+/** In a transaction of the caller's too (an account made as a committee invitation is accepted). */
 export async function createUser(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: { db: DbOrTx },
   input: { username: string; email: string; password: string; role?: Role },
 ): Promise<UserRow> {
   await assertAcceptablePassword(input.password, { role: input.role ?? 'author', email: input.email });
