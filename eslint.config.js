@@ -49,6 +49,7 @@ const ADMIN_FEATURES = [
   'auth-events',
   'author-messages',
   'committee',
+  'conflicts',
   'deadlines-admin',
 ];
 const AUTHOR_FEATURES = CLIENT_FEATURES.filter((feature) => !ADMIN_FEATURES.includes(feature));

@@ -41,6 +41,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { adminPapersRoutes } from './modules/papers/admin-papers.routes.ts';
 import { adminLettersRoutes } from './modules/letters/admin-letters.routes.ts';
 import { letterVerificationRoutes, paperLettersRoutes } from './modules/letters/letters.routes.ts';
+import { conflictsRoutes } from './modules/conflicts/conflicts.routes.ts';
 import { adminCommitteeRoutes, committeeInvitationRoutes } from './modules/committee/committee.routes.ts';
 import { bulkActionsRoutes } from './modules/bulk-actions/bulk-actions.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
@@ -321,6 +322,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(exportsRoutes, { prefix: `${apiPrefix}/admin/papers/export` });
   await app.register(deadlineExtensionsRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await app.register(timelineRoutes, { prefix: `${apiPrefix}/admin/papers` });
+  await app.register(conflictsRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await app.register(paperLettersRoutes, { prefix: `${apiPrefix}/papers` });
   await app.register(adminLettersRoutes, { prefix: `${apiPrefix}/admin` });
   await app.register(letterVerificationRoutes, { prefix: `${apiPrefix}/letters` });

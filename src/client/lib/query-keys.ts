@@ -41,6 +41,7 @@ export const queryKeys = {
     paper: (paperId: string) => ['admin', 'paper', paperId] as const,
     paperHistory: (paperId: string) => ['admin', 'paper', paperId, 'history'] as const,
     paperTimeline: (paperId: string) => ['admin', 'paper', paperId, 'timeline'] as const,
+    paperConflicts: (paperId: string) => ['admin', 'paper', paperId, 'conflicts'] as const,
     user: (userId: string) => ['admin', 'user', userId] as const,
     userPapers: (userId: string) => ['admin', 'user', userId, 'papers'] as const,
     userPaperCount: (userId: string) => ['admin', 'user', userId, 'papers', 'count'] as const,

@@ -14,7 +14,13 @@ export const COMMITTEE_MEMBER_STATUS_LABELS: Record<CommitteeMemberStatus, strin
   revoked: 'Revoked',
 };
 
-export const COMMITTEE_LIMITS = { name: 100, note: 2000, declineReason: 1000, maxPapers: 200 } as const;
+export const COMMITTEE_LIMITS = {
+  name: 100,
+  affiliation: 300,
+  note: 2000,
+  declineReason: 1000,
+  maxPapers: 200,
+} as const;
 
 /** An invitation link works once, for this long after it was sent. */
 export const INVITATION_VALID_DAYS = 14;
@@ -31,6 +37,7 @@ export const COMMITTEE_TEXTS = {
   alreadyRevoked: 'This invitation or membership has already ended.',
   nameRequired: 'Please enter the reviewer’s name.',
   nameTooLong: `The name is limited to ${COMMITTEE_LIMITS.name} characters.`,
+  affiliationTooLong: `The affiliation is limited to ${COMMITTEE_LIMITS.affiliation} characters.`,
   themesRequired: 'Choose at least one theme.',
   maxPapersInvalid: `The maximum is a whole number of papers from 1 to ${COMMITTEE_LIMITS.maxPapers}.`,
   noteTooLong: `The note is limited to ${formatCount(COMMITTEE_LIMITS.note)} characters.`,

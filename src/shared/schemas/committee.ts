@@ -19,6 +19,12 @@ export const committeeInvitationBodySchema = z.object({
         .superRefine(printableInPdfs('Name')),
     ),
   email: emailSchema,
+  /** Optional: matched against the authors' affiliations to find conflicts of interest. */
+  affiliation: z
+    .string()
+    .transform(spacedOnce)
+    .pipe(z.string().max(COMMITTEE_LIMITS.affiliation, COMMITTEE_TEXTS.affiliationTooLong))
+    .default(''),
   themes: z
     .array(z.enum(THEMES))
     .min(1, COMMITTEE_TEXTS.themesRequired)
@@ -38,6 +44,7 @@ export const committeeMemberSchema = z
     _id: z.string(),
     name: z.string(),
     email: z.string(),
+    affiliation: z.string(),
     themes: z.array(z.string()),
     maxPapers: z.number(),
     status: z.enum(COMMITTEE_MEMBER_STATUSES),

@@ -107,6 +107,7 @@ function MemberRow({ member }: { member: CommitteeMember }) {
       <td className={cell}>
         <p className="font-semibold text-slate-900">{member.name}</p>
         <EmailText email={member.email} className="text-slate-600" />
+        {member.affiliation && <p className="text-sm break-words text-slate-600">{member.affiliation}</p>}
       </td>
       <td className={cell}>
         <ul className="space-y-0.5 text-slate-700">

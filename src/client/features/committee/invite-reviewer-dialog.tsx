@@ -24,7 +24,7 @@ export function InviteReviewerDialog({ onClose }: { onClose: () => void }) {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(committeeInvitationBodySchema),
-    defaultValues: { name: '', email: '', themes: [], maxPapers: 10, note: '' },
+    defaultValues: { name: '', email: '', affiliation: '', themes: [], maxPapers: 10, note: '' },
     ...VALIDATE_ON_SUBMIT_ONLY,
   });
 
@@ -65,6 +65,15 @@ export function InviteReviewerDialog({ onClose }: { onClose: () => void }) {
             {...register('email')}
           />
         </div>
+        <TextField
+          label="Affiliation (optional)"
+          autoComplete="off"
+          maxLength={COMMITTEE_LIMITS.affiliation}
+          hint="Their institution: papers by its authors are marked as conflicts."
+          error={errors.affiliation?.message}
+          readOnly={invite.isPending}
+          {...register('affiliation')}
+        />
         <fieldset aria-describedby={errors.themes ? 'invite-themes-error' : undefined}>
           <legend className="mb-1 text-sm font-medium text-slate-700">Themes</legend>
           <div className="grid gap-1 sm:grid-cols-2">

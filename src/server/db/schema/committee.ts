@@ -17,6 +17,8 @@ export const committeeMembers = pgTable(
     name: text('name').notNull(),
     /** The invited address, lower-cased. */
     email: text('email').notNull(),
+    /** As the organiser wrote it in the invitation: automatic conflicts match it against authors'. */
+    affiliation: text('affiliation').notNull().default(''),
     themes: text('themes').array().notNull(),
     maxPapers: integer('max_papers').notNull(),
     status: committeeMemberStatusEnum('status').notNull().default('invited'),

@@ -14,3 +14,4 @@ export * from './background-jobs.ts';
 export * from './letters.ts';
 export * from './deadlines.ts';
 export * from './committee.ts';
+export * from './conflicts.ts';

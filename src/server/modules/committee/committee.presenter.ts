@@ -7,6 +7,7 @@ export function presentCommitteeMember(row: CommitteeMemberRow): CommitteeMember
     _id: row.id,
     name: row.name,
     email: row.email,
+    affiliation: row.affiliation,
     themes: row.themes,
     maxPapers: row.maxPapers,
     status: row.status,

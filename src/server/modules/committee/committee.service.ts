@@ -87,6 +87,7 @@ export async function inviteMember(
   const invitation = {
     name: body.name,
     email: body.email,
+    affiliation: body.affiliation,
     themes: body.themes,
     maxPapers: body.maxPapers,
     note: body.note,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { ButtonLink } from '@client/components/ui/button.tsx';
 import { CenteredCard } from '@client/components/ui/card.tsx';
@@ -24,6 +24,11 @@ import { AdminGuard } from './admin-guard.tsx';
 import { PageLoadError } from '@client/components/ui/alert.tsx';
 
 const LOADING = 'Loading paper details...';
+
+// The committee's tab is opened on few visits: its code is fetched when it is.
+const PaperConflicts = lazy(() =>
+  import('@client/features/conflicts/paper-conflicts.tsx').then((m) => ({ default: m.PaperConflicts })),
+);
 
 /** /admin/paper/{paperId}: one paper's review, evaluation, resets, deadlines, files, history and chat (spec 2.7). */
 export default function AdminPaperPage() {
@@ -60,12 +65,13 @@ function PaperReview({ paperId }: { paperId: string }) {
   return <PaperReviewLayout details={details.data} />;
 }
 
-type PaperTab = 'details' | 'authors' | 'communicating' | 'evaluation' | 'timeline';
+type PaperTab = 'details' | 'authors' | 'communicating' | 'evaluation' | 'committee' | 'timeline';
 const PAPER_TABS: TabItem<PaperTab>[] = [
   { key: 'details', label: 'Paper Details' },
   { key: 'authors', label: 'Authors' },
   { key: 'communicating', label: 'Communicating Author' },
   { key: 'evaluation', label: 'Confidential Notes and Marks' },
+  { key: 'committee', label: 'Committee' },
   { key: 'timeline', label: 'Timeline' },
 ];
 
@@ -86,6 +92,11 @@ function PaperReviewLayout({ details: { paper, user } }: { details: AdminPaperDe
             {tab === 'authors' && <AuthorsTab authors={paper.authors} />}
             {tab === 'communicating' && <CommunicatingAuthorTab user={user} />}
             {tab === 'evaluation' && <EvaluationEditor paperId={paper._id} evaluation={paper.adminEvaluation} />}
+            {tab === 'committee' && (
+              <Suspense fallback={<Spinner label="Loading conflicts of interest..." />}>
+                <PaperConflicts paperId={paper._id} />
+              </Suspense>
+            )}
             {tab === 'timeline' && <PaperTimeline paperId={paper._id} />}
           </TabPanel>
         </div>

@@ -1,0 +1,172 @@
+import { AUTOMATIC_CONFLICT_LABELS, CONFLICT_TEXTS, type ConflictRecordKind } from '@shared/domain/conflicts.ts';
+import {
+  type DeclareConflictBody,
+  declareConflictBodySchema,
+  type LiftConflictBody,
+  liftConflictBodySchema,
+  type PaperConflicts,
+} from '@shared/schemas/conflicts.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import type { AppContext } from '@server/context.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { AppError } from '@server/lib/app-error.ts';
+import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
+import { findUsernames } from '../papers/papers.repository.ts';
+import { type AutomaticConflict, createConflictFinder, type PaperProfile } from './conflict-rules.ts';
+import {
+  type ConflictRecordRow,
+  endConflictRecord,
+  findCommitteeForConflicts,
+  findConflictRecordsOfPaper,
+  findMemberNames,
+  findMemberProfiles,
+  findPaperProfile,
+  insertConflictRecord,
+  lockCurrentRecord,
+} from './conflicts.repository.ts';
+import { freeMailDomains } from './free-mail.ts';
+
+type Ctx = Pick<AppContext, 'db'>;
+
+async function requirePaperProfile(db: DbOrTx, paperId: string): Promise<PaperProfile> {
+  const profile = await findPaperProfile(db, paperId);
+  if (!profile) throw new AppError('not_found', PAPER_NOT_FOUND);
+  return profile;
+}
+
+/** The committee and what automatically ties each member to the paper's authors. */
+async function automaticConflictsOf(db: DbOrTx, paper: PaperProfile) {
+  const committee = await findCommitteeForConflicts(db);
+  const finder = createConflictFinder(await findMemberProfiles(db, committee), await freeMailDomains());
+  return { committee, automatic: finder(paper) };
+}
+
+const isDeclared = (kind: ConflictRecordKind | undefined) =>
+  kind === 'declared_by_member' || kind === 'declared_by_organiser';
+
+/** Conflicted: declared, or found automatically and not lifted. */
+function isConflicted(automatic: readonly AutomaticConflict[], record: { kind: ConflictRecordKind } | undefined) {
+  return isDeclared(record?.kind) || (automatic.length > 0 && record?.kind !== 'lifted');
+}
+
+/** Every member's standing with the paper, and the record of declarations and lifts. */
+export async function getPaperConflicts(ctx: Ctx, paperId: string): Promise<PaperConflicts> {
+  const paper = await requirePaperProfile(ctx.db, paperId);
+  const { committee, automatic } = await automaticConflictsOf(ctx.db, paper);
+  const records = await findConflictRecordsOfPaper(ctx.db, paperId);
+  const current = new Map(records.filter((r) => r.endedAt === null).map((r) => [r.memberId, r]));
+  const people = await findUsernames(
+    ctx.db,
+    records.flatMap((r) => [r.recordedBy, r.endedBy]),
+  );
+  const memberNames = await findMemberNames(
+    ctx.db,
+    records.map((r) => r.memberId),
+  );
+  const presentRecord = (r: ConflictRecordRow) => ({
+    kind: r.kind,
+    note: r.note,
+    recordedBy: (r.recordedBy && people.get(r.recordedBy)) ?? null,
+    recordedAt: r.recordedAt.toISOString(),
+  });
+  return {
+    members: committee.map((member) => {
+      const found = automatic.get(member.memberId) ?? [];
+      const record = current.get(member.memberId);
+      return {
+        memberId: member.memberId,
+        name: member.name,
+        email: member.email,
+        status: member.status,
+        automatic: found.map((c) => ({ kind: c.kind, reason: AUTOMATIC_CONFLICT_LABELS[c.kind](c.detail) })),
+        record: record ? presentRecord(record) : null,
+        conflicted: isConflicted(found, record),
+      };
+    }),
+    history: records.map((r) => ({
+      ...presentRecord(r),
+      memberName: memberNames.get(r.memberId) ?? '',
+      endedBy: (r.endedBy && people.get(r.endedBy)) ?? null,
+      endedAt: r.endedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** A member in the committee (invited or accepted), with what automatically ties them to the paper. */
+async function memberAndAutomatic(tx: DbOrTx, paperId: string, memberId: string) {
+  const paper = await requirePaperProfile(tx, paperId);
+  const { committee, automatic } = await automaticConflictsOf(tx, paper);
+  const member = committee.find((m) => m.memberId === memberId);
+  if (!member) throw new AppError('not_found', CONFLICT_TEXTS.memberNotFound);
+  return { member, automatic: automatic.get(memberId) ?? [] };
+}
+
+async function insertOrConflict(tx: DbOrTx, values: Parameters<typeof insertConflictRecord>[1]) {
+  // Another organiser's record for the pair was added between the read and this insert.
+  if (!(await insertConflictRecord(tx, values))) throw new AppError('conflict', CONFLICT_TEXTS.alreadyConflicted);
+}
+
+/** An organiser records a conflict the rules cannot see (a student, a rival, a relative), with a note. */
+export async function declareConflict(ctx: Ctx, actor: PublicUser, paperId: string, input: DeclareConflictBody) {
+  const body = declareConflictBodySchema.parse(input);
+  const name = await ctx.db.transaction(async (tx) => {
+    const { member } = await memberAndAutomatic(tx, paperId, body.memberId);
+    const current = await lockCurrentRecord(tx, member.memberId, paperId);
+    if (isDeclared(current?.kind)) throw new AppError('conflict', CONFLICT_TEXTS.alreadyConflicted);
+    // A declaration outweighs an earlier lift: the lift ends with it.
+    if (current) await endConflictRecord(tx, current.id, actor._id);
+    await insertOrConflict(tx, {
+      memberId: member.memberId,
+      paperId,
+      kind: 'declared_by_organiser',
+      note: body.note,
+      recordedBy: actor._id,
+    });
+    return member.name;
+  });
+  return { message: CONFLICT_TEXTS.declared(name), conflicts: await getPaperConflicts(ctx, paperId) };
+}
+
+/** An organiser lifts what the rules found (a common name, a former employer), saying why. */
+export async function liftConflict(
+  ctx: Ctx,
+  actor: PublicUser,
+  paperId: string,
+  memberId: string,
+  input: LiftConflictBody,
+) {
+  const body = liftConflictBodySchema.parse(input);
+  const name = await ctx.db.transaction(async (tx) => {
+    const { member, automatic } = await memberAndAutomatic(tx, paperId, memberId);
+    const current = await lockCurrentRecord(tx, memberId, paperId);
+    if (isDeclared(current?.kind)) throw new AppError('conflict', CONFLICT_TEXTS.declaredNotLifted);
+    if (automatic.length === 0 || current?.kind === 'lifted')
+      throw new AppError('conflict', CONFLICT_TEXTS.nothingToLift);
+    await insertOrConflict(tx, { memberId, paperId, kind: 'lifted', note: body.reason, recordedBy: actor._id });
+    return member.name;
+  });
+  return { message: CONFLICT_TEXTS.lifted(name), conflicts: await getPaperConflicts(ctx, paperId) };
+}
+
+/**
+ * Ends the organisers' record in force: a declared conflict is withdrawn, a lifted one applies
+ * again. A member's own declaration is theirs to withdraw.
+ */
+export async function undoConflictRecord(
+  ctx: Ctx,
+  actor: PublicUser,
+  paperId: string,
+  memberId: string,
+  expected: 'declared_by_organiser' | 'lifted',
+) {
+  const name = await ctx.db.transaction(async (tx) => {
+    const { member } = await memberAndAutomatic(tx, paperId, memberId);
+    const current = await lockCurrentRecord(tx, memberId, paperId);
+    if (current?.kind === 'declared_by_member') throw new AppError('conflict', CONFLICT_TEXTS.declaredByMember);
+    if (current?.kind !== expected) throw new AppError('conflict', CONFLICT_TEXTS.nothingToWithdraw);
+    await endConflictRecord(tx, current.id, actor._id);
+    return member.name;
+  });
+  const message = expected === 'lifted' ? CONFLICT_TEXTS.restored(name) : CONFLICT_TEXTS.withdrawn(name);
+  return { message, conflicts: await getPaperConflicts(ctx, paperId) };
+}
