@@ -5,7 +5,7 @@ import { sessionTokenOf } from '../fixtures/api.ts';
 import { logIn } from '../fixtures/captcha.ts';
 import { seriousViolations } from '../fixtures/axe.ts';
 import { E2E_SMTP_PORT } from '../fixtures/ports.ts';
-import { signInThroughApi } from '../fixtures/papers.ts';
+import { pdfFile, signInThroughApi } from '../fixtures/papers.ts';
 
 // The app under test sends its mail to this real SMTP server (a site-wide spec: one owns the port at a time).
 let smtp: TestSmtpServer;
@@ -30,7 +30,25 @@ async function invitationLinkFor(email: string): Promise<string> {
 test('an organiser invites two reviewers by e-mail; one joins with a new account, the other declines', async ({
   page,
   browser,
+  playwright,
+  baseURL,
 }) => {
+  // A paper in the joiner's theme, for them to bid on.
+  const authorApi = await playwright.request.newContext({ baseURL });
+  const author = await registerAuthor(authorApi, 'Ewa Nowak');
+  const paperTitle = `Bid ${unique()} Wake of a flapping foil`;
+  const submitted = await authorApi.post('api/papers/submit', {
+    headers: { authorization: `Bearer ${await sessionTokenOf(authorApi, author)}` },
+    multipart: {
+      title: paperTitle,
+      theme: 'Aerodynamics and Fluid Mechanics',
+      modeOfPresentation: 'Oral',
+      authors: JSON.stringify([{ name: 'Ewa Nowak', affiliation: 'Politechnika Gdańska', address: 'Gdańsk' }]),
+      paperPdf: pdfFile('abstract.pdf'),
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInThroughApi(page, E2E_ADMIN);
   await page.goto('admin?section=committee');
@@ -76,11 +94,27 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
   await invitee.getByLabel('Confirm password', { exact: true }).fill('vortex shedding at low reynolds');
   await invitee.getByRole('button', { name: 'Accept and create my account' }).click();
   await expect(invitee.getByText('Welcome to the programme committee of ICTACEM 2025.')).toBeVisible();
-  await invitee.getByRole('link', { name: 'Go to your profile' }).click();
+  const invitationUrl = invitee.url();
+
+  // The new member bids at once: each choice is saved as it is made, and kept.
+  await invitee.getByRole('link', { name: 'Bid on papers' }).click();
+  await expect(invitee.getByRole('heading', { level: 1, name: 'Bidding' })).toBeVisible();
+  await expect(invitee.getByTestId('bid-progress')).toContainText('You have bid on 0 of');
+  const card = invitee.getByTestId('bid-card').filter({ hasText: paperTitle });
+  await invitee.getByLabel('Search titles').fill(paperTitle);
+  await card.getByLabel('Eager').check();
+  await expect(invitee.getByTestId('bid-progress')).toContainText('You have bid on 1 of');
+  expect(await seriousViolations(invitee), 'the bidding page').toEqual([]);
+  await invitee.reload();
+  await invitee.getByLabel('Search titles').fill(paperTitle);
+  await expect(card.getByLabel('Eager')).toBeChecked();
+  await card.getByRole('button', { name: 'Clear' }).click();
+  await expect(invitee.getByTestId('bid-progress')).toContainText('You have bid on 0 of');
+
+  await invitee.goto(invitationUrl.slice(0, invitationUrl.indexOf('committee-invitation')) + 'profile');
   await expect(invitee.getByTestId('welcome-username')).toHaveText(joiner.name);
   // The link worked once.
-  await invitee.goBack();
-  await invitee.reload();
+  await invitee.goto(invitationUrl);
   await expect(invitee.getByText('This invitation has already been answered.')).toBeVisible();
   await visitor.close();
 

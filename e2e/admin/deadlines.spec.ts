@@ -92,6 +92,7 @@ test("the dashboard's next deadline counts the papers it waits for and lists the
     // The payment deadline comes first, still far off: the abstract round before it is over (in order).
     await restoreDates(page.request, {
       abstractDeadline: '2025-10-15T23:59:59+05:30',
+      biddingCloses: '2025-10-20T23:59:59+05:30',
       notification: '2025-10-31T00:00:00+05:30',
       paymentDeadline: '2098-06-30T23:59:59+05:30',
     });
@@ -113,6 +114,7 @@ test("the dashboard's next deadline counts the papers it waits for and lists the
   } finally {
     await restoreDates(page.request, {
       abstractDeadline: original.abstractDeadline!,
+      biddingCloses: original.biddingCloses!,
       notification: original.notification!,
       paymentDeadline: original.paymentDeadline!,
     });

@@ -42,6 +42,8 @@ import { adminPapersRoutes } from './modules/papers/admin-papers.routes.ts';
 import { adminLettersRoutes } from './modules/letters/admin-letters.routes.ts';
 import { letterVerificationRoutes, paperLettersRoutes } from './modules/letters/letters.routes.ts';
 import { conflictsRoutes } from './modules/conflicts/conflicts.routes.ts';
+import { findAcceptedMembership } from './modules/committee/committee.repository.ts';
+import { biddingRoutes } from './modules/bidding/bidding.routes.ts';
 import { adminCommitteeRoutes, committeeInvitationRoutes } from './modules/committee/committee.routes.ts';
 import { bulkActionsRoutes } from './modules/bulk-actions/bulk-actions.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
@@ -305,6 +307,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     apiPrefix,
     adminMfaRequired: config.adminMfaRequired,
     findSessionUser: (token) => findSessionUser(app.ctx, token),
+    isCommitteeMember: async (userId) => (await findAcceptedMembership(app.ctx.db, userId)) !== undefined,
   });
 
   await app.register(healthRoutes, { prefix: `${apiPrefix}/health` });
@@ -328,6 +331,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(letterVerificationRoutes, { prefix: `${apiPrefix}/letters` });
   await app.register(adminCommitteeRoutes, { prefix: `${apiPrefix}/admin/committee` });
   await app.register(committeeInvitationRoutes, { prefix: `${apiPrefix}/committee/invitations` });
+  await app.register(biddingRoutes, { prefix: `${apiPrefix}/committee/bids` });
   await app.register(authorMessagesRoutes, { prefix: `${apiPrefix}/admin/messages` });
   await app.register(backgroundJobsRoutes, { prefix: `${apiPrefix}/admin/jobs` });
   await app.register(messageTemplatesRoutes, { prefix: `${apiPrefix}/admin/message-templates` });

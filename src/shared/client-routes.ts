@@ -23,6 +23,7 @@ export const CLIENT_PAGES = {
   'forgot-password': 'author/forgot-password-page',
   'reset-password/:resettoken': 'author/reset-password-page',
   'committee-invitation/:token': 'author/committee-invitation-page',
+  bidding: 'author/bidding-page',
   registration: 'author/registration-page',
   profile: 'author/profile-page',
   account: 'author/account-page',

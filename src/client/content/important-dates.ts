@@ -22,7 +22,7 @@ export interface KeyDate {
   isoDate: string;
   title: string;
   detail?: string;
-  kind: ConferenceDateKind;
+  kind: Exclude<ConferenceDateKind, 'committee'>;
 }
 
 /** The dates that close something, where the time of day matters. */
@@ -43,18 +43,21 @@ export function earlyBirdRateText(dates: ConferenceDates): string {
  * order; the conference's days are one entry.
  */
 export function keyDatesOf(dates: ConferenceDates): KeyDate[] {
-  const entries = CONFERENCE_DATE_KEYS.filter((key) => CONFERENCE_DATE_INFO[key].kind !== 'conference').map(
-    (key): KeyDate & { at: string } => ({
-      id: key,
-      at: dates[key],
-      label: formatConferenceDate(dates[key]),
-      until: DEADLINE_KEYS.includes(key) ? `until ${formatConferenceClock(dates[key])}` : undefined,
-      isoDate: conferenceDay(dates[key]),
-      title: CONFERENCE_DATE_INFO[key].title,
-      detail: key === 'earlyBirdCloses' ? earlyBirdRateText(dates) : undefined,
-      kind: CONFERENCE_DATE_INFO[key].kind,
-    }),
-  );
+  // The conference's days are one entry (below); the committee's dates are not the public's.
+  const publicKeys = CONFERENCE_DATE_KEYS.flatMap((key) => {
+    const { kind } = CONFERENCE_DATE_INFO[key];
+    return kind === 'conference' || kind === 'committee' ? [] : [{ key, kind }];
+  });
+  const entries = publicKeys.map(({ key, kind }): KeyDate & { at: string } => ({
+    id: key,
+    at: dates[key],
+    label: formatConferenceDate(dates[key]),
+    until: DEADLINE_KEYS.includes(key) ? `until ${formatConferenceClock(dates[key])}` : undefined,
+    isoDate: conferenceDay(dates[key]),
+    title: CONFERENCE_DATE_INFO[key].title,
+    detail: key === 'earlyBirdCloses' ? earlyBirdRateText(dates) : undefined,
+    kind,
+  }));
   entries.push({
     id: 'conference',
     at: dates.conferenceStarts,

@@ -20,6 +20,8 @@ export const queryKeys = {
   },
   /** A committee invitation, as its link's page shows it. */
   committeeInvitation: (token: string) => ['committee-invitation', token] as const,
+  /** A committee member's bids. */
+  bidding: ['committee', 'bids'] as const,
   letters: {
     visaRequests: (paperId: string) => ['letters', 'visa-requests', paperId] as const,
     verification: (code: string) => ['letters', 'verification', code] as const,

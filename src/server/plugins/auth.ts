@@ -4,7 +4,8 @@ import type { PublicUser } from '@shared/schemas/user.ts';
 import { TWO_FACTOR_MESSAGES } from '@shared/schemas/two-factor.ts';
 import { AppError } from '../lib/app-error.ts';
 
-export type Access = 'public' | 'user' | 'admin';
+/** 'member': a signed-in account with an accepted place on the programme committee. */
+export type Access = 'public' | 'user' | 'member' | 'admin';
 
 export const SESSION_COOKIE = 'ictacem_session';
 
@@ -34,6 +35,7 @@ declare module 'fastify' {
 
 export const NOT_SIGNED_IN = 'Please log in to continue.';
 export const ADMIN_ONLY = 'You do not have permission to perform this action.';
+export const MEMBERS_ONLY = 'Only members of the programme committee can do this.';
 
 function tokenFrom(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -61,53 +63,63 @@ export interface AuthPluginOptions {
   adminMfaRequired: boolean;
   /** The signed-in user a session token names, or null; given by app.ts so plugins stay below modules. */
   findSessionUser: (token: string) => Promise<PublicUser | null>;
+  /** Whether the account is a member of the programme committee now (read on every member route). */
+  isCommitteeMember: (userId: string) => Promise<boolean>;
 }
 
-export const authPlugin = fp<AuthPluginOptions>(async (app, { apiPrefix, adminMfaRequired, findSessionUser }) => {
-  // Until an admin has a second factor, the role's reach is closed everywhere (admin routes, and
-  // the admin's powers on user routes: every paper, file and chat), except signing in and out
-  // and the own account, where the second factor is set up.
-  const enrolmentOpen = [`${apiPrefix}/auth/`, `${apiPrefix}/account/`];
-  const assertNotAwaitingEnrolment = (user: PublicUser) => {
-    if (adminMfaRequired && user.role === 'admin' && !user.twoFactorEnabled) {
-      throw new AppError('forbidden', TWO_FACTOR_MESSAGES.enrolmentNeeded, 'two_factor_enrolment_required');
-    }
-  };
-  const guardFor = (access: Access, url: string): ((request: FastifyRequest) => void) | null => {
-    if (access === 'public') return null;
-    const require = access === 'admin' ? requireAdmin : requireUser;
-    if (enrolmentOpen.some((prefix) => url.startsWith(prefix))) return (request) => void require(request);
-    return (request) => assertNotAwaitingEnrolment(require(request));
-  };
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, { apiPrefix, adminMfaRequired, findSessionUser, isCommitteeMember }) => {
+    // Until an admin has a second factor, the role's reach is closed everywhere (admin routes, and
+    // the admin's powers on user routes: every paper, file and chat), except signing in and out
+    // and the own account, where the second factor is set up.
+    const enrolmentOpen = [`${apiPrefix}/auth/`, `${apiPrefix}/account/`];
+    const assertNotAwaitingEnrolment = (user: PublicUser) => {
+      if (adminMfaRequired && user.role === 'admin' && !user.twoFactorEnabled) {
+        throw new AppError('forbidden', TWO_FACTOR_MESSAGES.enrolmentNeeded, 'two_factor_enrolment_required');
+      }
+    };
+    const guardFor = (access: Access, url: string): ((request: FastifyRequest) => void | Promise<void>) | null => {
+      if (access === 'public') return null;
+      if (access === 'member')
+        return async (request) => {
+          const user = requireUser(request);
+          assertNotAwaitingEnrolment(user);
+          if (!(await isCommitteeMember(user._id))) throw new AppError('forbidden', MEMBERS_ONLY);
+        };
+      const require = access === 'admin' ? requireAdmin : requireUser;
+      if (enrolmentOpen.some((prefix) => url.startsWith(prefix))) return (request) => void require(request);
+      return (request) => assertNotAwaitingEnrolment(require(request));
+    };
 
-  app.decorateRequest('user', null);
-  app.decorateRequest('sessionToken', null);
-  const apiRoutes: ApiRoute[] = [];
-  app.decorate('apiRoutes', apiRoutes);
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionToken', null);
+    const apiRoutes: ApiRoute[] = [];
+    app.decorate('apiRoutes', apiRoutes);
 
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith(apiPrefix)) return;
-    const access = route.config?.access;
-    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
-    if (route.config?.session === false && access !== 'public')
-      throw new Error(`Route ${route.method} ${route.url} reads no session, so it can only be public`);
-    for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access });
-    const guard = guardFor(access, route.url);
-    if (!guard) return;
-    // At onRequest, after the session is resolved: a caller without access learns nothing from
-    // validation messages, and no byte of the body is parsed on their behalf.
-    const existing = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [async (request: FastifyRequest, _reply: FastifyReply) => guard(request), ...existing];
-  });
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith(apiPrefix)) return;
+      const access = route.config?.access;
+      if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+      if (route.config?.session === false && access !== 'public')
+        throw new Error(`Route ${route.method} ${route.url} reads no session, so it can only be public`);
+      for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access });
+      const guard = guardFor(access, route.url);
+      if (!guard) return;
+      // At onRequest, after the session is resolved: a caller without access learns nothing from
+      // validation messages, and no byte of the body is parsed on their behalf.
+      const existing = route.onRequest ? [route.onRequest].flat() : [];
+      route.onRequest = [async (request: FastifyRequest, _reply: FastifyReply) => guard(request), ...existing];
+    });
 
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.session === false) return;
-    const token = tokenFrom(request);
-    if (!token) return;
-    const user = await findSessionUser(token);
-    if (user) {
-      request.user = user;
-      request.sessionToken = token;
-    }
-  });
-});
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config.session === false) return;
+      const token = tokenFrom(request);
+      if (!token) return;
+      const user = await findSessionUser(token);
+      if (user) {
+        request.user = user;
+        request.sessionToken = token;
+      }
+    });
+  },
+);

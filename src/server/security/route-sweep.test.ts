@@ -11,7 +11,7 @@ import {
   submissionVersions,
 } from '../db/schema/index.ts';
 import { TWO_FACTOR_MESSAGES } from '@shared/schemas/two-factor.ts';
-import { ADMIN_ONLY, type ApiRoute, authPlugin, NOT_SIGNED_IN } from '../plugins/auth.ts';
+import { ADMIN_ONLY, type ApiRoute, authPlugin, MEMBERS_ONLY, NOT_SIGNED_IN } from '../plugins/auth.ts';
 import { type AuthorWorld, seedAuthorWorld, withBody } from '../test/author-world.ts';
 import { createTestUser, type TestUser } from '../test/factories.ts';
 import { drawnTextOf } from '../test/pdf-drawn-text.ts';
@@ -89,7 +89,7 @@ describe('route sweep: every registered API route against every kind of caller',
   it('knows every API route: each declares its access, public ones are the reviewed list, id-bearing author ones are in the table', () => {
     const all = routes();
     expect(all.length).toBeGreaterThan(40);
-    for (const route of all) expect(['public', 'user', 'admin'], routeKey(route)).toContain(route.access);
+    for (const route of all) expect(['public', 'user', 'member', 'admin'], routeKey(route)).toContain(route.access);
 
     const publicRoutes = all
       .filter((r) => r.access === 'public')
@@ -106,7 +106,12 @@ describe('route sweep: every registered API route against every kind of caller',
 
   it('refuses to start when an API route declares no access rule', async () => {
     const app = Fastify();
-    await app.register(authPlugin, { apiPrefix: '/api', adminMfaRequired: true, findSessionUser: async () => null });
+    await app.register(authPlugin, {
+      apiPrefix: '/api',
+      adminMfaRequired: true,
+      findSessionUser: async () => null,
+      isCommitteeMember: async () => false,
+    });
     app.get('/elsewhere', async () => 'pages need no rule');
     expect(() => app.get('/api/forgotten', async () => 'open to anyone')).toThrow(
       /GET \/api\/forgotten declares no access rule/,
@@ -151,6 +156,26 @@ describe('route sweep: every registered API route against every kind of caller',
         expect(res.statusCode, `${routeKey(route)} as an author`).toBe(403);
         expect(res.json()).toEqual({ success: false, message: ADMIN_ONLY });
         expectNothingOfVictim(res.rawPayload, routeKey(route));
+      }
+    }
+  });
+
+  it('answers 403 to an author and to an organiser outside the committee on every member route, with nothing of the target', async () => {
+    const memberRoutes = routes().filter((r) => r.access === 'member');
+    expect(memberRoutes.length).toBeGreaterThan(1);
+    for (const route of memberRoutes) {
+      for (const caller of [attacker.author, victim.author, admin]) {
+        for (const params of [dummyParams(route), adminParams(victim)]) {
+          const res = await t.app.inject({
+            method: route.method as Method,
+            url: fillParams(route, params),
+            headers: { cookie: caller.cookie },
+            payload: { bid: 'eager' },
+          });
+          expect(res.statusCode, `${routeKey(route)} outside the committee`).toBe(403);
+          expect(res.json()).toEqual({ success: false, message: MEMBERS_ONLY });
+          expectNothingOfVictim(res.rawPayload, routeKey(route));
+        }
       }
     }
   });

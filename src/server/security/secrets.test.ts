@@ -124,7 +124,7 @@ describe('secrets: nothing confidential in any answer an author can get', () => 
         : [{ params: {} }];
 
     // Every GET the author may make, on their own resources.
-    for (const route of routes.filter((r) => r.method === 'GET' && r.access !== 'admin')) {
+    for (const route of routes.filter((r) => r.method === 'GET' && (r.access === 'user' || r.access === 'public'))) {
       for (const target of ownTargets(route)) expect((await call(route, target)).statusCode, routeKey(route)).toBe(200);
     }
     // Every admin route, aimed at the author's own paper: refused, with nothing in the refusal.
@@ -157,10 +157,16 @@ describe('secrets: nothing confidential in any answer an author can get', () => 
       'POST /committee/invitations/:token/accept': { params: { token: me.committeeInvitationToken }, body: {} },
       'POST /committee/invitations/:token/decline': { params: { token: 'guessed-token' }, body: { reason: 'No' } },
     };
+    // Committee routes before the author joins the committee: refused, with nothing in the refusal.
+    for (const route of routes.filter((r) => r.access === 'member'))
+      expect((await call(route, { params: adminParams(other), body: { bid: 'eager' } })).statusCode).toBe(403);
     const publicRoutes = routes.filter((r) => r.access === 'public' && r.method !== 'GET');
     for (const route of publicRoutes.filter((r) => routeKey(r) !== 'POST /auth/logout')) {
       await call(route, publicBodies[routeKey(route)] ?? { params: {} });
     }
+    // Now a member (the invitation was accepted above): every committee route, on another's paper.
+    for (const route of routes.filter((r) => r.access === 'member'))
+      await call(route, { params: adminParams(other), body: { bid: 'willing' } });
     await ask('wrong password for another account', {
       method: 'POST',
       url: `${API}/auth/login`,

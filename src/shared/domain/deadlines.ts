@@ -10,6 +10,8 @@ export const CONFERENCE_DATE_KEYS = [
   'abstractOpens',
   'earlyBirdOpens',
   'abstractDeadline',
+  'biddingOpens',
+  'biddingCloses',
   'notification',
   'earlyBirdCloses',
   'lateRegistrationOpens',
@@ -29,6 +31,8 @@ export const ANNOUNCED_DATES: ConferenceDates = {
   abstractOpens: '2025-07-21T00:00:00+05:30',
   earlyBirdOpens: '2025-09-01T00:00:00+05:30',
   abstractDeadline: '2025-10-15T23:59:59+05:30',
+  biddingOpens: '2025-10-16T00:00:00+05:30',
+  biddingCloses: '2025-10-20T23:59:59+05:30',
   notification: '2025-10-31T00:00:00+05:30',
   earlyBirdCloses: '2025-11-15T23:59:59+05:30',
   lateRegistrationOpens: '2025-11-16T00:00:00+05:30',
@@ -43,6 +47,8 @@ export const CONFERENCE_DATE_VARIABLES = {
   abstractOpens: 'ABSTRACT_OPENS',
   earlyBirdOpens: 'EARLY_BIRD_OPENS',
   abstractDeadline: 'ABSTRACT_DEADLINE',
+  biddingOpens: 'BIDDING_OPENS',
+  biddingCloses: 'BIDDING_CLOSES',
   notification: 'NOTIFICATION_DATE',
   earlyBirdCloses: 'EARLY_BIRD_CLOSES',
   lateRegistrationOpens: 'LATE_REGISTRATION_OPENS',
@@ -53,7 +59,8 @@ export const CONFERENCE_DATE_VARIABLES = {
 } as const satisfies Record<ConferenceDateKey, string>;
 export type ConferenceDateVariable = (typeof CONFERENCE_DATE_VARIABLES)[ConferenceDateKey];
 
-export type ConferenceDateKind = 'submission' | 'registration' | 'conference';
+/** 'committee' dates concern the programme committee only: the public pages leave them out. */
+export type ConferenceDateKind = 'submission' | 'registration' | 'conference' | 'committee';
 
 /** `title` heads the date in lists; `name` names it inside a sentence ("the payment deadline"). */
 export const CONFERENCE_DATE_INFO: Record<
@@ -75,6 +82,8 @@ export const CONFERENCE_DATE_INFO: Record<
     name: 'the extended abstract deadline',
     kind: 'submission',
   },
+  biddingOpens: { title: 'Bidding opens', name: 'the opening of bidding', kind: 'committee' },
+  biddingCloses: { title: 'Bidding closes', name: 'the close of bidding', kind: 'committee' },
   notification: { title: 'Notification of acceptance', name: 'the notification of acceptance', kind: 'submission' },
   earlyBirdCloses: {
     title: 'Early-bird registration closes',
@@ -106,13 +115,16 @@ export const CONFERENCE_DATE_INFO: Record<
 
 /**
  * The calendar's order: `earlier` comes before `later`, or at the same instant unless `strictly`.
- * Authors are told before they pay and send the full paper, and all that before the conference.
+ * Authors are told before they pay and send the full paper, and all that before the conference;
+ * the committee's bidding ends before the authors are told.
  */
 export const DATE_ORDER: readonly { earlier: ConferenceDateKey; later: ConferenceDateKey; strictly: boolean }[] = [
   { earlier: 'abstractOpens', later: 'abstractDeadline', strictly: true },
   { earlier: 'earlyBirdOpens', later: 'earlyBirdCloses', strictly: true },
   { earlier: 'earlyBirdCloses', later: 'lateRegistrationOpens', strictly: true },
   { earlier: 'abstractDeadline', later: 'notification', strictly: false },
+  { earlier: 'biddingOpens', later: 'biddingCloses', strictly: true },
+  { earlier: 'biddingCloses', later: 'notification', strictly: false },
   { earlier: 'notification', later: 'paymentDeadline', strictly: false },
   { earlier: 'notification', later: 'fullPaperDeadline', strictly: false },
   { earlier: 'paymentDeadline', later: 'conferenceStarts', strictly: false },

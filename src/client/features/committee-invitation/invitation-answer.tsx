@@ -41,9 +41,14 @@ export function InvitationAnswer({
           {answer.data.message}
         </Alert>
         {answer.variables?.answer === 'accept' && (
-          <ButtonLink to="/profile" className="w-full">
-            Go to your profile
-          </ButtonLink>
+          <>
+            <ButtonLink to="/bidding" className="w-full">
+              Bid on papers
+            </ButtonLink>
+            <ButtonLink to="/profile" variant="secondary" className="w-full">
+              Go to your profile
+            </ButtonLink>
+          </>
         )}
       </div>
     );

@@ -15,6 +15,7 @@ export type DatesFormValues = Record<ConferenceDateKey, string>;
 /** Dates that end something: they take their whole minute, as the announced 23:59:59 do. */
 const CLOSING_DATE_KEYS: readonly ConferenceDateKey[] = [
   'abstractDeadline',
+  'biddingCloses',
   'earlyBirdCloses',
   'paymentDeadline',
   'fullPaperDeadline',

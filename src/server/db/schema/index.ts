@@ -15,3 +15,4 @@ export * from './letters.ts';
 export * from './deadlines.ts';
 export * from './committee.ts';
 export * from './conflicts.ts';
+export * from './bidding.ts';

@@ -1,6 +1,7 @@
+import type { PreferenceBid } from '@shared/domain/bidding.ts';
 import { FlowNetwork } from './min-cost-flow.ts';
 
-export type ReviewBid = 'eager' | 'willing' | 'not_my_area';
+export type ReviewBid = PreferenceBid;
 
 export interface AssignmentMember {
   memberId: string;

@@ -85,3 +85,12 @@ export async function answerInvitation(
     .returning();
   return row;
 }
+
+/** The accepted membership of an account, if it has one. */
+export async function findAcceptedMembership(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ id: committeeMembers.id, themes: committeeMembers.themes })
+    .from(committeeMembers)
+    .where(and(eq(committeeMembers.userId, userId), eq(committeeMembers.status, 'accepted')));
+  return row;
+}

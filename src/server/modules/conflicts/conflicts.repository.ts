@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { PaperStatus } from '@shared/constants.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { committeeMembers, conflictRecords, paperAuthors, papers, users } from '@server/db/schema/index.ts';
 import type { MemberProfile, PaperProfile } from './conflict-rules.ts';
@@ -132,4 +133,34 @@ export async function findMemberNames(db: DbOrTx, memberIds: string[]): Promise<
     .from(committeeMembers)
     .where(inArray(committeeMembers.id, wanted));
   return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The papers in these statuses with their authors, as the conflict rules read them. */
+export async function findPaperProfilesByStatus(db: DbOrTx, statuses: readonly PaperStatus[]): Promise<PaperProfile[]> {
+  const rows = await db
+    .select({ paperId: papers.id, submitterId: papers.userId, submitterEmail: users.email })
+    .from(papers)
+    .innerJoin(users, eq(users.id, papers.userId))
+    .where(inArray(papers.status, [...statuses]));
+  const authors = await db
+    .select({ paperId: paperAuthors.paperId, name: paperAuthors.name, affiliation: paperAuthors.affiliation })
+    .from(paperAuthors)
+    .innerJoin(papers, eq(papers.id, paperAuthors.paperId))
+    .where(inArray(papers.status, [...statuses]))
+    .orderBy(asc(paperAuthors.paperId), asc(paperAuthors.position));
+  const byPaper = new Map<string, PaperProfile['authors'][number][]>();
+  for (const { paperId, ...author } of authors) byPaper.set(paperId, [...(byPaper.get(paperId) ?? []), author]);
+  return rows.map((row) => ({ ...row, authors: byPaper.get(row.paperId) ?? [] }));
+}
+
+/** A member's records in force, by paper. */
+export async function findCurrentRecordsOfMember(
+  db: DbOrTx,
+  memberId: string,
+): Promise<Map<string, ConflictRecordRow>> {
+  const rows = await db
+    .select()
+    .from(conflictRecords)
+    .where(and(eq(conflictRecords.memberId, memberId), isNull(conflictRecords.endedAt)));
+  return new Map(rows.map((row) => [row.paperId, row]));
 }

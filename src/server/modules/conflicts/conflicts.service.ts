@@ -18,6 +18,7 @@ import {
   endConflictRecord,
   findCommitteeForConflicts,
   findConflictRecordsOfPaper,
+  findCurrentRecordsOfMember,
   findMemberNames,
   findMemberProfiles,
   findPaperProfile,
@@ -169,4 +170,44 @@ export async function undoConflictRecord(
   });
   const message = expected === 'lifted' ? CONFLICT_TEXTS.restored(name) : CONFLICT_TEXTS.withdrawn(name);
   return { message, conflicts: await getPaperConflicts(ctx, paperId) };
+}
+
+export type MemberConflictKind = 'automatic' | 'declared_by_member' | 'declared_by_organiser';
+
+/**
+ * Among these papers, those the member is conflicted with, and how: found automatically (and
+ * not lifted), or declared by the member or an organiser.
+ */
+export async function conflictsOfMember(
+  db: DbOrTx,
+  memberId: string,
+  papers: readonly PaperProfile[],
+): Promise<Map<string, MemberConflictKind>> {
+  const committee = (await findCommitteeForConflicts(db)).filter((member) => member.memberId === memberId);
+  const finder = createConflictFinder(await findMemberProfiles(db, committee), await freeMailDomains());
+  const records = await findCurrentRecordsOfMember(db, memberId);
+  const conflicted = new Map<string, MemberConflictKind>();
+  for (const paper of papers) {
+    const record = records.get(paper.paperId);
+    if (!isConflicted(finder(paper).get(memberId) ?? [], record)) continue;
+    conflicted.set(
+      paper.paperId,
+      record?.kind === 'declared_by_member' || record?.kind === 'declared_by_organiser' ? record.kind : 'automatic',
+    );
+  }
+  return conflicted;
+}
+
+/** A member's "Conflict" bid: a declaration in their name; an organiser's earlier lift ends with it. */
+export async function recordMemberDeclaration(tx: DbOrTx, memberId: string, paperId: string, userId: string) {
+  const current = await lockCurrentRecord(tx, memberId, paperId);
+  if (isDeclared(current?.kind)) return;
+  if (current) await endConflictRecord(tx, current.id, userId);
+  await insertOrConflict(tx, { memberId, paperId, kind: 'declared_by_member', recordedBy: userId });
+}
+
+/** A member's bid other than "Conflict": their own declaration, if they had made one, ends. */
+export async function endMemberDeclaration(tx: DbOrTx, memberId: string, paperId: string, userId: string) {
+  const current = await lockCurrentRecord(tx, memberId, paperId);
+  if (current?.kind === 'declared_by_member') await endConflictRecord(tx, current.id, userId);
 }

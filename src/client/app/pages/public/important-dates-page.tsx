@@ -7,7 +7,7 @@ import { useConferenceDates } from '@client/lib/use-conference-dates.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { PageBanner } from './components/page-banner.tsx';
 
-const KIND_STYLES: Record<ConferenceDateKind, { label: string; dot: string; badge: string }> = {
+const KIND_STYLES: Record<Exclude<ConferenceDateKind, 'committee'>, { label: string; dot: string; badge: string }> = {
   submission: { label: 'Submission', dot: 'bg-brand-700', badge: 'bg-brand-50 text-brand-800' },
   registration: { label: 'Registration', dot: 'bg-amber-500', badge: 'bg-amber-50 text-amber-900' },
   conference: { label: 'Conference', dot: 'bg-green-600', badge: 'bg-green-50 text-green-800' },
