@@ -41,7 +41,8 @@ export function BiddingList({ bidding }: { bidding: Bidding }) {
       </p>
       {bidding.papers.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600">
-          There is no paper to bid on yet.
+          There is no paper for you to bid on: none is waiting for review, or those waiting are ones you are in conflict
+          with.
         </p>
       ) : (
         <>

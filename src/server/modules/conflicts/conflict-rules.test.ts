@@ -52,6 +52,10 @@ describe('automatic conflicts of interest', () => {
     expect(organisationDomain('wei.zhang@qq.com', FREE_MAIL)).toBeNull();
     expect(organisationDomain('ivanov@mail.ru', FREE_MAIL)).toBeNull();
     expect(organisationDomain('a.kowalska@pw.edu.pl', FREE_MAIL)).toBe('pw.edu.pl');
+    // Nor by a domain reserved for examples and tests: a demo's authors are not colleagues.
+    for (const email of ['author1@demo.example', 'x@example.org', 'y@e2e.test', 'z@mail.example.com'])
+      expect(organisationDomain(email, FREE_MAIL), email).toBeNull();
+    expect(organisationDomain('someone@example-university.edu', FREE_MAIL)).toBe('example-university.edu');
     const find = createConflictFinder([member({ memberId: 'gmail', emails: ['someone@gmail.com'] })], FREE_MAIL);
     expect(find({ ...paper, submitterEmail: 'author@gmail.com', authors: [] }).size).toBe(0);
   });

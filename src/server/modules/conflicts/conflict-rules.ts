@@ -33,11 +33,17 @@ export function nameKey(name: string): string {
   return foldText(name).split(' ').sort().join(' ');
 }
 
-/** The organisation's domain: "me.iitb.ac.in" and "iitb.ac.in" are one; a free-mail domain is none. */
+/** Names reserved for examples and tests (RFC 2606, RFC 6761): no organisation is behind them. */
+const RESERVED_DOMAIN = /(^|\.)(example|test|invalid|localhost)$|^example\.(com|net|org)$/;
+
+/**
+ * The organisation's domain: "me.iitb.ac.in" and "iitb.ac.in" are one; a free-mail or reserved
+ * domain is none (a demo's or a test's authors all at demo.example are not colleagues).
+ */
 export function organisationDomain(email: string, freeMail: ReadonlySet<string>): string | null {
   const host = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
   const domain = getDomain(host) ?? host;
-  if (!host || freeMail.has(host) || freeMail.has(domain)) return null;
+  if (!host || freeMail.has(host) || freeMail.has(domain) || RESERVED_DOMAIN.test(domain)) return null;
   return domain;
 }
 
