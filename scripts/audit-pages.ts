@@ -258,8 +258,17 @@ function rowOf(label: string, formFactor: FormFactor, lhr: Result): AuditRow {
   };
 }
 
+/**
+ * Lighthouse slows the CPU 4x to turn a desktop of benchmark index 1,500-2,000 into its reference
+ * mid-tier phone. Under a floor (CI), a run on a host measured slower than that simulates a slower
+ * phone than the reference: its performance is listed, not judged. The other scores and the
+ * layout shift do not depend on the CPU and are judged on every host.
+ */
+const CALIBRATED_BENCHMARK_INDEX = 1500;
+const performanceJudged = (row: AuditRow) =>
+  performanceFloor === MIN_SCORE || row.benchmarkIndex >= CALIBRATED_BENCHMARK_INDEX;
 const passes = (row: AuditRow) =>
-  row.scores.performance >= performanceFloor &&
+  (row.scores.performance >= performanceFloor || !performanceJudged(row)) &&
   row.scores.accessibility >= MIN_SCORE &&
   row.scores.bestPractices >= MIN_SCORE &&
   row.scores.seo >= MIN_SCORE &&
@@ -346,7 +355,13 @@ try {
       }
       rows.push(row);
       console.log(`${verdict(row)} ${cells(row).join('  ')}`);
-      if (!meetsGoal(row)) for (const cause of row.causes) console.log(`       ${cause}`);
+      if (!meetsGoal(row)) {
+        if (!performanceJudged(row))
+          console.log(
+            `       host benchmark index ${Math.round(row.benchmarkIndex)}, under ${CALIBRATED_BENCHMARK_INDEX}: performance listed, not judged`,
+          );
+        for (const cause of row.causes) console.log(`       ${cause}`);
+      }
     }
   }
 } finally {
