@@ -10,7 +10,8 @@ export type ConflictRecordRow = typeof conflictRecords.$inferSelect;
 /** Members and invitees still in the committee (an invitee may yet accept). */
 const IN_COMMITTEE = inArray(committeeMembers.status, ['invited', 'accepted']);
 
-export async function findCommitteeForConflicts(db: DbOrTx) {
+/** The committee, or only the one member asked for. */
+export async function findCommitteeForConflicts(db: DbOrTx, memberId?: string) {
   return db
     .select({
       memberId: committeeMembers.id,
@@ -24,7 +25,7 @@ export async function findCommitteeForConflicts(db: DbOrTx) {
     })
     .from(committeeMembers)
     .leftJoin(users, eq(users.id, committeeMembers.userId))
-    .where(IN_COMMITTEE)
+    .where(memberId ? and(IN_COMMITTEE, eq(committeeMembers.id, memberId)) : IN_COMMITTEE)
     .orderBy(asc(committeeMembers.name), asc(committeeMembers.id));
 }
 

@@ -35,14 +35,14 @@ async function requirePaperProfile(db: DbOrTx, paperId: string): Promise<PaperPr
   return profile;
 }
 
-/** The committee and what automatically ties each member to the paper's authors. */
-async function automaticConflictsOf(db: DbOrTx, paper: PaperProfile) {
-  const committee = await findCommitteeForConflicts(db);
+/** The committee (or one member of it) and what automatically ties each to the paper's authors. */
+async function automaticConflictsOf(db: DbOrTx, paper: PaperProfile, memberId?: string) {
+  const committee = await findCommitteeForConflicts(db, memberId);
   const finder = createConflictFinder(await findMemberProfiles(db, committee), await freeMailDomains());
   return { committee, automatic: finder(paper) };
 }
 
-const isDeclared = (kind: ConflictRecordKind | undefined) =>
+const isDeclared = (kind: ConflictRecordKind | undefined): kind is 'declared_by_member' | 'declared_by_organiser' =>
   kind === 'declared_by_member' || kind === 'declared_by_organiser';
 
 /** Conflicted: declared, or found automatically and not lifted. */
@@ -96,8 +96,8 @@ export async function getPaperConflicts(ctx: Ctx, paperId: string): Promise<Pape
 /** A member in the committee (invited or accepted), with what automatically ties them to the paper. */
 async function memberAndAutomatic(tx: DbOrTx, paperId: string, memberId: string) {
   const paper = await requirePaperProfile(tx, paperId);
-  const { committee, automatic } = await automaticConflictsOf(tx, paper);
-  const member = committee.find((m) => m.memberId === memberId);
+  const { committee, automatic } = await automaticConflictsOf(tx, paper, memberId);
+  const [member] = committee;
   if (!member) throw new AppError('not_found', CONFLICT_TEXTS.memberNotFound);
   return { member, automatic: automatic.get(memberId) ?? [] };
 }
@@ -183,17 +183,14 @@ export async function conflictsOfMember(
   memberId: string,
   papers: readonly PaperProfile[],
 ): Promise<Map<string, MemberConflictKind>> {
-  const committee = (await findCommitteeForConflicts(db)).filter((member) => member.memberId === memberId);
+  const committee = await findCommitteeForConflicts(db, memberId);
   const finder = createConflictFinder(await findMemberProfiles(db, committee), await freeMailDomains());
   const records = await findCurrentRecordsOfMember(db, memberId);
   const conflicted = new Map<string, MemberConflictKind>();
   for (const paper of papers) {
     const record = records.get(paper.paperId);
     if (!isConflicted(finder(paper).get(memberId) ?? [], record)) continue;
-    conflicted.set(
-      paper.paperId,
-      record?.kind === 'declared_by_member' || record?.kind === 'declared_by_organiser' ? record.kind : 'automatic',
-    );
+    conflicted.set(paper.paperId, isDeclared(record?.kind) ? record.kind : 'automatic');
   }
   return conflicted;
 }
