@@ -44,6 +44,7 @@ import { letterVerificationRoutes, paperLettersRoutes } from './modules/letters/
 import { conflictsRoutes } from './modules/conflicts/conflicts.routes.ts';
 import { findAcceptedMembership } from './modules/committee/committee.repository.ts';
 import { biddingRoutes } from './modules/bidding/bidding.routes.ts';
+import { assignmentRoutes, paperReviewersRoutes } from './modules/assignment/assignment.routes.ts';
 import { adminCommitteeRoutes, committeeInvitationRoutes } from './modules/committee/committee.routes.ts';
 import { bulkActionsRoutes } from './modules/bulk-actions/bulk-actions.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
@@ -332,6 +333,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(adminCommitteeRoutes, { prefix: `${apiPrefix}/admin/committee` });
   await app.register(committeeInvitationRoutes, { prefix: `${apiPrefix}/committee/invitations` });
   await app.register(biddingRoutes, { prefix: `${apiPrefix}/committee/bids` });
+  await app.register(paperReviewersRoutes, { prefix: `${apiPrefix}/admin/papers` });
+  await app.register(assignmentRoutes, { prefix: `${apiPrefix}/admin/assignments` });
   await app.register(authorMessagesRoutes, { prefix: `${apiPrefix}/admin/messages` });
   await app.register(backgroundJobsRoutes, { prefix: `${apiPrefix}/admin/jobs` });
   await app.register(messageTemplatesRoutes, { prefix: `${apiPrefix}/admin/message-templates` });

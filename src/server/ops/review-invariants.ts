@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { PAPER_STATUSES, THEMES } from '@shared/constants.ts';
 import {
   BASELINE_ACTION,
+  isCommitteeAction,
   isPaperAction,
   type PaperAction,
   type PaperState,
@@ -94,6 +95,7 @@ function actionOf(entry: EntryRow): PaperAction {
 export function replayHistory(entries: EntryRow[], current: PaperState): string | null {
   let state: PaperState | null = null;
   for (const entry of entries) {
+    if (isCommitteeAction(entry.action)) continue;
     const after = entry.details?.after as PaperState | undefined;
     if (entry.action === BASELINE_ACTION) {
       state = after ?? null;

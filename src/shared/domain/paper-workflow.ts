@@ -34,6 +34,13 @@ export const ADMIN_ACTIONS = [
   'admin_file_delete',
   'deadline_extended',
 ] as const;
+/**
+ * The committee's steps on a paper: on its timeline, but outside the state machine (a paper's
+ * state is the same before and after them).
+ */
+export const COMMITTEE_ACTIONS = ['reviewer_assigned', 'reviewer_unassigned', 'review_submitted'] as const;
+export type CommitteeAction = (typeof COMMITTEE_ACTIONS)[number];
+
 /** Written once per paper by the migration that introduced the timeline: the state found then. */
 export const BASELINE_ACTION = 'baseline';
 
@@ -44,7 +51,7 @@ export type PaperActionType = AuthorAction | AdminAction;
 export type PaperAction =
   { type: 'status_change'; status: PaperStatus } | { type: Exclude<PaperActionType, 'status_change'> };
 
-export const PAPER_ACTION_LABELS: Record<PaperActionType | typeof BASELINE_ACTION, string> = {
+export const PAPER_ACTION_LABELS: Record<PaperActionType | CommitteeAction | typeof BASELINE_ACTION, string> = {
   submitted: 'Abstract submitted',
   abstract_reupload: 'Abstract re-uploaded',
   payment_added: 'Payment ID added',
@@ -59,11 +66,18 @@ export const PAPER_ACTION_LABELS: Record<PaperActionType | typeof BASELINE_ACTIO
   admin_file_visibility: 'Admin file sharing changed',
   admin_file_delete: 'Admin file deleted',
   deadline_extended: 'Deadline extended',
+  reviewer_assigned: 'Reviewer assigned',
+  reviewer_unassigned: 'Reviewer unassigned',
+  review_submitted: 'Review submitted',
   baseline: 'Recorded state',
 };
 
 export function isAuthorAction(action: string): action is AuthorAction {
   return (AUTHOR_ACTIONS as readonly string[]).includes(action);
+}
+
+export function isCommitteeAction(action: string): action is CommitteeAction {
+  return (COMMITTEE_ACTIONS as readonly string[]).includes(action);
 }
 
 export function isPaperAction(action: string): action is PaperActionType {

@@ -56,6 +56,9 @@ export const committeeMemberSchema = z
     respondedAt: z.string().nullable(),
     /** When the waiting invitation's link stops working; null once answered or withdrawn. */
     invitationExpiresAt: z.string().nullable(),
+    /** Papers assigned to them, and the reviews of those they have submitted. */
+    assigned: z.number(),
+    reviewed: z.number(),
   })
   .meta({ id: 'CommitteeMember' });
 export type CommitteeMember = z.infer<typeof committeeMemberSchema>;

@@ -21,6 +21,8 @@ export const paperTimelineEntrySchema = z
     /** Evaluation steps only: the marks before and after (admins may read them). */
     marks: z.object({ from: z.number().nullable(), to: z.number().nullable() }).nullable(),
     visibleToUser: z.boolean().nullable(),
+    /** Committee steps only: the member the step concerns (organisers read names in every review mode). */
+    reviewer: z.string().nullable(),
     /** An extension, or a reset's re-upload date: the paper's own deadline from then on (ISO 8601). */
     openUntil: z.string().nullable(),
   })

@@ -16,3 +16,4 @@ export * from './deadlines.ts';
 export * from './committee.ts';
 export * from './conflicts.ts';
 export * from './bidding.ts';
+export * from './reviews.ts';

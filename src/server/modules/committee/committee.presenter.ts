@@ -2,7 +2,10 @@ import type { CommitteeMember } from '@shared/schemas/committee.ts';
 import type { CommitteeMemberRow } from './committee.repository.ts';
 
 /** A member as the organisers' committee table shows them: never the link's token. */
-export function presentCommitteeMember(row: CommitteeMemberRow): CommitteeMember {
+export function presentCommitteeMember(
+  row: CommitteeMemberRow,
+  reviews: { assigned: number; reviewed: number } = { assigned: 0, reviewed: 0 },
+): CommitteeMember {
   return {
     _id: row.id,
     name: row.name,
@@ -17,5 +20,6 @@ export function presentCommitteeMember(row: CommitteeMemberRow): CommitteeMember
     invitedAt: row.invitedAt.toISOString(),
     respondedAt: row.respondedAt?.toISOString() ?? null,
     invitationExpiresAt: row.status === 'invited' ? (row.invitationExpiresAt?.toISOString() ?? null) : null,
+    ...reviews,
   };
 }

@@ -13,6 +13,7 @@ import { findUserByEmail } from '../users/users.repository.ts';
 import { createUser } from '../users/users.service.ts';
 import { createSession, type SessionOrigin } from '../sessions/sessions.service.ts';
 import type { SignedIn } from '../auth/auth.service.ts';
+import { countReviewsByMember } from '../assignment/assignment.repository.ts';
 import { presentCommitteeMember } from './committee.presenter.ts';
 import {
   answerInvitation,
@@ -29,7 +30,8 @@ import {
 const INVITATION_VALID_MS = INVITATION_VALID_DAYS * 24 * 60 * 60_000;
 
 export async function listMembers(ctx: Pick<AppContext, 'db'>): Promise<CommitteeMember[]> {
-  return (await listCommitteeMembers(ctx.db)).map(presentCommitteeMember);
+  const reviews = await countReviewsByMember(ctx.db);
+  return (await listCommitteeMembers(ctx.db)).map((row) => presentCommitteeMember(row, reviews.get(row.id)));
 }
 
 /** A fresh single-use link: its token goes into the e-mail, only its hash into the database. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { PaperStatus } from '@shared/constants.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { committeeMembers, conflictRecords, paperAuthors, papers, users } from '@server/db/schema/index.ts';
@@ -136,22 +136,34 @@ export async function findMemberNames(db: DbOrTx, memberIds: string[]): Promise<
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-/** The papers in these statuses with their authors, as the conflict rules read them. */
-export async function findPaperProfilesByStatus(db: DbOrTx, statuses: readonly PaperStatus[]): Promise<PaperProfile[]> {
+/** The papers matching `where` with their authors, as the conflict rules read them. */
+async function paperProfilesWhere(db: DbOrTx, where: SQL): Promise<PaperProfile[]> {
   const rows = await db
     .select({ paperId: papers.id, submitterId: papers.userId, submitterEmail: users.email })
     .from(papers)
     .innerJoin(users, eq(users.id, papers.userId))
-    .where(inArray(papers.status, [...statuses]));
+    .where(where);
   const authors = await db
     .select({ paperId: paperAuthors.paperId, name: paperAuthors.name, affiliation: paperAuthors.affiliation })
     .from(paperAuthors)
     .innerJoin(papers, eq(papers.id, paperAuthors.paperId))
-    .where(inArray(papers.status, [...statuses]))
+    .where(where)
     .orderBy(asc(paperAuthors.paperId), asc(paperAuthors.position));
   const byPaper = new Map<string, PaperProfile['authors'][number][]>();
-  for (const { paperId, ...author } of authors) byPaper.set(paperId, [...(byPaper.get(paperId) ?? []), author]);
+  for (const { paperId, ...author } of authors) {
+    const list = byPaper.get(paperId) ?? [];
+    list.push(author);
+    byPaper.set(paperId, list);
+  }
   return rows.map((row) => ({ ...row, authors: byPaper.get(row.paperId) ?? [] }));
+}
+
+export function findPaperProfilesByStatus(db: DbOrTx, statuses: readonly PaperStatus[]): Promise<PaperProfile[]> {
+  return paperProfilesWhere(db, inArray(papers.status, [...statuses]));
+}
+
+export function findPaperProfilesByIds(db: DbOrTx, paperIds: readonly string[]): Promise<PaperProfile[]> {
+  return paperIds.length === 0 ? Promise.resolve([]) : paperProfilesWhere(db, inArray(papers.id, [...paperIds]));
 }
 
 /** A member's records in force, by paper. */
@@ -164,4 +176,9 @@ export async function findCurrentRecordsOfMember(
     .from(conflictRecords)
     .where(and(eq(conflictRecords.memberId, memberId), isNull(conflictRecords.endedAt)));
   return new Map(rows.map((row) => [row.paperId, row]));
+}
+
+/** Every record in force, of the whole committee. */
+export function findCurrentRecords(db: DbOrTx) {
+  return db.select().from(conflictRecords).where(isNull(conflictRecords.endedAt));
 }

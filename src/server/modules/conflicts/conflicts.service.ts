@@ -18,6 +18,7 @@ import {
   endConflictRecord,
   findCommitteeForConflicts,
   findConflictRecordsOfPaper,
+  findCurrentRecords,
   findCurrentRecordsOfMember,
   findMemberNames,
   findMemberProfiles,
@@ -192,6 +193,38 @@ export async function conflictsOfMember(
     if (!isConflicted(finder(paper).get(memberId) ?? [], record)) continue;
     conflicted.set(paper.paperId, isDeclared(record?.kind) ? record.kind : 'automatic');
   }
+  return conflicted;
+}
+
+/**
+ * Every member's conflicts among these papers, by member: what assignment must never break. The
+ * rules are built once for the whole committee, however many papers are asked about.
+ */
+export async function conflictsOfCommittee(
+  db: DbOrTx,
+  papers: readonly PaperProfile[],
+): Promise<Map<string, Set<string>>> {
+  const finder = createConflictFinder(
+    await findMemberProfiles(db, await findCommitteeForConflicts(db)),
+    await freeMailDomains(),
+  );
+  const records = new Map<string, ConflictRecordRow>();
+  for (const record of await findCurrentRecords(db)) records.set(`${record.memberId} ${record.paperId}`, record);
+  const conflicted = new Map<string, Set<string>>();
+  const add = (memberId: string, paperId: string) => {
+    const set = conflicted.get(memberId) ?? new Set<string>();
+    set.add(paperId);
+    conflicted.set(memberId, set);
+  };
+  for (const paper of papers) {
+    const automatic = finder(paper);
+    for (const [memberId, found] of automatic)
+      if (isConflicted(found, records.get(`${memberId} ${paper.paperId}`))) add(memberId, paper.paperId);
+  }
+  // Declared conflicts stand whatever the rules find.
+  const asked = new Set(papers.map((paper) => paper.paperId));
+  for (const record of records.values())
+    if (isDeclared(record.kind) && asked.has(record.paperId)) add(record.memberId, record.paperId);
   return conflicted;
 }
 

@@ -1,5 +1,5 @@
 import type { SubmissionKind } from '@shared/constants.ts';
-import { BASELINE_ACTION, isAuthorAction } from '@shared/domain/paper-workflow.ts';
+import { BASELINE_ACTION, isAuthorAction, isCommitteeAction } from '@shared/domain/paper-workflow.ts';
 import type { AdminPaper, PaperHistory, SubmissionHistoryEntry } from '@shared/schemas/admin-paper.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import type { AppContext } from '@server/context.ts';
@@ -125,7 +125,7 @@ export async function getHistory(ctx: AppContext, paperId: string): Promise<Pape
     fullPaperSubmissionHistory: versions.filter((v) => v.kind === 'full_paper').map(entry),
     // The evaluation is confidential even here: its entry says only that it happened.
     adminActions: actions
-      .filter((a) => !isAuthorAction(a.action) && a.action !== BASELINE_ACTION)
+      .filter((a) => !isAuthorAction(a.action) && !isCommitteeAction(a.action) && a.action !== BASELINE_ACTION)
       .map((a) => ({
         _id: a.id,
         adminAction: a.action,

@@ -30,6 +30,7 @@ export function presentTimelineEntry({ entry, actorName, actorRole }: TimelineRo
     version: number(details.version),
     marks: marks ? { from: number(marks.from), to: number(marks.to) } : null,
     visibleToUser: typeof details.visibleToUser === 'boolean' ? details.visibleToUser : null,
+    reviewer: text(details.reviewer),
     openUntil: text(details.closesAt) ?? text(details.reuploadUntil),
   };
 }

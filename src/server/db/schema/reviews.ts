@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { committeeMembers } from './committee.ts';
+import { papers } from './papers.ts';
+import { users } from './users.ts';
+
+/**
+ * A committee member's review of a paper, from the assignment on: the row is the assignment, and
+ * the review is written into it (a draft, then submitted). Members are never deleted (removal
+ * ends their membership), so a review outlives its reviewer's time on the committee.
+ */
+export const committeeReviews = pgTable(
+  'committee_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => committeeMembers.id, { onDelete: 'cascade' }),
+    paperId: uuid('paper_id')
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Placed by the planner ("Assign automatically") rather than chosen by hand. */
+    automatic: boolean('automatic').notNull().default(false),
+    mark: integer('mark'),
+    confidence: integer('confidence'),
+    commentsToAuthors: text('comments_to_authors').notNull().default(''),
+    confidentialComments: text('confidential_comments').notNull().default(''),
+    draftSavedAt: timestamp('draft_saved_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('committee_reviews_member_paper_uq').on(t.memberId, t.paperId),
+    index('committee_reviews_paper_idx').on(t.paperId),
+    check('committee_reviews_mark_range', sql`${t.mark} between 0 and 100`),
+    check('committee_reviews_confidence_range', sql`${t.confidence} between 1 and 5`),
+  ],
+);

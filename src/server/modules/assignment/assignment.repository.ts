@@ -1,0 +1,161 @@
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import type { PreferenceBid } from '@shared/domain/bidding.ts';
+import { ASSIGNABLE_STATUSES } from '@shared/domain/assignment.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { auditLog, committeeBids, committeeMembers, committeeReviews, papers } from '@server/db/schema/index.ts';
+
+const memberColumns = {
+  id: committeeMembers.id,
+  name: committeeMembers.name,
+  email: committeeMembers.email,
+  status: committeeMembers.status,
+  themes: committeeMembers.themes,
+  maxPapers: committeeMembers.maxPapers,
+};
+
+/** The members who may be assigned: those who accepted, by name. */
+export function findAcceptedMembers(db: DbOrTx) {
+  return db
+    .select(memberColumns)
+    .from(committeeMembers)
+    .where(eq(committeeMembers.status, 'accepted'))
+    .orderBy(asc(committeeMembers.name), asc(committeeMembers.id));
+}
+
+export type AssignableMember = Awaited<ReturnType<typeof findAcceptedMembers>>[number];
+
+/**
+ * These members, locked to the end of the transaction in one order (so that two organisers
+ * assigning at once wait for each other instead of deadlocking): their loads are counted and
+ * raised under the lock, so no maximum is passed by a race.
+ */
+export function lockMembers(db: DbOrTx, memberIds: readonly string[]) {
+  return db
+    .select(memberColumns)
+    .from(committeeMembers)
+    .where(inArray(committeeMembers.id, [...memberIds]))
+    .orderBy(asc(committeeMembers.id))
+    .for('update');
+}
+
+/**
+ * These papers, held against a decision until the transaction ends (a status change locks the
+ * paper for update, so it waits, and then sees the reviewers).
+ */
+export function lockPapersForAssignment(db: DbOrTx, paperIds: readonly string[]) {
+  return db
+    .select({ id: papers.id, title: papers.title, theme: papers.theme, status: papers.status })
+    .from(papers)
+    .where(inArray(papers.id, [...paperIds]))
+    .orderBy(asc(papers.id))
+    .for('share');
+}
+
+export function findPaperForAssignment(db: DbOrTx, paperId: string) {
+  return db
+    .select({ id: papers.id, title: papers.title, theme: papers.theme, status: papers.status })
+    .from(papers)
+    .where(eq(papers.id, paperId))
+    .then(([row]) => row);
+}
+
+/** The papers still being decided, oldest first: what the planner assigns. */
+export function findAssignablePapers(db: DbOrTx) {
+  return db
+    .select({ id: papers.id, title: papers.title, theme: papers.theme })
+    .from(papers)
+    .where(inArray(papers.status, [...ASSIGNABLE_STATUSES]))
+    .orderBy(asc(papers.submittedAt), asc(papers.id));
+}
+
+/** How many papers each member reviews (every paper, decided or not), for these members or all. */
+export async function countLoads(db: DbOrTx, memberIds?: readonly string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ memberId: committeeReviews.memberId, load: count() })
+    .from(committeeReviews)
+    .where(memberIds ? inArray(committeeReviews.memberId, [...memberIds]) : undefined)
+    .groupBy(committeeReviews.memberId);
+  return new Map(rows.map((row) => [row.memberId, row.load]));
+}
+
+/** Each member's reviews: assigned, and of those submitted. */
+export async function countReviewsByMember(db: DbOrTx): Promise<Map<string, { assigned: number; reviewed: number }>> {
+  const rows = await db
+    .select({
+      memberId: committeeReviews.memberId,
+      assigned: count(),
+      reviewed: count(committeeReviews.submittedAt),
+    })
+    .from(committeeReviews)
+    .groupBy(committeeReviews.memberId);
+  return new Map(rows.map(({ memberId, ...counts }) => [memberId, counts]));
+}
+
+/** Who reviews which of these papers (all papers when none are named). */
+export function findAssignedPairs(db: DbOrTx, paperIds?: readonly string[]) {
+  return db
+    .select({ memberId: committeeReviews.memberId, paperId: committeeReviews.paperId })
+    .from(committeeReviews)
+    .where(paperIds ? inArray(committeeReviews.paperId, [...paperIds]) : undefined);
+}
+
+export function findReviewsOfPaper(db: DbOrTx, paperId: string) {
+  return db
+    .select({
+      memberId: committeeReviews.memberId,
+      draftSavedAt: committeeReviews.draftSavedAt,
+      submittedAt: committeeReviews.submittedAt,
+    })
+    .from(committeeReviews)
+    .where(eq(committeeReviews.paperId, paperId));
+}
+
+/** Every bid, or those on one paper, by member and paper. */
+export function findBids(db: DbOrTx, paperId?: string) {
+  return db
+    .select({ memberId: committeeBids.memberId, paperId: committeeBids.paperId, bid: committeeBids.bid })
+    .from(committeeBids)
+    .where(paperId ? eq(committeeBids.paperId, paperId) : undefined) as Promise<
+    { memberId: string; paperId: string; bid: PreferenceBid }[]
+  >;
+}
+
+/** Rows per INSERT: well inside PostgreSQL's 65,535 bound parameters. */
+const INSERT_BATCH = 2000;
+
+/** The pairs inserted: a pair already there (another organiser's, a moment ago) is left as it was. */
+export async function insertAssignments(db: DbOrTx, rows: (typeof committeeReviews.$inferInsert)[]) {
+  const inserted: { memberId: string; paperId: string }[] = [];
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    inserted.push(
+      ...(await db
+        .insert(committeeReviews)
+        .values(rows.slice(start, start + INSERT_BATCH))
+        .onConflictDoNothing()
+        .returning({ memberId: committeeReviews.memberId, paperId: committeeReviews.paperId })),
+    );
+  }
+  return inserted;
+}
+
+/** Takes an assignment back, only while nothing of the review has been written. */
+export async function deleteUnstartedAssignment(db: DbOrTx, memberId: string, paperId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(committeeReviews)
+    .where(
+      and(
+        eq(committeeReviews.memberId, memberId),
+        eq(committeeReviews.paperId, paperId),
+        isNull(committeeReviews.draftSavedAt),
+        isNull(committeeReviews.submittedAt),
+      ),
+    )
+    .returning({ id: committeeReviews.id });
+  return deleted.length > 0;
+}
+
+/** The committee's steps on papers' timelines, in batches like the assignments they record. */
+export async function insertTimelineEntries(db: DbOrTx, entries: (typeof auditLog.$inferInsert)[]) {
+  for (let start = 0; start < entries.length; start += INSERT_BATCH)
+    await db.insert(auditLog).values(entries.slice(start, start + INSERT_BATCH));
+}

@@ -1,0 +1,314 @@
+import { ASSIGNABLE_STATUSES, ASSIGNMENT_TEXTS, type ReviewState } from '@shared/domain/assignment.ts';
+import type { Bid } from '@shared/domain/bidding.ts';
+import {
+  type ApplyPlanBody,
+  type AssignableMember as AssignableMemberView,
+  applyPlanBodySchema,
+  type AssignmentPlanView,
+  type AssignReviewersBody,
+  assignReviewersBodySchema,
+  type AutomaticAssignmentBody,
+  automaticAssignmentBodySchema,
+  type PaperReviewers,
+} from '@shared/schemas/assignment.ts';
+import type { MemberConflict } from '@shared/schemas/conflicts.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import type { AppContext } from '@server/context.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { AppError } from '@server/lib/app-error.ts';
+import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
+import { findPaperProfilesByIds, findPaperProfilesByStatus } from '../conflicts/conflicts.repository.ts';
+import { conflictsOfCommittee, getPaperConflicts } from '../conflicts/conflicts.service.ts';
+import {
+  type AssignableMember,
+  countLoads,
+  deleteUnstartedAssignment,
+  findAcceptedMembers,
+  findAssignablePapers,
+  findAssignedPairs,
+  findBids,
+  findPaperForAssignment,
+  findReviewsOfPaper,
+  insertAssignments,
+  insertTimelineEntries,
+  lockMembers,
+  lockPapersForAssignment,
+} from './assignment.repository.ts';
+import { type AssignmentProblem, pairKey, planAssignment, type ReviewBid } from './plan-assignment.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'outbox' | 'log' | 'config'>;
+interface Pair {
+  memberId: string;
+  paperId: string;
+}
+
+const isAssignable = (status: string) => (ASSIGNABLE_STATUSES as readonly string[]).includes(status);
+
+function reviewStateOf(review: { draftSavedAt: Date | null; submittedAt: Date | null }): ReviewState {
+  if (review.submittedAt) return 'submitted';
+  return review.draftSavedAt ? 'draft' : 'not_started';
+}
+
+/** Why a conflicted member cannot take the paper, as the organiser reads it. */
+function conflictReason(member: MemberConflict): string {
+  if (member.record?.kind === 'declared_by_member') return ASSIGNMENT_TEXTS.declaredByMember;
+  if (member.record?.kind === 'declared_by_organiser') return ASSIGNMENT_TEXTS.declaredByOrganiser(member.record.note);
+  return member.automatic.map((conflict) => conflict.reason).join('; ');
+}
+
+/** "Assign reviewers" on a paper: every accepted member with their load, bid, theme and conflict. */
+export async function getPaperReviewers(ctx: Pick<AppContext, 'db'>, paperId: string): Promise<PaperReviewers> {
+  const paper = await findPaperForAssignment(ctx.db, paperId);
+  if (!paper) throw new AppError('not_found', ASSIGNMENT_TEXTS.paperNotFound);
+  const conflicts = new Map((await getPaperConflicts(ctx, paperId)).members.map((m) => [m.memberId, m]));
+  const members = await findAcceptedMembers(ctx.db);
+  const loads = await countLoads(ctx.db);
+  const reviews = new Map((await findReviewsOfPaper(ctx.db, paperId)).map((r) => [r.memberId, r]));
+  const bids = new Map((await findBids(ctx.db, paperId)).map((b) => [b.memberId, b.bid]));
+  return {
+    assignable: isAssignable(paper.status),
+    members: members.map((member) => {
+      const conflict = conflicts.get(member.id);
+      const review = reviews.get(member.id);
+      const bid: Bid | null =
+        conflict?.record?.kind === 'declared_by_member' ? 'conflict' : (bids.get(member.id) ?? null);
+      return {
+        memberId: member.id,
+        name: member.name,
+        themes: member.themes,
+        maxPapers: member.maxPapers,
+        load: loads.get(member.id) ?? 0,
+        bid,
+        themeMatch: member.themes.includes(paper.theme),
+        conflict: conflict?.conflicted ? conflictReason(conflict) : null,
+        assigned: Boolean(review),
+        reviewState: review ? reviewStateOf(review) : null,
+      };
+    }),
+  };
+}
+
+/** The accepted members with their loads, for "Assign reviewers" on a selection of papers. */
+export async function listAssignableMembers(ctx: Pick<AppContext, 'db'>): Promise<AssignableMemberView[]> {
+  const loads = await countLoads(ctx.db);
+  return (await findAcceptedMembers(ctx.db)).map((member) => ({
+    memberId: member.id,
+    name: member.name,
+    themes: member.themes,
+    maxPapers: member.maxPapers,
+    load: loads.get(member.id) ?? 0,
+  }));
+}
+
+/** One e-mail per member with every paper they were just given. */
+async function queueAssignmentMails(
+  ctx: Ctx,
+  tx: DbOrTx,
+  members: Map<string, AssignableMember>,
+  titles: Map<string, string>,
+  placed: readonly Pair[],
+): Promise<boolean> {
+  if (!ctx.outbox) return false;
+  const byMember = new Map<string, string[]>();
+  for (const pair of placed) byMember.set(pair.memberId, [...(byMember.get(pair.memberId) ?? []), pair.paperId]);
+  for (const [memberId, paperIds] of byMember) {
+    const member = members.get(memberId)!;
+    await ctx.outbox.enqueue(tx, {
+      to: member.email,
+      subject: `ICTACEM 2025: ${paperIds.length === 1 ? 'a paper' : `${paperIds.length} papers`} for you to review`,
+      text: [
+        `Dear ${member.name},`,
+        '',
+        `The organisers of ICTACEM 2025 have asked you to review ${paperIds.length === 1 ? 'this paper' : `these ${paperIds.length} papers`}:`,
+        ...paperIds.map((paperId) => `  - ${titles.get(paperId)}`),
+        '',
+        `Your reviews, with every paper assigned to you: ${ctx.config.publicUrl}${ctx.config.basePath}/reviews`,
+        '',
+        'If you find you have a conflict of interest with one of them, please tell the organisers.',
+      ].join('\n'),
+    });
+  }
+  return true;
+}
+
+/**
+ * Places reviews in one transaction, checking every rule under lock: accepted members, papers
+ * being decided, no conflict, no maximum passed. A pair already placed is skipped by hand and
+ * refuses a plan (which was made for a committee that has changed since).
+ */
+async function placeAssignments(ctx: Ctx, actor: PublicUser, requested: readonly Pair[], automatic: boolean) {
+  const pairs = [...new Map(requested.map((pair) => [pairKey(pair.memberId, pair.paperId), pair])).values()];
+  const memberIds = [...new Set(pairs.map((pair) => pair.memberId))];
+  const paperIds = [...new Set(pairs.map((pair) => pair.paperId))];
+  return transactionThenMail(ctx, async (tx) => {
+    const members = new Map((await lockMembers(tx, memberIds)).map((member) => [member.id, member]));
+    if (members.size !== memberIds.length) throw new AppError('not_found', ASSIGNMENT_TEXTS.memberNotFound);
+    for (const member of members.values())
+      if (member.status !== 'accepted') throw new AppError('conflict', ASSIGNMENT_TEXTS.notAMember(member.name));
+    const paperRows = await lockPapersForAssignment(tx, paperIds);
+    if (paperRows.length !== paperIds.length) throw new AppError('not_found', ASSIGNMENT_TEXTS.paperNotFound);
+    for (const paper of paperRows)
+      if (!isAssignable(paper.status)) throw new AppError('conflict', ASSIGNMENT_TEXTS.paperDecided(paper.title));
+    const titles = new Map(paperRows.map((paper) => [paper.id, paper.title]));
+
+    const existing = new Set((await findAssignedPairs(tx, paperIds)).map((p) => pairKey(p.memberId, p.paperId)));
+    const fresh = pairs.filter((pair) => !existing.has(pairKey(pair.memberId, pair.paperId)));
+    if (automatic && fresh.length !== pairs.length) throw new AppError('conflict', ASSIGNMENT_TEXTS.planStale);
+    const conflicts = await conflictsOfCommittee(tx, await findPaperProfilesByIds(tx, paperIds));
+    for (const pair of fresh)
+      if (conflicts.get(pair.memberId)?.has(pair.paperId))
+        throw new AppError(
+          'conflict',
+          ASSIGNMENT_TEXTS.conflicted(members.get(pair.memberId)!.name, titles.get(pair.paperId)!),
+        );
+    const loads = await countLoads(tx, memberIds);
+    for (const pair of fresh) loads.set(pair.memberId, (loads.get(pair.memberId) ?? 0) + 1);
+    for (const member of members.values())
+      if ((loads.get(member.id) ?? 0) > member.maxPapers)
+        throw new AppError('conflict', ASSIGNMENT_TEXTS.overMaximum(member.name, member.maxPapers));
+
+    const placed = await insertAssignments(
+      tx,
+      fresh.map((pair) => ({ ...pair, assignedBy: actor._id, automatic })),
+    );
+    if (automatic && placed.length !== fresh.length) throw new AppError('conflict', ASSIGNMENT_TEXTS.planStale);
+    await insertTimelineEntries(
+      tx,
+      placed.map((pair) => ({
+        actorId: actor._id,
+        action: 'reviewer_assigned',
+        paperId: pair.paperId,
+        details: { memberId: pair.memberId, reviewer: members.get(pair.memberId)!.name, automatic },
+      })),
+    );
+    const mailed = await queueAssignmentMails(ctx, tx, members, titles, placed);
+    return { placed, skipped: pairs.length - placed.length, mailed };
+  });
+}
+
+function assignedMessage(result: Awaited<ReturnType<typeof placeAssignments>>): string {
+  const members = new Set(result.placed.map((pair) => pair.memberId)).size;
+  return (
+    ASSIGNMENT_TEXTS.assigned(result.placed.length, members, result.mailed) +
+    (result.skipped > 0 && result.placed.length > 0 ? ASSIGNMENT_TEXTS.alreadyAssigned(result.skipped) : '')
+  );
+}
+
+/** "Assign reviewers", on one paper or a selection: every chosen member reviews every chosen paper. */
+export async function assignReviewers(ctx: Ctx, actor: PublicUser, input: AssignReviewersBody) {
+  const { paperIds, memberIds } = assignReviewersBodySchema.parse(input);
+  const pairs = paperIds.flatMap((paperId) => memberIds.map((memberId) => ({ memberId, paperId })));
+  return { message: assignedMessage(await placeAssignments(ctx, actor, pairs, false)) };
+}
+
+/** Takes a paper back from a member, as long as they have written nothing of its review. */
+export async function unassignReviewer(ctx: Ctx, actor: PublicUser, paperId: string, memberId: string) {
+  const name = await ctx.db.transaction(async (tx) => {
+    const [member] = await lockMembers(tx, [memberId]);
+    if (!member) throw new AppError('not_found', ASSIGNMENT_TEXTS.memberNotFound);
+    if (!(await findPaperForAssignment(tx, paperId))) throw new AppError('not_found', ASSIGNMENT_TEXTS.paperNotFound);
+    if (!(await deleteUnstartedAssignment(tx, memberId, paperId))) {
+      const review = (await findReviewsOfPaper(tx, paperId)).find((r) => r.memberId === memberId);
+      throw new AppError(
+        'conflict',
+        review ? ASSIGNMENT_TEXTS.reviewStarted(member.name) : ASSIGNMENT_TEXTS.notAssigned(member.name),
+      );
+    }
+    await insertTimelineEntries(tx, [
+      { actorId: actor._id, action: 'reviewer_unassigned', paperId, details: { memberId, reviewer: member.name } },
+    ]);
+    return member.name;
+  });
+  return { message: ASSIGNMENT_TEXTS.unassigned(name) };
+}
+
+/**
+ * "Assign automatically": the optimal plan for every paper being decided, shown before anything
+ * is applied. Each member takes at most their maximum less what they already review; pairs with
+ * a conflict, or already placed, are never proposed.
+ */
+export async function planAutomaticAssignment(
+  ctx: Pick<AppContext, 'db'>,
+  input: AutomaticAssignmentBody,
+): Promise<AssignmentPlanView> {
+  const { reviewsPerPaper, onlyFillMissing } = automaticAssignmentBodySchema.parse(input);
+  const members = await findAcceptedMembers(ctx.db);
+  const papers = await findAssignablePapers(ctx.db);
+  const loads = await countLoads(ctx.db);
+  const assigned = await findAssignedPairs(ctx.db);
+  const conflicts = await conflictsOfCommittee(ctx.db, await findPaperProfilesByStatus(ctx.db, ASSIGNABLE_STATUSES));
+  const excluded = new Set<string>();
+  const reviewersOf = new Map<string, string[]>();
+  for (const pair of assigned) {
+    excluded.add(pairKey(pair.memberId, pair.paperId));
+    reviewersOf.set(pair.paperId, [...(reviewersOf.get(pair.paperId) ?? []), pair.memberId]);
+  }
+  for (const [memberId, paperIds] of conflicts)
+    for (const paperId of paperIds) excluded.add(pairKey(memberId, paperId));
+  const bids = new Map<string, ReviewBid>();
+  for (const bid of await findBids(ctx.db)) bids.set(pairKey(bid.memberId, bid.paperId), bid.bid);
+
+  const needed = (paperId: string) =>
+    onlyFillMissing ? Math.max(0, reviewsPerPaper - (reviewersOf.get(paperId)?.length ?? 0)) : reviewsPerPaper;
+  const problem: AssignmentProblem = {
+    members: members.map((m) => ({
+      memberId: m.id,
+      themes: m.themes,
+      capacity: Math.max(0, m.maxPapers - (loads.get(m.id) ?? 0)),
+    })),
+    papers: papers.map((paper) => ({ paperId: paper.id, theme: paper.theme, needed: needed(paper.id) })),
+    excluded,
+    bids,
+  };
+  const plan = planAssignment(problem);
+
+  const names = new Map(members.map((m) => [m.id, m.name]));
+  const newOf = new Map<string, string[]>();
+  for (const pair of plan.assignments) newOf.set(pair.paperId, [...(newOf.get(pair.paperId) ?? []), pair.memberId]);
+  const missing = new Map(plan.short.map((paper) => [paper.paperId, paper.missing]));
+  const paperById = new Map(papers.map((paper) => [paper.id, paper]));
+  const named = (paperId: string) => {
+    const paper = paperById.get(paperId)!;
+    return { paperId, title: paper.title, theme: paper.theme };
+  };
+  return {
+    reviewsPerPaper,
+    onlyFillMissing,
+    members: members.map((m) => ({
+      memberId: m.id,
+      name: m.name,
+      maxPapers: m.maxPapers,
+      currentLoad: loads.get(m.id) ?? 0,
+      newPapers: plan.assignments.filter((pair) => pair.memberId === m.id).map((pair) => named(pair.paperId)),
+    })),
+    papers: papers.map((paper) => {
+      const short = missing.get(paper.id) ?? 0;
+      const eligible = members.filter((m) => !excluded.has(pairKey(m.id, paper.id))).length;
+      const reviewer = (isNew: boolean) => (memberId: string) => ({ memberId, name: names.get(memberId) ?? '', isNew });
+      return {
+        ...named(paper.id),
+        reviewers: [
+          ...(reviewersOf.get(paper.id) ?? []).map(reviewer(false)),
+          ...(newOf.get(paper.id) ?? []).map(reviewer(true)),
+        ],
+        missing: short,
+        shortReason:
+          short === 0
+            ? null
+            : eligible < needed(paper.id)
+              ? ASSIGNMENT_TEXTS.shortOfEligible(eligible)
+              : ASSIGNMENT_TEXTS.shortOfCapacity,
+      };
+    }),
+    assignments: plan.assignments,
+    preference: plan.preference,
+    cost: plan.cost,
+    lowerBound: plan.lowerBound,
+  };
+}
+
+/** Applies a plan as it was shown, in one transaction, or nothing if the committee has changed. */
+export async function applyAssignmentPlan(ctx: Ctx, actor: PublicUser, input: ApplyPlanBody) {
+  const { assignments } = applyPlanBodySchema.parse(input);
+  return { message: assignedMessage(await placeAssignments(ctx, actor, assignments, true)) };
+}

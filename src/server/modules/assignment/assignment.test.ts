@@ -1,0 +1,241 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASSIGNMENT_TEXTS } from '@shared/domain/assignment.ts';
+import type { AssignmentPlanView, PaperReviewers } from '@shared/schemas/assignment.ts';
+import type { PaperTimelineEntry } from '@shared/schemas/timeline.ts';
+import { committeeMembers, committeeReviews } from '@server/db/schema/index.ts';
+import { checkReviewInvariants } from '@server/ops/review-invariants.ts';
+import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { OPEN_DEADLINES } from '@server/test/open-deadlines.ts';
+import { API, createTestAppWithMail, type TestAppWithMail, uniqueEmail } from '@server/test/test-app.ts';
+
+const FLUIDS = 'Aerodynamics and Fluid Mechanics';
+const SOLIDS = 'Solid Mechanics and Dynamics';
+const ASSIGNED_SUBJECT = 'for you to review';
+
+describe('assigning reviewers, by hand and automatically', () => {
+  let t: TestAppWithMail;
+  let admin: TestUser;
+  const member: Record<'minh' | 'priya' | 'ivan' | 'wei', { id: string; name: string; email: string }> = {} as never;
+  const paper: Record<'vortex' | 'shells' | 'jets' | 'decided', { id: string; title: string }> = {} as never;
+
+  beforeAll(async () => {
+    t = await createTestAppWithMail({ conferenceDates: OPEN_DEADLINES, publicUrl: 'https://conference.example' });
+    admin = await createTestUser(t.app, { role: 'admin' });
+    const addMember = async (
+      key: keyof typeof member,
+      name: string,
+      affiliation: string,
+      themes: string[],
+      maxPapers: number,
+      status: 'accepted' | 'invited' = 'accepted',
+    ) => {
+      const email = uniqueEmail(key);
+      const [row] = await t.app.ctx.db
+        .insert(committeeMembers)
+        .values({ name, email, affiliation, themes, maxPapers, status })
+        .returning();
+      member[key] = { id: row!.id, name, email };
+    };
+    await addMember('minh', 'Nguyễn Thị Minh Khai', 'Đại học Bách khoa Hà Nội', [FLUIDS], 3);
+    await addMember('priya', 'प्रिया शर्मा', 'Indian Institute of Technology Bombay', [SOLIDS], 1);
+    await addMember('ivan', 'Иван Петров', 'Московский государственный университет', [FLUIDS, SOLIDS], 5);
+    await addMember('wei', '张伟', 'Tsinghua University', [FLUIDS], 5, 'invited');
+
+    const submit = async (
+      key: keyof typeof paper,
+      title: string,
+      theme: string,
+      author: string,
+      affiliation: string,
+    ) => {
+      const submitter = await createTestUser(t.app, { username: author });
+      const authors = JSON.stringify([{ name: author, affiliation, address: 'Campus' }]);
+      paper[key] = { id: (await createTestPaper(t.app, submitter, { title, theme, authors }))._id, title };
+    };
+    await submit('vortex', 'Vortex rings in a stratified fluid', FLUIDS, 'Ada Lovelace', 'Analytical Engines Ltd');
+    await submit('shells', 'Buckling of thin shells', SOLIDS, 'Rahul Verma', 'IIT Bombay');
+    await submit('jets', 'Synthetic jets over a swept wing', FLUIDS, 'Zofia Łukasiewicz', 'Politechnika Warszawska');
+    await submit('decided', 'Combustion of ammonia', 'Propulsion and Combustion', 'Sophie Germain', 'Sorbonne');
+    await t.app.inject({
+      method: 'PUT',
+      url: `${API}/admin/papers/${paper.decided.id}/status`,
+      headers: { cookie: admin.cookie },
+      payload: { status: 'declined', review: 'Out of scope.' },
+    });
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${API}${url}`,
+      headers: { cookie: admin.cookie },
+      payload: payload as object,
+    });
+  const assign = (papers: (keyof typeof paper)[], members: (keyof typeof member)[]) =>
+    post('/admin/assignments', {
+      paperIds: papers.map((k) => paper[k].id),
+      memberIds: members.map((k) => member[k].id),
+    });
+  const reviewRows = () => t.app.ctx.db.select().from(committeeReviews);
+  const reviewersOf = async (key: keyof typeof paper) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `${API}/admin/papers/${paper[key].id}/reviewers`,
+        headers: { cookie: admin.cookie },
+      })
+    ).json().reviewers as PaperReviewers;
+  const assignmentMailsTo = async (email: string, count: number) => {
+    const mails = () => t.smtp.inbox.filter((mail) => mail.to[0] === email && mail.raw.includes(ASSIGNED_SUBJECT));
+    for (let i = 0; i < 100 && mails().length < count; i += 1) await new Promise((r) => setTimeout(r, 50));
+    return mails();
+  };
+
+  it('shows each accepted member with load, bid, theme match and the reason of a conflict', async () => {
+    const shells = await reviewersOf('shells');
+    expect(shells.assignable).toBe(true);
+    expect(shells.members.map((m) => m.name).sort()).toEqual(
+      [member.minh.name, member.priya.name, member.ivan.name].sort(),
+    );
+    const priya = shells.members.find((m) => m.memberId === member.priya.id)!;
+    expect(priya).toMatchObject({ themeMatch: true, load: 0, assigned: false, bid: null, maxPapers: 1 });
+    expect(priya.conflict).toMatch(/Same institution as an author/);
+    const minh = shells.members.find((m) => m.memberId === member.minh.id)!;
+    expect(minh).toMatchObject({ themeMatch: false, conflict: null });
+    expect((await reviewersOf('decided')).assignable).toBe(false);
+  });
+
+  it('refuses a conflicted member, a maximum passed, a decided paper and a member who has not accepted, changing nothing', async () => {
+    const refusals: [Awaited<ReturnType<typeof assign>>, number, string][] = [
+      [await assign(['shells'], ['priya']), 409, ASSIGNMENT_TEXTS.conflicted(member.priya.name, paper.shells.title)],
+      [await assign(['vortex', 'jets'], ['priya']), 409, ASSIGNMENT_TEXTS.overMaximum(member.priya.name, 1)],
+      [await assign(['vortex', 'decided'], ['minh']), 409, ASSIGNMENT_TEXTS.paperDecided(paper.decided.title)],
+      [await assign(['vortex'], ['minh', 'wei']), 409, ASSIGNMENT_TEXTS.notAMember(member.wei.name)],
+    ];
+    for (const [res, status, message] of refusals) {
+      expect(res.statusCode, message).toBe(status);
+      expect(res.json().message).toBe(message);
+    }
+    const unknown = await post('/admin/assignments', {
+      paperIds: [paper.vortex.id],
+      memberIds: ['00000000-0000-4000-8000-000000000000'],
+    });
+    expect(unknown.statusCode).toBe(404);
+    const badBody = await post('/admin/assignments', { paperIds: [], memberIds: [member.minh.id] });
+    expect(badBody.statusCode).toBe(400);
+    expect(badBody.json().message).toBe(ASSIGNMENT_TEXTS.papersRequired);
+    expect(await reviewRows()).toEqual([]);
+  });
+
+  it('lets only one of two organisers racing for a member’s last place through', async () => {
+    const [first, second] = await Promise.all([assign(['vortex'], ['priya']), assign(['jets'], ['priya'])]);
+    expect([first!.statusCode, second!.statusCode].sort()).toEqual([200, 409]);
+    const rows = await reviewRows();
+    expect(rows).toHaveLength(1);
+    const res = await post(`/admin/papers/${rows[0]!.paperId}/reviewers/${member.priya.id}/unassign`, {});
+    expect(res.json().message).toBe(ASSIGNMENT_TEXTS.unassigned(member.priya.name));
+    t.smtp.inbox.length = 0;
+  });
+
+  it('assigns a selection in one step, mails each member once with all their new papers, and records it on the timeline', async () => {
+    const res = await assign(['vortex', 'jets'], ['minh', 'ivan']);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(ASSIGNMENT_TEXTS.assigned(4, 2, true));
+    expect(await reviewRows()).toHaveLength(4);
+
+    const [mail, ...more] = await assignmentMailsTo(member.minh.email, 1);
+    expect(more).toEqual([]);
+    expect(mail!.raw).toContain(paper.vortex.title);
+    expect(mail!.raw).toContain(paper.jets.title);
+    expect(mail!.raw).toContain('https://conference.example/ictacem2025/reviews');
+    expect(await assignmentMailsTo(member.ivan.email, 1)).toHaveLength(1);
+
+    const timeline = (
+      await t.app.inject({
+        method: 'GET',
+        url: `${API}/admin/papers/${paper.vortex.id}/timeline`,
+        headers: { cookie: admin.cookie },
+      })
+    ).json().timeline as PaperTimelineEntry[];
+    const assigned = timeline.filter((entry) => entry.action === 'reviewer_assigned');
+    expect(assigned.map((entry) => entry.reviewer)).toEqual(
+      expect.arrayContaining([member.minh.name, member.ivan.name]),
+    );
+    expect(assigned[0]!.label).toBe('Reviewer assigned');
+    // The committee's steps leave the paper's state alone: its history still replays.
+    expect(await checkReviewInvariants(t.app.ctx.db)).toEqual([]);
+
+    const again = await assign(['vortex'], ['minh']);
+    expect(again.json().message).toBe(ASSIGNMENT_TEXTS.assigned(0, 0, true));
+    expect(await reviewRows()).toHaveLength(4);
+  });
+
+  it('takes a paper back only while nothing of its review is written', async () => {
+    const unassign = (key: keyof typeof paper, who: keyof typeof member) =>
+      post(`/admin/papers/${paper[key].id}/reviewers/${member[who].id}/unassign`, {});
+    expect((await unassign('jets', 'ivan')).statusCode).toBe(200);
+    expect((await unassign('jets', 'ivan')).json().message).toBe(ASSIGNMENT_TEXTS.notAssigned(member.ivan.name));
+    await t.app.ctx.db
+      .update(committeeReviews)
+      .set({ draftSavedAt: new Date(), mark: 72 })
+      .where(eq(committeeReviews.memberId, member.minh.id));
+    const res = await unassign('vortex', 'minh');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(ASSIGNMENT_TEXTS.reviewStarted(member.minh.name));
+    expect((await reviewersOf('vortex')).members.find((m) => m.memberId === member.minh.id)).toMatchObject({
+      assigned: true,
+      reviewState: 'draft',
+      load: 2,
+    });
+  });
+
+  it('plans automatically without applying, never against a conflict or a maximum, then applies the plan once', async () => {
+    const before = await reviewRows();
+    const res = await post('/admin/assignments/plan', { reviewsPerPaper: 2, onlyFillMissing: true });
+    expect(res.statusCode).toBe(200);
+    const plan = res.json().plan as AssignmentPlanView;
+    expect(await reviewRows()).toHaveLength(before.length);
+
+    expect(plan.papers.map((p) => p.paperId).sort()).toEqual([paper.vortex.id, paper.shells.id, paper.jets.id].sort());
+    const existing = new Set(before.map((row) => `${row.memberId} ${row.paperId}`));
+    for (const pair of plan.assignments) {
+      expect(existing.has(`${pair.memberId} ${pair.paperId}`)).toBe(false);
+      expect(`${pair.memberId} ${pair.paperId}`).not.toBe(`${member.priya.id} ${paper.shells.id}`);
+    }
+    for (const planned of plan.members) {
+      const maximum = planned.maxPapers;
+      expect(planned.currentLoad + planned.newPapers.length, planned.name).toBeLessThanOrEqual(maximum);
+    }
+    // Capacity allows it: every paper reaches two reviewers, the optimum equals its bound.
+    for (const planned of plan.papers) expect(planned.reviewers, planned.title).toHaveLength(2);
+    expect(plan.cost).toBe(plan.lowerBound);
+
+    const applied = await post('/admin/assignments/apply', { assignments: plan.assignments });
+    expect(applied.statusCode).toBe(200);
+    expect(await reviewRows()).toHaveLength(before.length + plan.assignments.length);
+    expect(
+      (await reviewRows())
+        .filter((row) => plan.assignments.some((p) => p.paperId === row.paperId && p.memberId === row.memberId))
+        .every((row) => row.automatic),
+    ).toBe(true);
+
+    const twice = await post('/admin/assignments/apply', { assignments: plan.assignments });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(ASSIGNMENT_TEXTS.planStale);
+  });
+
+  it('says which papers stay short and why, and applies nothing for them', async () => {
+    const plan = (await post('/admin/assignments/plan', { reviewsPerPaper: 4, onlyFillMissing: true })).json()
+      .plan as AssignmentPlanView;
+    const shells = plan.papers.find((p) => p.paperId === paper.shells.id)!;
+    expect(shells.missing).toBe(2);
+    expect(shells.shortReason).toBe(ASSIGNMENT_TEXTS.shortOfEligible(0));
+    expect(plan.assignments.filter((pair) => pair.paperId === paper.shells.id)).toEqual([]);
+
+    const refused = await post('/admin/assignments/plan', { reviewsPerPaper: 11, onlyFillMissing: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(ASSIGNMENT_TEXTS.reviewsPerPaperInvalid);
+  });
+});
