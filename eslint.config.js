@@ -46,6 +46,7 @@ const CLIENT_FEATURES = directoriesIn('./src/client/features/');
 const ADMIN_FEATURES = [
   'admin-dashboard',
   'admin-review',
+  'assignment',
   'auth-events',
   'author-messages',
   'committee',

@@ -61,5 +61,5 @@ const tests = spawnSync(
     env,
   },
 );
-rmSync(dataRoot, { recursive: true, force: true });
+if (!process.env.KEEP_E2E_DATA) rmSync(dataRoot, { recursive: true, force: true });
 process.exit(tests.status ?? 1);

@@ -48,6 +48,7 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
     },
   });
   expect(submitted.status(), await submitted.text()).toBe(201);
+  const paperId = ((await submitted.json()) as { paper: { _id: string } }).paper._id;
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInThroughApi(page, E2E_ADMIN);
@@ -110,6 +111,9 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
   await expect(card.getByLabel('Eager')).toBeChecked();
   await card.getByRole('button', { name: 'Clear' }).click();
   await expect(invitee.getByTestId('bid-progress')).toContainText('You have bid on 0 of');
+  // Eager again: the automatic assignment below gives them this paper first.
+  await card.getByLabel('Eager').check();
+  await expect(invitee.getByTestId('bid-progress')).toContainText('You have bid on 1 of');
 
   await invitee.goto(invitationUrl.slice(0, invitationUrl.indexOf('committee-invitation')) + 'profile');
   await expect(invitee.getByTestId('welcome-username')).toHaveText(joiner.name);
@@ -134,6 +138,66 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
   await expect(rowOf(decliner.email)).toContainText('Declined');
   await expect(rowOf(decliner.email)).toContainText('I am on sabbatical until March.');
   expect(await seriousViolations(page), 'the committee table').toEqual([]);
+
+  // Automatic assignment: the plan first, nothing assigned until it is applied.
+  await page.getByRole('button', { name: 'Assign automatically' }).click();
+  const automatic = page.getByRole('dialog', { name: 'Assign automatically' });
+  await automatic.getByLabel('Reviews per paper').fill('1');
+  await automatic.getByRole('button', { name: 'Show the plan' }).click();
+  const plan = automatic.getByTestId('assignment-plan');
+  await expect(plan.getByText(joiner.name).first()).toBeVisible();
+  await expect(plan.getByText(paperTitle).first()).toBeVisible();
+  const assignedCell = rowOf(joiner.email).getByRole('cell').nth(3);
+  await expect(assignedCell).toHaveText(/^(Assigned: )?0$/);
+  expect(await seriousViolations(page), 'the assignment plan').toEqual([]);
+  await automatic.getByRole('button', { name: 'Apply the plan' }).click();
+  await expect(
+    page.getByTestId('toast-success').filter({ hasText: 'each was e-mailed their new papers' }),
+  ).toBeVisible();
+  await expect(automatic).toHaveCount(0);
+  await expect
+    .poll(() => smtp.inbox.find((mail) => mail.to.includes(joiner.email) && mail.raw.includes('for you to review')))
+    .toBeTruthy();
+  await expect(assignedCell).toHaveText(/^(Assigned: )?[1-6]$/);
+
+  // On the paper: the reviewer, taken back while nothing is written, then assigned by hand.
+  await page.goto(`admin/paper/${paperId}`);
+  await page.getByRole('tab', { name: 'Committee' }).click();
+  const reviewers = page.getByRole('region', { name: 'Reviewers' });
+  await expect(reviewers.getByText(joiner.name)).toBeVisible();
+  await expect(reviewers.getByText('Not started')).toBeVisible();
+  await reviewers.getByRole('button', { name: `Unassign ${joiner.name}` }).click();
+  await expect(reviewers.getByText('No reviewers assigned yet.')).toBeVisible();
+  await reviewers.getByRole('button', { name: 'Assign reviewers' }).click();
+  const assignDialog = page.getByRole('dialog', { name: 'Assign reviewers' });
+  await assignDialog.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(assignDialog.getByText('Choose at least one member.')).toBeVisible();
+  const option = assignDialog.getByRole('checkbox', { name: new RegExp(joiner.name) });
+  await expect(assignDialog.getByText('Eager')).toBeVisible();
+  await expect(assignDialog.getByText('Theme match')).toBeVisible();
+  expect(await seriousViolations(page), 'the assign reviewers dialog').toEqual([]);
+  await option.check();
+  await assignDialog.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: '1 review assigned to 1 member' })).toBeVisible();
+  await expect(reviewers.getByText('Not started')).toBeVisible();
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(page.locator('[data-action="reviewer_unassigned"]')).toContainText(joiner.name);
+
+  // From the paper list, on a selection: the member already reviews it, so nothing changes.
+  await page.goto('admin?section=papers');
+  await page.getByLabel('Search papers').fill(paperTitle);
+  await expect(page.getByTestId('papers-found')).toContainText('1 paper');
+  await page.getByLabel('Select all on this page').check();
+  await page.getByRole('button', { name: 'Bulk actions' }).click();
+  await page.getByRole('button', { name: 'Assign reviewers' }).click();
+  const bulkDialog = page.getByRole('dialog', { name: 'Assign reviewers' });
+  await expect(bulkDialog.getByText('the 1 selected paper')).toBeVisible();
+  await bulkDialog.getByRole('checkbox', { name: new RegExp(joiner.name) }).check();
+  await bulkDialog.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(
+    page.getByTestId('toast-success').filter({ hasText: 'Everyone chosen already reviews these papers' }),
+  ).toBeVisible();
+  await page.goto('admin?section=committee');
 
   // Removing a member asks first.
   await rowOf(joiner.email)

@@ -44,6 +44,9 @@ export const queryKeys = {
     paperHistory: (paperId: string) => ['admin', 'paper', paperId, 'history'] as const,
     paperTimeline: (paperId: string) => ['admin', 'paper', paperId, 'timeline'] as const,
     paperConflicts: (paperId: string) => ['admin', 'paper', paperId, 'conflicts'] as const,
+    paperReviewers: (paperId: string) => ['admin', 'paper', paperId, 'reviewers'] as const,
+    /** Everything assignments change: papers' reviewers and timelines, the committee's loads. */
+    assignments: ['admin', 'assignments'] as const,
     user: (userId: string) => ['admin', 'user', userId] as const,
     userPapers: (userId: string) => ['admin', 'user', userId, 'papers'] as const,
     userPaperCount: (userId: string) => ['admin', 'user', userId, 'papers', 'count'] as const,

@@ -3,7 +3,7 @@ import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { DashboardSection } from './dashboard-section.tsx';
 import { DashboardMessagesProvider, MessageBanner, useMessageState } from './dashboard-messages.tsx';
-import type { MessageAuthorsDialogComponent } from './papers/papers-section.tsx';
+import type { AssignReviewersDialogComponent, MessageAuthorsDialogComponent } from './papers/papers-section.tsx';
 import { LoadingData } from './dashboard-ui.tsx';
 import { filtersFromParams, LINKED_FILTER_KEYS, type LinkedFilters, linkedFilterParams } from './paper-filters.ts';
 import { panelId, tabId } from '@client/components/ui/tabs.tsx';
@@ -34,9 +34,11 @@ function sectionHref(key: AdminSection, filters: LinkedFilters = {}): string {
  */
 export function AdminDashboard({
   MessageAuthorsDialog,
+  AssignReviewersDialog,
   CommitteeSection,
 }: {
   MessageAuthorsDialog: MessageAuthorsDialogComponent;
+  AssignReviewersDialog: AssignReviewersDialogComponent;
   /** The committee's own feature, given by the page (features do not import each other). */
   CommitteeSection: ComponentType;
 }) {
@@ -187,6 +189,7 @@ export function AdminDashboard({
               {section === 'papers' && (
                 <PapersSection
                   MessageAuthorsDialog={MessageAuthorsDialog}
+                  AssignReviewersDialog={AssignReviewersDialog}
                   initialFilters={filtersFromParams(searchParams)}
                 />
               )}

@@ -39,6 +39,7 @@ function TimelineItem({ entry }: { entry: PaperTimelineEntry }) {
       <p className="font-semibold text-slate-900">
         {entry.label}
         {entry.fileName && <span className="font-normal break-all text-slate-600"> · {entry.fileName}</span>}
+        {entry.reviewer && <span className="font-normal text-slate-600"> · {entry.reviewer}</span>}
         {entry.version !== null && <span className="font-normal text-slate-600"> (version {entry.version})</span>}
       </p>
       <p className="text-sm text-slate-600">

@@ -100,6 +100,8 @@ function BidCard({ paper, open, ownTheme }: { paper: BiddablePaper; open: boolea
       { paperId: paper._id, bid },
       { onError: (error) => toast.error(errorText(error, 'Your bid could not be saved. Please try again.')) },
     );
+  // The choice being saved shows at once (the cache's optimistic copy follows a tick later).
+  const shown = place.isPending ? (place.variables.bid ?? null) : paper.bid;
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="bid-card">
       <fieldset aria-labelledby={titleId} disabled={!open}>
@@ -123,14 +125,14 @@ function BidCard({ paper, open, ownTheme }: { paper: BiddablePaper; open: boolea
                 type="radio"
                 name={`bid-${paper._id}`}
                 value={bid}
-                checked={paper.bid === bid}
+                checked={shown === bid}
                 onChange={() => choose(bid)}
                 className="size-4"
               />
               {BID_LABELS[bid]}
             </label>
           ))}
-          {paper.bid !== null && (
+          {shown !== null && (
             <button
               type="button"
               aria-describedby={titleId}

@@ -1,4 +1,4 @@
-import { lazy, useRef, useState } from 'react';
+import { type ComponentType, lazy, useRef, useState } from 'react';
 import { COMMITTEE_MEMBER_STATUS_LABELS, type CommitteeMemberStatus } from '@shared/domain/committee.ts';
 import type { CommitteeMember } from '@shared/schemas/committee.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
@@ -23,10 +23,19 @@ const STATUS_TONES: Record<CommitteeMemberStatus, BadgeTone> = {
   revoked: 'neutral',
 };
 
-/** The admin's "Committee" section: who was invited, who reviews, and the invitations to send. */
-export function CommitteeSection() {
+/**
+ * The admin's "Committee" section: who was invited, who reviews, and the invitations to send.
+ * "Assign automatically" is the assignment feature's, given by the page.
+ */
+export function CommitteeSection({
+  AutomaticAssignmentDialog,
+}: {
+  AutomaticAssignmentDialog: ComponentType<{ onClose: () => void }>;
+}) {
   const committee = useCommittee();
   const [inviting, setInviting] = useState(false);
+  const [assigning, setAssigning] = useState(false);
+  const accepted = committee.data?.members.filter((member) => member.status === 'accepted').length ?? 0;
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -34,7 +43,14 @@ export function CommitteeSection() {
           Members review the abstracts of their themes. Each is invited by e-mail and joins with the account of that
           address (an author may also review).
         </p>
-        <Button onClick={() => setInviting(true)}>Invite reviewer</Button>
+        <div className="flex flex-wrap gap-2">
+          {accepted > 0 && (
+            <Button variant="secondary" onClick={() => setAssigning(true)}>
+              Assign automatically
+            </Button>
+          )}
+          <Button onClick={() => setInviting(true)}>Invite reviewer</Button>
+        </div>
       </div>
       {committee.isPending ? (
         <Spinner label="Loading the committee..." />
@@ -60,6 +76,11 @@ export function CommitteeSection() {
           <InviteReviewerDialog onClose={() => setInviting(false)} />
         </LoadBoundary>
       )}
+      {assigning && (
+        <LoadBoundary fallback={null}>
+          <AutomaticAssignmentDialog onClose={() => setAssigning(false)} />
+        </LoadBoundary>
+      )}
     </div>
   );
 }
@@ -80,6 +101,12 @@ function MembersTable({ members }: { members: CommitteeMember[] }) {
             </th>
             <th scope="col" className="px-4 py-3">
               Maximum papers
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Assigned
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Reviewed
             </th>
             <th scope="col" className="px-4 py-3">
               Status
@@ -119,6 +146,14 @@ function MemberRow({ member }: { member: CommitteeMember }) {
       <td className={cell}>
         <span className="md:hidden">Maximum papers: </span>
         {member.maxPapers}
+      </td>
+      <td className={cell}>
+        <span className="md:hidden">Assigned: </span>
+        {member.assigned}
+      </td>
+      <td className={cell}>
+        <span className="md:hidden">Reviewed: </span>
+        {member.reviewed}
       </td>
       <td className={cell}>
         <Badge tone={STATUS_TONES[member.status]}>{COMMITTEE_MEMBER_STATUS_LABELS[member.status]}</Badge>

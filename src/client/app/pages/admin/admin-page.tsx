@@ -11,10 +11,25 @@ const MessageAuthorsDialog = lazy(() =>
   })),
 );
 
+const AssignReviewersDialog = lazy(() =>
+  import('@client/features/assignment/assign-reviewers-dialog.tsx').then((m) => ({
+    default: m.BulkAssignReviewersDialog,
+  })),
+);
+
 // The committee's section, a chunk of its own like the dashboard's other sections.
 const CommitteeSection = lazy(() =>
   import('@client/features/committee/committee-section.tsx').then((m) => ({ default: m.CommitteeSection })),
 );
+const AutomaticAssignmentDialog = lazy(() =>
+  import('@client/features/assignment/automatic-assignment-dialog.tsx').then((m) => ({
+    default: m.AutomaticAssignmentDialog,
+  })),
+);
+
+function Committee() {
+  return <CommitteeSection AutomaticAssignmentDialog={AutomaticAssignmentDialog} />;
+}
 
 /** The admin area's entry: the header, then the dashboard, users, papers and committee. */
 export default function AdminPage() {
@@ -24,7 +39,11 @@ export default function AdminPage() {
       {(admin) => (
         <>
           <AdminHeader user={admin} titleIsHeading />
-          <AdminDashboard MessageAuthorsDialog={MessageAuthorsDialog} CommitteeSection={CommitteeSection} />
+          <AdminDashboard
+            MessageAuthorsDialog={MessageAuthorsDialog}
+            AssignReviewersDialog={AssignReviewersDialog}
+            CommitteeSection={Committee}
+          />
         </>
       )}
     </AdminGuard>

@@ -26,6 +26,9 @@ import { PageLoadError } from '@client/components/ui/alert.tsx';
 const LOADING = 'Loading paper details...';
 
 // The committee's tab is opened on few visits: its code is fetched when it is.
+const PaperReviewers = lazy(() =>
+  import('@client/features/assignment/paper-reviewers.tsx').then((m) => ({ default: m.PaperReviewers })),
+);
 const PaperConflicts = lazy(() =>
   import('@client/features/conflicts/paper-conflicts.tsx').then((m) => ({ default: m.PaperConflicts })),
 );
@@ -93,8 +96,11 @@ function PaperReviewLayout({ details: { paper, user } }: { details: AdminPaperDe
             {tab === 'communicating' && <CommunicatingAuthorTab user={user} />}
             {tab === 'evaluation' && <EvaluationEditor paperId={paper._id} evaluation={paper.adminEvaluation} />}
             {tab === 'committee' && (
-              <Suspense fallback={<Spinner label="Loading conflicts of interest..." />}>
-                <PaperConflicts paperId={paper._id} />
+              <Suspense fallback={<Spinner label="Loading the committee..." />}>
+                <div className="space-y-8">
+                  <PaperReviewers paperId={paper._id} paperTitle={paper.title} />
+                  <PaperConflicts paperId={paper._id} />
+                </div>
               </Suspense>
             )}
             {tab === 'timeline' && <PaperTimeline paperId={paper._id} />}

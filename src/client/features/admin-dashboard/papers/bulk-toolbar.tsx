@@ -26,6 +26,7 @@ interface BulkToolbarProps {
   /** The files of the ticked papers, or of every paper the filter matches. */
   onFilesZip: () => void;
   onBookOfAbstracts: () => void;
+  onAssignReviewers: () => void;
 }
 
 /**
@@ -42,6 +43,7 @@ export function BulkToolbar({
   onMessageAuthors,
   onFilesZip,
   onBookOfAbstracts,
+  onAssignReviewers,
 }: BulkToolbarProps) {
   const { selected, setMany, replace, clear } = selection;
   const { showError, withdraw } = useDashboardMessages();
@@ -151,6 +153,7 @@ export function BulkToolbar({
           items={[
             { label: 'Change status', onSelect: whenSelected(onChangeStatus) },
             { label: 'Message authors', onSelect: forSelectionOrFilter(onMessageAuthors) },
+            { label: 'Assign reviewers', onSelect: whenSelected(onAssignReviewers) },
             { label: 'Export selected', onSelect: whenSelected(() => void exportSelected('xlsx')) },
           ]}
         />

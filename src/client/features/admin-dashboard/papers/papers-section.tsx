@@ -34,14 +34,22 @@ export type MessageAuthorsDialogComponent = ComponentType<{
   onClose: () => void;
 }>;
 
+/** The committee's "Assign reviewers" on the ticked papers (features/assignment). */
+export type AssignReviewersDialogComponent = ComponentType<{
+  paperIds: string[];
+  onClose: () => void;
+  onFinished: () => void;
+}>;
+
 interface PapersSectionProps {
   MessageAuthorsDialog: MessageAuthorsDialogComponent;
+  AssignReviewersDialog: AssignReviewersDialogComponent;
   /** The filters the list opens with (a link may set some); read once. */
   initialFilters: PaperFilters;
 }
 
 /** Paper Management (spec 2.5): every paper, searchable and filterable, reviewed in place. */
-export function PapersSection({ MessageAuthorsDialog, initialFilters }: PapersSectionProps) {
+export function PapersSection({ MessageAuthorsDialog, AssignReviewersDialog, initialFilters }: PapersSectionProps) {
   const [filters, setFilters] = useState<PaperFilters>(initialFilters);
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
   const applied = { ...filters, search };
@@ -53,6 +61,7 @@ export function PapersSection({ MessageAuthorsDialog, initialFilters }: PapersSe
   const [messageTo, setMessageTo] = useState<AudienceChoice | null>(null);
   const [filesOf, setFilesOf] = useState<AudienceChoice | null>(null);
   const [bookOpen, setBookOpen] = useState(false);
+  const [assigningPaperIds, setAssigningPaperIds] = useState<string[] | null>(null);
   const papers = useAdminPapers({ ...applied, page });
   useReportLoadError(papers.error, 'Failed to load papers: ');
   // Spec 4: one review panel open at a time across the list.
@@ -107,6 +116,7 @@ export function PapersSection({ MessageAuthorsDialog, initialFilters }: PapersSe
             onMessageAuthors={() => setMessageTo(currentAudience())}
             onFilesZip={() => setFilesOf(currentAudience())}
             onBookOfAbstracts={() => setBookOpen(true)}
+            onAssignReviewers={() => setAssigningPaperIds([...selection.selected])}
           />
           <ul className="space-y-4">
             {data.papers.map((paper) => (
@@ -137,6 +147,13 @@ export function PapersSection({ MessageAuthorsDialog, initialFilters }: PapersSe
           <FilesZipDialog audience={filesOf.audience} audienceText={filesOf.text} onClose={() => setFilesOf(null)} />
         )}
         {bookOpen && <BookOfAbstractsDialog onClose={() => setBookOpen(false)} />}
+        {assigningPaperIds && (
+          <AssignReviewersDialog
+            paperIds={assigningPaperIds}
+            onClose={() => setAssigningPaperIds(null)}
+            onFinished={selection.clear}
+          />
+        )}
         {bulkPaperIds && (
           <BulkStatusDialog
             paperIds={bulkPaperIds}
