@@ -93,6 +93,7 @@ test("the dashboard's next deadline counts the papers it waits for and lists the
     await restoreDates(page.request, {
       abstractDeadline: '2025-10-15T23:59:59+05:30',
       biddingCloses: '2025-10-20T23:59:59+05:30',
+      reviewDeadline: '2025-10-28T23:59:59+05:30',
       notification: '2025-10-31T00:00:00+05:30',
       paymentDeadline: '2098-06-30T23:59:59+05:30',
     });
@@ -115,6 +116,7 @@ test("the dashboard's next deadline counts the papers it waits for and lists the
     await restoreDates(page.request, {
       abstractDeadline: original.abstractDeadline!,
       biddingCloses: original.biddingCloses!,
+      reviewDeadline: original.reviewDeadline!,
       notification: original.notification!,
       paymentDeadline: original.paymentDeadline!,
     });

@@ -21,6 +21,7 @@ const PAST_DEADLINE = '2025-10-15T23:59:59+05:30';
 const PAST_ABSTRACT_ROUND = {
   abstractDeadline: '2025-10-01T23:59:59+05:30',
   biddingCloses: '2025-10-05T23:59:59+05:30',
+  reviewDeadline: '2025-10-08T23:59:59+05:30',
   notification: '2025-10-10T00:00:00+05:30',
 };
 

@@ -45,6 +45,7 @@ import { conflictsRoutes } from './modules/conflicts/conflicts.routes.ts';
 import { findAcceptedMembership } from './modules/committee/committee.repository.ts';
 import { biddingRoutes } from './modules/bidding/bidding.routes.ts';
 import { assignmentRoutes, paperReviewersRoutes } from './modules/assignment/assignment.routes.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { adminCommitteeRoutes, committeeInvitationRoutes } from './modules/committee/committee.routes.ts';
 import { bulkActionsRoutes } from './modules/bulk-actions/bulk-actions.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
@@ -335,6 +336,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(biddingRoutes, { prefix: `${apiPrefix}/committee/bids` });
   await app.register(paperReviewersRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await app.register(assignmentRoutes, { prefix: `${apiPrefix}/admin/assignments` });
+  await app.register(reviewsRoutes, { prefix: `${apiPrefix}/committee/reviews` });
   await app.register(authorMessagesRoutes, { prefix: `${apiPrefix}/admin/messages` });
   await app.register(backgroundJobsRoutes, { prefix: `${apiPrefix}/admin/jobs` });
   await app.register(messageTemplatesRoutes, { prefix: `${apiPrefix}/admin/message-templates` });

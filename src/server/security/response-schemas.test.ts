@@ -13,6 +13,7 @@ const NOT_JSON = [
   'GET /ictacem2025/api/admin/records/export',
   'GET /ictacem2025/api/chat/papers/{id}/messages/{messageId}/attachments/{index}/download',
   'GET /ictacem2025/api/chat/papers/{id}/messages/{messageId}/attachments/{index}/view',
+  'GET /ictacem2025/api/committee/reviews/{paperId}/abstract',
   'GET /ictacem2025/api/papers/view/{id}',
   'GET /ictacem2025/api/papers/view-full/{id}',
   'GET /ictacem2025/api/papers/{id}/shared-files/{fileId}/view',

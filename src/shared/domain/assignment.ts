@@ -39,11 +39,11 @@ export const ASSIGNMENT_TEXTS = {
   paperNotFound: 'Paper not found.',
   nothingChosen: 'Choose at least one member.',
   papersRequired: 'Choose at least one paper.',
-  tooManyPapers: `Assign reviewers to at most ${formatCount(ASSIGNMENT_LIMITS.papersAtOnce)} papers at a time.`,
-  tooManyMembers: `Choose at most ${ASSIGNMENT_LIMITS.membersAtOnce} members at a time.`,
+  tooManyPapers: `You can assign reviewers to up to ${formatCount(ASSIGNMENT_LIMITS.papersAtOnce)} papers at a time.`,
+  tooManyMembers: `You can choose up to ${ASSIGNMENT_LIMITS.membersAtOnce} members at a time.`,
   reviewsPerPaperInvalid: `Reviews per paper is a whole number from ${ASSIGNMENT_LIMITS.reviewsPerPaper.min} to ${ASSIGNMENT_LIMITS.reviewsPerPaper.max}.`,
   planEmpty: 'The plan assigns nothing.',
-  planTooLarge: `A plan holds at most ${formatCount(ASSIGNMENT_LIMITS.planPairs)} reviews.`,
+  planTooLarge: `A plan can hold up to ${formatCount(ASSIGNMENT_LIMITS.planPairs)} reviews.`,
   planStale: 'The committee or the papers changed since this plan was made. Make a new plan.',
   assigned: (reviews: number, members: number, mailed: boolean) =>
     reviews === 0

@@ -12,6 +12,7 @@ export const CONFERENCE_DATE_KEYS = [
   'abstractDeadline',
   'biddingOpens',
   'biddingCloses',
+  'reviewDeadline',
   'notification',
   'earlyBirdCloses',
   'lateRegistrationOpens',
@@ -33,6 +34,7 @@ export const ANNOUNCED_DATES: ConferenceDates = {
   abstractDeadline: '2025-10-15T23:59:59+05:30',
   biddingOpens: '2025-10-16T00:00:00+05:30',
   biddingCloses: '2025-10-20T23:59:59+05:30',
+  reviewDeadline: '2025-10-28T23:59:59+05:30',
   notification: '2025-10-31T00:00:00+05:30',
   earlyBirdCloses: '2025-11-15T23:59:59+05:30',
   lateRegistrationOpens: '2025-11-16T00:00:00+05:30',
@@ -49,6 +51,7 @@ export const CONFERENCE_DATE_VARIABLES = {
   abstractDeadline: 'ABSTRACT_DEADLINE',
   biddingOpens: 'BIDDING_OPENS',
   biddingCloses: 'BIDDING_CLOSES',
+  reviewDeadline: 'REVIEW_DEADLINE',
   notification: 'NOTIFICATION_DATE',
   earlyBirdCloses: 'EARLY_BIRD_CLOSES',
   lateRegistrationOpens: 'LATE_REGISTRATION_OPENS',
@@ -84,6 +87,7 @@ export const CONFERENCE_DATE_INFO: Record<
   },
   biddingOpens: { title: 'Bidding opens', name: 'the opening of bidding', kind: 'committee' },
   biddingCloses: { title: 'Bidding closes', name: 'the close of bidding', kind: 'committee' },
+  reviewDeadline: { title: 'Reviews due', name: 'the review deadline', kind: 'committee' },
   notification: { title: 'Notification of acceptance', name: 'the notification of acceptance', kind: 'submission' },
   earlyBirdCloses: {
     title: 'Early-bird registration closes',
@@ -116,7 +120,7 @@ export const CONFERENCE_DATE_INFO: Record<
 /**
  * The calendar's order: `earlier` comes before `later`, or at the same instant unless `strictly`.
  * Authors are told before they pay and send the full paper, and all that before the conference;
- * the committee's bidding ends before the authors are told.
+ * the committee bids, then reviews, before the authors are told.
  */
 export const DATE_ORDER: readonly { earlier: ConferenceDateKey; later: ConferenceDateKey; strictly: boolean }[] = [
   { earlier: 'abstractOpens', later: 'abstractDeadline', strictly: true },
@@ -124,7 +128,8 @@ export const DATE_ORDER: readonly { earlier: ConferenceDateKey; later: Conferenc
   { earlier: 'earlyBirdCloses', later: 'lateRegistrationOpens', strictly: true },
   { earlier: 'abstractDeadline', later: 'notification', strictly: false },
   { earlier: 'biddingOpens', later: 'biddingCloses', strictly: true },
-  { earlier: 'biddingCloses', later: 'notification', strictly: false },
+  { earlier: 'biddingCloses', later: 'reviewDeadline', strictly: false },
+  { earlier: 'reviewDeadline', later: 'notification', strictly: false },
   { earlier: 'notification', later: 'paymentDeadline', strictly: false },
   { earlier: 'notification', later: 'fullPaperDeadline', strictly: false },
   { earlier: 'paymentDeadline', later: 'conferenceStarts', strictly: false },

@@ -38,7 +38,12 @@ export const ADMIN_ACTIONS = [
  * The committee's steps on a paper: on its timeline, but outside the state machine (a paper's
  * state is the same before and after them).
  */
-export const COMMITTEE_ACTIONS = ['reviewer_assigned', 'reviewer_unassigned', 'review_submitted'] as const;
+export const COMMITTEE_ACTIONS = [
+  'reviewer_assigned',
+  'reviewer_unassigned',
+  'review_submitted',
+  'review_updated',
+] as const;
 export type CommitteeAction = (typeof COMMITTEE_ACTIONS)[number];
 
 /** Written once per paper by the migration that introduced the timeline: the state found then. */
@@ -69,6 +74,7 @@ export const PAPER_ACTION_LABELS: Record<PaperActionType | CommitteeAction | typ
   reviewer_assigned: 'Reviewer assigned',
   reviewer_unassigned: 'Reviewer unassigned',
   review_submitted: 'Review submitted',
+  review_updated: 'Review updated',
   baseline: 'Recorded state',
 };
 

@@ -16,6 +16,7 @@ export type DatesFormValues = Record<ConferenceDateKey, string>;
 const CLOSING_DATE_KEYS: readonly ConferenceDateKey[] = [
   'abstractDeadline',
   'biddingCloses',
+  'reviewDeadline',
   'earlyBirdCloses',
   'paymentDeadline',
   'fullPaperDeadline',

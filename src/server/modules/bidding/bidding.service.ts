@@ -4,19 +4,11 @@ import { placeBidBodySchema } from '@shared/schemas/bidding.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import type { AppContext } from '@server/context.ts';
 import { AppError } from '@server/lib/app-error.ts';
-import { MEMBERS_ONLY } from '@server/plugins/auth.ts';
 import { findPaperProfile, findPaperProfilesByStatus } from '../conflicts/conflicts.repository.ts';
 import { conflictsOfMember, endMemberDeclaration, recordMemberDeclaration } from '../conflicts/conflicts.service.ts';
 import { currentDates } from '../deadlines/deadlines.service.ts';
-import { findAcceptedMembership } from '../committee/committee.repository.ts';
+import { requireAcceptedMember } from '../committee/committee.service.ts';
 import { deleteBid, findBiddablePaper, findBiddablePapers, findBidsOfMember, saveBid } from './bidding.repository.ts';
-
-/** The member behind the request (the route's `member` access let them through: this gives their row). */
-async function requireMember(ctx: AppContext, user: PublicUser) {
-  const member = await findAcceptedMembership(ctx.db, user._id);
-  if (!member) throw new AppError('forbidden', MEMBERS_ONLY);
-  return member;
-}
 
 /** The Bidding dates in force, and whether bidding is open now (the deadline's grace included). */
 async function biddingWindow(ctx: AppContext) {
@@ -33,7 +25,7 @@ async function biddingWindow(ctx: AppContext) {
  * listed, so that they can change their mind. Their themes' papers come first.
  */
 export async function getBidding(ctx: AppContext, user: PublicUser): Promise<Bidding> {
-  const member = await requireMember(ctx, user);
+  const member = await requireAcceptedMember(ctx, user);
   const window = await biddingWindow(ctx);
   const conflicted = await conflictsOfMember(
     ctx.db,
@@ -56,7 +48,7 @@ export async function getBidding(ctx: AppContext, user: PublicUser): Promise<Bid
 /** Saves, changes or clears one bid; "Conflict" declares a conflict of interest in the member's name. */
 export async function placeBid(ctx: AppContext, user: PublicUser, paperId: string, input: PlaceBidBody) {
   const { bid } = placeBidBodySchema.parse(input);
-  const member = await requireMember(ctx, user);
+  const member = await requireAcceptedMember(ctx, user);
   const window = await biddingWindow(ctx);
   if (!window.open)
     throw new AppError(

@@ -6,6 +6,7 @@ import type { PublicUser } from '@shared/schemas/user.ts';
 import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { AppError } from '@server/lib/app-error.ts';
+import { MEMBERS_ONLY } from '@server/plugins/auth.ts';
 import { hashToken, newToken } from '@server/lib/tokens.ts';
 import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import { presentUser } from '../users/user.presenter.ts';
@@ -18,6 +19,7 @@ import { presentCommitteeMember } from './committee.presenter.ts';
 import {
   answerInvitation,
   type CommitteeMemberRow,
+  findAcceptedMembership,
   findByInvitationToken,
   insertCommitteeMember,
   listCommitteeMembers,
@@ -28,6 +30,13 @@ import {
 } from './committee.repository.ts';
 
 const INVITATION_VALID_MS = INVITATION_VALID_DAYS * 24 * 60 * 60_000;
+
+/** The member behind a request (the route's `member` access let them through: this gives their row). */
+export async function requireAcceptedMember(ctx: Pick<AppContext, 'db'>, user: PublicUser) {
+  const member = await findAcceptedMembership(ctx.db, user._id);
+  if (!member) throw new AppError('forbidden', MEMBERS_ONLY);
+  return member;
+}
 
 export async function listMembers(ctx: Pick<AppContext, 'db'>): Promise<CommitteeMember[]> {
   const reviews = await countReviewsByMember(ctx.db);

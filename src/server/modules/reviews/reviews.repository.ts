@@ -1,0 +1,64 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '@server/db/client.ts';
+import { committeeReviews, papers } from '@server/db/schema/index.ts';
+
+const reviewColumns = {
+  id: committeeReviews.id,
+  paperId: papers.id,
+  title: papers.title,
+  theme: papers.theme,
+  status: papers.status,
+  abstractFileId: papers.abstractFileId,
+  mark: committeeReviews.mark,
+  confidence: committeeReviews.confidence,
+  commentsToAuthors: committeeReviews.commentsToAuthors,
+  confidentialComments: committeeReviews.confidentialComments,
+  draftSavedAt: committeeReviews.draftSavedAt,
+  submittedAt: committeeReviews.submittedAt,
+  updatedAt: committeeReviews.updatedAt,
+  assignedAt: committeeReviews.assignedAt,
+};
+
+/** A member's reviews with their papers, in the order they were assigned. */
+export function findReviewsOfMember(db: DbOrTx, memberId: string) {
+  return db
+    .select(reviewColumns)
+    .from(committeeReviews)
+    .innerJoin(papers, eq(papers.id, committeeReviews.paperId))
+    .where(eq(committeeReviews.memberId, memberId))
+    .orderBy(asc(committeeReviews.assignedAt), asc(papers.title));
+}
+
+export type MemberReviewRow = Awaited<ReturnType<typeof findReviewsOfMember>>[number];
+
+/** The member's review of the paper; with `lock`, held until the transaction ends (a double click waits). */
+export async function findReviewOfMember(
+  db: DbOrTx,
+  memberId: string,
+  paperId: string,
+  lock = false,
+): Promise<MemberReviewRow | undefined> {
+  const query = db
+    .select(reviewColumns)
+    .from(committeeReviews)
+    .innerJoin(papers, eq(papers.id, committeeReviews.paperId))
+    .where(and(eq(committeeReviews.memberId, memberId), eq(committeeReviews.paperId, paperId)));
+  const [row] = lock ? await query.for('update', { of: committeeReviews }) : await query;
+  return row;
+}
+
+export async function updateReview(
+  db: DbOrTx,
+  reviewId: string,
+  values: Partial<
+    Pick<
+      typeof committeeReviews.$inferInsert,
+      'mark' | 'confidence' | 'commentsToAuthors' | 'confidentialComments' | 'draftSavedAt' | 'submittedAt'
+    >
+  >,
+): Promise<void> {
+  await db
+    .update(committeeReviews)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(committeeReviews.id, reviewId));
+}

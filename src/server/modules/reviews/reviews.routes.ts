@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { REVIEW_TEXTS } from '@shared/domain/reviews.ts';
+import {
+  myReviewsResponseSchema,
+  reviewDraftBodySchema,
+  reviewSavedResponseSchema,
+  reviewSheetResponseSchema,
+  reviewSubmitBodySchema,
+} from '@shared/schemas/reviews.ts';
+import { sendStoredFile } from '@server/lib/send-file.ts';
+import { requireUser } from '@server/plugins/auth.ts';
+import * as reviews from './reviews.service.ts';
+
+const members = { access: 'member' as const };
+const paperParams = z.object({ paperId: z.uuid(REVIEW_TEXTS.notFound) });
+
+/** A committee member's own reviews, under /api/committee/reviews. */
+export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get('/', { schema: { response: { 200: myReviewsResponseSchema } }, config: members }, async (request) => ({
+    success: true,
+    reviews: await reviews.listMyReviews(ctx, requireUser(request)),
+  }));
+
+  app.get(
+    '/:paperId',
+    { schema: { params: paperParams, response: { 200: reviewSheetResponseSchema } }, config: members },
+    async (request) => ({
+      success: true,
+      sheet: await reviews.getReviewSheet(ctx, requireUser(request), request.params.paperId),
+    }),
+  );
+
+  app.get('/:paperId/abstract', { schema: { params: paperParams }, config: members }, async (request, reply) =>
+    sendStoredFile(
+      reply,
+      ctx.store,
+      await reviews.getReviewAbstract(ctx, requireUser(request), request.params.paperId),
+    ),
+  );
+
+  app.put(
+    '/:paperId/draft',
+    {
+      schema: { params: paperParams, body: reviewDraftBodySchema, response: { 200: reviewSavedResponseSchema } },
+      config: members,
+    },
+    async (request) => ({
+      success: true,
+      ...(await reviews.saveReviewDraft(ctx, requireUser(request), request.params.paperId, request.body)),
+    }),
+  );
+
+  app.post(
+    '/:paperId/submit',
+    {
+      schema: { params: paperParams, body: reviewSubmitBodySchema, response: { 200: reviewSavedResponseSchema } },
+      config: members,
+    },
+    async (request) => ({
+      success: true,
+      ...(await reviews.submitReview(ctx, requireUser(request), request.params.paperId, request.body)),
+    }),
+  );
+};

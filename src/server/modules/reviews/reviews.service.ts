@@ -1,0 +1,156 @@
+import { ASSIGNABLE_STATUSES, type ReviewState } from '@shared/domain/assignment.ts';
+import { REVIEW_TEXTS } from '@shared/domain/reviews.ts';
+import {
+  type MyReviews,
+  type ReviewDraftBody,
+  reviewDraftBodySchema,
+  type ReviewSheet,
+  type ReviewSubmitBody,
+  reviewSubmitBodySchema,
+} from '@shared/schemas/reviews.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import type { AppContext } from '@server/context.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { AppError } from '@server/lib/app-error.ts';
+import type { ServableFile } from '@server/lib/send-file.ts';
+import { insertTimelineEntries } from '../assignment/assignment.repository.ts';
+import { requireAcceptedMember } from '../committee/committee.service.ts';
+import type { PaperProfile } from '../conflicts/conflict-rules.ts';
+import { findPaperProfile, findPaperProfilesByIds } from '../conflicts/conflicts.repository.ts';
+import { conflictsOfMember } from '../conflicts/conflicts.service.ts';
+import { currentDates } from '../deadlines/deadlines.service.ts';
+import { findStoredFile, servableFile } from '../files/files.service.ts';
+import { apiBase } from '../papers/admin-papers.service.ts';
+import { findReviewOfMember, findReviewsOfMember, type MemberReviewRow, updateReview } from './reviews.repository.ts';
+
+type Ctx = AppContext;
+
+const stateOf = (row: Pick<MemberReviewRow, 'draftSavedAt' | 'submittedAt'>): ReviewState =>
+  row.submittedAt ? 'submitted' : row.draftSavedAt ? 'draft' : 'not_started';
+const isEditable = (row: Pick<MemberReviewRow, 'status'>) =>
+  (ASSIGNABLE_STATUSES as readonly string[]).includes(row.status);
+
+/**
+ * The member's review of the paper, or 404 for anything else: a paper not assigned to them, or
+ * one they have since been found or declared conflicted with, answers as one that does not exist.
+ */
+async function requireOwnReview(db: DbOrTx, user: PublicUser, paperId: string, lock = false) {
+  const member = await requireAcceptedMember({ db }, user);
+  const row = await findReviewOfMember(db, member.id, paperId, lock);
+  const profile = row && (await findPaperProfile(db, paperId));
+  if (!row || !profile || (await conflictsOfMember(db, member.id, [profile])).has(paperId))
+    throw new AppError('not_found', REVIEW_TEXTS.notFound);
+  return { member, row, profile };
+}
+
+function presentSheet(ctx: Ctx, row: MemberReviewRow, profile: PaperProfile, deadline: string): ReviewSheet {
+  return {
+    paper: {
+      paperId: row.paperId,
+      title: row.title,
+      theme: row.theme,
+      authors: profile.authors.map(({ name, affiliation }) => ({ name, affiliation })),
+      abstractUrl: `${apiBase(ctx)}/committee/reviews/${row.paperId}/abstract`,
+    },
+    review: {
+      mark: row.mark,
+      confidence: row.confidence,
+      commentsToAuthors: row.commentsToAuthors,
+      confidentialComments: row.confidentialComments,
+      state: stateOf(row),
+      submittedAt: row.submittedAt?.toISOString() ?? null,
+      updatedAt: row.draftSavedAt || row.submittedAt ? row.updatedAt.toISOString() : null,
+    },
+    editable: isEditable(row),
+    deadline,
+  };
+}
+
+const reviewDeadline = async (ctx: Ctx) => (await currentDates(ctx)).reviewDeadline;
+
+/** "My reviews": the papers assigned to the member, less any they are now conflicted with. */
+export async function listMyReviews(ctx: Ctx, user: PublicUser): Promise<MyReviews> {
+  const member = await requireAcceptedMember(ctx, user);
+  const rows = await findReviewsOfMember(ctx.db, member.id);
+  const profiles = await findPaperProfilesByIds(
+    ctx.db,
+    rows.map((row) => row.paperId),
+  );
+  const conflicted = await conflictsOfMember(ctx.db, member.id, profiles);
+  return {
+    deadline: await reviewDeadline(ctx),
+    reviews: rows
+      .filter((row) => !conflicted.has(row.paperId))
+      .map((row) => ({
+        paperId: row.paperId,
+        title: row.title,
+        theme: row.theme,
+        state: stateOf(row),
+        editable: isEditable(row),
+        updatedAt: row.draftSavedAt || row.submittedAt ? row.updatedAt.toISOString() : null,
+      })),
+  };
+}
+
+export async function getReviewSheet(ctx: Ctx, user: PublicUser, paperId: string): Promise<ReviewSheet> {
+  const { row, profile } = await requireOwnReview(ctx.db, user, paperId);
+  return presentSheet(ctx, row, profile, await reviewDeadline(ctx));
+}
+
+/** The abstract as the reviewer receives it, under a name that says nothing of its authors. */
+export async function getReviewAbstract(ctx: Ctx, user: PublicUser, paperId: string): Promise<ServableFile> {
+  const { row } = await requireOwnReview(ctx.db, user, paperId);
+  const stored = await findStoredFile(ctx.db, row.abstractFileId);
+  if (!stored) throw new AppError('not_found', REVIEW_TEXTS.notFound);
+  return servableFile(stored, `paper-${paperId.slice(0, 8)}.pdf`);
+}
+
+/**
+ * Writes the review, under lock: a double click, or two tabs, act one after the other. Nothing
+ * changes after the paper's decision. A submission identical to the one recorded changes nothing
+ * (so a second click adds no step to the timeline).
+ */
+async function writeReview(
+  ctx: Ctx,
+  user: PublicUser,
+  paperId: string,
+  values: { mark: number | null; confidence: number | null; commentsToAuthors: string; confidentialComments: string },
+  submit: boolean,
+): Promise<{ message: string; sheet: ReviewSheet }> {
+  const message = await ctx.db.transaction(async (tx) => {
+    const { row } = await requireOwnReview(tx, user, paperId, true);
+    if (!isEditable(row)) throw new AppError('conflict', REVIEW_TEXTS.decided);
+    const now = new Date();
+    if (!submit) {
+      if (row.submittedAt) throw new AppError('conflict', REVIEW_TEXTS.alreadySubmitted);
+      await updateReview(tx, row.id, { ...values, draftSavedAt: now });
+      return REVIEW_TEXTS.draftSaved;
+    }
+    const unchanged =
+      row.submittedAt !== null &&
+      row.mark === values.mark &&
+      row.confidence === values.confidence &&
+      row.commentsToAuthors === values.commentsToAuthors &&
+      row.confidentialComments === values.confidentialComments;
+    if (unchanged) return REVIEW_TEXTS.submitted;
+    await updateReview(tx, row.id, { ...values, submittedAt: row.submittedAt ?? now });
+    await insertTimelineEntries(tx, [
+      {
+        actorId: user._id,
+        action: row.submittedAt ? 'review_updated' : 'review_submitted',
+        paperId,
+        details: { reviewer: user.username },
+      },
+    ]);
+    return row.submittedAt ? REVIEW_TEXTS.updated : REVIEW_TEXTS.submitted;
+  });
+  return { message, sheet: await getReviewSheet(ctx, user, paperId) };
+}
+
+export function saveReviewDraft(ctx: Ctx, user: PublicUser, paperId: string, input: ReviewDraftBody) {
+  return writeReview(ctx, user, paperId, reviewDraftBodySchema.parse(input), false);
+}
+
+export function submitReview(ctx: Ctx, user: PublicUser, paperId: string, input: ReviewSubmitBody) {
+  return writeReview(ctx, user, paperId, reviewSubmitBodySchema.parse(input), true);
+}
