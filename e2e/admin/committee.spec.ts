@@ -197,7 +197,50 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
   await expect(
     page.getByTestId('toast-success').filter({ hasText: 'Everyone chosen already reviews these papers' }),
   ).toBeVisible();
+
+  // The member reviews it: a draft first, then the review, each step checked as a reviewer would meet it.
+  const reviewerContext = await browser.newContext();
+  const reviewing = await reviewerContext.newPage();
+  await signInThroughApi(reviewing, { email: joiner.email, password: 'vortex shedding at low reynolds' });
+  await reviewing.goto('profile');
+  await reviewing.getByRole('link', { name: 'Reviews', exact: true }).first().click();
+  await expect(reviewing.getByRole('heading', { level: 1, name: 'My reviews' })).toBeVisible();
+  const reviewCard = reviewing.getByTestId('review-card').filter({ hasText: paperTitle });
+  await expect(reviewCard).toContainText('Not started');
+  expect(await seriousViolations(reviewing), 'my reviews').toEqual([]);
+  await reviewCard.getByRole('link', { name: paperTitle }).click();
+  const form = reviewing.getByRole('form', { name: 'Your review' });
+  await expect(reviewing.getByRole('list', { name: 'Authors' })).toContainText('Politechnika Gdańska');
+  await form.getByRole('button', { name: 'Submit review' }).click();
+  await expect(form.getByText('Please give a mark from 0 to 100.')).toBeVisible();
+  await expect(form.getByText('Please say how confident you are.')).toBeVisible();
+  await form.getByLabel('Mark (0–100)').fill('150');
+  await form
+    .getByLabel('Comments to the authors')
+    .fill('Clear experiments; the wake model needs validation at higher Reynolds numbers.');
+  await form.getByRole('button', { name: 'Save draft' }).click();
+  await expect(form.getByText('The mark is a whole number from 0 to 100.')).toBeVisible();
+  await form.getByLabel('Mark (0–100)').fill('74');
+  await form.getByRole('button', { name: 'Save draft' }).click();
+  await expect(reviewing.getByTestId('toast-success').filter({ hasText: 'Draft saved.' })).toBeVisible();
+  await expect(form.getByText('Draft', { exact: true })).toBeVisible();
+  await form.getByLabel('Confidence').selectOption({ label: '4 Very knowledgeable' });
+  await form.getByLabel('Confidential comments to the committee').fill('Could be a poster.');
+  expect(await seriousViolations(reviewing), 'the review form').toEqual([]);
+  await form.getByRole('button', { name: 'Submit review' }).click();
+  await expect(reviewing.getByTestId('toast-success').filter({ hasText: 'Your review was submitted.' })).toBeVisible();
+  await expect(form.getByText('Submitted', { exact: true })).toBeVisible();
+  await reviewing.reload();
+  await expect(form.getByLabel('Mark (0–100)')).toHaveValue('74');
+  await expect(form.getByRole('button', { name: 'Save draft' })).toHaveCount(0);
+  await reviewerContext.close();
+
+  await page.goto(`admin/paper/${paperId}`);
+  await page.getByRole('tab', { name: 'Committee' }).click();
+  await expect(reviewers.getByText('Submitted', { exact: true })).toBeVisible();
+  await expect(reviewers.getByRole('button', { name: `Unassign ${joiner.name}` })).toHaveCount(0);
   await page.goto('admin?section=committee');
+  await expect(rowOf(joiner.email).getByRole('cell').nth(4)).toHaveText(/^(Reviewed: )?1$/);
 
   // Removing a member asks first.
   await rowOf(joiner.email)

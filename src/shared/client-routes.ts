@@ -24,6 +24,8 @@ export const CLIENT_PAGES = {
   'reset-password/:resettoken': 'author/reset-password-page',
   'committee-invitation/:token': 'author/committee-invitation-page',
   bidding: 'author/bidding-page',
+  reviews: 'author/reviews-page',
+  'reviews/:paperId': 'author/review-page',
   registration: 'author/registration-page',
   profile: 'author/profile-page',
   account: 'author/account-page',

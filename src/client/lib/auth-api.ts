@@ -33,6 +33,7 @@ function sessionInPage(): SiteSession | undefined {
       parsed?.success === true &&
       typeof parsed.registrationOpen === 'boolean' &&
       typeof parsed.mustEnrolTwoFactor === 'boolean' &&
+      typeof parsed.committeeMember === 'boolean' &&
       (user === null || (typeof user === 'object' && typeof user?._id === 'string' && typeof user.role === 'string'));
     return complete ? (parsed as SiteSession) : undefined;
   } catch {
@@ -90,6 +91,7 @@ export function useAuth() {
     isLoading: query.isPending,
     isAdmin,
     mustEnrolTwoFactor: Boolean(user && query.data?.mustEnrolTwoFactor),
+    isCommitteeMember: Boolean(user && query.data?.committeeMember),
   };
 }
 

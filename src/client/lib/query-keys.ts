@@ -22,6 +22,9 @@ export const queryKeys = {
   committeeInvitation: (token: string) => ['committee-invitation', token] as const,
   /** A committee member's bids. */
   bidding: ['committee', 'bids'] as const,
+  /** A committee member's reviews, and one paper's review sheet. */
+  myReviews: ['committee', 'reviews'] as const,
+  reviewSheet: (paperId: string) => ['committee', 'reviews', paperId] as const,
   letters: {
     visaRequests: (paperId: string) => ['letters', 'visa-requests', paperId] as const,
     verification: (code: string) => ['letters', 'verification', code] as const,

@@ -41,7 +41,7 @@ export async function registerClientPages(
     /** The dates in force (the pages' 5-second copy), written into every page served. */
     datesForPage: () => Promise<ConferenceDates>;
     /** The session as `GET /auth/session` answers it for this request, written into the page. */
-    sessionForPage: (request: FastifyRequest) => unknown;
+    sessionForPage: (request: FastifyRequest) => Promise<unknown>;
   },
 ): Promise<void> {
   const { basePath, apiPrefix, clientDir, datesForPage, sessionForPage } = options;
@@ -82,7 +82,7 @@ export async function registerClientPages(
         preloads: preloads.get(route !== undefined ? CLIENT_PAGES[route] : NOT_FOUND_PAGE),
         meta: {
           [CONFERENCE_DATES_META]: dates,
-          [SITE_SESSION_META]: route !== undefined ? sessionForPage(request) : undefined,
+          [SITE_SESSION_META]: route !== undefined ? await sessionForPage(request).catch(() => undefined) : undefined,
         },
       });
       // The page names who is signed in: never kept by a shared cache, nor reused for another cookie.

@@ -130,6 +130,8 @@ export const sessionResponseSchema = okResponse({
   registrationOpen: z.boolean(),
   /** An admin who must set up two-factor sign-in before anything else. */
   mustEnrolTwoFactor: z.boolean(),
+  /** An accepted member of the programme committee: the header links to their reviews. */
+  committeeMember: z.boolean(),
 });
 export const profileResponseSchema = okResponse({ user: publicUserSchema });
 export const resetRequestedResponseSchema = okResponse({

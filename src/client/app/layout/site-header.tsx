@@ -169,7 +169,7 @@ const menuLinkClass = 'block rounded-md px-3 py-2 text-sm font-medium text-blue-
 
 /** The account bar's content in the phone menu: the same links, one under the other. */
 function PhoneAccountMenu({ id }: { id: string }) {
-  const { user, isLoading, isAdmin, mustEnrolTwoFactor } = useAuth();
+  const { user, isLoading, isAdmin, mustEnrolTwoFactor, isCommitteeMember } = useAuth();
   const registrationOpen = useRegistrationOpen();
   if (isLoading) return null;
   if (!user) {
@@ -201,6 +201,13 @@ function PhoneAccountMenu({ id }: { id: string }) {
             </NavLink>
           </li>
         )}
+        {isCommitteeMember && !mustEnrolTwoFactor && (
+          <li>
+            <NavLink to="/reviews" className={menuLinkClass}>
+              Reviews
+            </NavLink>
+          </li>
+        )}
         {isAdmin && !mustEnrolTwoFactor && (
           <li>
             <NavLink to="/admin" className={menuLinkClass}>
@@ -224,11 +231,16 @@ function PhoneAccountMenu({ id }: { id: string }) {
 }
 
 function SecondaryBar() {
-  const { user, isLoading, isAdmin, mustEnrolTwoFactor } = useAuth();
+  const { user, isLoading, isAdmin, mustEnrolTwoFactor, isCommitteeMember } = useAuth();
   // The height of the signed-out bar, which most first visits get: nothing moves when it comes.
   if (isLoading) return <div className="h-10 bg-brand-50" aria-hidden="true" />;
   return user ? (
-    <SignedInBar username={user.username} isAdmin={isAdmin} awaitingTwoFactor={mustEnrolTwoFactor} />
+    <SignedInBar
+      username={user.username}
+      isAdmin={isAdmin}
+      isCommitteeMember={isCommitteeMember}
+      awaitingTwoFactor={mustEnrolTwoFactor}
+    />
   ) : (
     <SignedOutBar />
   );
@@ -266,10 +278,13 @@ const barLinkClass = 'font-semibold text-brand-700 hover:underline';
 function SignedInBar({
   username,
   isAdmin,
+  isCommitteeMember,
   awaitingTwoFactor,
 }: {
   username: string;
   isAdmin: boolean;
+  /** A programme committee member: their reviews are a link away. */
+  isCommitteeMember: boolean;
   awaitingTwoFactor: boolean;
 }) {
   // The profile page greets the author and shows the conference ID; it and /submit have their own submit button.
@@ -298,6 +313,11 @@ function SignedInBar({
           {!awaitingTwoFactor && (
             <NavLink to="/profile" className={barLinkClass}>
               Profile
+            </NavLink>
+          )}
+          {isCommitteeMember && !awaitingTwoFactor && (
+            <NavLink to="/reviews" className={barLinkClass}>
+              Reviews
             </NavLink>
           )}
           {isAdmin && !awaitingTwoFactor && (

@@ -16,15 +16,8 @@ import { perAddress } from '@server/lib/rate-limits.ts';
 import { originOf } from '@server/lib/request-origin.ts';
 import { setSessionCookie } from '@server/plugins/session-cookie.ts';
 import { SESSION_COOKIE, requireUser } from '@server/plugins/auth.ts';
-import {
-  AUTH_MESSAGES,
-  login,
-  register,
-  requestPasswordReset,
-  resetPassword,
-  siteSession,
-  type SignedIn,
-} from './auth.service.ts';
+import { AUTH_MESSAGES, login, register, requestPasswordReset, resetPassword, siteSession } from './auth.service.ts';
+import type { SignedIn } from '../sessions/sessions.service.ts';
 import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { newChallenge } from '../sign-in-guard/sign-in-guard.service.ts';
 import { mustEnrolTwoFactor } from '../two-factor/two-factor.service.ts';

@@ -29,7 +29,8 @@ import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { TWO_FACTOR_MESSAGES } from '@shared/schemas/two-factor.ts';
 import { deviceOf } from '@server/lib/user-agent.ts';
 import { consumeSecondFactor, mustEnrolTwoFactor } from '../two-factor/two-factor.service.ts';
-import { createSession, type SessionOrigin } from '../sessions/sessions.service.ts';
+import { createSession, type SessionOrigin, type SignedIn } from '../sessions/sessions.service.ts';
+import { findAcceptedMembership } from '../committee/committee.repository.ts';
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
@@ -53,12 +54,6 @@ export const RESET_REQUEST_LIMIT = { max: 5, windowMs: 60 * 60_000 } as const;
 function minutesText(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
-export interface SignedIn {
-  user: PublicUser;
-  token: string;
-  expiresAt: Date;
 }
 
 export async function register(ctx: AppContext, input: RegisterBody, origin: SessionOrigin): Promise<SignedIn> {
@@ -220,14 +215,15 @@ export function purgeExpiredPasswordResets(db: DbOrTx): Promise<number> {
  * What every page needs at load, for the signed-in user or a visitor (user null): answered by
  * `GET /auth/session` and written into each page served, so the two cannot differ.
  */
-export function siteSession(
-  ctx: Pick<AppContext, 'config'>,
+export async function siteSession(
+  ctx: Pick<AppContext, 'config' | 'db'>,
   user: PublicUser | null,
-): z.infer<typeof sessionResponseSchema> {
+): Promise<z.infer<typeof sessionResponseSchema>> {
   return {
     success: true,
     user,
     registrationOpen: ctx.config.registrationOpen,
     mustEnrolTwoFactor: mustEnrolTwoFactor(ctx, user),
+    committeeMember: user !== null && (await findAcceptedMembership(ctx.db, user._id)) !== undefined,
   };
 }

@@ -158,7 +158,13 @@ describe('accounts and sessions', () => {
     const author = await createTestUser(t.app);
     const visitor = await t.app.inject({ method: 'GET', url: `${API}/auth/session` });
     expect(visitor.statusCode).toBe(200);
-    expect(visitor.json()).toEqual({ success: true, user: null, registrationOpen: true, mustEnrolTwoFactor: false });
+    expect(visitor.json()).toEqual({
+      success: true,
+      user: null,
+      registrationOpen: true,
+      mustEnrolTwoFactor: false,
+      committeeMember: false,
+    });
     const signedIn = await t.app.inject({
       method: 'GET',
       url: `${API}/auth/session`,

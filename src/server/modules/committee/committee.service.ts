@@ -12,8 +12,7 @@ import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import { presentUser } from '../users/user.presenter.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
 import { createUser } from '../users/users.service.ts';
-import { createSession, type SessionOrigin } from '../sessions/sessions.service.ts';
-import type { SignedIn } from '../auth/auth.service.ts';
+import { createSession, type SessionOrigin, type SignedIn } from '../sessions/sessions.service.ts';
 import { countReviewsByMember } from '../assignment/assignment.repository.ts';
 import { presentCommitteeMember } from './committee.presenter.ts';
 import {

@@ -115,6 +115,13 @@ describe('a committee member’s reviews', () => {
     expect(pdf.headers['content-disposition']).toContain(`paper-${papers.assigned.slice(0, 8)}.pdf`);
   });
 
+  it('tells the header who is a member of the committee, in the session', async () => {
+    const session = async (cookie: string) =>
+      (await t.app.inject({ method: 'GET', url: `${API}/auth/session`, headers: { cookie } })).json();
+    expect(await session(reviewer.cookie)).toMatchObject({ committeeMember: true });
+    expect(await session(author.cookie)).toMatchObject({ committeeMember: false });
+  });
+
   it('answers 404 to a member the paper is not assigned to, and 403 to an author, on every route', async () => {
     for (const [method, path] of [
       ['GET', `/${papers.assigned}`],

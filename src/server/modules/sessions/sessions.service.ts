@@ -28,6 +28,13 @@ export interface SessionOrigin {
   address?: string;
 }
 
+/** An account just signed in (or up): who, and the session's token and end. */
+export interface SignedIn {
+  user: PublicUser;
+  token: string;
+  expiresAt: Date;
+}
+
 export async function createSession(
   ctx: Pick<AppContext, 'db'>,
   userId: string,

@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  myReviewsResponseSchema,
+  ReviewDraftBody,
+  reviewSavedResponseSchema,
+  reviewSheetResponseSchema,
+} from '@shared/schemas/reviews.ts';
+import { api, type ResponseOf } from '@client/lib/api.ts';
+import { queryKeys } from '@client/lib/query-keys.ts';
+
+const reviewPath = (paperId: string) => `/committee/reviews/${encodeURIComponent(paperId)}`;
+
+export function useMyReviews() {
+  return useQuery({
+    queryKey: queryKeys.myReviews,
+    queryFn: () => api<ResponseOf<typeof myReviewsResponseSchema>>('/committee/reviews'),
+    select: (answer) => answer.reviews,
+  });
+}
+
+export function useReviewSheet(paperId: string) {
+  return useQuery({
+    queryKey: queryKeys.reviewSheet(paperId),
+    queryFn: () => api<ResponseOf<typeof reviewSheetResponseSchema>>(reviewPath(paperId)),
+    select: (answer) => answer.sheet,
+  });
+}
+
+/** "Save draft" or "Submit review": the answer carries the sheet as it now stands. */
+export function useWriteReview(paperId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ intent, body }: { intent: 'draft' | 'submit'; body: ReviewDraftBody }) =>
+      api<ResponseOf<typeof reviewSavedResponseSchema>>(
+        intent === 'draft' ? `${reviewPath(paperId)}/draft` : `${reviewPath(paperId)}/submit`,
+        { method: intent === 'draft' ? 'PUT' : 'POST', body },
+      ),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(queryKeys.reviewSheet(paperId), { success: true, sheet: answer.sheet });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myReviews, exact: true });
+    },
+  });
+}
