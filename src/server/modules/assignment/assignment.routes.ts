@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ASSIGNMENT_TEXTS } from '@shared/domain/assignment.ts';
+import { ASSIGNMENT_LIMITS, ASSIGNMENT_TEXTS } from '@shared/domain/assignment.ts';
 import {
   applyPlanBodySchema,
   assignableMembersResponseSchema,
@@ -17,6 +17,12 @@ const admin = { access: 'admin' as const };
 const paperParams = z.object({ paperId: z.uuid(ASSIGNMENT_TEXTS.paperNotFound) });
 const memberParams = paperParams.extend({ memberId: z.uuid(ASSIGNMENT_TEXTS.memberNotFound) });
 const changed = { 200: reviewersChangedResponseSchema };
+/**
+ * A plan comes back whole (up to ASSIGNMENT_LIMITS.planPairs pairs of ids, about 90 bytes each),
+ * past the site's small JSON limit; only an admin's request is read this far (access is checked
+ * before the body).
+ */
+const PLAN_BODY_LIMIT = ASSIGNMENT_LIMITS.planPairs * 100;
 
 /** A paper's reviewers, under /api/admin/papers/{paperId}/reviewers. */
 export const paperReviewersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,8 +69,12 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ success: true, plan: await assignment.planAutomaticAssignment(ctx, request.body) }),
   );
 
-  app.post('/apply', { schema: { body: applyPlanBodySchema, response: changed }, config: admin }, async (request) => ({
-    success: true,
-    ...(await assignment.applyAssignmentPlan(ctx, requireAdmin(request), request.body)),
-  }));
+  app.post(
+    '/apply',
+    { schema: { body: applyPlanBodySchema, response: changed }, config: admin, bodyLimit: PLAN_BODY_LIMIT },
+    async (request) => ({
+      success: true,
+      ...(await assignment.applyAssignmentPlan(ctx, requireAdmin(request), request.body)),
+    }),
+  );
 };

@@ -223,15 +223,14 @@ export async function unassignReviewer(ctx: Ctx, actor: PublicUser, paperId: str
 }
 
 /**
- * "Assign automatically": the optimal plan for every paper being decided, shown before anything
- * is applied. Each member takes at most their maximum less what they already review; pairs with
- * a conflict, or already placed, are never proposed.
+ * The planner's problem for every paper being decided, read from the database: each member may
+ * take their maximum less what they already review; pairs with a conflict, or already placed,
+ * are excluded.
  */
-export async function planAutomaticAssignment(
+export async function loadAssignmentProblem(
   ctx: Pick<AppContext, 'db'>,
-  input: AutomaticAssignmentBody,
-): Promise<AssignmentPlanView> {
-  const { reviewsPerPaper, onlyFillMissing } = automaticAssignmentBodySchema.parse(input);
+  { reviewsPerPaper, onlyFillMissing }: { reviewsPerPaper: number; onlyFillMissing: boolean },
+) {
   const members = await findAcceptedMembers(ctx.db);
   const papers = await findAssignablePapers(ctx.db);
   const loads = await countLoads(ctx.db);
@@ -260,6 +259,18 @@ export async function planAutomaticAssignment(
     excluded,
     bids,
   };
+  return { problem, members, papers, loads, reviewersOf, needed };
+}
+
+/** "Assign automatically": the optimal plan, shown before anything is applied. */
+export async function planAutomaticAssignment(
+  ctx: Pick<AppContext, 'db'>,
+  input: AutomaticAssignmentBody,
+): Promise<AssignmentPlanView> {
+  const settings = automaticAssignmentBodySchema.parse(input);
+  const { reviewsPerPaper, onlyFillMissing } = settings;
+  const { problem, members, papers, loads, reviewersOf, needed } = await loadAssignmentProblem(ctx, settings);
+  const { excluded } = problem;
   const plan = planAssignment(problem);
 
   const names = new Map(members.map((m) => [m.id, m.name]));

@@ -221,6 +221,15 @@ describe('assigning reviewers, by hand and automatically', () => {
         .every((row) => row.automatic),
     ).toBe(true);
 
+    // A plan for thousands of papers is far over the site's 64 KB JSON limit: it is still read (and checked).
+    const large = Array.from({ length: 3000 }, (_, i) => ({
+      memberId: member.minh.id,
+      paperId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    }));
+    const big = await post('/admin/assignments/apply', { assignments: large });
+    expect(big.statusCode).toBe(404);
+    expect(big.json().message).toBe(ASSIGNMENT_TEXTS.paperNotFound);
+
     const twice = await post('/admin/assignments/apply', { assignments: plan.assignments });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(ASSIGNMENT_TEXTS.planStale);
