@@ -114,7 +114,7 @@ try {
     method: 'POST',
     url: '/ictacem2025/api/admin/assignments/apply',
     headers: { cookie: admin.cookie },
-    payload: { assignments: plan.assignments },
+    payload: { assignments: plan.assignments, reviewsPerPaper, onlyFillMissing: true },
   });
   const applyMs = performance.now() - started;
   if (applied.statusCode !== 200) throw new Error(`apply: ${applied.statusCode} ${applied.body}`);

@@ -53,6 +53,7 @@ export const ASSIGNMENT_TEXTS = {
   alreadyAssigned: (count: number) => ` ${plural(count, 'pair')} already assigned stayed as they were.`,
   unassigned: (name: string) => `${name} no longer reviews this paper.`,
   notAssigned: (name: string) => `${name} does not review this paper.`,
+  reviewSubmitted: (name: string) => `${name} has submitted a review of this paper; it stays on record.`,
   reviewStarted: (name: string) =>
     `${name} has already written a review of this paper; it cannot be taken away from them.`,
   /** Why the plan leaves a paper short of its reviewers. */

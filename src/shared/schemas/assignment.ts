@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASSIGNMENT_LIMITS, ASSIGNMENT_TEXTS, REVIEW_STATES } from '../domain/assignment.ts';
 import { BIDS } from '../domain/bidding.ts';
+import { COMMITTEE_MEMBER_STATUSES } from '../domain/committee.ts';
 import { okResponse } from './responses.ts';
 
 const memberIdSchema = z.uuid(ASSIGNMENT_TEXTS.memberNotFound);
@@ -35,7 +36,7 @@ export type AutomaticAssignmentBody = z.input<typeof automaticAssignmentBodySche
 const pairSchema = z.object({ memberId: memberIdSchema, paperId: paperIdSchema });
 
 /** A plan as it was shown: applied as it is, or refused whole if anything changed since. */
-export const applyPlanBodySchema = z.object({
+export const applyPlanBodySchema = automaticAssignmentBodySchema.extend({
   assignments: z
     .array(pairSchema, ASSIGNMENT_TEXTS.planEmpty)
     .min(1, ASSIGNMENT_TEXTS.planEmpty)
@@ -48,6 +49,8 @@ export const paperReviewerOptionSchema = z
   .object({
     memberId: z.string(),
     name: z.string(),
+    /** "accepted" for everyone who may be assigned; another status only for a former member's review. */
+    memberStatus: z.enum(COMMITTEE_MEMBER_STATUSES),
     themes: z.array(z.string()),
     maxPapers: z.number(),
     /** Papers they review now, this one included if assigned. */

@@ -90,9 +90,9 @@ export function AssignReviewersDialog({ paperIds, target, members, onClose, onAs
                 <MemberOption key={member.memberId} member={member} {...register('memberIds')} />
               ))}
             </ul>
-            {errors.memberIds && (
-              <p id="assign-members-error" className="mt-1 text-sm text-red-700">
-                {errors.memberIds.message}
+            {(errors.memberIds ?? errors.paperIds) && (
+              <p id="assign-members-error" role="alert" className="mt-1 text-sm text-red-700">
+                {errors.memberIds?.message ?? errors.paperIds?.message}
               </p>
             )}
           </fieldset>

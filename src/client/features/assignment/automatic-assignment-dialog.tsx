@@ -100,7 +100,7 @@ function PlanReview({ plan, onBack, onClose }: { plan: AssignmentPlanView; onBac
   const applyPlan = () => {
     setFailure(undefined);
     apply.mutate(
-      { assignments: plan.assignments },
+      { assignments: plan.assignments, reviewsPerPaper: plan.reviewsPerPaper, onlyFillMissing: plan.onlyFillMissing },
       {
         onSuccess: (answer) => {
           toast.success(answer.message);

@@ -57,7 +57,7 @@ export function PaperReviewers({ paperId, paperTitle }: { paperId: string; paper
         <AssignReviewersDialog
           paperIds={[paperId]}
           target={`“${paperTitle}”`}
-          members={members}
+          members={members.filter((member) => member.memberStatus === 'accepted')}
           onClose={() => setAssigning(false)}
         />
       )}

@@ -95,13 +95,20 @@ function BidCard({ paper, open, ownTheme }: { paper: BiddablePaper; open: boolea
   const place = usePlaceBid();
   const toast = useToast();
   const titleId = useId();
-  const choose = (bid: Bid | null) =>
+  // The choice being saved shows at once: set in the click's own render, not a tick later when the
+  // mutation's state arrives (a controlled radio would be put back in between).
+  const [saving, setSaving] = useState<{ bid: Bid | null } | null>(null);
+  const choose = (bid: Bid | null) => {
+    setSaving({ bid });
     place.mutate(
       { paperId: paper._id, bid },
-      { onError: (error) => toast.error(errorText(error, 'Your bid could not be saved. Please try again.')) },
+      {
+        onError: (error) => toast.error(errorText(error, 'Your bid could not be saved. Please try again.')),
+        onSettled: () => setSaving(null),
+      },
     );
-  // The choice being saved shows at once (the cache's optimistic copy follows a tick later).
-  const shown = place.isPending ? (place.variables.bid ?? null) : paper.bid;
+  };
+  const shown = saving ? saving.bid : paper.bid;
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="bid-card">
       <fieldset aria-labelledby={titleId} disabled={!open}>

@@ -32,8 +32,8 @@ export function useAnswerInvitation(token: string) {
         method: 'POST',
         body,
       }),
-    onSuccess: (answered) =>
-      answered.signedIn ? queryClient.invalidateQueries({ queryKey: queryKeys.session }) : undefined,
+    // Signed in now, or a member now: the header's links follow the session.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
     // Refused because the link changed meanwhile (answered, withdrawn, expired, an account made):
     // the page reads it again and shows where it stands.
     onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.committeeInvitation(token) }),

@@ -42,8 +42,11 @@ export function useConflictChange(paperId: string) {
       const { path, body } = requestOf(paperId, change);
       return api<ResponseOf<typeof conflictChangedResponseSchema>>(path, { method: 'POST', body });
     },
-    onSuccess: (answer) =>
-      queryClient.setQueryData(queryKeys.admin.paperConflicts(paperId), { success: true, conflicts: answer.conflicts }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(queryKeys.admin.paperConflicts(paperId), { success: true, conflicts: answer.conflicts });
+      // Who may review the paper changed with it.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.paperReviewers(paperId) });
+    },
     onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.paperConflicts(paperId) }),
   });
 }

@@ -18,9 +18,7 @@ export function MyReviewsList({ reviews: { deadline, reviews } }: { reviews: MyR
   const overdue = Date.now() > Date.parse(deadline) && submitted < reviews.length;
   return (
     <div className="space-y-5">
-      <Alert tone={overdue ? 'error' : 'info'}>
-        {overdue ? REVIEW_TEXTS.overdue(deadline) : REVIEW_TEXTS.due(deadline)}
-      </Alert>
+      <Alert tone="info">{overdue ? REVIEW_TEXTS.overdue(deadline) : REVIEW_TEXTS.due(deadline)}</Alert>
       {reviews.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600">
           No paper has been assigned to you yet. The organisers will e-mail you when there is one.

@@ -76,6 +76,9 @@ export function ReviewForm({ sheet }: { sheet: ReviewSheet }) {
           {paper.title}
         </h2>
         <p className="mt-1 text-sm text-slate-600">{paper.theme}</p>
+        {!paper.authors && (
+          <p className="mt-3 text-sm text-slate-600">Double-blind review: the authors are not shown to reviewers.</p>
+        )}
         {paper.authors && (
           <ul className="mt-3 space-y-0.5 text-sm text-slate-800" aria-label="Authors">
             {paper.authors.map((author, index) => (
@@ -98,8 +101,9 @@ export function ReviewForm({ sheet }: { sheet: ReviewSheet }) {
 
       <form
         onSubmit={(event) => {
+          // Enter in a field keeps a draft; only the Submit review button submits an unsubmitted review.
           event.preventDefault();
-          void send('submit');
+          void send(review.state === 'submitted' ? 'submit' : 'draft');
         }}
         noValidate
         aria-label="Your review"
@@ -164,11 +168,11 @@ export function ReviewForm({ sheet }: { sheet: ReviewSheet }) {
         {editable && (
           <div className="flex flex-wrap justify-end gap-2">
             {review.state !== 'submitted' && (
-              <Button variant="secondary" disabled={write.isPending} onClick={() => void send('draft')}>
+              <Button type="submit" variant="secondary" disabled={write.isPending}>
                 {write.isPending && intent.current === 'draft' ? 'Saving...' : 'Save draft'}
               </Button>
             )}
-            <Button type="submit" disabled={write.isPending}>
+            <Button disabled={write.isPending} onClick={() => void send('submit')}>
               {write.isPending && intent.current === 'submit' ? 'Submitting...' : 'Submit review'}
             </Button>
           </div>

@@ -39,5 +39,7 @@ export function useWriteReview(paperId: string) {
       queryClient.setQueryData(queryKeys.reviewSheet(paperId), { success: true, sheet: answer.sheet });
       void queryClient.invalidateQueries({ queryKey: queryKeys.myReviews, exact: true });
     },
+    // Refused (the paper decided meanwhile, say): the sheet as it now stands, which says so.
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviewSheet(paperId) }),
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PreferenceBid } from '@shared/domain/bidding.ts';
 import { ASSIGNABLE_STATUSES } from '@shared/domain/assignment.ts';
 import type { DbOrTx } from '@server/db/client.ts';
@@ -91,23 +91,38 @@ export async function countReviewsByMember(db: DbOrTx): Promise<Map<string, { as
   return new Map(rows.map(({ memberId, ...counts }) => [memberId, counts]));
 }
 
-/** Who reviews which of these papers (all papers when none are named). */
+/**
+ * Who reviews which of these papers (all papers when none are named), with whether the member is
+ * still on the committee and whether the review was submitted.
+ */
 export function findAssignedPairs(db: DbOrTx, paperIds?: readonly string[]) {
   return db
-    .select({ memberId: committeeReviews.memberId, paperId: committeeReviews.paperId })
+    .select({
+      memberId: committeeReviews.memberId,
+      paperId: committeeReviews.paperId,
+      memberStatus: committeeMembers.status,
+      submitted: sql<boolean>`${committeeReviews.submittedAt} is not null`,
+    })
     .from(committeeReviews)
+    .innerJoin(committeeMembers, eq(committeeMembers.id, committeeReviews.memberId))
     .where(paperIds ? inArray(committeeReviews.paperId, [...paperIds]) : undefined);
 }
 
+export type AssignedPair = Awaited<ReturnType<typeof findAssignedPairs>>[number];
+
+/** The paper's reviews with their members, whether still on the committee or not. */
 export function findReviewsOfPaper(db: DbOrTx, paperId: string) {
   return db
     .select({
       memberId: committeeReviews.memberId,
       draftSavedAt: committeeReviews.draftSavedAt,
       submittedAt: committeeReviews.submittedAt,
+      ...memberColumns,
     })
     .from(committeeReviews)
-    .where(eq(committeeReviews.paperId, paperId));
+    .innerJoin(committeeMembers, eq(committeeMembers.id, committeeReviews.memberId))
+    .where(eq(committeeReviews.paperId, paperId))
+    .orderBy(asc(committeeReviews.assignedAt));
 }
 
 /** Every bid, or those on one paper, by member and paper. */
@@ -138,16 +153,25 @@ export async function insertAssignments(db: DbOrTx, rows: (typeof committeeRevie
   return inserted;
 }
 
-/** Takes an assignment back, only while nothing of the review has been written. */
-export async function deleteUnstartedAssignment(db: DbOrTx, memberId: string, paperId: string): Promise<boolean> {
+/**
+ * Takes an assignment back: never a submitted review, and a draft only when `evenADraft` (its
+ * member has left the committee or is conflicted). The conditions are the DELETE's own, so a
+ * draft saved or a review submitted meanwhile is not lost.
+ */
+export async function deleteAssignment(
+  db: DbOrTx,
+  memberId: string,
+  paperId: string,
+  evenADraft: boolean,
+): Promise<boolean> {
   const deleted = await db
     .delete(committeeReviews)
     .where(
       and(
         eq(committeeReviews.memberId, memberId),
         eq(committeeReviews.paperId, paperId),
-        isNull(committeeReviews.draftSavedAt),
         isNull(committeeReviews.submittedAt),
+        evenADraft ? undefined : isNull(committeeReviews.draftSavedAt),
       ),
     )
     .returning({ id: committeeReviews.id });

@@ -17,12 +17,17 @@ import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { AppError } from '@server/lib/app-error.ts';
 import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
-import { findPaperProfilesByIds, findPaperProfilesByStatus } from '../conflicts/conflicts.repository.ts';
-import { conflictsOfCommittee, getPaperConflicts } from '../conflicts/conflicts.service.ts';
+import {
+  findMemberNames,
+  findPaperProfilesByIds,
+  findPaperProfilesByStatus,
+} from '../conflicts/conflicts.repository.ts';
+import { conflictsOfCommittee, conflictsOfMember, getPaperConflicts } from '../conflicts/conflicts.service.ts';
 import {
   type AssignableMember,
   countLoads,
-  deleteUnstartedAssignment,
+  type AssignedPair,
+  deleteAssignment,
   findAcceptedMembers,
   findAssignablePapers,
   findAssignedPairs,
@@ -42,6 +47,10 @@ interface Pair {
   paperId: string;
 }
 
+/** A reviewer counts towards a paper's number while they can still review it, or once they have. */
+const countsTowardsQuota = (pair: AssignedPair, conflicts: ReadonlyMap<string, ReadonlySet<string>>) =>
+  pair.submitted || (pair.memberStatus === 'accepted' && !conflicts.get(pair.memberId)?.has(pair.paperId));
+
 const isAssignable = (status: string) => (ASSIGNABLE_STATUSES as readonly string[]).includes(status);
 
 function reviewStateOf(review: { draftSavedAt: Date | null; submittedAt: Date | null }): ReviewState {
@@ -56,14 +65,20 @@ function conflictReason(member: MemberConflict): string {
   return member.automatic.map((conflict) => conflict.reason).join('; ');
 }
 
-/** "Assign reviewers" on a paper: every accepted member with their load, bid, theme and conflict. */
+/**
+ * "Assign reviewers" on a paper: every accepted member with their load, bid, theme and conflict,
+ * and anyone else who has a review of it (a member since removed from the committee).
+ */
 export async function getPaperReviewers(ctx: Pick<AppContext, 'db'>, paperId: string): Promise<PaperReviewers> {
   const paper = await findPaperForAssignment(ctx.db, paperId);
   if (!paper) throw new AppError('not_found', ASSIGNMENT_TEXTS.paperNotFound);
   const conflicts = new Map((await getPaperConflicts(ctx, paperId)).members.map((m) => [m.memberId, m]));
-  const members = await findAcceptedMembers(ctx.db);
+  const accepted = await findAcceptedMembers(ctx.db);
   const loads = await countLoads(ctx.db);
-  const reviews = new Map((await findReviewsOfPaper(ctx.db, paperId)).map((r) => [r.memberId, r]));
+  const paperReviews = await findReviewsOfPaper(ctx.db, paperId);
+  const reviews = new Map(paperReviews.map((r) => [r.memberId, r]));
+  const acceptedIds = new Set(accepted.map((member) => member.id));
+  const members = [...accepted, ...paperReviews.filter((review) => !acceptedIds.has(review.id))];
   const bids = new Map((await findBids(ctx.db, paperId)).map((b) => [b.memberId, b.bid]));
   return {
     assignable: isAssignable(paper.status),
@@ -75,6 +90,7 @@ export async function getPaperReviewers(ctx: Pick<AppContext, 'db'>, paperId: st
       return {
         memberId: member.id,
         name: member.name,
+        memberStatus: member.status,
         themes: member.themes,
         maxPapers: member.maxPapers,
         load: loads.get(member.id) ?? 0,
@@ -136,7 +152,13 @@ async function queueAssignmentMails(
  * being decided, no conflict, no maximum passed. A pair already placed is skipped by hand and
  * refuses a plan (which was made for a committee that has changed since).
  */
-async function placeAssignments(ctx: Ctx, actor: PublicUser, requested: readonly Pair[], automatic: boolean) {
+async function placeAssignments(
+  ctx: Ctx,
+  actor: PublicUser,
+  requested: readonly Pair[],
+  plan: AutomaticAssignmentBody | null,
+) {
+  const automatic = plan !== null;
   const pairs = [...new Map(requested.map((pair) => [pairKey(pair.memberId, pair.paperId), pair])).values()];
   const memberIds = [...new Set(pairs.map((pair) => pair.memberId))];
   const paperIds = [...new Set(pairs.map((pair) => pair.paperId))];
@@ -151,10 +173,21 @@ async function placeAssignments(ctx: Ctx, actor: PublicUser, requested: readonly
       if (!isAssignable(paper.status)) throw new AppError('conflict', ASSIGNMENT_TEXTS.paperDecided(paper.title));
     const titles = new Map(paperRows.map((paper) => [paper.id, paper.title]));
 
-    const existing = new Set((await findAssignedPairs(tx, paperIds)).map((p) => pairKey(p.memberId, p.paperId)));
+    const assigned = await findAssignedPairs(tx, paperIds);
+    const existing = new Set(assigned.map((p) => pairKey(p.memberId, p.paperId)));
     const fresh = pairs.filter((pair) => !existing.has(pairKey(pair.memberId, pair.paperId)));
     if (automatic && fresh.length !== pairs.length) throw new AppError('conflict', ASSIGNMENT_TEXTS.planStale);
     const conflicts = await conflictsOfCommittee(tx, await findPaperProfilesByIds(tx, paperIds));
+    // A plan was made for the reviewers papers had then: one given more since (by hand, by another
+    // plan) would pass its number, so the plan is refused whole.
+    if (plan) {
+      const counted = new Map<string, number>();
+      const add = (paperId: string) => counted.set(paperId, (counted.get(paperId) ?? 0) + 1);
+      if (plan.onlyFillMissing) for (const pair of assigned) if (countsTowardsQuota(pair, conflicts)) add(pair.paperId);
+      for (const pair of fresh) add(pair.paperId);
+      if ([...counted.values()].some((reviewers) => reviewers > plan.reviewsPerPaper))
+        throw new AppError('conflict', ASSIGNMENT_TEXTS.planStale);
+    }
     for (const pair of fresh)
       if (conflicts.get(pair.memberId)?.has(pair.paperId))
         throw new AppError(
@@ -198,20 +231,29 @@ function assignedMessage(result: Awaited<ReturnType<typeof placeAssignments>>): 
 export async function assignReviewers(ctx: Ctx, actor: PublicUser, input: AssignReviewersBody) {
   const { paperIds, memberIds } = assignReviewersBodySchema.parse(input);
   const pairs = paperIds.flatMap((paperId) => memberIds.map((memberId) => ({ memberId, paperId })));
-  return { message: assignedMessage(await placeAssignments(ctx, actor, pairs, false)) };
+  return { message: assignedMessage(await placeAssignments(ctx, actor, pairs, null)) };
 }
 
-/** Takes a paper back from a member, as long as they have written nothing of its review. */
+/**
+ * Takes a paper back from a member: never a submitted review; a draft only from a member who can
+ * no longer finish it (removed from the committee, or conflicted since).
+ */
 export async function unassignReviewer(ctx: Ctx, actor: PublicUser, paperId: string, memberId: string) {
   const name = await ctx.db.transaction(async (tx) => {
     const [member] = await lockMembers(tx, [memberId]);
     if (!member) throw new AppError('not_found', ASSIGNMENT_TEXTS.memberNotFound);
-    if (!(await findPaperForAssignment(tx, paperId))) throw new AppError('not_found', ASSIGNMENT_TEXTS.paperNotFound);
-    if (!(await deleteUnstartedAssignment(tx, memberId, paperId))) {
+    const profiles = await findPaperProfilesByIds(tx, [paperId]);
+    if (profiles.length === 0) throw new AppError('not_found', ASSIGNMENT_TEXTS.paperNotFound);
+    const canFinish = member.status === 'accepted' && !(await conflictsOfMember(tx, memberId, profiles)).has(paperId);
+    if (!(await deleteAssignment(tx, memberId, paperId, !canFinish))) {
       const review = (await findReviewsOfPaper(tx, paperId)).find((r) => r.memberId === memberId);
       throw new AppError(
         'conflict',
-        review ? ASSIGNMENT_TEXTS.reviewStarted(member.name) : ASSIGNMENT_TEXTS.notAssigned(member.name),
+        !review
+          ? ASSIGNMENT_TEXTS.notAssigned(member.name)
+          : review.submittedAt
+            ? ASSIGNMENT_TEXTS.reviewSubmitted(member.name)
+            : ASSIGNMENT_TEXTS.reviewStarted(member.name),
       );
     }
     await insertTimelineEntries(tx, [
@@ -240,7 +282,10 @@ export async function loadAssignmentProblem(
   const reviewersOf = new Map<string, string[]>();
   for (const pair of assigned) {
     excluded.add(pairKey(pair.memberId, pair.paperId));
-    reviewersOf.set(pair.paperId, [...(reviewersOf.get(pair.paperId) ?? []), pair.memberId]);
+    if (!countsTowardsQuota(pair, conflicts)) continue;
+    const reviewers = reviewersOf.get(pair.paperId) ?? [];
+    reviewers.push(pair.memberId);
+    reviewersOf.set(pair.paperId, reviewers);
   }
   for (const [memberId, paperIds] of conflicts)
     for (const paperId of paperIds) excluded.add(pairKey(memberId, paperId));
@@ -273,9 +318,20 @@ export async function planAutomaticAssignment(
   const { excluded } = problem;
   const plan = planAssignment(problem);
 
-  const names = new Map(members.map((m) => [m.id, m.name]));
+  // Reviewers already counted may include a former member whose review was submitted.
+  const names = await findMemberNames(ctx.db, [...reviewersOf.values()].flat());
+  for (const m of members) names.set(m.id, m.name);
   const newOf = new Map<string, string[]>();
-  for (const pair of plan.assignments) newOf.set(pair.paperId, [...(newOf.get(pair.paperId) ?? []), pair.memberId]);
+  const newPapersOf = new Map<string, string[]>();
+  const push = (map: Map<string, string[]>, key: string, value: string) => {
+    const list = map.get(key) ?? [];
+    list.push(value);
+    map.set(key, list);
+  };
+  for (const pair of plan.assignments) {
+    push(newOf, pair.paperId, pair.memberId);
+    push(newPapersOf, pair.memberId, pair.paperId);
+  }
   const missing = new Map(plan.short.map((paper) => [paper.paperId, paper.missing]));
   const paperById = new Map(papers.map((paper) => [paper.id, paper]));
   const named = (paperId: string) => {
@@ -290,11 +346,12 @@ export async function planAutomaticAssignment(
       name: m.name,
       maxPapers: m.maxPapers,
       currentLoad: loads.get(m.id) ?? 0,
-      newPapers: plan.assignments.filter((pair) => pair.memberId === m.id).map((pair) => named(pair.paperId)),
+      newPapers: (newPapersOf.get(m.id) ?? []).map(named),
     })),
     papers: papers.map((paper) => {
       const short = missing.get(paper.id) ?? 0;
-      const eligible = members.filter((m) => !excluded.has(pairKey(m.id, paper.id))).length;
+      // Counted for the few papers left short only.
+      const eligible = short === 0 ? 0 : members.filter((m) => !excluded.has(pairKey(m.id, paper.id))).length;
       const reviewer = (isNew: boolean) => (memberId: string) => ({ memberId, name: names.get(memberId) ?? '', isNew });
       return {
         ...named(paper.id),
@@ -320,6 +377,6 @@ export async function planAutomaticAssignment(
 
 /** Applies a plan as it was shown, in one transaction, or nothing if the committee has changed. */
 export async function applyAssignmentPlan(ctx: Ctx, actor: PublicUser, input: ApplyPlanBody) {
-  const { assignments } = applyPlanBodySchema.parse(input);
-  return { message: assignedMessage(await placeAssignments(ctx, actor, assignments, true)) };
+  const { assignments, ...settings } = applyPlanBodySchema.parse(input);
+  return { message: assignedMessage(await placeAssignments(ctx, actor, assignments, settings)) };
 }

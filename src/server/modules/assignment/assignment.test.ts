@@ -212,7 +212,11 @@ describe('assigning reviewers, by hand and automatically', () => {
     for (const planned of plan.papers) expect(planned.reviewers, planned.title).toHaveLength(2);
     expect(plan.cost).toBe(plan.lowerBound);
 
-    const applied = await post('/admin/assignments/apply', { assignments: plan.assignments });
+    const applied = await post('/admin/assignments/apply', {
+      assignments: plan.assignments,
+      reviewsPerPaper: 2,
+      onlyFillMissing: true,
+    });
     expect(applied.statusCode).toBe(200);
     expect(await reviewRows()).toHaveLength(before.length + plan.assignments.length);
     expect(
@@ -226,11 +230,19 @@ describe('assigning reviewers, by hand and automatically', () => {
       memberId: member.minh.id,
       paperId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
     }));
-    const big = await post('/admin/assignments/apply', { assignments: large });
+    const big = await post('/admin/assignments/apply', {
+      assignments: large,
+      reviewsPerPaper: 3,
+      onlyFillMissing: true,
+    });
     expect(big.statusCode).toBe(404);
     expect(big.json().message).toBe(ASSIGNMENT_TEXTS.paperNotFound);
 
-    const twice = await post('/admin/assignments/apply', { assignments: plan.assignments });
+    const twice = await post('/admin/assignments/apply', {
+      assignments: plan.assignments,
+      reviewsPerPaper: 2,
+      onlyFillMissing: true,
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(ASSIGNMENT_TEXTS.planStale);
   });
@@ -246,5 +258,79 @@ describe('assigning reviewers, by hand and automatically', () => {
     const refused = await post('/admin/assignments/plan', { reviewsPerPaper: 11, onlyFillMissing: true });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(ASSIGNMENT_TEXTS.reviewsPerPaperInvalid);
+  });
+
+  it('stops counting a removed member’s unfinished review, lets it be taken back, and keeps a submitted one', async () => {
+    const ivanReview = (await reviewRows()).find((row) => row.memberId === member.ivan.id)!;
+    const paperKey = (Object.keys(paper) as (keyof typeof paper)[]).find(
+      (key) => paper[key].id === ivanReview.paperId,
+    )!;
+    await t.app.ctx.db
+      .update(committeeReviews)
+      .set({ draftSavedAt: new Date() })
+      .where(eq(committeeReviews.id, ivanReview.id));
+    const revoked = await post(`/admin/committee/${member.ivan.id}/revoke`, {});
+    expect(revoked.statusCode).toBe(200);
+
+    const listed = (await reviewersOf(paperKey)).members.find((m) => m.memberId === member.ivan.id);
+    expect(listed).toMatchObject({ memberStatus: 'revoked', assigned: true, reviewState: 'draft' });
+    const plan = (await post('/admin/assignments/plan', { reviewsPerPaper: 2, onlyFillMissing: true })).json()
+      .plan as AssignmentPlanView;
+    const planned = plan.papers.find((p) => p.paperId === ivanReview.paperId)!;
+    expect(planned.reviewers.map((r) => r.memberId)).not.toContain(member.ivan.id);
+    expect(planned.reviewers.length + planned.missing).toBe(2);
+
+    const taken = await post(`/admin/papers/${ivanReview.paperId}/reviewers/${member.ivan.id}/unassign`, {});
+    expect(taken.statusCode, taken.body).toBe(200);
+
+    const minhReview = (await reviewRows()).find((row) => row.memberId === member.minh.id)!;
+    await t.app.ctx.db
+      .update(committeeReviews)
+      .set({ submittedAt: new Date(), mark: 70, confidence: 3, commentsToAuthors: 'Fine.' })
+      .where(eq(committeeReviews.id, minhReview.id));
+    const kept = await post(`/admin/papers/${minhReview.paperId}/reviewers/${member.minh.id}/unassign`, {});
+    expect(kept.statusCode).toBe(409);
+    expect(kept.json().message).toBe(ASSIGNMENT_TEXTS.reviewSubmitted(member.minh.name));
+  });
+
+  it('refuses a plan once one of its papers was given a reviewer by other means', async () => {
+    await t.app.ctx.db.update(committeeMembers).set({ maxPapers: 10 }).where(eq(committeeMembers.id, member.minh.id));
+    await t.app.ctx.db.insert(committeeMembers).values({
+      name: 'Kwame Mensah',
+      email: uniqueEmail('kwame'),
+      themes: [FLUIDS, SOLIDS],
+      maxPapers: 10,
+      status: 'accepted',
+    });
+    const plan = (await post('/admin/assignments/plan', { reviewsPerPaper: 3, onlyFillMissing: true })).json()
+      .plan as AssignmentPlanView;
+    // A paper the plan brings to exactly three reviewers.
+    const filled = plan.papers.find((p) => p.missing === 0 && p.reviewers.some((r) => r.isNew))!;
+    expect(filled).toBeDefined();
+    // Someone joins after the plan was made, and an organiser gives them one of its papers by hand.
+    const [late] = await t.app.ctx.db
+      .insert(committeeMembers)
+      .values({
+        name: 'Олена Коваленко',
+        email: uniqueEmail('olena'),
+        themes: [FLUIDS],
+        maxPapers: 10,
+        status: 'accepted',
+      })
+      .returning();
+    const byHand = await post('/admin/assignments', {
+      paperIds: [filled.paperId],
+      memberIds: [late!.id],
+    });
+    expect(byHand.statusCode).toBe(200);
+    const before = (await reviewRows()).length;
+    const applied = await post('/admin/assignments/apply', {
+      assignments: plan.assignments,
+      reviewsPerPaper: 3,
+      onlyFillMissing: true,
+    });
+    expect(applied.statusCode).toBe(409);
+    expect(applied.json().message).toBe(ASSIGNMENT_TEXTS.planStale);
+    expect(await reviewRows()).toHaveLength(before);
   });
 });

@@ -29,7 +29,8 @@ function ReviewContent({ paperId }: { paperId: string }) {
         </Link>
         <h1 className="mt-2 text-2xl font-bold text-brand-900 sm:text-3xl">Review</h1>
         <div className="mt-6">
-          {sheet.isPending ? (
+          {/* The form takes its values once: from the sheet as the server has it now, not a cached copy. */}
+          {sheet.isPending || (sheet.isFetching && !sheet.isFetchedAfterMount) ? (
             <Spinner label="Loading the paper..." fillsPage />
           ) : sheet.isError ? (
             <PageLoadError>{errorText(sheet.error, 'The paper could not be loaded. Please try again.')}</PageLoadError>
