@@ -198,6 +198,13 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
     page.getByTestId('toast-success').filter({ hasText: 'Everyone chosen already reviews these papers' }),
   ).toBeVisible();
 
+  // Double-blind review from here on: the member never sees who wrote the paper.
+  await page.goto('admin?section=committee');
+  const reviewMode = page.getByRole('form', { name: 'Review mode' });
+  await reviewMode.getByLabel(/^Double-blind/).check();
+  await reviewMode.getByRole('button', { name: 'Save review mode' }).click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Review mode: Double-blind.' })).toBeVisible();
+
   // The member reviews it: a draft first, then the review, each step checked as a reviewer would meet it.
   const reviewerContext = await browser.newContext();
   const reviewing = await reviewerContext.newPage();
@@ -210,7 +217,9 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
   expect(await seriousViolations(reviewing), 'my reviews').toEqual([]);
   await reviewCard.getByRole('link', { name: paperTitle }).click();
   const form = reviewing.getByRole('form', { name: 'Your review' });
-  await expect(reviewing.getByRole('list', { name: 'Authors' })).toContainText('Politechnika Gdańska');
+  await expect(reviewing.getByText('Double-blind review: the authors are not shown to reviewers.')).toBeVisible();
+  for (const secret of ['Ewa Nowak', 'Politechnika Gdańska', author.email, author.customUserId])
+    expect(await reviewing.content(), `the review page names ${secret}`).not.toContain(secret);
   await form.getByRole('button', { name: 'Submit review' }).click();
   await expect(form.getByText('Please give a mark from 0 to 100.')).toBeVisible();
   await expect(form.getByText('Please say how confident you are.')).toBeVisible();
@@ -241,6 +250,10 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
   await expect(reviewers.getByRole('button', { name: `Unassign ${joiner.name}` })).toHaveCount(0);
   await page.goto('admin?section=committee');
   await expect(rowOf(joiner.email).getByRole('cell').nth(4)).toHaveText(/^(Reviewed: )?1$/);
+
+  await reviewMode.getByLabel(/^Single-blind/).check();
+  await reviewMode.getByRole('button', { name: 'Save review mode' }).click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Review mode: Single-blind.' })).toBeVisible();
 
   // Removing a member asks first.
   await rowOf(joiner.email)

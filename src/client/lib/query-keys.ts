@@ -7,6 +7,8 @@ export const queryKeys = {
   session: ['site', 'session'] as const,
   /** The conference's dates (GET /settings/deadlines): every page that shows one reads them here. */
   conferenceDates: ['settings', 'deadlines'] as const,
+  /** Single- or double-blind review (GET /settings/review-mode). */
+  reviewMode: ['settings', 'review-mode'] as const,
   captcha: (round: number, fetched: number) => ['auth', 'captcha', round, fetched] as const,
   account: {
     sessions: ['account', 'sessions'] as const,

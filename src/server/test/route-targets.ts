@@ -51,6 +51,7 @@ export const PUBLIC_ROUTES = [
   'PUT /auth/reset-password/:token',
   'GET /letters/verify/:code',
   'GET /settings/deadlines',
+  'GET /settings/review-mode',
   // A committee invitation's link: its unguessable token is the credential (modules/committee).
   'GET /committee/invitations/:token',
   'POST /committee/invitations/:token/accept',

@@ -4,6 +4,7 @@ import type {
   committeeListResponseSchema,
   committeeMemberResponseSchema,
 } from '@shared/schemas/committee.ts';
+import type { reviewModeSavedResponseSchema, SetReviewModeBody } from '@shared/schemas/review-mode.ts';
 import { api, type ResponseOf } from '@client/lib/api.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
 
@@ -37,5 +38,16 @@ export function useCommitteeAction() {
         { method: 'POST' },
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.committee }),
+  });
+}
+
+/** "Review mode": the answer is the mode now in force, for every page that reads it. */
+export function useSetReviewMode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetReviewModeBody) =>
+      api<ResponseOf<typeof reviewModeSavedResponseSchema>>('/admin/committee/review-mode', { method: 'PUT', body }),
+    onSuccess: (answer) =>
+      queryClient.setQueryData(queryKeys.reviewMode, { success: true, reviewMode: answer.reviewMode }),
   });
 }

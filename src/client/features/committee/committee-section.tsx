@@ -11,6 +11,7 @@ import { errorText } from '@client/lib/api.ts';
 import { formatDate } from '@client/lib/dates.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { type CommitteeAction, useCommittee, useCommitteeAction } from './committee-api.ts';
+import { ReviewModeForm } from './review-mode-form.tsx';
 
 const InviteReviewerDialog = lazy(async () => ({
   default: (await import('./invite-reviewer-dialog.tsx')).InviteReviewerDialog,
@@ -52,6 +53,7 @@ export function CommitteeSection({
           <Button onClick={() => setInviting(true)}>Invite reviewer</Button>
         </div>
       </div>
+      <ReviewModeForm />
       {committee.isPending ? (
         <Spinner label="Loading the committee..." />
       ) : committee.isError ? (

@@ -17,3 +17,4 @@ export * from './committee.ts';
 export * from './conflicts.ts';
 export * from './bidding.ts';
 export * from './reviews.ts';
+export * from './review-mode.ts';

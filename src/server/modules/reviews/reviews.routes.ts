@@ -8,7 +8,7 @@ import {
   reviewSheetResponseSchema,
   reviewSubmitBodySchema,
 } from '@shared/schemas/reviews.ts';
-import { sendStoredFile } from '@server/lib/send-file.ts';
+import { sendMadeFile, sendStoredFile } from '@server/lib/send-file.ts';
 import { requireUser } from '@server/plugins/auth.ts';
 import * as reviews from './reviews.service.ts';
 
@@ -33,13 +33,12 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get('/:paperId/abstract', { schema: { params: paperParams }, config: members }, async (request, reply) =>
-    sendStoredFile(
-      reply,
-      ctx.store,
-      await reviews.getReviewAbstract(ctx, requireUser(request), request.params.paperId),
-    ),
-  );
+  app.get('/:paperId/abstract', { schema: { params: paperParams }, config: members }, async (request, reply) => {
+    const copy = await reviews.getReviewAbstract(ctx, requireUser(request), request.params.paperId);
+    return copy.kind === 'stored'
+      ? sendStoredFile(reply, ctx.store, copy.file)
+      : sendMadeFile(reply, copy.bytes, copy.file);
+  });
 
   app.put(
     '/:paperId/draft',

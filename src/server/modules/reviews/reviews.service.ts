@@ -1,4 +1,6 @@
+import { buffer } from 'node:stream/consumers';
 import { ASSIGNABLE_STATUSES, type ReviewState } from '@shared/domain/assignment.ts';
+import type { ReviewMode } from '@shared/domain/review-mode.ts';
 import { REVIEW_TEXTS } from '@shared/domain/reviews.ts';
 import {
   type MyReviews,
@@ -13,7 +15,7 @@ import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { AppError } from '@server/lib/app-error.ts';
 import type { ServableFile } from '@server/lib/send-file.ts';
-import { insertTimelineEntries } from '../assignment/assignment.repository.ts';
+import { insertTimelineEntries, lockPapersForAssignment } from '../assignment/assignment.repository.ts';
 import { requireAcceptedMember } from '../committee/committee.service.ts';
 import type { PaperProfile } from '../conflicts/conflict-rules.ts';
 import { findPaperProfile, findPaperProfilesByIds } from '../conflicts/conflicts.repository.ts';
@@ -21,6 +23,8 @@ import { conflictsOfMember } from '../conflicts/conflicts.service.ts';
 import { currentDates } from '../deadlines/deadlines.service.ts';
 import { findStoredFile, servableFile } from '../files/files.service.ts';
 import { apiBase } from '../papers/admin-papers.service.ts';
+import { withoutDocumentInformation } from '../review-mode/anonymous-pdf.ts';
+import { currentReviewMode } from '../review-mode/review-mode.service.ts';
 import { findReviewOfMember, findReviewsOfMember, type MemberReviewRow, updateReview } from './reviews.repository.ts';
 
 type Ctx = AppContext;
@@ -43,13 +47,18 @@ async function requireOwnReview(db: DbOrTx, user: PublicUser, paperId: string, l
   return { member, row, profile };
 }
 
-function presentSheet(ctx: Ctx, row: MemberReviewRow, profile: PaperProfile, deadline: string): ReviewSheet {
+function presentSheet(
+  ctx: Ctx,
+  row: MemberReviewRow,
+  profile: PaperProfile,
+  { deadline, mode }: { deadline: string; mode: ReviewMode },
+): ReviewSheet {
   return {
     paper: {
       paperId: row.paperId,
       title: row.title,
       theme: row.theme,
-      authors: profile.authors.map(({ name, affiliation }) => ({ name, affiliation })),
+      authors: mode === 'double_blind' ? null : profile.authors.map(({ name, affiliation }) => ({ name, affiliation })),
       abstractUrl: `${apiBase(ctx)}/committee/reviews/${row.paperId}/abstract`,
     },
     review: {
@@ -94,15 +103,28 @@ export async function listMyReviews(ctx: Ctx, user: PublicUser): Promise<MyRevie
 
 export async function getReviewSheet(ctx: Ctx, user: PublicUser, paperId: string): Promise<ReviewSheet> {
   const { row, profile } = await requireOwnReview(ctx.db, user, paperId);
-  return presentSheet(ctx, row, profile, await reviewDeadline(ctx));
+  return presentSheet(ctx, row, profile, {
+    deadline: await reviewDeadline(ctx),
+    mode: await currentReviewMode(ctx.db),
+  });
 }
 
-/** The abstract as the reviewer receives it, under a name that says nothing of its authors. */
-export async function getReviewAbstract(ctx: Ctx, user: PublicUser, paperId: string): Promise<ServableFile> {
+/**
+ * The abstract as the reviewer receives it, under a name that says nothing of its authors; in
+ * double-blind review a copy without its document information (anonymous-pdf.ts).
+ */
+export async function getReviewAbstract(
+  ctx: Ctx,
+  user: PublicUser,
+  paperId: string,
+): Promise<{ kind: 'stored'; file: ServableFile } | { kind: 'made'; file: ServableFile; bytes: Uint8Array }> {
   const { row } = await requireOwnReview(ctx.db, user, paperId);
   const stored = await findStoredFile(ctx.db, row.abstractFileId);
   if (!stored) throw new AppError('not_found', REVIEW_TEXTS.notFound);
-  return servableFile(stored, `paper-${paperId.slice(0, 8)}.pdf`);
+  const file = servableFile(stored, `paper-${paperId.slice(0, 8)}.pdf`);
+  if ((await currentReviewMode(ctx.db)) === 'single_blind') return { kind: 'stored', file };
+  const original = await buffer(await ctx.store.open(stored.storageKey));
+  return { kind: 'made', file, bytes: await withoutDocumentInformation(original) };
 }
 
 /**
@@ -118,6 +140,8 @@ async function writeReview(
   submit: boolean,
 ): Promise<{ message: string; sheet: ReviewSheet }> {
   const message = await ctx.db.transaction(async (tx) => {
+    // The paper is held against a decision first (a status change waits, then sees the review).
+    await lockPapersForAssignment(tx, [paperId]);
     const { row } = await requireOwnReview(tx, user, paperId, true);
     if (!isEditable(row)) throw new AppError('conflict', REVIEW_TEXTS.decided);
     const now = new Date();

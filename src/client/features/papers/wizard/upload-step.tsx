@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { REVIEW_MODE_TEXTS } from '@shared/domain/review-mode.ts';
 import { PdfPicker } from '@client/components/pdf-picker.tsx';
+import { Alert } from '@client/components/ui/alert.tsx';
+import { useReviewMode } from '@client/lib/review-mode-api.ts';
 import { themeFormLabel } from './paper-details-step.tsx';
 import type { WizardValues } from './wizard-validation.ts';
 
@@ -15,6 +18,7 @@ interface UploadStepProps {
 
 /** Step 3: a last look at the details, the abstract PDF and the author's confirmation. */
 export function UploadStep({ values, file, onFileChange, confirmed, onConfirmedChange, disabled }: UploadStepProps) {
+  const { data: reviewMode } = useReviewMode();
   return (
     <div className="space-y-6">
       <section aria-labelledby="review-heading" className="rounded-lg bg-slate-50 p-4">
@@ -44,6 +48,7 @@ export function UploadStep({ values, file, onFileChange, confirmed, onConfirmedC
         </Link>
         .
       </p>
+      {reviewMode === 'double_blind' && <Alert tone="info">{REVIEW_MODE_TEXTS.anonymiseAbstract}</Alert>}
 
       <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-4 text-sm text-slate-800">
         <input

@@ -1,0 +1,202 @@
+import type { InjectOptions } from 'fastify';
+import { PDFDocument, PDFName } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REVIEW_MODE_TEXTS } from '@shared/domain/review-mode.ts';
+import { committeeMembers } from '@server/db/schema/index.ts';
+import { createTestUser, type TestUser } from '@server/test/factories.ts';
+import { multipart } from '@server/test/multipart.ts';
+import { OPEN_DEADLINES } from '@server/test/open-deadlines.ts';
+import { fillParams, registeredRoutes, routeKey } from '@server/test/route-targets.ts';
+import { API, createTestAppWithMail, type TestAppWithMail } from '@server/test/test-app.ts';
+
+type Method = InjectOptions['method'];
+
+const AUTHOR = { name: 'Zbigniew Brzęczyszczykiewicz', affiliation: 'Uniwersytet Jagielloński' };
+const CO_AUTHOR = { name: 'Nguyễn Thị Bích Ngọc', affiliation: 'Đại học Huế' };
+const FILE_NAME = 'brzeczyszczykiewicz-ictacem-abstract.pdf';
+
+/** An abstract whose document information names its author, as word processors write it. */
+async function abstractWithItsAuthor(): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  document.addPage([595, 842]);
+  document.setTitle(`Draft by ${AUTHOR.name}`);
+  document.setAuthor(AUTHOR.name);
+  document.setSubject(AUTHOR.affiliation);
+  document.setKeywords(['Brzęczyszczykiewicz', 'Jagielloński']);
+  document.setCreator('Brzęczyszczykiewicz’s word processor');
+  document.setProducer('Jagielloński PDF writer');
+  return Buffer.from(await document.save());
+}
+
+describe('double-blind review: nothing a member receives names the authors', () => {
+  let t: TestAppWithMail;
+  let admin: TestUser;
+  let author: TestUser;
+  let reviewer: TestUser;
+  let paperId: string;
+  let secrets: string[];
+
+  beforeAll(async () => {
+    t = await createTestAppWithMail({ conferenceDates: OPEN_DEADLINES });
+    admin = await createTestUser(t.app, { role: 'admin' });
+    author = await createTestUser(t.app, { username: AUTHOR.name, email: `zbigniew.b.${Date.now()}@uj.edu.pl` });
+    reviewer = await createTestUser(t.app, { username: 'Reviewer Account', email: `rev.${Date.now()}@example.org` });
+    const [member] = await t.app.ctx.db
+      .insert(committeeMembers)
+      .values({
+        name: 'Reviewer Account',
+        email: reviewer.email,
+        themes: ['Solid Mechanics and Dynamics'],
+        maxPapers: 5,
+        status: 'accepted',
+        userId: reviewer.user._id,
+      })
+      .returning();
+    const body = multipart(
+      {
+        title: 'Fatigue of additively manufactured lattices',
+        theme: 'Solid Mechanics and Dynamics',
+        modeOfPresentation: 'Oral',
+        authors: JSON.stringify([
+          { ...AUTHOR, address: 'Kraków' },
+          { ...CO_AUTHOR, address: 'Huế' },
+        ]),
+      },
+      [{ field: 'paperPdf', name: FILE_NAME, content: await abstractWithItsAuthor() }],
+    );
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: `${API}/papers/submit`,
+      headers: { ...body.headers, cookie: author.cookie },
+      payload: body.payload,
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    paperId = submitted.json().paper._id;
+    const assigned = await t.app.inject({
+      method: 'POST',
+      url: `${API}/admin/assignments`,
+      headers: { cookie: admin.cookie },
+      payload: { paperIds: [paperId], memberIds: [member!.id] },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    secrets = [
+      AUTHOR.name,
+      'Brzęczyszczykiewicz',
+      'Brzeczyszczykiewicz',
+      AUTHOR.affiliation,
+      'Jagielloński',
+      CO_AUTHOR.name,
+      CO_AUTHOR.affiliation,
+      author.email,
+      author.user.customUserId,
+      FILE_NAME,
+    ];
+  });
+  afterAll(() => t.close());
+
+  const setMode = (reviewMode: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `${API}/admin/committee/review-mode`,
+      headers: { cookie: admin.cookie },
+      payload: { reviewMode },
+    });
+
+  /** Every answer the member can get: each member route, and every page-level GET of a signed-in account. */
+  async function everythingTheMemberReceives() {
+    const answers: { label: string; body: Buffer; type: string }[] = [];
+    const bodies: Record<string, unknown> = {
+      PUT: { mark: 60, confidence: 3, commentsToAuthors: 'Draft words.', confidentialComments: '' },
+      POST: { mark: 61, confidence: 3, commentsToAuthors: 'Submitted words.', confidentialComments: '' },
+    };
+    const routes = registeredRoutes(t.app).filter(
+      (route) =>
+        route.access === 'member' ||
+        ((route.access === 'user' || route.access === 'public') && route.method === 'GET' && !route.url.includes(':')),
+    );
+    expect(routes.filter((route) => route.access === 'member').length).toBeGreaterThanOrEqual(6);
+    for (const route of routes) {
+      const url = fillParams(route, { paperId });
+      const payload = route.url.endsWith('/bids/:paperId')
+        ? { bid: 'eager' }
+        : route.url.endsWith('/draft')
+          ? bodies.PUT
+          : bodies[route.method];
+      const res = await t.app.inject({
+        method: route.method as Method,
+        url,
+        headers: { cookie: reviewer.cookie },
+        ...(route.method === 'GET' ? {} : { payload: payload as object }),
+      });
+      answers.push({ label: routeKey(route), body: res.rawPayload, type: String(res.headers['content-type'] ?? '') });
+      if (route.url.endsWith('/abstract')) {
+        expect(res.statusCode, routeKey(route)).toBe(200);
+        answers.push({
+          label: 'Content-Disposition',
+          body: Buffer.from(String(res.headers['content-disposition'])),
+          type: 'text',
+        });
+      }
+    }
+    return answers;
+  }
+
+  it('in single-blind review the member does see the authors (the check below can fail)', async () => {
+    expect((await setMode('single_blind')).statusCode).toBe(200);
+    const sheet = await t.app.inject({
+      method: 'GET',
+      url: `${API}/committee/reviews/${paperId}`,
+      headers: { cookie: reviewer.cookie },
+    });
+    expect(sheet.body).toContain(AUTHOR.affiliation);
+  });
+
+  it('in double-blind review no answer, header, e-mail or PDF document information carries a name, e-mail, affiliation, ID or file name', async () => {
+    const saved = await setMode('double_blind');
+    expect(saved.json()).toMatchObject({
+      reviewMode: 'double_blind',
+      message: REVIEW_MODE_TEXTS.saved('double_blind'),
+    });
+    const answers = await everythingTheMemberReceives();
+    expect(answers.length).toBeGreaterThan(10);
+    for (const { label, body } of answers) {
+      const text = body.toString('utf8');
+      for (const secret of secrets) expect(text.includes(secret), `${label} carries “${secret}”`).toBe(false);
+    }
+    const pdf = answers.find((answer) => answer.type === 'application/pdf')!;
+    const copy = await PDFDocument.load(pdf.body, { updateMetadata: false });
+    expect([
+      copy.getTitle(),
+      copy.getAuthor(),
+      copy.getSubject(),
+      copy.getKeywords(),
+      copy.getCreator(),
+      copy.getProducer(),
+    ]).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect(copy.catalog.get(PDFName.of('Metadata'))).toBeUndefined();
+    expect(copy.getPageCount()).toBe(1);
+
+    // The assignment's e-mail names the paper only.
+    const mailsToMember = () => t.smtp.inbox.filter((mail) => mail.to[0] === reviewer.email);
+    for (let i = 0; i < 100 && mailsToMember().length === 0; i += 1) await new Promise((r) => setTimeout(r, 50));
+    const mails = mailsToMember();
+    expect(mails.length).toBeGreaterThan(0);
+    for (const mail of mails)
+      for (const secret of secrets) expect(mail.raw.includes(secret), `the e-mail carries “${secret}”`).toBe(false);
+  });
+
+  it('refuses a mode that does not exist, and lets only an organiser set it', async () => {
+    const wrong = await setMode('triple_blind');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(REVIEW_MODE_TEXTS.invalid);
+    const byMember = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/admin/committee/review-mode`,
+      headers: { cookie: reviewer.cookie },
+      payload: { reviewMode: 'single_blind' },
+    });
+    expect(byMember.statusCode).toBe(403);
+    const read = await t.app.inject({ method: 'GET', url: `${API}/settings/review-mode` });
+    expect(read.json()).toEqual({ success: true, reviewMode: 'double_blind' });
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * How blind the committee's reviewing is. Single-blind: members see who wrote a paper; authors
+ * never learn who reviewed it. Double-blind: members never see the authors either (names,
+ * affiliations, e-mails, ICTACEM IDs, original file names, the PDF's document information).
+ * In both, authors and other members know reviewers only as "Reviewer 1", "Reviewer 2".
+ */
+export const REVIEW_MODES = ['single_blind', 'double_blind'] as const;
+export type ReviewMode = (typeof REVIEW_MODES)[number];
+
+export const REVIEW_MODE_LABELS: Record<ReviewMode, string> = {
+  single_blind: 'Single-blind',
+  double_blind: 'Double-blind',
+};
+
+export const REVIEW_MODE_TEXTS = {
+  descriptions: {
+    single_blind: 'Members see the authors of the papers they review; authors never learn who reviewed them.',
+    double_blind:
+      'Members never see who wrote a paper: no names, affiliations, e-mails, ICTACEM IDs or file names, and the abstract they receive has its document information emptied. Authors are asked to anonymise their abstracts.',
+  } satisfies Record<ReviewMode, string>,
+  saved: (mode: ReviewMode) => `Review mode: ${REVIEW_MODE_LABELS[mode]}.`,
+  invalid: 'Choose Single-blind or Double-blind.',
+  anonymiseAbstract:
+    'Reviewing is double-blind: leave the authors’ names, affiliations and acknowledgements out of your extended abstract, and cite your own earlier work as you would anyone else’s.',
+  notAnonymisable: 'This abstract could not be prepared for blind review. Please tell the organisers.',
+} as const;
