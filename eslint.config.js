@@ -52,6 +52,7 @@ const ADMIN_FEATURES = [
   'committee',
   'conflicts',
   'deadlines-admin',
+  'paper-reviews',
 ];
 const AUTHOR_FEATURES = CLIENT_FEATURES.filter((feature) => !ADMIN_FEATURES.includes(feature));
 

@@ -248,6 +248,15 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
   await page.getByRole('tab', { name: 'Committee' }).click();
   await expect(reviewers.getByText('Submitted', { exact: true })).toBeVisible();
   await expect(reviewers.getByRole('button', { name: `Unassign ${joiner.name}` })).toHaveCount(0);
+  const summary = page.getByTestId('review-summary');
+  await expect(summary).toContainText('Reviews1/1');
+  await expect(summary).toContainText('Mean mark74');
+  await expect(page.getByTestId('paper-review')).toContainText('Could be a poster.');
+  await page.getByRole('tab', { name: 'Confidential Notes and Marks' }).click();
+  await page.getByRole('button', { name: 'Edit Evaluation' }).click();
+  await expect(page.getByLabel('Marks (0-100)')).toHaveValue('74');
+  await expect(page.getByText('Prefilled with the committee’s confidence-weighted mean (74)')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
   await page.goto('admin?section=committee');
   await expect(rowOf(joiner.email).getByRole('cell').nth(4)).toHaveText(/^(Reviewed: )?1$/);
 

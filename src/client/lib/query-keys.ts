@@ -50,6 +50,7 @@ export const queryKeys = {
     paperTimeline: (paperId: string) => ['admin', 'paper', paperId, 'timeline'] as const,
     paperConflicts: (paperId: string) => ['admin', 'paper', paperId, 'conflicts'] as const,
     paperReviewers: (paperId: string) => ['admin', 'paper', paperId, 'reviewers'] as const,
+    paperReviews: (paperId: string) => ['admin', 'paper', paperId, 'reviews'] as const,
     /** Everything assignments change: papers' reviewers and timelines, the committee's loads. */
     assignments: ['admin', 'assignments'] as const,
     user: (userId: string) => ['admin', 'user', userId] as const,

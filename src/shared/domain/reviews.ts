@@ -35,3 +35,31 @@ export const REVIEW_TEXTS = {
   overdue: (deadline: string) =>
     `Reviews were due by ${formatConferenceTime(deadline)}; please submit yours as soon as you can.`,
 } as const;
+
+/** A paper's reviewers disagree when their marks are this far apart (highest less lowest). */
+export const DISAGREEMENT_SPREAD = 30;
+
+export interface MarksSummary {
+  submitted: number;
+  mean: number | null;
+  /** The mean with each mark weighted by its reviewer's confidence: the committee's suggested mark. */
+  weightedMean: number | null;
+  spread: number | null;
+  disagreement: boolean;
+}
+
+/** Combines the submitted reviews' marks; rounded to one decimal, as the organisers read them. */
+export function summariseMarks(reviews: readonly { mark: number; confidence: number }[]): MarksSummary {
+  if (reviews.length === 0) return { submitted: 0, mean: null, weightedMean: null, spread: null, disagreement: false };
+  const round = (value: number) => Math.round(value * 10) / 10;
+  const marks = reviews.map((review) => review.mark);
+  const weights = reviews.reduce((sum, review) => sum + review.confidence, 0);
+  const spread = Math.max(...marks) - Math.min(...marks);
+  return {
+    submitted: reviews.length,
+    mean: round(marks.reduce((sum, mark) => sum + mark, 0) / reviews.length),
+    weightedMean: round(reviews.reduce((sum, review) => sum + review.mark * review.confidence, 0) / weights),
+    spread,
+    disagreement: spread >= DISAGREEMENT_SPREAD,
+  };
+}

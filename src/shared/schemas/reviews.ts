@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REVIEW_STATES } from '../domain/assignment.ts';
+import { COMMITTEE_MEMBER_STATUSES } from '../domain/committee.ts';
 import { REVIEW_LIMITS, REVIEW_TEXTS } from '../domain/reviews.ts';
 import { okResponse } from './responses.ts';
 
@@ -79,6 +80,36 @@ export const reviewSheetSchema = z
   .meta({ id: 'ReviewSheet' });
 export type ReviewSheet = z.infer<typeof reviewSheetSchema>;
 
+/** A paper's reviews as organisers read them, side by side, with the combined marks. */
+export const paperReviewsSchema = z
+  .object({
+    reviews: z.array(
+      z.object({
+        memberId: z.string(),
+        name: z.string(),
+        memberStatus: z.enum(COMMITTEE_MEMBER_STATUSES),
+        state: z.enum(REVIEW_STATES),
+        /** Only a submitted review's content: a draft is its reviewer's until then. */
+        mark: z.number().nullable(),
+        confidence: z.number().nullable(),
+        commentsToAuthors: z.string(),
+        confidentialComments: z.string(),
+        submittedAt: z.string().nullable(),
+      }),
+    ),
+    summary: z.object({
+      assigned: z.number(),
+      submitted: z.number(),
+      mean: z.number().nullable(),
+      weightedMean: z.number().nullable(),
+      spread: z.number().nullable(),
+      disagreement: z.boolean(),
+    }),
+  })
+  .meta({ id: 'PaperReviews' });
+export type PaperReviews = z.infer<typeof paperReviewsSchema>;
+
+export const paperReviewsResponseSchema = okResponse({ reviews: paperReviewsSchema });
 export const myReviewsResponseSchema = okResponse({ reviews: myReviewsSchema });
 export const reviewSheetResponseSchema = okResponse({ sheet: reviewSheetSchema });
 export const reviewSavedResponseSchema = okResponse({ message: z.string(), sheet: reviewSheetSchema });

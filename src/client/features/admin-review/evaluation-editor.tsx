@@ -12,8 +12,19 @@ import { evaluationFormSchema } from './evaluation-form.ts';
 import { scoreBandClass } from '@client/admin/score-bands.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 
-/** The Admin Evaluation Panel (spec 2.8): marks and confidential comments, seen only by admins. */
-export function EvaluationEditor({ paperId, evaluation }: { paperId: string; evaluation: AdminEvaluation }) {
+/**
+ * The Admin Evaluation Panel (spec 2.8): marks and confidential comments, seen only by admins.
+ * The committee's confidence-weighted mean, when there is one, prefills an empty mark.
+ */
+export function EvaluationEditor({
+  paperId,
+  evaluation,
+  suggestedMarks = null,
+}: {
+  paperId: string;
+  evaluation: AdminEvaluation;
+  suggestedMarks?: number | null;
+}) {
   const [editing, setEditing] = useState(false);
   return (
     <section aria-labelledby="evaluation-heading" className="space-y-4">
@@ -31,7 +42,12 @@ export function EvaluationEditor({ paperId, evaluation }: { paperId: string; eva
         )}
       </div>
       {editing ? (
-        <EvaluationForm paperId={paperId} evaluation={evaluation} onDone={() => setEditing(false)} />
+        <EvaluationForm
+          paperId={paperId}
+          evaluation={evaluation}
+          suggestedMarks={suggestedMarks}
+          onDone={() => setEditing(false)}
+        />
       ) : (
         <EvaluationView evaluation={evaluation} />
       )}
@@ -89,12 +105,15 @@ function ReviewerLine({ evaluation }: { evaluation: AdminEvaluation }) {
 function EvaluationForm({
   paperId,
   evaluation,
+  suggestedMarks,
   onDone,
 }: {
   paperId: string;
   evaluation: AdminEvaluation;
+  suggestedMarks: number | null;
   onDone: () => void;
 }) {
+  const prefilled = evaluation.marks === null && suggestedMarks !== null;
   const toast = useToast();
   const save = useSaveEvaluation(paperId);
   const marksId = useId();
@@ -108,7 +127,8 @@ function EvaluationForm({
   } = useForm({
     resolver: zodResolver(evaluationFormSchema(evaluation.marks)),
     defaultValues: {
-      marks: evaluation.marks === null ? '' : String(evaluation.marks),
+      marks:
+        evaluation.marks !== null ? String(evaluation.marks) : prefilled ? String(Math.round(suggestedMarks!)) : '',
       marksUnreadable: false,
       clearMarks: false,
       confidentialComments: evaluation.confidentialComments,
@@ -168,7 +188,11 @@ function EvaluationForm({
           </p>
         ) : (
           <p id={`${marksId}-hint`} className="mt-1 text-xs text-slate-500">
-            {evaluation.marks === null ? 'Leave empty for no score.' : 'A whole number from 0 to 100.'}
+            {prefilled
+              ? `Prefilled with the committee’s confidence-weighted mean (${suggestedMarks}); change it as you see fit.`
+              : evaluation.marks === null
+                ? 'Leave empty for no score.'
+                : 'A whole number from 0 to 100.'}
           </p>
         )}
         {evaluation.marks !== null && (

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client.ts';
-import { committeeReviews, papers } from '@server/db/schema/index.ts';
+import { committeeMembers, committeeReviews, papers } from '@server/db/schema/index.ts';
 
 const reviewColumns = {
   id: committeeReviews.id,
@@ -61,4 +61,24 @@ export async function updateReview(
     .update(committeeReviews)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(committeeReviews.id, reviewId));
+}
+
+/** Every review of a paper with its reviewer, in the order they were assigned: what organisers read. */
+export function findReviewsOfPaperForOrganisers(db: DbOrTx, paperId: string) {
+  return db
+    .select({
+      memberId: committeeReviews.memberId,
+      name: committeeMembers.name,
+      memberStatus: committeeMembers.status,
+      mark: committeeReviews.mark,
+      confidence: committeeReviews.confidence,
+      commentsToAuthors: committeeReviews.commentsToAuthors,
+      confidentialComments: committeeReviews.confidentialComments,
+      draftSavedAt: committeeReviews.draftSavedAt,
+      submittedAt: committeeReviews.submittedAt,
+    })
+    .from(committeeReviews)
+    .innerJoin(committeeMembers, eq(committeeMembers.id, committeeReviews.memberId))
+    .where(eq(committeeReviews.paperId, paperId))
+    .orderBy(asc(committeeReviews.assignedAt), asc(committeeReviews.id));
 }

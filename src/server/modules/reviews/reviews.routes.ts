@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { REVIEW_TEXTS } from '@shared/domain/reviews.ts';
 import {
   myReviewsResponseSchema,
+  paperReviewsResponseSchema,
   reviewDraftBodySchema,
   reviewSavedResponseSchema,
   reviewSheetResponseSchema,
@@ -10,6 +11,7 @@ import {
 } from '@shared/schemas/reviews.ts';
 import { sendMadeFile, sendStoredFile } from '@server/lib/send-file.ts';
 import { requireUser } from '@server/plugins/auth.ts';
+import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
 import * as reviews from './reviews.service.ts';
 
 const members = { access: 'member' as const };
@@ -62,5 +64,18 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true,
       ...(await reviews.submitReview(ctx, requireUser(request), request.params.paperId, request.body)),
     }),
+  );
+};
+
+/** A paper's reviews for organisers, under /api/admin/papers/{paperId}/reviews. */
+export const paperReviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.get(
+    '/:paperId/reviews',
+    {
+      schema: { params: z.object({ paperId: z.uuid(PAPER_NOT_FOUND) }), response: { 200: paperReviewsResponseSchema } },
+      config: { access: 'admin' },
+    },
+    async (request) => ({ success: true, reviews: await reviews.getPaperReviews(ctx, request.params.paperId) }),
   );
 };

@@ -1,9 +1,10 @@
 import { buffer } from 'node:stream/consumers';
 import { ASSIGNABLE_STATUSES, type ReviewState } from '@shared/domain/assignment.ts';
 import type { ReviewMode } from '@shared/domain/review-mode.ts';
-import { REVIEW_TEXTS } from '@shared/domain/reviews.ts';
+import { REVIEW_TEXTS, summariseMarks } from '@shared/domain/reviews.ts';
 import {
   type MyReviews,
+  type PaperReviews,
   type ReviewDraftBody,
   reviewDraftBodySchema,
   type ReviewSheet,
@@ -25,7 +26,14 @@ import { findStoredFile, servableFile } from '../files/files.service.ts';
 import { apiBase } from '../papers/admin-papers.service.ts';
 import { withoutDocumentInformation } from '../review-mode/anonymous-pdf.ts';
 import { currentReviewMode } from '../review-mode/review-mode.service.ts';
-import { findReviewOfMember, findReviewsOfMember, type MemberReviewRow, updateReview } from './reviews.repository.ts';
+import {
+  findReviewOfMember,
+  findReviewsOfMember,
+  findReviewsOfPaperForOrganisers,
+  type MemberReviewRow,
+  updateReview,
+} from './reviews.repository.ts';
+import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
 
 type Ctx = AppContext;
 
@@ -76,6 +84,33 @@ function presentSheet(
 }
 
 const reviewDeadline = async (ctx: Ctx) => (await currentDates(ctx)).reviewDeadline;
+
+/** A paper's reviews for organisers: submitted ones in full, drafts by their state only. */
+export async function getPaperReviews(ctx: Pick<AppContext, 'db'>, paperId: string): Promise<PaperReviews> {
+  if (!(await findPaperProfile(ctx.db, paperId))) throw new AppError('not_found', PAPER_NOT_FOUND);
+  const rows = await findReviewsOfPaperForOrganisers(ctx.db, paperId);
+  const submitted = rows.filter((row) => row.submittedAt !== null);
+  return {
+    reviews: rows.map((row) => {
+      const shown = row.submittedAt !== null;
+      return {
+        memberId: row.memberId,
+        name: row.name,
+        memberStatus: row.memberStatus,
+        state: stateOf(row),
+        mark: shown ? row.mark : null,
+        confidence: shown ? row.confidence : null,
+        commentsToAuthors: shown ? row.commentsToAuthors : '',
+        confidentialComments: shown ? row.confidentialComments : '',
+        submittedAt: row.submittedAt?.toISOString() ?? null,
+      };
+    }),
+    summary: {
+      assigned: rows.length,
+      ...summariseMarks(submitted.map((row) => ({ mark: row.mark!, confidence: row.confidence! }))),
+    },
+  };
+}
 
 /** "My reviews": the papers assigned to the member, less any they are now conflicted with. */
 export async function listMyReviews(ctx: Ctx, user: PublicUser): Promise<MyReviews> {

@@ -23,11 +23,12 @@ describe('a committee member’s reviews', () => {
   let bystander: TestUser;
   let author: TestUser;
   const papers: Record<'assigned' | 'later' | 'decided', string> = {} as never;
+  let members: Record<string, string>;
 
   beforeAll(async () => {
     t = await createTestApp({ conferenceDates: OPEN_DEADLINES });
     admin = await createTestUser(t.app, { role: 'admin' });
-    const members: Record<string, string> = {};
+    members = {};
     for (const [key, name] of [
       ['reviewer', 'Trần Thị Thu Hà'],
       ['bystander', 'Krzysztof Wójcik'],
@@ -214,5 +215,45 @@ describe('a committee member’s reviews', () => {
     expect(list.reviews.map((r) => r.paperId)).not.toContain(papers.later);
     expect((await call('GET', `/${papers.later}`)).statusCode).toBe(404);
     expect((await call('GET', `/${papers.later}/abstract`)).statusCode).toBe(404);
+  });
+
+  it('shows organisers the reviews side by side with the combined marks, and nothing of a draft', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: `${API}/admin/assignments`,
+      headers: { cookie: admin.cookie },
+      payload: { paperIds: [papers.assigned], memberIds: [members.bystander] },
+    });
+    await call('PUT', `/${papers.assigned}/draft`, bystander.cookie, {
+      mark: 20,
+      confidence: 2,
+      commentsToAuthors: 'Half-formed doubts.',
+      confidentialComments: '',
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${API}/admin/papers/${papers.assigned}/reviews`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const { reviews, summary } = res.json().reviews;
+    expect(summary).toEqual({ assigned: 2, submitted: 1, mean: 81, weightedMean: 81, spread: 0, disagreement: false });
+    expect(reviews).toMatchObject([
+      {
+        name: 'Trần Thị Thu Hà',
+        state: 'submitted',
+        mark: 81,
+        confidence: 4,
+        confidentialComments: FULL_REVIEW.confidentialComments,
+      },
+      { name: 'Krzysztof Wójcik', state: 'draft', mark: null, confidence: null, commentsToAuthors: '' },
+    ]);
+    expect(res.body).not.toContain('Half-formed doubts.');
+    const asMember = await t.app.inject({
+      method: 'GET',
+      url: `${API}/admin/papers/${papers.assigned}/reviews`,
+      headers: { cookie: reviewer.cookie },
+    });
+    expect(asMember.statusCode).toBe(403);
   });
 });

@@ -10,6 +10,8 @@ import { Panel } from '@client/components/ui/panel.tsx';
 import { type AdminPaperDetails, isNotFound } from '@client/admin/admin-paper.ts';
 import { useAdminPaper } from '@client/features/admin-review/admin-papers-api.ts';
 import { EvaluationEditor } from '@client/features/admin-review/evaluation-editor.tsx';
+import { usePaperReviews } from '@client/features/paper-reviews/paper-reviews-api.ts';
+import type { AdminEvaluation } from '@shared/schemas/admin-paper.ts';
 import { AuthorsTab, CommunicatingAuthorTab, PaperDetailsTab } from '@client/features/admin-review/paper-info-tabs.tsx';
 import { PAPER_PAGE_SECTIONS, useOpenAtSection } from '@client/lib/paper-page-sections.ts';
 import { PaperReviewHeader } from '@client/features/admin-review/paper-review-header.tsx';
@@ -28,6 +30,9 @@ const LOADING = 'Loading paper details...';
 // The committee's tab is opened on few visits: its code is fetched when it is.
 const PaperReviewers = lazy(() =>
   import('@client/features/assignment/paper-reviewers.tsx').then((m) => ({ default: m.PaperReviewers })),
+);
+const PaperReviewsPanel = lazy(() =>
+  import('@client/features/paper-reviews/paper-reviews-panel.tsx').then((m) => ({ default: m.PaperReviewsPanel })),
 );
 const PaperConflicts = lazy(() =>
   import('@client/features/conflicts/paper-conflicts.tsx').then((m) => ({ default: m.PaperConflicts })),
@@ -94,11 +99,12 @@ function PaperReviewLayout({ details: { paper, user } }: { details: AdminPaperDe
             {tab === 'details' && <PaperDetailsTab paper={paper} />}
             {tab === 'authors' && <AuthorsTab authors={paper.authors} />}
             {tab === 'communicating' && <CommunicatingAuthorTab user={user} />}
-            {tab === 'evaluation' && <EvaluationEditor paperId={paper._id} evaluation={paper.adminEvaluation} />}
+            {tab === 'evaluation' && <CommitteeEvaluation paperId={paper._id} evaluation={paper.adminEvaluation} />}
             {tab === 'committee' && (
               <Suspense fallback={<Spinner label="Loading the committee..." />}>
                 <div className="space-y-8">
                   <PaperReviewers paperId={paper._id} paperTitle={paper.title} />
+                  <PaperReviewsPanel paperId={paper._id} />
                   <PaperConflicts paperId={paper._id} />
                 </div>
               </Suspense>
@@ -117,5 +123,17 @@ function PaperReviewLayout({ details: { paper, user } }: { details: AdminPaperDe
         <AdminPaperLetters paperId={paper._id} status={paper.status} />
       </aside>
     </div>
+  );
+}
+
+/** The organiser's evaluation, its empty mark prefilled with the committee's weighted mean once there is one. */
+function CommitteeEvaluation({ paperId, evaluation }: { paperId: string; evaluation: AdminEvaluation }) {
+  const reviews = usePaperReviews(paperId);
+  return (
+    <EvaluationEditor
+      paperId={paperId}
+      evaluation={evaluation}
+      suggestedMarks={reviews.data?.summary.weightedMean ?? null}
+    />
   );
 }

@@ -1,0 +1,101 @@
+import { REVIEW_STATE_LABELS } from '@shared/domain/assignment.ts';
+import { COMMITTEE_MEMBER_STATUS_LABELS } from '@shared/domain/committee.ts';
+import { CONFIDENCE_LABELS, type Confidence, DISAGREEMENT_SPREAD } from '@shared/domain/reviews.ts';
+import type { PaperReviews } from '@shared/schemas/reviews.ts';
+import { Alert } from '@client/components/ui/alert.tsx';
+import { Badge } from '@client/components/ui/badge.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+import { formatDateTime } from '@client/lib/dates.ts';
+import { usePaperReviews } from './paper-reviews-api.ts';
+
+/** The committee's reviews of a paper side by side, with the combined marks above them. */
+export function PaperReviewsPanel({ paperId }: { paperId: string }) {
+  const reviews = usePaperReviews(paperId);
+  if (reviews.isPending) return <Spinner label="Loading the reviews..." />;
+  if (reviews.isError) return <Alert>Failed to load the reviews. Please try again.</Alert>;
+  const { summary } = reviews.data;
+  return (
+    <section aria-labelledby="paper-reviews-heading" className="space-y-4">
+      <h3 id="paper-reviews-heading" className="text-lg font-semibold text-slate-900">
+        Reviews
+      </h3>
+      {summary.assigned === 0 ? (
+        <p className="rounded-lg border border-slate-200 p-4 text-slate-600">No reviews yet: assign reviewers first.</p>
+      ) : (
+        <>
+          <Summary summary={summary} />
+          <ul className="grid gap-4 md:grid-cols-2" aria-label="Reviews">
+            {reviews.data.reviews.map((review) => (
+              <li key={review.memberId} className="rounded-lg border border-slate-200 p-4" data-testid="paper-review">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold text-slate-900">{review.name}</span>
+                  <Badge tone={review.state === 'submitted' ? 'success' : 'neutral'}>
+                    {REVIEW_STATE_LABELS[review.state]}
+                  </Badge>
+                  {review.memberStatus !== 'accepted' && (
+                    <Badge tone="attention">{COMMITTEE_MEMBER_STATUS_LABELS[review.memberStatus]}</Badge>
+                  )}
+                </p>
+                {review.state === 'submitted' ? (
+                  <>
+                    <p className="mt-2 text-slate-800">
+                      <span className="text-2xl font-bold">{review.mark}</span>
+                      <span className="text-sm text-slate-600">/100</span>
+                      <span className="ml-3 text-sm text-slate-700">
+                        Confidence {review.confidence} {CONFIDENCE_LABELS[review.confidence as Confidence]}
+                      </span>
+                    </p>
+                    <h4 className="mt-3 text-sm font-semibold text-slate-700">Comments to the authors</h4>
+                    <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-800">
+                      {review.commentsToAuthors}
+                    </p>
+                    {review.confidentialComments && (
+                      <>
+                        <h4 className="mt-3 text-sm font-semibold text-slate-700">Confidential comments</h4>
+                        <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-800">
+                          {review.confidentialComments}
+                        </p>
+                      </>
+                    )}
+                    {review.submittedAt && (
+                      <p className="mt-3 text-xs text-slate-500">Submitted {formatDateTime(review.submittedAt)}</p>
+                    )}
+                  </>
+                ) : (
+                  <p className="mt-2 text-sm text-slate-600">Nothing to read until the review is submitted.</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Summary({ summary }: { summary: PaperReviews['summary'] }) {
+  const figures = [
+    { term: 'Reviews', value: `${summary.submitted}/${summary.assigned}` },
+    { term: 'Mean mark', value: summary.mean ?? '–' },
+    { term: 'Confidence-weighted', value: summary.weightedMean ?? '–' },
+    { term: 'Spread', value: summary.spread ?? '–' },
+  ];
+  return (
+    <div className="space-y-2">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="review-summary">
+        {figures.map((figure) => (
+          <div key={figure.term} className="rounded-lg bg-slate-50 p-3">
+            <dt className="text-xs font-medium text-slate-600">{figure.term}</dt>
+            <dd className="text-xl font-bold text-slate-900">{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {summary.disagreement && (
+        <p className="text-sm font-semibold text-amber-800">
+          Disagreement: the marks are {summary.spread} apart ({DISAGREEMENT_SPREAD} or more). Worth a discussion before
+          deciding.
+        </p>
+      )}
+    </div>
+  );
+}
