@@ -220,6 +220,8 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
   await expect(reviewing.getByText('Double-blind review: the authors are not shown to reviewers.')).toBeVisible();
   for (const secret of ['Ewa Nowak', 'Politechnika Gdańska', author.email, author.customUserId])
     expect(await reviewing.content(), `the review page names ${secret}`).not.toContain(secret);
+  const discussion = reviewing.getByRole('region', { name: 'Other reviews and discussion' });
+  await expect(discussion).toContainText('Submit your review to read the other reviews');
   await form.getByRole('button', { name: 'Submit review' }).click();
   await expect(form.getByText('Please give a mark from 0 to 100.')).toBeVisible();
   await expect(form.getByText('Please say how confident you are.')).toBeVisible();
@@ -239,6 +241,10 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
   await form.getByRole('button', { name: 'Submit review' }).click();
   await expect(reviewing.getByTestId('toast-success').filter({ hasText: 'Your review was submitted.' })).toBeVisible();
   await expect(form.getByText('Submitted', { exact: true })).toBeVisible();
+  await expect(discussion).toContainText('You are Reviewer 1 here');
+  await discussion.getByLabel('Your message').fill('Happy to discuss the wake model.');
+  await discussion.getByRole('button', { name: 'Post message' }).click();
+  await expect(discussion.getByTestId('discussion-message')).toContainText('Happy to discuss the wake model.');
   await reviewing.reload();
   await expect(form.getByLabel('Mark (0–100)')).toHaveValue('74');
   await expect(form.getByRole('button', { name: 'Save draft' })).toHaveCount(0);
@@ -248,6 +254,9 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
   await page.getByRole('tab', { name: 'Committee' }).click();
   await expect(reviewers.getByText('Submitted', { exact: true })).toBeVisible();
   await expect(reviewers.getByRole('button', { name: `Unassign ${joiner.name}` })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Discussion' }).getByTestId('discussion-message')).toContainText(
+    `${joiner.name} (Reviewer 1)`,
+  );
   const summary = page.getByTestId('review-summary');
   await expect(summary).toContainText('Reviews1/1');
   await expect(summary).toContainText('Mean mark74');

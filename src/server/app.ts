@@ -46,6 +46,7 @@ import { findAcceptedMembership } from './modules/committee/committee.repository
 import { biddingRoutes } from './modules/bidding/bidding.routes.ts';
 import { assignmentRoutes, paperReviewersRoutes } from './modules/assignment/assignment.routes.ts';
 import { paperReviewsRoutes, reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { memberDiscussionRoutes, paperDiscussionRoutes } from './modules/discussion/discussion.routes.ts';
 import { reviewModeRoutes } from './modules/review-mode/review-mode.routes.ts';
 import { adminCommitteeRoutes, committeeInvitationRoutes } from './modules/committee/committee.routes.ts';
 import { bulkActionsRoutes } from './modules/bulk-actions/bulk-actions.routes.ts';
@@ -339,6 +340,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(assignmentRoutes, { prefix: `${apiPrefix}/admin/assignments` });
   await app.register(reviewsRoutes, { prefix: `${apiPrefix}/committee/reviews` });
   await app.register(paperReviewsRoutes, { prefix: `${apiPrefix}/admin/papers` });
+  await app.register(memberDiscussionRoutes, { prefix: `${apiPrefix}/committee/reviews` });
+  await app.register(paperDiscussionRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await app.register(reviewModeRoutes, { prefix: apiPrefix });
   await app.register(authorMessagesRoutes, { prefix: `${apiPrefix}/admin/messages` });
   await app.register(backgroundJobsRoutes, { prefix: `${apiPrefix}/admin/jobs` });

@@ -27,6 +27,7 @@ export const queryKeys = {
   /** A committee member's reviews, and one paper's review sheet. */
   myReviews: ['committee', 'reviews'] as const,
   reviewSheet: (paperId: string) => ['committee', 'reviews', paperId] as const,
+  reviewDiscussion: (paperId: string) => ['committee', 'reviews', paperId, 'discussion'] as const,
   letters: {
     visaRequests: (paperId: string) => ['letters', 'visa-requests', paperId] as const,
     verification: (code: string) => ['letters', 'verification', code] as const,
@@ -51,6 +52,7 @@ export const queryKeys = {
     paperConflicts: (paperId: string) => ['admin', 'paper', paperId, 'conflicts'] as const,
     paperReviewers: (paperId: string) => ['admin', 'paper', paperId, 'reviewers'] as const,
     paperReviews: (paperId: string) => ['admin', 'paper', paperId, 'reviews'] as const,
+    paperDiscussion: (paperId: string) => ['admin', 'paper', paperId, 'discussion'] as const,
     /** Everything assignments change: papers' reviewers and timelines, the committee's loads. */
     assignments: ['admin', 'assignments'] as const,
     user: (userId: string) => ['admin', 'user', userId] as const,

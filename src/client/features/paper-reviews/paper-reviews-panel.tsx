@@ -6,7 +6,8 @@ import { Alert } from '@client/components/ui/alert.tsx';
 import { Badge } from '@client/components/ui/badge.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { formatDateTime } from '@client/lib/dates.ts';
-import { usePaperReviews } from './paper-reviews-api.ts';
+import { DiscussionThread } from '@client/components/discussion-thread.tsx';
+import { usePaperDiscussion, usePaperReviews, usePostAsOrganiser } from './paper-reviews-api.ts';
 
 /** The committee's reviews of a paper side by side, with the combined marks above them. */
 export function PaperReviewsPanel({ paperId }: { paperId: string }) {
@@ -97,5 +98,29 @@ function Summary({ summary }: { summary: PaperReviews['summary'] }) {
         </p>
       )}
     </div>
+  );
+}
+
+/** The paper's discussion among its reviewers and the organisers; authors never see it. */
+export function PaperDiscussionPanel({ paperId }: { paperId: string }) {
+  const discussion = usePaperDiscussion(paperId);
+  const post = usePostAsOrganiser(paperId);
+  return (
+    <section aria-labelledby="paper-discussion-heading" className="space-y-3">
+      <h3 id="paper-discussion-heading" className="text-lg font-semibold text-slate-900">
+        Discussion
+      </h3>
+      <p className="text-sm text-slate-600">
+        Among the paper’s reviewers (each reads it once their own review is submitted) and the organisers. Reviewers see
+        each other as Reviewer 1, Reviewer 2; the authors never see it.
+      </p>
+      {discussion.isPending ? (
+        <Spinner label="Loading the discussion..." />
+      ) : discussion.isError ? (
+        <Alert>Failed to load the discussion. Please try again.</Alert>
+      ) : (
+        <DiscussionThread messages={discussion.data.messages} onPost={post.mutateAsync} posting={post.isPending} />
+      )}
+    </section>
   );
 }

@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  DiscussionBody,
+  memberDiscussionResponseSchema,
+  memberMessagePostedResponseSchema,
+} from '@shared/schemas/discussion.ts';
+import type {
   myReviewsResponseSchema,
   ReviewDraftBody,
   reviewSavedResponseSchema,
@@ -38,8 +43,31 @@ export function useWriteReview(paperId: string) {
     onSuccess: (answer) => {
       queryClient.setQueryData(queryKeys.reviewSheet(paperId), { success: true, sheet: answer.sheet });
       void queryClient.invalidateQueries({ queryKey: queryKeys.myReviews, exact: true });
+      // A submission opens the discussion.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.reviewDiscussion(paperId) });
     },
     // Refused (the paper decided meanwhile, say): the sheet as it now stands, which says so.
     onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviewSheet(paperId) }),
+  });
+}
+
+export function useReviewDiscussion(paperId: string) {
+  return useQuery({
+    queryKey: queryKeys.reviewDiscussion(paperId),
+    queryFn: () => api<ResponseOf<typeof memberDiscussionResponseSchema>>(`${reviewPath(paperId)}/discussion`),
+    select: (answer) => answer.discussion,
+  });
+}
+
+export function usePostToDiscussion(paperId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DiscussionBody) =>
+      api<ResponseOf<typeof memberMessagePostedResponseSchema>>(`${reviewPath(paperId)}/discussion`, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: (answer) =>
+      queryClient.setQueryData(queryKeys.reviewDiscussion(paperId), { success: true, discussion: answer.discussion }),
   });
 }

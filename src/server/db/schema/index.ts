@@ -18,3 +18,4 @@ export * from './conflicts.ts';
 export * from './bidding.ts';
 export * from './reviews.ts';
 export * from './review-mode.ts';
+export * from './discussion.ts';

@@ -46,7 +46,7 @@ const isEditable = (row: Pick<MemberReviewRow, 'status'>) =>
  * The member's review of the paper, or 404 for anything else: a paper not assigned to them, or
  * one they have since been found or declared conflicted with, answers as one that does not exist.
  */
-async function requireOwnReview(db: DbOrTx, user: PublicUser, paperId: string, lock = false) {
+export async function requireOwnReview(db: DbOrTx, user: PublicUser, paperId: string, lock = false) {
   const member = await requireAcceptedMember({ db }, user);
   const row = await findReviewOfMember(db, member.id, paperId, lock);
   const profile = row && (await findPaperProfile(db, paperId));

@@ -34,6 +34,9 @@ const PaperReviewers = lazy(() =>
 const PaperReviewsPanel = lazy(() =>
   import('@client/features/paper-reviews/paper-reviews-panel.tsx').then((m) => ({ default: m.PaperReviewsPanel })),
 );
+const PaperDiscussionPanel = lazy(() =>
+  import('@client/features/paper-reviews/paper-reviews-panel.tsx').then((m) => ({ default: m.PaperDiscussionPanel })),
+);
 const PaperConflicts = lazy(() =>
   import('@client/features/conflicts/paper-conflicts.tsx').then((m) => ({ default: m.PaperConflicts })),
 );
@@ -105,6 +108,7 @@ function PaperReviewLayout({ details: { paper, user } }: { details: AdminPaperDe
                 <div className="space-y-8">
                   <PaperReviewers paperId={paper._id} paperTitle={paper.title} />
                   <PaperReviewsPanel paperId={paper._id} />
+                  <PaperDiscussionPanel paperId={paper._id} />
                   <PaperConflicts paperId={paper._id} />
                 </div>
               </Suspense>

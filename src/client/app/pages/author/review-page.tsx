@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { PageContainer } from '@client/components/ui/page-container.tsx';
 import { PageLoadError } from '@client/components/ui/alert.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
+import { ReviewDiscussion } from '@client/features/reviews/review-discussion.tsx';
 import { ReviewForm } from '@client/features/reviews/review-form.tsx';
 import { useReviewSheet } from '@client/features/reviews/reviews-api.ts';
 import { errorText } from '@client/lib/api.ts';
@@ -35,7 +36,10 @@ function ReviewContent({ paperId }: { paperId: string }) {
           ) : sheet.isError ? (
             <PageLoadError>{errorText(sheet.error, 'The paper could not be loaded. Please try again.')}</PageLoadError>
           ) : (
-            <ReviewForm sheet={sheet.data} />
+            <div className="space-y-6">
+              <ReviewForm sheet={sheet.data} />
+              <ReviewDiscussion paperId={paperId} />
+            </div>
           )}
         </div>
       </div>
