@@ -159,6 +159,11 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
     .poll(() => smtp.inbox.find((mail) => mail.to.includes(joiner.email) && mail.raw.includes('for you to review')))
     .toBeTruthy();
   await expect(assignedCell).toHaveText(/^(Assigned: )?[1-6]$/);
+  await page.getByRole('button', { name: 'Remind reviewers' }).click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Reminders are on their way to' })).toBeVisible();
+  await expect
+    .poll(() => smtp.inbox.find((mail) => mail.to.includes(joiner.email) && mail.raw.includes('still to submit')))
+    .toBeTruthy();
 
   // On the paper: the reviewer, taken back while nothing is written, then assigned by hand.
   await page.goto(`admin/paper/${paperId}`);

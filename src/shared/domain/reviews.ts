@@ -32,6 +32,11 @@ export const REVIEW_TEXTS = {
   submitted: 'Your review was submitted. Thank you.',
   updated: 'Your review was updated.',
   due: (deadline: string) => `Reviews are due by ${formatConferenceTime(deadline)}.`,
+  reminded: (members: number) =>
+    members === 0
+      ? 'Every review is in: there is nobody to remind.'
+      : `Reminders are on their way to ${formatCount(members)} member${members === 1 ? '' : 's'}.`,
+  remindersNeedMail: 'Reminders are sent by e-mail, and no mail server is configured (SMTP_URL).',
   overdue: (deadline: string) =>
     `Reviews were due by ${formatConferenceTime(deadline)}; please submit yours as soon as you can.`,
 } as const;

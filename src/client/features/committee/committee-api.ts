@@ -4,6 +4,7 @@ import type {
   committeeListResponseSchema,
   committeeMemberResponseSchema,
 } from '@shared/schemas/committee.ts';
+import type { messageResponseSchema } from '@shared/schemas/responses.ts';
 import type { reviewModeSavedResponseSchema, SetReviewModeBody } from '@shared/schemas/review-mode.ts';
 import { api, type ResponseOf } from '@client/lib/api.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
@@ -49,5 +50,12 @@ export function useSetReviewMode() {
       api<ResponseOf<typeof reviewModeSavedResponseSchema>>('/admin/committee/review-mode', { method: 'PUT', body }),
     onSuccess: (answer) =>
       queryClient.setQueryData(queryKeys.reviewMode, { success: true, reviewMode: answer.reviewMode }),
+  });
+}
+
+/** "Remind reviewers": one e-mail per member with unfinished reviews. */
+export function useRemindReviewers() {
+  return useMutation({
+    mutationFn: () => api<ResponseOf<typeof messageResponseSchema>>('/admin/committee/reminders', { method: 'POST' }),
   });
 }

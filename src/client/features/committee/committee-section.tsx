@@ -10,7 +10,7 @@ import { Spinner } from '@client/components/ui/spinner.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { formatDate } from '@client/lib/dates.ts';
 import { useToast } from '@client/lib/toast.tsx';
-import { type CommitteeAction, useCommittee, useCommitteeAction } from './committee-api.ts';
+import { type CommitteeAction, useCommittee, useCommitteeAction, useRemindReviewers } from './committee-api.ts';
 import { ReviewModeForm } from './review-mode-form.tsx';
 
 const InviteReviewerDialog = lazy(async () => ({
@@ -46,9 +46,12 @@ export function CommitteeSection({
         </p>
         <div className="flex flex-wrap gap-2">
           {accepted > 0 && (
-            <Button variant="secondary" onClick={() => setAssigning(true)}>
-              Assign automatically
-            </Button>
+            <>
+              <RemindReviewersButton />
+              <Button variant="secondary" onClick={() => setAssigning(true)}>
+                Assign automatically
+              </Button>
+            </>
           )}
           <Button onClick={() => setInviting(true)}>Invite reviewer</Button>
         </div>
@@ -249,5 +252,24 @@ function MemberActions({ member }: { member: CommitteeMember }) {
         ))}
       {failure && <Alert className="w-full">{failure}</Alert>}
     </div>
+  );
+}
+
+function RemindReviewersButton() {
+  const toast = useToast();
+  const remind = useRemindReviewers();
+  return (
+    <Button
+      variant="secondary"
+      disabled={remind.isPending}
+      onClick={() =>
+        remind.mutate(undefined, {
+          onSuccess: (answer) => toast.success(answer.message),
+          onError: (error) => toast.error(errorText(error, 'The reminders could not be sent. Please try again.')),
+        })
+      }
+    >
+      {remind.isPending ? 'Sending...' : 'Remind reviewers'}
+    </Button>
   );
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSIGNMENT_TEXTS } from '@shared/domain/assignment.ts';
+import { REVIEW_TEXTS } from '@shared/domain/reviews.ts';
 import type { AssignmentPlanView, PaperReviewers } from '@shared/schemas/assignment.ts';
 import type { PaperTimelineEntry } from '@shared/schemas/timeline.ts';
 import { committeeMembers, committeeReviews } from '@server/db/schema/index.ts';
@@ -332,5 +333,31 @@ describe('assigning reviewers, by hand and automatically', () => {
     expect(applied.statusCode).toBe(409);
     expect(applied.json().message).toBe(ASSIGNMENT_TEXTS.planStale);
     expect(await reviewRows()).toHaveLength(before);
+  });
+
+  it('reminds each member once, listing only their unfinished reviews', async () => {
+    t.smtp.inbox.length = 0;
+    const unfinished = (await reviewRows()).filter((row) => row.submittedAt === null);
+    const members = new Set(unfinished.map((row) => row.memberId));
+    const accepted = (await t.app.ctx.db.select().from(committeeMembers)).filter(
+      (row) => members.has(row.id) && row.status === 'accepted',
+    );
+    const res = await post('/admin/committee/reminders', {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(REVIEW_TEXTS.reminded(accepted.length));
+    const reminders = () => t.smtp.inbox.filter((mail) => mail.raw.includes('still to submit'));
+    for (let i = 0; i < 100 && reminders().length < accepted.length; i += 1)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(
+      reminders()
+        .map((mail) => mail.to[0])
+        .sort(),
+    ).toEqual(accepted.map((row) => row.email).sort());
+    const submitted = (await reviewRows()).find((row) => row.submittedAt !== null)!;
+    const submittedTitle = Object.values(paper).find((p) => p.id === submitted.paperId)!.title;
+    const toItsReviewer = reminders().find(
+      (mail) => mail.to[0] === accepted.find((m) => m.id === submitted.memberId)?.email,
+    );
+    if (toItsReviewer) expect(toItsReviewer.raw).not.toContain(submittedTitle);
   });
 });

@@ -1,4 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { ASSIGNABLE_STATUSES } from '@shared/domain/assignment.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { committeeMembers, committeeReviews, papers } from '@server/db/schema/index.ts';
 
@@ -81,4 +82,27 @@ export function findReviewsOfPaperForOrganisers(db: DbOrTx, paperId: string) {
     .innerJoin(committeeMembers, eq(committeeMembers.id, committeeReviews.memberId))
     .where(eq(committeeReviews.paperId, paperId))
     .orderBy(asc(committeeReviews.assignedAt), asc(committeeReviews.id));
+}
+
+/** Reviews not yet submitted, of accepted members, on papers still being decided: what a reminder lists. */
+export function findUnfinishedReviews(db: DbOrTx) {
+  return db
+    .select({
+      memberId: committeeMembers.id,
+      name: committeeMembers.name,
+      email: committeeMembers.email,
+      paperId: papers.id,
+      title: papers.title,
+    })
+    .from(committeeReviews)
+    .innerJoin(committeeMembers, eq(committeeMembers.id, committeeReviews.memberId))
+    .innerJoin(papers, eq(papers.id, committeeReviews.paperId))
+    .where(
+      and(
+        isNull(committeeReviews.submittedAt),
+        eq(committeeMembers.status, 'accepted'),
+        inArray(papers.status, [...ASSIGNABLE_STATUSES]),
+      ),
+    )
+    .orderBy(asc(committeeMembers.name), asc(committeeReviews.assignedAt));
 }

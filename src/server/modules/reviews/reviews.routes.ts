@@ -9,6 +9,7 @@ import {
   reviewSheetResponseSchema,
   reviewSubmitBodySchema,
 } from '@shared/schemas/reviews.ts';
+import { messageResponseSchema } from '@shared/schemas/responses.ts';
 import { sendMadeFile, sendStoredFile } from '@server/lib/send-file.ts';
 import { requireUser } from '@server/plugins/auth.ts';
 import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
@@ -77,5 +78,15 @@ export const paperReviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
     },
     async (request) => ({ success: true, reviews: await reviews.getPaperReviews(ctx, request.params.paperId) }),
+  );
+};
+
+/** "Remind reviewers", under /api/admin/committee/reminders. */
+export const reviewRemindersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.post(
+    '/admin/committee/reminders',
+    { schema: { response: { 200: messageResponseSchema } }, config: { access: 'admin' } },
+    async () => ({ success: true, ...(await reviews.remindReviewers(ctx)) }),
   );
 };

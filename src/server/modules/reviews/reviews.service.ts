@@ -15,12 +15,13 @@ import type { PublicUser } from '@shared/schemas/user.ts';
 import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { AppError } from '@server/lib/app-error.ts';
+import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import type { ServableFile } from '@server/lib/send-file.ts';
 import { insertTimelineEntries, lockPapersForAssignment } from '../assignment/assignment.repository.ts';
 import { requireAcceptedMember } from '../committee/committee.service.ts';
 import type { PaperProfile } from '../conflicts/conflict-rules.ts';
 import { findPaperProfile, findPaperProfilesByIds } from '../conflicts/conflicts.repository.ts';
-import { conflictsOfMember } from '../conflicts/conflicts.service.ts';
+import { conflictsOfCommittee, conflictsOfMember } from '../conflicts/conflicts.service.ts';
 import { currentDates } from '../deadlines/deadlines.service.ts';
 import { findStoredFile, servableFile } from '../files/files.service.ts';
 import { apiBase } from '../papers/admin-papers.service.ts';
@@ -30,6 +31,7 @@ import {
   findReviewOfMember,
   findReviewsOfMember,
   findReviewsOfPaperForOrganisers,
+  findUnfinishedReviews,
   type MemberReviewRow,
   updateReview,
 } from './reviews.repository.ts';
@@ -110,6 +112,46 @@ export async function getPaperReviews(ctx: Pick<AppContext, 'db'>, paperId: stri
       ...summariseMarks(submitted.map((row) => ({ mark: row.mark!, confidence: row.confidence! }))),
     },
   };
+}
+
+/**
+ * "Remind reviewers": one e-mail per member listing their unfinished reviews (papers still being
+ * decided, not conflicted since) and the deadline, through the outbox.
+ */
+export async function remindReviewers(ctx: Ctx): Promise<{ message: string }> {
+  if (!ctx.outbox) throw new AppError('conflict', REVIEW_TEXTS.remindersNeedMail);
+  const outbox = ctx.outbox;
+  const unfinished = await findUnfinishedReviews(ctx.db);
+  const conflicts = await conflictsOfCommittee(
+    ctx.db,
+    await findPaperProfilesByIds(ctx.db, [...new Set(unfinished.map((row) => row.paperId))]),
+  );
+  const byMember = new Map<string, typeof unfinished>();
+  for (const row of unfinished) {
+    if (conflicts.get(row.memberId)?.has(row.paperId)) continue;
+    const rows = byMember.get(row.memberId) ?? [];
+    rows.push(row);
+    byMember.set(row.memberId, rows);
+  }
+  const deadline = await reviewDeadline(ctx);
+  await transactionThenMail(ctx, async (tx) => {
+    for (const rows of byMember.values()) {
+      const { name, email } = rows[0]!;
+      await outbox.enqueue(tx, {
+        to: email,
+        subject: `ICTACEM 2025: ${rows.length === 1 ? 'a review' : `${rows.length} reviews`} still to submit`,
+        text: [
+          `Dear ${name},`,
+          '',
+          `${REVIEW_TEXTS.due(deadline)} These are still to be submitted:`,
+          ...rows.map((row) => `  - ${row.title}`),
+          '',
+          `Your reviews: ${ctx.config.publicUrl}${ctx.config.basePath}/reviews`,
+        ].join('\n'),
+      });
+    }
+  });
+  return { message: REVIEW_TEXTS.reminded(byMember.size) };
 }
 
 /** "My reviews": the papers assigned to the member, less any they are now conflicted with. */
