@@ -310,6 +310,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(authPlugin, {
     apiPrefix,
     adminMfaRequired: config.adminMfaRequired,
+    reviewerMfaRequired: config.reviewerMfaRequired,
     findSessionUser: (token) => findSessionUser(app.ctx, token),
     isCommitteeMember: async (userId) => (await findAcceptedMembership(app.ctx.db, userId)) !== undefined,
   });

@@ -70,6 +70,7 @@ const envSchema = z.object({
     .optional(),
   /** Two-factor sign-in is required of every admin unless this is false (a test or demo instance). */
   ADMIN_MFA_REQUIRED: z.enum(['true', 'false', '1', '0']).optional(),
+  REVIEWER_MFA_REQUIRED: z.enum(['true', 'false', '1', '0']).optional(),
   REGISTRATION_OPEN: booleanFlag,
   /** Comma-separated proxy addresses or CIDRs whose X-Forwarded-For is trusted. */
   TRUST_PROXY: z.string().optional(),
@@ -146,6 +147,8 @@ export interface AppConfig {
   adminTotpSecret?: string;
   /** Admins must sign in with a second factor (and enrol one before anything else). */
   adminMfaRequired: boolean;
+  /** Committee members too must have two-factor sign-in on to use the member routes. */
+  reviewerMfaRequired: boolean;
   registrationOpen: boolean;
   trustProxy?: string[];
   ipRateLimitFactor: number;
@@ -238,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminTotpSecret: e.ADMIN_TOTP_SECRET,
     adminMfaRequired:
       e.ADMIN_MFA_REQUIRED === undefined || e.ADMIN_MFA_REQUIRED === 'true' || e.ADMIN_MFA_REQUIRED === '1',
+    reviewerMfaRequired: e.REVIEWER_MFA_REQUIRED === 'true' || e.REVIEWER_MFA_REQUIRED === '1',
     registrationOpen: e.REGISTRATION_OPEN,
     trustProxy: e.TRUST_PROXY?.split(',')
       .map((s) => s.trim())

@@ -59,6 +59,7 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unavailable', () => {
       mailFrom: 'ICTACEM 2025 <no-reply@ictacem.test>',
       registrationOpen: true,
       adminMfaRequired: true,
+      reviewerMfaRequired: false,
       ipRateLimitFactor: 1,
       production: false,
       userStorageQuotaBytes: 100 * 1024 * 1024,

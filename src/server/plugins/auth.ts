@@ -61,6 +61,8 @@ export function requireAdmin(request: FastifyRequest): PublicUser {
 export interface AuthPluginOptions {
   apiPrefix: string;
   adminMfaRequired: boolean;
+  /** REVIEWER_MFA_REQUIRED: member routes need two-factor sign-in on. */
+  reviewerMfaRequired: boolean;
   /** The signed-in user a session token names, or null; given by app.ts so plugins stay below modules. */
   findSessionUser: (token: string) => Promise<PublicUser | null>;
   /** Whether the account is a member of the programme committee now (read on every member route). */
@@ -68,7 +70,7 @@ export interface AuthPluginOptions {
 }
 
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app, { apiPrefix, adminMfaRequired, findSessionUser, isCommitteeMember }) => {
+  async (app, { apiPrefix, adminMfaRequired, reviewerMfaRequired, findSessionUser, isCommitteeMember }) => {
     // Until an admin has a second factor, the role's reach is closed everywhere (admin routes, and
     // the admin's powers on user routes: every paper, file and chat), except signing in and out
     // and the own account, where the second factor is set up.
@@ -85,6 +87,8 @@ export const authPlugin = fp<AuthPluginOptions>(
           const user = requireUser(request);
           assertNotAwaitingEnrolment(user);
           if (!(await isCommitteeMember(user._id))) throw new AppError('forbidden', MEMBERS_ONLY);
+          if (reviewerMfaRequired && !user.twoFactorEnabled)
+            throw new AppError('forbidden', TWO_FACTOR_MESSAGES.memberEnrolmentNeeded);
         };
       const require = access === 'admin' ? requireAdmin : requireUser;
       if (enrolmentOpen.some((prefix) => url.startsWith(prefix))) return (request) => void require(request);

@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TWO_FACTOR_MESSAGES } from '@shared/schemas/two-factor.ts';
 import { MEMBERS_ONLY } from '@server/plugins/auth.ts';
 import { committeeMembers } from '@server/db/schema/index.ts';
 import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
@@ -139,6 +140,31 @@ describe('every member route, for members assigned, unassigned, conflicted and r
       const res = await call('removed', route);
       expect(res.statusCode, routeKey(route)).toBe(403);
       expect(res.json()).toEqual({ success: false, message: MEMBERS_ONLY });
+    }
+  });
+
+  it('with REVIEWER_MFA_REQUIRED, answers 403 with the way to turn it on until the member has two-factor sign-in', async () => {
+    const strict = await createTestApp({ conferenceDates: OPEN_DEADLINES, reviewerMfaRequired: true });
+    try {
+      const withoutCode = await createTestUser(strict.app, { username: 'Member without code' });
+      const withCode = await createTestUser(strict.app, { username: 'Member with code', twoFactor: true });
+      for (const account of [withoutCode, withCode])
+        await strict.app.ctx.db.insert(committeeMembers).values({
+          name: account.user.username,
+          email: account.email,
+          themes: ['Aerodynamics and Fluid Mechanics'],
+          maxPapers: 5,
+          status: 'accepted',
+          userId: account.user._id,
+        });
+      const bids = (account: TestUser) =>
+        strict.app.inject({ method: 'GET', url: `${API}/committee/bids`, headers: { cookie: account.cookie } });
+      const refused = await bids(withoutCode);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(TWO_FACTOR_MESSAGES.memberEnrolmentNeeded);
+      expect((await bids(withCode)).statusCode).toBe(200);
+    } finally {
+      await strict.close();
     }
   });
 });

@@ -109,6 +109,7 @@ describe('route sweep: every registered API route against every kind of caller',
     await app.register(authPlugin, {
       apiPrefix: '/api',
       adminMfaRequired: true,
+      reviewerMfaRequired: false,
       findSessionUser: async () => null,
       isCommitteeMember: async () => false,
     });

@@ -33,6 +33,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     mailFrom: 'ICTACEM 2025 <no-reply@ictacem.test>',
     registrationOpen: true,
     adminMfaRequired: true,
+    reviewerMfaRequired: false,
     ipRateLimitFactor: 1,
     production: false,
     userStorageQuotaBytes: 100 * 1024 * 1024,
