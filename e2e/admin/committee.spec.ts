@@ -5,6 +5,7 @@ import { sessionTokenOf } from '../fixtures/api.ts';
 import { logIn } from '../fixtures/captcha.ts';
 import { seriousViolations } from '../fixtures/axe.ts';
 import { E2E_SMTP_PORT } from '../fixtures/ports.ts';
+import { setStatus } from '../fixtures/dashboard-seed.ts';
 import { pdfFile, signInThroughApi } from '../fixtures/papers.ts';
 
 // The app under test sends its mail to this real SMTP server (a site-wide spec: one owns the port at a time).
@@ -148,7 +149,7 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
   await expect(plan.getByText(joiner.name).first()).toBeVisible();
   await expect(plan.getByText(paperTitle).first()).toBeVisible();
   const assignedCell = rowOf(joiner.email).getByRole('cell').nth(3);
-  await expect(assignedCell).toHaveText(/^(Assigned: )?0$/);
+  await expect(assignedCell).toHaveText(/^(Reviews: )?0 assigned, 0 submitted$/);
   expect(await seriousViolations(page), 'the assignment plan').toEqual([]);
   await automatic.getByRole('button', { name: 'Apply the plan' }).click();
   await expect(
@@ -158,7 +159,7 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
   await expect
     .poll(() => smtp.inbox.find((mail) => mail.to.includes(joiner.email) && mail.raw.includes('for you to review')))
     .toBeTruthy();
-  await expect(assignedCell).toHaveText(/^(Assigned: )?[1-6]$/);
+  await expect(assignedCell).toHaveText(/^(Reviews: )?[1-6] assigned, 0 submitted$/);
   await page.getByRole('button', { name: 'Remind reviewers' }).click();
   await expect(page.getByTestId('toast-success').filter({ hasText: 'Reminders are on their way to' })).toBeVisible();
   await expect
@@ -271,8 +272,27 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
   await expect(page.getByLabel('Marks (0-100)')).toHaveValue('74');
   await expect(page.getByText('Prefilled with the committee’s confidence-weighted mean (74)')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // The decision, then the reviewers' comments shared: the author reads them as Reviewer 1, never a mark.
+  await setStatus(page.request, paperId, 'abstract_accepted', 'Accepted for an oral presentation.');
+  await page.reload();
+  await page.getByRole('tab', { name: 'Committee' }).click();
+  await page.getByRole('button', { name: 'Share reviewers’ comments with the author' }).click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'now shared with the author' })).toBeVisible();
+  const authorContext = await browser.newContext();
+  const authorPage = await authorContext.newPage();
+  await signInThroughApi(authorPage, author);
+  await authorPage.goto('profile');
+  const shared = authorPage.getByTestId('reviewer-comment');
+  await expect(shared).toHaveCount(1);
+  await expect(shared).toContainText('Reviewer 1');
+  await expect(shared).toContainText('the wake model needs validation at higher Reynolds numbers');
+  const authorView = await authorPage.locator('main').innerText();
+  for (const secret of ['74', joiner.name, 'Could be a poster.', 'Very knowledgeable'])
+    expect(authorView, `the author's page shows ${secret}`).not.toContain(secret);
+  await authorContext.close();
   await page.goto('admin?section=committee');
-  await expect(rowOf(joiner.email).getByRole('cell').nth(4)).toHaveText(/^(Reviewed: )?1$/);
+  await expect(rowOf(joiner.email).getByRole('cell').nth(3)).toHaveText(/^(Reviews: )?[1-6] assigned, 1 submitted$/);
 
   await reviewMode.getByLabel(/^Single-blind/).check();
   await reviewMode.getByRole('button', { name: 'Save review mode' }).click();

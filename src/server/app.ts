@@ -45,7 +45,12 @@ import { conflictsRoutes } from './modules/conflicts/conflicts.routes.ts';
 import { findAcceptedMembership } from './modules/committee/committee.repository.ts';
 import { biddingRoutes } from './modules/bidding/bidding.routes.ts';
 import { assignmentRoutes, paperReviewersRoutes } from './modules/assignment/assignment.routes.ts';
-import { paperReviewsRoutes, reviewRemindersRoutes, reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import {
+  paperReviewsRoutes,
+  reviewerCommentsRoutes,
+  reviewRemindersRoutes,
+  reviewsRoutes,
+} from './modules/reviews/reviews.routes.ts';
 import { memberDiscussionRoutes, paperDiscussionRoutes } from './modules/discussion/discussion.routes.ts';
 import { reviewModeRoutes } from './modules/review-mode/review-mode.routes.ts';
 import { adminCommitteeRoutes, committeeInvitationRoutes } from './modules/committee/committee.routes.ts';
@@ -342,6 +347,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(reviewsRoutes, { prefix: `${apiPrefix}/committee/reviews` });
   await app.register(paperReviewsRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await app.register(reviewRemindersRoutes, { prefix: apiPrefix });
+  await app.register(reviewerCommentsRoutes, { prefix: `${apiPrefix}/papers` });
   await app.register(memberDiscussionRoutes, { prefix: `${apiPrefix}/committee/reviews` });
   await app.register(paperDiscussionRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await app.register(reviewModeRoutes, { prefix: apiPrefix });

@@ -19,6 +19,7 @@ export const queryKeys = {
     mine: ['papers', 'user'] as const,
     submissionCount: ['papers', 'user-submissions'] as const,
     detail: (paperId: string) => ['papers', 'detail', paperId] as const,
+    reviewerComments: (paperId: string) => ['papers', 'detail', paperId, 'reviewer-comments'] as const,
   },
   /** A committee invitation, as its link's page shows it. */
   committeeInvitation: (token: string) => ['committee-invitation', token] as const,

@@ -100,6 +100,7 @@ export const AUTHOR_ID_ROUTES: Record<string, (target: AuthorWorld, own: AuthorW
   'GET /papers/:id': (t) => [{ params: { id: t.paperId } }],
   'GET /papers/view/:id': (t) => [{ params: { id: t.paperId } }],
   'GET /papers/view-full/:id': (t) => [{ params: { id: t.paperId } }],
+  'GET /papers/:id/reviewer-comments': (t) => [{ params: { id: t.paperId } }],
   'PATCH /papers/:id/payment': (t) => [{ params: { id: t.paperId }, body: { paymentId: 'PAY-BY-SOMEONE-ELSE' } }],
   'POST /papers/:id/re-upload-abstract': (t) => [{ params: { id: t.paperId }, body: pdfUpload('paperPdf') }],
   'POST /papers/:id/full-paper': (t) => [{ params: { id: t.paperId }, body: pdfUpload('fullPaperPdf') }],

@@ -37,6 +37,10 @@ export const REVIEW_TEXTS = {
       ? 'Every review is in: there is nobody to remind.'
       : `Reminders are on their way to ${formatCount(members)} member${members === 1 ? '' : 's'}.`,
   remindersNeedMail: 'Reminders are sent by e-mail, and no mail server is configured (SMTP_URL).',
+  shared: 'The reviewers’ comments are now shared with the author, as Reviewer 1, Reviewer 2…',
+  unshared: 'The reviewers’ comments are no longer shared with the author.',
+  decideFirst: 'Decide the paper first: the reviewers’ comments are shared with the decision.',
+  nothingToShare: 'No submitted review has comments for the authors yet.',
   overdue: (deadline: string) =>
     `Reviews were due by ${formatConferenceTime(deadline)}; please submit yours as soon as you can.`,
 } as const;

@@ -97,6 +97,8 @@ export const paperReviewsSchema = z
         submittedAt: z.string().nullable(),
       }),
     ),
+    /** Whether the reviewers' comments to the authors are shared with the author. */
+    sharedWithAuthor: z.boolean(),
     summary: z.object({
       assigned: z.number(),
       submitted: z.number(),
@@ -108,6 +110,13 @@ export const paperReviewsSchema = z
   })
   .meta({ id: 'PaperReviews' });
 export type PaperReviews = z.infer<typeof paperReviewsSchema>;
+
+/** The reviewers' comments an author may read once shared: numbered, without names or marks. */
+export const reviewerCommentsSchema = z
+  .array(z.object({ label: z.string(), comments: z.string() }))
+  .meta({ id: 'ReviewerComments' });
+export type ReviewerComments = z.infer<typeof reviewerCommentsSchema>;
+export const reviewerCommentsResponseSchema = okResponse({ comments: reviewerCommentsSchema });
 
 export const paperReviewsResponseSchema = okResponse({ reviews: paperReviewsSchema });
 export const myReviewsResponseSchema = okResponse({ reviews: myReviewsSchema });

@@ -108,10 +108,7 @@ function MembersTable({ members }: { members: CommitteeMember[] }) {
               Maximum papers
             </th>
             <th scope="col" className="px-4 py-3">
-              Assigned
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Reviewed
+              Reviews
             </th>
             <th scope="col" className="px-4 py-3">
               Status
@@ -153,12 +150,8 @@ function MemberRow({ member }: { member: CommitteeMember }) {
         {member.maxPapers}
       </td>
       <td className={cell}>
-        <span className="md:hidden">Assigned: </span>
-        {member.assigned}
-      </td>
-      <td className={cell}>
-        <span className="md:hidden">Reviewed: </span>
-        {member.reviewed}
+        <span className="md:hidden">Reviews: </span>
+        {member.assigned} assigned, {member.reviewed} submitted
       </td>
       <td className={cell}>
         <Badge tone={STATUS_TONES[member.status]}>{COMMITTEE_MEMBER_STATUS_LABELS[member.status]}</Badge>

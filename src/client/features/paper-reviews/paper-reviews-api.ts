@@ -4,6 +4,7 @@ import type {
   organiserMessagePostedResponseSchema,
   paperDiscussionResponseSchema,
 } from '@shared/schemas/discussion.ts';
+import type { messageResponseSchema } from '@shared/schemas/responses.ts';
 import type { paperReviewsResponseSchema } from '@shared/schemas/reviews.ts';
 import { api, type ResponseOf } from '@client/lib/api.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
@@ -40,5 +41,18 @@ export function usePostAsOrganiser(paperId: string) {
         success: true,
         discussion: answer.discussion,
       }),
+  });
+}
+
+/** Shares (or stops sharing) the reviewers' comments to the authors with the paper's author. */
+export function useShareReviews(paperId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (share: boolean) =>
+      api<ResponseOf<typeof messageResponseSchema>>(
+        `/admin/papers/${encodeURIComponent(paperId)}/reviews/${share ? 'share' : 'unshare'}`,
+        { method: 'POST' },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.paperReviews(paperId) }),
   });
 }

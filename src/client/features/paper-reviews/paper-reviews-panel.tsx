@@ -7,7 +7,10 @@ import { Badge } from '@client/components/ui/badge.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { formatDateTime } from '@client/lib/dates.ts';
 import { DiscussionThread } from '@client/components/discussion-thread.tsx';
-import { usePaperDiscussion, usePaperReviews, usePostAsOrganiser } from './paper-reviews-api.ts';
+import { Button } from '@client/components/ui/button.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { useToast } from '@client/lib/toast.tsx';
+import { usePaperDiscussion, usePaperReviews, usePostAsOrganiser, useShareReviews } from './paper-reviews-api.ts';
 
 /** The committee's reviews of a paper side by side, with the combined marks above them. */
 export function PaperReviewsPanel({ paperId }: { paperId: string }) {
@@ -17,9 +20,12 @@ export function PaperReviewsPanel({ paperId }: { paperId: string }) {
   const { summary } = reviews.data;
   return (
     <section aria-labelledby="paper-reviews-heading" className="space-y-4">
-      <h3 id="paper-reviews-heading" className="text-lg font-semibold text-slate-900">
-        Reviews
-      </h3>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h3 id="paper-reviews-heading" className="text-lg font-semibold text-slate-900">
+          Reviews
+        </h3>
+        {summary.submitted > 0 && <ShareWithAuthor paperId={paperId} shared={reviews.data.sharedWithAuthor} />}
+      </div>
       {summary.assigned === 0 ? (
         <p className="rounded-lg border border-slate-200 p-4 text-slate-600">No reviews yet: assign reviewers first.</p>
       ) : (
@@ -122,5 +128,31 @@ export function PaperDiscussionPanel({ paperId }: { paperId: string }) {
         <DiscussionThread messages={discussion.data.messages} onPost={post.mutateAsync} posting={post.isPending} />
       )}
     </section>
+  );
+}
+
+/**
+ * "Share reviewers' comments with the author" (off until chosen, and only once the paper is
+ * decided): the author then reads each review's comments to the authors as Reviewer 1, 2…
+ */
+function ShareWithAuthor({ paperId, shared }: { paperId: string; shared: boolean }) {
+  const toast = useToast();
+  const share = useShareReviews(paperId);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {shared && <Badge tone="success">Shared with the author</Badge>}
+      <Button
+        variant="secondary"
+        disabled={share.isPending}
+        onClick={() =>
+          share.mutate(!shared, {
+            onSuccess: (answer) => toast.success(answer.message),
+            onError: (error) => toast.error(errorText(error, 'That did not work. Please try again.')),
+          })
+        }
+      >
+        {shared ? 'Stop sharing' : 'Share reviewers’ comments with the author'}
+      </Button>
+    </div>
   );
 }

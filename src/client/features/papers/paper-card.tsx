@@ -8,6 +8,7 @@ import { buttonClass, ButtonLink } from '@client/components/ui/button.tsx';
 import { formatDate } from '@client/lib/dates.ts';
 import { useDeadlineOpen } from '@client/lib/use-deadline-open.ts';
 import { SharedFilesList } from './shared-files-list.tsx';
+import { useReviewerComments } from './papers-api.ts';
 import { StatusBadge, statusStripeClass } from '@client/components/status-badge.tsx';
 
 const loadPaymentSection = () => import('./payment-section.tsx');
@@ -107,6 +108,8 @@ export function PaperCard({ paper, chat, letters }: { paper: AuthorPaper; chat: 
           </section>
         )}
 
+        <ReviewerComments paper={paper} />
+
         {paper.pdfPath === null && <ReuploadForm paperId={paper._id} deadline={paper.deadlines.abstract} />}
         {paper.status === 'abstract_accepted' && <PaymentSection paper={paper} />}
         <SharedFilesList paper={paper} />
@@ -150,5 +153,31 @@ function PaperActions({ paper, chat }: { paper: AuthorPaper; chat: ReactNode }) 
         {chat}
       </div>
     </div>
+  );
+}
+
+/**
+ * The committee's comments to the authors, once the organisers share them with the decision:
+ * as Reviewer 1, Reviewer 2, never a mark. Asked for only when the paper is decided; nothing
+ * shows until there is something to read.
+ */
+function ReviewerComments({ paper }: { paper: AuthorPaper }) {
+  const decided = paper.status === 'abstract_accepted' || paper.status === 'declined';
+  const comments = useReviewerComments(paper._id, decided);
+  if (!comments.data || comments.data.length === 0) return null;
+  return (
+    <section aria-labelledby={`reviewers-${paper._id}`} className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <h3 id={`reviewers-${paper._id}`} className="font-semibold text-slate-900">
+        Reviewers’ comments
+      </h3>
+      <ul className="mt-2 space-y-3">
+        {comments.data.map((comment) => (
+          <li key={comment.label} data-testid="reviewer-comment">
+            <p className="text-sm font-semibold text-slate-800">{comment.label}</p>
+            <p className="mt-0.5 text-sm break-words whitespace-pre-line text-slate-700">{comment.comments}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -7,6 +7,7 @@ import type {
 } from '@shared/schemas/paper.ts';
 import { api, ApiError, upload, type ResponseOf } from '@client/lib/api.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
+import type { reviewerCommentsResponseSchema } from '@shared/schemas/reviews.ts';
 
 /** Every paper query starts with 'papers', so one invalidation refreshes them all after a change. */
 
@@ -107,5 +108,18 @@ export function useSubmitFullPaper(paperId: string) {
   return useMutation({
     mutationFn: (file: File) => uploadPdf(`/papers/${encodeURIComponent(paperId)}/full-paper`, 'fullPaperPdf', file),
     onSuccess: invalidatePapers,
+  });
+}
+
+/** The reviewers' comments to the authors, once the organisers share them (an empty list before). */
+export function useReviewerComments(paperId: string, decided: boolean) {
+  return useQuery({
+    queryKey: queryKeys.papers.reviewerComments(paperId),
+    queryFn: () =>
+      api<ResponseOf<typeof reviewerCommentsResponseSchema>>(
+        `/papers/${encodeURIComponent(paperId)}/reviewer-comments`,
+      ),
+    select: (answer) => answer.comments,
+    enabled: decided,
   });
 }

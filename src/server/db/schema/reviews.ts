@@ -38,3 +38,15 @@ export const committeeReviews = pgTable(
     check('committee_reviews_confidence_range', sql`${t.confidence} between 1 and 5`),
   ],
 );
+
+/**
+ * The reviewers' comments to the authors of a decided paper, shared with its author by an
+ * organiser (off until then): as "Reviewer 1", "Reviewer 2", never a mark or a confidential word.
+ */
+export const reviewReleases = pgTable('review_releases', {
+  paperId: uuid('paper_id')
+    .primaryKey()
+    .references(() => papers.id, { onDelete: 'cascade' }),
+  releasedBy: uuid('released_by').references(() => users.id, { onDelete: 'set null' }),
+  releasedAt: timestamp('released_at', { withTimezone: true }).notNull().defaultNow(),
+});

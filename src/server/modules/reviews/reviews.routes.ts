@@ -4,6 +4,7 @@ import { REVIEW_TEXTS } from '@shared/domain/reviews.ts';
 import {
   myReviewsResponseSchema,
   paperReviewsResponseSchema,
+  reviewerCommentsResponseSchema,
   reviewDraftBodySchema,
   reviewSavedResponseSchema,
   reviewSheetResponseSchema,
@@ -11,7 +12,7 @@ import {
 } from '@shared/schemas/reviews.ts';
 import { messageResponseSchema } from '@shared/schemas/responses.ts';
 import { sendMadeFile, sendStoredFile } from '@server/lib/send-file.ts';
-import { requireUser } from '@server/plugins/auth.ts';
+import { requireAdmin, requireUser } from '@server/plugins/auth.ts';
 import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
 import * as reviews from './reviews.service.ts';
 
@@ -78,6 +79,46 @@ export const paperReviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
     },
     async (request) => ({ success: true, reviews: await reviews.getPaperReviews(ctx, request.params.paperId) }),
+  );
+
+  app.post(
+    '/:paperId/reviews/share',
+    {
+      schema: { params: z.object({ paperId: z.uuid(PAPER_NOT_FOUND) }), response: { 200: messageResponseSchema } },
+      config: { access: 'admin' },
+    },
+    async (request) => ({
+      success: true,
+      ...(await reviews.shareReviewsWithAuthor(ctx, requireAdmin(request), request.params.paperId)),
+    }),
+  );
+
+  app.post(
+    '/:paperId/reviews/unshare',
+    {
+      schema: { params: z.object({ paperId: z.uuid(PAPER_NOT_FOUND) }), response: { 200: messageResponseSchema } },
+      config: { access: 'admin' },
+    },
+    async (request) => ({ success: true, ...(await reviews.stopSharingReviews(ctx, request.params.paperId)) }),
+  );
+};
+
+/** An author's reviewer comments, once shared, under /api/papers/{id}/reviewer-comments. */
+export const reviewerCommentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.get(
+    '/:id/reviewer-comments',
+    {
+      schema: {
+        params: z.object({ id: z.uuid(PAPER_NOT_FOUND) }),
+        response: { 200: reviewerCommentsResponseSchema },
+      },
+      config: { access: 'user' },
+    },
+    async (request) => ({
+      success: true,
+      comments: await reviews.getReviewerComments(ctx, requireUser(request), request.params.id),
+    }),
   );
 };
 

@@ -5,6 +5,7 @@ import { REVIEW_TEXTS, summariseMarks } from '@shared/domain/reviews.ts';
 import {
   type MyReviews,
   type PaperReviews,
+  type ReviewerComments,
   type ReviewDraftBody,
   reviewDraftBodySchema,
   type ReviewSheet,
@@ -32,10 +33,14 @@ import {
   findReviewsOfMember,
   findReviewsOfPaperForOrganisers,
   findUnfinishedReviews,
+  deleteRelease,
+  findRelease,
+  insertRelease,
   type MemberReviewRow,
   updateReview,
 } from './reviews.repository.ts';
 import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
+import { findPaper } from '../papers/papers.repository.ts';
 
 type Ctx = AppContext;
 
@@ -107,6 +112,7 @@ export async function getPaperReviews(ctx: Pick<AppContext, 'db'>, paperId: stri
         submittedAt: row.submittedAt?.toISOString() ?? null,
       };
     }),
+    sharedWithAuthor: (await findRelease(ctx.db, paperId)) !== undefined,
     summary: {
       assigned: rows.length,
       ...summariseMarks(submitted.map((row) => ({ mark: row.mark!, confidence: row.confidence! }))),
@@ -152,6 +158,42 @@ export async function remindReviewers(ctx: Ctx): Promise<{ message: string }> {
     }
   });
   return { message: REVIEW_TEXTS.reminded(byMember.size) };
+}
+
+const DECIDED_STATUSES: readonly string[] = ['abstract_accepted', 'declined'];
+
+/** An organiser shares the reviewers' comments to the authors of a decided paper with its author. */
+export async function shareReviewsWithAuthor(ctx: Ctx, actor: PublicUser, paperId: string) {
+  const paper = await findPaper(ctx.db, paperId);
+  if (!paper) throw new AppError('not_found', PAPER_NOT_FOUND);
+  if (!DECIDED_STATUSES.includes(paper.status)) throw new AppError('conflict', REVIEW_TEXTS.decideFirst);
+  if ((await commentsForAuthor(ctx, paperId)).length === 0) throw new AppError('conflict', REVIEW_TEXTS.nothingToShare);
+  await insertRelease(ctx.db, paperId, actor._id);
+  return { message: REVIEW_TEXTS.shared };
+}
+
+export async function stopSharingReviews(ctx: Ctx, paperId: string) {
+  if (!(await findPaper(ctx.db, paperId))) throw new AppError('not_found', PAPER_NOT_FOUND);
+  await deleteRelease(ctx.db, paperId);
+  return { message: REVIEW_TEXTS.unshared };
+}
+
+/** The submitted reviews' comments to the authors, numbered among themselves: no name, no mark. */
+async function commentsForAuthor(ctx: Ctx, paperId: string): Promise<ReviewerComments> {
+  return (await findReviewsOfPaperForOrganisers(ctx.db, paperId))
+    .filter((review) => review.submittedAt !== null && review.commentsToAuthors.trim() !== '')
+    .map((review, index) => ({ label: `Reviewer ${index + 1}`, comments: review.commentsToAuthors }));
+}
+
+/**
+ * The author's own paper's reviewer comments, once an organiser has shared them (an empty list
+ * until then); anyone else's paper answers as one that does not exist.
+ */
+export async function getReviewerComments(ctx: Ctx, user: PublicUser, paperId: string): Promise<ReviewerComments> {
+  const paper = await findPaper(ctx.db, paperId);
+  if (!paper || paper.userId !== user._id) throw new AppError('not_found', PAPER_NOT_FOUND);
+  if (!(await findRelease(ctx.db, paperId))) return [];
+  return commentsForAuthor(ctx, paperId);
 }
 
 /** "My reviews": the papers assigned to the member, less any they are now conflicted with. */

@@ -256,4 +256,35 @@ describe('a committee member’s reviews', () => {
     });
     expect(asMember.statusCode).toBe(403);
   });
+
+  it('shares the comments to the authors with the author after the decision: numbered, without marks or names', async () => {
+    const asAdmin = (method: 'POST' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url: `${API}${url}`, headers: { cookie: admin.cookie }, payload });
+    const commentsFor = async (who: TestUser) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${API}/papers/${papers.assigned}/reviewer-comments`,
+        headers: { cookie: who.cookie },
+      });
+
+    const early = await asAdmin('POST', `/admin/papers/${papers.assigned}/reviews/share`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(REVIEW_TEXTS.decideFirst);
+    expect((await commentsFor(author)).json().comments).toEqual([]);
+
+    await asAdmin('PUT', `/admin/papers/${papers.assigned}/status`, {
+      status: 'abstract_accepted',
+      review: 'Accepted.',
+    });
+    const shared = await asAdmin('POST', `/admin/papers/${papers.assigned}/reviews/share`);
+    expect(shared.json().message).toBe(REVIEW_TEXTS.shared);
+    const read = await commentsFor(author);
+    expect(read.json().comments).toEqual([{ label: 'Reviewer 1', comments: FULL_REVIEW.commentsToAuthors }]);
+    for (const secret of ['81', 'Trần Thị Thu Hà', FULL_REVIEW.confidentialComments, 'confidence', 'mark'])
+      expect(read.body, secret).not.toContain(secret);
+    expect((await commentsFor(bystander)).statusCode).toBe(404);
+
+    await asAdmin('POST', `/admin/papers/${papers.assigned}/reviews/unshare`);
+    expect((await commentsFor(author)).json().comments).toEqual([]);
+  });
 });
