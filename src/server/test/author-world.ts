@@ -5,8 +5,10 @@ import {
   adminFiles,
   chatMessages,
   committeeMembers,
+  committeeReviews,
   letters,
   notifications,
+  reviewReleases,
   sessions,
   submissionVersions,
 } from '../db/schema/index.ts';
@@ -170,6 +172,27 @@ export async function seedAuthorWorld(app: FastifyInstance, admin: TestUser, mar
     .update(committeeMembers)
     .set({ invitationTokenHash: hashToken(committeeInvitationToken) })
     .where(eq(committeeMembers.id, invitation._id));
+
+  // A committee member's review of the paper, its comments shared with the author after the decision.
+  const [reviewer] = await app.ctx.db
+    .insert(committeeMembers)
+    .values({
+      name: `Reviewer of ${marker}`,
+      email: `reviewer.${marker.toLowerCase()}@example.org`,
+      themes: ['Solid Mechanics and Dynamics'],
+      maxPapers: 5,
+      status: 'accepted',
+    })
+    .returning();
+  await app.ctx.db.insert(committeeReviews).values({
+    memberId: reviewer!.id,
+    paperId,
+    mark: 77,
+    confidence: 4,
+    commentsToAuthors: `Comments ${marker}`,
+    submittedAt: new Date(),
+  });
+  await app.ctx.db.insert(reviewReleases).values({ paperId, releasedBy: admin.user._id });
 
   const [version] = await app.ctx.db
     .select()
