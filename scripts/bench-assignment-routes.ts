@@ -21,6 +21,7 @@ import { planAssignment } from '@server/modules/assignment/plan-assignment.ts';
 import { startTestSmtpServer } from '@server/test/smtp.ts';
 import { benchAdmin } from './bench-admin.ts';
 import { seedDemo } from './seed-demo.ts';
+import { seededRandom } from './seeded-random.ts';
 
 const { values } = parseArgs({
   options: {
@@ -37,15 +38,7 @@ const reviewsPerPaper = Number(values.reviews);
 const databaseUrl = values.db === 'postgres' ? process.env.DATABASE_URL : undefined;
 if (values.db === 'postgres' && !databaseUrl) throw new Error('--db postgres reads the database from DATABASE_URL');
 
-let state = 7;
-function random(): number {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+const { random, pick } = seededRandom(7);
 const AFFILIATIONS = ['IIT Bombay', 'Tsinghua University', 'Politechnika Warszawska', 'MIT', 'ETH Zürich'];
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-bench-assignment-'));

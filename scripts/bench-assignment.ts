@@ -7,6 +7,7 @@
 // members with room left) with the same figures, scored by the same cost.
 import { parseArgs } from 'node:util';
 import { THEMES } from '@shared/constants.ts';
+import { seededRandom } from './seeded-random.ts';
 import {
   type AssignmentPlan,
   type AssignmentProblem,
@@ -32,16 +33,7 @@ const memberCount = Number(values.members);
 const reviews = Number(values.reviews);
 const bidShare = Number(values.bids);
 
-/** A small seeded generator (mulberry32): the same committee on every run. */
-let state = Number(values.seed) >>> 0;
-function random(): number {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+const { random, pick } = seededRandom(Number(values.seed));
 
 function generate(): AssignmentProblem {
   const capacity = Math.ceil((paperCount * reviews) / memberCount) + 1;
