@@ -19,8 +19,12 @@ export const queryKeys = {
     mine: ['papers', 'user'] as const,
     submissionCount: ['papers', 'user-submissions'] as const,
     detail: (paperId: string) => ['papers', 'detail', paperId] as const,
-    reviewerComments: (paperId: string) => ['papers', 'detail', paperId, 'reviewer-comments'] as const,
   },
+  /**
+   * A paper's shared reviewer comments: outside `papers`, so that a paper action's refresh (which
+   * its toast waits for) does not wait for them too.
+   */
+  reviewerComments: (paperId: string) => ['reviewer-comments', paperId] as const,
   /** A committee invitation, as its link's page shows it. */
   committeeInvitation: (token: string) => ['committee-invitation', token] as const,
   /** A committee member's bids. */

@@ -123,7 +123,12 @@ function PlanReview({ plan, onBack, onClose }: { plan: AssignmentPlanView; onBac
           <h3 id="plan-short-heading" className="font-semibold text-slate-900">
             Papers short of reviewers
           </h3>
-          <ul className="mt-2 max-h-48 divide-y divide-slate-200 overflow-y-auto rounded-lg border border-amber-300 bg-amber-50 text-sm">
+          {/* Scrolled by keyboard too: the list takes focus. */}
+          <ul
+            tabIndex={0}
+            aria-labelledby="plan-short-heading"
+            className="mt-2 max-h-48 divide-y divide-slate-200 overflow-y-auto rounded-lg border border-amber-300 bg-amber-50 text-sm"
+          >
             {short.map((paper) => (
               <li key={paper.paperId} className="px-3 py-2">
                 <p className="font-medium break-words text-slate-900">{paper.title}</p>
@@ -139,7 +144,11 @@ function PlanReview({ plan, onBack, onClose }: { plan: AssignmentPlanView; onBac
         <summary className="cursor-pointer px-3 py-2 font-semibold text-slate-900">
           By member ({formatCount(plan.members.length)})
         </summary>
-        <ul className="max-h-72 divide-y divide-slate-200 overflow-y-auto border-t border-slate-200 text-sm">
+        <ul
+          tabIndex={0}
+          aria-label="New papers by member"
+          className="max-h-72 divide-y divide-slate-200 overflow-y-auto border-t border-slate-200 text-sm"
+        >
           {plan.members.map((member) => (
             <li key={member.memberId} className="px-3 py-2">
               <p className="font-medium text-slate-900">
@@ -166,7 +175,11 @@ function PlanReview({ plan, onBack, onClose }: { plan: AssignmentPlanView; onBac
         <summary className="cursor-pointer px-3 py-2 font-semibold text-slate-900">
           By paper ({formatCount(plan.papers.length)})
         </summary>
-        <ul className="max-h-72 divide-y divide-slate-200 overflow-y-auto border-t border-slate-200 text-sm">
+        <ul
+          tabIndex={0}
+          aria-label="Reviewers by paper"
+          className="max-h-72 divide-y divide-slate-200 overflow-y-auto border-t border-slate-200 text-sm"
+        >
           {plan.papers.map((paper) => (
             <li key={paper.paperId} className="px-3 py-2">
               <p className="font-medium break-words text-slate-900">{paper.title}</p>

@@ -114,7 +114,7 @@ export function useSubmitFullPaper(paperId: string) {
 /** The reviewers' comments to the authors, once the organisers share them (an empty list before). */
 export function useReviewerComments(paperId: string, decided: boolean) {
   return useQuery({
-    queryKey: queryKeys.papers.reviewerComments(paperId),
+    queryKey: queryKeys.reviewerComments(paperId),
     queryFn: () =>
       api<ResponseOf<typeof reviewerCommentsResponseSchema>>(
         `/papers/${encodeURIComponent(paperId)}/reviewer-comments`,
