@@ -16,6 +16,7 @@ import type { PublicUser } from '@shared/schemas/user.ts';
 import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { AppError } from '@server/lib/app-error.ts';
+import { groupBy } from '@server/lib/group-by.ts';
 import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import {
   findMemberNames,
@@ -125,9 +126,8 @@ async function queueAssignmentMails(
   placed: readonly Pair[],
 ): Promise<boolean> {
   if (!ctx.outbox) return false;
-  const byMember = new Map<string, string[]>();
-  for (const pair of placed) byMember.set(pair.memberId, [...(byMember.get(pair.memberId) ?? []), pair.paperId]);
-  for (const [memberId, paperIds] of byMember) {
+  for (const [memberId, pairs] of groupBy(placed, (pair) => pair.memberId)) {
+    const paperIds = pairs.map((pair) => pair.paperId);
     const member = members.get(memberId)!;
     await ctx.outbox.enqueue(tx, {
       to: member.email,
@@ -278,15 +278,12 @@ export async function loadAssignmentProblem(
   const loads = await countLoads(ctx.db);
   const assigned = await findAssignedPairs(ctx.db);
   const conflicts = await conflictsOfCommittee(ctx.db, await findPaperProfilesByStatus(ctx.db, ASSIGNABLE_STATUSES));
-  const excluded = new Set<string>();
-  const reviewersOf = new Map<string, string[]>();
-  for (const pair of assigned) {
-    excluded.add(pairKey(pair.memberId, pair.paperId));
-    if (!countsTowardsQuota(pair, conflicts)) continue;
-    const reviewers = reviewersOf.get(pair.paperId) ?? [];
-    reviewers.push(pair.memberId);
-    reviewersOf.set(pair.paperId, reviewers);
-  }
+  const excluded = new Set(assigned.map((pair) => pairKey(pair.memberId, pair.paperId)));
+  // The reviewers each paper counts already, by paper.
+  const reviewersOf = groupBy(
+    assigned.filter((pair) => countsTowardsQuota(pair, conflicts)),
+    (pair) => pair.paperId,
+  );
   for (const [memberId, paperIds] of conflicts)
     for (const paperId of paperIds) excluded.add(pairKey(memberId, paperId));
   const bids = new Map<string, ReviewBid>();
@@ -319,19 +316,13 @@ export async function planAutomaticAssignment(
   const plan = planAssignment(problem);
 
   // Reviewers already counted may include a former member whose review was submitted.
-  const names = await findMemberNames(ctx.db, [...reviewersOf.values()].flat());
+  const names = await findMemberNames(
+    ctx.db,
+    [...reviewersOf.values()].flat().map((pair) => pair.memberId),
+  );
   for (const m of members) names.set(m.id, m.name);
-  const newOf = new Map<string, string[]>();
-  const newPapersOf = new Map<string, string[]>();
-  const push = (map: Map<string, string[]>, key: string, value: string) => {
-    const list = map.get(key) ?? [];
-    list.push(value);
-    map.set(key, list);
-  };
-  for (const pair of plan.assignments) {
-    push(newOf, pair.paperId, pair.memberId);
-    push(newPapersOf, pair.memberId, pair.paperId);
-  }
+  const newOf = groupBy(plan.assignments, (pair) => pair.paperId);
+  const newPapersOf = groupBy(plan.assignments, (pair) => pair.memberId);
   const missing = new Map(plan.short.map((paper) => [paper.paperId, paper.missing]));
   const paperById = new Map(papers.map((paper) => [paper.id, paper]));
   const named = (paperId: string) => {
@@ -346,13 +337,15 @@ export async function planAutomaticAssignment(
       name: m.name,
       maxPapers: m.maxPapers,
       currentLoad: loads.get(m.id) ?? 0,
-      newPapers: (newPapersOf.get(m.id) ?? []).map(named),
+      newPapers: (newPapersOf.get(m.id) ?? []).map((pair) => named(pair.paperId)),
     })),
     papers: papers.map((paper) => {
       const short = missing.get(paper.id) ?? 0;
       // Counted for the few papers left short only.
       const eligible = short === 0 ? 0 : members.filter((m) => !excluded.has(pairKey(m.id, paper.id))).length;
-      const reviewer = (isNew: boolean) => (memberId: string) => ({ memberId, name: names.get(memberId) ?? '', isNew });
+      const reviewer =
+        (isNew: boolean) =>
+        ({ memberId }: { memberId: string }) => ({ memberId, name: names.get(memberId) ?? '', isNew });
       return {
         ...named(paper.id),
         reviewers: [

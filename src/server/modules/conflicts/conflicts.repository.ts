@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { PaperStatus } from '@shared/constants.ts';
 import type { DbOrTx } from '@server/db/client.ts';
+import { groupBy } from '@server/lib/group-by.ts';
 import { committeeMembers, conflictRecords, paperAuthors, papers, users } from '@server/db/schema/index.ts';
 import type { MemberProfile, PaperProfile } from './conflict-rules.ts';
 import { nameKey } from './conflict-rules.ts';
@@ -149,13 +150,11 @@ async function paperProfilesWhere(db: DbOrTx, where: SQL): Promise<PaperProfile[
     .innerJoin(papers, eq(papers.id, paperAuthors.paperId))
     .where(where)
     .orderBy(asc(paperAuthors.paperId), asc(paperAuthors.position));
-  const byPaper = new Map<string, PaperProfile['authors'][number][]>();
-  for (const { paperId, ...author } of authors) {
-    const list = byPaper.get(paperId) ?? [];
-    list.push(author);
-    byPaper.set(paperId, list);
-  }
-  return rows.map((row) => ({ ...row, authors: byPaper.get(row.paperId) ?? [] }));
+  const byPaper = groupBy(authors, (author) => author.paperId);
+  return rows.map((row) => ({
+    ...row,
+    authors: (byPaper.get(row.paperId) ?? []).map(({ name, affiliation }) => ({ name, affiliation })),
+  }));
 }
 
 export function findPaperProfilesByStatus(db: DbOrTx, statuses: readonly PaperStatus[]): Promise<PaperProfile[]> {

@@ -16,6 +16,7 @@ import type { PublicUser } from '@shared/schemas/user.ts';
 import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { AppError } from '@server/lib/app-error.ts';
+import { groupBy } from '@server/lib/group-by.ts';
 import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import type { ServableFile } from '@server/lib/send-file.ts';
 import { insertTimelineEntries, lockPapersForAssignment } from '../assignment/assignment.repository.ts';
@@ -132,13 +133,10 @@ export async function remindReviewers(ctx: Ctx): Promise<{ message: string }> {
     ctx.db,
     await findPaperProfilesByIds(ctx.db, [...new Set(unfinished.map((row) => row.paperId))]),
   );
-  const byMember = new Map<string, typeof unfinished>();
-  for (const row of unfinished) {
-    if (conflicts.get(row.memberId)?.has(row.paperId)) continue;
-    const rows = byMember.get(row.memberId) ?? [];
-    rows.push(row);
-    byMember.set(row.memberId, rows);
-  }
+  const byMember = groupBy(
+    unfinished.filter((row) => !conflicts.get(row.memberId)?.has(row.paperId)),
+    (row) => row.memberId,
+  );
   const deadline = await reviewDeadline(ctx);
   await transactionThenMail(ctx, async (tx) => {
     for (const rows of byMember.values()) {
