@@ -10,10 +10,16 @@ export interface StatusChange {
   review: string;
   /** The version the admin saw; the server answers 409 when another admin changed the paper since. */
   version: number;
+  /** With a decision: share the reviewers' comments with the author. */
+  shareReviews: boolean;
 }
 
-/** What the two review forms hold: the status chosen and the comments to the author. */
-export const statusChangeFormSchema = z.object({ status: z.enum(PAPER_STATUSES), review: z.string() });
+/** What the two review forms hold: the status chosen, the comments to the author and whether to share the reviews. */
+export const statusChangeFormSchema = z.object({
+  status: z.enum(PAPER_STATUSES),
+  review: z.string(),
+  shareReviews: z.boolean(),
+});
 
 /** Sets a paper's status and review comments, from the dashboard's quick review and the paper page alike. */
 export function useSetPaperStatus() {

@@ -14,6 +14,7 @@ const paper = (changes: Partial<NonNullable<RecordRow['paper']>>): RecordRow => 
     submittedAt: '2025-10-01T12:00:00Z',
     marks: null,
     evaluatedAt: null,
+    reviews: { assigned: 0, submitted: 0, mean: null, spread: null, disagreement: false },
     ...changes,
   },
 });

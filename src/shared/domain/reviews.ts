@@ -1,3 +1,4 @@
+import type { PaperStatus } from '../constants.ts';
 import { formatCount } from '../format/numbers.ts';
 import { formatConferenceTime } from './deadlines.ts';
 
@@ -40,10 +41,15 @@ export const REVIEW_TEXTS = {
   shared: 'The reviewers’ comments are now shared with the author, as Reviewer 1, Reviewer 2…',
   unshared: 'The reviewers’ comments are no longer shared with the author.',
   decideFirst: 'Decide the paper first: the reviewers’ comments are shared with the decision.',
+  shareWithDecision: 'Share reviewers’ comments with the author',
   nothingToShare: 'No submitted review has comments for the authors yet.',
   overdue: (deadline: string) =>
     `Reviews were due by ${formatConferenceTime(deadline)}; please submit yours as soon as you can.`,
 } as const;
+
+/** The decisions with which the reviewers' comments may be shared with the author. */
+export const DECIDED_STATUSES: readonly PaperStatus[] = ['abstract_accepted', 'declined'];
+export const isDecided = (status: PaperStatus) => DECIDED_STATUSES.includes(status);
 
 /** A paper's reviewers disagree when their marks are this far apart (highest less lowest). */
 export const DISAGREEMENT_SPREAD = 30;
@@ -71,4 +77,23 @@ export function summariseMarks(reviews: readonly { mark: number; confidence: num
     spread,
     disagreement: spread >= DISAGREEMENT_SPREAD,
   };
+}
+
+/** A paper's reviews as the paper list and the records show them. */
+export interface ReviewTally {
+  /** Reviews that count: submitted, or by a member still on the committee. */
+  assigned: number;
+  submitted: number;
+  mean: number | null;
+  spread: number | null;
+  disagreement: boolean;
+}
+
+/** The tally from the counts and the marks the database combined (papers.review_mean, review_spread). */
+export function reviewTally(
+  counts: { assigned: number; submitted: number },
+  mean: number | null,
+  spread: number | null,
+): ReviewTally {
+  return { ...counts, mean, spread, disagreement: spread !== null && spread >= DISAGREEMENT_SPREAD };
 }

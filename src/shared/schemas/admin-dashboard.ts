@@ -14,7 +14,7 @@ export const userListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const PAPER_LIST_SORTS = ['submitted', 'latestMessage'] as const;
+export const PAPER_LIST_SORTS = ['submitted', 'latestMessage', 'mean'] as const;
 export type PaperListSort = (typeof PAPER_LIST_SORTS)[number];
 
 /** What the paper list shows: also the audience of a bulk action, a message or an export. */
@@ -27,6 +27,12 @@ export const paperFilterSchema = z.object({
   fullPaper: z.enum(['yes', 'no']).optional(),
   /** Papers whose author wrote in the chat after the admin asking last read it. */
   unread: z.enum(['yes']).optional(),
+  /** Every counted review submitted (and at least one), or some still to come (or no reviewer yet). */
+  reviews: z.enum(['complete', 'missing']).optional(),
+  /** The submitted marks' spread at DISAGREEMENT_SPREAD or more ('yes'), or less ('no'). */
+  disagreement: z.enum(['yes', 'no']).optional(),
+  /** The committee's mean mark at least this. */
+  minMean: z.coerce.number().int().min(0).max(100).optional(),
   sort: z.enum(PAPER_LIST_SORTS).default('submitted'),
 });
 export type PaperFilterQuery = z.infer<typeof paperFilterSchema>;
@@ -41,8 +47,10 @@ export type PaperListQuery = z.infer<typeof paperListQuerySchema>;
 export const recordsQuerySchema = z.object({
   view: z.enum(['financial', 'evaluation']),
   search,
-  filter: z.enum(['all', 'paid', 'unpaid', 'evaluated', 'pending']).default('all'),
-  sort: z.enum(['submitted', 'score', 'name']).default('submitted'),
+  filter: z
+    .enum(['all', 'paid', 'unpaid', 'evaluated', 'pending', 'reviewsComplete', 'missingReviews', 'disagreement'])
+    .default('all'),
+  sort: z.enum(['submitted', 'score', 'mean', 'name']).default('submitted'),
   page,
   limit: z.coerce
     .number()
@@ -111,6 +119,17 @@ export const adminUserRowSchema = z
   .meta({ id: 'AdminUserRow' });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
+/** A paper's committee reviews combined (ReviewTally in shared/domain/reviews.ts). */
+export const reviewTallySchema = z
+  .object({
+    assigned: z.number(),
+    submitted: z.number(),
+    mean: z.number().nullable(),
+    spread: z.number().nullable(),
+    disagreement: z.boolean(),
+  })
+  .meta({ id: 'ReviewTally' });
+
 export const recordRowSchema = z
   .object({
     user: z.object({ _id: z.string(), username: z.string(), email: z.string(), customUserId: z.string() }),
@@ -125,6 +144,7 @@ export const recordRowSchema = z
         submittedAt: z.string(),
         marks: z.number().nullable(),
         evaluatedAt: z.string().nullable(),
+        reviews: reviewTallySchema,
       })
       .nullable(),
   })
@@ -158,7 +178,7 @@ export const adminUsersResponseSchema = okResponse({
 });
 /** A row of the paper list: the paper, and its author's chat messages the asking admin has not read. */
 export const adminPaperListRowSchema = adminPaperSchema
-  .extend({ unreadMessages: z.number(), lastAuthorMessageAt: z.string().nullable() })
+  .extend({ unreadMessages: z.number(), lastAuthorMessageAt: z.string().nullable(), reviews: reviewTallySchema })
   .meta({ id: 'AdminPaperListRow' });
 export type AdminPaperListRow = z.infer<typeof adminPaperListRowSchema>;
 

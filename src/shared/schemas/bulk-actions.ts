@@ -16,6 +16,8 @@ export const bulkStatusBodySchema = z.object({
     .max(BULK_BATCH_SIZE, BULK_MESSAGES.tooManyInBatch),
   status: z.enum(PAPER_STATUSES, 'Please choose one of the five review statuses.'),
   review: reviewText.default(''),
+  /** With a decision: share each paper's reviewers' comments with its author (off by default). */
+  shareReviews: z.boolean().default(false),
 });
 export type BulkStatusBody = z.infer<typeof bulkStatusBodySchema>;
 
@@ -23,6 +25,7 @@ export type BulkStatusBody = z.infer<typeof bulkStatusBodySchema>;
 export const bulkStatusFormSchema = z.object({
   status: bulkStatusBodySchema.shape.status,
   review: withKnownPlaceholders(reviewText),
+  shareReviews: z.boolean(),
 });
 export type BulkStatusForm = z.infer<typeof bulkStatusFormSchema>;
 

@@ -24,6 +24,9 @@ describe('activeFilterChips', () => {
       payment: 'unpaid',
       fullPaper: 'no',
       unread: 'yes',
+      reviews: 'complete',
+      disagreement: 'no',
+      minMean: '70',
       sort: 'latestMessage',
     });
     expect(chips).toEqual([
@@ -34,6 +37,9 @@ describe('activeFilterChips', () => {
       { key: 'payment', text: 'Payment: Unpaid' },
       { key: 'fullPaper', text: 'Full paper: Not submitted' },
       { key: 'unread', text: 'Unread messages' },
+      { key: 'reviews', text: 'Reviews complete' },
+      { key: 'disagreement', text: 'No disagreement' },
+      { key: 'minMean', text: 'Mean mark: 70 or more' },
     ]);
   });
 });
@@ -56,6 +62,15 @@ describe('filterForApi', () => {
       search: 'wake',
       payment: 'unpaid',
       sort: 'submitted',
+    });
+  });
+
+  it('sends the lowest mean mark as a number', () => {
+    expect(filterForApi({ ...NO_PAPER_FILTERS, reviews: 'complete', minMean: '75', sort: 'mean' })).toEqual({
+      search: '',
+      reviews: 'complete',
+      minMean: 75,
+      sort: 'mean',
     });
   });
 });

@@ -17,8 +17,16 @@ export interface PaperFilters {
   fullPaper: 'yes' | 'no' | '';
   /** 'yes': only papers whose author wrote in the chat since this admin last read it. */
   unread: 'yes' | '';
+  /** The committee's reviews: all in, or some still to come. */
+  reviews: 'complete' | 'missing' | '';
+  disagreement: 'yes' | 'no' | '';
+  /** The committee's mean mark at least this (a whole number as text). */
+  minMean: (typeof MEAN_THRESHOLDS)[number] | '';
   sort: PaperListSort;
 }
+
+/** The lowest means the list can be narrowed to. */
+export const MEAN_THRESHOLDS = ['50', '60', '70', '75', '80', '90'] as const;
 
 export type PaperFilterKey = Exclude<keyof PaperFilters, 'sort'>;
 
@@ -30,6 +38,9 @@ export const NO_PAPER_FILTERS: PaperFilters = {
   payment: '',
   fullPaper: '',
   unread: '',
+  reviews: '',
+  disagreement: '',
+  minMean: '',
   sort: 'submitted',
 };
 
@@ -41,6 +52,8 @@ export interface FilterChip {
 
 const PAYMENT_LABELS = { paid: 'Paid', unpaid: 'Unpaid' } as const;
 const FULL_PAPER_LABELS = { yes: 'Submitted', no: 'Not submitted' } as const;
+export const REVIEWS_LABELS = { complete: 'Reviews complete', missing: 'Missing reviews' } as const;
+export const DISAGREEMENT_LABELS = { yes: 'Disagreement', no: 'No disagreement' } as const;
 
 /** One removable chip per filter in use, in the order of the filter controls. */
 export function activeFilterChips(filters: PaperFilters): FilterChip[] {
@@ -53,6 +66,9 @@ export function activeFilterChips(filters: PaperFilters): FilterChip[] {
   if (filters.payment) chips.push({ key: 'payment', text: `Payment: ${PAYMENT_LABELS[filters.payment]}` });
   if (filters.fullPaper) chips.push({ key: 'fullPaper', text: `Full paper: ${FULL_PAPER_LABELS[filters.fullPaper]}` });
   if (filters.unread) chips.push({ key: 'unread', text: 'Unread messages' });
+  if (filters.reviews) chips.push({ key: 'reviews', text: REVIEWS_LABELS[filters.reviews] });
+  if (filters.disagreement) chips.push({ key: 'disagreement', text: DISAGREEMENT_LABELS[filters.disagreement] });
+  if (filters.minMean) chips.push({ key: 'minMean', text: `Mean mark: ${filters.minMean} or more` });
   return chips;
 }
 
@@ -67,9 +83,14 @@ export function withoutFilters(filters: PaperFilters): PaperFilters {
 
 /** The filter as the API takes it in a request body: "any" is left out, the search trimmed. */
 export function filterForApi(filters: PaperFilters): PaperFilterQuery {
-  const given = Object.entries(filters).filter(([, value]) => value !== '');
+  const { minMean, ...choices } = filters;
+  const given = Object.entries(choices).filter(([, value]) => value !== '');
   // Only the values '' were taken out, which the API's filter spells as absent.
-  return { ...(Object.fromEntries(given) as Omit<PaperFilterQuery, 'search'>), search: filters.search.trim() };
+  return {
+    ...(Object.fromEntries(given) as Omit<PaperFilterQuery, 'search' | 'minMean'>),
+    ...(minMean ? { minMean: Number(minMean) } : {}),
+    search: filters.search.trim(),
+  };
 }
 
 /** The filters a link may set in the address, e.g. the next deadline's "Show these papers". */

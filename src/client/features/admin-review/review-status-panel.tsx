@@ -7,20 +7,22 @@ import { useToast } from '@client/lib/toast.tsx';
 import { statusBadgeClass, statusLabel } from '@client/components/status-badge.tsx';
 import { Panel } from '@client/components/ui/panel.tsx';
 import { ReviewCommentsField } from '@client/components/review-comments-field.tsx';
+import { ShareReviewsField } from '@client/components/share-reviews-field.tsx';
+import { isDecided } from '@shared/domain/reviews.ts';
 import { statusChangeFormSchema, statusUpdatedText, useSetPaperStatus } from '@client/admin/paper-status.ts';
 
 /** Review & Status (spec 2.7): comments to the author and the paper's status, saved together. */
 export function ReviewStatusPanel({ paper }: { paper: AdminPaper }) {
   const toast = useToast();
   const update = useSetPaperStatus();
-  const { register, control, handleSubmit } = useForm({
+  const { register, control, handleSubmit, watch } = useForm({
     resolver: zodResolver(statusChangeFormSchema),
-    defaultValues: { status: paper.status, review: paper.review },
+    defaultValues: { status: paper.status, review: paper.review, shareReviews: false },
   });
 
-  const onSubmit = handleSubmit(({ status, review }) =>
+  const onSubmit = handleSubmit(({ status, review, shareReviews }) =>
     update.mutate(
-      { paperId: paper._id, status, review, version: paper.version },
+      { paperId: paper._id, status, review, version: paper.version, shareReviews },
       {
         onSuccess: () => toast.success(statusUpdatedText(status, review)),
         onError: (error) => toast.error(`Failed to update paper status: ${error.message}`),
@@ -62,6 +64,7 @@ export function ReviewStatusPanel({ paper }: { paper: AdminPaper }) {
             )}
           />
         </fieldset>
+        {isDecided(watch('status')) && <ShareReviewsField {...register('shareReviews')} />}
         <Button type="submit" className="w-full" disabled={update.isPending}>
           {update.isPending ? 'Processing...' : 'Update Review'}
         </Button>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { paperStatusEnum, submissionKindEnum, submissionVersionStatusEnum } from './enums.ts';
 import { storedFiles } from './files.ts';
 import { users } from './users.ts';
@@ -45,6 +45,12 @@ export const papers = pgTable(
     evaluatedAt: timestamp('evaluated_at', { withTimezone: true }),
     /** When the author last wrote in the paper's chat: kept by a trigger on chat_messages (drizzle/0012). */
     lastAuthorMessageAt: timestamp('last_author_message_at', { withTimezone: true }),
+    /**
+     * The committee's submitted marks combined: their mean (one decimal) and spread (highest less
+     * lowest), null before the first. Kept by a trigger on committee_reviews (drizzle/0022).
+     */
+    reviewMean: real('review_mean'),
+    reviewSpread: integer('review_spread'),
     /** Optimistic-lock counter: concurrent admin updates answer 409 instead of losing one. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -80,6 +86,8 @@ export const papers = pgTable(
       t.submittedAt.desc(),
       t.id.desc(),
     ),
+    // The paper list sorted by the committee's mean mark: reviewed papers first, read in order.
+    index('papers_review_mean_idx').on(t.reviewMean.desc().nullsLast(), t.submittedAt.desc(), t.id.desc()),
     check('papers_marks_range', sql`${t.evaluationMarks} is null or (${t.evaluationMarks} between 0 and 100)`),
   ],
 );

@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { PLACEHOLDER_PAYMENT_ID } from '@shared/constants.ts';
 import type { PaperFilterQuery, PaperListSort, RecordsQuery } from '@shared/schemas/admin-dashboard.ts';
 import type { DbOrTx } from '@server/db/client.ts';
@@ -9,7 +24,13 @@ import {
   type SearchStrategy,
 } from '@server/db/search-pattern.ts';
 import { cacheVersions, chatReadCursors, paperAuthors, papers, users } from '@server/db/schema/index.ts';
-import { adminRelationColumns, adminRelationsOf } from '../papers/papers.repository.ts';
+import { DISAGREEMENT_SPREAD } from '@shared/domain/reviews.ts';
+import {
+  adminRelationColumns,
+  adminRelationsOf,
+  COMMITTEE_REVIEW_COUNTS,
+  REVIEW_STILL_DUE,
+} from '../papers/papers.repository.ts';
 import { rowsOf } from '@server/db/raw-rows.ts';
 
 /**
@@ -20,12 +41,19 @@ import { rowsOf } from '@server/db/raw-rows.ts';
  */
 const hasPaper = isNotNull(papers.id);
 const isPaid = and(hasPaper, notInArray(papers.paymentId, ['', PLACEHOLDER_PAYMENT_ID]))!;
+/** The committee's reviews: all in (at least one), or some still to come (or nobody assigned yet). */
+const reviewsComplete = and(isNotNull(papers.reviewMean), sql`not ${REVIEW_STILL_DUE}`)!;
+const missingReviews = and(hasPaper, or(isNull(papers.reviewMean), REVIEW_STILL_DUE))!;
+const disagreement = gte(papers.reviewSpread, DISAGREEMENT_SPREAD);
 export const RECORD_FILTERS: Record<RecordsQuery['filter'], SQL | undefined> = {
   all: undefined,
   paid: isPaid,
   unpaid: and(hasPaper, sql`not (${isPaid})`),
   evaluated: isNotNull(papers.evaluationMarks),
   pending: and(hasPaper, isNull(papers.evaluationMarks)),
+  reviewsComplete,
+  missingReviews,
+  disagreement,
 };
 
 /** The version of everything the dashboard's statistics read, raised by triggers on every write. */
@@ -181,6 +209,9 @@ export interface PaperFilter {
   fullPaper?: PaperFilterQuery['fullPaper'];
   /** Only papers whose author wrote in the chat after this admin last read it. */
   unreadBy?: string;
+  reviews?: PaperFilterQuery['reviews'];
+  disagreement?: PaperFilterQuery['disagreement'];
+  minMean?: number;
   sort?: PaperListSort;
 }
 
@@ -192,6 +223,12 @@ const PAPER_ORDERS: Record<PaperListSort, SQL[]> = {
   // papers_last_author_message_idx: the latest question first, papers without one after.
   latestMessage: [
     sql`${papers.lastAuthorMessageAt} desc nulls last`,
+    sql`${papers.submittedAt} desc nulls last`,
+    sql`${papers.id} desc nulls last`,
+  ],
+  // papers_review_mean_idx: the highest mean first, papers without a submitted review after.
+  mean: [
+    sql`${papers.reviewMean} desc nulls last`,
     sql`${papers.submittedAt} desc nulls last`,
     sql`${papers.id} desc nulls last`,
   ],
@@ -217,6 +254,13 @@ function papersWhere(db: DbOrTx, filter: PaperFilter, strategy: SearchStrategy):
         ? isNull(papers.fullPaperFileId)
         : undefined,
     filter.unreadBy ? hasUnreadAuthorMessage(filter.unreadBy) : undefined,
+    filter.reviews === 'complete' ? reviewsComplete : filter.reviews === 'missing' ? missingReviews : undefined,
+    filter.disagreement === 'yes'
+      ? disagreement
+      : filter.disagreement === 'no'
+        ? lt(papers.reviewSpread, DISAGREEMENT_SPREAD)
+        : undefined,
+    filter.minMean !== undefined ? gte(papers.reviewMean, filter.minMean) : undefined,
     !search
       ? undefined
       : strategy === 'byRow'
@@ -311,6 +355,9 @@ const recordColumns = {
   submittedAt: papers.submittedAt,
   marks: papers.evaluationMarks,
   evaluatedAt: papers.evaluatedAt,
+  reviewCounts: COMMITTEE_REVIEW_COUNTS,
+  reviewMean: papers.reviewMean,
+  reviewSpread: papers.reviewSpread,
 };
 
 /** One row per paper, and one per author without a paper (the LEFT JOIN's empty side). */
@@ -337,6 +384,15 @@ const PAPERS_FIRST_ORDER = {
     // Spelled as papers_marks_submitted_at_id_idx is, so that the index gives the order.
     withPaper: [
       sql`${papers.evaluationMarks} desc nulls last`,
+      sql`${papers.submittedAt} desc nulls last`,
+      sql`${papers.id} desc nulls last`,
+    ],
+    withoutPaper: [asc(users.id)],
+  },
+  mean: {
+    // Spelled as papers_review_mean_idx is.
+    withPaper: [
+      sql`${papers.reviewMean} desc nulls last`,
       sql`${papers.submittedAt} desc nulls last`,
       sql`${papers.id} desc nulls last`,
     ],
@@ -441,6 +497,12 @@ const RECORDS_FULL_ORDER: Record<RecordsQuery['sort'], SQL[]> = {
   ],
   score: [
     sql`${papers.evaluationMarks} desc nulls last`,
+    sql`${papers.submittedAt} desc nulls last`,
+    sql`${papers.id} desc nulls last`,
+    asc(users.id),
+  ],
+  mean: [
+    sql`${papers.reviewMean} desc nulls last`,
     sql`${papers.submittedAt} desc nulls last`,
     sql`${papers.id} desc nulls last`,
     asc(users.id),

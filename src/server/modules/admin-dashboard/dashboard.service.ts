@@ -1,4 +1,5 @@
 import { PAPER_STATUSES, type PaperStatus } from '@shared/constants.ts';
+import { reviewTally } from '@shared/domain/reviews.ts';
 import type {
   AdminPaperListRow,
   PaperFilterQuery,
@@ -223,6 +224,7 @@ export async function listPapers(
     papers: presented.map((paper, i) => ({
       ...paper,
       lastAuthorMessageAt: rows[i]!.paper.lastAuthorMessageAt?.toISOString() ?? null,
+      reviews: reviewTally(rows[i]!.relations.committeeReviews, rows[i]!.paper.reviewMean, rows[i]!.paper.reviewSpread),
     })),
     pagination,
   };
@@ -267,6 +269,7 @@ export function toRecord(r: Awaited<ReturnType<typeof repo.records>>[number]): R
             submittedAt: r.submittedAt!.toISOString(),
             marks: r.marks,
             evaluatedAt: r.evaluatedAt?.toISOString() ?? null,
+            reviews: reviewTally(r.reviewCounts, r.reviewMean, r.reviewSpread),
           },
   };
 }

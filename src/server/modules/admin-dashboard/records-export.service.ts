@@ -43,6 +43,12 @@ const VIEWS = {
       'Score',
       'Reviewed',
       'Submitted',
+      // Two counts, not "2/3", which a spreadsheet would read as a date.
+      'Reviews submitted',
+      'Reviews assigned',
+      'Mean mark',
+      'Spread',
+      'Disagreement',
     ],
     cells: (r: RecordRow) => [
       ...who(r),
@@ -52,6 +58,11 @@ const VIEWS = {
       r.paper?.marks ?? '',
       spreadsheetDay(r.paper?.evaluatedAt),
       spreadsheetDay(r.paper?.submittedAt),
+      r.paper?.reviews.submitted ?? '',
+      r.paper?.reviews.assigned ?? '',
+      r.paper?.reviews.mean ?? '',
+      r.paper?.reviews.spread ?? '',
+      r.paper?.reviews.disagreement ? 'Yes' : '',
     ],
   },
 } as const;

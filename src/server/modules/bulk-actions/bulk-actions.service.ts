@@ -50,6 +50,7 @@ export async function changeStatusOfPapers(
             status: input.status,
             review: reviewFor(paper, input),
             refuseUnchanged: BULK_MESSAGES.alreadySo,
+            shareReviews: input.shareReviews,
           }),
         );
         result.changed.push(ref);

@@ -30,6 +30,8 @@ const statusBody = z.object({
   status: z.enum(PAPER_STATUSES, 'Please choose one of the five review statuses.'),
   review: z.string().max(20_000).default(''),
   version: z.number().int().positive().optional(),
+  /** With a decision: share the reviewers' comments with the author (off by default). */
+  shareReviews: z.boolean().default(false),
 });
 const paperParams = z.object({ paperId: z.uuid(PAPER_NOT_FOUND) });
 const fileParams = paperParams.extend({ fileId: z.uuid(files.ADMIN_FILE_NOT_FOUND) });

@@ -7,6 +7,7 @@ import {
   type UserPaperCounts,
 } from '@shared/schemas/admin-paper.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
+import { isDecided } from '@shared/domain/reviews.ts';
 import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { AppError } from '@server/lib/app-error.ts';
@@ -18,6 +19,7 @@ import { findUserById } from '../users/users.repository.ts';
 import { getUserForAdmin } from '../users/users.service.ts';
 import { presentAdminPaper } from './admin-paper.presenter.ts';
 import * as repo from './papers.repository.ts';
+import { deleteRelease, releaseCommentedReviews } from './review-releases.repository.ts';
 import { applyPaperStep, PAPER_NOT_FOUND, stateOfPaper } from './paper-workflow.ts';
 import { deadlinesOfPapersWithExtensions } from '../deadlines/deadlines.service.ts';
 import { findStoredFile, servableFile } from '../files/files.service.ts';
@@ -91,6 +93,7 @@ const NO_RELATIONS: repo.AdminPaperRelations = {
   extensions: [],
   hasFullPaperVersion: false,
   unreadAuthorMessages: 0,
+  committeeReviews: { assigned: 0, submitted: 0 },
 };
 
 export async function presentOneForAdmin(ctx: AppContext, db: DbOrTx, row: repo.PaperRow): Promise<AdminPaper> {
@@ -179,6 +182,8 @@ export interface StatusChange {
   version?: number;
   /** Refuse (409 with this message) a change that would leave status and comments as they are. */
   refuseUnchanged?: string;
+  /** With a decision, share the reviewers' comments with the author (review_releases). */
+  shareReviews?: boolean;
 }
 
 /**
@@ -207,6 +212,9 @@ export async function changeStatusInTransaction(
     },
     reason: review,
   });
+  // Comments are shared with a decision only: a paper taken back into review takes them back too.
+  if (!isDecided(input.status)) await deleteRelease(tx, paperId);
+  else if (input.shareReviews) await releaseCommentedReviews(tx, paperId, admin._id);
   const notice = reviewNotification(previous, previous, { status: input.status, review });
   if (notice) await notifyUsers(ctx, tx, [previous.userId], notice);
   return paper;

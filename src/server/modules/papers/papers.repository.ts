@@ -92,6 +92,8 @@ export interface AdminPaperRelations {
   hasFullPaperVersion: boolean;
   /** The author's chat messages the reader has not read; 0 when no reader is given. */
   unreadAuthorMessages: number;
+  /** The committee's reviews that count (COUNTED_REVIEW), and those of them submitted. */
+  committeeReviews: { assigned: number; submitted: number };
 }
 
 export interface PaperExtension {
@@ -105,10 +107,26 @@ interface AdminFileJson extends Omit<AdminFileRow, 'uploadedAt'> {
 }
 
 /**
+ * A review (r) by a member (m) counts towards its paper's reviews once submitted, or while its
+ * reviewer is on the committee: a removed member's unfinished review is nobody's to finish.
+ */
+export const COUNTED_REVIEW = sql`(r.submitted_at is not null or m.status = 'accepted')`;
+
+// Plain "papers.id" in these: a one-table select leaves columns unqualified (adminRelationColumns).
+/** The paper's counted reviews and those of them submitted; both 0 for no paper (a LEFT JOIN's empty side). */
+export const COMMITTEE_REVIEW_COUNTS = sql<AdminPaperRelations['committeeReviews']>`(select json_build_object(
+    'assigned', count(*) filter (where ${COUNTED_REVIEW}), 'submitted', count(r.submitted_at))
+    from committee_reviews r join committee_members m on m.id = r.member_id where r.paper_id = papers.id)`;
+
+/** A counted review of the paper is not submitted yet. */
+export const REVIEW_STILL_DUE = sql`exists (select 1 from committee_reviews r join committee_members m on m.id = r.member_id
+  where r.paper_id = papers.id and r.submitted_at is null and m.status = 'accepted')`;
+
+/**
  * Everything an admin's view of a paper needs besides its row, as columns of a select from
  * `papers`: the authors, every admin file, the names of the people involved, the paper's own
- * deadlines, whether a full paper was ever uploaded and, for the paper list, the author's
- * messages `unreadBy` has not read. Selected beside the page's rows (the paper list) or by id:
+ * deadlines, whether a full paper was ever uploaded, how many of the committee's reviews are in
+ * and, for the paper list, the author's messages `unreadBy` has not read. Selected beside the page's rows (the paper list) or by id:
  * on the embedded database each query costs a round of parsing and planning, and queries queue
  * one behind another.
  */
@@ -140,6 +158,7 @@ export function adminRelationColumns(unreadBy?: string) {
           where m.paper_id = papers.id and m.sender_role = 'author'
             and (c.last_read_at is null or m.created_at > c.last_read_at))`
       : sql<number>`0`,
+    committeeReviews: COMMITTEE_REVIEW_COUNTS,
   };
 }
 
@@ -166,6 +185,7 @@ export function adminRelationsOf(r: AdminRelationRow): AdminPaperRelations {
     extensions: r.extensions,
     hasFullPaperVersion: r.hasFullPaperVersion,
     unreadAuthorMessages: r.unreadAuthorMessages,
+    committeeReviews: r.committeeReviews,
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { ASSIGNABLE_STATUSES } from '@shared/domain/assignment.ts';
 import type { DbOrTx } from '@server/db/client.ts';
-import { committeeMembers, committeeReviews, papers, reviewReleases } from '@server/db/schema/index.ts';
+import { committeeMembers, committeeReviews, papers } from '@server/db/schema/index.ts';
 
 const reviewColumns = {
   id: committeeReviews.id,
@@ -105,17 +105,4 @@ export function findUnfinishedReviews(db: DbOrTx) {
       ),
     )
     .orderBy(asc(committeeMembers.name), asc(committeeReviews.assignedAt));
-}
-
-export async function findRelease(db: DbOrTx, paperId: string) {
-  const [row] = await db.select().from(reviewReleases).where(eq(reviewReleases.paperId, paperId));
-  return row;
-}
-
-export async function insertRelease(db: DbOrTx, paperId: string, releasedBy: string): Promise<void> {
-  await db.insert(reviewReleases).values({ paperId, releasedBy }).onConflictDoNothing();
-}
-
-export async function deleteRelease(db: DbOrTx, paperId: string): Promise<void> {
-  await db.delete(reviewReleases).where(eq(reviewReleases.paperId, paperId));
 }

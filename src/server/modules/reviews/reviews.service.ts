@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { ASSIGNABLE_STATUSES, type ReviewState } from '@shared/domain/assignment.ts';
 import type { ReviewMode } from '@shared/domain/review-mode.ts';
-import { REVIEW_TEXTS, summariseMarks } from '@shared/domain/reviews.ts';
+import { isDecided, REVIEW_TEXTS, summariseMarks } from '@shared/domain/reviews.ts';
 import {
   type MyReviews,
   type PaperReviews,
@@ -34,14 +34,12 @@ import {
   findReviewsOfMember,
   findReviewsOfPaperForOrganisers,
   findUnfinishedReviews,
-  deleteRelease,
-  findRelease,
-  insertRelease,
   type MemberReviewRow,
   updateReview,
 } from './reviews.repository.ts';
 import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
 import { findPaper } from '../papers/papers.repository.ts';
+import { deleteRelease, findRelease, insertRelease } from '../papers/review-releases.repository.ts';
 
 type Ctx = AppContext;
 
@@ -158,13 +156,11 @@ export async function remindReviewers(ctx: Ctx): Promise<{ message: string }> {
   return { message: REVIEW_TEXTS.reminded(byMember.size) };
 }
 
-const DECIDED_STATUSES: readonly string[] = ['abstract_accepted', 'declined'];
-
 /** An organiser shares the reviewers' comments to the authors of a decided paper with its author. */
 export async function shareReviewsWithAuthor(ctx: Ctx, actor: PublicUser, paperId: string) {
   const paper = await findPaper(ctx.db, paperId);
   if (!paper) throw new AppError('not_found', PAPER_NOT_FOUND);
-  if (!DECIDED_STATUSES.includes(paper.status)) throw new AppError('conflict', REVIEW_TEXTS.decideFirst);
+  if (!isDecided(paper.status)) throw new AppError('conflict', REVIEW_TEXTS.decideFirst);
   if ((await commentsForAuthor(ctx, paperId)).length === 0) throw new AppError('conflict', REVIEW_TEXTS.nothingToShare);
   await insertRelease(ctx.db, paperId, actor._id);
   return { message: REVIEW_TEXTS.shared };

@@ -286,5 +286,32 @@ describe('a committee member’s reviews', () => {
 
     await asAdmin('POST', `/admin/papers/${papers.assigned}/reviews/unshare`);
     expect((await commentsFor(author)).json().comments).toEqual([]);
+
+    // With the decision itself, single or bulk; taken back when the paper goes back into review.
+    const decided = await asAdmin('PUT', `/admin/papers/${papers.assigned}/status`, {
+      status: 'declined',
+      review: 'Declined after all.',
+      shareReviews: true,
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect((await commentsFor(author)).json().comments).toHaveLength(1);
+    await asAdmin('PUT', `/admin/papers/${papers.assigned}/status`, { status: 'review_in_progress', review: '' });
+    expect((await commentsFor(author)).json().comments).toEqual([]);
+    const bulk = await asAdmin('POST', '/admin/papers/bulk/status', {
+      paperIds: [papers.assigned],
+      status: 'abstract_accepted',
+      review: '',
+      shareReviews: true,
+    });
+    expect(bulk.json().changed).toHaveLength(1);
+    expect((await commentsFor(author)).json().comments).toEqual([
+      { label: 'Reviewer 1', comments: FULL_REVIEW.commentsToAuthors },
+    ]);
+    const notSharing = await asAdmin('PUT', `/admin/papers/${papers.assigned}/status`, {
+      status: 'declined',
+      review: 'Declined.',
+      shareReviews: 'yes',
+    });
+    expect(notSharing.statusCode).toBe(400);
   });
 });

@@ -9,6 +9,7 @@ import { formatDate } from '@client/lib/dates.ts';
 import { formatCount } from '@shared/format/numbers.ts';
 import { initialsOf } from '@client/lib/initials.ts';
 import { StatusBadge, statusStripeClass } from '@client/components/status-badge.tsx';
+import { MeanMark, ReviewsCount } from '@client/components/review-tally.tsx';
 import { PAPER_PAGE_SECTIONS, paperPagePath } from '@client/lib/paper-page-sections.ts';
 import { LoadingData } from '../dashboard-ui.tsx';
 
@@ -99,6 +100,12 @@ export function AdminPaperCard({
             ) : (
               'None'
             )}
+          </Detail>
+          <Detail term="Reviews">
+            <ReviewsCount tally={paper.reviews} />
+          </Detail>
+          <Detail term="Mean mark">
+            <MeanMark tally={paper.reviews} />
           </Detail>
         </dl>
 

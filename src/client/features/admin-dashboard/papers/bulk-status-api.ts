@@ -20,7 +20,7 @@ export async function fetchMatchingPaperIds(filters: PaperFilters): Promise<stri
  */
 async function changeStatusInBatches(
   paperIds: readonly string[],
-  change: { status: PaperStatus; review: string },
+  change: { status: PaperStatus; review: string; shareReviews: boolean },
   onProgress: (done: number) => void,
 ): Promise<Omit<BulkStatusResult, 'success'>> {
   const joined: Omit<BulkStatusResult, 'success'> = { changed: [], skipped: [], byEmail: true };
@@ -40,7 +40,7 @@ async function changeStatusInBatches(
 
 interface BulkStatusChange {
   paperIds: readonly string[];
-  change: { status: PaperStatus; review: string };
+  change: { status: PaperStatus; review: string; shareReviews: boolean };
   onProgress: (done: number) => void;
 }
 

@@ -3,6 +3,8 @@ import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PAPER_STATUS_LABELS, PAPER_STATUSES } from '@shared/constants.ts';
 import { PLACEHOLDERS } from '@shared/domain/placeholders.ts';
+import { ShareReviewsField } from '@client/components/share-reviews-field.tsx';
+import { isDecided } from '@shared/domain/reviews.ts';
 import { type BulkStatusForm, bulkStatusFormSchema, type BulkStatusResult } from '@shared/schemas/bulk-actions.ts';
 import { ReviewCommentsField } from '@client/components/review-comments-field.tsx';
 import { Button } from '@client/components/ui/button.tsx';
@@ -41,8 +43,13 @@ export function BulkStatusDialog({ paperIds, sampleTitles, onClose, onFinished }
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors },
-  } = useForm<BulkStatusForm>({ resolver: zodResolver(bulkStatusFormSchema), defaultValues: { review: '' } });
+  } = useForm<BulkStatusForm>({
+    resolver: zodResolver(bulkStatusFormSchema),
+    defaultValues: { review: '', shareReviews: false },
+  });
+  const chosenStatus = watch('status');
   const running = useRef(false);
   const bulkChange = useBulkStatusChange();
   const statusGroupId = useId();
@@ -116,6 +123,7 @@ export function BulkStatusDialog({ paperIds, sampleTitles, onClose, onFinished }
             error={errors.review?.message}
             {...register('review')}
           />
+          {chosenStatus && isDecided(chosenStatus) && <ShareReviewsField {...register('shareReviews')} />}
           <p className="text-sm text-slate-600">
             Each author is notified as for a single decision (by e-mail too when the site has a mail server); every
             change is on the paper's timeline.

@@ -2,7 +2,15 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { PAPER_STATUS_LABELS, PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '@shared/constants.ts';
 import { buttonClass } from '@client/components/ui/button.tsx';
 import { SearchField, type SelectOption, SelectField } from '../dashboard-ui.tsx';
-import { activeFilterChips, type PaperFilters, withoutFilter, withoutFilters } from '../paper-filters.ts';
+import {
+  activeFilterChips,
+  DISAGREEMENT_LABELS,
+  MEAN_THRESHOLDS,
+  type PaperFilters,
+  REVIEWS_LABELS,
+  withoutFilter,
+  withoutFilters,
+} from '../paper-filters.ts';
 import { StrokeIcon } from '@client/components/ui/stroke-icon.tsx';
 
 type Choice<K extends keyof PaperFilters> = SelectOption<PaperFilters[K]>;
@@ -33,9 +41,24 @@ const MESSAGE_OPTIONS: Choice<'unread'>[] = [
   { value: '', label: 'All papers' },
   { value: 'yes', label: 'Unread messages' },
 ];
+const REVIEWS_OPTIONS: Choice<'reviews'>[] = [
+  { value: '', label: 'All papers' },
+  { value: 'complete', label: REVIEWS_LABELS.complete },
+  { value: 'missing', label: REVIEWS_LABELS.missing },
+];
+const DISAGREEMENT_OPTIONS: Choice<'disagreement'>[] = [
+  { value: '', label: 'With or without' },
+  { value: 'yes', label: DISAGREEMENT_LABELS.yes },
+  { value: 'no', label: DISAGREEMENT_LABELS.no },
+];
+const MEAN_OPTIONS: Choice<'minMean'>[] = [
+  { value: '', label: 'Any mean' },
+  ...MEAN_THRESHOLDS.map((mean) => ({ value: mean, label: `${mean} or more` })),
+];
 const SORT_OPTIONS: Choice<'sort'>[] = [
   { value: 'submitted', label: 'Newest submission' },
   { value: 'latestMessage', label: "Author's latest message" },
+  { value: 'mean', label: 'Mean mark, highest first' },
 ];
 
 /** From this width the filters start open; on a phone they would push the first paper off the screen. */
@@ -47,8 +70,8 @@ interface PaperFilterBarProps {
 }
 
 /**
- * Search and the filters of Paper Management (spec 2.5, with payment, full paper and unread
- * messages), the order, and a removable chip per filter in use. The selects fold away behind a
+ * Search and the filters of Paper Management (spec 2.5, with payment, full paper, unread
+ * messages and the committee's reviews), the order, and a removable chip per filter in use. The selects fold away behind a
  * Filters button, folded at first on a phone; the search and the chips always show.
  */
 export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
@@ -143,6 +166,24 @@ export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
             value={filters.unread}
             options={MESSAGE_OPTIONS}
             onChange={(value) => set('unread', value)}
+          />
+          <SelectField
+            label="Reviews"
+            value={filters.reviews}
+            options={REVIEWS_OPTIONS}
+            onChange={(value) => set('reviews', value)}
+          />
+          <SelectField
+            label="Disagreement"
+            value={filters.disagreement}
+            options={DISAGREEMENT_OPTIONS}
+            onChange={(value) => set('disagreement', value)}
+          />
+          <SelectField
+            label="Mean mark"
+            value={filters.minMean}
+            options={MEAN_OPTIONS}
+            onChange={(value) => set('minMean', value)}
           />
           <SelectField
             label="Sort by"

@@ -5,6 +5,8 @@ import { PAPER_STATUS_LABELS, PAPER_STATUSES } from '@shared/constants.ts';
 import type { AdminPaper } from '@shared/schemas/admin-paper.ts';
 import { Button } from '@client/components/ui/button.tsx';
 import { statusBadgeClass } from '@client/components/status-badge.tsx';
+import { ShareReviewsField } from '@client/components/share-reviews-field.tsx';
+import { isDecided } from '@shared/domain/reviews.ts';
 import { statusChangeFormSchema, statusUpdatedText, useSetPaperStatus } from '@client/admin/paper-status.ts';
 import { ReviewCommentsField } from '@client/components/review-comments-field.tsx';
 import { useDashboardMessages } from '../dashboard-messages.tsx';
@@ -27,14 +29,14 @@ export function PaperReviewForm({ paper, id, onClose }: PaperReviewFormProps) {
   const setStatus = useSetPaperStatus();
   const { register, handleSubmit, watch } = useForm({
     resolver: zodResolver(statusChangeFormSchema),
-    defaultValues: { status: knownStatus(paper.status), review: paper.review },
+    defaultValues: { status: knownStatus(paper.status), review: paper.review, shareReviews: false },
   });
   const chosenStatus = watch('status');
   const headingId = useId();
 
-  const onSubmit = handleSubmit(({ status, review }) =>
+  const onSubmit = handleSubmit(({ status, review, shareReviews }) =>
     setStatus.mutate(
-      { paperId: paper._id, status, review, version: paper.version },
+      { paperId: paper._id, status, review, version: paper.version, shareReviews },
       {
         onSuccess: () => {
           showSuccess(statusUpdatedText(status, review));
@@ -84,6 +86,7 @@ export function PaperReviewForm({ paper, id, onClose }: PaperReviewFormProps) {
           </div>
         </fieldset>
         <ReviewCommentsField rows={4} {...register('review')} />
+        {isDecided(chosenStatus) && <ShareReviewsField {...register('shareReviews')} />}
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button type="submit" disabled={setStatus.isPending}>
             {setStatus.isPending ? 'Processing...' : 'Submit Review'}

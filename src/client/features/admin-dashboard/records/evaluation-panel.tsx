@@ -20,23 +20,39 @@ import {
 import { RecordsToolbar } from './records-toolbar.tsx';
 import { type RecordsFilter, type RecordsSort, useRecordsTable } from './use-records-table.ts';
 import { Badge, type BadgeTone } from '@client/components/ui/badge.tsx';
+import { MeanMark, ReviewsCount } from '@client/components/review-tally.tsx';
 
 const FILTERS: SelectOption<RecordsFilter>[] = [
   { value: 'all', label: 'All' },
   { value: 'evaluated', label: 'Evaluated Only' },
   { value: 'pending', label: 'Pending Only' },
+  { value: 'reviewsComplete', label: 'Reviews complete' },
+  { value: 'missingReviews', label: 'Missing reviews' },
+  { value: 'disagreement', label: 'Disagreement' },
 ];
 /** Spec 2.3: newest first by default, the highest score first with unscored papers last, or by name. */
 const SORTS: SelectOption<RecordsSort>[] = [
   { value: 'submitted', label: 'Submission Date' },
   { value: 'score', label: 'Score' },
+  { value: 'mean', label: 'Mean mark' },
   { value: 'name', label: 'User Name' },
 ];
 const STATE_COLUMN: RecordColumn = { label: 'Evaluation Status', width: 'w-34' };
 const SCORE_COLUMN: RecordColumn = { label: 'Score', width: 'w-18' };
+const REVIEWS_COLUMN: RecordColumn = { label: 'Reviews', width: 'w-22' };
+const MEAN_COLUMN: RecordColumn = { label: 'Mean mark', width: 'w-34' };
 const REVIEWED_COLUMN: RecordColumn = { label: 'Reviewed', width: 'w-36' };
 const SUBMITTED_COLUMN: RecordColumn = { label: 'Submitted', width: 'w-36' };
-const COLUMNS = [USER_COLUMN, PAPER_COLUMN, STATE_COLUMN, SCORE_COLUMN, REVIEWED_COLUMN, SUBMITTED_COLUMN];
+const COLUMNS = [
+  USER_COLUMN,
+  PAPER_COLUMN,
+  STATE_COLUMN,
+  SCORE_COLUMN,
+  REVIEWS_COLUMN,
+  MEAN_COLUMN,
+  REVIEWED_COLUMN,
+  SUBMITTED_COLUMN,
+];
 const EVALUATION_STATE_TONES: Record<EvaluationState, BadgeTone> = {
   evaluated: 'success',
   pending: 'progress',
@@ -102,6 +118,12 @@ function EvaluationRow({ row }: { row: RecordRow }) {
             <span className="text-slate-500">N/A</span>
           )}
         </span>
+      </RecordCell>
+      <RecordCell column={REVIEWS_COLUMN} className="whitespace-nowrap text-slate-700">
+        {paper ? <ReviewsCount tally={paper.reviews} /> : 'N/A'}
+      </RecordCell>
+      <RecordCell column={MEAN_COLUMN} className="text-slate-700">
+        {paper ? <MeanMark tally={paper.reviews} /> : 'N/A'}
       </RecordCell>
       <RecordCell column={REVIEWED_COLUMN} className="whitespace-nowrap text-slate-700">
         {paper ? (paper.evaluatedAt ? formatDate(paper.evaluatedAt) : 'Not reviewed') : 'N/A'}
