@@ -53,6 +53,8 @@ import {
 } from './modules/reviews/reviews.routes.ts';
 import { memberDiscussionRoutes, paperDiscussionRoutes } from './modules/discussion/discussion.routes.ts';
 import { reviewModeRoutes } from './modules/review-mode/review-mode.routes.ts';
+import { automaticRemindersRoutes } from './modules/review-reminders/review-reminders.routes.ts';
+import { AutomaticReviewReminders } from './jobs/review-reminders.ts';
 import { adminCommitteeRoutes, committeeInvitationRoutes } from './modules/committee/committee.routes.ts';
 import { bulkActionsRoutes } from './modules/bulk-actions/bulk-actions.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
@@ -238,10 +240,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       : undefined;
   // Test databases in memory live for seconds: nothing expires in them.
   const housekeeping = config.inMemoryDatabase ? undefined : new Housekeeping(database.db, store, app.log);
+  const reviewReminders = config.inMemoryDatabase || !outbox ? undefined : new AutomaticReviewReminders(ctx, app.log);
   app.addHook('onReady', async () => {
     await maintenance?.start();
     outbox?.start();
     housekeeping?.start();
+    reviewReminders?.start();
     jobs.start();
   });
   const backups =
@@ -263,6 +267,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await new Promise((resolve) => (backups ? backups.close(resolve) : resolve(undefined)));
     await maintenance?.stop();
     await housekeeping?.stop();
+    await reviewReminders?.stop();
     await outboxStopped;
     await jobsStopped;
     await database.close();
@@ -351,6 +356,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(memberDiscussionRoutes, { prefix: `${apiPrefix}/committee/reviews` });
   await app.register(paperDiscussionRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await app.register(reviewModeRoutes, { prefix: apiPrefix });
+  await app.register(automaticRemindersRoutes, { prefix: `${apiPrefix}/admin/committee/automatic-reminders` });
   await app.register(authorMessagesRoutes, { prefix: `${apiPrefix}/admin/messages` });
   await app.register(backgroundJobsRoutes, { prefix: `${apiPrefix}/admin/jobs` });
   await app.register(messageTemplatesRoutes, { prefix: `${apiPrefix}/admin/message-templates` });

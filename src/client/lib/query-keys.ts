@@ -73,6 +73,7 @@ export const queryKeys = {
     deadlines: ['admin', 'deadlines'] as const,
     allVisaRequests: ['admin', 'visa-requests'] as const,
     committee: ['admin', 'committee'] as const,
+    automaticReminders: ['admin', 'committee', 'automatic-reminders'] as const,
     visaRequests: (status: string, page: number) => ['admin', 'visa-requests', status, page] as const,
   },
 };

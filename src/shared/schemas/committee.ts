@@ -59,6 +59,8 @@ export const committeeMemberSchema = z
     /** Papers assigned to them, and the reviews of those they have submitted. */
     assigned: z.number(),
     reviewed: z.number(),
+    /** After the review deadline: their reviews still not submitted of papers not yet decided. */
+    late: z.number(),
   })
   .meta({ id: 'CommitteeMember' });
 export type CommitteeMember = z.infer<typeof committeeMemberSchema>;

@@ -6,6 +6,10 @@ import type {
 } from '@shared/schemas/committee.ts';
 import type { messageResponseSchema } from '@shared/schemas/responses.ts';
 import type { reviewModeSavedResponseSchema, SetReviewModeBody } from '@shared/schemas/review-mode.ts';
+import type {
+  automaticRemindersResponseSchema,
+  automaticRemindersSavedResponseSchema,
+} from '@shared/schemas/review-reminders.ts';
 import { api, type ResponseOf } from '@client/lib/api.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
 
@@ -57,5 +61,28 @@ export function useSetReviewMode() {
 export function useRemindReviewers() {
   return useMutation({
     mutationFn: () => api<ResponseOf<typeof messageResponseSchema>>('/admin/committee/reminders', { method: 'POST' }),
+  });
+}
+
+const automaticRemindersQuery = queryOptions({
+  queryKey: queryKeys.admin.automaticReminders,
+  queryFn: () => api<ResponseOf<typeof automaticRemindersResponseSchema>>('/admin/committee/automatic-reminders'),
+});
+
+export function useAutomaticReminders() {
+  return useQuery(automaticRemindersQuery);
+}
+
+/** Turns the automatic reminders on or off; the answer is the setting now in force. */
+export function useSetAutomaticReminders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (automatic: boolean) =>
+      api<ResponseOf<typeof automaticRemindersSavedResponseSchema>>('/admin/committee/automatic-reminders', {
+        method: 'PUT',
+        body: { automatic },
+      }),
+    onSuccess: (answer) =>
+      queryClient.setQueryData(automaticRemindersQuery.queryKey, { success: true, reminders: answer.reminders }),
   });
 }

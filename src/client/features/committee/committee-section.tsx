@@ -12,6 +12,7 @@ import { formatDate } from '@client/lib/dates.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { type CommitteeAction, useCommittee, useCommitteeAction, useRemindReviewers } from './committee-api.ts';
 import { ReviewModeForm } from './review-mode-form.tsx';
+import { AutomaticRemindersSetting } from './automatic-reminders.tsx';
 
 const InviteReviewerDialog = lazy(async () => ({
   default: (await import('./invite-reviewer-dialog.tsx')).InviteReviewerDialog,
@@ -57,6 +58,7 @@ export function CommitteeSection({
         </div>
       </div>
       <ReviewModeForm />
+      {accepted > 0 && <AutomaticRemindersSetting />}
       {committee.isPending ? (
         <Spinner label="Loading the committee..." />
       ) : committee.isError ? (
@@ -152,6 +154,11 @@ function MemberRow({ member }: { member: CommitteeMember }) {
       <td className={cell}>
         <span className="md:hidden">Reviews: </span>
         {member.assigned} assigned, {member.reviewed} submitted
+        {member.late > 0 && (
+          <span className="ml-1 font-semibold text-red-700" data-testid="late-reviews">
+            , {member.late} late
+          </span>
+        )}
       </td>
       <td className={cell}>
         <Badge tone={STATUS_TONES[member.status]}>{COMMITTEE_MEMBER_STATUS_LABELS[member.status]}</Badge>

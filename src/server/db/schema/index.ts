@@ -19,3 +19,4 @@ export * from './bidding.ts';
 export * from './reviews.ts';
 export * from './review-mode.ts';
 export * from './discussion.ts';
+export * from './review-reminders.ts';

@@ -79,14 +79,26 @@ export async function countLoads(db: DbOrTx, memberIds?: readonly string[]): Pro
 }
 
 /** Each member's reviews: assigned, and of those submitted. */
-export async function countReviewsByMember(db: DbOrTx): Promise<Map<string, { assigned: number; reviewed: number }>> {
+/**
+ * Each member's reviews: assigned, submitted and, once the review deadline has passed
+ * (`pastDeadline`), late: not submitted of a paper still undecided.
+ */
+export async function countReviewsByMember(
+  db: DbOrTx,
+  pastDeadline: boolean,
+): Promise<Map<string, { assigned: number; reviewed: number; late: number }>> {
   const rows = await db
     .select({
       memberId: committeeReviews.memberId,
       assigned: count(),
       reviewed: count(committeeReviews.submittedAt),
+      late: pastDeadline
+        ? sql<number>`(count(*) filter (where ${committeeReviews.submittedAt} is null
+            and ${inArray(papers.status, [...ASSIGNABLE_STATUSES])}))::int`
+        : sql<number>`0`,
     })
     .from(committeeReviews)
+    .innerJoin(papers, eq(papers.id, committeeReviews.paperId))
     .groupBy(committeeReviews.memberId);
   return new Map(rows.map(({ memberId, ...counts }) => [memberId, counts]));
 }

@@ -4,7 +4,7 @@ import type { CommitteeMemberRow } from './committee.repository.ts';
 /** A member as the organisers' committee table shows them: never the link's token. */
 export function presentCommitteeMember(
   row: CommitteeMemberRow,
-  reviews: { assigned: number; reviewed: number } = { assigned: 0, reviewed: 0 },
+  reviews: { assigned: number; reviewed: number; late: number } = { assigned: 0, reviewed: 0, late: 0 },
 ): CommitteeMember {
   return {
     _id: row.id,

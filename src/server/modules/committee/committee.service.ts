@@ -14,6 +14,7 @@ import { findUserByEmail } from '../users/users.repository.ts';
 import { createUser } from '../users/users.service.ts';
 import { createSession, type SessionOrigin, type SignedIn } from '../sessions/sessions.service.ts';
 import { countReviewsByMember } from '../assignment/assignment.repository.ts';
+import { currentDates } from '../deadlines/deadlines.service.ts';
 import { presentCommitteeMember } from './committee.presenter.ts';
 import {
   answerInvitation,
@@ -37,8 +38,9 @@ export async function requireAcceptedMember(ctx: Pick<AppContext, 'db'>, user: P
   return member;
 }
 
-export async function listMembers(ctx: Pick<AppContext, 'db'>): Promise<CommitteeMember[]> {
-  const reviews = await countReviewsByMember(ctx.db);
+export async function listMembers(ctx: AppContext): Promise<CommitteeMember[]> {
+  const pastDeadline = Date.now() > Date.parse((await currentDates(ctx)).reviewDeadline);
+  const reviews = await countReviewsByMember(ctx.db, pastDeadline);
   return (await listCommitteeMembers(ctx.db)).map((row) => presentCommitteeMember(row, reviews.get(row.id)));
 }
 

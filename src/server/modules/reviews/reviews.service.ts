@@ -125,35 +125,44 @@ export async function getPaperReviews(ctx: Pick<AppContext, 'db'>, paperId: stri
  */
 export async function remindReviewers(ctx: Ctx): Promise<{ message: string }> {
   if (!ctx.outbox) throw new AppError('conflict', REVIEW_TEXTS.remindersNeedMail);
+  const deadline = await reviewDeadline(ctx);
+  const members = await transactionThenMail(ctx, (tx) => queueReviewReminders(ctx, tx, deadline));
+  return { message: REVIEW_TEXTS.reminded(members) };
+}
+
+/**
+ * One e-mail to each member with reviews still to submit, listing them, queued in the caller's
+ * transaction (an organiser's "Remind reviewers", or the automatic reminders before the
+ * deadline, read before the transaction); how many members it wrote to. Nothing without a mail server.
+ */
+export async function queueReviewReminders(ctx: Ctx, tx: DbOrTx, deadline: string): Promise<number> {
   const outbox = ctx.outbox;
-  const unfinished = await findUnfinishedReviews(ctx.db);
+  if (!outbox) return 0;
+  const unfinished = await findUnfinishedReviews(tx);
   const conflicts = await conflictsOfCommittee(
-    ctx.db,
-    await findPaperProfilesByIds(ctx.db, [...new Set(unfinished.map((row) => row.paperId))]),
+    tx,
+    await findPaperProfilesByIds(tx, [...new Set(unfinished.map((row) => row.paperId))]),
   );
   const byMember = groupBy(
     unfinished.filter((row) => !conflicts.get(row.memberId)?.has(row.paperId)),
     (row) => row.memberId,
   );
-  const deadline = await reviewDeadline(ctx);
-  await transactionThenMail(ctx, async (tx) => {
-    for (const rows of byMember.values()) {
-      const { name, email } = rows[0]!;
-      await outbox.enqueue(tx, {
-        to: email,
-        subject: `ICTACEM 2025: ${rows.length === 1 ? 'a review' : `${rows.length} reviews`} still to submit`,
-        text: [
-          `Dear ${name},`,
-          '',
-          `${REVIEW_TEXTS.due(deadline)} These are still to be submitted:`,
-          ...rows.map((row) => `  - ${row.title}`),
-          '',
-          `Your reviews: ${ctx.config.publicUrl}${ctx.config.basePath}/reviews`,
-        ].join('\n'),
-      });
-    }
-  });
-  return { message: REVIEW_TEXTS.reminded(byMember.size) };
+  for (const rows of byMember.values()) {
+    const { name, email } = rows[0]!;
+    await outbox.enqueue(tx, {
+      to: email,
+      subject: `ICTACEM 2025: ${rows.length === 1 ? 'a review' : `${rows.length} reviews`} still to submit`,
+      text: [
+        `Dear ${name},`,
+        '',
+        `${REVIEW_TEXTS.due(deadline)} These are still to be submitted:`,
+        ...rows.map((row) => `  - ${row.title}`),
+        '',
+        `Your reviews: ${ctx.config.publicUrl}${ctx.config.basePath}/reviews`,
+      ].join('\n'),
+    });
+  }
+  return byMember.size;
 }
 
 /** An organiser shares the reviewers' comments to the authors of a decided paper with its author. */
