@@ -5,7 +5,6 @@ import { sessionTokenOf } from '../fixtures/api.ts';
 import { logIn } from '../fixtures/captcha.ts';
 import { seriousViolations } from '../fixtures/axe.ts';
 import { E2E_SMTP_PORT } from '../fixtures/ports.ts';
-import { setStatus } from '../fixtures/dashboard-seed.ts';
 import { pdfFile, signInThroughApi } from '../fixtures/papers.ts';
 
 // The app under test sends its mail to this real SMTP server (a site-wide spec: one owns the port at a time).
@@ -28,7 +27,7 @@ async function invitationLinkFor(email: string): Promise<string> {
   return link!;
 }
 
-test('an organiser invites two reviewers by e-mail; one joins with a new account, the other declines', async ({
+test('an organiser invites three reviewers by e-mail; two join and review the same paper double-blind, one declines', async ({
   page,
   browser,
   playwright,
@@ -75,11 +74,13 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
   };
 
   const joiner = { name: '李静', email: `li.jing.${unique()}@example.org` };
+  const second = { name: 'Nguyễn Thị Lan', email: `lan.nguyen.${unique()}@example.org` };
   const decliner = { name: 'Александр Соколов', email: `a.sokolov.${unique()}@example.org` };
   await invite(joiner.name, joiner.email, 'Aerodynamics and Fluid Mechanics');
+  await invite(second.name, second.email, 'Aerodynamics and Fluid Mechanics');
   await invite(decliner.name, decliner.email, 'Solid Mechanics and Dynamics');
   const rowOf = (email: string) => page.getByRole('row').filter({ hasText: email });
-  for (const { email } of [joiner, decliner]) {
+  for (const { email } of [joiner, second, decliner]) {
     await expect(rowOf(email).getByText('Invited', { exact: true })).toBeVisible();
     await expect(rowOf(email).getByRole('cell', { name: '6', exact: true })).toBeVisible();
   }
@@ -123,7 +124,21 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
   await expect(invitee.getByText('This invitation has already been answered.')).toBeVisible();
   await visitor.close();
 
-  // The second declines, with a reason.
+  // The second joins too, and is as eager to read the paper.
+  const secondContext = await browser.newContext();
+  const secondPage = await secondContext.newPage();
+  await secondPage.goto(await invitationLinkFor(second.email));
+  await secondPage.getByLabel('Password', { exact: true }).fill('kármán vortex street in a channel');
+  await secondPage.getByLabel('Confirm password', { exact: true }).fill('kármán vortex street in a channel');
+  await secondPage.getByRole('button', { name: 'Accept and create my account' }).click();
+  await expect(secondPage.getByText('Welcome to the programme committee of ICTACEM 2025.')).toBeVisible();
+  await secondPage.getByRole('link', { name: 'Bid on papers' }).click();
+  await secondPage.getByLabel('Search titles').fill(paperTitle);
+  await secondPage.getByTestId('bid-card').filter({ hasText: paperTitle }).getByLabel('Eager').check();
+  await expect(secondPage.getByTestId('bid-progress')).toContainText('You have bid on 1 of');
+  await secondContext.close();
+
+  // The third declines, with a reason.
   const other = await browser.newContext();
   const declining = await other.newPage();
   await declining.goto(await invitationLinkFor(decliner.email));
@@ -136,6 +151,7 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
 
   await page.reload();
   await expect(rowOf(joiner.email)).toContainText('Accepted');
+  await expect(rowOf(second.email)).toContainText('Accepted');
   await expect(rowOf(decliner.email)).toContainText('Declined');
   await expect(rowOf(decliner.email)).toContainText('I am on sabbatical until March.');
   expect(await seriousViolations(page), 'the committee table').toEqual([]);
@@ -143,7 +159,7 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
   // Automatic assignment: the plan first, nothing assigned until it is applied.
   await page.getByRole('button', { name: 'Assign automatically' }).click();
   const automatic = page.getByRole('dialog', { name: 'Assign automatically' });
-  await automatic.getByLabel('Reviews per paper').fill('1');
+  await automatic.getByLabel('Reviews per paper').fill('2');
   await automatic.getByRole('button', { name: 'Show the plan' }).click();
   const plan = automatic.getByTestId('assignment-plan');
   await expect(plan.getByText(joiner.name).first()).toBeVisible();
@@ -176,21 +192,30 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
   await page.getByRole('tab', { name: 'Committee' }).click();
   const reviewers = page.getByRole('region', { name: 'Reviewers' });
   await expect(reviewers.getByText(joiner.name)).toBeVisible();
-  await expect(reviewers.getByText('Not started')).toBeVisible();
+  await expect(reviewers.getByText('Not started').first()).toBeVisible();
   await reviewers.getByRole('button', { name: `Unassign ${joiner.name}` }).click();
-  await expect(reviewers.getByText('No reviewers assigned yet.')).toBeVisible();
+  await expect(reviewers.getByText(joiner.name)).toHaveCount(0);
   await reviewers.getByRole('button', { name: 'Assign reviewers' }).click();
   const assignDialog = page.getByRole('dialog', { name: 'Assign reviewers' });
   await assignDialog.getByRole('button', { name: 'Assign', exact: true }).click();
   await expect(assignDialog.getByText('Choose at least one member.')).toBeVisible();
   const option = assignDialog.getByRole('checkbox', { name: new RegExp(joiner.name) });
-  await expect(assignDialog.getByText('Eager')).toBeVisible();
-  await expect(assignDialog.getByText('Theme match')).toBeVisible();
+  await expect(assignDialog.getByText('Eager').first()).toBeVisible();
+  await expect(assignDialog.getByText('Theme match').first()).toBeVisible();
   expect(await seriousViolations(page), 'the assign reviewers dialog').toEqual([]);
   await option.check();
+  // The plan gave the paper its two reviewers; should the suite's other papers have taken the
+  // second's room, she is given it here.
+  const secondOption = assignDialog.getByRole('checkbox', { name: new RegExp(second.name) });
+  const bothByHand = await secondOption.isEnabled();
+  if (bothByHand) await secondOption.check();
   await assignDialog.getByRole('button', { name: 'Assign', exact: true }).click();
-  await expect(page.getByTestId('toast-success').filter({ hasText: '1 review assigned to 1 member' })).toBeVisible();
-  await expect(reviewers.getByText('Not started')).toBeVisible();
+  await expect(
+    page
+      .getByTestId('toast-success')
+      .filter({ hasText: bothByHand ? '2 reviews assigned to 2 members' : '1 review assigned to 1 member' }),
+  ).toBeVisible();
+  await expect(reviewers.getByText('Not started')).toHaveCount(2);
   await page.getByRole('tab', { name: 'Timeline' }).click();
   await expect(page.locator('[data-action="reviewer_unassigned"]')).toContainText(joiner.name);
 
@@ -253,7 +278,8 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
   await form.getByRole('button', { name: 'Submit review' }).click();
   await expect(reviewing.getByTestId('toast-success').filter({ hasText: 'Your review was submitted.' })).toBeVisible();
   await expect(form.getByText('Submitted', { exact: true })).toBeVisible();
-  await expect(discussion).toContainText('You are Reviewer 1 here');
+  await expect(discussion).toContainText(/You are Reviewer [12] here/);
+  const joinerLabel = /You are (Reviewer [12]) here/.exec(await discussion.innerText())![1]!;
   await discussion.getByLabel('Your message').fill('Happy to discuss the wake model.');
   await discussion.getByRole('button', { name: 'Post message' }).click();
   await expect(discussion.getByTestId('discussion-message')).toContainText('Happy to discuss the wake model.');
@@ -262,39 +288,107 @@ test('an organiser invites two reviewers by e-mail; one joins with a new account
   await expect(form.getByRole('button', { name: 'Save draft' })).toHaveCount(0);
   await reviewerContext.close();
 
+  // The second reviewer, far less convinced: once submitted, she reads the first review and the thread.
+  const secondReviewerContext = await browser.newContext();
+  const secondReviewing = await secondReviewerContext.newPage();
+  await signInThroughApi(secondReviewing, { email: second.email, password: 'kármán vortex street in a channel' });
+  await secondReviewing.goto('reviews');
+  await secondReviewing.getByTestId('review-card').filter({ hasText: paperTitle }).getByRole('link').first().click();
+  const secondForm = secondReviewing.getByRole('form', { name: 'Your review' });
+  for (const secret of ['Ewa Nowak', 'Politechnika Gdańska', author.email, author.customUserId])
+    expect(await secondReviewing.content(), `the review page names ${secret}`).not.toContain(secret);
+  const secondDiscussion = secondReviewing.getByRole('region', { name: 'Other reviews and discussion' });
+  await expect(secondDiscussion).toContainText('Submit your review to read the other reviews');
+  await expect(secondReviewing.getByText('Happy to discuss the wake model.')).toHaveCount(0);
+  await secondForm.getByLabel('Mark (0–100)').fill('40');
+  await secondForm.getByLabel('Confidence').selectOption({ label: '2 Some familiarity' });
+  await secondForm
+    .getByLabel('Comments to the authors')
+    .fill('Mô hình vết xoáy chưa được kiểm chứng; the uncertainty of the PIV data is not given.');
+  await secondForm.getByLabel('Confidential comments to the committee').fill('Not ready this year.');
+  await secondForm.getByRole('button', { name: 'Submit review' }).click();
+  await expect(
+    secondReviewing.getByTestId('toast-success').filter({ hasText: 'Your review was submitted.' }),
+  ).toBeVisible();
+  const secondLabel = joinerLabel === 'Reviewer 1' ? 'Reviewer 2' : 'Reviewer 1';
+  await expect(secondDiscussion).toContainText(`You are ${secondLabel} here`);
+  await expect(secondDiscussion).toContainText('Happy to discuss the wake model.');
+  await expect(secondDiscussion).toContainText('the wake model needs validation at higher Reynolds numbers');
+  expect(await secondReviewing.content(), 'the other reviewer’s name').not.toContain(joiner.name);
+  await secondDiscussion.getByLabel('Your message').fill('The PIV uncertainty decides it for me.');
+  await secondDiscussion.getByRole('button', { name: 'Post message' }).click();
+  await expect(secondDiscussion.getByTestId('discussion-message')).toHaveCount(2);
+  await secondReviewerContext.close();
+
   await page.goto(`admin/paper/${paperId}`);
   await page.getByRole('tab', { name: 'Committee' }).click();
-  await expect(reviewers.getByText('Submitted', { exact: true })).toBeVisible();
+  await expect(reviewers.getByText('Submitted', { exact: true })).toHaveCount(2);
   await expect(reviewers.getByRole('button', { name: `Unassign ${joiner.name}` })).toHaveCount(0);
-  await expect(page.getByRole('region', { name: 'Discussion' }).getByTestId('discussion-message')).toContainText(
-    `${joiner.name} (Reviewer 1)`,
-  );
+  const organiserThread = page.getByRole('region', { name: 'Discussion' }).getByTestId('discussion-message');
+  await expect(organiserThread.first()).toContainText(`${joiner.name} (${joinerLabel})`);
+  await expect(organiserThread.nth(1)).toContainText(`${second.name} (${secondLabel})`);
+  // Both reviews side by side, their marks combined: (74 + 40) / 2, 34 apart, weighted (74·4 + 40·2) / 6.
   const summary = page.getByTestId('review-summary');
-  await expect(summary).toContainText('Reviews1/1');
-  await expect(summary).toContainText('Mean mark74');
-  await expect(page.getByTestId('paper-review')).toContainText('Could be a poster.');
+  await expect(summary).toContainText('Reviews2/2');
+  await expect(summary).toContainText('Mean mark57');
+  await expect(summary).toContainText('Confidence-weighted62.7');
+  await expect(summary).toContainText('Spread34');
+  await expect(page.getByText('Disagreement: the marks are 34 apart')).toBeVisible();
+  await expect(page.getByTestId('paper-review')).toHaveCount(2);
+  await expect(page.getByTestId('paper-review').filter({ hasText: 'Could be a poster.' })).toBeVisible();
+  await expect(page.getByTestId('paper-review').filter({ hasText: 'Not ready this year.' })).toBeVisible();
   await page.getByRole('tab', { name: 'Confidential Notes and Marks' }).click();
   await page.getByRole('button', { name: 'Edit Evaluation' }).click();
-  await expect(page.getByLabel('Marks (0-100)')).toHaveValue('74');
-  await expect(page.getByText('Prefilled with the committee’s confidence-weighted mean (74)')).toBeVisible();
+  await expect(page.getByLabel('Marks (0-100)')).toHaveValue('63');
+  await expect(page.getByText('Prefilled with the committee’s confidence-weighted mean (62.7)')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
 
-  // The decision, then the reviewers' comments shared: the author reads them as Reviewer 1, never a mark.
-  await setStatus(page.request, paperId, 'abstract_accepted', 'Accepted for an oral presentation.');
-  await page.reload();
+  // In the paper list: the reviews, the mean and the flag, and the filter that finds such papers.
+  await page.goto('admin?section=papers');
+  await page.getByLabel('Search papers').fill(paperTitle);
+  const listed = page.getByTestId('admin-paper-card').filter({ hasText: paperTitle });
+  await expect(listed.getByTestId('reviews-count')).toHaveText('2/2 submitted');
+  await expect(listed.getByTestId('mean-mark')).toContainText('57');
+  await expect(listed.getByTestId('mean-mark')).toContainText('Spread 34');
+  await expect(listed.getByTestId('mean-mark')).toContainText('Disagreement');
+  const filters = page.getByRole('button', { name: /Filters/ });
+  if ((await filters.getAttribute('aria-expanded')) === 'false') await filters.click();
+  await page.getByLabel('Disagreement', { exact: true }).selectOption({ label: 'No disagreement' });
+  await expect(page.getByText('No papers found')).toBeVisible();
+  await page.getByLabel('Disagreement', { exact: true }).selectOption({ label: 'Disagreement' });
+  await expect(listed).toBeVisible();
+  await page.getByLabel('Reviews', { exact: true }).selectOption({ label: 'Reviews complete' });
+  await expect(listed).toBeVisible();
+
+  // The decision, and the reviewers' comments shared with it: the author reads them as
+  // Reviewer 1 and Reviewer 2, never a mark or a name.
+  await page.goto(`admin/paper/${paperId}`);
+  const decision = page.getByRole('region', { name: 'Review & Status' });
+  await decision.getByLabel('Review comments').fill('Accepted for an oral presentation.');
+  await decision.getByRole('button', { name: 'Abstract Accepted' }).click();
+  await decision.getByLabel('Share reviewers’ comments with the author').check();
+  expect(await seriousViolations(page), 'the decision with sharing').toEqual([]);
+  await decision.getByRole('button', { name: 'Update Review' }).click();
+  await expect(
+    page.getByTestId('toast-success').filter({ hasText: 'Paper status updated to Abstract Accepted' }),
+  ).toBeVisible();
   await page.getByRole('tab', { name: 'Committee' }).click();
-  await page.getByRole('button', { name: 'Share reviewers’ comments with the author' }).click();
-  await expect(page.getByTestId('toast-success').filter({ hasText: 'now shared with the author' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop sharing' })).toBeVisible();
   const authorContext = await browser.newContext();
   const authorPage = await authorContext.newPage();
   await signInThroughApi(authorPage, author);
   await authorPage.goto('profile');
   const shared = authorPage.getByTestId('reviewer-comment');
-  await expect(shared).toHaveCount(1);
-  await expect(shared).toContainText('Reviewer 1');
-  await expect(shared).toContainText('the wake model needs validation at higher Reynolds numbers');
+  await expect(shared).toHaveCount(2);
+  await expect(shared.filter({ hasText: joinerLabel })).toContainText(
+    'the wake model needs validation at higher Reynolds numbers',
+  );
+  await expect(shared.filter({ hasText: secondLabel })).toContainText('the uncertainty of the PIV data is not given');
+  const sharedText = (await shared.allInnerTexts()).join('\n');
+  for (const secret of ['74', '40', '57'])
+    expect(sharedText, `the shared comments show the mark ${secret}`).not.toContain(secret);
   const authorView = await authorPage.locator('main').innerText();
-  for (const secret of ['74', joiner.name, 'Could be a poster.', 'Very knowledgeable'])
+  for (const secret of [joiner.name, second.name, 'Could be a poster.', 'Not ready this year.', 'Very knowledgeable'])
     expect(authorView, `the author's page shows ${secret}`).not.toContain(secret);
   await authorContext.close();
   await page.goto('admin?section=committee');
