@@ -52,6 +52,22 @@ const app = await buildApp({
   smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
 });
 const { db } = app.ctx;
+/** Samples the event loop every 10 ms until the returned function is called: the longest it stood still. */
+function watchEventLoop(): () => Promise<number> {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last - 10);
+    last = now;
+  }, 10);
+  // A stall that ends with the plan is noted at the next tick: wait for it.
+  return async () => {
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    clearInterval(timer);
+    return longest;
+  };
+}
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 try {
   const [{ n: existing } = { n: 0 }] = await db.select({ n: count() }).from(papers);
@@ -84,6 +100,8 @@ try {
   if (databaseUrl) await db.execute(sql`analyze`);
   const admin = await benchAdmin(app.ctx);
 
+  // How long the event loop stood still at a time while the plan was made: every other request waits that long.
+  const stopWatching = watchEventLoop();
   let started = performance.now();
   const planned = await app.inject({
     method: 'POST',
@@ -92,6 +110,7 @@ try {
     payload: { reviewsPerPaper, onlyFillMissing: true },
   });
   const planMs = performance.now() - started;
+  const longestStallMs = await stopWatching();
   if (planned.statusCode !== 200) throw new Error(`plan: ${planned.statusCode} ${planned.body}`);
   const plan = planned.json().plan as AssignmentPlanView;
 
@@ -137,6 +156,7 @@ try {
     `| apply (checks under lock, rows, timeline, ${mails} e-mails) | ${seconds(applyMs)} | ${seconds(bareApplyMs)} (the rows alone) | ${(applyMs / bareApplyMs).toFixed(2)}x |`,
   );
   console.log(`plan answer: ${(planned.rawPayload.length / 2 ** 20).toFixed(1)} MB`);
+  console.log(`event loop during the plan: longest stall ${longestStallMs.toFixed(0)} ms`);
 } finally {
   await app.close();
   await smtp.close();

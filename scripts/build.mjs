@@ -31,8 +31,9 @@ await Promise.all(
   }),
 );
 await buildServer({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+  // The server, and the assignment planner's worker thread (modules/assignment/plan-in-worker.ts).
+  entryPoints: { main: 'src/server/main.ts', 'plan-worker': 'src/server/modules/assignment/plan-worker.ts' },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',

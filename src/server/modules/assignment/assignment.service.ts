@@ -40,7 +40,8 @@ import {
   lockMembers,
   lockPapersForAssignment,
 } from './assignment.repository.ts';
-import { type AssignmentProblem, pairKey, planAssignment, type ReviewBid } from './plan-assignment.ts';
+import { type AssignmentProblem, pairKey, type ReviewBid } from './plan-assignment.ts';
+import { planInWorker } from './plan-in-worker.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'outbox' | 'log' | 'config'>;
 interface Pair {
@@ -313,7 +314,7 @@ export async function planAutomaticAssignment(
   const { reviewsPerPaper, onlyFillMissing } = settings;
   const { problem, members, papers, loads, reviewersOf, needed } = await loadAssignmentProblem(ctx, settings);
   const { excluded } = problem;
-  const plan = planAssignment(problem);
+  const plan = await planInWorker(problem);
 
   // Reviewers already counted may include a former member whose review was submitted.
   const names = await findMemberNames(

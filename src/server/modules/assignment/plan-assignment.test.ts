@@ -7,6 +7,7 @@ import {
   planAssignment,
   type ReviewBid,
 } from './plan-assignment.ts';
+import { planInWorker } from './plan-in-worker.ts';
 
 const THEMES = ['Solid Mechanics', 'Fluid Mechanics', 'Combustion'];
 
@@ -178,5 +179,12 @@ describe('automatic assignment', () => {
       { paperId: 'a', missing: 2 },
       { paperId: 'b', missing: 1 },
     ]);
+  });
+});
+
+describe('planInWorker', () => {
+  it('gives the plan the planner gives, conflicts and bids carried across to the worker thread', async () => {
+    const [problem] = fc.sample(problems, { numRuns: 1, seed: 42 });
+    expect(await planInWorker(problem!)).toEqual(planAssignment(problem!));
   });
 });
