@@ -7,6 +7,7 @@ import { giveTotpSecret } from '../modules/two-factor/two-factor.service.ts';
 import { findUserById } from '../modules/users/users.repository.ts';
 import { presentUser } from '../modules/users/user.presenter.ts';
 import { createUser } from '../modules/users/users.service.ts';
+import { committeeMembers } from '../db/schema/index.ts';
 import { multipart, pdfBytes } from './multipart.ts';
 import { uniqueEmail } from './test-app.ts';
 
@@ -114,4 +115,30 @@ export async function solvedChallenge(
     await app.inject({ method: 'GET', url: '/ictacem2025/api/auth/captcha', remoteAddress })
   ).json();
   return { id: challengeId, answer: a + b };
+}
+
+export interface TestMember {
+  account: TestUser;
+  memberId: string;
+}
+
+/** An account that accepted its committee invitation (as if by the link), with its themes and maximum. */
+export async function createTestMember(
+  app: FastifyInstance,
+  options: { name: string; themes?: string[]; maxPapers?: number; affiliation?: string },
+): Promise<TestMember> {
+  const account = await createTestUser(app, { username: options.name });
+  const [row] = await app.ctx.db
+    .insert(committeeMembers)
+    .values({
+      name: options.name,
+      email: account.email,
+      affiliation: options.affiliation ?? '',
+      themes: options.themes ?? ['Aerodynamics and Fluid Mechanics'],
+      maxPapers: options.maxPapers ?? 5,
+      status: 'accepted',
+      userId: account.user._id,
+    })
+    .returning({ id: committeeMembers.id });
+  return { account, memberId: row!.id };
 }

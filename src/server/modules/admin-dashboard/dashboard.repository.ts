@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import { PLACEHOLDER_PAYMENT_ID } from '@shared/constants.ts';
 import type { PaperFilterQuery, PaperListSort, RecordsQuery } from '@shared/schemas/admin-dashboard.ts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@server/db/client.ts';
 import {
   chooseSearchStrategy,
@@ -217,21 +218,23 @@ export interface PaperFilter {
 
 const isPaidPaper = notInArray(papers.paymentId, ['', PLACEHOLDER_PAYMENT_ID]);
 
+/**
+ * A paper order by a column, highest first and papers without a value last, ties by newest:
+ * spelled as the indexes on (column desc nulls last, submitted_at desc, id desc) are.
+ */
+const highestFirst = (column: AnyPgColumn): SQL[] => [
+  sql`${column} desc nulls last`,
+  sql`${papers.submittedAt} desc nulls last`,
+  sql`${papers.id} desc nulls last`,
+];
+
 // Sort columns come from these allow-lists only; each is spelled as its index is.
 const PAPER_ORDERS: Record<PaperListSort, SQL[]> = {
   submitted: [desc(papers.submittedAt), desc(papers.id)],
   // papers_last_author_message_idx: the latest question first, papers without one after.
-  latestMessage: [
-    sql`${papers.lastAuthorMessageAt} desc nulls last`,
-    sql`${papers.submittedAt} desc nulls last`,
-    sql`${papers.id} desc nulls last`,
-  ],
+  latestMessage: highestFirst(papers.lastAuthorMessageAt),
   // papers_review_mean_idx: the highest mean first, papers without a submitted review after.
-  mean: [
-    sql`${papers.reviewMean} desc nulls last`,
-    sql`${papers.submittedAt} desc nulls last`,
-    sql`${papers.id} desc nulls last`,
-  ],
+  mean: highestFirst(papers.reviewMean),
 };
 
 /** The author wrote in the paper's chat after the reader's last read (chat_read_cursors). */
@@ -380,24 +383,9 @@ const PAPERS_FIRST_ORDER = {
     withPaper: [desc(papers.submittedAt), desc(papers.id)],
     withoutPaper: [asc(users.username), asc(users.id)],
   },
-  score: {
-    // Spelled as papers_marks_submitted_at_id_idx is, so that the index gives the order.
-    withPaper: [
-      sql`${papers.evaluationMarks} desc nulls last`,
-      sql`${papers.submittedAt} desc nulls last`,
-      sql`${papers.id} desc nulls last`,
-    ],
-    withoutPaper: [asc(users.id)],
-  },
-  mean: {
-    // Spelled as papers_review_mean_idx is.
-    withPaper: [
-      sql`${papers.reviewMean} desc nulls last`,
-      sql`${papers.submittedAt} desc nulls last`,
-      sql`${papers.id} desc nulls last`,
-    ],
-    withoutPaper: [asc(users.id)],
-  },
+  // papers_marks_submitted_at_id_idx and papers_review_mean_idx give these orders.
+  score: { withPaper: highestFirst(papers.evaluationMarks), withoutPaper: [asc(users.id)] },
+  mean: { withPaper: highestFirst(papers.reviewMean), withoutPaper: [asc(users.id)] },
 } as const;
 
 /** The page of rows with a paper, in one of the papers-first orders. */
@@ -495,18 +483,8 @@ const RECORDS_FULL_ORDER: Record<RecordsQuery['sort'], SQL[]> = {
     asc(users.username),
     asc(users.id),
   ],
-  score: [
-    sql`${papers.evaluationMarks} desc nulls last`,
-    sql`${papers.submittedAt} desc nulls last`,
-    sql`${papers.id} desc nulls last`,
-    asc(users.id),
-  ],
-  mean: [
-    sql`${papers.reviewMean} desc nulls last`,
-    sql`${papers.submittedAt} desc nulls last`,
-    sql`${papers.id} desc nulls last`,
-    asc(users.id),
-  ],
+  score: [...highestFirst(papers.evaluationMarks), asc(users.id)],
+  mean: [...highestFirst(papers.reviewMean), asc(users.id)],
   name: NAME_ORDER,
 };
 

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AdminPaperListRow, RecordRow } from '@shared/schemas/admin-dashboard.ts';
-import { committeeMembers, committeeReviews, papers as papersTable } from '@server/db/schema/index.ts';
-import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { committeeReviews, papers as papersTable } from '@server/db/schema/index.ts';
+import {
+  createTestMember,
+  createTestPaper,
+  createTestUser,
+  type TestMember,
+  type TestUser,
+} from '@server/test/factories.ts';
 import { OPEN_DEADLINES } from '@server/test/open-deadlines.ts';
 import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
 
@@ -21,7 +27,7 @@ const review = (mark: number, confidence: number) => ({
 describe('the committee’s reviews combined in the paper list and the records', () => {
   let t: TestApp;
   let admin: TestUser;
-  const reviewers: Record<'first' | 'second' | 'third', { account: TestUser; memberId: string }> = {} as never;
+  const reviewers: Record<'first' | 'second' | 'third', TestMember> = {} as never;
   // split: 80 and 40 (disagreement); waiting: 75 and one still due; close: 90 and 85; unread: nobody assigned.
   const papers: Record<'split' | 'waiting' | 'close' | 'unread', string> = {} as never;
 
@@ -32,21 +38,8 @@ describe('the committee’s reviews combined in the paper list and the records',
       ['first', 'Лев Давидович Ландау'],
       ['second', 'अनुराधा शर्मा'],
       ['third', 'Zofia Kowalczyk'],
-    ] as const) {
-      const account = await createTestUser(t.app, { username: name });
-      const [row] = await t.app.ctx.db
-        .insert(committeeMembers)
-        .values({
-          name,
-          email: account.email,
-          themes: [FLUIDS],
-          maxPapers: 10,
-          status: 'accepted',
-          userId: account.user._id,
-        })
-        .returning();
-      reviewers[key] = { account, memberId: row!.id };
-    }
+    ] as const)
+      reviewers[key] = await createTestMember(t.app, { name, themes: [FLUIDS], maxPapers: 10 });
     for (const [key, title] of [
       ['split', '湍流边界层的大涡模拟'],
       ['waiting', 'Przepływ wokół walca'],

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCUSSION_TEXTS } from '@shared/domain/discussion.ts';
 import type { MemberDiscussion, PaperDiscussion } from '@shared/schemas/discussion.ts';
-import { committeeMembers } from '@server/db/schema/index.ts';
-import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { createTestMember, createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
 import { OPEN_DEADLINES } from '@server/test/open-deadlines.ts';
 import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
 
@@ -27,22 +26,11 @@ describe('the discussion among a paper’s reviewers', () => {
       ['second', 'Rajesh Kumar Iyer'],
       ['outsider', 'Đặng Văn Lâm'],
     ] as const) {
-      const account = await createTestUser(t.app, { username: name });
-      const [row] = await t.app.ctx.db
-        .insert(committeeMembers)
-        .values({
-          name,
-          email: account.email,
-          themes: ['Aerodynamics and Fluid Mechanics'],
-          maxPapers: 5,
-          status: 'accepted',
-          userId: account.user._id,
-        })
-        .returning();
+      const { account, memberId } = await createTestMember(t.app, { name });
       if (key === 'outsider') outsider = account;
       else {
         reviewer[key] = account;
-        memberIds.push(row!.id);
+        memberIds.push(memberId);
       }
     }
     // One at a time: the first assigned is Reviewer 1.

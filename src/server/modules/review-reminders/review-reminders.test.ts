@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_REMINDER_TEXTS } from '@shared/domain/review-reminders.ts';
 import type { AutomaticReminders } from '@shared/schemas/review-reminders.ts';
-import { committeeMembers } from '@server/db/schema/index.ts';
-import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { createTestMember, createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
 import { OPEN_DEADLINES } from '@server/test/open-deadlines.ts';
 import { API, createTestApp, createTestAppWithMail, type TestAppWithMail } from '@server/test/test-app.ts';
 import { sendDueReminders } from './review-reminders.service.ts';
@@ -20,21 +19,8 @@ describe('automatic reminders before the review deadline', () => {
     t = await createTestAppWithMail({ conferenceDates: OPEN_DEADLINES });
     admin = await createTestUser(t.app, { role: 'admin' });
     const memberIds: string[] = [];
-    for (const name of ['Đặng Thị Mai', 'Олена Коваленко']) {
-      const account = await createTestUser(t.app, { username: name });
-      const [row] = await t.app.ctx.db
-        .insert(committeeMembers)
-        .values({
-          name,
-          email: account.email,
-          themes: [FLUIDS],
-          maxPapers: 5,
-          status: 'accepted',
-          userId: account.user._id,
-        })
-        .returning();
-      memberIds.push(row!.id);
-    }
+    for (const name of ['Đặng Thị Mai', 'Олена Коваленко'])
+      memberIds.push((await createTestMember(t.app, { name, themes: [FLUIDS] })).memberId);
     const author = await createTestUser(t.app, { username: 'Wiesław Żak' });
     const paper = await createTestPaper(t.app, author, { title: 'Ciśnienie w szczelinie', theme: FLUIDS });
     const assigned = await t.app.inject({
@@ -114,25 +100,14 @@ describe('late reviews in the committee table', () => {
       });
       try {
         const admin = await createTestUser(t.app, { role: 'admin' });
-        const account = await createTestUser(t.app, { username: 'Rahul Verma' });
-        const [member] = await t.app.ctx.db
-          .insert(committeeMembers)
-          .values({
-            name: 'राहुल वर्मा',
-            email: account.email,
-            themes: [FLUIDS],
-            maxPapers: 5,
-            status: 'accepted',
-            userId: account.user._id,
-          })
-          .returning();
+        const member = await createTestMember(t.app, { name: 'राहुल वर्मा', themes: [FLUIDS] });
         const author = await createTestUser(t.app);
         const paper = await createTestPaper(t.app, author, { title: 'Sóng nội trong đại dương', theme: FLUIDS });
         await t.app.inject({
           method: 'POST',
           url: `${API}/admin/assignments`,
           headers: { cookie: admin.cookie },
-          payload: { paperIds: [paper._id], memberIds: [member!.id] },
+          payload: { paperIds: [paper._id], memberIds: [member.memberId] },
         });
         const res = await t.app.inject({
           method: 'GET',
@@ -140,7 +115,7 @@ describe('late reviews in the committee table', () => {
           headers: { cookie: admin.cookie },
         });
         const listed = (res.json().members as { _id: string; assigned: number; late: number }[]).find(
-          (m) => m._id === member!.id,
+          (m) => m._id === member.memberId,
         )!;
         return [listed.assigned, listed.late];
       } finally {

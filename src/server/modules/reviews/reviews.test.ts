@@ -3,8 +3,7 @@ import { REVIEW_TEXTS } from '@shared/domain/reviews.ts';
 import type { MyReviews, ReviewSheet } from '@shared/schemas/reviews.ts';
 import type { PaperTimelineEntry } from '@shared/schemas/timeline.ts';
 import { MEMBERS_ONLY } from '@server/plugins/auth.ts';
-import { committeeMembers } from '@server/db/schema/index.ts';
-import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { createTestMember, createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
 import { OPEN_DEADLINES } from '@server/test/open-deadlines.ts';
 import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
 
@@ -33,21 +32,10 @@ describe('a committee member’s reviews', () => {
       ['reviewer', 'Trần Thị Thu Hà'],
       ['bystander', 'Krzysztof Wójcik'],
     ] as const) {
-      const account = await createTestUser(t.app, { username: name });
+      const { account, memberId } = await createTestMember(t.app, { name, themes: [FLUIDS], maxPapers: 10 });
       if (key === 'reviewer') reviewer = account;
       else bystander = account;
-      const [row] = await t.app.ctx.db
-        .insert(committeeMembers)
-        .values({
-          name,
-          email: account.email,
-          themes: [FLUIDS],
-          maxPapers: 10,
-          status: 'accepted',
-          userId: account.user._id,
-        })
-        .returning();
-      members[key] = row!.id;
+      members[key] = memberId;
     }
     author = await createTestUser(t.app, { username: 'Łukasz Żółkiewski' });
     const authors = JSON.stringify([
