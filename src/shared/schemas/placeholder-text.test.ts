@@ -10,7 +10,9 @@ describe('the forms that send texts with placeholders', () => {
     expect(messages(messageComposeSchema.safeParse({ subject: 'Dear {nmae}', body: 'Xin chào {name}' }))).toEqual([
       ['subject', 'Unknown placeholder {nmae}. You can use {name}, {paperId}, {title}, {status}, {paymentId}.'],
     ]);
-    expect(messages(bulkStatusFormSchema.safeParse({ status: 'abstract_accepted', review: '{titel}' }))).toEqual([
+    expect(
+      messages(bulkStatusFormSchema.safeParse({ status: 'abstract_accepted', review: '{titel}', shareReviews: false })),
+    ).toEqual([
       ['review', 'Unknown placeholder {titel}. You can use {name}, {paperId}, {title}, {status}, {paymentId}.'],
     ]);
   });
@@ -20,14 +22,15 @@ describe('the forms that send texts with placeholders', () => {
       subject: 'Szanowni Państwo',
       body: 'Уважаемый {name}, {paperId}',
     });
-    expect(bulkStatusFormSchema.parse({ status: 'declined', review: '' })).toEqual({
+    expect(bulkStatusFormSchema.parse({ status: 'declined', review: '', shareReviews: true })).toEqual({
       status: 'declined',
       review: '',
+      shareReviews: true,
     });
   });
 
   it('ask for a status before a bulk change', () => {
-    expect(messages(bulkStatusFormSchema.safeParse({ review: '' }))).toEqual([
+    expect(messages(bulkStatusFormSchema.safeParse({ review: '', shareReviews: false }))).toEqual([
       ['status', 'Please choose one of the five review statuses.'],
     ]);
   });
