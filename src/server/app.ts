@@ -55,6 +55,7 @@ import { memberDiscussionRoutes, paperDiscussionRoutes } from './modules/discuss
 import { reviewModeRoutes } from './modules/review-mode/review-mode.routes.ts';
 import { automaticRemindersRoutes } from './modules/review-reminders/review-reminders.routes.ts';
 import { AutomaticReviewReminders } from './jobs/review-reminders.ts';
+import { adminProgrammeRoutes, publicProgrammeRoutes } from './modules/programme/programme.routes.ts';
 import { adminCommitteeRoutes, committeeInvitationRoutes } from './modules/committee/committee.routes.ts';
 import { bulkActionsRoutes } from './modules/bulk-actions/bulk-actions.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
@@ -357,6 +358,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(paperDiscussionRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await app.register(reviewModeRoutes, { prefix: apiPrefix });
   await app.register(automaticRemindersRoutes, { prefix: `${apiPrefix}/admin/committee/automatic-reminders` });
+  await app.register(adminProgrammeRoutes, { prefix: `${apiPrefix}/admin/programme` });
+  await app.register(publicProgrammeRoutes, { prefix: `${apiPrefix}/programme` });
   await app.register(authorMessagesRoutes, { prefix: `${apiPrefix}/admin/messages` });
   await app.register(backgroundJobsRoutes, { prefix: `${apiPrefix}/admin/jobs` });
   await app.register(messageTemplatesRoutes, { prefix: `${apiPrefix}/admin/message-templates` });

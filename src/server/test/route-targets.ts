@@ -52,6 +52,8 @@ export const PUBLIC_ROUTES = [
   'GET /letters/verify/:code',
   'GET /settings/deadlines',
   'GET /settings/review-mode',
+  // The published programme (modules/programme): the public Event Schedule reads it.
+  'GET /programme',
   // A committee invitation's link: its unguessable token is the credential (modules/committee).
   'GET /committee/invitations/:token',
   'POST /committee/invitations/:token/accept',
@@ -79,6 +81,9 @@ export function adminParams(target: AuthorWorld): Record<string, string> {
     templateId: DUMMY_UUID,
     jobId: DUMMY_UUID,
     memberId: target.committeeMemberId,
+    // Rooms and sessions are the organisers' own, nothing of an author's to aim at.
+    roomId: DUMMY_UUID,
+    sessionId: DUMMY_UUID,
   };
 }
 

@@ -20,3 +20,4 @@ export * from './reviews.ts';
 export * from './review-mode.ts';
 export * from './discussion.ts';
 export * from './review-reminders.ts';
+export * from './programme.ts';

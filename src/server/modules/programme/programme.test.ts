@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROGRAMME_TEXTS } from '@shared/domain/programme.ts';
+import type { ProgrammeChange, ProgrammeDraft, PublishedProgramme } from '@shared/schemas/programme.ts';
+import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { OPEN_DEADLINES } from '@server/test/open-deadlines.ts';
+import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
+
+// The test server's conference: 4-6 January 2100 (OPEN_DEADLINES), in IST.
+const at = (day: number, clock: string) => `2100-01-0${day}T${clock}:00+05:30`;
+const authorsOf = (...names: [string, string][]) =>
+  JSON.stringify(names.map(([name, affiliation]) => ({ name, affiliation, address: affiliation })));
+
+describe('the programme draft: rooms, sessions, papers placed, versions published', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let other: TestUser;
+  let version = 0;
+  const papers: Record<'oral' | 'second' | 'poster' | 'pending', string> = {} as never;
+
+  beforeAll(async () => {
+    t = await createTestApp({ conferenceDates: OPEN_DEADLINES });
+    admin = await createTestUser(t.app, { role: 'admin', username: 'Organiser Anna' });
+    other = await createTestUser(t.app, { role: 'admin', username: 'Organiser Björn' });
+    const submit = async (key: keyof typeof papers, title: string, mode: string, authors: string) => {
+      const author = await createTestUser(t.app);
+      papers[key] = (await createTestPaper(t.app, author, { title, modeOfPresentation: mode, authors }))._id;
+      if (key !== 'pending')
+        await t.app.inject({
+          method: 'PUT',
+          url: `${API}/admin/papers/${papers[key]}/status`,
+          headers: { cookie: admin.cookie },
+          payload: { status: 'abstract_accepted', review: 'Accepted.' },
+        });
+    };
+    await submit('oral', '圆柱绕流的涡脱落', 'Oral', authorsOf(['王芳', '清华大学'], ['Jan Kowalski', 'AGH']));
+    await submit('second', 'Турбулентность в каналах', 'Oral', authorsOf(['Jan Kowalski', 'AGH']));
+    await submit('poster', 'Dao động của dầm', 'Poster (Only for Students)', authorsOf(['Phạm Minh Châu', 'HUST']));
+    await submit('pending', 'Not yet decided', 'Oral', authorsOf(['Someone Else', 'Nowhere']));
+  });
+  afterAll(() => t.close());
+
+  const send = async (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object, who = admin) => {
+    const res = await t.app.inject({
+      method,
+      url: `${API}/admin/programme${path}`,
+      headers: { cookie: who.cookie },
+      payload: payload as object,
+    });
+    const programme = res.json().programme as ProgrammeDraft | undefined;
+    if (res.statusCode === 200 && programme) version = programme.version;
+    return res;
+  };
+  const draft = async () => (await send('GET', '')).json().programme as ProgrammeDraft;
+
+  it('adds rooms, refuses a second of the same name, and names who changed the draft since it was read', async () => {
+    const first = await send('POST', '/rooms', { name: 'Hall A — Lecture Theatre', capacity: 300, version });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await send('POST', '/rooms', { name: 'Seminar Room 2', capacity: 40, version })).statusCode).toBe(200);
+    const twice = await send('POST', '/rooms', { name: 'hall a — lecture theatre', capacity: 10, version });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(PROGRAMME_TEXTS.roomNameTaken('hall a — lecture theatre'));
+
+    const stale = await send('POST', '/rooms', { name: 'Foyer', capacity: 100, version: version - 1 }, other);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toContain('Organiser Anna changed the programme at');
+    expect((await draft()).rooms.map((room) => room.name)).toEqual(['Hall A — Lecture Theatre', 'Seminar Room 2']);
+    for (const bad of [
+      { name: '', capacity: 10 },
+      { name: 'Attic', capacity: 0 },
+      { name: 'Attic', capacity: 'many' },
+    ])
+      expect((await send('POST', '/rooms', { ...bad, version })).statusCode, JSON.stringify(bad)).toBe(400);
+  });
+
+  it('keeps sessions on the conference days, ending after they start, one at a time per room', async () => {
+    const [hall, seminar] = (await draft()).rooms;
+    const session = (changes: object) => ({
+      title: 'Fluids I',
+      kind: 'oral',
+      theme: 'Aerodynamics and Fluid Mechanics',
+      roomId: hall!._id,
+      startsAt: at(4, '10:00'),
+      endsAt: at(4, '10:30'),
+      chairs: ['Jan Kowalski'],
+      version,
+      ...changes,
+    });
+    const outside = await send('POST', '/sessions', session({ startsAt: at(7, '10:00'), endsAt: at(7, '11:00') }));
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().message).toBe(PROGRAMME_TEXTS.outsideConference('4 January 2100', '6 January 2100'));
+    const backwards = await send('POST', '/sessions', session({ endsAt: at(4, '09:00') }));
+    expect(backwards.json().message).toBe(PROGRAMME_TEXTS.endsBeforeStart);
+    expect((await send('POST', '/sessions', session({ roomId: null }))).json().message).toBe(
+      PROGRAMME_TEXTS.roomRequired,
+    );
+
+    expect((await send('POST', '/sessions', session({}))).statusCode).toBe(200);
+    const clash = await send(
+      'POST',
+      '/sessions',
+      session({ title: 'Solids I', startsAt: at(4, '10:15'), endsAt: at(4, '11:00') }),
+    );
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toBe(
+      PROGRAMME_TEXTS.roomClash('Hall A — Lecture Theatre', 'Fluids I', '4 January 2100, 10:00 IST-10:30 IST'),
+    );
+    // Back to back is no clash; the same hour in another room neither.
+    expect(
+      (
+        await send(
+          'POST',
+          '/sessions',
+          session({ title: 'Fluids II', startsAt: at(4, '10:30'), endsAt: at(4, '11:30'), chairs: [] }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await send('POST', '/sessions', session({ title: 'Posters', kind: 'poster', roomId: seminar!._id, chairs: [] })))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await send(
+          'POST',
+          '/sessions',
+          session({
+            title: 'Tea',
+            kind: 'break',
+            roomId: null,
+            startsAt: at(4, '11:30'),
+            endsAt: at(4, '12:00'),
+            chairs: [],
+          }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect((await draft()).sessions.map((s) => s.title)).toEqual(['Fluids I', 'Posters', 'Fluids II', 'Tea']);
+  });
+
+  it('places accepted papers in order, refuses a talk past its session’s end, and never an undecided paper', async () => {
+    const byTitle = (programme: ProgrammeDraft, title: string) => programme.sessions.find((s) => s.title === title)!;
+    const fluids = byTitle(await draft(), 'Fluids I');
+    const posters = byTitle(await draft(), 'Posters');
+    const tea = byTitle(await draft(), 'Tea');
+
+    const pending = await send('PUT', `/papers/${papers.pending}`, { sessionId: fluids._id, version });
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json().message).toBe(PROGRAMME_TEXTS.notAccepted);
+    expect((await send('PUT', `/papers/${papers.oral}`, { sessionId: tea._id, version })).json().message).toBe(
+      PROGRAMME_TEXTS.notAPaperSession,
+    );
+
+    expect((await send('PUT', `/papers/${papers.oral}`, { sessionId: fluids._id, version })).statusCode).toBe(200);
+    const tooLong = await send('PUT', `/papers/${papers.second}`, { sessionId: fluids._id, minutes: 20, version });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe(PROGRAMME_TEXTS.overrun(5));
+    // First in the session: the other talk moves down and starts after it.
+    const placed = await send('PUT', `/papers/${papers.second}`, { sessionId: fluids._id, position: 0, version });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const talks = byTitle(placed.json().programme, 'Fluids I').talks;
+    expect(talks.map((talk) => [talk.paperId, talk.position, talk.startsAt])).toEqual([
+      [papers.second, 0, new Date(at(4, '10:00')).toISOString()],
+      [papers.oral, 1, new Date(at(4, '10:15')).toISOString()],
+    ]);
+    // The poster paper in a poster session; the oral paper there would be placed against its mode.
+    const poster = await send('PUT', `/papers/${papers.poster}`, { sessionId: posters._id, board: 'P-07', version });
+    expect(byTitle(poster.json().programme, 'Posters').talks[0]).toMatchObject({
+      board: 'P-07',
+      modeOverridden: false,
+    });
+    // A session cannot shrink below its talks.
+    const shrink = await send('PUT', `/sessions/${fluids._id}`, {
+      title: 'Fluids I',
+      kind: 'oral',
+      theme: null,
+      roomId: fluids.roomId,
+      startsAt: fluids.startsAt,
+      endsAt: at(4, '10:20'),
+      chairs: fluids.chairs,
+      version,
+    });
+    expect(shrink.json().message).toBe(PROGRAMME_TEXTS.sessionShrinks(10));
+  });
+
+  it('warns of an author in two sessions at once and a chair presenting in a parallel one, and publishes only once confirmed', async () => {
+    const warnings = (await draft()).warnings;
+    // Jan Kowalski chairs Fluids I and is an author in it: no warning (not parallel). Posters runs
+    // beside Fluids I, and the pending paper is not accepted, so nothing is "not scheduled".
+    expect(warnings).toEqual([]);
+    const posters = (await draft()).sessions.find((s) => s.title === 'Posters')!;
+    await send('PUT', `/papers/${papers.second}`, { sessionId: posters._id, version });
+    const now = (await draft()).warnings;
+    expect(now.map((warning) => warning.kind).sort()).toEqual(['author_double_booked', 'chair_presenting']);
+    expect(now.find((w) => w.kind === 'author_double_booked')!.message).toContain('Jan Kowalski is an author of');
+
+    const unconfirmed = await send('POST', '/publish', { version });
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json().message).toContain(PROGRAMME_TEXTS.confirmWarnings(2));
+    const published = await send('POST', '/publish', { version, confirmWarnings: true });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json()).toMatchObject({ version: 1, message: PROGRAMME_TEXTS.published(1, 3) });
+    expect((published.json().changes as ProgrammeChange[]).map((change) => change.kind)).toEqual([
+      'added',
+      'added',
+      'added',
+    ]);
+  });
+
+  it('lists what moved in the next version, and serves the latest to everyone', async () => {
+    const visitor = async () =>
+      (await t.app.inject({ method: 'GET', url: `${API}/programme` })).json().programme as PublishedProgramme | null;
+    expect((await visitor())!.version).toBe(1);
+
+    const fluidsII = (await draft()).sessions.find((s) => s.title === 'Fluids II')!;
+    await send('PUT', `/papers/${papers.second}`, { sessionId: fluidsII._id, version });
+    await send('POST', `/papers/${papers.poster}/remove`, { version });
+    const second = await send('POST', '/publish', { version, confirmWarnings: true });
+    expect(second.statusCode, second.body).toBe(200);
+    const changes = second.json().changes as ProgrammeChange[];
+    expect(changes.find((change) => change.paperId === papers.second)).toMatchObject({
+      kind: 'moved',
+      before: { session: 'Posters', room: 'Seminar Room 2', startsAt: new Date(at(4, '10:00')).toISOString() },
+      after: {
+        session: 'Fluids II',
+        room: 'Hall A — Lecture Theatre',
+        startsAt: new Date(at(4, '10:30')).toISOString(),
+      },
+    });
+    expect(changes.find((change) => change.paperId === papers.poster)).toMatchObject({ kind: 'removed', after: null });
+    const latest = await visitor();
+    expect(latest!.version).toBe(2);
+    expect(latest!.sessions.flatMap((session) => session.talks.map((talk) => talk.title))).toContain(
+      'Турбулентность в каналах',
+    );
+    // The draft goes on; the public page keeps version 2 until the next publication.
+    await send('POST', `/papers/${papers.oral}/remove`, { version });
+    expect((await visitor())!.version).toBe(2);
+  });
+
+  it('answers visitors before the first publication with nothing, and keeps the draft to organisers', async () => {
+    const fresh = await createTestApp({ conferenceDates: OPEN_DEADLINES });
+    try {
+      const res = await fresh.app.inject({ method: 'GET', url: `${API}/programme` });
+      expect(res.json()).toEqual({ success: true, programme: null });
+      const author = await createTestUser(fresh.app);
+      const asAuthor = await fresh.app.inject({
+        method: 'GET',
+        url: `${API}/admin/programme`,
+        headers: { cookie: author.cookie },
+      });
+      expect(asAuthor.statusCode).toBe(403);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
