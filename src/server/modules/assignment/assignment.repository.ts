@@ -42,13 +42,23 @@ export function lockMembers(db: DbOrTx, memberIds: readonly string[]) {
  * These papers, held against a decision until the transaction ends (a status change locks the
  * paper for update, so it waits, and then sees the reviewers).
  */
-export function lockPapersForAssignment(db: DbOrTx, paperIds: readonly string[]) {
+/**
+ * Holds the papers against a decision until the transaction ends. `share` lets assignments to one
+ * paper run side by side; a review's submission takes `no key update`, as the marks it writes
+ * are combined onto the paper's row (drizzle/0022): two submissions both holding a share lock
+ * would each wait for the other to write that row.
+ */
+export function lockPapersForAssignment(
+  db: DbOrTx,
+  paperIds: readonly string[],
+  strength: 'share' | 'no key update' = 'share',
+) {
   return db
     .select({ id: papers.id, title: papers.title, theme: papers.theme, status: papers.status })
     .from(papers)
     .where(inArray(papers.id, [...paperIds]))
     .orderBy(asc(papers.id))
-    .for('share');
+    .for(strength);
 }
 
 export function findPaperForAssignment(db: DbOrTx, paperId: string) {

@@ -262,8 +262,9 @@ async function writeReview(
   submit: boolean,
 ): Promise<{ message: string; sheet: ReviewSheet }> {
   const message = await ctx.db.transaction(async (tx) => {
-    // The paper is held against a decision first (a status change waits, then sees the review).
-    await lockPapersForAssignment(tx, [paperId]);
+    // The paper is held against a decision first (a status change waits, then sees the review),
+    // and against another submission's combined marks (lockPapersForAssignment).
+    await lockPapersForAssignment(tx, [paperId], 'no key update');
     const { row } = await requireOwnReview(tx, user, paperId, true);
     if (!isEditable(row)) throw new AppError('conflict', REVIEW_TEXTS.decided);
     const now = new Date();
