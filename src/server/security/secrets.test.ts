@@ -70,10 +70,19 @@ describe('secrets: nothing confidential in any answer an author can get', () => 
   });
 
   function expectClean(label: string, body: Buffer | string, json: unknown) {
-    const text = typeof body === 'string' ? body : body.toString('latin1');
+    // The published programme names every paper in it, the other author's too: their title,
+    // names and affiliations are public there, and nothing else of theirs may be.
+    const raw = typeof body === 'string' ? body : body.toString('utf8');
+    const text = label.startsWith('GET /programme')
+      ? other.published.reduce((rest, published) => rest.replaceAll(published, ''), raw)
+      : typeof body === 'string'
+        ? body
+        : body.toString('latin1');
     for (const secret of secrets) expect(text.includes(secret), `${label} contains ${secret}`).toBe(false);
+    // The schedule JSON's own format has a "version" (of the schedule and of its generator).
+    const formatKeys = label.startsWith('GET /programme/schedule') ? ['version'] : [];
     walk(json, (key, value) => {
-      expect(ADMIN_ONLY_KEYS, `${label} has the key ${key}`).not.toContain(key);
+      if (!formatKeys.includes(key)) expect(ADMIN_ONLY_KEYS, `${label} has the key ${key}`).not.toContain(key);
       expect([me.marks, other.marks], `${label} has the value of a mark at ${key}`).not.toContain(value);
     });
   }

@@ -8,12 +8,17 @@ import {
   committeeReviews,
   letters,
   notifications,
+  programmeRooms,
+  programmeSessions,
+  programmeTalks,
   reviewReleases,
   sessions,
   submissionVersions,
 } from '../db/schema/index.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { createSession } from '../modules/sessions/sessions.service.ts';
+import { currentDates } from '../modules/deadlines/deadlines.service.ts';
+import { publishProgramme } from '../modules/programme/programme.service.ts';
 import { createTestUser, submissionFields, type TestUser } from './factories.ts';
 import { multipart, pdfBytes } from './multipart.ts';
 import { API } from './test-app.ts';
@@ -46,6 +51,8 @@ export interface AuthorWorld {
   marks: number;
   /** Strings only admins may ever read: the evaluation comments and everything of the hidden file. */
   secrets: string[];
+  /** What the published programme shows of the paper, which anyone may read. */
+  published: string[];
 }
 
 /** A JSON body, or a multipart one built by `multipart()`. */
@@ -194,6 +201,28 @@ export async function seedAuthorWorld(app: FastifyInstance, admin: TestUser, mar
   });
   await app.ctx.db.insert(reviewReleases).values({ paperId, releasedBy: admin.user._id });
 
+  // The paper in the published programme: the public schedule and its feeds name it. Written
+  // directly, as two worlds seeded at once would each find the draft changed by the other.
+  const { conferenceStarts } = await currentDates(app.ctx);
+  const [room] = await app.ctx.db
+    .insert(programmeRooms)
+    .values({ name: `Room ${marker}`, capacity: 50 })
+    .returning();
+  const [programmeSession] = await app.ctx.db
+    .insert(programmeSessions)
+    .values({
+      title: `Session ${marker}`,
+      kind: 'oral',
+      roomId: room!.id,
+      startsAt: new Date(conferenceStarts),
+      endsAt: new Date(Date.parse(conferenceStarts) + 60 * 60_000),
+    })
+    .returning();
+  await app.ctx.db
+    .insert(programmeTalks)
+    .values({ paperId, sessionId: programmeSession!.id, position: 0, minutes: 15 });
+  await publishProgramme(app.ctx, admin.user, { version: 0, confirmWarnings: true });
+
   const [version] = await app.ctx.db
     .select()
     .from(submissionVersions)
@@ -229,5 +258,6 @@ export async function seedAuthorWorld(app: FastifyInstance, admin: TestUser, mar
     spareSessionId: await spareSessionOf(app, author),
     marks,
     secrets: [confidential, hidden],
+    published: [`Heated cylinder ${marker}`, `Ada ${marker}`, `Lab ${marker}`, `Room ${marker}`, `Session ${marker}`],
   };
 }

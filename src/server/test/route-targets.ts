@@ -54,6 +54,7 @@ export const PUBLIC_ROUTES = [
   'GET /settings/review-mode',
   // The published programme (modules/programme): the public Event Schedule reads it.
   'GET /programme',
+  'GET /programme/schedule.:format',
   // A committee invitation's link: its unguessable token is the credential (modules/committee).
   'GET /committee/invitations/:token',
   'POST /committee/invitations/:token/accept',
@@ -64,6 +65,8 @@ export const PUBLIC_ROUTES = [
 export const PUBLIC_ID_ROUTES: Record<string, (target: AuthorWorld) => TargetedRequest[]> = {
   'GET /letters/verify/:code': (t) => [{ params: { code: t.visaLetterCode } }],
   'GET /committee/invitations/:token': (t) => [{ params: { token: t.committeeInvitationToken } }],
+  // Not an id: the feeds' formats, the same for everyone.
+  'GET /programme/schedule.:format': () => ['ics', 'json', 'xml'].map((format) => ({ params: { format } })),
 };
 
 /** Admin routes name their params consistently; these values aim them at one author's resources. */

@@ -64,9 +64,9 @@ export const publishBodySchema = z.object({
 
 const authorSchema = z.object({ name: z.string(), affiliation: z.string() });
 
+/** A paper as the programme shows it: never an e-mail, an ICTACEM ID or a mark. */
 export const programmeTalkSchema = z.object({
   paperId: z.string(),
-  ictacemId: z.string(),
   title: z.string(),
   authors: z.array(authorSchema),
   position: z.number(),
@@ -116,7 +116,8 @@ export type ProgrammeWarning = z.infer<typeof programmeWarningSchema>;
 /** The programme as published: what the public page and the feeds read. */
 export const publishedProgrammeSchema = z
   .object({
-    version: z.number(),
+    /** Its number among the published versions (1, 2…). */
+    edition: z.number(),
     publishedAt: z.string(),
     rooms: z.array(programmeRoomSchema),
     sessions: z.array(programmeSessionSchema),

@@ -12,7 +12,6 @@ const MINUTE_MS = 60_000;
 
 export interface PlacedPaper {
   talk: TalkRow;
-  ictacemId: string;
   title: string;
   status: string;
   mode: string | null;
@@ -34,7 +33,6 @@ export function sessionsWithTalks(sessions: readonly SessionRow[], placed: reado
         if (timed) clock = endsAt;
         return {
           paperId: paper.talk.paperId,
-          ictacemId: paper.ictacemId,
           title: paper.title,
           authors: paper.authors,
           position: paper.talk.position,

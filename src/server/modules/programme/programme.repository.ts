@@ -174,7 +174,6 @@ export function findTalksWithPapers(db: DbOrTx) {
   return db
     .select({
       talk: programmeTalks,
-      ictacemId: papers.ictacemId,
       title: papers.title,
       status: papers.status,
       mode: papers.modeOfPresentation,

@@ -282,7 +282,7 @@ export async function publishProgramme(
     const previous = await repo.findLatestVersion(tx);
     const number = (previous?.number ?? 0) + 1;
     const programme: PublishedProgramme = {
-      version: number,
+      edition: number,
       publishedAt: new Date().toISOString(),
       rooms: rooms.map(presentRoom),
       sessions,

@@ -209,7 +209,7 @@ describe('the programme draft: rooms, sessions, papers placed, versions publishe
   it('lists what moved in the next version, and serves the latest to everyone', async () => {
     const visitor = async () =>
       (await t.app.inject({ method: 'GET', url: `${API}/programme` })).json().programme as PublishedProgramme | null;
-    expect((await visitor())!.version).toBe(1);
+    expect((await visitor())!.edition).toBe(1);
 
     const fluidsII = (await draft()).sessions.find((s) => s.title === 'Fluids II')!;
     await send('PUT', `/papers/${papers.second}`, { sessionId: fluidsII._id, version });
@@ -228,13 +228,13 @@ describe('the programme draft: rooms, sessions, papers placed, versions publishe
     });
     expect(changes.find((change) => change.paperId === papers.poster)).toMatchObject({ kind: 'removed', after: null });
     const latest = await visitor();
-    expect(latest!.version).toBe(2);
+    expect(latest!.edition).toBe(2);
     expect(latest!.sessions.flatMap((session) => session.talks.map((talk) => talk.title))).toContain(
       'Турбулентность в каналах',
     );
     // The draft goes on; the public page keeps version 2 until the next publication.
     await send('POST', `/papers/${papers.oral}/remove`, { version });
-    expect((await visitor())!.version).toBe(2);
+    expect((await visitor())!.edition).toBe(2);
   });
 
   it('answers visitors before the first publication with nothing, and keeps the draft to organisers', async () => {

@@ -1,0 +1,206 @@
+import { readFile } from 'node:fs/promises';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
+import { PROGRAMME_TEXTS } from '@shared/domain/programme.ts';
+import type { ProgrammeDraft } from '@shared/schemas/programme.ts';
+import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { OPEN_DEADLINES } from '@server/test/open-deadlines.ts';
+import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
+
+const fixture = (name: string) => readFile(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+// The test server's conference: 4-6 January 2100 (OPEN_DEADLINES), in IST.
+const at = (day: number, clock: string) => `2100-01-0${day}T${clock}:00+05:30`;
+
+describe('the published programme as iCalendar, schedule JSON and frab XML', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let version = 0;
+  const paperIds: string[] = [];
+  let oralSessionId = '';
+  let laterSessionId = '';
+
+  beforeAll(async () => {
+    t = await createTestApp({ conferenceDates: OPEN_DEADLINES, publicUrl: 'https://conference.example' });
+    admin = await createTestUser(t.app, { role: 'admin' });
+    for (const [title, name, affiliation] of [
+      ['Вихревые кольца & <струи>', 'Мария Иванова', 'МГУ'],
+      ['湍流边界层', '李明', '北京大学'],
+      ['Przepływy dwufazowe', 'Łucja Wiśniewska', 'Politechnika Łódzka'],
+    ] as const) {
+      const author = await createTestUser(t.app);
+      const id = (
+        await createTestPaper(t.app, author, {
+          title,
+          authors: JSON.stringify([{ name, affiliation, address: affiliation }]),
+        })
+      )._id;
+      await t.app.inject({
+        method: 'PUT',
+        url: `${API}/admin/papers/${id}/status`,
+        headers: { cookie: admin.cookie },
+        payload: { status: 'abstract_accepted', review: 'Accepted.' },
+      });
+      paperIds.push(id);
+    }
+    const edit = async (method: 'POST' | 'PUT', path: string, body: object) => {
+      const res = await t.app.inject({
+        method,
+        url: `${API}/admin/programme${path}`,
+        headers: { cookie: admin.cookie },
+        payload: { ...body, version },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const programme = res.json().programme as ProgrammeDraft;
+      version = programme.version;
+      return programme;
+    };
+    const rooms = (await edit('POST', '/rooms', { name: 'Main Hall', capacity: 400 })).rooms;
+    const session = (
+      title: string,
+      kind: string,
+      starts: string,
+      ends: string,
+      roomId: string | null = rooms[0]!._id,
+    ) => edit('POST', '/sessions', { title, kind, theme: null, roomId, startsAt: starts, endsAt: ends, chairs: [] });
+    await session('Opening keynote', 'keynote', at(4, '09:00'), at(4, '10:00'));
+    const oral = await session('Fluid mechanics I', 'oral', at(4, '10:00'), at(4, '11:00'));
+    await session('Lunch', 'break', at(4, '13:00'), at(4, '14:00'), null);
+    const later = await session('Fluid mechanics II', 'oral', at(5, '10:00'), at(5, '11:00'));
+    oralSessionId = oral.sessions.find((s) => s.title === 'Fluid mechanics I')!._id;
+    laterSessionId = later.sessions.find((s) => s.title === 'Fluid mechanics II')!._id;
+    for (const paperId of paperIds) await edit('PUT', `/papers/${paperId}`, { sessionId: oralSessionId });
+    const published = await t.app.inject({
+      method: 'POST',
+      url: `${API}/admin/programme/publish`,
+      headers: { cookie: admin.cookie },
+      payload: { version, confirmWarnings: true },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  const feed = (format: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `${API}/programme/schedule.${format}`, headers });
+
+  it('serves schedule.json valid against the c3voc schedule schema', async () => {
+    const res = await feed('json');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    ajv.addMetaSchema(draft06);
+    const validate = ajv.compile(JSON.parse(await fixture('c3voc-schedule.schema.json')));
+    const body = res.json();
+    expect(validate(body), JSON.stringify(validate.errors, null, 2)).toBe(true);
+
+    const { conference } = body.schedule;
+    expect(conference).toMatchObject({ acronym: 'ictacem2025', start: '2100-01-04', end: '2100-01-06', daysCount: 3 });
+    const firstDay = conference.days[0];
+    expect(Object.keys(firstDay.rooms)).toEqual(['Main Hall', 'Everywhere']);
+    expect(
+      firstDay.rooms['Main Hall'].map((event: { title: string; start: string; duration: string }) => [
+        event.title,
+        event.start,
+        event.duration,
+      ]),
+    ).toEqual([
+      ['Opening keynote', '09:00', '01:00'],
+      ['Вихревые кольца & <струи>', '10:00', '00:15'],
+      ['湍流边界层', '10:15', '00:15'],
+      ['Przepływy dwufazowe', '10:30', '00:15'],
+    ]);
+    expect(firstDay.rooms['Main Hall'][1]).toMatchObject({
+      guid: paperIds[0],
+      date: '2100-01-04T10:00:00+05:30',
+      type: 'talk',
+      persons: [{ name: 'Мария Иванова' }],
+    });
+  });
+
+  it('serves schedule.xml valid against the frab schedule XSD', async () => {
+    const res = await feed('xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const result = await validateXML({
+      xml: [{ fileName: 'schedule.xml', contents: res.body }],
+      schema: [{ fileName: 'schedule.xml.xsd', contents: await fixture('frab-schedule.xml.xsd') }],
+    });
+    expect(result.errors, result.rawOutput).toEqual([]);
+    expect(result.valid).toBe(true);
+    // Markup in a title is text, escaped.
+    expect(res.body).toContain('<title>Вихревые кольца &amp; &lt;струи&gt;</title>');
+    expect(res.body).toContain('<person>Łucja Wiśniewska</person>');
+  });
+
+  it('serves schedule.ics that reads back: one event per paper and per session without papers, in IST', async () => {
+    const res = await feed('ics');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    const calendar = new ICAL.Component(ICAL.parse(res.body));
+    expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe('Asia/Kolkata');
+    const events = calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
+    // Keynote, three talks, lunch and the second session (still empty).
+    expect(events).toHaveLength(6);
+    const talk = events.find((event) => event.summary === '湍流边界层')!;
+    expect(talk.uid).toBe(`${paperIds[1]}@conference.example`);
+    // 10:15 IST, written in UTC.
+    expect(talk.startDate.zone?.tzid).toBe('UTC');
+    expect(talk.startDate.toJSDate().toISOString()).toBe(new Date(at(4, '10:15')).toISOString());
+    expect(talk.endDate.toJSDate().toISOString()).toBe(new Date(at(4, '10:30')).toISOString());
+    expect(talk.description).toContain('李明');
+    expect(talk.location).toBe('Main Hall');
+  });
+
+  it('answers 304 to a copy of the same version, by ETag or date, and a new body once a talk moves', async () => {
+    const first = await feed('ics');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"v1-/);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    expect((await feed('ics', { 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await feed('ics', { 'if-modified-since': first.headers['last-modified'] as string })).statusCode).toBe(304);
+    expect((await feed('ics', { 'if-none-match': '"v0-stale"' })).statusCode).toBe(200);
+
+    const uids = async () =>
+      new ICAL.Component(ICAL.parse((await feed('ics')).body))
+        .getAllSubcomponents('vevent')
+        .map((vevent) => vevent.getFirstPropertyValue('uid'));
+    const before = await uids();
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/admin/programme/papers/${paperIds[2]}`,
+      headers: { cookie: admin.cookie },
+      payload: { sessionId: laterSessionId, version },
+    });
+    version = (moved.json().programme as ProgrammeDraft).version;
+    await t.app.inject({
+      method: 'POST',
+      url: `${API}/admin/programme/publish`,
+      headers: { cookie: admin.cookie },
+      payload: { version, confirmWarnings: true },
+    });
+    const next = await feed('ics', { 'if-none-match': etag });
+    expect(next.statusCode).toBe(200);
+    expect(next.headers.etag).toMatch(/^"v2-/);
+    // The moved paper keeps its UID; the second session, now with a paper, is that paper's event.
+    const after = await uids();
+    expect(after).toContain(`${paperIds[2]}@conference.example`);
+    expect(after.filter((uid) => before.includes(uid))).toHaveLength(before.length - 1);
+  });
+
+  it('says the programme is not published yet, and knows no other format', async () => {
+    const fresh = await createTestApp({ conferenceDates: OPEN_DEADLINES });
+    try {
+      const res = await fresh.app.inject({ method: 'GET', url: `${API}/programme/schedule.json` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(PROGRAMME_TEXTS.notPublished);
+    } finally {
+      await fresh.close();
+    }
+    // An unknown format is a page that does not exist.
+    expect((await feed('pdf')).statusCode).toBe(404);
+  });
+});
