@@ -1,31 +1,30 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useParams } from 'react-router';
 import { ButtonLink } from '@client/components/ui/button.tsx';
 import { CenteredCard } from '@client/components/ui/card.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { type TabItem, TabList, TabPanel } from '@client/components/ui/tabs.tsx';
-import { AdminFilesPanel } from '@client/features/admin-review/admin-files-panel.tsx';
 import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
-import { Panel } from '@client/components/ui/panel.tsx';
 import { type AdminPaperDetails, isNotFound } from '@client/admin/admin-paper.ts';
 import { useAdminPaper } from '@client/features/admin-review/admin-papers-api.ts';
-import { EvaluationEditor } from '@client/features/admin-review/evaluation-editor.tsx';
 import { usePaperReviews } from '@client/features/paper-reviews/paper-reviews-api.ts';
 import type { AdminEvaluation } from '@shared/schemas/admin-paper.ts';
 import { AuthorsTab, CommunicatingAuthorTab, PaperDetailsTab } from '@client/features/admin-review/paper-info-tabs.tsx';
-import { PAPER_PAGE_SECTIONS, useOpenAtSection } from '@client/lib/paper-page-sections.ts';
 import { PaperReviewHeader } from '@client/features/admin-review/paper-review-header.tsx';
 import { ChatButton } from '@client/features/chat/chat-button.tsx';
-import { AdminPaperLetters } from '@client/features/letters/admin-paper-letters.tsx';
-import { PaperDeadlinesPanel } from '@client/features/admin-review/paper-deadlines-panel.tsx';
 import { PaperTimeline } from '@client/features/admin-review/paper-timeline.tsx';
-import { ReviewStatusPanel } from '@client/features/admin-review/review-status-panel.tsx';
-import { SubmissionControls } from '@client/features/admin-review/submission-controls.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
 import { PageLoadError } from '@client/components/ui/alert.tsx';
 
 const LOADING = 'Loading paper details...';
+
+// The actions' column and the evaluation carry the form libraries: fetched once the paper shows.
+const ReviewActions = lazy(() => import('./paper-review-actions.tsx'));
+const EvaluationEditor = lazy(() =>
+  import('@client/features/admin-review/evaluation-editor.tsx').then((m) => ({ default: m.EvaluationEditor })),
+);
 
 // The committee's tab is opened on few visits: its code is fetched when it is.
 const PaperReviewers = lazy(() =>
@@ -88,7 +87,6 @@ const PAPER_TABS: TabItem<PaperTab>[] = [
 
 function PaperReviewLayout({ details: { paper, user } }: { details: AdminPaperDetails }) {
   const [tab, setTab] = useState<PaperTab>('details');
-  useOpenAtSection();
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:py-8 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
       <div className="min-w-0 space-y-6">
@@ -102,29 +100,29 @@ function PaperReviewLayout({ details: { paper, user } }: { details: AdminPaperDe
             {tab === 'details' && <PaperDetailsTab paper={paper} />}
             {tab === 'authors' && <AuthorsTab authors={paper.authors} />}
             {tab === 'communicating' && <CommunicatingAuthorTab user={user} />}
-            {tab === 'evaluation' && <CommitteeEvaluation paperId={paper._id} evaluation={paper.adminEvaluation} />}
+            {tab === 'evaluation' && (
+              <LoadBoundary fallback={<Spinner label="Loading the evaluation..." />}>
+                <CommitteeEvaluation paperId={paper._id} evaluation={paper.adminEvaluation} />
+              </LoadBoundary>
+            )}
             {tab === 'committee' && (
-              <Suspense fallback={<Spinner label="Loading the committee..." />}>
+              <LoadBoundary fallback={<Spinner label="Loading the committee..." />}>
                 <div className="space-y-8">
                   <PaperReviewers paperId={paper._id} paperTitle={paper.title} />
                   <PaperReviewsPanel paperId={paper._id} />
                   <PaperDiscussionPanel paperId={paper._id} />
                   <PaperConflicts paperId={paper._id} />
                 </div>
-              </Suspense>
+              </LoadBoundary>
             )}
             {tab === 'timeline' && <PaperTimeline paperId={paper._id} />}
           </TabPanel>
         </div>
       </div>
       <aside className="min-w-0 space-y-6" aria-label="Review actions">
-        <ReviewStatusPanel paper={paper} />
-        <Panel id={PAPER_PAGE_SECTIONS.submissionControls} headingLevel={2} title="Submission Controls">
-          <SubmissionControls paper={paper} />
-        </Panel>
-        <PaperDeadlinesPanel paper={paper} />
-        <AdminFilesPanel paper={paper} />
-        <AdminPaperLetters paperId={paper._id} status={paper.status} />
+        <LoadBoundary fallback={<Spinner label="Loading the review actions..." />}>
+          <ReviewActions paper={paper} />
+        </LoadBoundary>
       </aside>
     </div>
   );
