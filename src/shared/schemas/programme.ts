@@ -3,12 +3,9 @@ import { THEMES } from '../constants.ts';
 import { PROGRAMME_LIMITS, SESSION_KINDS } from '../domain/programme.ts';
 import { okResponse } from './responses.ts';
 
+/** Required text; over its limit, the site's own words name the field (field-messages.ts). */
 const trimmed = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, `Please enter the ${label.toLowerCase()}.`)
-    .max(max, `${label} is at most ${max} characters.`);
+  z.string().trim().min(1, `Please enter the ${label.toLowerCase()}.`).max(max);
 const instant = (label: string) => z.iso.datetime({ offset: true, message: `${label} is not a valid date and time.` });
 /** Every edit names the draft version it was made on (409 when another organiser changed it since). */
 const draftVersion = z.number().int().min(0);
