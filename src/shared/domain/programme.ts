@@ -18,6 +18,13 @@ export const SESSION_KIND_LABELS: Record<SessionKind, string> = {
 export const PAPER_SESSION_KINDS: readonly SessionKind[] = ['oral', 'poster'];
 
 export const DEFAULT_TALK_MINUTES = 15;
+/** The day plan a draft fills when the organiser gives no slots: four sessions a day, in the conference's time. */
+export const DEFAULT_SESSION_SLOTS = [
+  ['09:30', '11:00'],
+  ['11:30', '13:00'],
+  ['14:00', '15:30'],
+  ['16:00', '17:30'],
+] as const;
 export const PROGRAMME_LIMITS = {
   roomName: 100,
   sessionTitle: 200,
@@ -53,4 +60,9 @@ export const PROGRAMME_TEXTS = {
   published: (version: number, changes: number) =>
     `Version ${version} of the programme is published, with ${formatCount(changes)} change${changes === 1 ? '' : 's'}.`,
   notPublished: 'The programme will be published here.',
+  roomsFirst: 'Add the rooms first: the draft fills their free time slots.',
+  nothingToDraft: 'Every accepted paper is already in the programme.',
+  drafted: (sessions: number, papers: number) =>
+    `Drafted ${formatCount(sessions)} session${sessions === 1 ? '' : 's'} with ${formatCount(papers)} paper${papers === 1 ? '' : 's'}.`,
+  slotOutside: 'A slot must end after it starts, during the conference.',
 } as const;

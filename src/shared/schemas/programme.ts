@@ -53,6 +53,22 @@ export const talkBodySchema = z.object({
 export type TalkBody = z.infer<typeof talkBodySchema>;
 
 export const draftEditSchema = z.object({ version: draftVersion });
+
+/** "Draft from accepted papers": the talks' length, and the time slots to fill (the site's own day plan when left out). */
+export const draftFromPapersBodySchema = z.object({
+  version: draftVersion,
+  talkMinutes: z
+    .number()
+    .int()
+    .min(PROGRAMME_LIMITS.talkMinutes.min, 'A talk lasts 5 to 120 minutes.')
+    .max(PROGRAMME_LIMITS.talkMinutes.max, 'A talk lasts 5 to 120 minutes.')
+    .default(15),
+  slots: z
+    .array(z.object({ startsAt: instant('The start'), endsAt: instant('The end') }))
+    .max(100)
+    .optional(),
+});
+export type DraftFromPapersBody = z.infer<typeof draftFromPapersBodySchema>;
 export const publishBodySchema = z.object({
   version: draftVersion,
   /** Publish although the draft has warnings: the organiser has read them. */
@@ -147,6 +163,11 @@ export type ProgrammeDraft = z.infer<typeof programmeDraftSchema>;
 
 export const programmeDraftResponseSchema = okResponse({ programme: programmeDraftSchema });
 export const programmeEditResponseSchema = okResponse({ message: z.string(), programme: programmeDraftSchema });
+export const programmeDraftedResponseSchema = okResponse({
+  message: z.string(),
+  summary: z.array(z.string()),
+  programme: programmeDraftSchema,
+});
 export const programmePublishedResponseSchema = okResponse({
   message: z.string(),
   version: z.number(),

@@ -194,6 +194,26 @@ export async function findPaperForProgramme(db: DbOrTx, paperId: string) {
   return row;
 }
 
+/** Accepted papers not in the programme, with what a draft groups them by: theme, mode, authors. */
+export function findUnscheduledForDraft(db: DbOrTx) {
+  return db
+    .select({
+      paperId: papers.id,
+      theme: papers.theme,
+      mode: papers.modeOfPresentation,
+      authors: sql<string[]>`coalesce((select json_agg(a.name order by a.position)
+        from ${paperAuthors} a where a.paper_id = ${papers.id}), '[]'::json)`,
+    })
+    .from(papers)
+    .where(
+      and(
+        eq(papers.status, 'abstract_accepted'),
+        sql`not exists (select 1 from ${programmeTalks} t where t.paper_id = ${papers.id})`,
+      ),
+    )
+    .orderBy(asc(papers.submittedAt), asc(papers.id));
+}
+
 /** Accepted papers not in the programme: their titles, for the "not scheduled" warning. */
 export function findUnscheduledAccepted(db: DbOrTx) {
   return db

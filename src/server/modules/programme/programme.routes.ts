@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PROGRAMME_TEXTS } from '@shared/domain/programme.ts';
 import {
   draftEditSchema,
+  draftFromPapersBodySchema,
+  programmeDraftedResponseSchema,
   programmeDraftResponseSchema,
   programmeEditResponseSchema,
   programmePublishedResponseSchema,
@@ -105,6 +107,15 @@ export const adminProgrammeRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true,
       message: 'Paper taken out of the programme.',
       programme: await programme.unplacePaper(ctx, requireAdmin(request), request.params.paperId, request.body.version),
+    }),
+  );
+
+  app.post(
+    '/draft',
+    { schema: { body: draftFromPapersBodySchema, response: { 200: programmeDraftedResponseSchema } }, config: admin },
+    async (request) => ({
+      success: true,
+      ...(await programme.draftFromAcceptedPapers(ctx, requireAdmin(request), request.body)),
     }),
   );
 

@@ -4,8 +4,14 @@ import {
   formatConferenceDate,
   formatConferenceTime,
 } from '@shared/domain/deadlines.ts';
-import { DEFAULT_TALK_MINUTES, PAPER_SESSION_KINDS, PROGRAMME_TEXTS } from '@shared/domain/programme.ts';
+import {
+  DEFAULT_SESSION_SLOTS,
+  DEFAULT_TALK_MINUTES,
+  PAPER_SESSION_KINDS,
+  PROGRAMME_TEXTS,
+} from '@shared/domain/programme.ts';
 import type {
+  DraftFromPapersBody,
   ProgrammeChange,
   ProgrammeDraft,
   PublishedProgramme,
@@ -20,6 +26,7 @@ import { AppError } from '@server/lib/app-error.ts';
 import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
 import { currentDates } from '../deadlines/deadlines.service.ts';
 import * as repo from './programme.repository.ts';
+import { type DraftCell, planDraft } from './draft-programme.ts';
 import {
   minutesOver,
   type PlacedPaper,
@@ -47,6 +54,19 @@ async function conferenceDays(ctx: AppContext) {
 }
 type ConferenceDays = Awaited<ReturnType<typeof conferenceDays>>;
 
+/** Holds the draft's row to the end of the transaction; 409 naming who changed it since `version`. */
+async function lockDraftAt(tx: DbOrTx, version: number): Promise<void> {
+  const draft = await repo.lockDraft(tx);
+  if (draft.version !== version)
+    throw new AppError(
+      'conflict',
+      PROGRAMME_TEXTS.stale(
+        draft.updatedBy ?? 'Another organiser',
+        formatConferenceTime(draft.updatedAt.toISOString()),
+      ),
+    );
+}
+
 /**
  * One edit of the draft, in a transaction that holds its row: refused (409, naming who and when)
  * when another organiser changed it since `version`; the version is raised after. Returns the
@@ -59,15 +79,7 @@ async function editDraft(
   work: (tx: DbOrTx) => Promise<void>,
 ): Promise<ProgrammeDraft> {
   await ctx.db.transaction(async (tx) => {
-    const draft = await repo.lockDraft(tx);
-    if (draft.version !== version)
-      throw new AppError(
-        'conflict',
-        PROGRAMME_TEXTS.stale(
-          draft.updatedBy ?? 'Another organiser',
-          formatConferenceTime(draft.updatedAt.toISOString()),
-        ),
-      );
+    await lockDraftAt(tx, version);
     await work(tx);
     await repo.bumpDraft(tx, actor._id);
   });
@@ -252,6 +264,89 @@ export async function unplacePaper(ctx: AppContext, actor: PublicUser, paperId: 
   });
 }
 
+/** The default day plan on every conference day, within the conference's first and last instants. */
+async function defaultSlots(ctx: AppContext) {
+  const dates = await currentDates(ctx);
+  const [starts, ends] = [Date.parse(dates.conferenceStarts), Date.parse(dates.conferenceEnds)];
+  const slots: { startsAt: Date; endsAt: Date }[] = [];
+  for (let day = conferenceDay(dates.conferenceStarts); ;) {
+    for (const [from, to] of DEFAULT_SESSION_SLOTS) {
+      const startsAt = new Date(`${day}T${from}:00+05:30`);
+      const endsAt = new Date(`${day}T${to}:00+05:30`);
+      if (startsAt.getTime() >= starts && endsAt.getTime() <= ends) slots.push({ startsAt, endsAt });
+    }
+    if (day >= conferenceDay(dates.conferenceEnds)) return slots;
+    day = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  }
+}
+
+/**
+ * "Draft from accepted papers": the accepted papers not yet placed go into new sessions in the
+ * rooms' free slots (draft-programme.ts says how). What is already in the draft stays.
+ */
+export async function draftFromAcceptedPapers(ctx: AppContext, actor: PublicUser, body: DraftFromPapersBody) {
+  const days = await conferenceDays(ctx);
+  const slots = body.slots
+    ? body.slots.map((slot) => ({ startsAt: new Date(slot.startsAt), endsAt: new Date(slot.endsAt) }))
+    : await defaultSlots(ctx);
+  if (slots.some((slot) => slot.endsAt <= slot.startsAt || slot.startsAt < days.first || slot.endsAt > days.last))
+    throw new AppError('bad_request', PROGRAMME_TEXTS.slotOutside);
+  let summary: string[] = [];
+  let counts = { sessions: 0, papers: 0 };
+  const programme = await editDraft(ctx, actor, body.version, async (tx) => {
+    const rooms = await repo.findRooms(tx);
+    if (rooms.length === 0) throw new AppError('conflict', PROGRAMME_TEXTS.roomsFirst);
+    const papers = await repo.findUnscheduledForDraft(tx);
+    if (papers.length === 0) throw new AppError('conflict', PROGRAMME_TEXTS.nothingToDraft);
+    const taken = await repo.findSessions(tx);
+    const free: DraftCell[] = rooms.flatMap((room) =>
+      slots
+        .filter(
+          (slot) =>
+            !taken.some(
+              (session) =>
+                session.roomId === room.id && session.startsAt < slot.endsAt && slot.startsAt < session.endsAt,
+            ),
+        )
+        .map((slot) => ({ roomId: room.id, ...slot })),
+    );
+    const plan = planDraft(
+      papers.map((paper) => ({
+        paperId: paper.paperId,
+        theme: paper.theme,
+        poster: paper.mode !== null && !isOral(paper.mode),
+        authors: paper.authors,
+      })),
+      // Rooms in their order within a slot: the first room gets the first session.
+      free.sort((a, b) => rooms.findIndex((r) => r.id === a.roomId) - rooms.findIndex((r) => r.id === b.roomId)),
+      body.talkMinutes,
+    );
+    const modeOf = new Map(papers.map((paper) => [paper.paperId, paper.mode]));
+    for (const planned of plan.sessions) {
+      const session = await repo.insertSession(tx, {
+        title: planned.title,
+        kind: planned.kind,
+        theme: planned.theme,
+        roomId: planned.roomId,
+        startsAt: planned.startsAt,
+        endsAt: planned.endsAt,
+      });
+      for (const [position, paperId] of planned.paperIds.entries())
+        await repo.upsertTalk(tx, {
+          paperId,
+          sessionId: session.id,
+          position,
+          minutes: body.talkMinutes,
+          board: planned.kind === 'poster' ? `P${position + 1}` : '',
+          modeOverridden: (planned.kind === 'oral') !== isOral(modeOf.get(paperId) ?? null),
+        });
+    }
+    summary = plan.summary;
+    counts = { sessions: plan.sessions.length, papers: plan.sessions.reduce((n, s) => n + s.paperIds.length, 0) };
+  });
+  return { programme, summary, message: PROGRAMME_TEXTS.drafted(counts.sessions, counts.papers) };
+}
+
 /**
  * Publishes the draft as the next numbered version, with its changes against the previous one.
  * A draft with warnings is published only when the organiser confirms having read them (409
@@ -263,15 +358,7 @@ export async function publishProgramme(
   body: { version: number; confirmWarnings: boolean },
 ): Promise<{ version: number; changes: ProgrammeChange[]; message: string }> {
   return ctx.db.transaction(async (tx) => {
-    const draft = await repo.lockDraft(tx);
-    if (draft.version !== body.version)
-      throw new AppError(
-        'conflict',
-        PROGRAMME_TEXTS.stale(
-          draft.updatedBy ?? 'Another organiser',
-          formatConferenceTime(draft.updatedAt.toISOString()),
-        ),
-      );
+    await lockDraftAt(tx, body.version);
     const { rooms, sessions, placed, unscheduled } = await assembled(tx);
     const warnings = programmeWarnings(sessions, placed, unscheduled);
     if (warnings.length > 0 && !body.confirmWarnings)

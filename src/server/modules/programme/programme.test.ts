@@ -254,3 +254,67 @@ describe('the programme draft: rooms, sessions, papers placed, versions publishe
     }
   });
 });
+
+describe('a first draft in one click', () => {
+  it('fills the rooms’ free slots with the accepted papers not yet placed, and says what it did', async () => {
+    const t = await createTestApp({ conferenceDates: OPEN_DEADLINES });
+    try {
+      const admin = await createTestUser(t.app, { role: 'admin' });
+      let version = 0;
+      const call = async (method: 'GET' | 'POST', path: string, payload?: object) => {
+        const res = await t.app.inject({
+          method,
+          url: `${API}/admin/programme${path}`,
+          headers: { cookie: admin.cookie },
+          payload: payload && { version, ...payload },
+        });
+        if (res.statusCode === 200) version = (res.json().programme as ProgrammeDraft).version;
+        return res;
+      };
+      const accept = async (title: string, theme: string, mode = 'Oral') => {
+        const author = await createTestUser(t.app);
+        const id = (await createTestPaper(t.app, author, { title, theme, modeOfPresentation: mode }))._id;
+        await t.app.inject({
+          method: 'PUT',
+          url: `${API}/admin/papers/${id}/status`,
+          headers: { cookie: admin.cookie },
+          payload: { status: 'abstract_accepted', review: 'Accepted.' },
+        });
+      };
+      for (const n of [1, 2, 3, 4]) await accept(`Dòng chảy ${n}`, 'Aerodynamics and Fluid Mechanics');
+      await accept('Поршневые двигатели', 'Propulsion and Combustion');
+      await accept('Belki kompozytowe', 'Solid Mechanics and Dynamics', 'Poster (Only for Students)');
+
+      const noRooms = await call('POST', '/draft', {});
+      expect(noRooms.statusCode).toBe(409);
+      expect(noRooms.json().message).toBe(PROGRAMME_TEXTS.roomsFirst);
+      await call('POST', '/rooms', { name: 'Aula Magna', capacity: 500 });
+      await call('POST', '/rooms', { name: 'Sala 2', capacity: 80 });
+      const outside = await call('POST', '/draft', { slots: [{ startsAt: at(9, '09:00'), endsAt: at(9, '10:00') }] });
+      expect(outside.json().message).toBe(PROGRAMME_TEXTS.slotOutside);
+
+      const drafted = await call('POST', '/draft', {});
+      expect(drafted.statusCode, drafted.body).toBe(200);
+      expect(drafted.json().message).toBe(PROGRAMME_TEXTS.drafted(2, 6));
+      expect(drafted.json().summary).toEqual([
+        'Aerodynamics and Fluid Mechanics: 4 papers in one session.',
+        'Propulsion and Combustion (1): too few for a session, joined “Aerodynamics and Fluid Mechanics”.',
+        '1 poster in one poster session.',
+      ]);
+      const programme = drafted.json().programme as ProgrammeDraft;
+      const oral = programme.sessions.find((s) => s.kind === 'oral')!;
+      // The first slot of the first day (09:30, after the 09:00 start), first room, 15-minute talks.
+      expect(oral).toMatchObject({ title: 'Aerodynamics and Fluid Mechanics · Propulsion and Combustion' });
+      expect(oral.startsAt).toBe(new Date(at(4, '09:30')).toISOString());
+      expect(oral.talks.map((talk) => talk.minutes)).toEqual([15, 15, 15, 15, 15]);
+      expect(programme.sessions.find((s) => s.kind === 'poster')!.talks[0]).toMatchObject({ board: 'P1' });
+      expect(programme.warnings).toEqual([]);
+
+      const again = await call('POST', '/draft', {});
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(PROGRAMME_TEXTS.nothingToDraft);
+    } finally {
+      await t.close();
+    }
+  });
+});
