@@ -31,8 +31,11 @@ export const paperFilterSchema = z.object({
   reviews: z.enum(['complete', 'missing']).optional(),
   /** The submitted marks' spread at DISAGREEMENT_SPREAD or more ('yes'), or less ('no'). */
   disagreement: z.enum(['yes', 'no']).optional(),
-  /** The committee's mean mark at least this. */
-  minMean: z.coerce.number().int().min(0).max(100).optional(),
+  /** The committee's mean mark at least this; an empty value (`minMean=`) is no filter, not 0. */
+  minMean: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(100).optional(),
+  ),
   sort: z.enum(PAPER_LIST_SORTS).default('submitted'),
 });
 export type PaperFilterQuery = z.infer<typeof paperFilterSchema>;

@@ -111,6 +111,8 @@ describe('the committee’s reviews combined in the paper list and the records',
     const chosen = await listed('reviews=complete&disagreement=no&minMean=70');
     expect(chosen.papers.map((paper) => paper._id)).toEqual([papers.close]);
     expect(chosen.pagination.total).toBe(1);
+    // An empty lowest mean is no filter: the unreviewed paper is still listed.
+    expect(await idsOf('minMean=')).toContain(papers.unread);
     for (const bad of ['minMean=101', 'minMean=-1', 'minMean=seventy', 'reviews=some', 'disagreement=maybe']) {
       const res = await t.app.inject({
         method: 'GET',
