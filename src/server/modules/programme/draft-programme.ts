@@ -139,7 +139,8 @@ export function planDraft(
   const free = [...cells];
   const overlaps = (a: DraftCell, b: { startsAt: Date; endsAt: Date }) =>
     a.startsAt < b.endsAt && b.startsAt < a.endsAt;
-  const authorsOf = (list: readonly DraftPaper[]) => new Set(list.flatMap((paper) => paper.authors.map(nameKey)));
+  const authorKeysOf = new Map(papers.map((paper) => [paper.paperId, paper.authors.map(nameKey)]));
+  const authorsOf = (list: readonly DraftPaper[]) => new Set(list.flatMap((paper) => authorKeysOf.get(paper.paperId)!));
   for (const chunk of chunks) {
     const authors = authorsOf(chunk.papers);
     const index = free.findIndex(
@@ -148,9 +149,7 @@ export function planDraft(
         !sessions.some(
           (session) =>
             overlaps(cell, session) &&
-            session.paperIds.some((id) =>
-              papers.find((paper) => paper.paperId === id)!.authors.some((name) => authors.has(nameKey(name))),
-            ),
+            session.paperIds.some((id) => authorKeysOf.get(id)!.some((key) => authors.has(key))),
         ),
     );
     if (index === -1) {

@@ -1,4 +1,3 @@
-import { DEFAULT_TALK_MINUTES } from '@shared/domain/programme.ts';
 import type {
   ProgrammeChange,
   ProgrammeSession,
@@ -90,7 +89,7 @@ export function programmeWarnings(
   for (const session of sessions) {
     const over = minutesOver(
       { startsAt: new Date(session.startsAt), endsAt: new Date(session.endsAt) },
-      session.kind === 'oral' ? session.talks.map((talk) => talk.minutes ?? DEFAULT_TALK_MINUTES) : [],
+      session.kind === 'oral' ? session.talks.map((talk) => talk.minutes) : [],
     );
     if (over > 0)
       warnings.push({

@@ -194,6 +194,12 @@ export async function findPaperForProgramme(db: DbOrTx, paperId: string) {
   return row;
 }
 
+/** An accepted paper not in the programme. */
+const ACCEPTED_NOT_PLACED = and(
+  eq(papers.status, 'abstract_accepted'),
+  sql`not exists (select 1 from ${programmeTalks} t where t.paper_id = ${papers.id})`,
+);
+
 /** Accepted papers not in the programme, with what a draft groups them by: theme, mode, authors. */
 export function findUnscheduledForDraft(db: DbOrTx) {
   return db
@@ -205,12 +211,7 @@ export function findUnscheduledForDraft(db: DbOrTx) {
         from ${paperAuthors} a where a.paper_id = ${papers.id}), '[]'::json)`,
     })
     .from(papers)
-    .where(
-      and(
-        eq(papers.status, 'abstract_accepted'),
-        sql`not exists (select 1 from ${programmeTalks} t where t.paper_id = ${papers.id})`,
-      ),
-    )
+    .where(ACCEPTED_NOT_PLACED)
     .orderBy(asc(papers.submittedAt), asc(papers.id));
 }
 
@@ -219,13 +220,8 @@ export function findUnscheduledAccepted(db: DbOrTx) {
   return db
     .select({ id: papers.id, title: papers.title })
     .from(papers)
-    .where(
-      and(
-        eq(papers.status, 'abstract_accepted'),
-        sql`not exists (select 1 from ${programmeTalks} t where t.paper_id = ${papers.id})`,
-      ),
-    )
-    .orderBy(asc(papers.submittedAt));
+    .where(ACCEPTED_NOT_PLACED)
+    .orderBy(asc(papers.submittedAt), asc(papers.id));
 }
 
 export async function findLatestVersion(db: DbOrTx) {
