@@ -25,6 +25,7 @@ const NOT_JSON = [
   'GET /ictacem2025/api/admin/jobs/{jobId}/download',
   // iCalendar, the schedule JSON and XML of their published formats (modules/programme-feeds).
   'GET /ictacem2025/api/programme/schedule.{format}',
+  'GET /ictacem2025/api/programme/events/{eventId}/calendar.ics',
 ];
 
 describe('response schemas', () => {

@@ -55,6 +55,7 @@ export const PUBLIC_ROUTES = [
   // The published programme (modules/programme): the public Event Schedule reads it.
   'GET /programme',
   'GET /programme/schedule.:format',
+  'GET /programme/events/:eventId/calendar.ics',
   // A committee invitation's link: its unguessable token is the credential (modules/committee).
   'GET /committee/invitations/:token',
   'POST /committee/invitations/:token/accept',
@@ -67,6 +68,8 @@ export const PUBLIC_ID_ROUTES: Record<string, (target: AuthorWorld) => TargetedR
   'GET /committee/invitations/:token': (t) => [{ params: { token: t.committeeInvitationToken } }],
   // Not an id: the feeds' formats, the same for everyone.
   'GET /programme/schedule.:format': () => ['ics', 'json', 'xml'].map((format) => ({ params: { format } })),
+  // A talk's "Add to calendar": published for everyone, like the schedule it is part of.
+  'GET /programme/events/:eventId/calendar.ics': (t) => [{ params: { eventId: t.paperId } }],
 };
 
 /** Admin routes name their params consistently; these values aim them at one author's resources. */

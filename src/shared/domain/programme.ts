@@ -60,6 +60,7 @@ export const PROGRAMME_TEXTS = {
   published: (version: number, changes: number) =>
     `Version ${version} of the programme is published, with ${formatCount(changes)} change${changes === 1 ? '' : 's'}.`,
   notPublished: 'The programme will be published here.',
+  eventNotFound: 'This talk is not in the published programme.',
   roomsFirst: 'Add the rooms first: the draft fills their free time slots.',
   nothingToDraft: 'Every accepted paper is already in the programme.',
   drafted: (sessions: number, papers: number) =>

@@ -3,7 +3,7 @@ import type { PublishedProgramme } from '@shared/schemas/programme.ts';
 import type { AppContext } from '@server/context.ts';
 import { currentDates } from '../deadlines/deadlines.service.ts';
 import { findLatestVersion } from '../programme/programme.repository.ts';
-import { type ScheduleSite, scheduleIcs, scheduleJson, scheduleXml } from './schedule-formats.ts';
+import { type ScheduleSite, scheduleEvents, scheduleIcs, scheduleJson, scheduleXml } from './schedule-formats.ts';
 
 export const FEED_FORMATS = {
   ics: { contentType: 'text/calendar; charset=utf-8', render: scheduleIcs },
@@ -23,20 +23,40 @@ export interface Feed {
   lastModified: Date;
 }
 
-/** The latest published programme in one of the standard formats; undefined before the first publication. */
-export async function programmeFeed(ctx: AppContext, format: FeedFormat): Promise<Feed | undefined> {
-  const latest = await findLatestVersion(ctx.db);
-  if (!latest) return undefined;
+export async function scheduleSite(ctx: AppContext): Promise<ScheduleSite> {
   const dates = await currentDates(ctx);
-  const site: ScheduleSite = {
+  return {
     siteUrl: `${ctx.config.publicUrl}${ctx.config.basePath}`,
     conferenceStarts: dates.conferenceStarts,
     conferenceEnds: dates.conferenceEnds,
   };
-  const { contentType, render } = FEED_FORMATS[format];
-  const body = render(latest.programme as PublishedProgramme, site);
+}
+
+function feedOf(body: string, contentType: string, edition: number, publishedAt: Date): Feed {
   const digest = createHash('sha256').update(body).digest('base64url').slice(0, 22);
-  return { body, contentType, etag: `"v${latest.number}-${digest}"`, lastModified: latest.publishedAt };
+  return { body, contentType, etag: `"v${edition}-${digest}"`, lastModified: publishedAt };
+}
+
+/** The latest published programme in one of the standard formats; undefined before the first publication. */
+export async function programmeFeed(ctx: AppContext, format: FeedFormat): Promise<Feed | undefined> {
+  const latest = await findLatestVersion(ctx.db);
+  if (!latest) return undefined;
+  const { contentType, render } = FEED_FORMATS[format];
+  const body = render(latest.programme as PublishedProgramme, await scheduleSite(ctx));
+  return feedOf(body, contentType, latest.number, latest.publishedAt);
+}
+
+/**
+ * One talk, poster or session of the latest published programme as an iCalendar file ("Add to
+ * calendar"); undefined when it is not in that programme.
+ */
+export async function eventCalendar(ctx: AppContext, guid: string): Promise<Feed | undefined> {
+  const latest = await findLatestVersion(ctx.db);
+  if (!latest) return undefined;
+  const programme = latest.programme as PublishedProgramme;
+  if (!scheduleEvents(programme).some((event) => event.guid === guid)) return undefined;
+  const body = scheduleIcs(programme, await scheduleSite(ctx), guid);
+  return feedOf(body, FEED_FORMATS.ics.contentType, latest.number, latest.publishedAt);
 }
 
 /** Whether the client's copy (If-None-Match, else If-Modified-Since) is the feed as it is. */

@@ -155,6 +155,33 @@ describe('the published programme as iCalendar, schedule JSON and frab XML', () 
     expect(talk.location).toBe('Main Hall');
   });
 
+  it('serves one talk as a calendar file to download ("Add to calendar"), and 404 for a paper not in it', async () => {
+    const url = `${API}/programme/events/${paperIds[0]}/calendar.ics`;
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="ictacem-[0-9a-f]{8}\.ics"$/);
+    const events = new ICAL.Component(ICAL.parse(res.body)).getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
+    expect(events.map((event) => [event.uid, event.summary])).toEqual([
+      [`${paperIds[0]}@conference.example`, 'Вихревые кольца & <струи>'],
+    ]);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'if-none-match': res.headers.etag as string },
+        })
+      ).statusCode,
+    ).toBe(304);
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `${API}/programme/events/00000000-0000-4000-8000-000000000000/calendar.ics`,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(PROGRAMME_TEXTS.eventNotFound);
+    expect((await t.app.inject({ method: 'GET', url: `${API}/programme/events/x/calendar.ics` })).statusCode).toBe(404);
+  });
+
   it('answers 304 to a copy of the same version, by ETag or date, and a new body once a talk moves', async () => {
     const first = await feed('ics');
     const etag = first.headers.etag as string;

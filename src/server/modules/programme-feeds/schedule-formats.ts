@@ -242,8 +242,11 @@ export function scheduleXml(programme: PublishedProgramme, site: ScheduleSite): 
   return `${lines.join('\n')}\n`;
 }
 
-/** The whole programme as iCalendar: one event per paper and per session without papers, UIDs stable across versions. */
-export function scheduleIcs(programme: PublishedProgramme, site: ScheduleSite): string {
+/**
+ * The whole programme as iCalendar: one event per paper and per session without papers, UIDs
+ * stable across versions. `onlyGuid` keeps one event ("Add to calendar", an author's e-mail).
+ */
+export function scheduleIcs(programme: PublishedProgramme, site: ScheduleSite, onlyGuid?: string): string {
   const calendar = ical({
     name: `${CONFERENCE.shortName} programme`,
     prodId: { company: 'ICTACEM', product: 'conference-site', language: 'EN' },
@@ -254,7 +257,8 @@ export function scheduleIcs(programme: PublishedProgramme, site: ScheduleSite): 
     x: [{ key: 'X-WR-TIMEZONE', value: CONFERENCE.timeZone }],
   });
   const host = new URL(site.siteUrl).hostname;
-  for (const event of scheduleEvents(programme))
+  const events = scheduleEvents(programme).filter((event) => onlyGuid === undefined || event.guid === onlyGuid);
+  for (const event of events)
     calendar.createEvent({
       id: `${event.guid}@${host}`,
       start: new Date(event.startsAt),
