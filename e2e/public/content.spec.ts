@@ -48,9 +48,10 @@ test('about page has the three sections, the four theme cards and the Know More 
   await expect(main).toContainText('Know More');
 });
 
-test('schedule and About Us are placeholder pages; About Us is not in the menu', async ({ page }) => {
+test('the schedule waits for the programme, About Us is a placeholder and not in the menu', async ({ page }) => {
+  // The programme is published by e2e/admin/programme.spec.ts, which runs after this file.
   await openPage(page, 'schedule', 'Event Schedule');
-  await expect(page.getByRole('main')).toContainText('to be announced');
+  await expect(page.getByRole('main')).toContainText('The programme will be published here.');
   await openPage(page, 'about-us', 'About Us');
   await expect(page.getByRole('main')).toContainText('to be announced');
   await expect(page.locator('header a[href$="/about-us"]')).toHaveCount(0);

@@ -23,7 +23,3 @@ export const campus = {
 export const aboutUs = {
   summary: 'Information about the organizers of the conference is to be announced.',
 } as const;
-
-export const schedule = {
-  summary: 'The detailed programme is to be announced and will be published on this page.',
-} as const;

@@ -24,6 +24,9 @@ function offsetMinutesAt(instant: number): number {
   return Math.round((wallClockAsUtc(wholeSeconds) - wholeSeconds) / MINUTE_MS);
 }
 
+/** The conference zone's offset from UTC at an ISO 8601 instant, in minutes east: 330 for IST. */
+export const conferenceOffsetAt = (iso: string) => offsetMinutesAt(Date.parse(iso));
+
 /** "+05:30" for 330 minutes, "-03:00" for -180. */
 export function formatOffset(minutes: number): string {
   const sign = minutes < 0 ? '-' : '+';

@@ -9,6 +9,8 @@ export const queryKeys = {
   conferenceDates: ['settings', 'deadlines'] as const,
   /** Single- or double-blind review (GET /settings/review-mode). */
   reviewMode: ['settings', 'review-mode'] as const,
+  /** The latest published programme (GET /programme): the Event Schedule. */
+  publishedProgramme: ['programme', 'published'] as const,
   captcha: (round: number, fetched: number) => ['auth', 'captcha', round, fetched] as const,
   account: {
     sessions: ['account', 'sessions'] as const,
@@ -73,6 +75,8 @@ export const queryKeys = {
     deadlines: ['admin', 'deadlines'] as const,
     allVisaRequests: ['admin', 'visa-requests'] as const,
     committee: ['admin', 'committee'] as const,
+    /** The programme's draft (GET /admin/programme). */
+    programme: ['admin', 'programme'] as const,
     automaticReminders: ['admin', 'committee', 'automatic-reminders'] as const,
     visaRequests: (status: string, page: number) => ['admin', 'visa-requests', status, page] as const,
   },

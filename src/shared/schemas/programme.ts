@@ -155,6 +155,8 @@ export const programmeDraftSchema = z
     rooms: z.array(programmeRoomSchema),
     sessions: z.array(programmeSessionSchema),
     warnings: z.array(programmeWarningSchema),
+    /** Accepted papers not in the programme yet, to place. */
+    unscheduled: z.array(z.object({ paperId: z.string(), title: z.string(), theme: z.string(), mode: z.string() })),
     /** The latest published version's number; null before the first. */
     published: z.number().nullable(),
   })

@@ -36,11 +36,14 @@ export function AdminDashboard({
   MessageAuthorsDialog,
   AssignReviewersDialog,
   CommitteeSection,
+  ProgrammeSection,
 }: {
   MessageAuthorsDialog: MessageAuthorsDialogComponent;
   AssignReviewersDialog: AssignReviewersDialogComponent;
   /** The committee's own feature, given by the page (features do not import each other). */
   CommitteeSection: ComponentType;
+  /** The programme's own feature, given by the page. */
+  ProgrammeSection: ComponentType;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const section = sectionFrom(searchParams.get(SECTION_PARAM));
@@ -194,6 +197,7 @@ export function AdminDashboard({
                 />
               )}
               {section === 'committee' && <CommitteeSection />}
+              {section === 'programme' && <ProgrammeSection />}
             </LoadBoundary>
           </div>
         </div>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { TabList } from '@client/components/ui/tabs.tsx';
 
-export type AdminSection = 'dashboard' | 'users' | 'papers' | 'committee';
+export type AdminSection = 'dashboard' | 'users' | 'papers' | 'committee' | 'programme';
 
 interface SectionItem {
   key: AdminSection;
@@ -10,12 +10,13 @@ interface SectionItem {
   description: string;
 }
 
-/** Spec 2.2: the sidebar's three tabs, and the programme committee's. */
+/** Spec 2.2: the sidebar's three tabs, the programme committee's and the programme's. */
 export const SECTIONS: readonly SectionItem[] = [
   { key: 'dashboard', label: 'Dashboard', description: 'Overview & Analytics' },
   { key: 'users', label: 'Users', description: 'User Management' },
   { key: 'papers', label: 'Papers', description: 'Paper Management' },
   { key: 'committee', label: 'Committee', description: 'Programme Committee' },
+  { key: 'programme', label: 'Programme', description: 'Sessions & Schedule' },
 ];
 
 /** Ties the sidebar's tabs to the section panel. */

@@ -215,10 +215,10 @@ export function findUnscheduledForDraft(db: DbOrTx) {
     .orderBy(asc(papers.submittedAt), asc(papers.id));
 }
 
-/** Accepted papers not in the programme: their titles, for the "not scheduled" warning. */
+/** Accepted papers not in the programme: for the "not scheduled" warning and the list to place them from. */
 export function findUnscheduledAccepted(db: DbOrTx) {
   return db
-    .select({ id: papers.id, title: papers.title })
+    .select({ id: papers.id, title: papers.title, theme: papers.theme, mode: papers.modeOfPresentation })
     .from(papers)
     .where(ACCEPTED_NOT_PLACED)
     .orderBy(asc(papers.submittedAt), asc(papers.id));

@@ -19,6 +19,7 @@ import type {
   SessionBody,
   TalkBody,
 } from '@shared/schemas/programme.ts';
+import { MODE_NOT_SPECIFIED } from '@shared/constants.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
@@ -108,6 +109,12 @@ export async function getProgrammeDraft(ctx: AppContext): Promise<ProgrammeDraft
     rooms: rooms.map(presentRoom),
     sessions,
     warnings: programmeWarnings(sessions, placed, unscheduled),
+    unscheduled: unscheduled.map((paper) => ({
+      paperId: paper.id,
+      title: paper.title,
+      theme: paper.theme,
+      mode: paper.mode ?? MODE_NOT_SPECIFIED,
+    })),
     published: (await repo.findLatestVersion(ctx.db))?.number ?? null,
   };
 }
@@ -368,11 +375,16 @@ export async function publishProgramme(
       );
     const previous = await repo.findLatestVersion(tx);
     const number = (previous?.number ?? 0) + 1;
+    // A paper declined or withdrawn since it was placed stays flagged in the draft but is not published.
+    const accepted = new Set(placed.filter((paper) => paper.status === 'abstract_accepted').map((p) => p.talk.paperId));
     const programme: PublishedProgramme = {
       edition: number,
       publishedAt: new Date().toISOString(),
       rooms: rooms.map(presentRoom),
-      sessions,
+      sessions: sessions.map((session) => ({
+        ...session,
+        talks: session.talks.filter((talk) => accepted.has(talk.paperId)),
+      })),
     };
     const changes = programmeChanges(previous?.programme as PublishedProgramme | undefined, programme);
     await repo.insertVersion(tx, { number, publishedBy: actor._id, programme, changes });

@@ -237,6 +237,45 @@ describe('the programme draft: rooms, sessions, papers placed, versions publishe
     expect((await visitor())!.edition).toBe(2);
   });
 
+  it('flags a placed paper declined since, lists the accepted papers left out, and drops it from the next version', async () => {
+    await t.app.inject({
+      method: 'PUT',
+      url: `${API}/admin/papers/${papers.second}/status`,
+      headers: { cookie: admin.cookie },
+      payload: { status: 'declined', review: 'Withdrawn by the authors.' },
+    });
+    const flagged = await draft();
+    expect(flagged.warnings.find((warning) => warning.kind === 'not_accepted')).toMatchObject({
+      paperIds: [papers.second],
+    });
+    // The papers taken out of the draft wait in the list of accepted papers to place.
+    expect(flagged.unscheduled).toEqual([
+      { paperId: papers.oral, title: '圆柱绕流的涡脱落', theme: expect.any(String), mode: 'Oral' },
+      {
+        paperId: papers.poster,
+        title: 'Dao động của dầm',
+        theme: expect.any(String),
+        mode: 'Poster (Only for Students)',
+      },
+    ]);
+    const third = await send('POST', '/publish', { version, confirmWarnings: true });
+    expect(third.statusCode, third.body).toBe(200);
+    const changes = third.json().changes as ProgrammeChange[];
+    expect(
+      changes
+        .filter((change) => change.kind === 'removed')
+        .map((change) => change.paperId)
+        .sort(),
+    ).toEqual([papers.oral, papers.second].sort());
+    const visitorSees = (await t.app.inject({ method: 'GET', url: `${API}/programme` })).json()
+      .programme as PublishedProgramme;
+    expect(visitorSees.sessions.flatMap((session) => session.talks.map((talk) => talk.paperId))).not.toContain(
+      papers.second,
+    );
+    // Still in the draft, still flagged, until an organiser takes it out.
+    expect((await draft()).warnings.map((warning) => warning.kind)).toContain('not_accepted');
+  });
+
   it('answers visitors before the first publication with nothing, and keeps the draft to organisers', async () => {
     const fresh = await createTestApp({ conferenceDates: OPEN_DEADLINES });
     try {

@@ -27,11 +27,15 @@ const AutomaticAssignmentDialog = lazy(() =>
   })),
 );
 
+const ProgrammeSection = lazy(() =>
+  import('@client/features/programme-admin/programme-section.tsx').then((m) => ({ default: m.ProgrammeSection })),
+);
+
 function Committee() {
   return <CommitteeSection AutomaticAssignmentDialog={AutomaticAssignmentDialog} />;
 }
 
-/** The admin area's entry: the header, then the dashboard, users, papers and committee. */
+/** The admin area's entry: the header, then the dashboard, users, papers, committee and programme. */
 export default function AdminPage() {
   useDocumentTitle('Admin Dashboard');
   return (
@@ -43,6 +47,7 @@ export default function AdminPage() {
             MessageAuthorsDialog={MessageAuthorsDialog}
             AssignReviewersDialog={AssignReviewersDialog}
             CommitteeSection={Committee}
+            ProgrammeSection={ProgrammeSection}
           />
         </>
       )}

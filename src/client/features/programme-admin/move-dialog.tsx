@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { PAPER_SESSION_KINDS, SESSION_KIND_LABELS } from '@shared/domain/programme.ts';
+import type { ProgrammeDraft } from '@shared/schemas/programme.ts';
+import { Alert } from '@client/components/ui/alert.tsx';
+import { Button } from '@client/components/ui/button.tsx';
+import { SelectField } from '@client/components/ui/form-field.tsx';
+import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
+import { conferenceClock, scheduleDays } from '@client/lib/programme-days.ts';
+import { useToast } from '@client/lib/toast.tsx';
+import { useEditProgramme } from './programme-api.ts';
+
+const moveFormSchema = z.object({ sessionId: z.string().min(1, 'Choose a session.') });
+
+/**
+ * "Move to session…" (and "Place in session…" for a paper not in the programme yet): the
+ * keyboard's way to do what dragging does. The paper goes to the end of the chosen session.
+ */
+export function MoveDialog({
+  paper,
+  programme,
+  onClose,
+}: {
+  paper: { paperId: string; title: string; sessionId?: string };
+  programme: ProgrammeDraft;
+  onClose: () => void;
+}) {
+  const toast = useToast();
+  const edit = useEditProgramme();
+  const [failure, setFailure] = useState<string>();
+  const roomNames = new Map(programme.rooms.map((room) => [room._id, room.name]));
+  const options = scheduleDays(programme).flatMap((day) =>
+    day.sessions
+      .filter((session) => PAPER_SESSION_KINDS.includes(session.kind) && session._id !== paper.sessionId)
+      .map((session) => ({
+        value: session._id,
+        label: `${day.shortLabel} ${conferenceClock(session.startsAt)} · ${session.roomId ? roomNames.get(session.roomId) : 'No room'} · ${session.title} (${SESSION_KIND_LABELS[session.kind]})`,
+      })),
+  );
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(moveFormSchema),
+    defaultValues: { sessionId: options[0]?.value ?? '' },
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
+  const onSubmit = handleSubmit(({ sessionId }) => {
+    setFailure(undefined);
+    edit.mutate(
+      { method: 'PUT', path: `/papers/${encodeURIComponent(paper.paperId)}`, body: { sessionId } },
+      {
+        onSuccess: (answer) => {
+          toast.success(answer.message);
+          onClose();
+        },
+        onError: (error) => setFailure(errorText(error, 'The paper could not be moved. Please try again.')),
+      },
+    );
+  });
+  const title = paper.sessionId ? 'Move to session' : 'Place in session';
+  return (
+    <ModalDialog title={title} onDismiss={onClose} size="wide">
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={title}>
+        <p className="text-sm text-slate-700">“{paper.title}” goes to the end of the session you choose.</p>
+        {options.length === 0 ? (
+          <Alert tone="info">Add an oral or poster session first.</Alert>
+        ) : (
+          <SelectField
+            label="Session"
+            autoFocus
+            error={errors.sessionId?.message}
+            options={options}
+            {...register('sessionId')}
+          />
+        )}
+        {failure && <Alert>{failure}</Alert>}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose} disabled={edit.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={edit.isPending || options.length === 0}>
+            {edit.isPending ? 'Moving...' : title}
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { PROGRAMME_LIMITS } from '@shared/domain/programme.ts';
+import { roomBodySchema } from '@shared/schemas/programme.ts';
+import { Alert } from '@client/components/ui/alert.tsx';
+import { Button } from '@client/components/ui/button.tsx';
+import { TextField } from '@client/components/ui/form-field.tsx';
+import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
+import { useToast } from '@client/lib/toast.tsx';
+import { useEditProgramme } from './programme-api.ts';
+
+const roomFormSchema = roomBodySchema.omit({ version: true });
+
+/** "Add room" and a room's "Edit": its name and seats. */
+export function RoomDialog({
+  room,
+  onClose,
+}: {
+  room?: { _id: string; name: string; capacity: number };
+  onClose: () => void;
+}) {
+  const toast = useToast();
+  const edit = useEditProgramme();
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(roomFormSchema),
+    defaultValues: { name: room?.name ?? '', capacity: room?.capacity ?? 100 },
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
+  const onSubmit = handleSubmit((values) => {
+    setFailure(undefined);
+    edit.mutate(
+      room
+        ? { method: 'PUT', path: `/rooms/${encodeURIComponent(room._id)}`, body: values }
+        : { method: 'POST', path: '/rooms', body: values },
+      {
+        onSuccess: (answer) => {
+          toast.success(answer.message);
+          onClose();
+        },
+        onError: (error) => setFailure(errorText(error, 'The room could not be saved. Please try again.')),
+      },
+    );
+  });
+  const title = room ? 'Edit room' : 'Add room';
+  return (
+    <ModalDialog title={title} onDismiss={onClose}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={title}>
+        <TextField
+          label="Room name"
+          autoFocus
+          autoComplete="off"
+          maxLength={PROGRAMME_LIMITS.roomName}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="Capacity"
+          type="number"
+          inputMode="numeric"
+          min={PROGRAMME_LIMITS.roomCapacity.min}
+          max={PROGRAMME_LIMITS.roomCapacity.max}
+          error={errors.capacity?.message}
+          {...register('capacity', { valueAsNumber: true })}
+        />
+        {failure && <Alert>{failure}</Alert>}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose} disabled={edit.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={edit.isPending}>
+            {edit.isPending ? 'Saving...' : 'Save room'}
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,465 @@
+import { type ReactNode, startTransition, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { CONFERENCE } from '@shared/conference.ts';
+import { SESSION_KIND_LABELS } from '@shared/domain/programme.ts';
+import { wallClockIn } from '@shared/format/dates.ts';
+import { formatCount } from '@shared/format/numbers.ts';
+import type { ProgrammeSession, PublishedProgramme } from '@shared/schemas/programme.ts';
+import { Alert } from '@client/components/ui/alert.tsx';
+import { SelectField, TextField } from '@client/components/ui/form-field.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+import { TabList, TabPanel } from '@client/components/ui/tabs.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { conferenceOffsetAt, formatOffset } from '@client/lib/conference-datetime.ts';
+import { browserTimeZone, formatDate } from '@client/lib/dates.ts';
+import { useMediaQuery } from '@client/lib/use-media-query.ts';
+import { eventCalendarUrl, SCHEDULE_FEEDS, usePublishedProgramme } from './schedule-api.ts';
+import { conferenceDate, type ScheduleDay, scheduleDays } from '@client/lib/programme-days.ts';
+import { dayOf, filterSessions, gridRows, talkCount } from './schedule-view.ts';
+
+const TABS_ID = 'schedule-day';
+/** The visitor's choice of clock, kept for their next visit. */
+const ZONE_CHOICE_KEY = 'schedule-time-zone';
+type ZoneChoice = 'conference' | 'visitor';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "10:15", and the day after it when the visitor's clock is on another day than the conference's. */
+function clockText(instant: string, timeZone: string): string {
+  const clock = wallClockIn(new Date(instant), timeZone);
+  const time = `${pad(clock.hour)}:${pad(clock.minute)}`;
+  const date = `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`;
+  return date === conferenceDate(instant) ? time : `${time} (${clock.day} ${clock.monthName.slice(0, 3)})`;
+}
+
+const timeRange = (startsAt: string, endsAt: string, timeZone: string) =>
+  `${clockText(startsAt, timeZone)}–${clockText(endsAt, timeZone)}`;
+
+/**
+ * The visitor's offset from UTC at an instant, in minutes east, from the browser's own clock:
+ * naming the zone ("CET") would load the browser's zone names, a long task on a phone.
+ */
+const visitorOffsetAt = (instant: string) => -new Date(instant).getTimezoneOffset();
+
+function useZoneChoice(): [ZoneChoice, (choice: ZoneChoice) => void] {
+  const [choice, setChoice] = useState<ZoneChoice>(() =>
+    localStorage.getItem(ZONE_CHOICE_KEY) === 'visitor' ? 'visitor' : 'conference',
+  );
+  return [
+    choice,
+    (next) => {
+      localStorage.setItem(ZONE_CHOICE_KEY, next);
+      setChoice(next);
+    },
+  ];
+}
+
+/**
+ * The public Event Schedule: the latest published programme by day, as a grid by room on a wide
+ * screen and a list by time on a phone, with a theme filter, a search and the visitor's clock.
+ * `empty` stands in before the first publication.
+ */
+export function EventSchedule({ empty }: { empty: ReactNode }) {
+  const published = usePublishedProgramme();
+  // The answer is drawn in a transition, which React splits into short tasks: a query's update
+  // would otherwise draw the whole schedule in one long task, the phone unable to respond meanwhile.
+  const [shown, setShown] = useState<PublishedProgramme | null>();
+  useEffect(() => {
+    if (published.data !== undefined) startTransition(() => setShown(published.data));
+  }, [published.data]);
+  if (published.isError)
+    return (
+      <Alert centred>{errorText(published.error, 'The programme could not be loaded. Please reload the page.')}</Alert>
+    );
+  if (shown === undefined) return <Spinner label="Loading the programme…" fillsPage />;
+  if (shown === null) return empty;
+  return <PublishedSchedule programme={shown} />;
+}
+
+function PublishedSchedule({ programme }: { programme: PublishedProgramme }) {
+  const days = useMemo(() => scheduleDays(programme), [programme]);
+  // A link to one talk (a calendar entry's) opens on its day.
+  const [selectedDay, setSelectedDay] = useState(() => dayOf(days, window.location.hash.slice(1)) ?? days[0]?.date);
+  const [theme, setTheme] = useState('');
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const [zoneChoice, setZoneChoice] = useZoneChoice();
+  const firstStart = programme.sessions[0]?.startsAt ?? programme.publishedAt;
+  const visitorOffset = visitorOffsetAt(firstStart);
+  const visitorIsElsewhere = visitorOffset !== conferenceOffsetAt(firstStart);
+  const showVisitorTime = zoneChoice === 'visitor' && visitorIsElsewhere;
+  const timeZone = showVisitorTime ? browserTimeZone() : CONFERENCE.timeZone;
+  const zoneName = showVisitorTime ? `UTC${formatOffset(visitorOffset)}` : CONFERENCE.timeZoneName;
+  const wide = useMediaQuery('(min-width: 1024px)');
+
+  useEffect(() => {
+    const target = window.location.hash && document.getElementById(window.location.hash.slice(1));
+    if (target) target.scrollIntoView();
+    // Once, on arrival: later changes of day or filter leave the scroll to the visitor.
+  }, []);
+
+  const themes = useMemo(
+    () => [...new Set(programme.sessions.flatMap((session) => (session.theme ? [session.theme] : [])))].sort(),
+    [programme],
+  );
+  const filter = useMemo(() => ({ theme, query: deferredQuery }), [theme, deferredQuery]);
+  const shownByDay = useMemo(
+    () => new Map(days.map((day) => [day.date, filterSessions(day.sessions, filter)])),
+    [days, filter],
+  );
+  const day = days.find((candidate) => candidate.date === selectedDay) ?? days[0];
+  const filtering = filter.theme !== '' || filter.query.trim() !== '';
+
+  return (
+    <div className="space-y-6">
+      <p className="text-sm text-slate-600">
+        Version {programme.edition}, published {formatDate(programme.publishedAt, CONFERENCE.timeZone)}.
+      </p>
+      <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-3">
+        <TextField
+          label="Search by title or author"
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <SelectField
+          label="Theme"
+          value={theme}
+          onChange={(event) => setTheme(event.target.value)}
+          options={[{ value: '', label: 'All themes' }, ...themes.map((value) => ({ value, label: value }))]}
+        />
+        {visitorIsElsewhere ? (
+          <ZoneSwitch choice={zoneChoice} onChange={setZoneChoice} visitorOffset={visitorOffset} />
+        ) : (
+          <p className="self-end text-sm text-slate-600">
+            Times are in {CONFERENCE.timeZoneName}, the conference’s time.
+          </p>
+        )}
+      </div>
+      {day === undefined ? (
+        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">No session is published yet.</p>
+      ) : (
+        <>
+          <TabList
+            tabs={days.map((candidate) => ({
+              key: candidate.date,
+              // With a filter, each day says how much it holds of what was asked for.
+              label: filtering
+                ? `${candidate.shortLabel} (${formatCount(talkCount(shownByDay.get(candidate.date) ?? []))})`
+                : candidate.shortLabel,
+            }))}
+            selected={day.date}
+            onSelect={setSelectedDay}
+            label="Conference days"
+            idPrefix={TABS_ID}
+          />
+          <TabPanel idPrefix={TABS_ID} tabKey={day.date} className="space-y-4 outline-none">
+            <h2 className="text-xl font-bold text-brand-900">
+              {day.label}
+              <span className="ml-2 text-sm font-normal text-slate-600">times in {zoneName}</span>
+            </h2>
+            <p className="sr-only" aria-live="polite">
+              {filtering ? `${talksText(talkCount(shownByDay.get(day.date) ?? []))} found on ${day.label}.` : ''}
+            </p>
+            <DaySchedule
+              key={`${day.date} ${filter.theme} ${filter.query}`}
+              revealAll={window.location.hash.length > 1}
+              day={day}
+              sessions={shownByDay.get(day.date) ?? []}
+              rooms={programme.rooms}
+              timeZone={timeZone}
+              wide={wide}
+            />
+          </TabPanel>
+        </>
+      )}
+      <nav aria-label="The programme for calendars and apps" className="text-sm text-slate-700">
+        <span className="font-semibold">Subscribe or download: </span>
+        {SCHEDULE_FEEDS.map((feed, index) => (
+          <span key={feed.href}>
+            {index > 0 && ' · '}
+            <a href={feed.href} className="font-semibold text-brand-700 underline underline-offset-2">
+              {feed.label}
+            </a>
+          </span>
+        ))}
+      </nav>
+    </div>
+  );
+}
+
+const talksText = (count: number) =>
+  `${formatCount(count)} talk${count === 1 ? '' : 's'} and poster${count === 1 ? '' : 's'}`;
+
+function ZoneSwitch({
+  choice,
+  onChange,
+  visitorOffset,
+}: {
+  choice: ZoneChoice;
+  onChange: (choice: ZoneChoice) => void;
+  /** Minutes east of UTC. */
+  visitorOffset: number;
+}) {
+  const name = useId();
+  const options: { value: ZoneChoice; label: string }[] = [
+    { value: 'conference', label: `${CONFERENCE.timeZoneName} (conference)` },
+    { value: 'visitor', label: `Your time (UTC${formatOffset(visitorOffset)})` },
+  ];
+  return (
+    <fieldset>
+      <legend className="mb-1 block text-sm font-medium text-slate-700">Show times in</legend>
+      <div className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={`cursor-pointer rounded-md px-2 py-1.5 text-center text-sm font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700 ${
+              choice === option.value ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600'
+            }`}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={choice === option.value}
+              onChange={() => onChange(option.value)}
+              className="sr-only"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Sessions drawn at first, and added each time the visitor scrolls near the end of those drawn. */
+const FIRST_SESSIONS = 4;
+const MORE_SESSIONS = 8;
+
+/**
+ * How many of a day's sessions to draw: a first screenful, then more as the visitor scrolls
+ * towards the end (`sentinel` comes into view), so that opening a day of 200 talks on a phone
+ * lays out a screenful, not the whole day. The search finds what is not drawn yet.
+ */
+function useRevealedCount(total: number, revealAll: boolean) {
+  const [count, setCount] = useState(revealAll ? total : FIRST_SESSIONS);
+  const [sentinel, setSentinel] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!sentinel || count >= total) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting))
+          startTransition(() => setCount((shown) => shown + MORE_SESSIONS));
+      },
+      // Well before the end comes into view, so that scrolling never meets a blank.
+      { rootMargin: '0px 0px 1500px 0px' },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [sentinel, count, total]);
+  return { count: Math.min(count, total), sentinelRef: setSentinel };
+}
+
+interface DayProps {
+  /** Draw the whole day at once: a link to one talk must find it. */
+  revealAll: boolean;
+  day: ScheduleDay;
+  sessions: ProgrammeSession[];
+  rooms: PublishedProgramme['rooms'];
+  timeZone: string;
+  wide: boolean;
+}
+
+function DaySchedule({ sessions: allSessions, rooms, timeZone, wide, revealAll }: DayProps) {
+  const roomNames = useMemo(() => new Map(rooms.map((room) => [room._id, room.name])), [rooms]);
+  const { count, sentinelRef } = useRevealedCount(allSessions.length, revealAll);
+  const sessions = allSessions.slice(0, count);
+  const more = count < allSessions.length && <div ref={sentinelRef} aria-hidden="true" className="h-px" />;
+  if (sessions.length === 0)
+    return (
+      <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
+        No talk or session on this day matches your search.
+      </p>
+    );
+  if (!wide)
+    return (
+      <div className="space-y-4">
+        {sessions.map((session) => (
+          <SessionCard key={session._id} session={session} roomNames={roomNames} timeZone={timeZone} showRoom />
+        ))}
+        {more}
+      </div>
+    );
+  const columns = rooms.filter((room) => allSessions.some((session) => session.roomId === room._id));
+  return (
+    <>
+      <RoomGrid sessions={sessions} columns={columns} roomNames={roomNames} timeZone={timeZone} />
+      {more}
+    </>
+  );
+}
+
+/** The grid by room: a column per room in use that day, a row per start time; a roomless session spans them all. */
+function RoomGrid({
+  sessions,
+  columns,
+  roomNames,
+  timeZone,
+}: {
+  sessions: ProgrammeSession[];
+  columns: PublishedProgramme['rooms'];
+  roomNames: Map<string, string>;
+  timeZone: string;
+}) {
+  const rows = gridRows(sessions);
+  return (
+    <div className="overflow-x-auto">
+      <div
+        className="grid gap-3"
+        style={{ gridTemplateColumns: `4.5rem repeat(${Math.max(columns.length, 1)}, minmax(16rem, 1fr))` }}
+      >
+        <div />
+        {columns.map((room) => (
+          <p
+            key={room._id}
+            className="rounded-lg bg-brand-800 px-3 py-2 text-center text-sm font-semibold text-white"
+            aria-hidden="true"
+          >
+            {room.name}
+          </p>
+        ))}
+        {columns.length === 0 && <div />}
+        {rows.map((row) => (
+          <GridRowCells key={row.startsAt} row={row} columns={columns} roomNames={roomNames} timeZone={timeZone} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function GridRowCells({
+  row,
+  columns,
+  roomNames,
+  timeZone,
+}: {
+  row: ReturnType<typeof gridRows>[number];
+  columns: PublishedProgramme['rooms'];
+  roomNames: Map<string, string>;
+  timeZone: string;
+}) {
+  const time = (
+    <p className="pt-3 text-right text-sm font-semibold tabular-nums text-slate-700">
+      {clockText(row.startsAt, timeZone)}
+    </p>
+  );
+  return (
+    <>
+      {row.byRoom.size > 0 && (
+        <>
+          {time}
+          {columns.map((room) => (
+            <div key={room._id} className="space-y-3">
+              {(row.byRoom.get(room._id) ?? []).map((session) => (
+                <SessionCard key={session._id} session={session} roomNames={roomNames} timeZone={timeZone} />
+              ))}
+            </div>
+          ))}
+        </>
+      )}
+      {row.everywhere.map((session) => (
+        <div key={session._id} className="contents">
+          {row.byRoom.size > 0 ? <div /> : time}
+          <div style={{ gridColumn: '2 / -1' }}>
+            <SessionCard session={session} roomNames={roomNames} timeZone={timeZone} />
+          </div>
+        </div>
+      ))}
+    </>
+  );
+}
+
+function SessionCard({
+  session,
+  roomNames,
+  timeZone,
+  showRoom = false,
+}: {
+  session: ProgrammeSession;
+  roomNames: Map<string, string>;
+  timeZone: string;
+  showRoom?: boolean;
+}) {
+  const headingId = useId();
+  const room = session.roomId ? roomNames.get(session.roomId) : undefined;
+  const quiet = session.kind === 'break';
+  return (
+    <section
+      id={session._id}
+      aria-labelledby={headingId}
+      className={`scroll-mt-24 rounded-xl border p-4 ${quiet ? 'border-slate-200 bg-slate-50' : 'border-slate-200 bg-white shadow-sm'}`}
+    >
+      <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
+        {SESSION_KIND_LABELS[session.kind]}
+        {session.theme && <span className="text-slate-600 normal-case"> · {session.theme}</span>}
+      </p>
+      <h3 id={headingId} className="mt-1 font-bold text-brand-900">
+        {session.title}
+      </h3>
+      <p className="text-sm text-slate-700 tabular-nums">
+        {timeRange(session.startsAt, session.endsAt, timeZone)}
+        {room && (
+          <span className={showRoom ? '' : 'sr-only'}>
+            {' · '}
+            {room}
+          </span>
+        )}
+      </p>
+      {session.chairs.length > 0 && (
+        <p className="text-sm text-slate-600">
+          {session.chairs.length === 1 ? 'Chair' : 'Chairs'}: {session.chairs.join(', ')}
+        </p>
+      )}
+      {session.talks.length > 0 ? (
+        <ol className="mt-3 divide-y divide-slate-100 border-t border-slate-100">
+          {session.talks.map((talk) => (
+            <li key={talk.paperId} id={talk.paperId} className="scroll-mt-24 py-3">
+              <p className="text-sm font-semibold text-slate-600 tabular-nums">
+                {session.kind === 'poster'
+                  ? talk.board
+                    ? `Board ${talk.board}`
+                    : 'Poster'
+                  : timeRange(talk.startsAt, talk.endsAt, timeZone)}
+              </p>
+              <h4 className="font-semibold text-slate-900">{talk.title}</h4>
+              <p className="text-sm text-slate-700">
+                {talk.authors.map((author, index) => (
+                  <span key={index}>
+                    {index > 0 && ', '}
+                    {author.name}
+                    {author.affiliation && <span className="text-slate-600"> ({author.affiliation})</span>}
+                  </span>
+                ))}
+              </p>
+              <CalendarLink id={talk.paperId} title={talk.title} />
+            </li>
+          ))}
+        </ol>
+      ) : (
+        !quiet && <CalendarLink id={session._id} title={session.title} />
+      )}
+    </section>
+  );
+}
+
+function CalendarLink({ id, title }: { id: string; title: string }) {
+  return (
+    <a
+      href={eventCalendarUrl(id)}
+      download
+      className="mt-1 inline-block py-1 text-sm font-semibold text-brand-700 underline underline-offset-2"
+    >
+      Add to calendar<span className="sr-only">: {title}</span>
+    </a>
+  );
+}

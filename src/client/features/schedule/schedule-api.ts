@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { publicProgrammeResponseSchema } from '@shared/schemas/programme.ts';
+import { API_BASE, api, type ResponseOf } from '@client/lib/api.ts';
+import { queryKeys } from '@client/lib/query-keys.ts';
+
+/** The latest published programme: null before the first publication. */
+const publishedProgrammeQuery = queryOptions({
+  queryKey: queryKeys.publishedProgramme,
+  queryFn: async () => (await api<ResponseOf<typeof publicProgrammeResponseSchema>>('/programme')).programme,
+});
+
+export function usePublishedProgramme() {
+  return useQuery(publishedProgrammeQuery);
+}
+
+/** A talk's (or a paperless session's) own calendar file, for "Add to calendar". */
+export const eventCalendarUrl = (id: string) => `${API_BASE}/programme/events/${encodeURIComponent(id)}/calendar.ics`;
+
+/** The whole programme in the standard formats, for calendars and conference apps. */
+export const SCHEDULE_FEEDS = [
+  { format: 'ics', label: 'Calendar (.ics)' },
+  { format: 'json', label: 'Schedule JSON' },
+  { format: 'xml', label: 'frab XML' },
+].map(({ format, label }) => ({ label, href: `${API_BASE}/programme/schedule.${format}` }));
