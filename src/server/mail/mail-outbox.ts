@@ -3,12 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
+import type { MailAttachment } from '../db/schema/notifications.ts';
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   notificationId?: string;
+  attachments?: MailAttachment[];
 }
 
 const MAX_ATTEMPTS = 10;
@@ -68,6 +70,7 @@ export class MailOutbox {
       subject: mail.subject,
       textBody: mail.text,
       notificationId: mail.notificationId,
+      attachments: mail.attachments?.length ? mail.attachments : null,
     });
   }
 
@@ -186,6 +189,7 @@ export class MailOutbox {
             to: mail.toAddress,
             subject: mail.subject,
             text: mail.textBody,
+            attachments: mail.attachments ?? undefined,
             // The same for every attempt of this mail: should a retry follow a send whose outcome
             // was unknown (a connection lost after the data), the receiving side can tell.
             messageId: `<${mail.id}@${this.messageIdDomain}>`,

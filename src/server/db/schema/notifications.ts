@@ -1,8 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { mailStatusEnum, notificationPriorityEnum, notificationTypeEnum } from './enums.ts';
 import { papers } from './papers.ts';
 import { users } from './users.ts';
+
+/** A file sent with a mail, kept in the outbox row until it is delivered. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's text (attachments are small text files: iCalendar). */
+  content: string;
+}
 
 export const notifications = pgTable(
   'notifications',
@@ -36,6 +44,8 @@ export const mailOutbox = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
+    /** Small text files sent with the mail (a presentation's calendar entry); null for none. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     status: mailStatusEnum('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,6 +3,7 @@ import type { NotificationView, Pagination } from '@shared/schemas/notification.
 import type { PublicUser } from '@shared/schemas/user.ts';
 import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
+import type { OutgoingMail } from '@server/mail/mail-outbox.ts';
 import { AppError } from '@server/lib/app-error.ts';
 import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import { findUserById } from '../users/users.repository.ts';
@@ -16,6 +17,8 @@ export interface NotificationInput {
   message: string;
   priority?: NotificationPriority;
   paperId?: string | null;
+  /** Sent with the e-mail copy (a presentation's calendar entry). */
+  attachments?: OutgoingMail['attachments'];
 }
 
 /** Header values come from user text: no line breaks may reach a mail header. */
@@ -60,6 +63,7 @@ export async function notifyUsers(
         `Sign in to see the details: ${ctx.config.publicUrl}${ctx.config.basePath}/profile`,
       ].join('\n'),
       notificationId: row.id,
+      attachments: input.attachments,
     });
   }
 }

@@ -1,9 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { PublishedProgramme } from '@shared/schemas/programme.ts';
 import type { AppContext } from '@server/context.ts';
-import { currentDates } from '../deadlines/deadlines.service.ts';
+import { scheduleSite } from '../programme/schedule-site.ts';
 import { findLatestVersion } from '../programme/programme.repository.ts';
-import { type ScheduleSite, scheduleEvents, scheduleIcs, scheduleJson, scheduleXml } from './schedule-formats.ts';
+import {
+  type ScheduleSite,
+  scheduleEvents,
+  scheduleIcs,
+  scheduleJson,
+  scheduleXml,
+} from '../programme/schedule-formats.ts';
 
 export const FEED_FORMATS = {
   ics: { contentType: 'text/calendar; charset=utf-8', render: scheduleIcs },
@@ -21,15 +27,6 @@ export interface Feed {
   /** Changes with the published version and with anything else the body says (the site's address, the dates). */
   etag: string;
   lastModified: Date;
-}
-
-export async function scheduleSite(ctx: AppContext): Promise<ScheduleSite> {
-  const dates = await currentDates(ctx);
-  return {
-    siteUrl: `${ctx.config.publicUrl}${ctx.config.basePath}`,
-    conferenceStarts: dates.conferenceStarts,
-    conferenceEnds: dates.conferenceEnds,
-  };
 }
 
 function feedOf(body: string, contentType: string, edition: number, publishedAt: Date): Feed {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client.ts';
 import {
   paperAuthors,
@@ -222,6 +222,11 @@ export function findUnscheduledAccepted(db: DbOrTx) {
     .from(papers)
     .where(ACCEPTED_NOT_PLACED)
     .orderBy(asc(papers.submittedAt), asc(papers.id));
+}
+
+/** Who submitted each paper: the account its programme e-mails go to. */
+export function findPaperOwners(db: DbOrTx, paperIds: string[]) {
+  return db.select({ paperId: papers.id, userId: papers.userId }).from(papers).where(inArray(papers.id, paperIds));
 }
 
 export async function findLatestVersion(db: DbOrTx) {

@@ -26,7 +26,10 @@ import type { DbOrTx } from '@server/db/client.ts';
 import { AppError } from '@server/lib/app-error.ts';
 import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
 import { currentDates } from '../deadlines/deadlines.service.ts';
+import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import * as repo from './programme.repository.ts';
+import { queuePresentationMails } from './presentation-mail.ts';
+import { scheduleSite } from './schedule-site.ts';
 import { type DraftCell, planDraft } from './draft-programme.ts';
 import {
   minutesOver,
@@ -364,7 +367,9 @@ export async function publishProgramme(
   actor: PublicUser,
   body: { version: number; confirmWarnings: boolean },
 ): Promise<{ version: number; changes: ProgrammeChange[]; message: string }> {
-  return ctx.db.transaction(async (tx) => {
+  // Read before the transaction: an embedded database has one connection, which the transaction holds.
+  const site = await scheduleSite(ctx);
+  return transactionThenMail(ctx, async (tx) => {
     await lockDraftAt(tx, body.version);
     const { rooms, sessions, placed, unscheduled } = await assembled(tx);
     const warnings = programmeWarnings(sessions, placed, unscheduled);
@@ -388,6 +393,7 @@ export async function publishProgramme(
     };
     const changes = programmeChanges(previous?.programme as PublishedProgramme | undefined, programme);
     await repo.insertVersion(tx, { number, publishedBy: actor._id, programme, changes });
+    await queuePresentationMails(ctx, tx, programme, changes, site);
     return { version: number, changes, message: PROGRAMME_TEXTS.published(number, changes.length) };
   });
 }

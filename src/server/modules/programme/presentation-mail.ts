@@ -1,0 +1,83 @@
+import { CONFERENCE } from '@shared/conference.ts';
+import { SESSION_KIND_LABELS } from '@shared/domain/programme.ts';
+import { formatConferenceClock, formatConferenceDate } from '@shared/domain/deadlines.ts';
+import type { ProgrammeChange, PublishedProgramme } from '@shared/schemas/programme.ts';
+import type { AppContext } from '@server/context.ts';
+import type { DbOrTx } from '@server/db/client.ts';
+import { notifyUsers } from '../notifications/notifications.service.ts';
+import * as repo from './programme.repository.ts';
+import { type ScheduleSite, scheduleIcs } from './schedule-formats.ts';
+
+const TITLES: Record<ProgrammeChange['kind'], string> = {
+  added: 'Your presentation is scheduled',
+  moved: 'Your presentation has moved',
+  removed: 'Your presentation is no longer in the programme',
+};
+
+/** "Monday 15 December 2025, 10:15–10:30 IST, Main Hall, in the oral session “Fluids I”". */
+function placeText(programme: PublishedProgramme, paperId: string): string | undefined {
+  for (const session of programme.sessions) {
+    const talk = session.talks.find((candidate) => candidate.paperId === paperId);
+    if (!talk) continue;
+    const room = programme.rooms.find((candidate) => candidate._id === session.roomId)?.name;
+    const clock = formatConferenceClock(talk.endsAt);
+    const times = `${formatConferenceClock(talk.startsAt).replace(` ${CONFERENCE.timeZoneName}`, '')}–${clock}`;
+    return [
+      `${formatConferenceDate(talk.startsAt)}, ${times}`,
+      room,
+      `in the ${SESSION_KIND_LABELS[session.kind].toLowerCase()} “${session.title}”${talk.board ? `, board ${talk.board}` : ''}`,
+    ]
+      .filter(Boolean)
+      .join(', ');
+  }
+  return undefined;
+}
+
+/**
+ * One notification and e-mail per paper whose presentation a publication added, moved or took
+ * out, to the author who submitted it, inside the publication's transaction (the mail exists
+ * exactly when the version does). A new or moved presentation comes with its calendar entry.
+ */
+export async function queuePresentationMails(
+  ctx: AppContext,
+  tx: DbOrTx,
+  programme: PublishedProgramme,
+  changes: readonly ProgrammeChange[],
+  site: ScheduleSite,
+): Promise<void> {
+  if (changes.length === 0) return;
+  const owners = new Map(
+    (
+      await repo.findPaperOwners(
+        tx,
+        changes.map((change) => change.paperId),
+      )
+    ).map((row) => [row.paperId, row.userId]),
+  );
+  for (const change of changes) {
+    const owner = owners.get(change.paperId);
+    if (!owner) continue;
+    const now = change.after && placeText(programme, change.paperId);
+    const message =
+      change.kind === 'removed'
+        ? `“${change.title}” is no longer in the programme of ${CONFERENCE.shortName}. The organisers will tell you more if they have not already.`
+        : `“${change.title}” is scheduled for ${now}.${change.kind === 'moved' && change.before ? ` It was at ${formatConferenceDate(change.before.startsAt)} ${formatConferenceClock(change.before.startsAt)}${change.before.room ? `, ${change.before.room}` : ''}.` : ''} The calendar entry is attached; the whole programme is at ${site.siteUrl}/schedule.`;
+    await notifyUsers(ctx, tx, [owner], {
+      type: 'system_notification',
+      paperId: change.paperId,
+      title: TITLES[change.kind],
+      message,
+      priority: 'high',
+      attachments:
+        change.kind === 'removed'
+          ? undefined
+          : [
+              {
+                filename: `${CONFERENCE.acronym.toLowerCase()}-presentation.ics`,
+                contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+                content: scheduleIcs(programme, site, change.paperId),
+              },
+            ],
+    });
+  }
+}
