@@ -11,6 +11,8 @@ export const queryKeys = {
   reviewMode: ['settings', 'review-mode'] as const,
   /** The latest published programme (GET /programme): the Event Schedule. */
   publishedProgramme: ['programme', 'published'] as const,
+  /** The signed-in author's place in it (GET /programme/mine). */
+  myPresentation: ['programme', 'mine'] as const,
   captcha: (round: number, fetched: number) => ['auth', 'captcha', round, fetched] as const,
   account: {
     sessions: ['account', 'sessions'] as const,

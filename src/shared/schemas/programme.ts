@@ -176,3 +176,21 @@ export const programmePublishedResponseSchema = okResponse({
   changes: z.array(programmeChangeSchema),
 });
 export const publicProgrammeResponseSchema = okResponse({ programme: publishedProgrammeSchema.nullable() });
+
+/** Where the signed-in author presents, in the latest published programme ("Your presentation"). */
+export const myPresentationSchema = z
+  .object({
+    paperId: z.string(),
+    title: z.string(),
+    sessionTitle: z.string(),
+    kind: z.enum(SESSION_KINDS),
+    room: z.string().nullable(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    board: z.string(),
+    /** The published version it is read from. */
+    edition: z.number(),
+  })
+  .meta({ id: 'MyPresentation' });
+export type MyPresentation = z.infer<typeof myPresentationSchema>;
+export const myPresentationResponseSchema = okResponse({ presentation: myPresentationSchema.nullable() });

@@ -39,8 +39,21 @@ function canSubmitFullPaper(paper: AuthorPaper): boolean {
   return transition(state, { type: 'full_paper_submitted' }).ok;
 }
 
-/** `chat` is the paper's chat button and `letters` its letters, given by the page (features of their own). */
-export function PaperCard({ paper, chat, letters }: { paper: AuthorPaper; chat: ReactNode; letters?: ReactNode }) {
+/**
+ * `chat` is the paper's chat button, `letters` its letters and `presentation` its place in the
+ * programme, given by the page (features of their own).
+ */
+export function PaperCard({
+  paper,
+  chat,
+  letters,
+  presentation,
+}: {
+  paper: AuthorPaper;
+  chat: ReactNode;
+  letters?: ReactNode;
+  presentation?: ReactNode;
+}) {
   const titleId = `paper-title-${paper._id}`;
   return (
     <article
@@ -112,6 +125,7 @@ export function PaperCard({ paper, chat, letters }: { paper: AuthorPaper; chat: 
 
         {paper.pdfPath === null && <ReuploadForm paperId={paper._id} deadline={paper.deadlines.abstract} />}
         {paper.status === 'abstract_accepted' && <PaymentSection paper={paper} />}
+        {presentation}
         <SharedFilesList paper={paper} />
         {letters}
 

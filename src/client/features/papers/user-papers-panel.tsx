@@ -13,7 +13,7 @@ import { statusBadgeClass, statusLabel } from '@client/components/status-badge.t
  * `chatFor` gives each paper's chat button and `onLoaded` runs whenever the papers have loaded
  * (the spec re-reads the unread chat counts then): the page brings the chat feature in.
  */
-export function UserPapersPanel({ chatFor, lettersFor, onLoaded }: PapersContentProps) {
+export function UserPapersPanel({ chatFor, lettersFor, presentationFor, onLoaded }: PapersContentProps) {
   return (
     <section aria-labelledby="your-papers-heading" className="mt-10">
       <h2 id="your-papers-heading" className="border-b border-slate-200 pb-3 text-xl font-bold text-brand-900">
@@ -22,7 +22,12 @@ export function UserPapersPanel({ chatFor, lettersFor, onLoaded }: PapersContent
       <div className="pt-6">
         {/* The cards show once their forms' code is here too: one change from loading to loaded. */}
         <LoadBoundary fallback={<PapersLoading />}>
-          <PapersContent chatFor={chatFor} lettersFor={lettersFor} onLoaded={onLoaded} />
+          <PapersContent
+            chatFor={chatFor}
+            lettersFor={lettersFor}
+            presentationFor={presentationFor}
+            onLoaded={onLoaded}
+          />
         </LoadBoundary>
       </div>
     </section>
@@ -32,12 +37,14 @@ export function UserPapersPanel({ chatFor, lettersFor, onLoaded }: PapersContent
 interface PapersContentProps {
   chatFor: (paper: AuthorPaper) => ReactNode;
   lettersFor?: (paper: AuthorPaper) => ReactNode;
+  /** Where the paper is presented, once a programme with it is published. */
+  presentationFor?: (paper: AuthorPaper) => ReactNode;
   onLoaded: () => void;
 }
 
 const PapersLoading = () => <Spinner label="Loading your papers..." fillsPage />;
 
-function PapersContent({ chatFor, lettersFor, onLoaded }: PapersContentProps) {
+function PapersContent({ chatFor, lettersFor, presentationFor, onLoaded }: PapersContentProps) {
   const papers = useUserPapers();
   useEffect(() => {
     if (papers.isSuccess) onLoaded();
@@ -75,7 +82,13 @@ function PapersContent({ chatFor, lettersFor, onLoaded }: PapersContentProps) {
       <StatusSummary papers={papers.data} />
       <div className="mt-6 space-y-6">
         {papers.data.map((paper) => (
-          <PaperCard key={paper._id} paper={paper} chat={chatFor(paper)} letters={lettersFor?.(paper)} />
+          <PaperCard
+            key={paper._id}
+            paper={paper}
+            chat={chatFor(paper)}
+            letters={lettersFor?.(paper)}
+            presentation={presentationFor?.(paper)}
+          />
         ))}
       </div>
     </>

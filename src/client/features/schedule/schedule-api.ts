@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { publicProgrammeResponseSchema } from '@shared/schemas/programme.ts';
+import type { myPresentationResponseSchema, publicProgrammeResponseSchema } from '@shared/schemas/programme.ts';
 import { API_BASE, api, type ResponseOf } from '@client/lib/api.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
 
@@ -22,3 +22,12 @@ export const SCHEDULE_FEEDS = [
   { format: 'json', label: 'Schedule JSON' },
   { format: 'xml', label: 'frab XML' },
 ].map(({ format, label }) => ({ label, href: `${API_BASE}/programme/schedule.${format}` }));
+
+/** Where the signed-in author presents in the published programme; null when nowhere (yet). */
+export function useMyPresentation(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.myPresentation,
+    queryFn: async () => (await api<ResponseOf<typeof myPresentationResponseSchema>>('/programme/mine')).presentation,
+    enabled,
+  });
+}

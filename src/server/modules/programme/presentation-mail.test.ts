@@ -128,6 +128,12 @@ describe('the authors’ e-mails when the programme is published', () => {
     const removed = (await mailsTo(authors[0]!))[2]!;
     expect(removed.subject).toBe('ICTACEM 2025: Your presentation is no longer in the programme');
     expect(removed.attachments).toEqual([]);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `${API}/programme/mine`,
+      headers: { cookie: authors[0]!.cookie },
+    });
+    expect(mine.json().presentation).toBeNull();
     expect((await mailsTo(authors[1]!)).length).toBe(2);
   });
 });

@@ -224,6 +224,11 @@ export function findUnscheduledAccepted(db: DbOrTx) {
     .orderBy(asc(papers.submittedAt), asc(papers.id));
 }
 
+/** The papers a user submitted. */
+export async function findPaperIdsOf(db: DbOrTx, userId: string): Promise<string[]> {
+  return (await db.select({ id: papers.id }).from(papers).where(eq(papers.userId, userId))).map((row) => row.id);
+}
+
 /** Who submitted each paper: the account its programme e-mails go to. */
 export function findPaperOwners(db: DbOrTx, paperIds: string[]) {
   return db.select({ paperId: papers.id, userId: papers.userId }).from(papers).where(inArray(papers.id, paperIds));

@@ -8,13 +8,14 @@ import {
   programmeDraftResponseSchema,
   programmeEditResponseSchema,
   programmePublishedResponseSchema,
+  myPresentationResponseSchema,
   publicProgrammeResponseSchema,
   publishBodySchema,
   roomBodySchema,
   sessionBodySchema,
   talkBodySchema,
 } from '@shared/schemas/programme.ts';
-import { requireAdmin } from '@server/plugins/auth.ts';
+import { requireAdmin, requireUser } from '@server/plugins/auth.ts';
 import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
 import * as programme from './programme.service.ts';
 
@@ -136,5 +137,10 @@ export const publicProgrammeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { schema: { response: { 200: publicProgrammeResponseSchema } }, config: { access: 'public' } },
     async () => ({ success: true, programme: await programme.getPublishedProgramme(ctx) }),
+  );
+  app.get(
+    '/mine',
+    { schema: { response: { 200: myPresentationResponseSchema } }, config: { access: 'user' } },
+    async (request) => ({ success: true, presentation: await programme.getMyPresentation(ctx, requireUser(request)) }),
   );
 };

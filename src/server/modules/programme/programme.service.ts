@@ -13,6 +13,7 @@ import {
 import type {
   DraftFromPapersBody,
   ProgrammeChange,
+  MyPresentation,
   ProgrammeDraft,
   PublishedProgramme,
   RoomBody,
@@ -396,6 +397,28 @@ export async function publishProgramme(
     await queuePresentationMails(ctx, tx, programme, changes, site);
     return { version: number, changes, message: PROGRAMME_TEXTS.published(number, changes.length) };
   });
+}
+
+/** Where the user's paper is in the latest published programme; null when it is not (or nothing is published). */
+export async function getMyPresentation(ctx: AppContext, user: PublicUser): Promise<MyPresentation | null> {
+  const [latest, paperIds] = [await repo.findLatestVersion(ctx.db), await repo.findPaperIdsOf(ctx.db, user._id)];
+  if (!latest) return null;
+  const published = latest.programme as PublishedProgramme;
+  for (const session of published.sessions)
+    for (const talk of session.talks)
+      if (paperIds.includes(talk.paperId))
+        return {
+          paperId: talk.paperId,
+          title: talk.title,
+          sessionTitle: session.title,
+          kind: session.kind,
+          room: published.rooms.find((room) => room._id === session.roomId)?.name ?? null,
+          startsAt: talk.startsAt,
+          endsAt: talk.endsAt,
+          board: talk.board,
+          edition: published.edition,
+        };
+  return null;
 }
 
 /** The latest published programme, or null before the first publication. */
