@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { ProgrammeChange, ProgrammeDraft } from '@shared/schemas/programme.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
@@ -27,12 +27,12 @@ export function PublishDialog({ programme, onClose }: { programme: ProgrammeDraf
   const [failure, setFailure] = useState<string>();
   const [result, setResult] = useState<{ message: string; changes: ProgrammeChange[] }>();
   const warnings = programme.warnings;
-  const { register, handleSubmit, watch } = useForm({
+  const { register, handleSubmit, control } = useForm({
     resolver: zodResolver(publishFormSchema),
     defaultValues: { confirmWarnings: false },
     ...VALIDATE_ON_SUBMIT_ONLY,
   });
-  const confirmed = watch('confirmWarnings');
+  const confirmed = useWatch({ control, name: 'confirmWarnings' });
   const onSubmit = handleSubmit(({ confirmWarnings }) => {
     setFailure(undefined);
     publish.mutate(confirmWarnings, {

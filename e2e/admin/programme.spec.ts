@@ -1,0 +1,215 @@
+import { expect, type Page, test } from '@playwright/test';
+import { startTestSmtpServer, type TestSmtpServer } from '@server/test/smtp.ts';
+import { E2E_ADMIN, registerAuthor } from '../fixtures/accounts.ts';
+import { sessionTokenOf } from '../fixtures/api.ts';
+import { seriousViolations } from '../fixtures/axe.ts';
+import { E2E_SMTP_PORT } from '../fixtures/ports.ts';
+import { pdfFile, setPaperStatusAsAdmin, signInThroughApi } from '../fixtures/papers.ts';
+
+// The app under test sends its mail to this real SMTP server (a site-wide spec: one owns the port at a time).
+let smtp: TestSmtpServer;
+test.beforeAll(async () => {
+  smtp = await startTestSmtpServer(E2E_SMTP_PORT);
+});
+test.afterAll(async () => {
+  await smtp.close();
+});
+
+const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+// The e2e conference: 4-6 January 2100 (OPEN_DEADLINES). The evening is left free by any draft.
+const EVENING = { starts: '2100-01-04T18:00', ends: '2100-01-04T19:30' };
+
+async function addRoom(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Add room' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add room' });
+  await dialog.getByLabel('Room name').fill(name);
+  await dialog.getByLabel('Capacity').fill('120');
+  await dialog.getByRole('button', { name: 'Save room' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Edit ${name}`, exact: true })).toBeVisible();
+}
+
+async function addSession(page: Page, title: string, room: string) {
+  await page.getByRole('button', { name: 'Add session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add session' });
+  await dialog.getByLabel('Session title').fill(title);
+  await dialog.getByLabel('Room').selectOption({ label: room });
+  await dialog.getByLabel('Starts').fill(EVENING.starts);
+  await dialog.getByLabel('Ends').fill(EVENING.ends);
+  await dialog.getByRole('button', { name: 'Save session' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+const sessionCard = (page: Page, title: string) => page.getByRole('region', { name: new RegExp(`^${title},`) });
+const talkIn = (page: Page, session: string, title: string) =>
+  sessionCard(page, session).getByTestId('programme-talk').filter({ hasText: title });
+
+async function moveToSession(page: Page, from: string, title: string, to: string) {
+  await talkIn(page, from, title)
+    .getByRole('button', { name: /^Move to session…/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Move to session' });
+  const option = await dialog.locator('option', { hasText: `· ${to} (Oral session)` }).getAttribute('value');
+  await dialog.getByLabel('Session', { exact: true }).selectOption(option!);
+  await dialog.getByRole('button', { name: 'Move to session' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(talkIn(page, to, title)).toBeVisible();
+}
+
+async function publish(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /^Publish version \d+$/ });
+  const publishButton = dialog.getByRole('button', { name: 'Publish', exact: true });
+  await expect(publishButton).toBeVisible();
+  // Warnings are read before anything is published.
+  if (await dialog.getByRole('list', { name: 'Warnings' }).isVisible()) {
+    await expect(publishButton).toBeDisabled();
+    await dialog.getByLabel('I have read the warnings; publish anyway.').check();
+  }
+  await publishButton.click();
+  const done = page.getByRole('dialog', { name: 'Programme published' });
+  await expect(done.getByText(/^Version \d+ of the programme is published/)).toBeVisible();
+  const changes =
+    (await done
+      .getByRole('list', { name: 'Changes' })
+      .innerText()
+      .catch(() => '')) ?? '';
+  await done.getByRole('button', { name: 'Close' }).click();
+  return changes;
+}
+
+test('an organiser drafts, edits by drag and by keyboard, sees a clash, publishes; authors and visitors see it', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  // Two accepted papers sharing an author, 李明: presenting in two rooms at once is a clash.
+  const submit = async (name: string, title: string, authors: { name: string; affiliation: string }[]) => {
+    const api = await playwright.request.newContext({ baseURL });
+    const account = await registerAuthor(api, name);
+    const res = await api.post('api/papers/submit', {
+      headers: { authorization: `Bearer ${await sessionTokenOf(api, account)}` },
+      multipart: {
+        title,
+        theme: 'Propulsion and Combustion',
+        modeOfPresentation: 'Oral',
+        authors: JSON.stringify(authors.map((author) => ({ ...author, address: author.affiliation }))),
+        paperPdf: pdfFile('abstract.pdf'),
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const paperId = ((await res.json()) as { paper: { _id: string } }).paper._id;
+    await setPaperStatusAsAdmin(api, paperId, 'abstract_accepted', 'Accepted.');
+    return { account, paperId, title };
+  };
+  const first = await submit('Łucja Wiśniewska', `Spalanie detonacyjne ${tag}`, [
+    { name: 'Łucja Wiśniewska', affiliation: 'Politechnika Warszawska' },
+    { name: '李明', affiliation: '清华大学' },
+  ]);
+  const second = await submit('Nguyễn Văn Đức', `Cháy rối trong buồng đốt ${tag}`, [
+    { name: 'Nguyễn Văn Đức', affiliation: 'Đại học Bách khoa Hà Nội' },
+    { name: '李明', affiliation: '清华大学' },
+  ]);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInThroughApi(page, E2E_ADMIN);
+  await page.goto('admin?section=programme');
+  await expect(page.getByRole('heading', { level: 2, name: 'Sessions & Schedule' })).toBeVisible();
+  const hall = `Hall ${tag}`;
+  const annex = `Annex ${tag}`;
+  await addRoom(page, hall);
+  await addRoom(page, annex);
+
+  // A first draft from every accepted paper, with what it did said in its summary.
+  await page.getByRole('button', { name: 'Draft from accepted papers' }).click();
+  const draft = page.getByRole('dialog', { name: 'Draft from accepted papers' });
+  await draft.getByLabel('Talk length (minutes)').fill('20');
+  await draft.getByRole('button', { name: 'Draft', exact: true }).click();
+  await expect(draft.getByText(/^Drafted \d+ sessions? with \d+ papers?\.$/)).toBeVisible();
+  await expect(draft.getByRole('listitem').first()).toBeVisible();
+  await draft.getByRole('button', { name: 'Close' }).click();
+
+  // Two evening sessions at the same time in the two rooms; both papers go to the first by keyboard.
+  await addSession(page, `Evening ${tag}`, hall);
+  await addSession(page, `Parallel ${tag}`, annex);
+  for (const paper of [first, second]) {
+    const from = await page
+      .getByTestId('programme-talk')
+      .filter({ hasText: paper.title })
+      .locator('xpath=ancestor::section[1]')
+      .getAttribute('aria-label');
+    await moveToSession(page, from!.split(',')[0]!, paper.title, `Evening ${tag}`);
+  }
+  const order = () => sessionCard(page, `Evening ${tag}`).getByTestId('programme-talk').allInnerTexts();
+  expect((await order())[1]).toContain(second.title);
+  await talkIn(page, `Evening ${tag}`, second.title)
+    .getByRole('button', { name: /^Move up/ })
+    .click();
+  await expect.poll(async () => (await order())[0]).toContain(second.title);
+  await expect(talkIn(page, `Evening ${tag}`, second.title)).toContainText('18:00–18:20');
+
+  // By drag: the second paper into the parallel session, and the clash shows at once.
+  const handle = talkIn(page, `Evening ${tag}`, second.title).getByRole('button', { name: /^Drag/ });
+  const target = sessionCard(page, `Parallel ${tag}`).getByRole('list', { name: /^Papers in/ });
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 20, from.y + 20, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+  await page.mouse.up();
+  await expect(talkIn(page, `Parallel ${tag}`, second.title)).toBeVisible();
+  await expect(talkIn(page, `Parallel ${tag}`, second.title).getByText('Author in two places')).toBeVisible();
+  await expect(page.getByRole('region', { name: /warnings?$/ })).toContainText(`李明 is an author of “${first.title}”`);
+  expect(await seriousViolations(page), 'the Programme section').toEqual([]);
+
+  await publish(page);
+
+  // The author hears of it, with the talk's calendar entry.
+  await expect
+    .poll(
+      () => smtp.inbox.find((mail) => mail.to.includes(second.account.email) && mail.raw.includes('Your presentation')),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBeTruthy();
+  const mail = smtp.inbox.find((m) => m.to.includes(second.account.email) && m.raw.includes('Your presentation'))!.raw;
+  expect(mail).toContain('Content-Type: text/calendar');
+  expect(mail).toContain('ictacem-presentation.ics');
+
+  // Visitors: the grid by room on a desktop, the list by time on a phone.
+  const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`schedule#${second.paperId}`);
+  const talk = visitor.locator(`[id="${second.paperId}"]`);
+  await expect(talk).toContainText(second.title);
+  await expect(talk).toContainText('18:00–18:20');
+  await expect(talk).toContainText('Nguyễn Văn Đức (Đại học Bách khoa Hà Nội)');
+  await expect(visitor.getByText(annex, { exact: true })).toBeVisible();
+  expect(await seriousViolations(visitor), 'the Event Schedule, desktop').toEqual([]);
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await visitor.getByLabel('Search by title or author').fill('nguyen van duc');
+  await expect(visitor.locator(`[id="${second.paperId}"]`)).toBeVisible();
+  await expect(visitor.getByRole('region', { name: `Parallel ${tag}` })).toContainText(`18:00–19:30 · ${annex}`);
+  await visitorContext.close();
+
+  // The author's profile says where, with the calendar entry.
+  const authorContext = await browser.newContext();
+  const authorPage = await authorContext.newPage();
+  await signInThroughApi(authorPage, second.account);
+  await authorPage.goto('profile');
+  const card = authorPage.getByRole('region', { name: 'Your presentation' });
+  await expect(card).toContainText(`18:00–18:20 IST, ${annex}`);
+  await expect(card.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
+  await authorContext.close();
+
+  // A second publication lists what moved.
+  await moveToSession(page, `Parallel ${tag}`, second.title, `Evening ${tag}`);
+  const changes = await publish(page);
+  expect(changes).toContain(`Moved: ${second.title}`);
+  expect(changes).toContain(`Was: 2100-01-04 18:00, ${annex}`);
+  expect(changes).toContain(`Now: 2100-01-04 18:20, ${hall}`);
+});
