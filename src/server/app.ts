@@ -57,6 +57,7 @@ import { automaticRemindersRoutes } from './modules/review-reminders/review-remi
 import { AutomaticReviewReminders } from './jobs/review-reminders.ts';
 import { adminProgrammeRoutes, publicProgrammeRoutes } from './modules/programme/programme.routes.ts';
 import { programmeFeedRoutes } from './modules/programme-feeds/programme-feeds.routes.ts';
+import { programmePdfRoutes } from './modules/programme-pdf/programme-pdf.routes.ts';
 import { adminCommitteeRoutes, committeeInvitationRoutes } from './modules/committee/committee.routes.ts';
 import { bulkActionsRoutes } from './modules/bulk-actions/bulk-actions.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
@@ -362,6 +363,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(adminProgrammeRoutes, { prefix: `${apiPrefix}/admin/programme` });
   await app.register(publicProgrammeRoutes, { prefix: `${apiPrefix}/programme` });
   await app.register(programmeFeedRoutes, { prefix: `${apiPrefix}/programme` });
+  await app.register(programmePdfRoutes, { prefix: `${apiPrefix}/programme` });
   await app.register(authorMessagesRoutes, { prefix: `${apiPrefix}/admin/messages` });
   await app.register(backgroundJobsRoutes, { prefix: `${apiPrefix}/admin/jobs` });
   await app.register(messageTemplatesRoutes, { prefix: `${apiPrefix}/admin/message-templates` });

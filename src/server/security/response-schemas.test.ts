@@ -26,6 +26,7 @@ const NOT_JSON = [
   // iCalendar, the schedule JSON and XML of their published formats (modules/programme-feeds).
   'GET /ictacem2025/api/programme/schedule.{format}',
   'GET /ictacem2025/api/programme/events/{eventId}/calendar.ics',
+  'GET /ictacem2025/api/programme/programme.pdf',
 ];
 
 describe('response schemas', () => {

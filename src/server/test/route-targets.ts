@@ -56,6 +56,7 @@ export const PUBLIC_ROUTES = [
   'GET /programme',
   'GET /programme/schedule.:format',
   'GET /programme/events/:eventId/calendar.ics',
+  'GET /programme/programme.pdf',
   // A committee invitation's link: its unguessable token is the credential (modules/committee).
   'GET /committee/invitations/:token',
   'POST /committee/invitations/:token/accept',

@@ -79,12 +79,12 @@ export function ProgrammeSection() {
         />
       </section>
       <p className="text-sm text-slate-600">
-        The published version for calendars and apps:{' '}
-        {(['ics', 'json', 'xml'] as const).map((format, index) => (
-          <span key={format}>
+        The published version, printable and for calendars and apps:{' '}
+        {['programme.pdf', 'schedule.ics', 'schedule.json', 'schedule.xml'].map((file, index) => (
+          <span key={file}>
             {index > 0 && ' · '}
-            <a className="font-semibold text-brand-700 underline" href={`${API_BASE}/programme/schedule.${format}`}>
-              schedule.{format}
+            <a className="font-semibold text-brand-700 underline" href={`${API_BASE}/programme/${file}`}>
+              {file}
             </a>
           </span>
         ))}

@@ -16,12 +16,15 @@ export function usePublishedProgramme() {
 /** A talk's (or a paperless session's) own calendar file, for "Add to calendar". */
 export const eventCalendarUrl = (id: string) => `${API_BASE}/programme/events/${encodeURIComponent(id)}/calendar.ics`;
 
-/** The whole programme in the standard formats, for calendars and conference apps. */
+/** The whole programme printable and in the standard formats, for calendars and conference apps. */
 export const SCHEDULE_FEEDS = [
-  { format: 'ics', label: 'Calendar (.ics)' },
-  { format: 'json', label: 'Schedule JSON' },
-  { format: 'xml', label: 'frab XML' },
-].map(({ format, label }) => ({ label, href: `${API_BASE}/programme/schedule.${format}` }));
+  { label: 'Programme (PDF)', href: `${API_BASE}/programme/programme.pdf` },
+  ...[
+    { format: 'ics', label: 'Calendar (.ics)' },
+    { format: 'json', label: 'Schedule JSON' },
+    { format: 'xml', label: 'frab XML' },
+  ].map(({ format, label }) => ({ label, href: `${API_BASE}/programme/schedule.${format}` })),
+];
 
 /** Where the signed-in author presents in the published programme; null when nowhere (yet). */
 export function useMyPresentation(enabled: boolean) {

@@ -22,7 +22,7 @@ export const FEED_FORMATS = {
 export type FeedFormat = keyof typeof FEED_FORMATS;
 
 export interface Feed {
-  body: string;
+  body: string | Buffer;
   contentType: string;
   /** Changes with the published version and with anything else the body says (the site's address, the dates). */
   etag: string;
