@@ -1,19 +1,41 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { CONFERENCE } from '@shared/conference.ts';
-import type { JobProblem } from '@shared/schemas/background-jobs.ts';
+import { type BookOrder, JOB_TEXTS, type JobProblem } from '@shared/schemas/background-jobs.ts';
+import type { PublishedProgramme } from '@shared/schemas/programme.ts';
+import type { AppContext } from '@server/context.ts';
 import { buildBookOfAbstracts, type BookEntry } from '../modules/book-of-abstracts/book-pdf.ts';
 import { conferenceDays } from '../modules/deadlines/deadlines.service.ts';
 import * as exportsRepo from '../modules/exports/exports.repository.ts';
-import type { JobHandler } from './job-runner.ts';
+import { findLatestVersion } from '../modules/programme/programme.repository.ts';
+import { papersInProgrammeOrder } from '../modules/programme/programme-order.ts';
+import { JobFailure, type JobHandler } from './job-runner.ts';
 
 /**
- * The Book of Abstracts of every accepted paper, by theme: a cover, the contents, each abstract
- * as uploaded with running page numbers, and an author index. An abstract that is missing or
- * cannot be read is listed in the report instead of breaking the book.
+ * In the published programme's order, grouped under each session's heading; the accepted papers
+ * not in it follow, by theme.
  */
-export const bookOfAbstractsJob: JobHandler = async ({ ctx, progress }) => {
-  const papers = await exportsRepo.acceptedPapersForBook(ctx.db);
+async function inProgrammeOrder<Paper extends { id: string; theme: string }>(ctx: AppContext, papers: Paper[]) {
+  const latest = await findLatestVersion(ctx.db);
+  if (!latest) throw new JobFailure(JOB_TEXTS.noProgramme);
+  const byId = new Map(papers.map((paper) => [paper.id, paper]));
+  const placed = papersInProgrammeOrder(latest.programme as PublishedProgramme).flatMap(({ paperId, session }) => {
+    const paper = byId.get(paperId);
+    byId.delete(paperId);
+    return paper ? [{ ...paper, theme: session }] : [];
+  });
+  return [...placed, ...byId.values()];
+}
+
+/**
+ * The Book of Abstracts of every accepted paper, by theme or in the programme's order: a cover,
+ * the contents, each abstract as uploaded with running page numbers, and an author index. An
+ * abstract that is missing or cannot be read is listed in the report instead of breaking the book.
+ */
+export const bookOfAbstractsJob: JobHandler = async ({ ctx, job, progress }) => {
+  const byTheme = await exportsRepo.acceptedPapersForBook(ctx.db);
+  const order = (job.params as { order?: BookOrder } | null)?.order ?? 'theme';
+  const papers = order === 'programme' ? await inProgrammeOrder(ctx, byTheme) : byTheme;
   const authors = new Map<string, { name: string; affiliation: string }[]>();
   for (const author of await exportsRepo.authorsForExport(
     ctx.db,

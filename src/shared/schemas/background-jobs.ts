@@ -19,11 +19,21 @@ export const JOB_TEXTS = {
   notFound: 'Job not found.',
   notReady: 'This file is not ready: the job has not finished.',
   noAcceptedPapers: 'No paper is accepted yet: the Book of Abstracts would be empty.',
+  noProgramme: 'The programme is not published yet: order the book by theme, or publish the programme first.',
   chooseFiles: 'Choose abstracts, full papers or both.',
 } as const;
 
-/** The Book of Abstracts: every accepted paper's abstract, by theme. */
-export const bookRequestSchema = z.object({ kind: z.literal('book_of_abstracts') });
+export const BOOK_ORDERS = ['theme', 'programme'] as const;
+export type BookOrder = (typeof BOOK_ORDERS)[number];
+
+/**
+ * The Book of Abstracts: every accepted paper's abstract, by theme, or in the order of the
+ * published programme (grouped by session; papers not in it after, by theme).
+ */
+export const bookRequestSchema = z.object({
+  kind: z.literal('book_of_abstracts'),
+  order: z.enum(BOOK_ORDERS).default('theme'),
+});
 /** The abstracts and/or full papers of a selection or filter, with a manifest. */
 export const filesZipRequestSchema = z.object({
   kind: z.literal('paper_files_zip'),

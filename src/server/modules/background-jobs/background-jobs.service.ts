@@ -11,6 +11,7 @@ import { AppError } from '@server/lib/app-error.ts';
 import type { ServableFile } from '@server/lib/send-file.ts';
 import { paperIdsOfAudience } from '../admin-dashboard/dashboard.service.ts';
 import { countAcceptedPapers } from '../exports/exports.repository.ts';
+import { findLatestVersion } from '../programme/programme.repository.ts';
 import * as repo from './background-jobs.repository.ts';
 
 function present(ctx: AppContext, row: NonNullable<repo.JobWithFile>): BackgroundJob {
@@ -38,7 +39,9 @@ function present(ctx: AppContext, row: NonNullable<repo.JobWithFile>): Backgroun
 async function paramsOf(ctx: AppContext, adminId: string, request: JobRequest): Promise<object> {
   if (request.kind === 'book_of_abstracts') {
     if ((await countAcceptedPapers(ctx.db)) === 0) throw new AppError('bad_request', JOB_TEXTS.noAcceptedPapers);
-    return {};
+    if (request.order === 'programme' && !(await findLatestVersion(ctx.db)))
+      throw new AppError('bad_request', JOB_TEXTS.noProgramme);
+    return { order: request.order };
   }
   return { paperIds: await paperIdsOfAudience(ctx, adminId, request.audience), files: [...new Set(request.files)] };
 }

@@ -44,7 +44,7 @@ describe('background jobs: the Book of Abstracts and the files ZIP', () => {
   });
   afterAll(() => t.close());
 
-  const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
+  const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url: `${API}${url}`, headers: { cookie: user.cookie }, payload });
   async function finished(jobId: string) {
     for (let i = 0; i < 300; i += 1) {
@@ -115,6 +115,43 @@ describe('background jobs: the Book of Abstracts and the files ZIP', () => {
     expect(contents).toMatch(new RegExp(`Book fluid 3 ${made.fluid.ictacemId} .*Book solid 4 ${made.solid.ictacemId}`));
     expect(contents).not.toContain(made.unreadable.ictacemId);
     expect(contents).not.toContain(made.declined.ictacemId);
+  });
+
+  it('orders the book as the published programme, session by session, once there is one', async () => {
+    const early = await call(admin, 'POST', '/admin/jobs', { kind: 'book_of_abstracts', order: 'programme' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toBe(JOB_TEXTS.noProgramme);
+
+    // One session (the test server's conference: 4-6 January 2100), the solid paper first:
+    // the opposite of the themes' order.
+    let version = 0;
+    const edit = async (path: string, body: object, method: 'POST' | 'PUT' = 'POST') => {
+      const res = await call(admin, method, `/admin/programme${path}`, { ...body, version });
+      expect(res.statusCode, res.body).toBe(200);
+      version = res.json().programme?.version ?? version;
+      return res.json();
+    };
+    const roomId = (await edit('/rooms', { name: 'Hall', capacity: 50 })).programme.rooms[0]._id;
+    const session = (
+      await edit('/sessions', {
+        title: 'Mixed mechanics',
+        kind: 'oral',
+        roomId,
+        startsAt: '2100-01-04T10:00:00+05:30',
+        endsAt: '2100-01-04T11:00:00+05:30',
+      })
+    ).programme.sessions[0]._id;
+    for (const paper of [made.solid, made.fluid]) await edit(`/papers/${paper._id}`, { sessionId: session }, 'PUT');
+    await edit('/publish', { confirmWarnings: true });
+
+    const queued = await call(admin, 'POST', '/admin/jobs', { kind: 'book_of_abstracts', order: 'programme' });
+    expect(queued.statusCode, queued.body).toBe(202);
+    const job = await finished(queued.json().job._id);
+    expect(job.status).toBe('done');
+    const contents = drawnTextOf((await PDFDocument.load(await download(job.downloadPath))).getPage(1)).join(' ');
+    expect(contents).toMatch(
+      new RegExp(`4 January 2100 10:00 IST · Oral session: Mixed mechanics .*Book solid .*Book fluid`),
+    );
   });
 
   it('zips the chosen files under their names with a manifest, each file the bytes stored', async () => {

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   type BackgroundJob,
+  type BookOrder,
   filesZipRequestSchema,
   JOB_TEXTS,
   type PaperFileKind,
@@ -166,13 +167,35 @@ export function BookOfAbstractsDialog({ onClose }: { onClose: () => void }) {
   const { job: started, start, error } = useJobStarter();
   const job = started ?? latest.data ?? null;
   const busy = job?.status === 'queued' || job?.status === 'running';
+  const [order, setOrder] = useState<BookOrder>('theme');
   return (
     <ModalDialog title="Book of Abstracts (PDF)" onDismiss={onClose}>
       <div className="space-y-4">
         <p className="text-sm text-slate-600">
-          Every accepted paper's abstract, grouped by theme, after a cover and the contents, with page numbers and an
-          author index. Abstracts that cannot be read are listed instead of breaking the book.
+          Every accepted paper's abstract, after a cover and the contents, with page numbers and an author index.
+          Abstracts that cannot be read are listed instead of breaking the book.
         </p>
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium text-slate-700">Order</legend>
+          {(
+            [
+              ['theme', 'By theme'],
+              ['programme', 'As in the published programme, by session'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="radio"
+                name="book-order"
+                value={value}
+                checked={order === value}
+                onChange={() => setOrder(value)}
+                className="size-4"
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
         {latest.isPending ? (
           <p role="status" className="text-sm text-slate-600">
             Loading...
@@ -187,7 +210,7 @@ export function BookOfAbstractsDialog({ onClose }: { onClose: () => void }) {
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
-          <Button onClick={() => void start({ kind: 'book_of_abstracts' })} disabled={busy || latest.isPending}>
+          <Button onClick={() => void start({ kind: 'book_of_abstracts', order })} disabled={busy || latest.isPending}>
             {job ? 'Build it again' : 'Build the Book of Abstracts'}
           </Button>
         </div>
