@@ -179,7 +179,7 @@ export function findTalksWithPapers(db: DbOrTx) {
       mode: papers.modeOfPresentation,
       authors: sql<{ name: string; affiliation: string }[]>`coalesce((select json_agg(json_build_object(
         'name', a.name, 'affiliation', a.affiliation) order by a.position)
-        from ${paperAuthors} a where a.paper_id = ${papers.id}), '[]'::json)`,
+        from ${paperAuthors} a where a.paper_id = papers.id), '[]'::json)`,
     })
     .from(programmeTalks)
     .innerJoin(papers, eq(papers.id, programmeTalks.paperId))
@@ -197,7 +197,7 @@ export async function findPaperForProgramme(db: DbOrTx, paperId: string) {
 /** An accepted paper not in the programme. */
 const ACCEPTED_NOT_PLACED = and(
   eq(papers.status, 'abstract_accepted'),
-  sql`not exists (select 1 from ${programmeTalks} t where t.paper_id = ${papers.id})`,
+  sql`not exists (select 1 from ${programmeTalks} t where t.paper_id = papers.id)`,
 );
 
 /** Accepted papers not in the programme, with what a draft groups them by: theme, mode, authors. */
@@ -208,7 +208,7 @@ export function findUnscheduledForDraft(db: DbOrTx) {
       theme: papers.theme,
       mode: papers.modeOfPresentation,
       authors: sql<string[]>`coalesce((select json_agg(a.name order by a.position)
-        from ${paperAuthors} a where a.paper_id = ${papers.id}), '[]'::json)`,
+        from ${paperAuthors} a where a.paper_id = papers.id), '[]'::json)`,
     })
     .from(papers)
     .where(ACCEPTED_NOT_PLACED)

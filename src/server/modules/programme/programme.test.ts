@@ -356,4 +356,51 @@ describe('a first draft in one click', () => {
       await t.close();
     }
   });
+  it('keeps an author of papers in two themes out of parallel sessions', async () => {
+    const t = await createTestApp({ conferenceDates: OPEN_DEADLINES });
+    try {
+      const admin = await createTestUser(t.app, { role: 'admin' });
+      let version = 0;
+      const call = async (path: string, payload: object) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `${API}/admin/programme${path}`,
+          headers: { cookie: admin.cookie },
+          payload: { version, ...payload },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        version = (res.json().programme as ProgrammeDraft).version;
+        return res.json().programme as ProgrammeDraft;
+      };
+      // Six talks a theme fill a 90-minute slot each; Đặng Thu Hà writes in both themes.
+      for (const theme of ['Aerodynamics and Fluid Mechanics', 'Propulsion and Combustion'])
+        for (const n of [1, 2, 3, 4, 5, 6]) {
+          const author = await createTestUser(t.app);
+          const names = n === 1 ? ['Đặng Thu Hà', `Author ${theme} ${n}`] : [`Author ${theme} ${n}`];
+          const id = (
+            await createTestPaper(t.app, author, {
+              title: `${theme} ${n}`,
+              theme,
+              authors: authorsOf(...names.map((name): [string, string] => [name, 'HUST'])),
+            })
+          )._id;
+          await t.app.inject({
+            method: 'PUT',
+            url: `${API}/admin/papers/${id}/status`,
+            headers: { cookie: admin.cookie },
+            payload: { status: 'abstract_accepted', review: 'Accepted.' },
+          });
+        }
+      await call('/rooms', { name: 'Aula Magna', capacity: 500 });
+      await call('/rooms', { name: 'Sala 2', capacity: 80 });
+      const programme = await call('/draft', {});
+      const oral = programme.sessions.filter((session) => session.kind === 'oral');
+      expect(oral).toHaveLength(2);
+      // Two rooms were free at 09:30, but not for the same author twice: the second theme waits.
+      expect(oral[0]!.startsAt).not.toBe(oral[1]!.startsAt);
+      expect(programme.warnings).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
 });
