@@ -5,6 +5,7 @@ import { DEFAULT_SESSION_SLOTS, DEFAULT_TALK_MINUTES, PROGRAMME_LIMITS } from '@
 import { draftFromPapersBodySchema } from '@shared/schemas/programme.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 import { Button } from '@client/components/ui/button.tsx';
+import { FormActions } from '@client/components/ui/form-actions.tsx';
 import { TextField } from '@client/components/ui/form-field.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
 import { errorText } from '@client/lib/api.ts';
@@ -73,15 +74,13 @@ export function DraftDialog({ onClose }: { onClose: () => void }) {
               {...register('talkMinutes', { valueAsNumber: true })}
             />
           </div>
-          {failure && <Alert>{failure}</Alert>}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={onClose} disabled={edit.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={edit.isPending}>
-              {edit.isPending ? 'Drafting...' : 'Draft'}
-            </Button>
-          </div>
+          <FormActions
+            failure={failure}
+            pending={edit.isPending}
+            submitLabel={'Draft'}
+            pendingLabel={'Drafting...'}
+            onCancel={onClose}
+          />
         </form>
       )}
     </ModalDialog>

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { PAPER_SESSION_KINDS, SESSION_KIND_LABELS } from '@shared/domain/programme.ts';
 import type { ProgrammeDraft } from '@shared/schemas/programme.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
-import { Button } from '@client/components/ui/button.tsx';
+import { FormActions } from '@client/components/ui/form-actions.tsx';
 import { SelectField } from '@client/components/ui/form-field.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
 import { errorText } from '@client/lib/api.ts';
@@ -79,15 +79,14 @@ export function MoveDialog({
             {...register('sessionId')}
           />
         )}
-        {failure && <Alert>{failure}</Alert>}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={edit.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={edit.isPending || options.length === 0}>
-            {edit.isPending ? 'Moving...' : title}
-          </Button>
-        </div>
+        <FormActions
+          failure={failure}
+          pending={edit.isPending}
+          submitLabel={title}
+          pendingLabel={'Moving...'}
+          onCancel={onClose}
+          submitDisabled={options.length === 0}
+        />
       </form>
     </ModalDialog>
   );

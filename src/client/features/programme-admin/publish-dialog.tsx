@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { ProgrammeChange, ProgrammeDraft } from '@shared/schemas/programme.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 import { Button } from '@client/components/ui/button.tsx';
+import { FormActions } from '@client/components/ui/form-actions.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
@@ -88,15 +89,14 @@ export function PublishDialog({ programme, onClose }: { programme: ProgrammeDraf
               </label>
             </>
           )}
-          {failure && <Alert>{failure}</Alert>}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={onClose} disabled={publish.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={publish.isPending || (warnings.length > 0 && !confirmed)}>
-              {publish.isPending ? 'Publishing...' : 'Publish'}
-            </Button>
-          </div>
+          <FormActions
+            failure={failure}
+            pending={publish.isPending}
+            submitLabel={'Publish'}
+            pendingLabel={'Publishing...'}
+            onCancel={onClose}
+            submitDisabled={warnings.length > 0 && !confirmed}
+          />
         </form>
       )}
     </ModalDialog>

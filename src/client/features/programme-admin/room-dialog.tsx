@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PROGRAMME_LIMITS } from '@shared/domain/programme.ts';
 import { roomBodySchema } from '@shared/schemas/programme.ts';
-import { Alert } from '@client/components/ui/alert.tsx';
-import { Button } from '@client/components/ui/button.tsx';
+import { FormActions } from '@client/components/ui/form-actions.tsx';
 import { TextField } from '@client/components/ui/form-field.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
 import { errorText } from '@client/lib/api.ts';
@@ -70,15 +69,13 @@ export function RoomDialog({
           error={errors.capacity?.message}
           {...register('capacity', { valueAsNumber: true })}
         />
-        {failure && <Alert>{failure}</Alert>}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={edit.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={edit.isPending}>
-            {edit.isPending ? 'Saving...' : 'Save room'}
-          </Button>
-        </div>
+        <FormActions
+          failure={failure}
+          pending={edit.isPending}
+          submitLabel={'Save room'}
+          pendingLabel={'Saving...'}
+          onCancel={onClose}
+        />
       </form>
     </ModalDialog>
   );

@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { THEMES } from '@shared/constants.ts';
 import { PROGRAMME_LIMITS, SESSION_KIND_LABELS, SESSION_KINDS } from '@shared/domain/programme.ts';
 import type { ProgrammeDraft, ProgrammeSession } from '@shared/schemas/programme.ts';
-import { Alert } from '@client/components/ui/alert.tsx';
-import { Button } from '@client/components/ui/button.tsx';
+import { FormActions } from '@client/components/ui/form-actions.tsx';
 import { DateTimeField } from '@client/components/ui/date-time-field.tsx';
 import { SelectField, TextAreaField, TextField } from '@client/components/ui/form-field.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
@@ -126,15 +125,13 @@ export function SessionDialog({
           <DateTimeField label="Ends" error={errors.endsAt?.message} {...register('endsAt')} />
         </div>
         <TextAreaField label="Chairs (one per line)" rows={2} error={errors.chairs?.message} {...register('chairs')} />
-        {failure && <Alert>{failure}</Alert>}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={edit.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={edit.isPending}>
-            {edit.isPending ? 'Saving...' : 'Save session'}
-          </Button>
-        </div>
+        <FormActions
+          failure={failure}
+          pending={edit.isPending}
+          submitLabel={'Save session'}
+          pendingLabel={'Saving...'}
+          onCancel={onClose}
+        />
       </form>
     </ModalDialog>
   );
