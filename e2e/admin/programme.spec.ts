@@ -149,6 +149,15 @@ test('an organiser drafts, edits by drag and by keyboard, sees a clash, publishe
     .click();
   await expect.poll(async () => (await order())[0]).toContain(second.title);
   await expect(talkIn(page, `Evening ${tag}`, second.title)).toContainText('18:00–18:20');
+  // A longer talk: the first paper, now second, gets 30 minutes.
+  await talkIn(page, `Evening ${tag}`, first.title)
+    .getByRole('button', { name: /^Length…/ })
+    .click();
+  const length = page.getByRole('dialog', { name: 'Talk length' });
+  await length.getByLabel('Length (minutes)').fill('30');
+  await length.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(length).toHaveCount(0);
+  await expect(talkIn(page, `Evening ${tag}`, first.title)).toContainText('18:20–18:50 · 30 min');
 
   // By drag: the second paper into the parallel session, and the clash shows at once.
   const handle = talkIn(page, `Evening ${tag}`, second.title).getByRole('button', { name: /^Drag/ });
@@ -211,5 +220,5 @@ test('an organiser drafts, edits by drag and by keyboard, sees a clash, publishe
   const changes = await publish(page);
   expect(changes).toContain(`Moved: ${second.title}`);
   expect(changes).toContain(`Was: 2100-01-04 18:00, ${annex}`);
-  expect(changes).toContain(`Now: 2100-01-04 18:20, ${hall}`);
+  expect(changes).toContain(`Now: 2100-01-04 18:30, ${hall}`);
 });

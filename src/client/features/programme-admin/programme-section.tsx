@@ -11,7 +11,7 @@ import { conferenceDate } from '@client/lib/programme-days.ts';
 import { useConferenceDates } from '@client/lib/use-conference-dates.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { useEditProgramme, useProgrammeDraft } from './programme-api.ts';
-import { SessionsBoard } from './sessions-board.tsx';
+import { type EditedTalk, SessionsBoard } from './sessions-board.tsx';
 
 // The dialogs come when first opened: the section's first paint is the board.
 const RoomDialog = lazy(async () => ({ default: (await import('./room-dialog.tsx')).RoomDialog }));
@@ -19,11 +19,13 @@ const SessionDialog = lazy(async () => ({ default: (await import('./session-dial
 const MoveDialog = lazy(async () => ({ default: (await import('./move-dialog.tsx')).MoveDialog }));
 const DraftDialog = lazy(async () => ({ default: (await import('./draft-dialog.tsx')).DraftDialog }));
 const PublishDialog = lazy(async () => ({ default: (await import('./publish-dialog.tsx')).PublishDialog }));
+const TalkDialog = lazy(async () => ({ default: (await import('./talk-dialog.tsx')).TalkDialog }));
 
 type Open =
   | { dialog: 'room'; room?: ProgrammeDraft['rooms'][number] }
   | { dialog: 'session'; session?: ProgrammeSession }
   | { dialog: 'move'; paper: { paperId: string; title: string; sessionId?: string } }
+  | { dialog: 'talk'; talk: EditedTalk }
   | { dialog: 'draft' }
   | { dialog: 'publish' };
 
@@ -76,6 +78,7 @@ export function ProgrammeSection() {
           programme={programme}
           onEditSession={(session) => setOpen({ dialog: 'session', session })}
           onMovePaper={(paper) => setOpen({ dialog: 'move', paper })}
+          onEditTalk={(talk) => setOpen({ dialog: 'talk', talk })}
         />
       </section>
       <p className="text-sm text-slate-600">
@@ -96,6 +99,7 @@ export function ProgrammeSection() {
           <SessionDialog session={open.session} rooms={programme.rooms} defaultStart={firstMorning} onClose={close} />
         )}
         {open?.dialog === 'move' && <MoveDialog paper={open.paper} programme={programme} onClose={close} />}
+        {open?.dialog === 'talk' && <TalkDialog talk={open.talk} onClose={close} />}
         {open?.dialog === 'draft' && <DraftDialog onClose={close} />}
         {open?.dialog === 'publish' && <PublishDialog programme={programme} onClose={close} />}
       </LoadBoundary>

@@ -27,6 +27,11 @@ import { useToast } from '@client/lib/toast.tsx';
 import { type ProgrammeEdit, useEditProgramme } from './programme-api.ts';
 
 type Talk = ProgrammeSession['talks'][number];
+/** A talk whose length (or poster board) is being changed, where it is. */
+export type EditedTalk = Pick<Talk, 'paperId' | 'title' | 'position' | 'minutes' | 'board'> & {
+  sessionId: string;
+  poster: boolean;
+};
 const TABS_ID = 'programme-day';
 
 /** What a drag carries and where it lands: a talk (its session and place), or a session's list itself. */
@@ -40,10 +45,12 @@ export function SessionsBoard({
   programme,
   onEditSession,
   onMovePaper,
+  onEditTalk,
 }: {
   programme: ProgrammeDraft;
   onEditSession: (session: ProgrammeSession) => void;
   onMovePaper: (paper: { paperId: string; title: string; sessionId: string }) => void;
+  onEditTalk: (talk: EditedTalk) => void;
 }) {
   const days = scheduleDays(programme);
   const [selected, setSelected] = useState(days[0]?.date);
@@ -118,6 +125,17 @@ export function SessionsBoard({
                 }
                 onShift={(talk, step) => place(talk.paperId, session._id, talk.position + step)}
                 onMove={(talk) => onMovePaper({ paperId: talk.paperId, title: talk.title, sessionId: session._id })}
+                onEditTalk={(talk) =>
+                  onEditTalk({
+                    paperId: talk.paperId,
+                    title: talk.title,
+                    position: talk.position,
+                    minutes: talk.minutes,
+                    board: talk.board,
+                    sessionId: session._id,
+                    poster: session.kind === 'poster',
+                  })
+                }
                 onRemove={(talk) =>
                   run(
                     { method: 'POST', path: `/papers/${encodeURIComponent(talk.paperId)}/remove` },
@@ -149,6 +167,7 @@ function SessionCard({
   onDelete,
   onShift,
   onMove,
+  onEditTalk,
   onRemove,
 }: {
   session: ProgrammeSession;
@@ -159,6 +178,7 @@ function SessionCard({
   onDelete: () => void;
   onShift: (talk: Talk, step: -1 | 1) => void;
   onMove: (talk: Talk) => void;
+  onEditTalk: (talk: Talk) => void;
   onRemove: (talk: Talk) => void;
 }) {
   const takesPapers = PAPER_SESSION_KINDS.includes(session.kind);
@@ -223,6 +243,7 @@ function SessionCard({
                 busy={busy}
                 onShift={(step) => onShift(talk, step)}
                 onMove={() => onMove(talk)}
+                onEdit={() => onEditTalk(talk)}
                 onRemove={() => onRemove(talk)}
               />
             ))}
@@ -243,6 +264,7 @@ function TalkRow({
   busy,
   onShift,
   onMove,
+  onEdit,
   onRemove,
 }: {
   talk: Talk;
@@ -254,6 +276,7 @@ function TalkRow({
   busy: boolean;
   onShift: (step: -1 | 1) => void;
   onMove: () => void;
+  onEdit: () => void;
   onRemove: () => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
@@ -319,6 +342,10 @@ function TalkRow({
           </button>
           <button type="button" className="font-semibold text-brand-700 underline" onClick={onMove}>
             Move to session…<span className="sr-only"> {talk.title}</span>
+          </button>
+          <button type="button" className="font-semibold text-brand-700 underline" onClick={onEdit}>
+            {poster ? 'Board…' : 'Length…'}
+            <span className="sr-only"> {talk.title}</span>
           </button>
           <button
             type="button"

@@ -59,6 +59,16 @@ function useZoneChoice(): [ZoneChoice, (choice: ZoneChoice) => void] {
  * `empty` stands in before the first publication.
  */
 export function EventSchedule({ empty }: { empty: ReactNode }) {
+  // A screen high in every state: the footer stays below the fold from the first paint, so
+  // neither the empty note nor a day of talks moves it (a layout shift).
+  return (
+    <div className="min-h-screen">
+      <ScheduleContent empty={empty} />
+    </div>
+  );
+}
+
+function ScheduleContent({ empty }: { empty: ReactNode }) {
   const published = usePublishedProgramme();
   // The answer is drawn in a transition, which React splits into short tasks: a query's update
   // would otherwise draw the whole schedule in one long task, the phone unable to respond meanwhile.
@@ -70,7 +80,7 @@ export function EventSchedule({ empty }: { empty: ReactNode }) {
     return (
       <Alert centred>{errorText(published.error, 'The programme could not be loaded. Please reload the page.')}</Alert>
     );
-  if (shown === undefined) return <Spinner label="Loading the programme…" fillsPage />;
+  if (shown === undefined) return <Spinner label="Loading the programme…" />;
   if (shown === null) return empty;
   return <PublishedSchedule programme={shown} />;
 }
