@@ -21,6 +21,7 @@ import { createSession } from '@server/modules/sessions/sessions.service.ts';
 import { papers as papersTable, users } from '@server/db/schema/index.ts';
 import { count, eq } from 'drizzle-orm';
 import { benchCases, bareTwins } from './bench-twins.ts';
+import { benchAdmin } from './bench-admin.ts';
 import { seedDemo } from './seed-demo.ts';
 
 const { values } = parseArgs({
@@ -55,28 +56,16 @@ if (existing === 0) {
   throw new Error(`The database holds ${existing} papers: give --papers ${existing} or an empty database.`);
 } else console.error(`Using the ${existing} papers already in the database.`);
 
-// Unique per run, so that a reused database takes another run; removed at the end.
-const runId = Date.now().toString(36).toUpperCase();
-const [admin] = await db
-  .insert(users)
-  .values({
-    username: 'Bench Admin',
-    email: `bench-admin-${runId.toLowerCase()}@demo.example`,
-    passwordHash: 'x',
-    customUserId: `ICTACEMPB${runId}`,
-    role: 'admin',
-    twoFactorEnabledAt: new Date(),
-  })
-  .returning();
+const admin = await benchAdmin(app.ctx);
 const [author] = await db.select().from(users).where(eq(users.role, 'author')).limit(1);
 const [somePaper] = await db.select({ ictacemId: papersTable.ictacemId }).from(papersTable).limit(1);
-const adminCookie = `ictacem_session=${(await createSession(app.ctx, admin!.id)).token}`;
+const adminCookie = admin.cookie;
 const authorCookie = `ictacem_session=${(await createSession(app.ctx, author!.id)).token}`;
 
 await app.listen({ port: 0, host: '127.0.0.1' });
 const ours = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/ictacem2025/api`;
 
-const bare = bareTwins(app.ctx, { adminId: admin!.id, authorId: author!.id });
+const bare = bareTwins(app.ctx, { adminId: admin.id, authorId: author!.id });
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareBase = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
 
@@ -213,7 +202,7 @@ try {
   console.log(lines.join('\n'));
 } finally {
   await bare.close();
-  await db.delete(users).where(eq(users.id, admin!.id));
+  await admin.remove();
   await app.close();
   await rm(dataDir, { recursive: true, force: true });
 }

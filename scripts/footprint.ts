@@ -2,6 +2,7 @@
 //   npm run footprint                        (every scenario once)
 //   npm run footprint -- --idle-seconds 10 --only embedded-first,embedded-restart
 //   npm run footprint -- --runs 3 --node-options=--max-semi-space-size=8
+//   npm run footprint -- --only loaded --database-url postgres://…/ictacem_100k   (a filled database)
 // Builds first when dist/ is stale, then starts `node scripts/start.mjs` as a child process in
 // each scenario, reads the resident memory (RSS) of it and of any process it starts from /proc
 // every 50 ms, from the spawn until it has answered the health route, served a few typical
@@ -13,6 +14,11 @@
 //   embedded-first     the embedded database, first boot of an empty DATA_DIR (the empty database
 //                      npm run build made is copied, or initdb runs; then the migrations)
 //   embedded-restart   the embedded database, a restart on that same DATA_DIR
+//   loaded             PostgreSQL of --database-url, a database already filled (seed:demo, a
+//                      restore), left as it is but for a signed-in admin made and removed here;
+//                      after idling, the records CSV of every account is downloaded once, and the
+//                      rise of the server's RSS over its idle figure during that first export is
+//                      reported beside the idle figure
 // Reads /proc, so it runs on Linux.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -23,11 +29,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { DEFAULT_BASE_PATH } from '@shared/constants.ts';
+import { openDatabase } from '@server/db/client.ts';
 import { freePort } from '@server/test/net.ts';
 import { httpRequest } from '@server/test/server-process.ts';
+import { benchAdmin } from './bench-admin.ts';
 import { PROJECT_ROOT, staleBuildReason } from './build-state.mjs';
 
-const SCENARIOS = ['bare', 'postgres', 'embedded-first', 'embedded-restart'] as const;
+const SCENARIOS = ['bare', 'postgres', 'embedded-first', 'embedded-restart', 'loaded'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const { values } = parseArgs({
@@ -37,6 +45,8 @@ const { values } = parseArgs({
     /** NODE_OPTIONS for every server started here, the bare one included (e.g. V8's heap flags). */
     'node-options': { type: 'string' },
     only: { type: 'string' },
+    /** A filled PostgreSQL database for the `loaded` scenario (left as found). */
+    'database-url': { type: 'string' },
   },
 });
 const idleMs = Number(values['idle-seconds']) * 1000;
@@ -55,7 +65,14 @@ if (unknown.length > 0) {
   console.error(`Unknown scenario(s): ${unknown.join(', ')}. Known: ${SCENARIOS.join(', ')}.`);
   process.exit(2);
 }
-const wanted = (scenario: Scenario) => !only || only.includes(scenario);
+const loadedUrl = values['database-url'];
+// Without --only, the loaded scenario runs when a database is given.
+const wanted = (scenario: Scenario) =>
+  only ? only.includes(scenario) : scenario !== 'loaded' || loadedUrl !== undefined;
+if (wanted('loaded') && !loadedUrl) {
+  console.error('The loaded scenario measures the database of --database-url.');
+  process.exit(2);
+}
 
 const SAMPLE_MS = 50;
 const SERVE_TIMEOUT_MS = 180_000;
@@ -113,6 +130,8 @@ interface Measurement {
   /** Most processes seen at once in the tree (1: the server alone). */
   processes: number;
   rebuilt: boolean;
+  /** The loaded scenario's first records export: its size, time, and the peak RSS while it ran. */
+  exported?: { bytes: number; ms: number; peakBytes: number };
 }
 
 interface Started {
@@ -128,7 +147,15 @@ function start(args: string[], env: NodeJS.ProcessEnv): Started {
   return { child, output: () => output };
 }
 
-async function measure(args: string[], env: NodeJS.ProcessEnv, port: number): Promise<Measurement> {
+/** Work done on the server after it idled, while its memory is still sampled: its size in bytes. */
+type AfterIdle = (baseUrl: string) => Promise<number>;
+
+async function measure(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  port: number,
+  afterIdle?: AfterIdle,
+): Promise<Measurement> {
   const spawnedAt = Date.now();
   const server = start(args, { ...env, PORT: String(port) });
   const pid = server.child.pid!;
@@ -159,12 +186,21 @@ async function measure(args: string[], env: NodeJS.ProcessEnv, port: number): Pr
     const idleFrom = Date.now() - Math.min(1000, idleMs);
     const idle = samples.filter((s) => s.at >= idleFrom).map((s) => s.bytes);
     idle.sort((a, b) => a - b);
+    const peakBytes = Math.max(...samples.map((s) => s.bytes));
+    let exported: Measurement['exported'];
+    if (afterIdle) {
+      const from = Date.now();
+      const bytes = await afterIdle(baseUrl);
+      const during = samples.filter((s) => s.at >= from).map((s) => s.bytes);
+      exported = { bytes, ms: Date.now() - from, peakBytes: Math.max(...during) };
+    }
     return {
       firstAnswerMs,
-      peakBytes: Math.max(...samples.map((s) => s.bytes)),
+      peakBytes,
       idleBytes: idle[Math.floor(idle.length / 2)] ?? samples.at(-1)?.bytes ?? 0,
       processes,
       rebuilt: server.output().includes('building...'),
+      exported,
     };
   } finally {
     clearInterval(sampler);
@@ -193,11 +229,11 @@ function serverEnv(dataDir: string, databaseUrl?: string): NodeJS.ProcessEnv {
 }
 
 /** Measures once; a start that rebuilt the server (someone changed a source meanwhile) measured the build too, so again. */
-async function measureServer(prepare: () => Promise<NodeJS.ProcessEnv>): Promise<Measurement> {
+async function measureServer(prepare: () => Promise<NodeJS.ProcessEnv>, afterIdle?: AfterIdle): Promise<Measurement> {
   for (let attempt = 1; ; attempt += 1) {
     const env = await prepare();
     buildIfStale();
-    const result = await measure(['scripts/start.mjs'], env, await freePort());
+    const result = await measure(['scripts/start.mjs'], env, await freePort(), afterIdle);
     if (!result.rebuilt || attempt === 3) return result;
     console.error('  (the start rebuilt the server first; measuring again)');
   }
@@ -238,7 +274,34 @@ function median(results: Measurement[]): Measurement {
     idleBytes: middle((m) => m.idleBytes),
     processes: Math.max(...results.map((m) => m.processes)),
     rebuilt: results.some((m) => m.rebuilt),
+    exported: results[0]!.exported && {
+      bytes: middle((m) => m.exported!.bytes),
+      ms: middle((m) => m.exported!.ms),
+      peakBytes: middle((m) => m.exported!.peakBytes - m.idleBytes) + middle((m) => m.idleBytes),
+    },
   };
+}
+
+/** Downloads the records CSV of every account as `cookie`'s admin, reading it as it comes: its size. */
+async function exportRecords(baseUrl: string, cookie: string): Promise<number> {
+  const answer = await fetch(`${baseUrl}/api/admin/records/export?view=evaluation`, { headers: { cookie } });
+  if (!answer.ok || !answer.body) throw new Error(`the records export answered ${answer.status}`);
+  let bytes = 0;
+  const reader = answer.body.getReader();
+  for (let part = await reader.read(); !part.done; part = await reader.read()) bytes += part.value.byteLength;
+  return bytes;
+}
+
+/** An admin signed in on the given database for the export, removed (with its session) after. */
+async function withLoadedAdmin<T>(url: string, work: (cookie: string) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ databaseUrl: url, dataDir: os.tmpdir() });
+  const admin = await benchAdmin(database);
+  try {
+    return await work(admin.cookie);
+  } finally {
+    await admin.remove();
+    await database.close();
+  }
 }
 
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
@@ -298,6 +361,20 @@ async function main(): Promise<void> {
     if (!wanted('embedded-first') && wanted('embedded-restart')) rows.pop();
     if (wanted('embedded-restart') && embeddedDir)
       await record('embedded database, restart', () => measureServer(async () => serverEnv(embeddedDir!)));
+
+    if (wanted('loaded') && loadedUrl) {
+      const papers = await onAdminConnection(loadedUrl, async (client) =>
+        Number((await client.query('select count(*) as n from papers')).rows[0].n),
+      );
+      await record(`PostgreSQL, ${papers.toLocaleString('en')} papers loaded`, () =>
+        withLoadedAdmin(loadedUrl, (cookie) =>
+          measureServer(
+            async () => serverEnv(path.join(scratch, 'loaded'), loadedUrl),
+            (baseUrl) => exportRecords(baseUrl, cookie),
+          ),
+        ),
+      );
+    }
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -308,15 +385,20 @@ async function main(): Promise<void> {
       `${runs > 1 ? `, median of ${runs} runs` : ''}${values['node-options'] ? `, NODE_OPTIONS=${values['node-options']}` : ''} ` +
       `(${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${os.cpus().length} cores)\n`,
   );
-  console.log('| scenario | first answer | peak RSS | idle RSS | processes |');
-  console.log('|---|---|---|---|---|');
+  console.log('| scenario | first answer | peak RSS | idle RSS | processes | first records export |');
+  console.log('|---|---|---|---|---|---|');
   for (const { scenario, result } of rows) {
-    if (typeof result === 'string') console.log(`| ${scenario} | ${result} | | | |`);
-    else
+    if (typeof result === 'string') console.log(`| ${scenario} | ${result} | | | | |`);
+    else {
+      const exported = result.exported
+        ? `${mb(result.exported.bytes)} in ${(result.exported.ms / 1000).toFixed(1)} s, ` +
+          `RSS at most ${mb(result.exported.peakBytes)} (+${mb(result.exported.peakBytes - result.idleBytes)} over idle)`
+        : '';
       console.log(
         `| ${scenario} | ${(result.firstAnswerMs / 1000).toFixed(1)} s | ${mb(result.peakBytes)} | ` +
-          `${mb(result.idleBytes)} | ${result.processes}${result.rebuilt ? ' (a build ran in the start)' : ''} |`,
+          `${mb(result.idleBytes)} | ${result.processes}${result.rebuilt ? ' (a build ran in the start)' : ''} | ${exported} |`,
       );
+    }
   }
   if (rows.some((row) => typeof row.result === 'string' && row.result.startsWith('failed'))) process.exitCode = 1;
 }
