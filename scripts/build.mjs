@@ -30,7 +30,7 @@ await Promise.all(
     await writeFile(`${file}.gz`, await promisify(gzip)(content, { level: 9 }));
   }),
 );
-await buildServer({
+const server = await buildServer({
   // The server, and the assignment planner's worker thread (modules/assignment/plan-in-worker.ts).
   entryPoints: { main: 'src/server/main.ts', 'plan-worker': 'src/server/modules/assignment/plan-worker.ts' },
   outdir: 'dist/server',
@@ -39,9 +39,15 @@ await buildServer({
   format: 'esm',
   target: 'node20',
   packages: 'external',
+  // What a route imports when first used (the PDF makers with pdf-lib and the fonts) becomes a
+  // chunk of its own, loaded then: its packages are imported by the chunk, not at start.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   sourcemap: true,
   logLevel: 'warning',
+  metafile: true,
 });
+refuseHeavyPackagesAtStart(server.metafile, 'dist/server/main.js');
 // In a process of its own, so the build's memory is not held beside initdb's.
 const template = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/make-embedded-template.ts'], {
   stdio: 'inherit',
@@ -52,3 +58,31 @@ await writeFile(
   'dist/.build-stamp',
   JSON.stringify({ builtAt: new Date().toISOString(), basePath: process.env.BASE_PATH || null }),
 );
+
+/**
+ * Fails the build when the server's start imports, through any chain of static imports, a
+ * package it should load only when first used (a PDF, a spreadsheet): each would add its memory
+ * to every process at start (docs/performance.md, "Memory"). They are reached by dynamic
+ * imports, which esbuild turns into chunks loaded then.
+ */
+function refuseHeavyPackagesAtStart(metafile, entry) {
+  const LOADED_WHEN_USED = ['pdf-lib', '@pdf-lib/fontkit', 'exceljs', 'qrcode'];
+  const seen = new Set();
+  const queue = [entry];
+  const found = new Set();
+  while (queue.length > 0) {
+    const file = queue.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const imported of metafile.outputs[file]?.imports ?? []) {
+      if (imported.kind !== 'import-statement') continue;
+      if (!imported.external) queue.push(imported.path);
+      else if (LOADED_WHEN_USED.some((name) => imported.path === name || imported.path.startsWith(`${name}/`)))
+        found.add(imported.path);
+    }
+  }
+  if (found.size > 0)
+    throw new Error(
+      `The server's start imports ${[...found].join(', ')}: import the module that uses it with import() where it is used.`,
+    );
+}

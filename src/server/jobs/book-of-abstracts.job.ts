@@ -4,7 +4,7 @@ import { CONFERENCE } from '@shared/conference.ts';
 import { type BookOrder, JOB_TEXTS, type JobProblem } from '@shared/schemas/background-jobs.ts';
 import type { PublishedProgramme } from '@shared/schemas/programme.ts';
 import type { AppContext } from '@server/context.ts';
-import { buildBookOfAbstracts, type BookEntry } from '../modules/book-of-abstracts/book-pdf.ts';
+import type { BookEntry } from '../modules/book-of-abstracts/book-pdf.ts';
 import { conferenceDays } from '../modules/deadlines/deadlines.service.ts';
 import * as exportsRepo from '../modules/exports/exports.repository.ts';
 import { findLatestVersion } from '../modules/programme/programme.repository.ts';
@@ -54,6 +54,8 @@ export const bookOfAbstractsJob: JobHandler = async ({ ctx, job, progress }) => 
       return buffer(await ctx.store.open(paper.abstractKey));
     },
   }));
+  // Loaded when a Book is made, with pdf-lib and the fonts: not at start.
+  const { buildBookOfAbstracts } = await import('../modules/book-of-abstracts/book-pdf.ts');
   const book = await buildBookOfAbstracts(
     { ...CONFERENCE, dates: await conferenceDays(ctx), isbn: ctx.config.documents.isbn },
     entries,

@@ -1,6 +1,5 @@
 import { createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
 import { MODE_NOT_SPECIFIED, PAPER_STATUS_LABELS } from '@shared/constants.ts';
 import { isRealPaymentId } from '@shared/domain/payment.ts';
 import type { ExportFormat } from '@shared/schemas/exports.ts';
@@ -75,7 +74,9 @@ async function csvWriter(file: string): Promise<SheetWriter> {
   };
 }
 
-function xlsxWriter(file: string): SheetWriter {
+async function xlsxWriter(file: string): Promise<SheetWriter> {
+  // ExcelJS (about 14 MB of heap) is loaded at the first spreadsheet, not at start.
+  const { default: ExcelJS } = await import('exceljs');
   // The writer is given the file stream so a write failure (a full disk) is seen at once: the
   // library listens for it only while finishing, and would otherwise wait for ever.
   const stream = createWriteStream(file);
@@ -154,7 +155,7 @@ export async function exportPapers(
   which: { filter: PaperFilter } | { paperIds: string[] },
 ): Promise<PaperExport> {
   const download = await temporaryDownload(`papers.${format}`, async (file) => {
-    const writer = format === 'xlsx' ? xlsxWriter(file) : await csvWriter(file);
+    const writer = format === 'xlsx' ? await xlsxWriter(file) : await csvWriter(file);
     try {
       await ctx.db.transaction(
         async (tx) => {

@@ -10,7 +10,6 @@ import { type ZipEntry, zipStream } from '@server/lib/zip-archive.ts';
 import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
 import { conferenceDays } from '../deadlines/deadlines.service.ts';
 import { canAccessPaper } from '../papers/papers.policy.ts';
-import { renderAcceptanceLetter, renderVisaLetter } from './letter-pdf.ts';
 import { presentVerifiedLetter } from './letters.presenter.ts';
 import * as repo from './letters.repository.ts';
 import { newVerificationCode, normalizeVerificationCode } from './verification-code.ts';
@@ -119,6 +118,8 @@ async function renderLetterPdf(ctx: AppContext, letter: repo.LetterRow): Promise
   };
   const d = letter.details;
   const printed = (key: string) => d[key] ?? '';
+  // Loaded at the first letter, with pdf-lib, the fonts and the QR code: not at start.
+  const { renderAcceptanceLetter, renderVisaLetter } = await import('./letter-pdf.ts');
   if (letter.kind === 'visa') {
     return renderVisaLetter({
       ...common,

@@ -27,7 +27,6 @@ import { conflictsOfCommittee, conflictsOfMember } from '../conflicts/conflicts.
 import { currentDates } from '../deadlines/deadlines.service.ts';
 import { findStoredFile, servableFile } from '../files/files.service.ts';
 import { apiBase } from '../papers/admin-papers.service.ts';
-import { withoutDocumentInformation } from '../review-mode/anonymous-pdf.ts';
 import { currentReviewMode } from '../review-mode/review-mode.service.ts';
 import {
   findReviewOfMember,
@@ -246,6 +245,8 @@ export async function getReviewAbstract(
   const file = servableFile(stored, `paper-${paperId.slice(0, 8)}.pdf`);
   if ((await currentReviewMode(ctx.db)) === 'single_blind') return { kind: 'stored', file };
   const original = await buffer(await ctx.store.open(stored.storageKey));
+  // pdf-lib is loaded at the first blind copy, not at start.
+  const { withoutDocumentInformation } = await import('../review-mode/anonymous-pdf.ts');
   return { kind: 'made', file, bytes: await withoutDocumentInformation(original) };
 }
 
