@@ -230,6 +230,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     sessions: new SessionCache(database.kind === 'pglite' ? SESSION_CACHE_TTL_MS : 0),
     dashboardStats: new VersionedMemo(DASHBOARD_STATS_MAX_AGE_MS),
     listTotals: new VersionedMemoMap(LIST_TOTALS_KEPT, DASHBOARD_STATS_MAX_AGE_MS),
+    listPlaces: new VersionedMemoMap(LIST_TOTALS_KEPT, DASHBOARD_STATS_MAX_AGE_MS),
     presence,
   };
   const jobs = new JobRunner(ctx, JOB_HANDLERS);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { ListPlace } from './db/list-places.ts';
 import type { SessionCache } from './lib/session-cache.ts';
 import type { VersionedMemo, VersionedMemoMap } from './lib/versioned-memo.ts';
 import type { DashboardStats, RecentSubmission, RecordsSummary } from '../shared/schemas/admin-dashboard.ts';
@@ -26,6 +27,8 @@ export interface AppContext {
   }>;
   /** The admin lists' totals, per filter and search, shared until the next write. */
   listTotals: VersionedMemoMap<number>;
+  /** Places in the admin lists that deep pages start from, shared until the next write. */
+  listPlaces: VersionedMemoMap<ListPlace | null>;
   /** Takes queued background jobs (jobs/job-runner.ts); kick() after queuing one. */
   jobs?: { kick(): void; start(): void; stop(): Promise<void> };
   /** On PostgreSQL: whether this server holds its presence lock (db/server-presence.ts) and may serve. */

@@ -142,6 +142,46 @@ describe('admin list search and deep pages', () => {
     await searchesAgree();
   });
 
+  it('walks a deep page from a kept place and returns the rows of the plain offset query', async () => {
+    const { db } = t.app.ctx;
+    // Microseconds a JavaScript Date would drop, on a pair sharing a time: a place must keep them.
+    await db.execute(
+      sql`update papers set submitted_at = submitted_at + interval '0.000321 seconds' where ictacem_id in ('ICTACEMP2025P0010', 'ICTACEMP2025P0011', 'ICTACEMP2025P0020')`,
+    );
+    const limit = 5;
+    const every = 7;
+    for (const filter of [{ search: '' }, { search: '', status: 'review_awaited' }]) {
+      const all = await db
+        .select({ id: papers.id })
+        .from(papers)
+        .where(sql`(${filter.status ?? null}::text is null or ${papers.status}::text = ${filter.status ?? null})`)
+        .orderBy(desc(papers.submittedAt), desc(papers.id));
+      const scope = { matches: all.length, tableRows: 0 };
+      let anchored = 0;
+      for (let offset = 0; offset < all.length; offset += 1) {
+        const page = { limit, offset };
+        const anchorOffset = repo.paperAnchorOffset(filter, page, every);
+        const place = anchorOffset === undefined ? null : await repo.paperPlaceAt(db, filter, anchorOffset);
+        const anchor = place && anchorOffset !== undefined ? { offset: anchorOffset, place } : undefined;
+        if (anchor) anchored += 1;
+        const rows = await repo.pageOfPapers(db, filter, page, scope, randomUUID(), anchor);
+        expect(
+          rows.map((r) => r.paper.id),
+          `${JSON.stringify(filter)} at ${offset} from ${anchorOffset}`,
+        ).toEqual(all.slice(offset, offset + limit).map((p) => p.id));
+      }
+      expect(anchored).toBeGreaterThan(all.length - every - 1);
+      expect(await repo.paperPlaceAt(db, filter, all.length)).toBeNull();
+    }
+    // Only the submitted order without a search or unread filter keeps places, and not for the first rows.
+    const deep = { limit, offset: 40 };
+    expect(repo.paperAnchorOffset({ search: '' }, deep, every)).toBe(35);
+    expect(repo.paperAnchorOffset({ search: '' }, { limit, offset: 6 }, every)).toBeUndefined();
+    expect(repo.paperAnchorOffset({ search: 'vortex' }, deep, every)).toBeUndefined();
+    expect(repo.paperAnchorOffset({ search: '', unreadBy: admin.user._id }, deep, every)).toBeUndefined();
+    expect(repo.paperAnchorOffset({ search: '', sort: 'mean' }, deep, every)).toBeUndefined();
+  });
+
   it('returns on every page the rows the plain offset query returns', async () => {
     const { db } = t.app.ctx;
     await db.execute(sql`analyze users, papers, paper_authors`);
