@@ -3,8 +3,11 @@
 // with no access rule, validation, presenter or compression. scripts/bench.ts measures each route
 // beside its twin; src/server/ops/bench-twins.test.ts fails when a route's SQL and its twin's
 // diverge, so that the ratio keeps comparing equal work.
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from '@server/context.ts';
+import type { ListPlace } from '@server/db/list-places.ts';
+import { paperAuthors, papers } from '@server/db/schema/index.ts';
 import { VersionedMemo, VersionedMemoMap } from '@server/lib/versioned-memo.ts';
 import * as dashboard from '@server/modules/admin-dashboard/dashboard.repository.ts';
 import { computeDashboardFigures } from '@server/modules/admin-dashboard/dashboard.service.ts';
@@ -13,6 +16,7 @@ import * as deadlinesRepo from '@server/modules/deadlines/deadlines.repository.t
 import { countNotifications } from '@server/modules/notifications/notifications.repository.ts';
 import * as paperRepo from '@server/modules/papers/papers.repository.ts';
 import { findSessionUser } from '@server/modules/sessions/sessions.service.ts';
+import { seededRandom } from './seeded-random.ts';
 
 export interface BenchCase {
   name: string;
@@ -22,6 +26,8 @@ export interface BenchCase {
   as: 'admin' | 'author';
   /** Statistics recomputed while measured: see papersChanging in scripts/bench.ts. */
   papersChanging?: boolean;
+  /** Each request's __SEARCH__ is another term of distinctSearchTerms (scripts/bench-distinct-search.cjs). */
+  distinctSearches?: boolean;
 }
 
 /** The routes measured, for a database of `size` papers; `ictacemId` is one of its papers. */
@@ -44,6 +50,14 @@ export function benchCases(size: number, ictacemId: string): BenchCase[] {
     admin('paper search "vortex"', '/papers?search=vortex&limit=20', '/papers?search=vortex'),
     admin('paper search "Müller"', '/papers?search=M%C3%BCller&limit=20', '/papers?search=M%C3%BCller'),
     admin('paper search by ICTACEM ID', `/papers?search=${ictacemId}&limit=20`, `/papers?search=${ictacemId}`),
+    {
+      ...admin(
+        'paper searches, a different term each',
+        '/papers?search=__SEARCH__&limit=20',
+        '/papers?search=__SEARCH__',
+      ),
+      distinctSearches: true,
+    },
     admin('financial records page 1', '/records?view=financial&page=1&limit=10', '/records'),
     admin(
       `financial records page ${deepRecordsPage}`,
@@ -67,6 +81,43 @@ export function benchCases(size: number, ictacemId: string): BenchCase[] {
   ];
 }
 
+/**
+ * What a committee types into the paper list's search, drawn from the papers themselves: an
+ * ICTACEM ID whole or its end, an author's full name, a surname as typed (lower case, without its
+ * accents), a word or two of a title. Without repeats, and more of them than the totals the
+ * server keeps (200), so that asked in turn none finds its count memoised.
+ */
+export async function distinctSearchTerms(db: AppContext['db'], papersSampled = 3000): Promise<string[]> {
+  const sample = await db
+    .select({
+      ictacemId: papers.ictacemId,
+      title: papers.title,
+      author: sql<string | null>`(select ${paperAuthors.name} from ${paperAuthors}
+        where ${paperAuthors.paperId} = ${papers.id} and ${paperAuthors.position} = 0)`,
+    })
+    .from(papers)
+    .orderBy(papers.id)
+    .limit(papersSampled);
+  const { random, pick } = seededRandom(2025);
+  const unaccented = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
+  const terms = new Set<string>();
+  for (const paper of sample) {
+    const titleWords = paper.title.split(/\s+/);
+    const words = titleWords.filter((word) => word.length >= 5);
+    const names = (paper.author ?? '').split(' ').filter(Boolean);
+    const roll = random();
+    if (roll < 0.3) terms.add(paper.ictacemId);
+    else if (roll < 0.45) terms.add(paper.ictacemId.slice(-5).toLowerCase());
+    else if (roll < 0.6 && names.length > 0) terms.add(names.join(' '));
+    else if (roll < 0.75 && names.length > 0) terms.add(unaccented(names.at(-1)!).toLowerCase());
+    else if (titleWords.length > 1 && random() < 0.5) {
+      const at = Math.floor(random() * (titleWords.length - 1));
+      terms.add(`${titleWords[at]} ${titleWords[at + 1]}`.toLowerCase());
+    } else if (words.length > 0) terms.add(pick(words).toLowerCase());
+  }
+  return [...terms];
+}
+
 /** The twins, on a server of their own, reading the app's database as the app does. */
 export function bareTwins(ctx: AppContext, ids: { adminId: string; authorId: string }): FastifyInstance {
   const { db } = ctx;
@@ -77,6 +128,7 @@ export function bareTwins(ctx: AppContext, ids: { adminId: string; authorId: str
   });
   const stats = new VersionedMemo<unknown>(60_000);
   const totals = new VersionedMemoMap<number>(200, 60_000);
+  const places = new VersionedMemoMap<ListPlace | null>(200, 60_000);
   const totalAt = (version: number | undefined, key: unknown, countRows: () => Promise<number>) =>
     totals.get(JSON.stringify(key), version, countRows);
   const scopeAt = async (version: number | undefined, matches: number, search: string, table: 'users' | 'papers') => ({
@@ -109,9 +161,25 @@ export function bareTwins(ctx: AppContext, ids: { adminId: string; authorId: str
       const filter = { search, status, theme };
       const version = await dashboard.dashboardVersion(db);
       const total = await totalAt(version, ['papers', filter], () => dashboard.countPapers(db, filter));
-      const rows = await pageRows(total, request.query.page, 20, async (page) =>
-        dashboard.pageOfPapers(db, filter, page, await scopeAt(version, total, search, 'papers'), ids.adminId),
-      );
+      const rows = await pageRows(total, request.query.page, 20, async (page) => {
+        // As the route does, a deep page walks from a kept place.
+        const anchorOffset = dashboard.paperAnchorOffset(filter, page);
+        const place =
+          anchorOffset === undefined
+            ? null
+            : await places.get(JSON.stringify(['papers', filter, anchorOffset]), version, () =>
+                dashboard.paperPlaceAt(db, filter, anchorOffset),
+              );
+        const anchor = place && anchorOffset !== undefined ? { offset: anchorOffset, place } : undefined;
+        return dashboard.pageOfPapers(
+          db,
+          filter,
+          page,
+          await scopeAt(version, total, search, 'papers'),
+          ids.adminId,
+          anchor,
+        );
+      });
       return { rows, total, dates: await datesToShow(ctx) };
     },
   );

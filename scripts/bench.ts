@@ -8,10 +8,11 @@
 //   npm run bench -- --rounds 5 --seconds 2         (ours and bare in turn 5 times, medians shown)
 // With --db postgres the database is seeded when it is empty and reused when it already holds
 // at least --papers papers (seeding 100,000 takes about two minutes).
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { execFile } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { buildApp } from '@server/app.ts';
@@ -20,7 +21,7 @@ import * as dashboard from '@server/modules/admin-dashboard/dashboard.repository
 import { createSession } from '@server/modules/sessions/sessions.service.ts';
 import { papers as papersTable, users } from '@server/db/schema/index.ts';
 import { count, eq } from 'drizzle-orm';
-import { benchCases, bareTwins } from './bench-twins.ts';
+import { benchCases, bareTwins, distinctSearchTerms } from './bench-twins.ts';
 import { benchAdmin } from './bench-admin.ts';
 import { seedDemo } from './seed-demo.ts';
 
@@ -98,9 +99,17 @@ const cases = benchCases(size, somePaper!.ictacemId).map((c) => ({
   bare: `${bareBase}${c.barePath}`,
   cookie: c.as === 'admin' ? adminCookie : authorCookie,
   during: c.papersChanging ? () => papersChanging(100) : undefined,
+  distinctSearches: c.distinctSearches,
 }));
 
+// The distinct searches' terms, read by autocannon's worker (scripts/bench-distinct-search.cjs).
+const searchTerms = await distinctSearchTerms(db);
+process.env.BENCH_SEARCH_TERMS = path.join(dataDir, 'search-terms.json');
+await writeFile(process.env.BENCH_SEARCH_TERMS, JSON.stringify(searchTerms));
+const DISTINCT_SEARCH = fileURLToPath(new URL('./bench-distinct-search.cjs', import.meta.url));
+
 type Measured = { rps: number; p50: number; p99: number };
+const WARM_UP_SECONDS = 1;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -113,14 +122,15 @@ const medianOf = (measured: Measured[]): Measured => ({
   p99: median(measured.map((m) => m.p99)),
 });
 
-async function measure(url: string, cookie?: string): Promise<Measured> {
+async function measure(url: string, cookie?: string, distinctSearches = false, duration = seconds): Promise<Measured> {
   // A worker thread makes the load, so the server's event loop serves requests only.
   const result = await autocannon({
     url,
     connections,
-    duration: seconds,
+    duration,
     workers: 1,
     headers: cookie ? { cookie } : {},
+    ...(distinctSearches ? { requests: [{ setupRequest: DISTINCT_SEARCH }] } : {}),
   });
   if (result.errors || result.non2xx)
     throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
@@ -165,7 +175,8 @@ async function measureExport(search: string): Promise<string> {
 }
 
 const lines = [
-  `${Math.max(size, existing).toLocaleString('en')} papers, ${databaseUrl ? 'PostgreSQL' : 'embedded database'}, ${connections} connections, ${rounds > 1 ? `${rounds} rounds of ${seconds} s (medians)` : `${seconds} s`} per route, Node ${process.version}, ${os.cpus().length} cores`,
+  `${searchTerms.length.toLocaleString('en')} distinct search terms; ` +
+    `${Math.max(size, existing).toLocaleString('en')} papers, ${databaseUrl ? 'PostgreSQL' : 'embedded database'}, ${connections} connections, ${rounds > 1 ? `${rounds} rounds of ${seconds} s (medians)` : `${seconds} s`} per route, Node ${process.version}, ${os.cpus().length} cores`,
   '',
   '| route | ours req/s | ours p50 ms | ours p99 ms | bare req/s | bare p50 ms | bare p99 ms | ours / bare |',
   '|---|---|---|---|---|---|---|---|',
@@ -175,12 +186,18 @@ try {
     console.error(`Measuring ${c.name}...`);
     const ourRounds: Measured[] = [];
     const bareRounds: Measured[] = [];
+    // A second of each, not counted: the first route measured would otherwise also pay for the
+    // compiler warming up to its code, and its twin for less of it. Distinct searches warm up on
+    // a term of their own, so that none of theirs is memoised before it is measured.
+    const warmUp = (url: string) => measure(url.replace('__SEARCH__', 'warming'), c.cookie, false, WARM_UP_SECONDS);
+    await warmUp(c.ours);
+    await warmUp(c.bare);
     for (let round = 0; round < rounds; round++) {
       const stopOurs = c.during?.();
-      ourRounds.push(await measure(c.ours, c.cookie));
+      ourRounds.push(await measure(c.ours, c.cookie, c.distinctSearches));
       await stopOurs?.();
       const stopBare = c.during?.();
-      bareRounds.push(await measure(c.bare, c.cookie));
+      bareRounds.push(await measure(c.bare, c.cookie, c.distinctSearches));
       await stopBare?.();
     }
     const o = medianOf(ourRounds);

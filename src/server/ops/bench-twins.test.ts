@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bareTwins, benchCases } from '@scripts/bench-twins.ts';
+import { bareTwins, benchCases, distinctSearchTerms } from '@scripts/bench-twins.ts';
 import { seedDemo } from '@scripts/seed-demo.ts';
 import { papers, users } from '../db/schema/index.ts';
 import { createSession } from '../modules/sessions/sessions.service.ts';
@@ -51,12 +51,30 @@ describe('the benchmark twins', () => {
     const [somePaper] = await t.app.ctx.db.select({ ictacemId: papers.ictacemId }).from(papers).limit(1);
     const cases = benchCases(40, somePaper!.ictacemId);
     expect(cases.length).toBeGreaterThan(10);
+    // A distinct-searches case asks one term per request; here, the list's first.
+    const [term] = await distinctSearchTerms(t.app.ctx.db);
+    const withTerm = (path: string) => path.replace('__SEARCH__', encodeURIComponent(term!));
     for (const c of cases) {
       const cookie = c.as === 'admin' ? admin.cookie : authorCookie;
-      const ours = await queries.during(() => t.app.inject({ url: `${API}${c.oursPath}`, headers: { cookie } }));
-      const twin = await queries.during(() => bare.inject({ url: c.barePath, headers: { cookie } }));
+      const ours = await queries.during(() =>
+        t.app.inject({ url: `${API}${withTerm(c.oursPath)}`, headers: { cookie } }),
+      );
+      const twin = await queries.during(() => bare.inject({ url: withTerm(c.barePath), headers: { cookie } }));
       expect({ case: c.name, sql: twin }).toEqual({ case: c.name, sql: ours });
       expect(ours.length, c.name).toBeGreaterThan(0);
+    }
+  });
+
+  it('give the distinct searches terms that differ and each find a paper', async () => {
+    const terms = await distinctSearchTerms(t.app.ctx.db);
+    expect(terms.length).toBeGreaterThan(20);
+    expect(new Set(terms.map((term) => term.toLowerCase())).size).toBe(terms.length);
+    for (const term of terms) {
+      const answer = await t.app.inject({
+        url: `${API}/admin/papers?search=${encodeURIComponent(term)}&limit=20`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(answer.json().pagination.total, term).toBeGreaterThan(0);
     }
   });
 });
