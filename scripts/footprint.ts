@@ -1,12 +1,13 @@
 // Memory footprint of the compiled server, started the way `npm start` starts it:
 //   npm run footprint                        (every scenario once)
-//   npm run footprint -- --idle-seconds 10 --only embedded-first,embedded-restart
+//   npm run footprint -- --idle-seconds 30 --only embedded-first,embedded-restart
 //   npm run footprint -- --runs 3 --node-options=--max-semi-space-size=8
 //   npm run footprint -- --only loaded --database-url postgres://…/ictacem_100k   (a filled database)
 // Builds first when dist/ is stale, then starts `node scripts/start.mjs` as a child process in
 // each scenario, reads the resident memory (RSS) of it and of any process it starts from /proc
 // every 50 ms, from the spawn until it has answered the health route, served a few typical
-// pages and idled; and prints peak and idle RSS beside a bare Fastify server (one route)
+// pages and idled (RSS 5 s after the last request, and idle: once V8's memory reducer has run,
+// about 15 s after the last allocations); and prints them beside a bare Fastify server (one route)
 // started the same way in the same run (with --runs, the median of each figure). Scenarios:
 //   bare               node with fastify and one route, nothing else
 //   postgres           PostgreSQL of DATABASE_URL, in a fresh database created and dropped here
@@ -40,7 +41,8 @@ type Scenario = (typeof SCENARIOS)[number];
 
 const { values } = parseArgs({
   options: {
-    'idle-seconds': { type: 'string', default: '5' },
+    // V8's memory reducer collects about 15 s after a process stops allocating: idle means after it.
+    'idle-seconds': { type: 'string', default: '20' },
     runs: { type: 'string', default: '1' },
     /** NODE_OPTIONS for every server started here, the bare one included (e.g. V8's heap flags). */
     'node-options': { type: 'string' },
@@ -75,6 +77,8 @@ if (wanted('loaded') && !loadedUrl) {
 }
 
 const SAMPLE_MS = 50;
+/** The first idle figure: the heap the start built, before V8's memory reducer has run. */
+const EARLY_IDLE_MS = 5000;
 const SERVE_TIMEOUT_MS = 180_000;
 const BASE_PATH = process.env.BASE_PATH || DEFAULT_BASE_PATH;
 /** What a visitor's first page load asks for, and a monitor's poll; each a few times. */
@@ -125,6 +129,8 @@ interface Measurement {
   /** From spawn to the first 200 of the health route. */
   firstAnswerMs: number;
   peakBytes: number;
+  /** Median of the second before 5 s of idling (the start's heap still held), when idling that long. */
+  earlyBytes?: number;
   /** Median of the last second of idling. */
   idleBytes: number;
   /** Most processes seen at once in the tree (1: the server alone). */
@@ -181,11 +187,17 @@ async function measure(
     const firstAnswerMs = Date.now() - spawnedAt;
     for (let round = 0; round < WARM_UP_ROUNDS; round += 1)
       for (const route of WARM_UP_PATHS) await httpRequest(baseUrl, 'GET', route);
+    const idleStart = Date.now();
     await sleep(idleMs);
     if (exited) throw new Error(`the server exited while idle:\n${server.output()}`);
+    const medianBetween = (from: number, to: number) => {
+      const within = samples.filter((s) => s.at >= from && s.at <= to).map((s) => s.bytes);
+      within.sort((a, b) => a - b);
+      return within[Math.floor(within.length / 2)];
+    };
     const idleFrom = Date.now() - Math.min(1000, idleMs);
-    const idle = samples.filter((s) => s.at >= idleFrom).map((s) => s.bytes);
-    idle.sort((a, b) => a - b);
+    const earlyBytes =
+      idleMs > EARLY_IDLE_MS ? medianBetween(idleStart + EARLY_IDLE_MS - 1000, idleStart + EARLY_IDLE_MS) : undefined;
     const peakBytes = Math.max(...samples.map((s) => s.bytes));
     let exported: Measurement['exported'];
     if (afterIdle) {
@@ -197,7 +209,8 @@ async function measure(
     return {
       firstAnswerMs,
       peakBytes,
-      idleBytes: idle[Math.floor(idle.length / 2)] ?? samples.at(-1)?.bytes ?? 0,
+      earlyBytes,
+      idleBytes: medianBetween(idleFrom, Date.now()) ?? samples.at(-1)?.bytes ?? 0,
       processes,
       rebuilt: server.output().includes('building...'),
       exported,
@@ -271,6 +284,7 @@ function median(results: Measurement[]): Measurement {
   return {
     firstAnswerMs: middle((m) => m.firstAnswerMs),
     peakBytes: middle((m) => m.peakBytes),
+    earlyBytes: results[0]!.earlyBytes === undefined ? undefined : middle((m) => m.earlyBytes!),
     idleBytes: middle((m) => m.idleBytes),
     processes: Math.max(...results.map((m) => m.processes)),
     rebuilt: results.some((m) => m.rebuilt),
@@ -385,17 +399,19 @@ async function main(): Promise<void> {
       `${runs > 1 ? `, median of ${runs} runs` : ''}${values['node-options'] ? `, NODE_OPTIONS=${values['node-options']}` : ''} ` +
       `(${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${os.cpus().length} cores)\n`,
   );
-  console.log('| scenario | first answer | peak RSS | idle RSS | processes | first records export |');
-  console.log('|---|---|---|---|---|---|');
+  console.log('| scenario | first answer | peak RSS | RSS 5 s after | idle RSS | processes | first records export |');
+  console.log('|---|---|---|---|---|---|---|');
   for (const { scenario, result } of rows) {
-    if (typeof result === 'string') console.log(`| ${scenario} | ${result} | | | | |`);
+    if (typeof result === 'string') console.log(`| ${scenario} | ${result} | | | | | |`);
     else {
       const exported = result.exported
         ? `${mb(result.exported.bytes)} in ${(result.exported.ms / 1000).toFixed(1)} s, ` +
-          `RSS at most ${mb(result.exported.peakBytes)} (+${mb(result.exported.peakBytes - result.idleBytes)} over idle)`
+          `RSS at most ${mb(result.exported.peakBytes)} (+${mb(result.exported.peakBytes - result.idleBytes)} over idle` +
+          `${result.earlyBytes === undefined ? '' : `, +${mb(result.exported.peakBytes - result.earlyBytes)} over 5 s after`})`
         : '';
       console.log(
         `| ${scenario} | ${(result.firstAnswerMs / 1000).toFixed(1)} s | ${mb(result.peakBytes)} | ` +
+          `${result.earlyBytes === undefined ? '' : mb(result.earlyBytes)} | ` +
           `${mb(result.idleBytes)} | ${result.processes}${result.rebuilt ? ' (a build ran in the start)' : ''} | ${exported} |`,
       );
     }
