@@ -195,7 +195,9 @@ async function measure(
       within.sort((a, b) => a - b);
       return within[Math.floor(within.length / 2)];
     };
-    const idleFrom = Date.now() - Math.min(1000, idleMs);
+    const idleTo = Date.now();
+    // Before any work after idling (the loaded scenario's export), which must not count as idle.
+    const idleBytes = medianBetween(idleTo - Math.min(1000, idleMs), idleTo) ?? samples.at(-1)?.bytes ?? 0;
     const earlyBytes =
       idleMs > EARLY_IDLE_MS ? medianBetween(idleStart + EARLY_IDLE_MS - 1000, idleStart + EARLY_IDLE_MS) : undefined;
     const peakBytes = Math.max(...samples.map((s) => s.bytes));
@@ -210,7 +212,7 @@ async function measure(
       firstAnswerMs,
       peakBytes,
       earlyBytes,
-      idleBytes: medianBetween(idleFrom, Date.now()) ?? samples.at(-1)?.bytes ?? 0,
+      idleBytes,
       processes,
       rebuilt: server.output().includes('building...'),
       exported,
