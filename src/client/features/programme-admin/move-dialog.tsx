@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { PAPER_SESSION_KINDS, SESSION_KIND_LABELS } from '@shared/domain/programme.ts';
@@ -8,11 +7,9 @@ import { Alert } from '@client/components/ui/alert.tsx';
 import { FormActions } from '@client/components/ui/form-actions.tsx';
 import { SelectField } from '@client/components/ui/form-field.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
-import { errorText } from '@client/lib/api.ts';
 import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { conferenceClock, scheduleDays } from '@client/lib/programme-days.ts';
-import { useToast } from '@client/lib/toast.tsx';
-import { useEditProgramme } from './programme-api.ts';
+import { useProgrammeDialogSave } from './use-programme-dialog-save.ts';
 
 const moveFormSchema = z.object({ sessionId: z.string().min(1, 'Choose a session.') });
 
@@ -29,9 +26,7 @@ export function MoveDialog({
   programme: ProgrammeDraft;
   onClose: () => void;
 }) {
-  const toast = useToast();
-  const edit = useEditProgramme();
-  const [failure, setFailure] = useState<string>();
+  const { save, failure, pending } = useProgrammeDialogSave(onClose, 'The paper could not be moved. Please try again.');
   const roomNames = new Map(programme.rooms.map((room) => [room._id, room.name]));
   const options = scheduleDays(programme).flatMap((day) =>
     day.sessions
@@ -51,17 +46,7 @@ export function MoveDialog({
     ...VALIDATE_ON_SUBMIT_ONLY,
   });
   const onSubmit = handleSubmit(({ sessionId }) => {
-    setFailure(undefined);
-    edit.mutate(
-      { method: 'PUT', path: `/papers/${encodeURIComponent(paper.paperId)}`, body: { sessionId } },
-      {
-        onSuccess: (answer) => {
-          toast.success(answer.message);
-          onClose();
-        },
-        onError: (error) => setFailure(errorText(error, 'The paper could not be moved. Please try again.')),
-      },
-    );
+    save({ method: 'PUT', path: `/papers/${encodeURIComponent(paper.paperId)}`, body: { sessionId } });
   });
   const title = paper.sessionId ? 'Move to session' : 'Place in session';
   return (
@@ -81,7 +66,7 @@ export function MoveDialog({
         )}
         <FormActions
           failure={failure}
-          pending={edit.isPending}
+          pending={pending}
           submitLabel={title}
           pendingLabel={'Moving...'}
           onCancel={onClose}

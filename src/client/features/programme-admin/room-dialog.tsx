@@ -1,15 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PROGRAMME_LIMITS } from '@shared/domain/programme.ts';
 import { roomBodySchema } from '@shared/schemas/programme.ts';
 import { FormActions } from '@client/components/ui/form-actions.tsx';
 import { TextField } from '@client/components/ui/form-field.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
-import { errorText } from '@client/lib/api.ts';
 import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
-import { useToast } from '@client/lib/toast.tsx';
-import { useEditProgramme } from './programme-api.ts';
+import { useProgrammeDialogSave } from './use-programme-dialog-save.ts';
 
 const roomFormSchema = roomBodySchema.omit({ version: true });
 
@@ -21,9 +18,7 @@ export function RoomDialog({
   room?: { _id: string; name: string; capacity: number };
   onClose: () => void;
 }) {
-  const toast = useToast();
-  const edit = useEditProgramme();
-  const [failure, setFailure] = useState<string>();
+  const { save, failure, pending } = useProgrammeDialogSave(onClose, 'The room could not be saved. Please try again.');
   const {
     register,
     handleSubmit,
@@ -34,18 +29,10 @@ export function RoomDialog({
     ...VALIDATE_ON_SUBMIT_ONLY,
   });
   const onSubmit = handleSubmit((values) => {
-    setFailure(undefined);
-    edit.mutate(
+    save(
       room
         ? { method: 'PUT', path: `/rooms/${encodeURIComponent(room._id)}`, body: values }
         : { method: 'POST', path: '/rooms', body: values },
-      {
-        onSuccess: (answer) => {
-          toast.success(answer.message);
-          onClose();
-        },
-        onError: (error) => setFailure(errorText(error, 'The room could not be saved. Please try again.')),
-      },
     );
   });
   const title = room ? 'Edit room' : 'Add room';
@@ -71,7 +58,7 @@ export function RoomDialog({
         />
         <FormActions
           failure={failure}
-          pending={edit.isPending}
+          pending={pending}
           submitLabel={'Save room'}
           pendingLabel={'Saving...'}
           onCancel={onClose}

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { THEMES } from '@shared/constants.ts';
@@ -9,11 +8,9 @@ import { FormActions } from '@client/components/ui/form-actions.tsx';
 import { DateTimeField } from '@client/components/ui/date-time-field.tsx';
 import { SelectField, TextAreaField, TextField } from '@client/components/ui/form-field.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
-import { errorText } from '@client/lib/api.ts';
 import { fromConferenceInputValue, toConferenceInputValue } from '@client/lib/conference-datetime.ts';
 import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
-import { useToast } from '@client/lib/toast.tsx';
-import { useEditProgramme } from './programme-api.ts';
+import { useProgrammeDialogSave } from './use-programme-dialog-save.ts';
 
 const conferenceTime = (label: string) =>
   z
@@ -50,9 +47,10 @@ export function SessionDialog({
   defaultStart: string;
   onClose: () => void;
 }) {
-  const toast = useToast();
-  const edit = useEditProgramme();
-  const [failure, setFailure] = useState<string>();
+  const { save, failure, pending } = useProgrammeDialogSave(
+    onClose,
+    'The session could not be saved. Please try again.',
+  );
   const {
     register,
     handleSubmit,
@@ -71,19 +69,11 @@ export function SessionDialog({
     ...VALIDATE_ON_SUBMIT_ONLY,
   });
   const onSubmit = handleSubmit((values) => {
-    setFailure(undefined);
     const body = { ...values, theme: values.theme || null, roomId: values.roomId || null };
-    edit.mutate(
+    save(
       session
         ? { method: 'PUT', path: `/sessions/${encodeURIComponent(session._id)}`, body }
         : { method: 'POST', path: '/sessions', body },
-      {
-        onSuccess: (answer) => {
-          toast.success(answer.message);
-          onClose();
-        },
-        onError: (error) => setFailure(errorText(error, 'The session could not be saved. Please try again.')),
-      },
     );
   });
   const title = session ? 'Edit session' : 'Add session';
@@ -127,7 +117,7 @@ export function SessionDialog({
         <TextAreaField label="Chairs (one per line)" rows={2} error={errors.chairs?.message} {...register('chairs')} />
         <FormActions
           failure={failure}
-          pending={edit.isPending}
+          pending={pending}
           submitLabel={'Save session'}
           pendingLabel={'Saving...'}
           onCancel={onClose}

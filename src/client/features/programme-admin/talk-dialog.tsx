@@ -1,15 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PROGRAMME_LIMITS } from '@shared/domain/programme.ts';
 import { talkBodySchema } from '@shared/schemas/programme.ts';
 import { FormActions } from '@client/components/ui/form-actions.tsx';
 import { TextField } from '@client/components/ui/form-field.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
-import { errorText } from '@client/lib/api.ts';
 import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
-import { useToast } from '@client/lib/toast.tsx';
-import { useEditProgramme } from './programme-api.ts';
+import { useProgrammeDialogSave } from './use-programme-dialog-save.ts';
 
 const talkFormSchema = talkBodySchema.pick({ minutes: true, board: true });
 
@@ -29,9 +26,10 @@ export function TalkDialog({
   };
   onClose: () => void;
 }) {
-  const toast = useToast();
-  const edit = useEditProgramme();
-  const [failure, setFailure] = useState<string>();
+  const { save, failure, pending } = useProgrammeDialogSave(
+    onClose,
+    'The change could not be saved. Please try again.',
+  );
   const {
     register,
     handleSubmit,
@@ -42,25 +40,15 @@ export function TalkDialog({
     ...VALIDATE_ON_SUBMIT_ONLY,
   });
   const onSubmit = handleSubmit((values) => {
-    setFailure(undefined);
-    edit.mutate(
-      {
-        method: 'PUT',
-        path: `/papers/${encodeURIComponent(talk.paperId)}`,
-        body: {
-          sessionId: talk.sessionId,
-          position: talk.position,
-          ...(talk.poster ? { board: values.board } : { minutes: values.minutes }),
-        },
+    save({
+      method: 'PUT',
+      path: `/papers/${encodeURIComponent(talk.paperId)}`,
+      body: {
+        sessionId: talk.sessionId,
+        position: talk.position,
+        ...(talk.poster ? { board: values.board } : { minutes: values.minutes }),
       },
-      {
-        onSuccess: (answer) => {
-          toast.success(answer.message);
-          onClose();
-        },
-        onError: (error) => setFailure(errorText(error, 'The change could not be saved. Please try again.')),
-      },
-    );
+    });
   });
   const title = talk.poster ? 'Poster board' : 'Talk length';
   return (
@@ -90,7 +78,7 @@ export function TalkDialog({
         )}
         <FormActions
           failure={failure}
-          pending={edit.isPending}
+          pending={pending}
           submitLabel="Save"
           pendingLabel="Saving..."
           onCancel={onClose}
