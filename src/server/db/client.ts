@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { dataDirHolder, lockDataDir } from '../storage/data-dir-lock.ts';
 import { ADVISORY_LOCK_KEYS } from './advisory-locks.ts';
 import { createEmbedded, seedFromTemplate, templateStamp } from './embedded-settings.ts';
+import { withPreparedStatements } from './embedded-prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -179,12 +180,10 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     import('drizzle-orm/pglite/migrator'),
   ]);
   const extensions = await pgliteExtensions();
-  const client = await createEmbedded(
-    dataDir,
-    extensions,
-    options.inMemory ? await migratedImage(extensions) : undefined,
+  const client = await withPreparedStatements(
+    await createEmbedded(dataDir, extensions, options.inMemory ? await migratedImage(extensions) : undefined),
   );
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
   try {
     await migratePglite(db as Parameters<typeof migratePglite>[0], { migrationsFolder });
   } catch (error) {

@@ -34,6 +34,7 @@ import {
 } from '../papers/papers.repository.ts';
 import { rowsOf } from '@server/db/raw-rows.ts';
 import { atOrAfter, type ListPlace, placeColumns } from '@server/db/list-places.ts';
+import { literalRows } from '@server/db/literal-rows.ts';
 
 /**
  * The one definition of each records filter, for the rows of the Financial and Evaluation tables,
@@ -112,7 +113,7 @@ export async function recentSubmissions(db: DbOrTx, limit: number) {
     .from(papers)
     .leftJoin(paperAuthors, and(eq(paperAuthors.paperId, papers.id), eq(paperAuthors.position, 0)))
     .orderBy(desc(papers.submittedAt), desc(papers.id))
-    .limit(limit);
+    .limit(literalRows(limit));
 }
 
 /** The account's name, email or user ID contains the search text, tested on the row. */
@@ -188,8 +189,8 @@ export async function pageOfUsers(db: DbOrTx, search: string, page: Page, scope:
     .from(users)
     .where(usersWhere(db, search, strategy))
     .orderBy(...USER_ORDER)
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(literalRows(page.limit))
+    .offset(literalRows(page.offset));
   return db
     .select()
     .from(users)
@@ -315,7 +316,7 @@ export async function paperPlaceAt(db: DbOrTx, filter: PaperFilter, offset: numb
     .where(papersWhere(db, filter, 'byIndex'))
     .orderBy(...PAPER_ORDERS.submitted)
     .limit(1)
-    .offset(offset);
+    .offset(literalRows(offset));
   return row ?? null;
 }
 
@@ -345,8 +346,8 @@ export async function pageOfPapers(
       ),
     )
     .orderBy(...PAPER_ORDERS[filter.sort ?? 'submitted'])
-    .limit(page.limit)
-    .offset(page.offset - (anchor?.offset ?? 0));
+    .limit(literalRows(page.limit))
+    .offset(literalRows(page.offset - (anchor?.offset ?? 0)));
   const rows = await db
     .select({ paper: papers, ...adminRelationColumns(reader) })
     .from(papers)
@@ -470,8 +471,8 @@ function recordsWithPaper(
       papers.id,
       pageIds
         .orderBy(...order)
-        .limit(page.limit)
-        .offset(page.offset),
+        .limit(literalRows(page.limit))
+        .offset(literalRows(page.offset)),
     ),
   ).orderBy(...order);
 }
@@ -484,8 +485,8 @@ function recordsByUser(db: DbOrTx, where: SQL | undefined, order: readonly SQL[]
     .leftJoin(papers, eq(papers.userId, users.id))
     .where(where)
     .orderBy(...order)
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(literalRows(page.limit))
+    .offset(literalRows(page.offset));
   return selectRecords(db, inArray(users.id, pageIds)).orderBy(...order);
 }
 

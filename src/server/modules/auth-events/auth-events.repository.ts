@@ -3,6 +3,7 @@ import type { DbOrTx } from '@server/db/client.ts';
 import { authEvents } from '@server/db/schema/index.ts';
 import { containsPattern } from '@server/db/search-pattern.ts';
 import { readTogether } from '@server/db/read-together.ts';
+import { literalRows } from '@server/db/literal-rows.ts';
 
 export type AuthEventRow = typeof authEvents.$inferSelect;
 
@@ -26,8 +27,8 @@ export async function pageOfAuthEvents(
         .from(authEvents)
         .where(where)
         .orderBy(desc(authEvents.at), desc(authEvents.id))
-        .limit(page.limit)
-        .offset(page.offset),
+        .limit(literalRows(page.limit))
+        .offset(literalRows(page.offset)),
     () => db.select({ n: count() }).from(authEvents).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

@@ -10,6 +10,7 @@ import {
   papers,
   users,
 } from '@server/db/schema/index.ts';
+import { literalRows } from '@server/db/literal-rows.ts';
 
 /** Rows inserted per statement: thousands of recipients stay well under PostgreSQL's parameter limit. */
 const INSERT_CHUNK = 500;
@@ -107,8 +108,8 @@ export async function pageOfMessages(db: DbOrTx, page: { limit: number; offset: 
     .from(authorMessages)
     .leftJoin(users, eq(users.id, authorMessages.sentBy))
     .orderBy(desc(authorMessages.createdAt), desc(authorMessages.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(literalRows(page.limit))
+    .offset(literalRows(page.offset));
 }
 
 export async function findMessage(db: DbOrTx, messageId: string) {
@@ -165,8 +166,8 @@ export async function pageOfRecipients(
     .leftJoin(mailOutbox, eq(mailOutbox.id, authorMessageRecipients.mailId))
     .where(recipientsWhere(messageId, state))
     .orderBy(asc(authorMessageRecipients.position))
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(literalRows(page.limit))
+    .offset(literalRows(page.offset));
 }
 
 export function listTemplates(db: DbOrTx) {

@@ -2,6 +2,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DeadlineStep } from '@shared/domain/deadlines.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { conferenceDateChanges, conferenceDates, deadlineExtensions, users } from '@server/db/schema/index.ts';
+import { literalRows } from '@server/db/literal-rows.ts';
 
 export type ConferenceDateRow = typeof conferenceDates.$inferSelect;
 export type DeadlineExtensionRow = typeof deadlineExtensions.$inferSelect;
@@ -35,7 +36,7 @@ export async function findDateChanges(db: DbOrTx, limit: number) {
     .from(conferenceDateChanges)
     .leftJoin(users, eq(users.id, conferenceDateChanges.changedBy))
     .orderBy(desc(conferenceDateChanges.changedAt), desc(conferenceDateChanges.id))
-    .limit(limit);
+    .limit(literalRows(limit));
 }
 
 export async function findExtensionsOfPapers(db: DbOrTx, paperIds: string[]): Promise<DeadlineExtensionRow[]> {

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client.ts';
 import { letters, paperAuthors, papers, users } from '@server/db/schema/index.ts';
+import { literalRows } from '@server/db/literal-rows.ts';
 
 export type LetterRow = typeof letters.$inferSelect;
 export type LetterInsert = typeof letters.$inferInsert;
@@ -40,7 +41,7 @@ export async function findAcceptedPapersAfter(db: DbOrTx, afterId: string | null
   return selectPapersForLetters(db)
     .where(afterId ? and(accepted, gt(papers.id, afterId)) : accepted)
     .orderBy(asc(papers.id))
-    .limit(limit);
+    .limit(literalRows(limit));
 }
 
 export async function findAcceptanceLetters(db: DbOrTx, paperIds: string[]): Promise<LetterRow[]> {

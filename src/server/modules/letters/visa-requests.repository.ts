@@ -4,6 +4,7 @@ import type { VisaRequestStatus } from '@shared/domain/letters.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { papers, users, visaRequests } from '@server/db/schema/index.ts';
 import { readTogether } from '@server/db/read-together.ts';
+import { literalRows } from '@server/db/literal-rows.ts';
 
 export type VisaRequestRow = typeof visaRequests.$inferSelect;
 
@@ -90,8 +91,8 @@ export async function listAdminVisaRequests(
           desc(visaRequests.reviewedAt),
           asc(visaRequests.id),
         )
-        .offset(filter.offset)
-        .limit(filter.limit),
+        .offset(literalRows(filter.offset))
+        .limit(literalRows(filter.limit)),
     () => db.select({ n: count() }).from(visaRequests).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { NotificationType } from '@shared/constants.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { mailOutbox, notifications, papers, users } from '@server/db/schema/index.ts';
+import { literalRows } from '@server/db/literal-rows.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
@@ -52,8 +53,8 @@ export async function pageOfNotifications(db: DbOrTx, filter: NotificationFilter
     .leftJoin(mailOutbox, eq(mailOutbox.notificationId, notifications.id))
     .where(whereOf(filter))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit)
-    .offset(offset);
+    .limit(literalRows(limit))
+    .offset(literalRows(offset));
 }
 
 export async function countNotifications(db: DbOrTx, filter: NotificationFilter): Promise<number> {
