@@ -28,6 +28,7 @@ import { cacheVersions, chatReadCursors, paperAuthors, papers, users } from '@se
 import { DISAGREEMENT_SPREAD } from '@shared/domain/reviews.ts';
 import {
   adminRelationColumns,
+  paperColumns,
   adminRelationsOf,
   COMMITTEE_REVIEW_COUNTS,
   REVIEW_STILL_DUE,
@@ -349,7 +350,7 @@ export async function pageOfPapers(
     .limit(literalRows(page.limit))
     .offset(literalRows(page.offset - (anchor?.offset ?? 0)));
   const rows = await db
-    .select({ paper: papers, ...adminRelationColumns(reader) })
+    .select({ paper: paperColumns, ...adminRelationColumns(reader) })
     .from(papers)
     .where(inArray(papers.id, pageIds))
     .orderBy(...PAPER_ORDERS[filter.sort ?? 'submitted']);

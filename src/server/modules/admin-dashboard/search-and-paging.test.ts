@@ -108,6 +108,20 @@ describe('admin list search and deep pages', () => {
     );
   };
 
+  it('reads a page without the columns only the search matches on', async () => {
+    const queries = recordingQueries(t.app);
+    try {
+      const texts = await queries.during(() =>
+        t.app.inject({ url: `${API}/admin/papers?limit=20&page=2`, headers: { cookie: admin.cookie } }),
+      );
+      const [page] = texts.filter((text) => /"review_mean"/.test(text) && /limit 20 offset 20/.test(text));
+      expect(page).toBeDefined();
+      expect(page).not.toMatch(/_search"/);
+    } finally {
+      queries.restore();
+    }
+  });
+
   it("picks a search's way from counts, so a bulk load without ANALYZE cannot send it the slow way", async () => {
     const queries = recordingQueries(t.app);
     try {

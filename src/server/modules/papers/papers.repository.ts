@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, max, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client.ts';
 import {
   adminFiles,
@@ -11,7 +11,16 @@ import {
 } from '@server/db/schema/index.ts';
 import type { SubmissionKind } from '@shared/constants.ts';
 
-export type PaperRow = typeof papers.$inferSelect;
+/** Kept for the search box to match (drizzle/0008, 0010): no page shows them, and the authors' is long. */
+const SEARCH_COLUMNS = ['titleSearch', 'ictacemIdSearch', 'authorsSearch'] as const;
+type SearchColumn = (typeof SEARCH_COLUMNS)[number];
+
+/** A paper as read: its columns less those only the search matches on. */
+export type PaperRow = Omit<typeof papers.$inferSelect, SearchColumn>;
+/** The columns of a PaperRow, to select or return. */
+export const paperColumns = Object.fromEntries(
+  Object.entries(getTableColumns(papers)).filter(([key]) => !SEARCH_COLUMNS.includes(key as SearchColumn)),
+) as Omit<(typeof papers)['_']['columns'], SearchColumn>;
 export type PaperInsert = typeof papers.$inferInsert;
 export type AuthorRow = typeof paperAuthors.$inferSelect;
 export type AdminFileRow = typeof adminFiles.$inferSelect;
@@ -36,16 +45,16 @@ export async function paymentIdUsedByAnotherPaper(db: DbOrTx, paymentId: string,
 }
 
 export async function findPaper(db: DbOrTx, id: string): Promise<PaperRow | undefined> {
-  const [row] = await db.select().from(papers).where(eq(papers.id, id)).limit(1);
+  const [row] = await db.select(paperColumns).from(papers).where(eq(papers.id, id)).limit(1);
   return row;
 }
 
 export async function findPapersOfUser(db: DbOrTx, userId: string): Promise<PaperRow[]> {
-  return db.select().from(papers).where(eq(papers.userId, userId)).orderBy(desc(papers.submittedAt));
+  return db.select(paperColumns).from(papers).where(eq(papers.userId, userId)).orderBy(desc(papers.submittedAt));
 }
 
 export async function insertPaper(db: DbOrTx, values: typeof papers.$inferInsert): Promise<PaperRow> {
-  const [row] = await db.insert(papers).values(values).returning();
+  const [row] = await db.insert(papers).values(values).returning(paperColumns);
   return row!;
 }
 
@@ -256,7 +265,7 @@ export async function updatePaperColumns(
     .update(papers)
     .set(bumpVersion ? { ...values, updatedAt: new Date(), version: sql`${papers.version} + 1` } : values)
     .where(eq(papers.id, id))
-    .returning();
+    .returning(paperColumns);
   return row;
 }
 
@@ -288,7 +297,7 @@ export async function insertAuditEntry(db: DbOrTx, values: typeof auditLog.$infe
 }
 
 export async function findPaperForUpdate(db: DbOrTx, id: string): Promise<PaperRow | undefined> {
-  const [row] = await db.select().from(papers).where(eq(papers.id, id)).for('update');
+  const [row] = await db.select(paperColumns).from(papers).where(eq(papers.id, id)).for('update');
   return row;
 }
 
