@@ -15,6 +15,8 @@ import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
  * table it reads changes; one whose result columns changed is dropped and run unprepared.
  */
 export async function withPreparedStatements(client: PGlite, options: PreparedStatementOptions = {}): Promise<PGlite> {
+  // Twice over, both would name their statements alike.
+  if (PREPARED_STATEMENTS in client) throw new Error('This PGlite prepares its statements already.');
   const { parse, protocol } = await import('@electric-sql/pglite');
   const { serialize } = protocol;
   const kept = options.kept ?? KEPT_STATEMENTS;
@@ -24,8 +26,10 @@ export async function withPreparedStatements(client: PGlite, options: PreparedSt
   let named = 0;
   const unprepared = client.query.bind(client);
 
-  const send = async (messages: Uint8Array[], syncToFs = false) =>
-    (await client.execProtocol(concatenated(messages), { syncToFs })).messages;
+  // The stream form parses the answer where PGlite's WebAssembly wrote it, as its query() does;
+  // execProtocol() would copy it out first.
+  const send = (messages: Uint8Array[], syncToFs = false) =>
+    client.execProtocolStream(concatenated(messages), { syncToFs });
 
   async function prepare(text: string): Promise<PreparedStatement> {
     named += 1;
@@ -53,8 +57,10 @@ export async function withPreparedStatements(client: PGlite, options: PreparedSt
    * As PGlite's own query() does, waits for a transaction in progress to end, then holds the
    * database: a query from outside a transaction never runs inside another request's.
    */
-  const exclusively = <T>(run: () => Promise<T>) =>
-    client._runExclusiveTransaction(() => client._runExclusiveQuery(run));
+  const exclusively = async <T>(run: () => Promise<T>) => {
+    await client._checkReady();
+    return client._runExclusiveTransaction(() => client._runExclusiveQuery(run));
+  };
 
   function runPrepared<T>(text: string, params: unknown[], queryOptions?: QueryOptions): Promise<Results<T>> {
     return exclusively(async () => {
@@ -81,6 +87,8 @@ export async function withPreparedStatements(client: PGlite, options: PreparedSt
       const serializer = queryOptions?.serializers?.[type] ?? client.serializers[type];
       return serializer ? serializer(value) : String(value);
     });
+    // Written through to the file system, as PGlite's query() does outside its transaction().
+    const writeThrough = true;
     const messages = await send(
       [
         serialize.bind({ statement: statement.name, values }),
@@ -88,7 +96,7 @@ export async function withPreparedStatements(client: PGlite, options: PreparedSt
         serialize.execute({}),
         serialize.sync(),
       ],
-      !client.isInTransaction(),
+      writeThrough,
     );
     return parse.parseResults(messages, client.parsers, queryOptions)[0] as Results<T>;
   }
