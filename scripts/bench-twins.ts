@@ -154,35 +154,39 @@ export function bareTwins(ctx: AppContext, ids: { adminId: string; authorId: str
   };
 
   bare.get('/stats', async () => figuresAt(await dashboard.dashboardVersion(db)));
-  bare.get<{ Querystring: { search?: string; status?: string; theme?: string; page?: string } }>(
-    '/papers',
-    async (request) => {
-      const { search = '', status, theme } = request.query;
-      const filter = { search, status, theme };
-      const version = await dashboard.dashboardVersion(db);
-      const total = await totalAt(version, ['papers', filter], () => dashboard.countPapers(db, filter));
-      const rows = await pageRows(total, request.query.page, 20, async (page) => {
-        // As the route does, a deep page walks from a kept place.
-        const anchorOffset = dashboard.paperAnchorOffset(filter, page);
-        const place =
-          anchorOffset === undefined
-            ? null
-            : await places.get(JSON.stringify(['papers', filter, anchorOffset]), version, () =>
-                dashboard.paperPlaceAt(db, filter, anchorOffset),
-              );
-        const anchor = place && anchorOffset !== undefined ? { offset: anchorOffset, place } : undefined;
-        return dashboard.pageOfPapers(
-          db,
-          filter,
-          page,
-          await scopeAt(version, total, search, 'papers'),
-          ids.adminId,
-          anchor,
-        );
-      });
-      return { rows, total, dates: await datesToShow(ctx) };
-    },
-  );
+  bare.get<{
+    Querystring: {
+      search?: string;
+      status?: dashboard.PaperFilter['status'];
+      theme?: dashboard.PaperFilter['theme'];
+      page?: string;
+    };
+  }>('/papers', async (request) => {
+    const { search = '', status, theme } = request.query;
+    const filter = { search, status, theme };
+    const version = await dashboard.dashboardVersion(db);
+    const total = await totalAt(version, ['papers', filter], () => dashboard.countPapers(db, filter));
+    const rows = await pageRows(total, request.query.page, 20, async (page) => {
+      // As the route does, a deep page walks from a kept place.
+      const anchorOffset = dashboard.paperAnchorOffset(filter, page);
+      const place =
+        anchorOffset === undefined
+          ? null
+          : await places.get(JSON.stringify(['papers', filter, anchorOffset]), version, () =>
+              dashboard.paperPlaceAt(db, filter, anchorOffset),
+            );
+      const anchor = place && anchorOffset !== undefined ? { offset: anchorOffset, place } : undefined;
+      return dashboard.pageOfPapers(
+        db,
+        filter,
+        page,
+        await scopeAt(version, total, search, 'papers'),
+        ids.adminId,
+        anchor,
+      );
+    });
+    return { rows, total, dates: await datesToShow(ctx) };
+  });
   bare.get<{ Querystring: { search?: string; page?: string } }>('/users', async (request) => {
     const { search = '' } = request.query;
     const version = await dashboard.dashboardVersion(db);

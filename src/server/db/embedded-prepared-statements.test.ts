@@ -3,8 +3,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
-import { PREPARED_STATEMENTS } from './embedded-prepared-statements.ts';
-import { literalRows } from './literal-rows.ts';
+import { PREPARED_STATEMENTS, withPreparedStatements } from './embedded-prepared-statements.ts';
+import { literalChoice, literalNumber, literalRows } from './literal-values.ts';
 import { papers } from './schema/index.ts';
 
 // The PostgreSQL run has no embedded database to test.
@@ -166,8 +166,51 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('prepared statements on the e
     expect(await plans(parameter)).toEqual({ generic_plans: 0, custom_plans: 7 });
   });
 
-  it('refuses a limit that is not a whole number of rows', () => {
+  it('prepares once per PGlite, and answers a closed one as PGlite does', async () => {
+    await expect(withPreparedStatements(client)).rejects.toThrow('prepares its statements already');
+    const closing = await openDatabase({ dataDir: os.tmpdir(), inMemory: true });
+    const closed = (closing.db as unknown as { $client: PGlite }).$client;
+    await closed.query('select 1');
+    await closed.query('select 1');
+    await closing.close();
+    await expect(closed.query('select 1')).rejects.toThrow(/closed/i);
+  });
+
+  it("plans a rare value written into the text for itself, where a parameter's generic plan walks every row", async () => {
+    await client.exec(
+      `create table prepared_kinds (n int, kind text, at timestamptz);
+      insert into prepared_kinds select n, case when n % 2000 = 0 then 'rare' else 'common' end,
+        now() - n * interval '1 minute' from generate_series(1, 10000) n;
+      create index on prepared_kinds (kind); create index on prepared_kinds (at desc); analyze prepared_kinds`,
+    );
+    const byParameter = 'select n from prepared_kinds where kind = $1 order by at desc limit 20';
+    for (let run = 0; run < 7; run += 1) await client.query(byParameter, ['common']);
+    const { name } = kept().get(byParameter) as { name: string };
+    const planOf = async (explain: string) =>
+      ((await client.exec(explain)).at(-1)!.rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n');
+    // The generic plan kept after the common runs walks the whole order for the five rare rows.
+    expect(await planOf(`explain execute ${name}('rare')`)).toMatch(
+      /Index Scan( Backward)? using prepared_kinds_at_idx/,
+    );
+    const byText = (kind: 'common' | 'rare') =>
+      database.db.execute(
+        sql`select n from prepared_kinds where kind = ${literalChoice(kind, ['common', 'rare'])} order by at desc limit 20`,
+      );
+    for (let run = 0; run < 7; run += 1) await byText('common');
+    expect(((await byText('rare')) as unknown as { rows: unknown[] }).rows).toHaveLength(5);
+    expect(((await byText('rare')) as unknown as { rows: unknown[] }).rows).toHaveLength(5);
+    const rareText = [...kept().keys()].find((text) => text.includes("kind = 'rare'"))!;
+    const rare = kept().get(rareText) as { name: string };
+    expect(await planOf(`explain execute ${rare.name}`)).toMatch(/prepared_kinds_kind_idx/);
+  });
+
+  it('writes into the text only whole rows, finite numbers and choices from the list', () => {
     for (const rows of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])
       expect(() => literalRows(rows)).toThrow(RangeError);
+    expect(() => literalNumber(Number.NaN)).toThrow(RangeError);
+    expect(() => literalChoice('declined; drop table papers', ['declined'])).toThrow(RangeError);
+    const render = (fragment: ReturnType<typeof sql>) => database.db.select({ x: fragment }).from(papers).toSQL().sql;
+    expect(render(sql`${literalChoice("Lodz' Ł", ["Lodz' Ł"])}`)).toContain("'Lodz'' Ł'");
+    expect(render(sql`${literalNumber(7.5)}`)).toContain('7.5');
   });
 });

@@ -53,7 +53,7 @@ async function checkCounts(db: DbOrTx): Promise<InvariantProblem[]> {
   };
   const { stats, recordsSummary } = await computeDashboardFigures(db);
   const records = (filter: RecordsQuery['filter']) => dashboard.countRecords(db, { search: '', filter });
-  const papersWhere = (query: { status?: string; theme?: string }) =>
+  const papersWhere = (query: Pick<dashboard.PaperFilter, 'status' | 'theme'>) =>
     dashboard.countPapers(db, { search: '', ...query });
 
   expect('Total Users', stats.totalUsers, await dashboard.countUsers(db, ''));

@@ -14,7 +14,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { PLACEHOLDER_PAYMENT_ID } from '@shared/constants.ts';
+import { PAPER_STATUSES, PLACEHOLDER_PAYMENT_ID, PRESENTATION_MODES, THEMES } from '@shared/constants.ts';
 import type { PaperFilterQuery, PaperListSort, RecordsQuery } from '@shared/schemas/admin-dashboard.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@server/db/client.ts';
@@ -35,7 +35,7 @@ import {
 } from '../papers/papers.repository.ts';
 import { rowsOf } from '@server/db/raw-rows.ts';
 import { atOrAfter, type ListPlace, placeColumns } from '@server/db/list-places.ts';
-import { literalRows } from '@server/db/literal-rows.ts';
+import { literalChoice, literalNumber, literalRows } from '@server/db/literal-values.ts';
 
 /**
  * The one definition of each records filter, for the rows of the Financial and Evaluation tables,
@@ -210,9 +210,9 @@ export async function statusCountsOfUsers(db: DbOrTx, userIds: string[]) {
 
 export interface PaperFilter {
   search: string;
-  status?: string;
-  theme?: string;
-  mode?: string;
+  status?: PaperFilterQuery['status'];
+  theme?: PaperFilterQuery['theme'];
+  mode?: PaperFilterQuery['mode'];
   payment?: PaperFilterQuery['payment'];
   fullPaper?: PaperFilterQuery['fullPaper'];
   /** Only papers whose author wrote in the chat after this admin last read it. */
@@ -254,9 +254,9 @@ function hasUnreadAuthorMessage(readerId: string): SQL {
 function papersWhere(db: DbOrTx, filter: PaperFilter, strategy: SearchStrategy): SQL | undefined {
   const { search } = filter;
   return and(
-    filter.status ? sql`${papers.status} = ${filter.status}` : undefined,
-    filter.theme ? eq(papers.theme, filter.theme) : undefined,
-    filter.mode ? eq(papers.modeOfPresentation, filter.mode) : undefined,
+    filter.status ? sql`${papers.status} = ${literalChoice(filter.status, PAPER_STATUSES)}` : undefined,
+    filter.theme ? sql`${papers.theme} = ${literalChoice(filter.theme, THEMES)}` : undefined,
+    filter.mode ? sql`${papers.modeOfPresentation} = ${literalChoice(filter.mode, PRESENTATION_MODES)}` : undefined,
     filter.payment === 'paid' ? isPaidPaper : filter.payment === 'unpaid' ? sql`not (${isPaidPaper})` : undefined,
     filter.fullPaper === 'yes'
       ? isNotNull(papers.fullPaperFileId)
@@ -270,7 +270,7 @@ function papersWhere(db: DbOrTx, filter: PaperFilter, strategy: SearchStrategy):
       : filter.disagreement === 'no'
         ? lt(papers.reviewSpread, DISAGREEMENT_SPREAD)
         : undefined,
-    filter.minMean !== undefined ? gte(papers.reviewMean, filter.minMean) : undefined,
+    filter.minMean !== undefined ? sql`${papers.reviewMean} >= ${literalNumber(filter.minMean)}` : undefined,
     !search
       ? undefined
       : strategy === 'byRow'

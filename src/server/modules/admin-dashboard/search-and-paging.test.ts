@@ -164,7 +164,7 @@ describe('admin list search and deep pages', () => {
     );
     const limit = 5;
     const every = 7;
-    for (const filter of [{ search: '' }, { search: '', status: 'review_awaited' }]) {
+    for (const filter of [{ search: '' }, { search: '', status: 'review_awaited' as const }]) {
       const all = await db
         .select({ id: papers.id })
         .from(papers)
@@ -207,7 +207,7 @@ describe('admin list search and deep pages', () => {
     ];
     const pages = (total: number) => Array.from({ length: Math.ceil(total / limit) + 1 }, (_, i) => i * limit);
 
-    for (const filter of [{ search: '' }, { search: '', status: 'abstract_accepted' }, { search: 'vortex' }]) {
+    for (const filter of [{ search: '' }, { search: '', status: 'abstract_accepted' as const }, { search: 'vortex' }]) {
       const total = await repo.countPapers(db, filter);
       const all = await db
         .select({ id: papers.id })

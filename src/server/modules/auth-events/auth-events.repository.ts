@@ -3,7 +3,7 @@ import type { DbOrTx } from '@server/db/client.ts';
 import { authEvents } from '@server/db/schema/index.ts';
 import { containsPattern } from '@server/db/search-pattern.ts';
 import { readTogether } from '@server/db/read-together.ts';
-import { literalRows } from '@server/db/literal-rows.ts';
+import { literalRows } from '@server/db/literal-values.ts';
 
 export type AuthEventRow = typeof authEvents.$inferSelect;
 

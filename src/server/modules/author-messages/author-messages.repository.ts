@@ -10,7 +10,7 @@ import {
   papers,
   users,
 } from '@server/db/schema/index.ts';
-import { literalRows } from '@server/db/literal-rows.ts';
+import { literalRows } from '@server/db/literal-values.ts';
 
 /** Rows inserted per statement: thousands of recipients stay well under PostgreSQL's parameter limit. */
 const INSERT_CHUNK = 500;

@@ -2,7 +2,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DeadlineStep } from '@shared/domain/deadlines.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { conferenceDateChanges, conferenceDates, deadlineExtensions, users } from '@server/db/schema/index.ts';
-import { literalRows } from '@server/db/literal-rows.ts';
+import { literalRows } from '@server/db/literal-values.ts';
 
 export type ConferenceDateRow = typeof conferenceDates.$inferSelect;
 export type DeadlineExtensionRow = typeof deadlineExtensions.$inferSelect;

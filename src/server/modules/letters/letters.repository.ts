@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client.ts';
 import { letters, paperAuthors, papers, users } from '@server/db/schema/index.ts';
-import { literalRows } from '@server/db/literal-rows.ts';
+import { literalRows } from '@server/db/literal-values.ts';
 
 export type LetterRow = typeof letters.$inferSelect;
 export type LetterInsert = typeof letters.$inferInsert;

@@ -4,7 +4,7 @@ import type { VisaRequestStatus } from '@shared/domain/letters.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { papers, users, visaRequests } from '@server/db/schema/index.ts';
 import { readTogether } from '@server/db/read-together.ts';
-import { literalRows } from '@server/db/literal-rows.ts';
+import { literalRows } from '@server/db/literal-values.ts';
 
 export type VisaRequestRow = typeof visaRequests.$inferSelect;
 

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { NotificationType } from '@shared/constants.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { mailOutbox, notifications, papers, users } from '@server/db/schema/index.ts';
-import { literalRows } from '@server/db/literal-rows.ts';
+import { literalRows } from '@server/db/literal-values.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
