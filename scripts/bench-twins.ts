@@ -118,6 +118,9 @@ export async function distinctSearchTerms(db: AppContext['db'], papersSampled = 
   return [...terms];
 }
 
+/** The paper list's query as the cases send it (the route validates it; the twin trusts it). */
+type PaperListQuery = Pick<dashboard.PaperFilter, 'status' | 'theme'> & { search?: string; page?: string };
+
 /** The twins, on a server of their own, reading the app's database as the app does. */
 export function bareTwins(ctx: AppContext, ids: { adminId: string; authorId: string }): FastifyInstance {
   const { db } = ctx;
@@ -154,14 +157,7 @@ export function bareTwins(ctx: AppContext, ids: { adminId: string; authorId: str
   };
 
   bare.get('/stats', async () => figuresAt(await dashboard.dashboardVersion(db)));
-  bare.get<{
-    Querystring: {
-      search?: string;
-      status?: dashboard.PaperFilter['status'];
-      theme?: dashboard.PaperFilter['theme'];
-      page?: string;
-    };
-  }>('/papers', async (request) => {
+  bare.get<{ Querystring: PaperListQuery }>('/papers', async (request) => {
     const { search = '', status, theme } = request.query;
     const filter = { search, status, theme };
     const version = await dashboard.dashboardVersion(db);

@@ -6,13 +6,14 @@ import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
  * also asks the file system for the size of every table and index the query names). As the
  * JDBC and Npgsql drivers do on their own, a query text run a second time becomes a named
  * prepared statement, and later runs only bind and execute it. PostgreSQL plans a prepared
- * statement with its values for its first five runs and keeps a generic plan afterwards only
- * when that is estimated no dearer (`plan_cache_mode` auto), so a search keeps the plan its
- * term needs.
+ * statement with its values for its first five runs, then keeps one generic plan for all values
+ * when that is estimated no dearer (`plan_cache_mode` auto): values that choose the plan are
+ * written into the text instead (literal-values.ts).
  *
- * Only `query()` outside PGlite's `transaction()` is prepared (a transaction's queries are few
- * and run once); everything else is PGlite's own. PostgreSQL replans a kept statement when a
- * table it reads changes; one whose result columns changed is dropped and run unprepared.
+ * Only the instance's `query()` is prepared: the queries of PGlite's `transaction()` go through
+ * its own inner function and stay as they were, as does everything else. PostgreSQL replans a
+ * kept statement when a table it reads changes; one whose result columns changed is dropped and
+ * run unprepared.
  */
 export async function withPreparedStatements(client: PGlite, options: PreparedStatementOptions = {}): Promise<PGlite> {
   // Twice over, both would name their statements alike.
@@ -87,8 +88,6 @@ export async function withPreparedStatements(client: PGlite, options: PreparedSt
       const serializer = queryOptions?.serializers?.[type] ?? client.serializers[type];
       return serializer ? serializer(value) : String(value);
     });
-    // Written through to the file system, as PGlite's query() does outside its transaction().
-    const writeThrough = true;
     const messages = await send(
       [
         serialize.bind({ statement: statement.name, values }),
@@ -96,7 +95,8 @@ export async function withPreparedStatements(client: PGlite, options: PreparedSt
         serialize.execute({}),
         serialize.sync(),
       ],
-      writeThrough,
+      // Written through to the file system, as PGlite's query() does outside its transaction().
+      true,
     );
     return parse.parseResults(messages, client.parsers, queryOptions)[0] as Results<T>;
   }
