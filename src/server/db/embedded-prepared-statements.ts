@@ -30,7 +30,7 @@ export async function withPreparedStatements(client: PGlite, options: PreparedSt
   // The stream form parses the answer where PGlite's WebAssembly wrote it, as its query() does;
   // execProtocol() would copy it out first.
   const send = (messages: Uint8Array[], syncToFs = false) =>
-    client.execProtocolStream(concatenated(messages), { syncToFs });
+    client.execProtocolStream(Buffer.concat(messages), { syncToFs });
 
   async function prepare(text: string): Promise<PreparedStatement> {
     named += 1;
@@ -154,13 +154,3 @@ function isStale(error: unknown): boolean {
 
 /** The kept statements of a client made by withPreparedStatements, by query text (for tests). */
 export const PREPARED_STATEMENTS = Symbol('prepared statements');
-
-function concatenated(parts: Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    whole.set(part, offset);
-    offset += part.length;
-  }
-  return whole;
-}
