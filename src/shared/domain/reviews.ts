@@ -95,5 +95,11 @@ export function reviewTally(
   mean: number | null,
   spread: number | null,
 ): ReviewTally {
-  return { ...counts, mean, spread, disagreement: spread !== null && spread >= DISAGREEMENT_SPREAD };
+  return {
+    assigned: counts.assigned,
+    submitted: counts.submitted,
+    mean,
+    spread,
+    disagreement: spread !== null && spread >= DISAGREEMENT_SPREAD,
+  };
 }

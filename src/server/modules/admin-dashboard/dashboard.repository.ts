@@ -354,10 +354,7 @@ export async function pageOfPapers(
     .from(papers)
     .where(inArray(papers.id, pageIds))
     .orderBy(...PAPER_ORDERS[filter.sort ?? 'submitted']);
-  return rows.map(({ paper, ...relations }) => ({
-    paper,
-    relations: adminRelationsOf({ ...relations, reviewedBy: paper.reviewedBy, evaluatedBy: paper.evaluatedBy }),
-  }));
+  return rows.map((row) => ({ paper: row.paper, relations: adminRelationsOf(row, row.paper) }));
 }
 
 /**

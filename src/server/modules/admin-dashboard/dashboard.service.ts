@@ -246,11 +246,14 @@ export async function listPapers(
   );
   const presented = await presentPageForAdmin(ctx, rows);
   return {
-    papers: presented.map((paper, i) => ({
-      ...paper,
-      lastAuthorMessageAt: rows[i]!.paper.lastAuthorMessageAt?.toISOString() ?? null,
-      reviews: reviewTally(rows[i]!.relations.committeeReviews, rows[i]!.paper.reviewMean, rows[i]!.paper.reviewSpread),
-    })),
+    // Assigned, not spread: see presentAdminPaper.
+    papers: presented.map((paper, i) => {
+      const { paper: row, relations } = rows[i]!;
+      return Object.assign(paper, {
+        lastAuthorMessageAt: row.lastAuthorMessageAt?.toISOString() ?? null,
+        reviews: reviewTally(relations.committeeReviews, row.reviewMean, row.reviewSpread),
+      });
+    }),
     pagination,
   };
 }

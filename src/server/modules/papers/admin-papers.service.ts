@@ -45,7 +45,10 @@ export async function presentPageForAdmin(
     page.map(({ paper }) => paper),
     relations,
   );
-  return presented.map(({ paper, relations }) => ({ ...paper, unreadMessages: relations.unreadAuthorMessages }));
+  // Assigned, not spread: see presentAdminPaper.
+  return presented.map(({ paper, relations }) =>
+    Object.assign(paper, { unreadMessages: relations.unreadAuthorMessages }),
+  );
 }
 
 /**
