@@ -5,7 +5,8 @@
 //   npm run bench -- --seconds 10 --connections 10
 //   npm run bench -- --db postgres --papers 100000  (PostgreSQL from DATABASE_URL)
 //   npm run bench -- --only search                  (the routes whose name contains "search")
-//   npm run bench -- --rounds 5 --seconds 2         (ours and bare in turn 5 times, medians shown)
+//   npm run bench -- --rounds 5 --seconds 2         (ours and bare in turn 5 times, medians shown;
+//                                                    ours / bare: the median of the rounds' ratios)
 // With --db postgres the database is seeded when it is empty and reused when it already holds
 // at least --papers papers (seeding 100,000 takes about two minutes).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -192,18 +193,27 @@ try {
     const warmUp = (url: string) => measure(url.replace('__SEARCH__', 'warming'), c.cookie, false, WARM_UP_SECONDS);
     await warmUp(c.ours);
     await warmUp(c.bare);
+    const measureOne = async (url: string, into: Measured[]) => {
+      const stop = c.during?.();
+      into.push(await measure(url, c.cookie, c.distinctSearches));
+      await stop?.();
+    };
     for (let round = 0; round < rounds; round++) {
-      const stopOurs = c.during?.();
-      ourRounds.push(await measure(c.ours, c.cookie, c.distinctSearches));
-      await stopOurs?.();
-      const stopBare = c.during?.();
-      bareRounds.push(await measure(c.bare, c.cookie, c.distinctSearches));
-      await stopBare?.();
+      // Ours first in even rounds, the twin first in odd ones: a machine speeding up or slowing
+      // down across a round then favours neither.
+      const pair: [string, Measured[]][] = [
+        [c.ours, ourRounds],
+        [c.bare, bareRounds],
+      ];
+      for (const [url, into] of round % 2 === 0 ? pair : pair.reverse()) await measureOne(url, into);
     }
     const o = medianOf(ourRounds);
     const b = medianOf(bareRounds);
+    // Each round's ratio compares two runs a few seconds apart; their median is steadier than
+    // the ratio of the medians, which may pair a fast round of one with a slow round of the other.
+    const ratio = median(ourRounds.map((ours, i) => ours.rps / bareRounds[i]!.rps));
     lines.push(
-      `| ${c.name} | ${o.rps.toFixed(0)} | ${o.p50} | ${o.p99} | ${b.rps.toFixed(0)} | ${b.p50} | ${b.p99} | ${((o.rps / b.rps) * 100).toFixed(0)}% |`,
+      `| ${c.name} | ${o.rps.toFixed(0)} | ${o.p50} | ${o.p99} | ${b.rps.toFixed(0)} | ${b.p50} | ${b.p99} | ${(ratio * 100).toFixed(0)}% |`,
     );
   }
   if (!values.only || 'export'.includes(values.only)) {
