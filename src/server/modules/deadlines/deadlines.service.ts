@@ -7,7 +7,6 @@ import {
   datesOutOfOrder,
   formatDateRange,
   DEADLINE_OF_STEP,
-  DEADLINE_STEPS,
   type DeadlineStep,
   type StepDeadline,
 } from '@shared/domain/deadlines.ts';
@@ -157,16 +156,20 @@ export function deadlinesOfPaper(
   state: PaperState | null,
   extensions: Partial<Record<DeadlineStep, string>>,
 ): PaperDeadlines {
-  const conference = (step: DeadlineStep) => dates[DEADLINE_OF_STEP[step]];
-  const reset = (step: DeadlineStep) =>
-    state !== null &&
-    (step === 'abstract' ? state.abstract === 'reset' : step === 'fullPaper' && state.fullPaper === 'reset');
-  return Object.fromEntries(
-    DEADLINE_STEPS.map((step) => [
-      step,
-      reset(step) && !extensions[step] ? null : withExtension(conference(step), extensions[step]),
-    ]),
-  ) as PaperDeadlines;
+  return {
+    abstract: stepDeadline(dates, extensions, 'abstract', state?.abstract === 'reset'),
+    payment: stepDeadline(dates, extensions, 'payment', false),
+    fullPaper: stepDeadline(dates, extensions, 'fullPaper', state?.fullPaper === 'reset'),
+  };
+}
+
+function stepDeadline(
+  dates: ConferenceDates,
+  extensions: Partial<Record<DeadlineStep, string>>,
+  step: DeadlineStep,
+  reset: boolean,
+): StepDeadline | null {
+  return reset && !extensions[step] ? null : withExtension(dates[DEADLINE_OF_STEP[step]], extensions[step]);
 }
 
 function extensionsByPaper(rows: repo.DeadlineExtensionRow[]): Map<string, Partial<Record<DeadlineStep, string>>> {
