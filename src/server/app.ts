@@ -7,7 +7,6 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -18,6 +17,7 @@ import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { announceServer, SERVER_APPLICATION_NAME } from './db/server-presence.ts';
 import { HTTP_TIMEOUTS } from './lib/http-timeouts.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { SessionCache } from './lib/session-cache.ts';
 import { VersionedMemo, VersionedMemoMap } from './lib/versioned-memo.ts';
 import { MailOutbox } from './mail/mail-outbox.ts';
@@ -182,7 +182,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   app.server.headersTimeout = timeouts.headersMs;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   if (config.describeApi) {
     // A development dependency: loaded only to write the API reference.
     const { default: swagger } = await import('@fastify/swagger');
