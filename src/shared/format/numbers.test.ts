@@ -8,6 +8,13 @@ describe('formatCount', () => {
     expect(formatCount(42)).toBe('42');
     expect(formatCount(2.6)).toBe('3');
   });
+
+  it('writes what Intl.NumberFormat writes in British English', () => {
+    const intl = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+    const counts = [0, 1, 9, 10, 999, 1000, 1001, 9999, 10_000, 12_345, 99_999, 100_000, 999_999, 1_000_000];
+    const more = [2.5, 3.5, 999.5, 1234.49, -1, -1000, -1234.5, -2_500_000, Number.MAX_SAFE_INTEGER];
+    for (const count of [...counts, ...more]) expect(formatCount(count), String(count)).toBe(intl.format(count));
+  });
 });
 
 describe('formatFileSize', () => {
