@@ -14,16 +14,6 @@ export function browserTimeZone(): string {
   return visitorZone;
 }
 
-/**
- * Builds the reader's date formatter in a task of its own. The first Intl formatter a page builds
- * starts the browser's ICU, 90-210 ms on a phone; a page about to show dates in the reader's zone
- * calls this while it waits for them, so that the render that shows them does not carry that
- * start as well (docs/performance.md).
- */
-export function prepareDateFormatting(): void {
-  setTimeout(() => formatDate(new Date()), 0);
-}
-
 /** The instant of an API date, or the spec's text for a missing or unreadable one (section 8). */
 function instantOf(value: string | Date | null | undefined): Date | 'Unknown date' | 'Invalid date' {
   if (value === null || value === undefined || value === '') return 'Unknown date';

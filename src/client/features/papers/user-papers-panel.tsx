@@ -7,7 +7,6 @@ import { Spinner } from '@client/components/ui/spinner.tsx';
 import { PaperCard, preloadPaperCardForms } from './paper-card.tsx';
 import { useUserPapers } from './papers-api.ts';
 import { statusBadgeClass, statusLabel } from '@client/components/status-badge.tsx';
-import { prepareDateFormatting } from '@client/lib/dates.ts';
 
 /** The profile's paper area: a status summary and a card per paper, under one "Your Papers" heading. */
 /**
@@ -51,10 +50,7 @@ function PapersContent({ chatFor, lettersFor, presentationFor, onLoaded }: Paper
     if (papers.isSuccess) onLoaded();
   }, [papers.isSuccess, papers.dataUpdatedAt, onLoaded]);
   // After the first paint, beside the papers' request.
-  useEffect(() => {
-    preloadPaperCardForms();
-    prepareDateFormatting();
-  }, []);
+  useEffect(preloadPaperCardForms, []);
 
   if (papers.isPending) return <PapersLoading />;
   if (papers.isError) {
