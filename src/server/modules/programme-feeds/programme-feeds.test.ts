@@ -3,7 +3,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { PROGRAMME_TEXTS } from '@shared/domain/programme.ts';
 import type { ProgrammeDraft } from '@shared/schemas/programme.ts';
@@ -180,6 +180,45 @@ describe('the published programme as iCalendar, schedule JSON and frab XML', () 
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(PROGRAMME_TEXTS.eventNotFound);
     expect((await t.app.inject({ method: 'GET', url: `${API}/programme/events/x/calendar.ics` })).statusCode).toBe(404);
+  });
+
+  it('serves one published version as the same bytes and ETag however much later it is asked', async () => {
+    const published = (await t.app.inject({ method: 'GET', url: `${API}/programme` })).json().programme;
+    const talkUrl = `${API}/programme/events/${paperIds[1]}/calendar.ics`;
+    // Only the clock is faked: the server and the database run as they do.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = Date.now();
+      const first = await feed('ics');
+      const firstTalk = await t.app.inject({ method: 'GET', url: talkUrl });
+      vi.setSystemTime(start + 90_000);
+      const later = await feed('ics');
+      const laterTalk = await t.app.inject({ method: 'GET', url: talkUrl });
+      expect(later.body).toBe(first.body);
+      expect(later.headers.etag).toBe(first.headers.etag);
+      expect(laterTalk.body).toBe(firstTalk.body);
+      expect(laterTalk.headers.etag).toBe(firstTalk.headers.etag);
+      vi.setSystemTime(start + 3_600_000);
+      expect((await feed('ics', { 'if-none-match': first.headers.etag as string })).statusCode).toBe(304);
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: talkUrl,
+            headers: { 'if-none-match': firstTalk.headers.etag as string },
+          })
+        ).statusCode,
+      ).toBe(304);
+    } finally {
+      vi.useRealTimers();
+    }
+    // Every event is stamped with the publication's time, to the second.
+    const stamps = new ICAL.Component(ICAL.parse((await feed('ics')).body))
+      .getAllSubcomponents('vevent')
+      .map((vevent) => (vevent.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().toISOString());
+    expect(new Set(stamps)).toEqual(
+      new Set([new Date(Math.floor(Date.parse(published.publishedAt) / 1000) * 1000).toISOString()]),
+    );
   });
 
   it('answers 304 to a copy of the same version, by ETag or date, and a new body once a talk moves', async () => {

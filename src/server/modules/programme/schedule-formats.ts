@@ -269,6 +269,8 @@ export function scheduleIcs(programme: PublishedProgramme, site: ScheduleSite, o
       url: `${scheduleUrl(site)}#${event.guid}`,
       categories: event.track ? [{ name: event.track }] : [],
       sequence: programme.edition,
+      // The publication's time, not the render's: one version is always the same bytes.
+      stamp: new Date(programme.publishedAt),
     });
   return calendar.toString();
 }
