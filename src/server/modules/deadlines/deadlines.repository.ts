@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { DeadlineStep } from '@shared/domain/deadlines.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { conferenceDateChanges, conferenceDates, deadlineExtensions, users } from '@server/db/schema/index.ts';
@@ -61,4 +61,13 @@ export async function deleteExtension(tx: DbOrTx, paperId: string, step: Deadlin
   await tx
     .delete(deadlineExtensions)
     .where(sql`${deadlineExtensions.paperId} = ${paperId} AND ${deadlineExtensions.step} = ${step}`);
+}
+
+/** When an admin last saved any of these dates; null when none was ever saved. */
+export async function lastSavedAt(db: DbOrTx, keys: readonly string[]): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: max(conferenceDates.updatedAt) })
+    .from(conferenceDates)
+    .where(inArray(conferenceDates.key, [...keys]));
+  return row?.at ?? null;
 }

@@ -71,6 +71,11 @@ export function datesToShow(ctx: AppContext, db: DbOrTx = ctx.db): Promise<Confe
   return dates;
 }
 
+/** When an admin last changed any of these dates; null while they are the configured or announced ones. */
+export function datesChangedAt(ctx: AppContext, keys: readonly ConferenceDateKey[]): Promise<Date | null> {
+  return repo.lastSavedAt(ctx.db, keys);
+}
+
 /** "15-17 December 2025": the conference days in force, as the letters and the Book of Abstracts print them. */
 export async function conferenceDays(ctx: AppContext, db: DbOrTx = ctx.db): Promise<string> {
   const dates = await datesToShow(ctx, db);

@@ -24,14 +24,19 @@ export type FeedFormat = keyof typeof FEED_FORMATS;
 export interface Feed {
   body: string | Buffer;
   contentType: string;
-  /** Changes with the published version and with anything else the body says (the site's address, the dates). */
+  /**
+   * The body's digest, with the published version for reading: changes with anything the body
+   * says (the site's address, the dates) and with nothing else, the time it is asked included.
+   */
   etag: string;
+  /** The latest of the publication and of the saved settings the body shows (the conference days). */
   lastModified: Date;
 }
 
-function feedOf(body: string, contentType: string, edition: number, publishedAt: Date): Feed {
+function feedOf(body: string, contentType: string, edition: number, publishedAt: Date, site: ScheduleSite): Feed {
   const digest = createHash('sha256').update(body).digest('base64url').slice(0, 22);
-  return { body, contentType, etag: `"v${edition}-${digest}"`, lastModified: publishedAt };
+  const lastModified = site.changedAt && site.changedAt > publishedAt ? site.changedAt : publishedAt;
+  return { body, contentType, etag: `"v${edition}-${digest}"`, lastModified };
 }
 
 /** The latest published programme in one of the standard formats; undefined before the first publication. */
@@ -39,8 +44,9 @@ export async function programmeFeed(ctx: AppContext, format: FeedFormat): Promis
   const latest = await findLatestVersion(ctx.db);
   if (!latest) return undefined;
   const { contentType, render } = FEED_FORMATS[format];
-  const body = render(latest.programme as PublishedProgramme, await scheduleSite(ctx));
-  return feedOf(body, contentType, latest.number, latest.publishedAt);
+  const site = await scheduleSite(ctx);
+  const body = render(latest.programme as PublishedProgramme, site);
+  return feedOf(body, contentType, latest.number, latest.publishedAt, site);
 }
 
 /**
@@ -52,8 +58,9 @@ export async function eventCalendar(ctx: AppContext, guid: string): Promise<Feed
   if (!latest) return undefined;
   const programme = latest.programme as PublishedProgramme;
   if (!scheduleEvents(programme).some((event) => event.guid === guid)) return undefined;
-  const body = scheduleIcs(programme, await scheduleSite(ctx), guid);
-  return feedOf(body, FEED_FORMATS.ics.contentType, latest.number, latest.publishedAt);
+  const site = await scheduleSite(ctx);
+  const body = scheduleIcs(programme, site, guid);
+  return feedOf(body, FEED_FORMATS.ics.contentType, latest.number, latest.publishedAt, site);
 }
 
 /** Whether the client's copy (If-None-Match, else If-Modified-Since) is the feed as it is. */

@@ -257,6 +257,31 @@ describe('the published programme as iCalendar, schedule JSON and frab XML', () 
     expect(after.filter((uid) => before.includes(uid))).toHaveLength(before.length - 1);
   });
 
+  it('dates the feeds by the conference days they show: a copy kept by date is not kept once they change', async () => {
+    const before = await feed('json');
+    const lastModified = before.headers['last-modified'] as string;
+    // HTTP dates carry whole seconds: the change comes in a later second than the publication.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/admin/settings/deadlines`,
+      headers: { cookie: admin.cookie },
+      payload: { conferenceEnds: '2100-01-07T18:00:00+05:30' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    for (const format of ['json', 'xml', 'ics']) {
+      const after = await feed(format);
+      expect(Date.parse(after.headers['last-modified'] as string), format).toBeGreaterThan(Date.parse(lastModified));
+      expect((await feed(format, { 'if-modified-since': lastModified })).statusCode, format).toBe(200);
+      expect((await feed(format, { 'if-modified-since': after.headers['last-modified'] as string })).statusCode).toBe(
+        304,
+      );
+    }
+    const after = await feed('json');
+    expect(after.json().schedule.conference).toMatchObject({ end: '2100-01-07', daysCount: 4 });
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
   it('says the programme is not published yet, and knows no other format', async () => {
     const fresh = await createTestApp({ conferenceDates: OPEN_DEADLINES });
     try {

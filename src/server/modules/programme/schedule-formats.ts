@@ -11,6 +11,8 @@ export interface ScheduleSite {
   /** The conference's first and last instants (its configured dates). */
   conferenceStarts: string;
   conferenceEnds: string;
+  /** When an organiser last changed what this holds (the conference days); null when never. */
+  changedAt: Date | null;
 }
 
 const ACRONYM = `${CONFERENCE.acronym.toLowerCase()}${CONFERENCE.year}`;

@@ -1,5 +1,5 @@
 import type { AppContext } from '@server/context.ts';
-import { currentDates } from '../deadlines/deadlines.service.ts';
+import { currentDates, datesChangedAt } from '../deadlines/deadlines.service.ts';
 import type { ScheduleSite } from './schedule-formats.ts';
 
 /** Where the schedule lives and the conference's dates in force: what the feeds and calendar files say. */
@@ -9,5 +9,6 @@ export async function scheduleSite(ctx: AppContext): Promise<ScheduleSite> {
     siteUrl: `${ctx.config.publicUrl}${ctx.config.basePath}`,
     conferenceStarts: dates.conferenceStarts,
     conferenceEnds: dates.conferenceEnds,
+    changedAt: await datesChangedAt(ctx, ['conferenceStarts', 'conferenceEnds']),
   };
 }
