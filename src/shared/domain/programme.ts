@@ -59,6 +59,7 @@ export const PROGRAMME_TEXTS = {
     `The programme has ${formatCount(count)} warning${count === 1 ? '' : 's'}: publish again confirming you have read ${count === 1 ? 'it' : 'them'}.`,
   published: (version: number, changes: number) =>
     `Version ${version} of the programme is published, with ${formatCount(changes)} change${changes === 1 ? '' : 's'}.`,
+  nothingToPublish: (version: number) => `Nothing has changed since version ${version}.`,
   notPublished: 'The programme will be published here.',
   eventNotFound: 'This talk is not in the published programme.',
   roomsFirst: 'Add the rooms first: the draft fills their free time slots.',

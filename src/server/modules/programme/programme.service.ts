@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   conferenceDay,
   formatConferenceClock,
@@ -358,10 +359,18 @@ export async function draftFromAcceptedPapers(ctx: AppContext, actor: PublicUser
   return { programme, summary, message: PROGRAMME_TEXTS.drafted(counts.sessions, counts.papers) };
 }
 
+/** Whether two versions show the same: their rooms and sessions, whatever their numbers and times. */
+function sameContent(previous: PublishedProgramme, next: PublishedProgramme): boolean {
+  const content = ({ rooms, sessions }: PublishedProgramme) => JSON.parse(JSON.stringify({ rooms, sessions }));
+  return isDeepStrictEqual(content(previous), content(next));
+}
+
 /**
  * Publishes the draft as the next numbered version, with its changes against the previous one.
  * A draft with warnings is published only when the organiser confirms having read them (409
- * listing them otherwise).
+ * listing them otherwise). Publications take turns on the draft's row, and one that would show
+ * nothing new is refused (409 naming the latest version): two organisers pressing Publish at
+ * once make one version, and no calendar sees its events revised for nothing.
  */
 export async function publishProgramme(
   ctx: AppContext,
@@ -392,6 +401,8 @@ export async function publishProgramme(
         talks: session.talks.filter((talk) => accepted.has(talk.paperId)),
       })),
     };
+    if (previous && sameContent(previous.programme as PublishedProgramme, programme))
+      throw new AppError('conflict', PROGRAMME_TEXTS.nothingToPublish(previous.number));
     const changes = programmeChanges(previous?.programme as PublishedProgramme | undefined, programme);
     await repo.insertVersion(tx, { number, publishedBy: actor._id, programme, changes });
     await queuePresentationMails(ctx, tx, programme, changes, site);

@@ -276,6 +276,31 @@ describe('the programme draft: rooms, sessions, papers placed, versions publishe
     expect((await draft()).warnings.map((warning) => warning.kind)).toContain('not_accepted');
   });
 
+  it('publishes one version at a time, and never a version in which nothing changed', async () => {
+    const edition = async () =>
+      ((await t.app.inject({ method: 'GET', url: `${API}/programme` })).json().programme as PublishedProgramme).edition;
+    // The declined paper was never in version 3: taking it out of the draft changes nothing published.
+    await send('POST', `/papers/${papers.second}/remove`, { version });
+    const unchanged = await send('POST', '/publish', { version, confirmWarnings: true });
+    expect(unchanged.statusCode).toBe(409);
+    expect(unchanged.json().message).toBe('Nothing has changed since version 3.');
+    expect(await edition()).toBe(3);
+
+    // A room renamed is a change, which two organisers publish at the same moment.
+    const room = (await draft()).rooms.find((r) => r.name === 'Seminar Room 2')!;
+    await send('PUT', `/rooms/${room._id}`, { name: 'Sala seminaryjna 2 (Łódź)', capacity: room.capacity, version });
+    const both = await Promise.all(
+      [admin, other].map((who) => send('POST', '/publish', { version, confirmWarnings: true }, who)),
+    );
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect(both.find((res) => res.statusCode === 409)!.json().message).toBe('Nothing has changed since version 4.');
+    expect(await edition()).toBe(4);
+    const again = await send('POST', '/publish', { version, confirmWarnings: true });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Nothing has changed since version 4.');
+    expect((await draft()).published).toBe(4);
+  });
+
   it('answers visitors before the first publication with nothing, and keeps the draft to organisers', async () => {
     const fresh = await createTestApp({ conferenceDates: OPEN_DEADLINES });
     try {
