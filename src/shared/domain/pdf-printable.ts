@@ -1,6 +1,7 @@
 // Whether text can be printed in the site's PDFs (letters, Book of Abstracts). Text that cannot is
 // refused where it is typed, with the characters named, rather than printed wrong later.
 import { PDF_PRINTABLE_RANGES } from './pdf-printable-ranges.ts';
+import { unpublishableCharacters } from './publishable-text.ts';
 
 const RANGES: readonly (readonly [number, number])[] = PDF_PRINTABLE_RANGES.trim()
   .split(/\s+/)
@@ -23,11 +24,12 @@ function inRanges(codePoint: number): boolean {
 }
 
 /**
- * Line breaks and tabs are printed as spaces, other control characters not at all: neither is a
- * question of the fonts (a NUL byte, which PostgreSQL cannot store, gets its own 400).
+ * Line breaks and tabs are printed as spaces: not a question of the fonts. Nor are control
+ * characters, non-characters and halves of surrogate pairs, which no document carries
+ * (publishable-text.ts refuses them, with its own message).
  */
 const isPrintable = (character: string) =>
-  /\s/u.test(character) || /\p{Cc}/u.test(character) || inRanges(character.codePointAt(0)!);
+  /\s/u.test(character) || unpublishableCharacters(character).length > 0 || inRanges(character.codePointAt(0)!);
 
 /** The characters of text the PDFs cannot print, each once, in the order they first appear. */
 export function unprintableCharacters(text: string): string[] {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { printableInPdfs } from '../domain/pdf-printable.ts';
+import { asOneLine, publishable } from '../domain/publishable-text.ts';
 import { okResponse } from './responses.ts';
 import { secondFactorCodeSchema } from './two-factor.ts';
 import { publicUserSchema } from './user.ts';
@@ -51,8 +52,10 @@ export const registerBodySchema = z.object({
     .string()
     .trim()
     .min(1, MESSAGES.usernameRequired)
+    .overwrite(asOneLine)
     .max(LIMITS.usernameMax)
-    .superRefine(printableInPdfs('Name')),
+    .superRefine(printableInPdfs('Name'))
+    .superRefine(publishable('Name')),
   email: emailSchema,
   password: passwordSchema,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { THEMES } from '../constants.ts';
 import { COMMITTEE_LIMITS, COMMITTEE_MEMBER_STATUSES, COMMITTEE_TEXTS } from '../domain/committee.ts';
 import { printableInPdfs } from '../domain/pdf-printable.ts';
+import { publishable } from '../domain/publishable-text.ts';
 import { emailSchema, passwordSchema } from './auth.ts';
 import { messageResponseSchema, okResponse } from './responses.ts';
 
@@ -16,7 +17,8 @@ export const committeeInvitationBodySchema = z.object({
         .string()
         .min(1, COMMITTEE_TEXTS.nameRequired)
         .max(COMMITTEE_LIMITS.name, COMMITTEE_TEXTS.nameTooLong)
-        .superRefine(printableInPdfs('Name')),
+        .superRefine(printableInPdfs('Name'))
+        .superRefine(publishable('Name')),
     ),
   email: emailSchema,
   /** Optional: matched against the authors' affiliations to find conflicts of interest. */

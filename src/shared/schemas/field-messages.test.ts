@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fieldLabel } from './field-messages.ts';
 import { authorSchema, paperSubmissionSchema } from './paper.ts';
 import { systemNotificationBodySchema } from './notification.ts';
+import { sessionBodySchema } from './programme.ts';
 
 /** Every shared schema module: the walk below finds their limited fields, new ones included. */
 const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.ts'], { eager: true });
@@ -15,6 +16,8 @@ interface Limit {
   maximum: number;
   /** A request with this field just over its limit; the other fields as the walk found them. */
   overTheLimit: unknown;
+  /** For a text field: a request with this field set to `text`. */
+  withText?: (text: string) => unknown;
 }
 
 const count = (n: number) => n.toLocaleString('en');
@@ -39,7 +42,7 @@ function walk(
     const c = check._zod.def as unknown as Record<string, unknown>;
     if (c.check === 'max_length' && def.type === 'string') {
       const maximum = c.maximum as number;
-      found.push({ path, maximum, overTheLimit: wrap('x'.repeat(maximum + 1)) });
+      found.push({ path, maximum, overTheLimit: wrap('x'.repeat(maximum + 1)), withText: wrap });
     }
     if (c.check === 'max_length' && def.type === 'array') {
       const maximum = c.maximum as number;
@@ -132,5 +135,92 @@ describe("a field over its limit is refused in the site's words, naming the fiel
       'Title must be text',
       'Message is required',
     ]);
+  });
+});
+
+/**
+ * Text a person sends that reaches no document and no feed (the schedule's XML, JSON and
+ * iCalendar, the Book of Abstracts, the letters, the printed programme): read on the site and in
+ * e-mails, or never shown. Every other text field refuses what those cannot carry, so a new field
+ * is one or the other, decided here.
+ */
+const NEITHER_DOCUMENT_NOR_FEED: [RegExp, string][] = [
+  [/ (audience\.)?(filter\.)?search$/, 'a search, never stored'],
+  [/ (password|currentPassword|newPassword)$|^auth\.ts passwordSchema $/, 'a secret, never shown'],
+  [/ (totp|code)$|^two-factor\.ts secondFactorCodeSchema $/, 'a code, checked and forgotten'],
+  [/^letters\.ts letterCodeFormSchema code$/, 'a code, checked and forgotten'],
+  [/ (confidentialComments|commentsToAuthors|review)$/, 'a review, read on the site and in e-mails'],
+  [/ (reason|note)$/, 'a reason or note, read by organisers and in e-mails'],
+  [/^author-messages\.ts \w+ (subject|body|name)$/, 'an e-mail to authors, and its template'],
+  [/^notification\.ts systemNotificationBodySchema (title|message)$/, 'a notification on the site and by e-mail'],
+  [
+    /^(chat-files\.ts chatComposeSchema message|discussion\.ts discussionBodySchema body)$/,
+    'a conversation on the site',
+  ],
+  [/^committee\.ts committeeInvitationBodySchema affiliation$/, 'matched against authors for conflicts, never shown'],
+  // The shape of an author in answers: what an author types goes through paperSubmissionSchema.
+  [/^paper\.ts authorSchema /, 'the shape of an answer'],
+];
+const exemption = (name: string) => NEITHER_DOCUMENT_NOR_FEED.find(([pattern]) => pattern.test(name));
+
+/**
+ * ESC, the two non-characters outside XML 1.0, a C1 control and half a surrogate pair (a vertical
+ * tab is whitespace, which some fields fold into one space before the rule sees it).
+ */
+const UNCARRIABLE: [string, string][] = [
+  ['\u001b', 'U+001B'],
+  ['\ufffe', 'U+FFFE'],
+  ['\uffff', 'U+FFFF'],
+  ['\u0092', 'U+0092'],
+  ['\ud800', 'U+D800'],
+];
+
+const texts = limits.filter((limit) => limit.withText);
+
+describe('a text that reaches a document or a feed refuses what they cannot carry, naming the field', () => {
+  it('finds the text fields, among them those the feeds publish', () => {
+    expect(texts.map((text) => text.name)).toEqual(
+      expect.arrayContaining([
+        'paper.ts paperSubmissionSchema title',
+        'paper.ts paperSubmissionSchema authors.0.name',
+        'programme.ts roomBodySchema name',
+        'programme.ts sessionBodySchema title',
+        'programme.ts sessionBodySchema chairs.0',
+      ]),
+    );
+    // Each exemption still names a field: none is left behind by a renamed one.
+    for (const [pattern] of NEITHER_DOCUMENT_NOR_FEED)
+      expect(
+        texts.some((text) => pattern.test(text.name)),
+        String(pattern),
+      ).toBe(true);
+  });
+
+  it.each(texts.filter((text) => !exemption(text.name)).map((text) => [text.name, text] as const))('%s', (_, text) => {
+    for (const [character, codePoint] of UNCARRIABLE) {
+      const result = schemaOf(text).safeParse(text.withText!(`Vortex${character} shedding`));
+      const issues = result.error?.issues.filter((issue) => issue.path.join('.') === text.path.join('.')) ?? [];
+      // A field held to its own pattern (an e-mail address, an ID, a name in passport letters) refuses it in its words.
+      if (issues.some((issue) => issue.code === 'invalid_format')) continue;
+      const messages = issues.map((issue) => issue.message);
+      expect(messages, codePoint).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^[A-Z][\\w ]+ contains a character that cannot be printed or published: ${codePoint.replace('+', '\\+')}$`,
+          ),
+        ),
+      );
+    }
+  });
+
+  it('says "Title contains a character that cannot be printed or published: U+001B", and names each character once', () => {
+    const title = paperSubmissionSchema.safeParse({ title: 'Flow\u001b[1m past a cylinder\u001b[0m\uffff' });
+    expect(title.error?.issues.find((issue) => issue.path[0] === 'title')?.message).toBe(
+      'Title contains characters that cannot be printed or published: U+001B U+FFFF',
+    );
+    const chair = sessionBodySchema.safeParse({ chairs: ['Nguyễn Văn An', 'Ewa\u0007 Nowak'] });
+    expect(chair.error?.issues.find((issue) => issue.path.join('.') === 'chairs.1')?.message).toBe(
+      'Chair contains a character that cannot be printed or published: U+0007',
+    );
   });
 });

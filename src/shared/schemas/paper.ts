@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '../constants.ts';
 import { printableInPdfs } from '../domain/pdf-printable.ts';
+import { asOneLine, publishable, withLineFeeds } from '../domain/publishable-text.ts';
 import { paperDeadlinesSchema } from './deadlines.ts';
 import { atMostCharacters } from './field-messages.ts';
 import { okResponse } from './responses.ts';
@@ -57,20 +58,32 @@ export const authorSchema = z
   .meta({ id: 'Author' });
 export type Author = z.infer<typeof authorSchema>;
 
-/** An author as typed: the name and affiliation are printed in the Book of Abstracts and the letters. */
+/**
+ * An author as typed: the name and affiliation are printed in the Book of Abstracts, the letters
+ * and the programme, and published in the schedule's feeds.
+ */
 const authorInputSchema = authorSchema.extend({
-  name: authorSchema.shape.name.superRefine(printableInPdfs('Author name')),
-  affiliation: authorSchema.shape.affiliation.superRefine(printableInPdfs('Affiliation')),
+  name: authorSchema.shape.name
+    .overwrite(asOneLine)
+    .superRefine(printableInPdfs('Author name'))
+    .superRefine(publishable('Author name')),
+  affiliation: authorSchema.shape.affiliation
+    .overwrite(asOneLine)
+    .superRefine(printableInPdfs('Affiliation'))
+    .superRefine(publishable('Affiliation')),
+  address: authorSchema.shape.address.overwrite(withLineFeeds).superRefine(publishable('Author address')),
 });
 
 /** The text fields of POST /api/papers/submit (multipart; authors arrive as a JSON list). */
 export const paperSubmissionSchema = z.object({
   title: z
     .string()
+    .overwrite(asOneLine)
     .trim()
     .min(1, PAPER_MESSAGES.allFieldsRequired)
     .max(PAPER_LIMITS.titleMax)
-    .superRefine(printableInPdfs('Title')),
+    .superRefine(printableInPdfs('Title'))
+    .superRefine(publishable('Title')),
   theme: z.enum(THEMES, PAPER_MESSAGES.allFieldsRequired),
   ictacemId: z
     .string()
@@ -89,7 +102,9 @@ export const paymentBodySchema = z.object({
     .string()
     .trim()
     .min(1, PAPER_MESSAGES.paymentIdInvalid)
-    .max(PAPER_LIMITS.paymentIdMax, PAPER_MESSAGES.paymentIdInvalid),
+    .max(PAPER_LIMITS.paymentIdMax, PAPER_MESSAGES.paymentIdInvalid)
+    // Printed in the visa letter.
+    .superRefine(publishable('Payment ID')),
 });
 
 export const adminSharedFileSchema = z

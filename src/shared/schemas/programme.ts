@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import { THEMES } from '../constants.ts';
 import { PROGRAMME_LIMITS, SESSION_KINDS } from '../domain/programme.ts';
+import { asOneLine, publishable } from '../domain/publishable-text.ts';
 import { okResponse } from './responses.ts';
 
-/** Required text; over its limit, the site's own words name the field (field-messages.ts). */
+/**
+ * Required text on one line, published in the schedule's feeds and the printed programme; over
+ * its limit, the site's own words name the field (field-messages.ts).
+ */
 const trimmed = (label: string, max: number) =>
-  z.string().trim().min(1, `Please enter the ${label.toLowerCase()}.`).max(max);
+  z
+    .string()
+    .trim()
+    .overwrite(asOneLine)
+    .min(1, `Please enter the ${label.toLowerCase()}.`)
+    .max(max)
+    .superRefine(publishable(label));
 const instant = (label: string) => z.iso.datetime({ offset: true, message: `${label} is not a valid date and time.` });
 /** Every edit names the draft version it was made on (409 when another organiser changed it since). */
 const draftVersion = z.number().int().min(0);
@@ -46,7 +56,9 @@ export const talkBodySchema = z.object({
   board: z
     .string()
     .trim()
+    .overwrite(asOneLine)
     .max(PROGRAMME_LIMITS.board, `Board is at most ${PROGRAMME_LIMITS.board} characters.`)
+    .superRefine(publishable('Board'))
     .optional(),
   version: draftVersion,
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { withoutUnpublishable } from '@shared/domain/publishable-text.ts';
 import type { PublishedProgramme } from '@shared/schemas/programme.ts';
 import type { AppContext } from '@server/context.ts';
 import { scheduleSite } from '../programme/schedule-site.ts';
@@ -15,7 +16,9 @@ export const FEED_FORMATS = {
   ics: { contentType: 'text/calendar; charset=utf-8', render: scheduleIcs },
   json: {
     contentType: 'application/json; charset=utf-8',
-    render: (programme: PublishedProgramme, site: ScheduleSite) => `${JSON.stringify(scheduleJson(programme, site))}\n`,
+    // Every string without what the other formats cannot carry, so that the three say the same.
+    render: (programme: PublishedProgramme, site: ScheduleSite) =>
+      `${JSON.stringify(scheduleJson(programme, site), (_, value: unknown) => (typeof value === 'string' ? withoutUnpublishable(value) : value))}\n`,
   },
   xml: { contentType: 'application/xml; charset=utf-8', render: scheduleXml },
 } as const;

@@ -5,8 +5,11 @@ import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
+import { eq } from 'drizzle-orm';
 import { PROGRAMME_TEXTS } from '@shared/domain/programme.ts';
+import { unpublishableCharacters } from '@shared/domain/publishable-text.ts';
 import type { ProgrammeDraft } from '@shared/schemas/programme.ts';
+import { papers, programmeRooms, programmeSessions } from '@server/db/schema/index.ts';
 import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
 import { OPEN_DEADLINES } from '@server/test/open-deadlines.ts';
 import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
@@ -280,6 +283,68 @@ describe('the published programme as iCalendar, schedule JSON and frab XML', () 
     const after = await feed('json');
     expect(after.json().schedule.conference).toMatchObject({ end: '2100-01-07', daysCount: 4 });
     expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('refuses a title or a room name no format can carry, and writes what is already stored without it', async () => {
+    const author = await createTestUser(t.app);
+    await expect(createTestPaper(t.app, author, { title: 'Ударные волны\u001b[31m в соплах' })).rejects.toThrow(
+      '400 {"success":false,"message":"Title contains a character that cannot be printed or published: U+001B"}',
+    );
+    const room = await t.app.inject({
+      method: 'POST',
+      url: `${API}/admin/programme/rooms`,
+      headers: { cookie: admin.cookie },
+      payload: { name: 'Sala\uffff B', capacity: 40, version },
+    });
+    expect(room.statusCode).toBe(400);
+    expect(room.json().message).toBe('Room name contains a character that cannot be printed or published: U+FFFF');
+
+    // Text stored before the rule, as a database may hold it: the writers drop what they cannot carry.
+    const { db } = t.app.ctx;
+    await db
+      .update(papers)
+      .set({ title: 'Przepływy\u001b dwufazowe\u000b\u0092\ufffe' })
+      .where(eq(papers.id, paperIds[2]!));
+    await db.update(programmeRooms).set({ name: 'Main\u0007 Hall\uffff' });
+    await db
+      .update(programmeSessions)
+      .set({ title: 'Opening\u007f keynote', chairs: ['Đặng Thị\u001f Hoa', 'Ирина\u0085 Петрова'] })
+      .where(eq(programmeSessions.title, 'Opening keynote'));
+    const published = await t.app.inject({
+      method: 'POST',
+      url: `${API}/admin/programme/publish`,
+      headers: { cookie: admin.cookie },
+      payload: { version, confirmWarnings: true },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+
+    const xml = (await feed('xml')).body;
+    const result = await validateXML({
+      xml: [{ fileName: 'schedule.xml', contents: xml }],
+      schema: [{ fileName: 'schedule.xml.xsd', contents: await fixture('frab-schedule.xml.xsd') }],
+    });
+    expect(result.errors, result.rawOutput).toEqual([]);
+    expect(xml).toContain('<title>Przepływy dwufazowe</title>');
+    expect(xml).toContain('<room name="Main Hall"');
+    expect(xml).toContain('<person>Đặng Thị Hoa</person>');
+
+    const ics = (await feed('ics')).body;
+    expect(unpublishableCharacters(ics)).toEqual([]);
+    const events = new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
+    expect(events.find((event) => event.uid.startsWith(paperIds[2]!))).toMatchObject({
+      summary: 'Przepływy dwufazowe',
+      location: 'Main Hall',
+    });
+    expect(events.find((event) => event.summary === 'Opening keynote')!.description).toContain(
+      'Đặng Thị Hoa, Ирина Петрова',
+    );
+
+    const stored: string[] = [];
+    JSON.parse((await feed('json')).body, (_, value: unknown) => {
+      if (typeof value === 'string') stored.push(...unpublishableCharacters(value));
+      return value;
+    });
+    expect(stored).toEqual([]);
   });
 
   it('says the programme is not published yet, and knows no other format', async () => {

@@ -1,6 +1,7 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { CONFERENCE } from '@shared/conference.ts';
 import { SESSION_KIND_LABELS, type SessionKind } from '@shared/domain/programme.ts';
+import { withoutUnpublishable } from '@shared/domain/publishable-text.ts';
 import { wallClockIn } from '@shared/format/dates.ts';
 import type { ProgrammeSession, PublishedProgramme } from '@shared/schemas/programme.ts';
 
@@ -241,7 +242,8 @@ export function scheduleXml(programme: PublishedProgramme, site: ScheduleSite): 
     lines.push('</day>');
   }
   lines.push('</schedule>');
-  return `${lines.join('\n')}\n`;
+  // The last guard: text stored before the input rule may hold what XML 1.0 cannot.
+  return withoutUnpublishable(`${lines.join('\n')}\n`);
 }
 
 /**
@@ -274,5 +276,6 @@ export function scheduleIcs(programme: PublishedProgramme, site: ScheduleSite, o
       // The publication's time, not the render's: one version is always the same bytes.
       stamp: new Date(programme.publishedAt),
     });
-  return calendar.toString();
+  // The last guard: text stored before the input rule may hold controls iCalendar forbids.
+  return withoutUnpublishable(calendar.toString());
 }
