@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PublishedProgramme } from '@shared/schemas/programme.ts';
 import { buildProgrammePdf } from './programme-pdf.ts';
 
@@ -103,6 +103,22 @@ describe('Programme (PDF)', () => {
       const at = text.indexOf(expected, from);
       expect(at, `"${expected}" after position ${from} in: ${text}`).toBeGreaterThanOrEqual(0);
       from = at + expected.length;
+    }
+  });
+
+  it('draws one version as the same bytes whenever and wherever it is drawn, dated by its publication', async () => {
+    // Only the clock is faked; each process draws a version once, so two drawings are two processes.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const first = Buffer.from(await buildProgrammePdf(programme));
+      vi.setSystemTime(Date.now() + 86_400_000);
+      const next = Buffer.from(await buildProgrammePdf(programme));
+      expect(next.equals(first)).toBe(true);
+      const pdf = await PDFDocument.load(first, { updateMetadata: false });
+      expect(pdf.getCreationDate()?.toISOString()).toBe(programme.publishedAt);
+      expect(pdf.getModificationDate()?.toISOString()).toBe(programme.publishedAt);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

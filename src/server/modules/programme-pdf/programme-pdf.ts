@@ -117,6 +117,9 @@ export async function buildProgrammePdf(programme: PublishedProgramme): Promise<
   pdf.setProducer(CONFERENCE.shortName);
   pdf.setCreator(CONFERENCE.shortName);
   pdf.setLanguage('en');
+  // Dated by the publication, not the drawing: every process draws a version as the same bytes.
+  pdf.setCreationDate(new Date(programme.publishedAt));
+  pdf.setModificationDate(new Date(programme.publishedAt));
   const typesetter = await PdfTypesetter.for(pdf);
   const roomName = new Map(programme.rooms.map((room) => [room._id, room.name]));
   const sessions = [...programme.sessions].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
