@@ -36,6 +36,17 @@ describe('step 1: paper details', () => {
   });
 });
 
+describe('text pasted from a word processor', () => {
+  it('is refused at the step where it is typed, naming the field and the character', () => {
+    expect(paperDetailsError({ ...complete, title: 'Vortex\u001b[1m shedding' })).toBe(
+      'Title contains a character that cannot be printed or published: U+001B',
+    );
+    expect(authorsError([author, { ...author, affiliation: 'Politechnika\u000b Łódzka' }])).toBe(
+      'Affiliation contains a character that cannot be printed or published: U+000B',
+    );
+  });
+});
+
 describe('step 2: authors', () => {
   it('needs at least one author with all three fields', () => {
     expect(authorsError([])).toBe(PAPER_MESSAGES.authorsIncomplete);
