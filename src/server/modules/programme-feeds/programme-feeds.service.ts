@@ -12,15 +12,17 @@ import {
   scheduleXml,
 } from '../programme/schedule-formats.ts';
 
+/** Each format's type, writer, and whether it shows the conference days (the schedule's days). */
 export const FEED_FORMATS = {
-  ics: { contentType: 'text/calendar; charset=utf-8', render: scheduleIcs },
+  ics: { contentType: 'text/calendar; charset=utf-8', render: scheduleIcs, showsDays: false },
   json: {
     contentType: 'application/json; charset=utf-8',
+    showsDays: true,
     // Every string without what the other formats cannot carry, so that the three say the same.
     render: (programme: PublishedProgramme, site: ScheduleSite) =>
       `${JSON.stringify(scheduleJson(programme, site), (_, value: unknown) => (typeof value === 'string' ? withoutUnpublishable(value) : value))}\n`,
   },
-  xml: { contentType: 'application/xml; charset=utf-8', render: scheduleXml },
+  xml: { contentType: 'application/xml; charset=utf-8', render: scheduleXml, showsDays: true },
 } as const;
 export type FeedFormat = keyof typeof FEED_FORMATS;
 
@@ -32,13 +34,20 @@ export interface Feed {
    * says (the site's address, the dates) and with nothing else, the time it is asked included.
    */
   etag: string;
-  /** The latest of the publication and of the saved settings the body shows (the conference days). */
+  /** The later of the publication and the last change of the saved settings the body shows (the days). */
   lastModified: Date;
 }
 
-function feedOf(body: string, contentType: string, edition: number, publishedAt: Date, site: ScheduleSite): Feed {
+/** `settingsChangedAt`: when the saved settings the body shows last changed, if it shows any. */
+function feedOf(
+  body: string,
+  contentType: string,
+  edition: number,
+  publishedAt: Date,
+  settingsChangedAt: Date | null,
+): Feed {
   const digest = createHash('sha256').update(body).digest('base64url').slice(0, 22);
-  const lastModified = site.changedAt && site.changedAt > publishedAt ? site.changedAt : publishedAt;
+  const lastModified = settingsChangedAt && settingsChangedAt > publishedAt ? settingsChangedAt : publishedAt;
   return { body, contentType, etag: `"v${edition}-${digest}"`, lastModified };
 }
 
@@ -46,10 +55,10 @@ function feedOf(body: string, contentType: string, edition: number, publishedAt:
 export async function programmeFeed(ctx: AppContext, format: FeedFormat): Promise<Feed | undefined> {
   const latest = await findLatestVersion(ctx.db);
   if (!latest) return undefined;
-  const { contentType, render } = FEED_FORMATS[format];
+  const { contentType, render, showsDays } = FEED_FORMATS[format];
   const site = await scheduleSite(ctx);
   const body = render(latest.programme as PublishedProgramme, site);
-  return feedOf(body, contentType, latest.number, latest.publishedAt, site);
+  return feedOf(body, contentType, latest.number, latest.publishedAt, showsDays ? site.daysChangedAt : null);
 }
 
 /**
@@ -63,7 +72,7 @@ export async function eventCalendar(ctx: AppContext, guid: string): Promise<Feed
   if (!scheduleEvents(programme).some((event) => event.guid === guid)) return undefined;
   const site = await scheduleSite(ctx);
   const body = scheduleIcs(programme, site, guid);
-  return feedOf(body, FEED_FORMATS.ics.contentType, latest.number, latest.publishedAt, site);
+  return feedOf(body, FEED_FORMATS.ics.contentType, latest.number, latest.publishedAt, null);
 }
 
 /** Whether the client's copy (If-None-Match, else If-Modified-Since) is the feed as it is. */

@@ -12,8 +12,8 @@ export interface ScheduleSite {
   /** The conference's first and last instants (its configured dates). */
   conferenceStarts: string;
   conferenceEnds: string;
-  /** When an organiser last changed what this holds (the conference days); null when never. */
-  changedAt: Date | null;
+  /** When an organiser last saved the conference's first or last day; null when never. */
+  daysChangedAt: Date | null;
 }
 
 const ACRONYM = `${CONFERENCE.acronym.toLowerCase()}${CONFERENCE.year}`;

@@ -9,6 +9,6 @@ export async function scheduleSite(ctx: AppContext): Promise<ScheduleSite> {
     siteUrl: `${ctx.config.publicUrl}${ctx.config.basePath}`,
     conferenceStarts: dates.conferenceStarts,
     conferenceEnds: dates.conferenceEnds,
-    changedAt: await datesChangedAt(ctx, ['conferenceStarts', 'conferenceEnds']),
+    daysChangedAt: await datesChangedAt(ctx, ['conferenceStarts', 'conferenceEnds']),
   };
 }
