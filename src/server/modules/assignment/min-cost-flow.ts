@@ -2,15 +2,15 @@
  * Minimum-cost maximum flow on a network with integer capacities and non-negative integer costs,
  * by the primal-dual method: each phase finds shortest distances from the source under reduced
  * costs (Dijkstra with potentials), then pushes a blocking flow along the arcs that lie on
- * shortest paths. The costs here are small integers, so there are few phases; arcs live in typed
- * arrays, so a million of them cost a few tens of megabytes.
+ * shortest paths. Costs are integers held exactly in doubles (the caller keeps every path's cost
+ * under 2^53); arcs live in typed arrays, so a million of them cost a few tens of megabytes.
  */
 export class FlowNetwork {
   private head: Int32Array;
   private to: Int32Array;
   private next: Int32Array;
   private capacity: Int32Array;
-  private cost: Int32Array;
+  private cost: Float64Array;
   private arcCount = 0;
   /** Node potentials after solve(): the shortest distances of the last phase, summed. */
   potential: Float64Array;
@@ -24,7 +24,7 @@ export class FlowNetwork {
     this.to = new Int32Array(maxArcs * 2);
     this.next = new Int32Array(maxArcs * 2);
     this.capacity = new Int32Array(maxArcs * 2);
-    this.cost = new Int32Array(maxArcs * 2);
+    this.cost = new Float64Array(maxArcs * 2);
     this.potential = new Float64Array(nodeCount);
   }
 
@@ -148,19 +148,19 @@ export class FlowNetwork {
 
   /**
    * The linear programme's lower bound on the cost of sending `flow` units, from the node
-   * potentials (LP duality): equal to the cost found when the flow is optimal.
+   * potentials (LP duality): equal to the cost found when the flow is optimal. Summed in BigInt:
+   * its terms can pass 2^53 even where the bound itself does not.
    */
   dualBound(source: number, sink: number, flow: number): number {
-    let bound = flow * (this.potential[sink]! - this.potential[source]!);
+    let bound = BigInt(flow) * BigInt(this.potential[sink]! - this.potential[source]!);
     for (let u = 0; u < this.nodeCount; u++) {
       for (let arc = this.head[u]!; arc !== -1; arc = this.next[arc]!) {
         if (arc % 2 === 1) continue;
-        const capacity = this.capacity[arc]! + this.capacity[arc + 1]!;
         const reduced = this.reducedCost(arc, u);
-        if (reduced < 0) bound += capacity * reduced;
+        if (reduced < 0) bound += BigInt(this.capacity[arc]! + this.capacity[arc + 1]!) * BigInt(reduced);
       }
     }
-    return bound;
+    return Number(bound);
   }
 }
 
