@@ -43,7 +43,10 @@ export interface AssignmentPlan {
   fit: PlanFit;
   /** Every "Not my area" pair of the plan: no plan placing as many reviews has fewer. */
   notMyArea: { memberId: string; paperId: string; reason: NotMyAreaReason }[];
-  /** The optimisation's cost (weighted by `objectiveWeights`), and the linear programme's lower bound on it: equal when optimal. */
+  /**
+   * The optimisation's cost (weighted by `objectiveWeights`), and the linear programme's lower
+   * bound on it: equal when the plan is optimal, which the weights make lexicographically optimal.
+   */
   cost: number;
   lowerBound: number;
 }
