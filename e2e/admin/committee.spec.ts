@@ -167,6 +167,8 @@ test('an organiser invites three reviewers by e-mail; two join and review the sa
   const plan = automatic.getByTestId('assignment-plan');
   await expect(plan.getByText(joiner.name).first()).toBeVisible();
   await expect(plan.getByText(paperTitle).first()).toBeVisible();
+  // Bids first: the two members' Eager bids are among the plan's pairs.
+  await expect(plan.getByTestId('plan-fit')).toContainText(/By bid: [1-9][\d,]* Eager/);
   const assignedCell = rowOf(joiner.email).getByRole('cell').nth(3);
   await expect(assignedCell).toHaveText(/^(Reviews: )?0 assigned, 0 submitted$/);
   expect(await seriousViolations(page), 'the assignment plan').toEqual([]);

@@ -26,6 +26,13 @@ export const ASSIGNMENT_LIMITS = {
   planPairs: 100_000,
 } as const;
 
+/**
+ * Why a plan keeps a "Not my area" pair that no plan placing as many reviews could avoid: no
+ * other member may review the paper without that bid, or every one who may is at their maximum.
+ */
+export const NOT_MY_AREA_REASONS = ['no_other_member', 'others_at_maximum'] as const;
+export type NotMyAreaReason = (typeof NOT_MY_AREA_REASONS)[number];
+
 const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
 
 export const ASSIGNMENT_TEXTS = {
@@ -64,4 +71,10 @@ export const ASSIGNMENT_TEXTS = {
   declaredByMember: 'Declared a conflict while bidding',
   declaredByOrganiser: (note: string) => `Declared by an organiser: ${note}`,
   shortOfCapacity: 'The members who could review it have reached their maximum.',
+  /** Why the plan gives a member a paper they marked "Not my area". */
+  notMyAreaReason: {
+    no_other_member:
+      'No other member can review it: each has a conflict, already reviews it, or marked it Not my area too.',
+    others_at_maximum: 'The other members who could review it have reached their maximum.',
+  } satisfies Record<NotMyAreaReason, string>,
 } as const;

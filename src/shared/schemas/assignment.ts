@@ -108,8 +108,19 @@ export const assignmentPlanSchema = z
       }),
     ),
     assignments: z.array(z.object({ memberId: z.string(), paperId: z.string() })),
-    /** Sum of the pairs' preferences, and the optimiser's cost beside its proven lower bound. */
-    preference: z.number(),
+    /** The new pairs by their member's bid, and how many are in the member's themes. */
+    fit: z.object({
+      eager: z.number(),
+      willing: z.number(),
+      noBid: z.number(),
+      notMyArea: z.number(),
+      themeMatches: z.number(),
+    }),
+    /** Every new pair whose member marked the paper "Not my area" (no plan with as many reviews has fewer), and why. */
+    notMyArea: z.array(
+      z.object({ memberId: z.string(), name: z.string(), paperId: z.string(), title: z.string(), reason: z.string() }),
+    ),
+    /** The optimiser's cost (each criterion weighted to outweigh all below it) beside its proven lower bound. */
     cost: z.number(),
     lowerBound: z.number(),
   })

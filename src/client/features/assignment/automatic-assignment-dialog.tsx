@@ -118,6 +118,14 @@ function PlanReview({ plan, onBack, onClose }: { plan: AssignmentPlanView; onBac
           : `${plural(plan.assignments.length, 'new review')} for ${plural(receiving.length, 'member')}, ${plural(plan.reviewsPerPaper, 'review')} per paper${plan.onlyFillMissing ? ' counting those already assigned' : ' more'}.`}{' '}
         {short.length > 0 ? `${plural(short.length, 'paper')} stay short of reviewers.` : ''}
       </p>
+      {plan.assignments.length > 0 && (
+        <p className="text-sm text-slate-600" data-testid="plan-fit">
+          By bid: {formatCount(plan.fit.eager)} Eager, {formatCount(plan.fit.willing)} Willing,{' '}
+          {formatCount(plan.fit.noBid)} without a bid, {formatCount(plan.fit.notMyArea)} Not my area;{' '}
+          {formatCount(plan.fit.themeMatches)} in the member’s themes. No plan with as many reviews has fewer Not my
+          area, then more Eager, then more Willing, then more in the members’ themes.
+        </p>
+      )}
       {short.length > 0 && (
         <section aria-labelledby="plan-short-heading">
           <h3 id="plan-short-heading" className="font-semibold text-slate-900">
@@ -135,6 +143,27 @@ function PlanReview({ plan, onBack, onClose }: { plan: AssignmentPlanView; onBac
                 <p className="text-slate-700">
                   {plural(paper.missing, 'review')} missing: {paper.shortReason}
                 </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {plan.notMyArea.length > 0 && (
+        <section aria-labelledby="plan-not-my-area-heading">
+          <h3 id="plan-not-my-area-heading" className="font-semibold text-slate-900">
+            Papers given to a member who marked them Not my area
+          </h3>
+          <ul
+            tabIndex={0}
+            aria-labelledby="plan-not-my-area-heading"
+            className="mt-2 max-h-48 divide-y divide-slate-200 overflow-y-auto rounded-lg border border-amber-300 bg-amber-50 text-sm"
+          >
+            {plan.notMyArea.map((pair) => (
+              <li key={`${pair.memberId} ${pair.paperId}`} className="px-3 py-2">
+                <p className="font-medium break-words text-slate-900">
+                  {pair.title} <span className="font-normal text-slate-700">· {pair.name}</span>
+                </p>
+                <p className="text-slate-700">{pair.reason}</p>
               </li>
             ))}
           </ul>

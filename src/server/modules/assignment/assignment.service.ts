@@ -363,7 +363,14 @@ export async function planAutomaticAssignment(
       };
     }),
     assignments: plan.assignments,
-    preference: plan.preference,
+    fit: plan.fit,
+    notMyArea: plan.notMyArea.map(({ memberId, paperId, reason }) => ({
+      memberId,
+      name: names.get(memberId) ?? '',
+      paperId,
+      title: paperById.get(paperId)!.title,
+      reason: ASSIGNMENT_TEXTS.notMyAreaReason[reason],
+    })),
     cost: plan.cost,
     lowerBound: plan.lowerBound,
   };

@@ -4,11 +4,18 @@ import { ASSIGNMENT_TEXTS } from '@shared/domain/assignment.ts';
 import { REVIEW_TEXTS } from '@shared/domain/reviews.ts';
 import type { AssignmentPlanView, PaperReviewers } from '@shared/schemas/assignment.ts';
 import type { PaperTimelineEntry } from '@shared/schemas/timeline.ts';
-import { committeeMembers, committeeReviews } from '@server/db/schema/index.ts';
+import { committeeBids, committeeMembers, committeeReviews } from '@server/db/schema/index.ts';
 import { checkReviewInvariants } from '@server/ops/review-invariants.ts';
 import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
 import { OPEN_DEADLINES } from '@server/test/open-deadlines.ts';
-import { API, createTestAppWithMail, type TestAppWithMail, uniqueEmail } from '@server/test/test-app.ts';
+import {
+  API,
+  createTestApp,
+  createTestAppWithMail,
+  type TestApp,
+  type TestAppWithMail,
+  uniqueEmail,
+} from '@server/test/test-app.ts';
 
 const FLUIDS = 'Aerodynamics and Fluid Mechanics';
 const SOLIDS = 'Solid Mechanics and Dynamics';
@@ -359,5 +366,96 @@ describe('assigning reviewers, by hand and automatically', () => {
       (mail) => mail.to[0] === accepted.find((m) => m.id === submitted.memberId)?.email,
     );
     if (toItsReviewer) expect(toItsReviewer.raw).not.toContain(submittedTitle);
+  });
+});
+
+describe('the automatic plan and "Not my area" bids', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  const member: Record<'hung' | 'olga', { id: string; name: string }> = {} as never;
+  const paper: Record<'shells' | 'jets' | 'vortex', { id: string; title: string }> = {} as never;
+
+  beforeAll(async () => {
+    t = await createTestApp({ conferenceDates: OPEN_DEADLINES });
+    admin = await createTestUser(t.app, { role: 'admin' });
+    const addMember = async (key: keyof typeof member, name: string, affiliation: string, themes: string[]) => {
+      const [row] = await t.app.ctx.db
+        .insert(committeeMembers)
+        .values({ name, email: uniqueEmail(key), affiliation, themes, maxPapers: 1, status: 'accepted' })
+        .returning();
+      member[key] = { id: row!.id, name };
+    };
+    await addMember('hung', 'Trần Văn Hùng', 'Trường Đại học Bách khoa Thành phố Hồ Chí Minh', [SOLIDS]);
+    await addMember('olga', 'Ольга Смирнова', 'Новосибирский государственный университет', [FLUIDS]);
+    const submit = async (
+      key: keyof typeof paper,
+      title: string,
+      theme: string,
+      author: string,
+      affiliation: string,
+    ) => {
+      const submitter = await createTestUser(t.app, { username: author });
+      const authors = JSON.stringify([{ name: author, affiliation, address: 'Campus' }]);
+      paper[key] = { id: (await createTestPaper(t.app, submitter, { title, theme, authors }))._id, title };
+    };
+    await submit('shells', 'Buckling of thin cylindrical shells', SOLIDS, 'Krzysztof Wójcik', 'Politechnika Gdańska');
+    await submit('jets', 'Impinging jets on a heated plate', FLUIDS, 'अनिल कुमार', 'Indian Institute of Science');
+  });
+  afterAll(() => t.close());
+
+  const plan = async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/admin/assignments/plan`,
+      headers: { cookie: admin.cookie },
+      payload: { reviewsPerPaper: 1, onlyFillMissing: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().plan as AssignmentPlanView;
+  };
+  const pairsOf = (planned: AssignmentPlanView) =>
+    planned.assignments.map((pair) => `${pair.memberId} ${pair.paperId}`).sort();
+
+  it('gives no member a paper they marked "Not my area" while a plan with as many reviews does without it', async () => {
+    // Hùng works on shells but said the paper is not his area; Olga said nothing of either.
+    await t.app.ctx.db
+      .insert(committeeBids)
+      .values({ memberId: member.hung.id, paperId: paper.shells.id, bid: 'not_my_area' });
+    const planned = await plan();
+    expect(pairsOf(planned)).toEqual(
+      [`${member.olga.id} ${paper.shells.id}`, `${member.hung.id} ${paper.jets.id}`].sort(),
+    );
+    expect(planned.fit).toEqual({ eager: 0, willing: 0, noBid: 2, notMyArea: 0, themeMatches: 0 });
+    expect(planned.notMyArea).toEqual([]);
+    expect(planned.cost).toBe(planned.lowerBound);
+  });
+
+  it('lists each "Not my area" pair it cannot avoid, with why no one else took the paper', async () => {
+    // A third paper, which Olga can take too, and Hùng finds none of the three his area.
+    await t.app.ctx.db.update(committeeMembers).set({ maxPapers: 2 }).where(eq(committeeMembers.id, member.olga.id));
+    const title = 'Vortex shedding behind a cylinder';
+    const submitter = await createTestUser(t.app, { username: 'Đặng Thị Lan' });
+    const authors = JSON.stringify([{ name: 'Đặng Thị Lan', affiliation: 'Đại học Đà Nẵng', address: 'Campus' }]);
+    paper.vortex = { id: (await createTestPaper(t.app, submitter, { title, theme: FLUIDS, authors }))._id, title };
+    await t.app.ctx.db.insert(committeeBids).values(
+      [paper.jets, paper.vortex].map(({ id }) => ({
+        memberId: member.hung.id,
+        paperId: id,
+        bid: 'not_my_area' as const,
+      })),
+    );
+    const planned = await plan();
+    // Every review is placed, so Hùng takes one paper: the one in his themes.
+    expect(planned.papers.every((p) => p.missing === 0)).toBe(true);
+    expect(planned.fit).toMatchObject({ notMyArea: 1, noBid: 2, themeMatches: 3 });
+    expect(planned.notMyArea).toEqual([
+      {
+        memberId: member.hung.id,
+        name: member.hung.name,
+        paperId: paper.shells.id,
+        title: paper.shells.title,
+        reason: ASSIGNMENT_TEXTS.notMyAreaReason.others_at_maximum,
+      },
+    ]);
   });
 });

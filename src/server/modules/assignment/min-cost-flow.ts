@@ -2,15 +2,15 @@
  * Minimum-cost maximum flow on a network with integer capacities and non-negative integer costs,
  * by the primal-dual method: each phase finds shortest distances from the source under reduced
  * costs (Dijkstra with potentials), then pushes a blocking flow along the arcs that lie on
- * shortest paths. The costs here are small integers, so there are few phases; arcs live in typed
- * arrays, so a million of them cost a few tens of megabytes.
+ * shortest paths. Costs are integers held exactly in doubles (the caller keeps every path's cost
+ * under 2^53); arcs live in typed arrays, so a million of them cost a few tens of megabytes.
  */
 export class FlowNetwork {
   private head: Int32Array;
   private to: Int32Array;
   private next: Int32Array;
   private capacity: Int32Array;
-  private cost: Int32Array;
+  private cost: Float64Array;
   private arcCount = 0;
   /** Node potentials after solve(): the shortest distances of the last phase, summed. */
   potential: Float64Array;
@@ -24,7 +24,7 @@ export class FlowNetwork {
     this.to = new Int32Array(maxArcs * 2);
     this.next = new Int32Array(maxArcs * 2);
     this.capacity = new Int32Array(maxArcs * 2);
-    this.cost = new Int32Array(maxArcs * 2);
+    this.cost = new Float64Array(maxArcs * 2);
     this.potential = new Float64Array(nodeCount);
   }
 
@@ -59,16 +59,16 @@ export class FlowNetwork {
     const currentArc = new Int32Array(n);
     let flow = 0;
     for (
-      this.shortestDistances(source, distance);
+      this.shortestDistances(source, sink, distance);
       distance[sink]! < Infinity;
-      this.shortestDistances(source, distance)
+      this.shortestDistances(source, sink, distance)
     ) {
       // Capped at the sink's distance, the potentials keep every residual arc's reduced cost
       // non-negative, the nodes the source cannot reach included: the dual stays feasible.
       const cap = distance[sink]!;
       for (let v = 0; v < n; v++) this.potential[v]! += Math.min(distance[v]!, cap);
       // Every shortest path now has reduced cost 0: saturate them all (Dinic on the admissible arcs).
-      for (this.admissibleLevels(source, level); level[sink] !== -1; this.admissibleLevels(source, level)) {
+      for (this.admissibleLevels(source, sink, level); level[sink] !== -1; this.admissibleLevels(source, sink, level)) {
         currentArc.set(this.head);
         for (let pushed = this.augment(source, sink, 2 ** 30, level, currentArc); pushed > 0;) {
           flow += pushed;
@@ -83,8 +83,12 @@ export class FlowNetwork {
     return this.cost[arc]! + this.potential[from]! - this.potential[this.to[arc]!]!;
   }
 
-  /** Dijkstra under reduced costs, which the potentials keep non-negative. */
-  private shortestDistances(source: number, distance: Float64Array): void {
+  /**
+   * Dijkstra under reduced costs, which the potentials keep non-negative. It stops at the sink:
+   * every node still unsettled is at least as far, and its potential grows by the sink's distance
+   * whatever its own, so only the distances up to the sink's are needed.
+   */
+  private shortestDistances(source: number, sink: number, distance: Float64Array): void {
     distance.fill(Infinity);
     distance[source] = 0;
     const heap = new MinHeap(this.nodeCount);
@@ -92,6 +96,7 @@ export class FlowNetwork {
     while (heap.size > 0) {
       const [u, d] = heap.pop();
       if (d > distance[u]!) continue;
+      if (u === sink) return;
       for (let arc = this.head[u]!; arc !== -1; arc = this.next[arc]!) {
         if (this.capacity[arc]! === 0) continue;
         const v = this.to[arc]!;
@@ -104,8 +109,12 @@ export class FlowNetwork {
     }
   }
 
-  /** Breadth-first levels over admissible arcs (residual, zero reduced cost): the blocking flow's order. */
-  private admissibleLevels(source: number, level: Int32Array): void {
+  /**
+   * Breadth-first levels over admissible arcs (residual, zero reduced cost): the blocking flow's
+   * order. It stops once the sink has its level: every node of a lower level has one by then, and
+   * the blocking flow uses no other.
+   */
+  private admissibleLevels(source: number, sink: number, level: Int32Array): void {
     level.fill(-1);
     level[source] = 0;
     const queue = new Int32Array(this.nodeCount);
@@ -118,6 +127,7 @@ export class FlowNetwork {
         const v = this.to[arc]!;
         if (this.capacity[arc]! > 0 && level[v] === -1 && this.reducedCost(arc, u) === 0) {
           level[v] = level[u]! + 1;
+          if (v === sink) return;
           queue[write++] = v;
         }
       }
@@ -148,19 +158,19 @@ export class FlowNetwork {
 
   /**
    * The linear programme's lower bound on the cost of sending `flow` units, from the node
-   * potentials (LP duality): equal to the cost found when the flow is optimal.
+   * potentials (LP duality): equal to the cost found when the flow is optimal. Summed in BigInt:
+   * its terms can pass 2^53 even where the bound itself does not.
    */
   dualBound(source: number, sink: number, flow: number): number {
-    let bound = flow * (this.potential[sink]! - this.potential[source]!);
+    let bound = BigInt(flow) * BigInt(this.potential[sink]! - this.potential[source]!);
     for (let u = 0; u < this.nodeCount; u++) {
       for (let arc = this.head[u]!; arc !== -1; arc = this.next[arc]!) {
         if (arc % 2 === 1) continue;
-        const capacity = this.capacity[arc]! + this.capacity[arc + 1]!;
         const reduced = this.reducedCost(arc, u);
-        if (reduced < 0) bound += capacity * reduced;
+        if (reduced < 0) bound += BigInt(this.capacity[arc]! + this.capacity[arc + 1]!) * BigInt(reduced);
       }
     }
-    return bound;
+    return Number(bound);
   }
 }
 
