@@ -12,11 +12,10 @@ import { asc, eq } from 'drizzle-orm';
 import { loadConfig } from '@server/config.ts';
 import { openDatabase } from '@server/db/client.ts';
 import { papers, users } from '@server/db/schema/index.ts';
-import { demoEnvironment } from '@server/ops/demo-environment.ts';
+import { demoCalendar, demoEnvironment } from '@server/ops/demo-environment.ts';
 import { CONFERENCE_DATE_INFO, CONFERENCE_DATE_KEYS, formatConferenceTime } from '@shared/domain/deadlines.ts';
-import { seedDemo } from './seed-demo.ts';
+import { DEMO_COUNTS, seedDemoConference } from './seed-demo.ts';
 
-const DEMO_COUNTS = { users: 12, papers: 10 };
 /** The seeded authors' password (seed-demo.ts). */
 const AUTHOR_PASSWORD = 'demo-password';
 
@@ -24,14 +23,16 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-demo-'));
 const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
 const admin = { email: 'admin@demo.example', password: `Demo-${randomBytes(9).toString('hex')}` };
 const port = Number(process.env.PORT || 3000);
-const env = demoEnvironment({ now: new Date(), dataDir, port, admin });
+const now = new Date();
+const calendar = demoCalendar(now);
+const env = demoEnvironment({ now, dataDir, port, admin });
 const config = loadConfig({ ...process.env, ...env });
 
 /** An author whose abstract was accepted, so the payment and full paper steps can be tried at once. */
 async function seed(): Promise<{ email: string; status: string } | undefined> {
   const database = await openDatabase({ dataDir });
   try {
-    await seedDemo(database.db, dataDir, DEMO_COUNTS);
+    await seedDemoConference(database.db, dataDir, calendar);
     const authors = await database.db
       .select({ email: users.email, status: papers.status })
       .from(papers)
@@ -51,7 +52,7 @@ try {
   throw error;
 }
 
-const calendar = CONFERENCE_DATE_KEYS.map(
+const calendarLines = CONFERENCE_DATE_KEYS.map(
   (key) => `  ${CONFERENCE_DATE_INFO[key].title.padEnd(46)}${formatConferenceTime(config.conferenceDates[key]!)}`,
 );
 console.log(
@@ -67,7 +68,7 @@ console.log(
       : '',
     '  Sign-up is open: register a new author to submit an abstract.',
     '  Dates:',
-    ...calendar,
+    ...calendarLines,
     '-'.repeat(72),
   ]
     .filter(Boolean)

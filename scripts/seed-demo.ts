@@ -23,7 +23,9 @@ import { hashPassword } from '@server/lib/passwords.ts';
 import { newCustomUserId } from '@server/modules/users/users.service.ts';
 import { createLocalFileStore } from '@server/storage/local-file-store.ts';
 import { PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '@shared/constants.ts';
+import type { ConferenceDates } from '@shared/domain/deadlines.ts';
 import { type PaperAction, type PaperState, transition } from '@shared/domain/paper-workflow.ts';
+import { type DemoPaper, demoPaperPdf } from './demo-paper-pdf.ts';
 
 const REVIEW_TEXT = 'Thank you for the submission. Please see the comments.';
 
@@ -135,7 +137,23 @@ function timelineRows(paper: { id: string; userId: string }, steps: DemoStep[]) 
     });
 }
 
-export async function seedDemo(db: Db, dataDir: string, counts: { users: number; papers: number }): Promise<void> {
+export interface DemoSeedOptions {
+  /** When abstracts opened: no paper is dated before it (by default, any time since the author's account). */
+  submissionsOpen?: Date;
+  /**
+   * Each paper its own abstract and full paper, printing its title and authors, as the demo
+   * shows them to organisers and reviewers; by default one file for every paper, which keeps a
+   * seed of 100,000 papers fast.
+   */
+  filePerPaper?: boolean;
+}
+
+export async function seedDemo(
+  db: Db,
+  dataDir: string,
+  counts: { users: number; papers: number },
+  options: DemoSeedOptions = {},
+): Promise<void> {
   const passwordHash = await hashPassword('demo-password');
   const ids = new Set<string>();
   while (ids.size < counts.users + 1) ids.add(newCustomUserId());
@@ -175,35 +193,57 @@ export async function seedDemo(db: Db, dataDir: string, counts: { users: number;
     })
     .returning({ id: users.id });
 
-  // One real PDF that every demo submission points at.
   const store = createLocalFileStore(path.resolve(dataDir, 'files'));
-  const pdf = Buffer.from(
-    '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ICTACEM demo abstract\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-  );
-  const stored = await store.put(Readable.from([pdf]), { maxBytes: pdf.length, tooLargeMessage: 'too large' });
-  const [file] = await db
-    .insert(storedFiles)
-    .values({
-      storageKey: stored.key,
-      originalName: 'abstract.pdf',
-      contentType: 'application/pdf',
-      sizeBytes: stored.sizeBytes,
-      sha256: stored.sha256,
-    })
-    .returning();
+  const storePdf = async (pdf: Uint8Array, originalName: string) => {
+    const stored = await store.put(Readable.from([Buffer.from(pdf)]), {
+      maxBytes: pdf.length,
+      tooLargeMessage: 'too large',
+    });
+    const [file] = await db
+      .insert(storedFiles)
+      .values({
+        storageKey: stored.key,
+        originalName,
+        contentType: 'application/pdf',
+        sizeBytes: stored.sizeBytes,
+        sha256: stored.sha256,
+      })
+      .returning({ id: storedFiles.id });
+    return file!.id;
+  };
+  const sharedFileId = options.filePerPaper
+    ? undefined
+    : await storePdf(
+        await demoPaperPdf({
+          kind: 'Extended abstract',
+          title: 'A sample paper of the demo conference',
+          theme: THEMES[0],
+          authors: [{ name: 'ICTACEM demo author', affiliation: 'Indian Institute of Technology' }],
+        }),
+        'abstract.pdf',
+      );
 
   // Every date follows the one before it and none lies in the future: account, submission,
   // decision, payment, full paper; a score comes from the reviewer at some time after submission.
   const authorsOfPapers = insertedUsers.slice(0, Math.min(counts.papers, insertedUsers.length));
   const plans = authorsOfPapers.map((user) => {
     const status = pick(PAPER_STATUSES);
-    const submittedAt = after(user.createdAt);
+    const submittedAt = after(
+      options.submissionsOpen && options.submissionsOpen > user.createdAt ? options.submissionsOpen : user.createdAt,
+    );
     const reviewedAt = status === 'review_awaited' ? null : after(submittedAt);
     const paidAt = status === 'abstract_accepted' && chance(0.7) ? after(reviewedAt!) : null;
     const fullPaperAt = paidAt && chance(0.5) ? after(paidAt) : null;
     const evaluatedAt = status !== 'review_awaited' && chance(0.6) ? after(submittedAt) : null;
     return {
       user,
+      title: `${pick(TOPICS)} ${pick(SUBJECTS)}`,
+      theme: pick(THEMES),
+      authors: Array.from({ length: 1 + randomInt(3) }, (_, position) => ({
+        name: position === 0 ? user.username : `${pick(FIRST)} ${pick(LAST)}`,
+        affiliation: pick(INSTITUTES),
+        address: `${randomInt(1, 200)} Campus Road, ${pick(['Kharagpur', 'Bengaluru', 'Stuttgart', 'Sendai', 'Milan'])}`,
+      })),
       status,
       submittedAt,
       reviewedAt,
@@ -213,11 +253,25 @@ export async function seedDemo(db: Db, dataDir: string, counts: { users: number;
       marks: evaluatedAt ? randomInt(20, 100) : null,
     };
   });
+  const files: { abstract: string; fullPaper: string | null }[] = [];
+  for (const plan of plans) {
+    if (sharedFileId) {
+      files.push({ abstract: sharedFileId, fullPaper: plan.fullPaperAt ? sharedFileId : null });
+      continue;
+    }
+    const paper: Omit<DemoPaper, 'kind'> = { title: plan.title, theme: plan.theme, authors: plan.authors };
+    files.push({
+      abstract: await storePdf(await demoPaperPdf({ ...paper, kind: 'Extended abstract' }), 'abstract.pdf'),
+      fullPaper: plan.fullPaperAt
+        ? await storePdf(await demoPaperPdf({ ...paper, kind: 'Full paper' }), 'full-paper.pdf')
+        : null,
+    });
+  }
   const paperRows = plans.map((plan, index) => ({
     userId: plan.user.id,
     ictacemId: plan.user.customUserId,
-    title: `${pick(TOPICS)} ${pick(SUBJECTS)}`,
-    theme: pick(THEMES),
+    title: plan.title,
+    theme: plan.theme,
     modeOfPresentation: pick(PRESENTATION_MODES),
     status: plan.status,
     review: plan.reviewedAt ? REVIEW_TEXT : '',
@@ -225,8 +279,8 @@ export async function seedDemo(db: Db, dataDir: string, counts: { users: number;
     reviewedAt: plan.reviewedAt,
     // Unique, as the site requires of real payments: one payment per paper.
     paymentId: plan.paidAt ? `PAY-${String(index + 1).padStart(7, '0')}` : '',
-    abstractFileId: file!.id,
-    fullPaperFileId: plan.fullPaperAt ? file!.id : null,
+    abstractFileId: files[index]!.abstract,
+    fullPaperFileId: files[index]!.fullPaper,
     fullPaperSubmittedAt: plan.fullPaperAt,
     submittedAt: plan.submittedAt,
     createdAt: plan.submittedAt,
@@ -240,24 +294,32 @@ export async function seedDemo(db: Db, dataDir: string, counts: { users: number;
     insertedPapers.push(...(await db.insert(papers).values(batch).returning({ id: papers.id, userId: papers.userId })));
   });
 
-  const authorRows = insertedPapers.flatMap((paper, index) => {
-    const owner = authorsOfPapers[index]!;
-    return Array.from({ length: 1 + randomInt(3) }, (_, position) => ({
-      paperId: paper.id,
-      position,
-      name: position === 0 ? owner.username : `${pick(FIRST)} ${pick(LAST)}`,
-      affiliation: pick(INSTITUTES),
-      address: `${randomInt(1, 200)} Campus Road, ${pick(['Kharagpur', 'Bengaluru', 'Stuttgart', 'Sendai', 'Milan'])}`,
-    }));
-  });
+  const authorRows = insertedPapers.flatMap((paper, index) =>
+    plans[index]!.authors.map((author, position) => ({ paperId: paper.id, position, ...author })),
+  );
   await inBatches(authorRows, 1000, (batch) => db.insert(paperAuthors).values(batch));
   const versionRows = insertedPapers.flatMap((p, index) => {
     const plan = plans[index]!;
-    const version = { paperId: p.id, version: 1, fileId: file!.id, status: 'current' as const };
+    const { abstract, fullPaper } = files[index]!;
+    const version = { paperId: p.id, version: 1, status: 'current' as const };
     return [
-      { ...version, kind: 'abstract' as const, fileName: 'abstract.pdf', submittedAt: plan.submittedAt },
-      ...(plan.fullPaperAt
-        ? [{ ...version, kind: 'full_paper' as const, fileName: 'full-paper.pdf', submittedAt: plan.fullPaperAt }]
+      {
+        ...version,
+        kind: 'abstract' as const,
+        fileId: abstract,
+        fileName: 'abstract.pdf',
+        submittedAt: plan.submittedAt,
+      },
+      ...(plan.fullPaperAt && fullPaper
+        ? [
+            {
+              ...version,
+              kind: 'full_paper' as const,
+              fileId: fullPaper,
+              fileName: 'full-paper.pdf',
+              submittedAt: plan.fullPaperAt,
+            },
+          ]
         : []),
     ];
   });
@@ -320,6 +382,13 @@ export async function seedDemo(db: Db, dataDir: string, counts: { users: number;
     .filter(() => chance(0.3));
   await inBatches(chatRows, 1000, (batch) => db.insert(chatMessages).values(batch));
   await vacuumAfterBulkLoad(db);
+}
+
+/** The conference of `npm run demo`: a few papers, dated inside its calendar, each with its own PDF. */
+export const DEMO_COUNTS = { users: 12, papers: 10 };
+
+export function seedDemoConference(db: Db, dataDir: string, calendar: ConferenceDates): Promise<void> {
+  return seedDemo(db, dataDir, DEMO_COUNTS, { submissionsOpen: new Date(calendar.abstractOpens), filePerPaper: true });
 }
 
 async function main() {

@@ -438,3 +438,45 @@ test('an author invited to the committee signs in from the invitation and accept
   await page.getByRole('button', { name: 'Accept the invitation' }).click();
   await expect(page.getByText('Welcome to the programme committee of ICTACEM 2025.')).toBeVisible();
 });
+
+test('in double-blind review the submission page asks authors to remove their names from the PDF', async ({
+  page,
+  request,
+}) => {
+  const notice = 'Remove your names from the PDF: the committee reviews it without them.';
+  const author = await registerAuthor(request, 'Nguyễn Thị Bích Ngọc');
+  await signInThroughApi(page, author);
+  const token = await sessionTokenOf(request, E2E_ADMIN);
+  const setReviewMode = async (reviewMode: string) => {
+    const saved = await request.put('api/admin/committee/review-mode', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { reviewMode },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+  };
+  const openUploadStep = async () => {
+    await page.goto('submit-paper');
+    await page.getByLabel('Paper Title').fill('Dao động của tấm composite dưới tải trọng chu kỳ');
+    await page.getByLabel('Theme').selectOption({ label: 'Aerodymanics and Fluid Mechanics' });
+    await page.getByLabel('Mode of Presentation').selectOption('Oral');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByLabel('Name', { exact: true }).fill(author.username);
+    await page.getByLabel('Affiliation', { exact: true }).fill('Đại học Huế');
+    await page.getByLabel('Address', { exact: true }).fill('Huế, Việt Nam');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(page.getByLabel('Extended abstract (PDF)')).toBeVisible();
+  };
+
+  await setReviewMode('single_blind');
+  await openUploadStep();
+  await expect(page.getByRole('main')).toContainText('Prepare your abstract with the');
+  await expect(page.getByText(notice)).toHaveCount(0);
+
+  await setReviewMode('double_blind');
+  try {
+    await openUploadStep();
+    await expect(page.getByRole('status').filter({ hasText: notice })).toBeVisible();
+  } finally {
+    await setReviewMode('single_blind');
+  }
+});

@@ -16,10 +16,12 @@ export const REVIEW_MODE_TEXTS = {
   descriptions: {
     single_blind: 'Members see the authors of the papers they review; authors never learn who reviewed them.',
     double_blind:
-      'Members never see who wrote a paper: no names, affiliations, e-mails, ICTACEM IDs or file names, and the abstract they receive has its document information emptied. Authors are asked to anonymise their abstracts.',
+      'Members never see who wrote a paper: no names, affiliations, e-mails, ICTACEM IDs or file names, and the abstract they receive holds only its pages, without the file’s document information. Authors are asked to anonymise their abstracts.',
   } satisfies Record<ReviewMode, string>,
   saved: (mode: ReviewMode) => `Review mode: ${REVIEW_MODE_LABELS[mode]}.`,
   invalid: 'Choose Single-blind or Double-blind.',
+  /** The site rewrites the file without its document information, but cannot edit what the pages print. */
+  removeNamesFromPdf: 'Remove your names from the PDF: the committee reviews it without them.',
   anonymiseAbstract:
     'Reviewing is double-blind: leave the authors’ names, affiliations and acknowledgements out of your extended abstract, and cite your own earlier work as you would anyone else’s.',
   notAnonymisable: 'This abstract could not be prepared for blind review. Please tell the organisers.',

@@ -48,7 +48,12 @@ export function UploadStep({ values, file, onFileChange, confirmed, onConfirmedC
         </Link>
         .
       </p>
-      {reviewMode === 'double_blind' && <Alert tone="info">{REVIEW_MODE_TEXTS.anonymiseAbstract}</Alert>}
+      {reviewMode === 'double_blind' && (
+        <Alert tone="info">
+          <p>{REVIEW_MODE_TEXTS.removeNamesFromPdf}</p>
+          <p className="mt-1 font-normal">{REVIEW_MODE_TEXTS.anonymiseAbstract}</p>
+        </Alert>
+      )}
 
       <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-4 text-sm text-slate-800">
         <input

@@ -1,0 +1,39 @@
+// Reads a PDF back with poppler's pdftotext and pdffonts (poppler-utils), as a reader's viewer would.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+async function poppler(tool: 'pdftotext' | 'pdffonts', bytes: Uint8Array, args: string[] = []): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'poppler-'));
+  const file = join(folder, 'document.pdf');
+  try {
+    await writeFile(file, bytes);
+    return (await run(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])])).stdout;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error(`${tool} is missing: install poppler-utils (apt-get install poppler-utils).`, { cause: error });
+    }
+    throw error;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** The text of the pages as pdftotext extracts it, whitespace runs as one space, in composed form. */
+export async function pdfText(bytes: Uint8Array): Promise<string> {
+  return (await poppler('pdftotext', bytes)).normalize('NFC').replace(/\s+/g, ' ').trim();
+}
+
+/** Each font pdffonts lists, with whether it is embedded. */
+export async function pdfFonts(bytes: Uint8Array): Promise<{ name: string; embedded: boolean }[]> {
+  const lines = (await poppler('pdffonts', bytes)).trim().split('\n').slice(2);
+  return lines.map((line) => {
+    // The columns after the name and type: encoding, emb, sub, uni, object number, generation.
+    const columns = line.trim().split(/\s+/);
+    return { name: columns[0]!, embedded: columns.at(-5) === 'yes' };
+  });
+}
