@@ -247,14 +247,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const reviewReminders = config.inMemoryDatabase || !outbox ? undefined : new AutomaticReviewReminders(ctx, app.log);
   app.addHook('onReady', async () => {
     outbox?.start();
-    housekeeping?.start();
     reviewReminders?.start();
     jobs.start();
   });
-  // Once the server answers, not before: the start no longer waits for the whole database's VACUUM,
-  // and the first requests run between its tables (jobs/embedded-upkeep.ts).
+  // Upkeep once the server answers, not before: the start no longer waits for the whole database's
+  // VACUUM or the first sweep of what has expired, and the first requests run between the
+  // VACUUM's tables (jobs/embedded-upkeep.ts).
   app.addHook('onListen', (done) => {
     void maintenance?.start();
+    housekeeping?.start();
     done();
   });
   const backups =
