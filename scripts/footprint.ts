@@ -8,7 +8,9 @@
 // every 50 ms, from the spawn until it has answered the health route, served a few typical
 // pages and idled (RSS 5 s after the last request, and idle: once V8's memory reducer has run,
 // about 15 s after the last allocations); and prints them beside a bare Fastify server (one route)
-// started the same way in the same run (with --runs, the median of each figure). Scenarios:
+// started the same way in the same run (with --runs, the median of each figure). Each row also
+// says how long the start took to its first answer, and the processor time it spent until then
+// (less moved than the wall time by whatever else the machine runs). Scenarios:
 //   bare               node with fastify and one route, nothing else
 //   postgres           PostgreSQL of DATABASE_URL, in a fresh database created and dropped here
 //                      (skipped when DATABASE_URL is unset)
@@ -103,6 +105,16 @@ function rssOf(pid: number): number {
   }
 }
 
+/** Processor time a process has used, in ms (utime + stime of /proc's stat, in clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 /** The process and every process below it (a build, a worker process), by /proc's children lists. */
 function processTree(pid: number): number[] {
   const tree = [pid];
@@ -128,6 +140,11 @@ function processTree(pid: number): number[] {
 interface Measurement {
   /** From spawn to the first 200 of the health route. */
   firstAnswerMs: number;
+  /**
+   * The processor time the process tree spent until then (every thread, user and system): on a
+   * machine others share, the wall time stretches with their load, this much less.
+   */
+  firstAnswerCpuMs: number;
   peakBytes: number;
   /** Median of the second before 5 s of idling (the start's heap still held), when idling that long. */
   earlyBytes?: number;
@@ -185,6 +202,7 @@ async function measure(
       await sleep(SAMPLE_MS);
     }
     const firstAnswerMs = Date.now() - spawnedAt;
+    const firstAnswerCpuMs = processTree(pid).reduce((sum, p) => sum + cpuMsOf(p), 0);
     for (let round = 0; round < WARM_UP_ROUNDS; round += 1)
       for (const route of WARM_UP_PATHS) await httpRequest(baseUrl, 'GET', route);
     const idleStart = Date.now();
@@ -210,6 +228,7 @@ async function measure(
     }
     return {
       firstAnswerMs,
+      firstAnswerCpuMs,
       peakBytes,
       earlyBytes,
       idleBytes,
@@ -285,6 +304,7 @@ function median(results: Measurement[]): Measurement {
     results.map(pick).sort((a, b) => a - b)[Math.floor(results.length / 2)]!;
   return {
     firstAnswerMs: middle((m) => m.firstAnswerMs),
+    firstAnswerCpuMs: middle((m) => m.firstAnswerCpuMs),
     peakBytes: middle((m) => m.peakBytes),
     earlyBytes: results[0]!.earlyBytes === undefined ? undefined : middle((m) => m.earlyBytes!),
     idleBytes: middle((m) => m.idleBytes),
@@ -401,10 +421,12 @@ async function main(): Promise<void> {
       `${runs > 1 ? `, median of ${runs} runs` : ''}${values['node-options'] ? `, NODE_OPTIONS=${values['node-options']}` : ''} ` +
       `(${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${os.cpus().length} cores)\n`,
   );
-  console.log('| scenario | first answer | peak RSS | RSS 5 s after | idle RSS | processes | first records export |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(
+    '| scenario | first answer | processor time to it | peak RSS | RSS 5 s after | idle RSS | processes | first records export |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const { scenario, result } of rows) {
-    if (typeof result === 'string') console.log(`| ${scenario} | ${result} | | | | | |`);
+    if (typeof result === 'string') console.log(`| ${scenario} | ${result} | | | | | | |`);
     else {
       const exported = result.exported
         ? `${mb(result.exported.bytes)} in ${(result.exported.ms / 1000).toFixed(1)} s, ` +
@@ -412,7 +434,8 @@ async function main(): Promise<void> {
           `${result.earlyBytes === undefined ? '' : `, +${mb(result.exported.peakBytes - result.earlyBytes)} over 5 s after`})`
         : '';
       console.log(
-        `| ${scenario} | ${(result.firstAnswerMs / 1000).toFixed(1)} s | ${mb(result.peakBytes)} | ` +
+        `| ${scenario} | ${(result.firstAnswerMs / 1000).toFixed(1)} s | ${(result.firstAnswerCpuMs / 1000).toFixed(1)} s | ` +
+          `${mb(result.peakBytes)} | ` +
           `${result.earlyBytes === undefined ? '' : mb(result.earlyBytes)} | ` +
           `${mb(result.idleBytes)} | ${result.processes}${result.rebuilt ? ' (a build ran in the start)' : ''} | ${exported} |`,
       );

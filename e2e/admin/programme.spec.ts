@@ -159,6 +159,25 @@ test('an organiser drafts, edits by drag and by keyboard, sees a clash, publishe
   await expect(length).toHaveCount(0);
   await expect(talkIn(page, `Evening ${tag}`, first.title)).toContainText('18:20–18:50 · 30 min');
 
+  // A keyboard drag, heard by a screen reader as titles and sessions, never as ids.
+  const liveRegion = page.locator('[id^="DndLiveRegion"]');
+  const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+  const keyboardHandle = talkIn(page, `Evening ${tag}`, second.title).getByRole('button', { name: /^Drag/ });
+  await expect(keyboardHandle).toHaveAccessibleDescription(/press Space or Enter to pick it up/);
+  await keyboardHandle.focus();
+  await page.keyboard.press('Space');
+  await expect(liveRegion).toHaveText(
+    `Picked up talk “${second.title}” in session “Evening ${tag}” at position 1 of 2.`,
+  );
+  await page.keyboard.press('ArrowDown');
+  await expect(liveRegion).toHaveText(`Talk “${second.title}” is over session “Evening ${tag}” at position 2 of 2.`);
+  await page.keyboard.press('Space');
+  await expect(liveRegion).toHaveText(
+    `Talk “${second.title}” was dropped into session “Evening ${tag}” at position 2 of 2.`,
+  );
+  expect(await liveRegion.textContent()).not.toMatch(uuid);
+  await expect.poll(async () => (await order())[1]).toContain(second.title);
+
   // By drag: the second paper into the parallel session, and the clash shows at once.
   const handle = talkIn(page, `Evening ${tag}`, second.title).getByRole('button', { name: /^Drag/ });
   const target = sessionCard(page, `Parallel ${tag}`).getByRole('list', { name: /^Papers in/ });
@@ -219,6 +238,6 @@ test('an organiser drafts, edits by drag and by keyboard, sees a clash, publishe
   await moveToSession(page, `Parallel ${tag}`, second.title, `Evening ${tag}`);
   const changes = await publish(page);
   expect(changes).toContain(`Moved: ${second.title}`);
-  expect(changes).toContain(`Was: 2100-01-04 18:00, ${annex}`);
-  expect(changes).toContain(`Now: 2100-01-04 18:30, ${hall}`);
+  expect(changes).toContain(`Was: 4 January 2100 18:00 IST, ${annex}`);
+  expect(changes).toContain(`Now: 4 January 2100 18:30 IST, ${hall}`);
 });

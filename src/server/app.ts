@@ -246,11 +246,17 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const housekeeping = config.inMemoryDatabase ? undefined : new Housekeeping(database.db, store, app.log);
   const reviewReminders = config.inMemoryDatabase || !outbox ? undefined : new AutomaticReviewReminders(ctx, app.log);
   app.addHook('onReady', async () => {
-    await maintenance?.start();
     outbox?.start();
-    housekeeping?.start();
     reviewReminders?.start();
     jobs.start();
+  });
+  // Upkeep once the server answers, not before: the start no longer waits for the whole database's
+  // VACUUM or the first sweep of what has expired, and the first requests run between the
+  // VACUUM's tables (jobs/embedded-upkeep.ts).
+  app.addHook('onListen', (done) => {
+    void maintenance?.start();
+    housekeeping?.start();
+    done();
   });
   const backups =
     database.kind === 'pglite' && !config.inMemoryDatabase

@@ -1,6 +1,6 @@
 import { CONFERENCE } from '@shared/conference.ts';
 import { DEADLINE_MESSAGES, type DeadlineStep, isOpenAt, type StepDeadline } from '@shared/domain/deadlines.ts';
-import { wallClockIn, zoneAbbreviation } from '@shared/format/dates.ts';
+import { formatTimeOfDayIn, wallClockIn, zoneAbbreviation } from '@shared/format/dates.ts';
 import { browserTimeZone } from './dates.ts';
 import { formatCount } from '@shared/format/numbers.ts';
 
@@ -26,8 +26,7 @@ interface DayAndTime {
 
 function dayAndTimeIn(instant: Date, timeZone: string): DayAndTime {
   const clock = wallClockIn(instant, timeZone);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return { date: `${clock.day} ${clock.monthName}`, year: clock.year, time: `${pad(clock.hour)}:${pad(clock.minute)}` };
+  return { date: `${clock.day} ${clock.monthName}`, year: clock.year, time: formatTimeOfDayIn(instant, timeZone) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { CONFERENCE } from '@shared/conference.ts';
-import { MONTH_NAMES, wallClockIn } from '@shared/format/dates.ts';
+import { formatTimeOfDayIn, MONTH_NAMES, wallClockIn } from '@shared/format/dates.ts';
 import type { ProgrammeSession } from '@shared/schemas/programme.ts';
 
 /** A programme's sessions by conference day, for the public schedule's and the organisers' day tabs. */
@@ -9,8 +9,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** "10:15" in the conference's zone. */
 export function conferenceClock(instant: string): string {
-  const clock = wallClockIn(new Date(instant), CONFERENCE.timeZone);
-  return `${pad(clock.hour)}:${pad(clock.minute)}`;
+  return formatTimeOfDayIn(new Date(instant), CONFERENCE.timeZone);
 }
 
 export interface ScheduleDay {

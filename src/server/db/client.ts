@@ -234,9 +234,23 @@ export async function pingDatabase(db: DbOrTx): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
-/** Refreshes the planner's statistics and reclaims dead rows (the embedded database has no autovacuum). */
-export async function vacuumAnalyze(db: Db): Promise<void> {
-  await db.execute(sql`vacuum (analyze)`);
+/**
+ * What VACUUM covers when given no table: every table of the database, the catalog's too, the
+ * application's own first. Each as VACUUM accepts it ("public.papers").
+ */
+export async function vacuumableTables(db: Db): Promise<string[]> {
+  const result = (await db.execute(
+    sql`select c.oid::regclass::text as name from pg_class c
+        where c.relkind in ('r', 'm') and c.relpersistence = 'p'
+        order by c.relnamespace <> 'public'::regnamespace, c.oid`,
+  )) as unknown as { rows: { name: string }[] };
+  return result.rows.map((row) => row.name);
+}
+
+/** Refreshes one table's planner statistics and reclaims its dead rows (the embedded database has no autovacuum). */
+export async function vacuumAnalyze(db: Db, table: string): Promise<void> {
+  // A name from the catalog (vacuumableTables), already quoted where it needs to be.
+  await db.execute(sql`vacuum (analyze) ${sql.raw(table)}`);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { API, createTestApp, type TestApp } from '../test/test-app.ts';
 import { createTestUser } from '../test/factories.ts';
 import { EmbeddedDatabaseMaintenance } from './embedded-upkeep.ts';
 
@@ -26,5 +26,29 @@ describe('embedded database maintenance', () => {
     await maintenance.stop();
 
     expect(await plannedUsers()).toBe(3);
+  });
+
+  it('starts once the server listens, and lets requests run between its tables', async () => {
+    const lines: string[] = [];
+    const vacuumed = () => lines.some((line) => line.includes('embedded database vacuumed and analysed'));
+    // A lasting embedded database (the only kind with upkeep), whatever database the other tests use.
+    const lasting = await createTestApp({
+      databaseUrl: undefined,
+      inMemoryDatabase: false,
+      logLevel: 'info',
+      logStream: { write: (line) => lines.push(line) },
+    });
+    try {
+      expect(vacuumed()).toBe(false);
+      const address = await lasting.app.listen({ port: 0, host: '127.0.0.1' });
+      // Readiness asks the database: it answers between two tables of the VACUUM.
+      const answer = await fetch(`${address}${API}/health/ready`);
+      expect(answer.status).toBe(200);
+      // Answered while the upkeep ran: the start no longer waits for it.
+      expect(vacuumed()).toBe(false);
+      await expect.poll(vacuumed, { timeout: 30_000 }).toBe(true);
+    } finally {
+      await lasting.close();
+    }
   });
 });

@@ -19,7 +19,7 @@ export interface HousekeepingResult {
 /**
  * Clears what no one can use any more: ended sessions (past their end or idle too long), reset
  * tokens past their end and rate-limit counters whose window has ended. Every process offers,
- * once at start and then every hour; one at a time does it (an advisory lock tried, never
+ * once the server listens and then every hour; one at a time does it (an advisory lock tried, never
  * waited for), in one transaction. Each process also sweeps the half-received uploads that no
  * one has written to for an hour, as its spool may be its own.
  */

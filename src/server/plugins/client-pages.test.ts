@@ -293,4 +293,10 @@ describe('the scripts and styles, compressed by the build', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
   });
+
+  it('are no routes of their own: the start builds one route per file, not three', () => {
+    expect(t.app.hasRoute({ method: 'GET', url: '/ictacem2025/assets/about-A1.js' })).toBe(true);
+    expect(t.app.hasRoute({ method: 'GET', url: '/ictacem2025/assets/about-A1.js.br' })).toBe(false);
+    expect(t.app.hasRoute({ method: 'GET', url: '/ictacem2025/assets/about-A1.js.gz' })).toBe(false);
+  });
 });

@@ -3,6 +3,7 @@ import {
   formatDayIn,
   formatMomentIn,
   formatNumericDayIn,
+  formatTimeOfDayIn,
   MONTH_NAMES,
   wallClockIn,
   zoneAbbreviation,
@@ -69,5 +70,11 @@ describe("the site's date style", () => {
     expect(formatMomentIn(instant, 'Europe/Warsaw')).toBe('15 December 2025 09:35 CET');
     expect(zoneAbbreviation(new Date('2025-07-01T12:00:00Z'), 'America/Chicago')).toBe('CDT');
     expect(zoneAbbreviation(instant, 'Asia/Tokyo')).toBe('GMT+9');
+  });
+
+  it('writes a clock alone, for a timetable that names its zone once, on a 24-hour clock', () => {
+    expect(formatTimeOfDayIn(new Date('2025-12-15T03:35:00Z'), 'Asia/Kolkata')).toBe('09:05');
+    expect(formatTimeOfDayIn(new Date('2025-12-15T18:29:00Z'), 'Asia/Kolkata')).toBe('23:59');
+    expect(formatTimeOfDayIn(new Date('2025-12-15T23:00:00Z'), 'Europe/Warsaw')).toBe('00:00');
   });
 });

@@ -145,10 +145,18 @@ export function formatDayIn(instant: Date, timeZone: string): string {
   return `${clock.day} ${clock.monthName} ${clock.year}`;
 }
 
+/**
+ * "14:05": the wall clock alone, for a timetable or a range ("10:15–10:30 IST") that names its
+ * zone once.
+ */
+export function formatTimeOfDayIn(instant: Date, timeZone: string): string {
+  const clock = wallClockIn(instant, timeZone);
+  return `${pad(clock.hour)}:${pad(clock.minute)}`;
+}
+
 /** "14:05 CET". */
 export function formatClockIn(instant: Date, timeZone: string): string {
-  const clock = wallClockIn(instant, timeZone);
-  return `${pad(clock.hour)}:${pad(clock.minute)} ${zoneAbbreviation(instant, timeZone)}`;
+  return `${formatTimeOfDayIn(instant, timeZone)} ${zoneAbbreviation(instant, timeZone)}`;
 }
 
 /** "15 December 2025 14:05 CET": a moment, always with its zone. */

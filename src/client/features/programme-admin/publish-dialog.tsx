@@ -9,15 +9,12 @@ import { FormActions } from '@client/components/ui/form-actions.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
-import { conferenceClock, conferenceDate } from '@client/lib/programme-days.ts';
 import { usePublishProgramme } from './programme-api.ts';
+import { programmePlaceText } from './programme-change-text.ts';
 
 const publishFormSchema = z.object({ confirmWarnings: z.boolean() });
 
 const CHANGE_LABELS: Record<ProgrammeChange['kind'], string> = { added: 'Added', removed: 'Removed', moved: 'Moved' };
-
-const placeText = (place: NonNullable<ProgrammeChange['after']>) =>
-  `${conferenceDate(place.startsAt)} ${conferenceClock(place.startsAt)}, ${place.room ?? 'no room'}, “${place.session}”`;
 
 /**
  * "Publish": the warnings first, to be confirmed when there are any; then the new version's
@@ -52,8 +49,12 @@ export function PublishDialog({ programme, onClose }: { programme: ProgrammeDraf
               {result.changes.map((change) => (
                 <li key={change.paperId} className="rounded-md border border-slate-200 p-2">
                   <span className="font-semibold">{CHANGE_LABELS[change.kind]}:</span> {change.title}
-                  {change.before && <span className="block text-slate-600">Was: {placeText(change.before)}</span>}
-                  {change.after && <span className="block text-slate-600">Now: {placeText(change.after)}</span>}
+                  {change.before && (
+                    <span className="block text-slate-600">Was: {programmePlaceText(change.before)}</span>
+                  )}
+                  {change.after && (
+                    <span className="block text-slate-600">Now: {programmePlaceText(change.after)}</span>
+                  )}
                 </li>
               ))}
             </ul>

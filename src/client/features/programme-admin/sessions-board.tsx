@@ -15,7 +15,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { PAPER_SESSION_KINDS, SESSION_KIND_LABELS } from '@shared/domain/programme.ts';
 import type { ProgrammeDraft, ProgrammeSession } from '@shared/schemas/programme.ts';
 import { Badge } from '@client/components/ui/badge.tsx';
@@ -24,6 +24,7 @@ import { TabList, TabPanel } from '@client/components/ui/tabs.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { conferenceClock, scheduleDays } from '@client/lib/programme-days.ts';
 import { useToast } from '@client/lib/toast.tsx';
+import { DRAG_INSTRUCTIONS, type DragData, dragAnnouncements, dropPlace } from './drag-announcements.ts';
 import { type ProgrammeEdit, useEditProgramme } from './programme-api.ts';
 
 type Talk = ProgrammeSession['talks'][number];
@@ -33,9 +34,6 @@ export type EditedTalk = Pick<Talk, 'paperId' | 'title' | 'position' | 'minutes'
   poster: boolean;
 };
 const TABS_ID = 'programme-day';
-
-/** What a drag carries and where it lands: a talk (its session and place), or a session's list itself. */
-type DragData = { type: 'talk'; sessionId: string; index: number } | { type: 'session'; sessionId: string };
 
 /**
  * The draft's sessions, a day at a time: papers are dragged within and between sessions, or moved
@@ -77,15 +75,17 @@ export function SessionsBoard({
       'The paper could not be moved. Please try again.',
     );
 
+  const accessibility = useMemo(
+    () => ({ announcements: dragAnnouncements(programme.sessions), screenReaderInstructions: DRAG_INSTRUCTIONS }),
+    [programme.sessions],
+  );
+
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const from = active.data.current as DragData | undefined;
-    const to = over?.data.current as DragData | undefined;
+    const to = dropPlace(programme.sessions, String(active.id), over?.data.current as DragData | undefined);
     if (!from || from.type !== 'talk' || !to) return;
-    const target = programme.sessions.find((session) => session._id === to.sessionId);
-    if (!target) return;
-    const position = to.type === 'talk' ? to.index : target.talks.length;
-    if (to.sessionId === from.sessionId && position === from.index) return;
-    place(String(active.id), to.sessionId, position);
+    if (to.session._id === from.sessionId && to.index === from.index) return;
+    place(String(active.id), to.session._id, to.index);
   };
 
   if (!day)
@@ -107,7 +107,12 @@ export function SessionsBoard({
         <p className="sr-only" aria-live="polite">
           {edit.isPending ? 'Saving the programme…' : ''}
         </p>
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={accessibility}
+        >
           <div className="grid gap-4 xl:grid-cols-2">
             {day.sessions.map((session) => (
               <SessionCard

@@ -1,7 +1,7 @@
 import { type ReactNode, startTransition, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { CONFERENCE } from '@shared/conference.ts';
 import { SESSION_KIND_LABELS } from '@shared/domain/programme.ts';
-import { wallClockIn } from '@shared/format/dates.ts';
+import { formatTimeOfDayIn, wallClockIn } from '@shared/format/dates.ts';
 import { formatCount } from '@shared/format/numbers.ts';
 import type { ProgrammeSession, PublishedProgramme } from '@shared/schemas/programme.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
@@ -26,7 +26,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** "10:15", and the day after it when the visitor's clock is on another day than the conference's. */
 function clockText(instant: string, timeZone: string): string {
   const clock = wallClockIn(new Date(instant), timeZone);
-  const time = `${pad(clock.hour)}:${pad(clock.minute)}`;
+  const time = formatTimeOfDayIn(new Date(instant), timeZone);
   const date = `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`;
   return date === conferenceDate(instant) ? time : `${time} (${clock.day} ${clock.monthName.slice(0, 3)})`;
 }

@@ -77,6 +77,9 @@ describe('own account: password and sessions', () => {
     await expect
       .poll(() => t.smtp.inbox.filter((m) => m.to.includes(author.email)).map((m) => /Subject: (.*)/.exec(m.raw)?.[1]))
       .toEqual(['ICTACEM 2025: your password was changed']);
+    // When, as every page and e-mail writes a moment: in the conference's zone, named.
+    const mail = t.smtp.inbox.find((m) => m.to.includes(author.email))!.raw;
+    expect(mail).toMatch(/The password of your account was changed on \d{1,2} [A-Z][a-z]+ \d{4} \d{2}:\d{2} IST\./);
   });
 
   it('lists the live sessions with device, address and which is this one, and ends one or all the others', async () => {

@@ -4,7 +4,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { CONFERENCE } from '@shared/conference.ts';
 import { SESSION_KIND_LABELS } from '@shared/domain/programme.ts';
-import { formatDayIn, wallClockIn } from '@shared/format/dates.ts';
+import { formatDayIn, formatTimeOfDayIn } from '@shared/format/dates.ts';
 import type { ProgrammeSession, PublishedProgramme } from '@shared/schemas/programme.ts';
 import { PdfTypesetter, type TextStyle } from '@server/lib/pdf/pdf-typesetter.ts';
 import { wrapToWidth } from '@server/lib/pdf/text-wrap.ts';
@@ -43,11 +43,7 @@ interface Block {
   gap: number;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const clock = (instant: string) => {
-  const time = wallClockIn(new Date(instant), CONFERENCE.timeZone);
-  return `${pad(time.hour)}:${pad(time.minute)}`;
-};
+const clock = (instant: string) => formatTimeOfDayIn(new Date(instant), CONFERENCE.timeZone);
 const dayOf = (instant: string) => formatDayIn(new Date(instant), CONFERENCE.timeZone);
 
 function block(lines: Line[], gap: number, keepWithNext = false): Block {

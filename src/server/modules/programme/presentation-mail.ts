@@ -1,6 +1,7 @@
 import { CONFERENCE } from '@shared/conference.ts';
 import { SESSION_KIND_LABELS } from '@shared/domain/programme.ts';
-import { formatConferenceClock, formatConferenceDate } from '@shared/domain/deadlines.ts';
+import { formatConferenceClock, formatConferenceDate, formatConferenceTime } from '@shared/domain/deadlines.ts';
+import { formatTimeOfDayIn } from '@shared/format/dates.ts';
 import type { ProgrammeChange, PublishedProgramme } from '@shared/schemas/programme.ts';
 import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
@@ -20,8 +21,7 @@ function placeText(programme: PublishedProgramme, paperId: string): string | und
     const talk = session.talks.find((candidate) => candidate.paperId === paperId);
     if (!talk) continue;
     const room = programme.rooms.find((candidate) => candidate._id === session.roomId)?.name;
-    const clock = formatConferenceClock(talk.endsAt);
-    const times = `${formatConferenceClock(talk.startsAt).replace(` ${CONFERENCE.timeZoneName}`, '')}–${clock}`;
+    const times = `${formatTimeOfDayIn(new Date(talk.startsAt), CONFERENCE.timeZone)}–${formatConferenceClock(talk.endsAt)}`;
     return [
       `${formatConferenceDate(talk.startsAt)}, ${times}`,
       room,
@@ -61,7 +61,7 @@ export async function queuePresentationMails(
     const message =
       change.kind === 'removed'
         ? `“${change.title}” is no longer in the programme of ${CONFERENCE.shortName}. The organisers will tell you more if they have not already.`
-        : `“${change.title}” is scheduled for ${now}.${change.kind === 'moved' && change.before ? ` It was at ${formatConferenceDate(change.before.startsAt)} ${formatConferenceClock(change.before.startsAt)}${change.before.room ? `, ${change.before.room}` : ''}.` : ''} The calendar entry is attached; the whole programme is at ${site.siteUrl}/schedule.`;
+        : `“${change.title}” is scheduled for ${now}.${change.kind === 'moved' && change.before ? ` It was at ${formatConferenceTime(change.before.startsAt)}${change.before.room ? `, ${change.before.room}` : ''}.` : ''} The calendar entry is attached; the whole programme is at ${site.siteUrl}/schedule.`;
     await notifyUsers(ctx, tx, [owner], {
       type: 'system_notification',
       paperId: change.paperId,

@@ -1,3 +1,5 @@
+import { CONFERENCE } from '@shared/conference.ts';
+import { formatMomentIn } from '@shared/format/dates.ts';
 import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 
@@ -7,7 +9,7 @@ import type { DbOrTx } from '@server/db/client.ts';
  * there is nobody to tell.
  */
 export async function queueSecurityMail(
-  ctx: Pick<AppContext, 'outbox' | 'config'>,
+  ctx: Pick<AppContext, 'outbox' | 'config' | 'now'>,
   db: DbOrTx,
   to: { email: string; username: string },
   event: { subject: string; what: string },
@@ -19,7 +21,7 @@ export async function queueSecurityMail(
     text: [
       `Hello ${to.username},`,
       '',
-      `${event.what} on ${new Date().toUTCString()}.`,
+      `${event.what} on ${formatMomentIn(ctx.now(), CONFERENCE.timeZone)}.`,
       '',
       'If this was you, there is nothing to do.',
       `If it was not, reset your password at once: ${ctx.config.publicUrl}${ctx.config.basePath}/forgot-password`,
