@@ -39,26 +39,37 @@ export function lockMembers(db: DbOrTx, memberIds: readonly string[]) {
 }
 
 /**
- * These papers, held against a decision until the transaction ends (a status change locks the
- * paper for update, so it waits, and then sees the reviewers).
+ * Holds the papers against a decision until the transaction ends. An assignment takes `update`:
+ * it numbers the reviewers from the paper's row, so assignments to one paper run one after the other. A
+ * review's submission takes `no key update`, as the marks it writes are combined onto the
+ * paper's row (drizzle/0022): two submissions both holding a share lock would each wait for the
+ * other to write that row.
  */
-/**
- * Holds the papers against a decision until the transaction ends. `share` lets assignments to one
- * paper run side by side; a review's submission takes `no key update`, as the marks it writes
- * are combined onto the paper's row (drizzle/0022): two submissions both holding a share lock
- * would each wait for the other to write that row.
- */
-export function lockPapersForAssignment(
-  db: DbOrTx,
-  paperIds: readonly string[],
-  strength: 'share' | 'no key update' = 'share',
-) {
+export function lockPapersForAssignment(db: DbOrTx, paperIds: readonly string[], strength: 'update' | 'no key update') {
   return db
-    .select({ id: papers.id, title: papers.title, theme: papers.theme, status: papers.status })
+    .select({
+      id: papers.id,
+      title: papers.title,
+      theme: papers.theme,
+      status: papers.status,
+      lastReviewerNumber: papers.lastReviewerNumber,
+    })
     .from(papers)
     .where(inArray(papers.id, [...paperIds]))
     .orderBy(asc(papers.id))
     .for(strength);
+}
+
+/** Records on each paper the highest reviewer number its reviews now carry, so none is given twice. */
+export async function saveLastReviewerNumbers(db: DbOrTx, paperIds: readonly string[]): Promise<void> {
+  if (paperIds.length === 0) return;
+  await db
+    .update(papers)
+    .set({
+      lastReviewerNumber: sql`greatest(${papers.lastReviewerNumber}, (select max(${committeeReviews.reviewerNumber})
+        from ${committeeReviews} where ${committeeReviews.paperId} = ${papers.id}))`,
+    })
+    .where(inArray(papers.id, [...paperIds]));
 }
 
 export function findPaperForAssignment(db: DbOrTx, paperId: string) {
@@ -137,6 +148,7 @@ export function findReviewsOfPaper(db: DbOrTx, paperId: string) {
   return db
     .select({
       memberId: committeeReviews.memberId,
+      reviewerNumber: committeeReviews.reviewerNumber,
       draftSavedAt: committeeReviews.draftSavedAt,
       submittedAt: committeeReviews.submittedAt,
       ...memberColumns,
@@ -144,7 +156,7 @@ export function findReviewsOfPaper(db: DbOrTx, paperId: string) {
     .from(committeeReviews)
     .innerJoin(committeeMembers, eq(committeeMembers.id, committeeReviews.memberId))
     .where(eq(committeeReviews.paperId, paperId))
-    .orderBy(asc(committeeReviews.assignedAt));
+    .orderBy(asc(committeeReviews.reviewerNumber));
 }
 
 /** Every bid, or those on one paper, by member and paper. */
@@ -168,7 +180,8 @@ export async function insertAssignments(db: DbOrTx, rows: (typeof committeeRevie
       ...(await db
         .insert(committeeReviews)
         .values(rows.slice(start, start + INSERT_BATCH))
-        .onConflictDoNothing()
+        // Only the pair may already be there: a reviewer number given twice is an error, not a skip.
+        .onConflictDoNothing({ target: [committeeReviews.memberId, committeeReviews.paperId] })
         .returning({ memberId: committeeReviews.memberId, paperId: committeeReviews.paperId })),
     );
   }

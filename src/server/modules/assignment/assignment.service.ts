@@ -39,6 +39,7 @@ import {
   insertTimelineEntries,
   lockMembers,
   lockPapersForAssignment,
+  saveLastReviewerNumbers,
 } from './assignment.repository.ts';
 import { type AssignmentProblem, pairKey, type ReviewBid } from './plan-assignment.ts';
 import { planInWorker } from './plan-in-worker.ts';
@@ -168,7 +169,7 @@ async function placeAssignments(
     if (members.size !== memberIds.length) throw new AppError('not_found', ASSIGNMENT_TEXTS.memberNotFound);
     for (const member of members.values())
       if (member.status !== 'accepted') throw new AppError('conflict', ASSIGNMENT_TEXTS.notAMember(member.name));
-    const paperRows = await lockPapersForAssignment(tx, paperIds);
+    const paperRows = await lockPapersForAssignment(tx, paperIds, 'update');
     if (paperRows.length !== paperIds.length) throw new AppError('not_found', ASSIGNMENT_TEXTS.paperNotFound);
     for (const paper of paperRows)
       if (!isAssignable(paper.status)) throw new AppError('conflict', ASSIGNMENT_TEXTS.paperDecided(paper.title));
@@ -201,11 +202,17 @@ async function placeAssignments(
       if ((loads.get(member.id) ?? 0) > member.maxPapers)
         throw new AppError('conflict', ASSIGNMENT_TEXTS.overMaximum(member.name, member.maxPapers));
 
-    const placed = await insertAssignments(
-      tx,
-      fresh.map((pair) => ({ ...pair, assignedBy: actor._id, automatic })),
-    );
+    // Each new reviewer takes the paper's next number, under the paper's lock: never one given before.
+    const lastNumber = new Map(paperRows.map((paper) => [paper.id, paper.lastReviewerNumber]));
+    const numbered = fresh.map((pair) => {
+      const reviewerNumber = lastNumber.get(pair.paperId)! + 1;
+      lastNumber.set(pair.paperId, reviewerNumber);
+      return { ...pair, reviewerNumber, assignedBy: actor._id, automatic };
+    });
+    const placed = await insertAssignments(tx, numbered);
     if (automatic && placed.length !== fresh.length) throw new AppError('conflict', ASSIGNMENT_TEXTS.planStale);
+    const placedPapers = [...new Set(placed.map((pair) => pair.paperId))];
+    await saveLastReviewerNumbers(tx, placedPapers);
     await insertTimelineEntries(
       tx,
       placed.map((pair) => ({
