@@ -40,7 +40,8 @@ export function lockMembers(db: DbOrTx, memberIds: readonly string[]) {
 
 /**
  * Holds the papers against a decision until the transaction ends. An assignment takes `update`:
- * it numbers the reviewers from the paper's row, so assignments to one paper run one after the other. A
+ * it numbers the reviewers from the paper's row and may start its review (the paper's state
+ * machine locks the row for update too), so assignments to one paper run one after the other. A
  * review's submission takes `no key update`, as the marks it writes are combined onto the
  * paper's row (drizzle/0022): two submissions both holding a share lock would each wait for the
  * other to write that row.
@@ -174,7 +175,7 @@ const INSERT_BATCH = 2000;
 
 /** The pairs inserted: a pair already there (another organiser's, a moment ago) is left as it was. */
 export async function insertAssignments(db: DbOrTx, rows: (typeof committeeReviews.$inferInsert)[]) {
-  const inserted: { memberId: string; paperId: string }[] = [];
+  const inserted: { memberId: string; paperId: string; reviewerNumber: number }[] = [];
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     inserted.push(
       ...(await db
@@ -182,7 +183,11 @@ export async function insertAssignments(db: DbOrTx, rows: (typeof committeeRevie
         .values(rows.slice(start, start + INSERT_BATCH))
         // Only the pair may already be there: a reviewer number given twice is an error, not a skip.
         .onConflictDoNothing({ target: [committeeReviews.memberId, committeeReviews.paperId] })
-        .returning({ memberId: committeeReviews.memberId, paperId: committeeReviews.paperId })),
+        .returning({
+          memberId: committeeReviews.memberId,
+          paperId: committeeReviews.paperId,
+          reviewerNumber: committeeReviews.reviewerNumber,
+        })),
     );
   }
   return inserted;
@@ -191,14 +196,14 @@ export async function insertAssignments(db: DbOrTx, rows: (typeof committeeRevie
 /**
  * Takes an assignment back: never a submitted review, and a draft only when `evenADraft` (its
  * member has left the committee or is conflicted). The conditions are the DELETE's own, so a
- * draft saved or a review submitted meanwhile is not lost.
+ * draft saved or a review submitted meanwhile is not lost. The number the reviewer had, if taken back.
  */
 export async function deleteAssignment(
   db: DbOrTx,
   memberId: string,
   paperId: string,
   evenADraft: boolean,
-): Promise<boolean> {
+): Promise<{ reviewerNumber: number } | undefined> {
   const deleted = await db
     .delete(committeeReviews)
     .where(
@@ -209,8 +214,8 @@ export async function deleteAssignment(
         evenADraft ? undefined : isNull(committeeReviews.draftSavedAt),
       ),
     )
-    .returning({ id: committeeReviews.id });
-  return deleted.length > 0;
+    .returning({ reviewerNumber: committeeReviews.reviewerNumber });
+  return deleted[0];
 }
 
 /** The committee's steps on papers' timelines, in batches like the assignments they record. */

@@ -24,6 +24,7 @@ import {
   findPaperProfilesByStatus,
 } from '../conflicts/conflicts.repository.ts';
 import { conflictsOfCommittee, conflictsOfMember, getPaperConflicts } from '../conflicts/conflicts.service.ts';
+import { applyPaperStepToMany } from '../papers/paper-workflow.ts';
 import {
   type AssignableMember,
   countLoads,
@@ -219,8 +220,20 @@ async function placeAssignments(
         actorId: actor._id,
         action: 'reviewer_assigned',
         paperId: pair.paperId,
-        details: { memberId: pair.memberId, reviewer: members.get(pair.memberId)!.name, automatic },
+        details: {
+          memberId: pair.memberId,
+          reviewer: members.get(pair.memberId)!.name,
+          reviewerNumber: pair.reviewerNumber,
+          automatic,
+        },
       })),
+    );
+    // A paper's first reviewer starts its review, through its state machine; the author is not told.
+    const awaiting = new Set(paperRows.filter((paper) => paper.status === 'review_awaited').map((paper) => paper.id));
+    await applyPaperStepToMany(
+      tx,
+      placedPapers.filter((paperId) => awaiting.has(paperId)),
+      { actor, action: { type: 'reviewers_assigned' } },
     );
     const mailed = await queueAssignmentMails(ctx, tx, members, titles, placed);
     return { placed, skipped: pairs.length - placed.length, mailed };
@@ -253,7 +266,8 @@ export async function unassignReviewer(ctx: Ctx, actor: PublicUser, paperId: str
     const profiles = await findPaperProfilesByIds(tx, [paperId]);
     if (profiles.length === 0) throw new AppError('not_found', ASSIGNMENT_TEXTS.paperNotFound);
     const canFinish = member.status === 'accepted' && !(await conflictsOfMember(tx, memberId, profiles)).has(paperId);
-    if (!(await deleteAssignment(tx, memberId, paperId, !canFinish))) {
+    const taken = await deleteAssignment(tx, memberId, paperId, !canFinish);
+    if (!taken) {
       const review = (await findReviewsOfPaper(tx, paperId)).find((r) => r.memberId === memberId);
       throw new AppError(
         'conflict',
@@ -265,7 +279,12 @@ export async function unassignReviewer(ctx: Ctx, actor: PublicUser, paperId: str
       );
     }
     await insertTimelineEntries(tx, [
-      { actorId: actor._id, action: 'reviewer_unassigned', paperId, details: { memberId, reviewer: member.name } },
+      {
+        actorId: actor._id,
+        action: 'reviewer_unassigned',
+        paperId,
+        details: { memberId, reviewer: member.name, reviewerNumber: taken.reviewerNumber },
+      },
     ]);
     return member.name;
   });

@@ -18,6 +18,7 @@ const reviewColumns = {
   submittedAt: committeeReviews.submittedAt,
   updatedAt: committeeReviews.updatedAt,
   assignedAt: committeeReviews.assignedAt,
+  reviewerNumber: committeeReviews.reviewerNumber,
 };
 
 /** A member's reviews with their papers, in the order they were assigned. */

@@ -291,7 +291,7 @@ async function writeReview(
         actorId: user._id,
         action: row.submittedAt ? 'review_updated' : 'review_submitted',
         paperId,
-        details: { reviewer: user.username },
+        details: { reviewer: user.username, reviewerNumber: row.reviewerNumber },
       },
     ]);
     return row.submittedAt ? REVIEW_TEXTS.updated : REVIEW_TEXTS.submitted;
