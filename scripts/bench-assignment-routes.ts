@@ -136,7 +136,12 @@ try {
   await db.delete(committeeReviews);
   started = performance.now();
   await db.transaction(async (tx) => {
-    const rows = plan.assignments.map((pair) => ({ ...pair, assignedBy: admin.id, automatic: true }));
+    const given = new Map<string, number>();
+    const rows = plan.assignments.map((pair) => {
+      const reviewerNumber = (given.get(pair.paperId) ?? 0) + 1;
+      given.set(pair.paperId, reviewerNumber);
+      return { ...pair, reviewerNumber, assignedBy: admin.id, automatic: true };
+    });
     for (let start = 0; start < rows.length; start += 2000)
       await tx.insert(committeeReviews).values(rows.slice(start, start + 2000));
   });

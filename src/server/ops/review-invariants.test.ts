@@ -3,12 +3,14 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAPER_STATUSES, type SubmissionKind } from '@shared/constants.ts';
-import { type PaperAction, type PaperState, transition } from '@shared/domain/paper-workflow.ts';
+import { ASSIGNABLE_STATUSES } from '@shared/domain/assignment.ts';
+import { type PaperAction, type PaperState, type Transition, transition } from '@shared/domain/paper-workflow.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
-import { auditLog, notifications, papers, users } from '../db/schema/index.ts';
+import { auditLog, committeeMembers, notifications, papers, users } from '../db/schema/index.ts';
 import { PDF } from '../lib/content-type.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { ReceivedUpload } from '../lib/multipart-upload.ts';
+import { assignReviewers } from '../modules/assignment/assignment.service.ts';
 import { uploadAdminFile } from '../modules/papers/admin-files.service.ts';
 import { saveEvaluation, setPaperStatus } from '../modules/papers/admin-papers.service.ts';
 import { paperState } from '../modules/papers/paper-workflow.ts';
@@ -31,7 +33,8 @@ type Step =
   | { kind: 'status'; status: (typeof PAPER_STATUSES)[number] }
   | { kind: 'evaluate'; marks: number | null | 'clear' | 'keep' }
   | { kind: 'toggle'; submission: SubmissionKind; reset: boolean }
-  | { kind: 'admin_file' };
+  | { kind: 'admin_file' }
+  | { kind: 'assign' };
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
@@ -49,10 +52,23 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     reset: fc.boolean(),
   }),
   fc.record({ kind: fc.constant('admin_file' as const) }),
+  fc.record({ kind: fc.constant('assign' as const) }),
 );
 
+/**
+ * What the model expects of a step. Assigning a reviewer is refused once the paper is decided,
+ * starts the review of a paper in Review Awaited, and leaves any other paper's state alone.
+ */
+function expectedOf(model: PaperState, step: Step): Transition {
+  if (step.kind !== 'assign') return transition(model, actionOf(step));
+  if (!(ASSIGNABLE_STATUSES as readonly string[]).includes(model.status)) return { ok: false, message: 'decided' };
+  return model.status === 'review_awaited'
+    ? transition(model, { type: 'reviewers_assigned' })
+    : { ok: true, next: model };
+}
+
 /** The state-machine action a step asks for. */
-function actionOf(step: Step): PaperAction {
+function actionOf(step: Exclude<Step, { kind: 'assign' }>): PaperAction {
   switch (step.kind) {
     case 'author':
       return { type: step.action };
@@ -125,6 +141,20 @@ describe('review invariants', () => {
       case 'admin_file':
         await uploadAdminFile(ctx, admin, paperId, await upload({ visibleToUser: 'true' }));
         return;
+      case 'assign': {
+        const [member] = await ctx.db
+          .insert(committeeMembers)
+          .values({
+            name: `Property member ${sequence}`,
+            email: `property.member.${(sequence += 1)}@example.org`,
+            themes: [],
+            maxPapers: 1000,
+            status: 'accepted',
+          })
+          .returning();
+        await assignReviewers(ctx, admin, { paperIds: [paperId], memberIds: [member!.id] });
+        return;
+      }
     }
   }
 
@@ -158,7 +188,7 @@ describe('review invariants', () => {
     return replayHistory(entries, await storedState(paperId));
   }
 
-  it(`keeps every paper equal to the state machine's model through ${RUNS} random sequences of author and admin actions`, async () => {
+  it(`keeps every paper equal to the state machine's model through ${RUNS} random sequences of author, admin and assignment actions`, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 8 }), async (steps) => {
         const author = presentUser((await t.app.ctx.db.insert(users).values(account('author')).returning())[0]!);
@@ -175,7 +205,7 @@ describe('review invariants', () => {
         );
         let model: PaperState = (transition(null, { type: 'submitted' }) as { ok: true; next: PaperState }).next;
         for (const step of steps) {
-          const expected = transition(model, actionOf(step));
+          const expected = expectedOf(model, step);
           const marksBefore = (await changesOf(paper._id)).row!.evaluationMarks;
           const refusedByNullOverMarks = step.kind === 'evaluate' && step.marks === null && marksBefore !== null;
           const before = await changesOf(paper._id);

@@ -8,6 +8,7 @@ import {
   committeeReviews,
   letters,
   notifications,
+  papers,
   programmeRooms,
   programmeSessions,
   programmeTalks,
@@ -194,11 +195,13 @@ export async function seedAuthorWorld(app: FastifyInstance, admin: TestUser, mar
   await app.ctx.db.insert(committeeReviews).values({
     memberId: reviewer!.id,
     paperId,
+    reviewerNumber: 1,
     mark: 77,
     confidence: 4,
     commentsToAuthors: `Comments ${marker}`,
     submittedAt: new Date(),
   });
+  await app.ctx.db.update(papers).set({ lastReviewerNumber: 1 }).where(eq(papers.id, paperId));
   await app.ctx.db.insert(reviewReleases).values({ paperId, releasedBy: admin.user._id });
 
   // The paper in the published programme: the public schedule and its feeds name it. Written

@@ -4,8 +4,34 @@
  * organiser may lift an automatic one, with a reason. A conflicted member is never assigned.
  */
 
-export const AUTOMATIC_CONFLICT_KINDS = ['own_paper', 'author', 'co_author', 'email_domain', 'affiliation'] as const;
+export const AUTOMATIC_CONFLICT_KINDS = [
+  'own_paper',
+  'author_email',
+  'author',
+  'co_author',
+  'email_domain',
+  'affiliation',
+] as const;
 export type AutomaticConflictKind = (typeof AUTOMATIC_CONFLICT_KINDS)[number];
+
+/**
+ * The conflicts no organiser may lift: the member submitted the paper, or an author's e-mail on it
+ * is the member's own. Every other automatic match may be a false one (a common name, a former
+ * employer) and can be lifted with a reason.
+ */
+export const UNLIFTABLE_CONFLICT_REASONS: Partial<Record<AutomaticConflictKind, string>> = {
+  own_paper: 'This conflict cannot be lifted: the member submitted this paper.',
+  author_email: 'This conflict cannot be lifted: the member is an author of this paper.',
+};
+
+/** Why these automatic conflicts cannot be lifted, or null when they can. */
+export function unliftableReason(kinds: readonly AutomaticConflictKind[]): string | null {
+  for (const kind of kinds) {
+    const reason = UNLIFTABLE_CONFLICT_REASONS[kind];
+    if (reason) return reason;
+  }
+  return null;
+}
 
 /** The recorded states of a member and a paper: at most one holds at a time. */
 export const CONFLICT_RECORD_KINDS = ['declared_by_member', 'declared_by_organiser', 'lifted'] as const;
@@ -16,6 +42,7 @@ export const CONFLICT_LIMITS = { note: 500 } as const;
 /** Why a member is conflicted with a paper, as the organiser reads it. */
 export const AUTOMATIC_CONFLICT_LABELS: Record<AutomaticConflictKind, (detail: string) => string> = {
   own_paper: () => 'Submitted this paper',
+  author_email: (email) => `An author of this paper (${email})`,
   author: (name) => `Named as an author (${name})`,
   co_author: (name) => `Has written a paper with ${name}, an author of this paper`,
   email_domain: (domain) => `Same e-mail domain as the submitter (${domain})`,

@@ -12,6 +12,7 @@ export const DISCUSSION_TEXTS = {
   bodyTooLong: `A message is limited to ${formatCount(DISCUSSION_LIMITS.body)} characters.`,
   submitFirst: 'Submit your review to read the other reviews and take part in the discussion.',
   posted: 'Message posted.',
-  reviewer: (position: number) => `Reviewer ${position}`,
+  /** A message whose writer's review is no longer on the paper. */
+  formerReviewer: 'Former reviewer',
   organisers: 'Organisers',
 } as const;

@@ -33,6 +33,7 @@ export const ADMIN_ACTIONS = [
   'admin_file_visibility',
   'admin_file_delete',
   'deadline_extended',
+  'reviewers_assigned',
 ] as const;
 /**
  * The committee's steps on a paper: on its timeline, but outside the state machine (a paper's
@@ -71,12 +72,35 @@ export const PAPER_ACTION_LABELS: Record<PaperActionType | CommitteeAction | typ
   admin_file_visibility: 'Admin file sharing changed',
   admin_file_delete: 'Admin file deleted',
   deadline_extended: 'Deadline extended',
+  reviewers_assigned: 'Reviewers assigned',
   reviewer_assigned: 'Reviewer assigned',
   reviewer_unassigned: 'Reviewer unassigned',
   review_submitted: 'Review submitted',
   review_updated: 'Review updated',
   baseline: 'Recorded state',
 };
+
+/** The role in which someone took a step on a paper, as its timeline names them. */
+export const TIMELINE_ROLES = ['organiser', 'committee_member', 'author'] as const;
+export type TimelineRole = (typeof TIMELINE_ROLES)[number];
+export const TIMELINE_ROLE_LABELS: Record<TimelineRole, string> = {
+  organiser: 'Organiser',
+  committee_member: 'Committee member',
+  author: 'Author',
+};
+
+/** The steps a committee member takes on a paper they review; the other committee steps are an organiser's. */
+const MEMBER_ACTIONS: readonly string[] = ['review_submitted', 'review_updated'] satisfies CommitteeAction[];
+
+/**
+ * The actor's role on the paper for a step, read from the step itself rather than from the
+ * account: an organiser's account that reviews a paper submits its review as a committee member,
+ * and a member's account that submitted a paper is its author.
+ */
+export function timelineRoleOf(action: string): TimelineRole {
+  if (isAuthorAction(action)) return 'author';
+  return MEMBER_ACTIONS.includes(action) ? 'committee_member' : 'organiser';
+}
 
 export function isAuthorAction(action: string): action is AuthorAction {
   return (AUTHOR_ACTIONS as readonly string[]).includes(action);
@@ -102,6 +126,7 @@ export const WORKFLOW_MESSAGES = {
   nothingToReset: (kind: SubmissionKind) => `There is no ${kindWord(kind)} file to reset.`,
   nothingToRestore: (kind: SubmissionKind) => `There is no reset ${kindWord(kind)} submission to restore.`,
   restoreAlreadySubmitted: (kind: SubmissionKind) => `The ${kindWord(kind)} is submitted; there is nothing to restore.`,
+  reviewAlreadyStarted: 'The review of this paper has already started.',
 } as const;
 
 function kindWord(kind: SubmissionKind): string {
@@ -200,6 +225,11 @@ function transitionOfState(state: PaperState | null, action: PaperAction): Trans
         : allow({ ...state, fullPaper: 'current' });
     case 'status_change':
       return allow({ ...state, status: action.status });
+    case 'reviewers_assigned':
+      // The first reviewer starts the reading; later ones, and unassignments, leave the status alone.
+      return state.status === 'review_awaited'
+        ? allow({ ...state, status: 'review_in_progress' })
+        : refuse(WORKFLOW_MESSAGES.reviewAlreadyStarted);
     case 'abstract_reset':
       return resetOrRestore(state, 'abstract', true);
     case 'fullpaper_reset':

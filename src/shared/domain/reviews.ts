@@ -47,6 +47,13 @@ export const REVIEW_TEXTS = {
     `Reviews were due by ${formatConferenceTime(deadline)}; please submit yours as soon as you can.`,
 } as const;
 
+/**
+ * How a reviewer is known on a paper to its other reviewers, its author, and beside their name to
+ * the organisers: the number given at their assignment (committee_reviews.reviewer_number), the
+ * same on every page and in every e-mail.
+ */
+export const reviewerLabel = (reviewerNumber: number) => `Reviewer ${reviewerNumber}`;
+
 /** The decisions with which the reviewers' comments may be shared with the author. */
 export const DECIDED_STATUSES: readonly PaperStatus[] = ['abstract_accepted', 'declined'];
 export const isDecided = (status: PaperStatus) => DECIDED_STATUSES.includes(status);

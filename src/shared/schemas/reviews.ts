@@ -86,6 +86,8 @@ export const paperReviewsSchema = z
     reviews: z.array(
       z.object({
         memberId: z.string(),
+        /** "Reviewer 2": the number the discussion, the author and the e-mails know them by. */
+        label: z.string(),
         name: z.string(),
         memberStatus: z.enum(COMMITTEE_MEMBER_STATUSES),
         state: z.enum(REVIEW_STATES),

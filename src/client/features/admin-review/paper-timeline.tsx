@@ -1,4 +1,5 @@
 import { PAPER_STATUS_LABELS } from '@shared/constants.ts';
+import { TIMELINE_ROLE_LABELS } from '@shared/domain/paper-workflow.ts';
 import { formatConferenceTime } from '@shared/domain/deadlines.ts';
 import type { PaperTimelineEntry } from '@shared/schemas/timeline.ts';
 import { Spinner } from '@client/components/ui/spinner.tsx';
@@ -39,12 +40,18 @@ function TimelineItem({ entry }: { entry: PaperTimelineEntry }) {
       <p className="font-semibold text-slate-900">
         {entry.label}
         {entry.fileName && <span className="font-normal break-all text-slate-600"> · {entry.fileName}</span>}
-        {entry.reviewer && <span className="font-normal text-slate-600"> · {entry.reviewer}</span>}
+        {entry.reviewer && (
+          <span className="font-normal text-slate-600">
+            {' '}
+            · {entry.reviewer}
+            {entry.reviewerLabel && ` (${entry.reviewerLabel})`}
+          </span>
+        )}
         {entry.version !== null && <span className="font-normal text-slate-600"> (version {entry.version})</span>}
       </p>
       <p className="text-sm text-slate-600">
         {formatDateTime(entry.at)} ·{' '}
-        {entry.actor ? `${entry.actor.name} (${entry.actor.role === 'admin' ? 'Admin' : 'Author'})` : 'System'}
+        {entry.actor ? `${entry.actor.name} (${TIMELINE_ROLE_LABELS[entry.actor.role]})` : 'System'}
       </p>
       {statusChanged && (
         <p className="mt-1 text-sm text-slate-800">

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { COMMITTEE_MEMBER_STATUS_LABELS } from '@shared/domain/committee.ts';
-import { CONFLICT_LIMITS } from '@shared/domain/conflicts.ts';
+import { CONFLICT_LIMITS, unliftableReason } from '@shared/domain/conflicts.ts';
 import {
   type ConflictHistoryEntry,
   type DeclareConflictBody,
@@ -99,7 +99,8 @@ function ConflictRow({ paperId, member, onLift }: { paperId: string; member: Mem
       onSuccess: (answer) => toast.success(answer.message),
       onError: (error) => toast.error(errorText(error, 'The conflict could not be changed. Please try again.')),
     });
-  const lifted = member.record?.kind === 'lifted';
+  const lifted = member.record?.kind === 'lifted' && !member.conflicted;
+  const unliftable = unliftableReason(member.automatic.map((found) => found.kind));
   return (
     <li className="space-y-2 p-4" data-testid="conflict-row" data-member={member.name}>
       <div className="flex flex-wrap items-center gap-2">
@@ -122,10 +123,15 @@ function ConflictRow({ paperId, member, onLift }: { paperId: string; member: Mem
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        {member.automatic.length > 0 && member.record === null && (
-          <Button variant="secondary" onClick={onLift}>
-            Lift…
-          </Button>
+        {unliftable ? (
+          <p className="text-sm text-slate-600">{unliftable}</p>
+        ) : (
+          member.automatic.length > 0 &&
+          member.record === null && (
+            <Button variant="secondary" onClick={onLift}>
+              Lift…
+            </Button>
+          )
         )}
         {member.record?.kind === 'declared_by_organiser' && (
           <Button variant="secondary" onClick={() => act('withdraw')} disabled={change.isPending}>

@@ -36,6 +36,7 @@ export function PaperReviewsPanel({ paperId }: { paperId: string }) {
               <li key={review.memberId} className="rounded-lg border border-slate-200 p-4" data-testid="paper-review">
                 <p className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold text-slate-900">{review.name}</span>
+                  <span className="text-sm text-slate-600">{review.label}</span>
                   <Badge tone={review.state === 'submitted' ? 'success' : 'neutral'}>
                     {REVIEW_STATE_LABELS[review.state]}
                   </Badge>

@@ -51,6 +51,8 @@ export const papers = pgTable(
      */
     reviewMean: real('review_mean'),
     reviewSpread: integer('review_spread'),
+    /** The highest "Reviewer N" given on this paper: the next assignment takes the one after. */
+    lastReviewerNumber: integer('last_reviewer_number').notNull().default(0),
     /** Optimistic-lock counter: concurrent admin updates answer 409 instead of losing one. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -21,6 +21,12 @@ export const committeeReviews = pgTable(
       .references(() => papers.id, { onDelete: 'cascade' }),
     assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
     assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * "Reviewer N" on this paper for everyone who reads it (the discussion, the organisers, the
+     * author, e-mails): given at the assignment from the paper's `last_reviewer_number`, so a
+     * number is never given twice on a paper, even after an unassignment.
+     */
+    reviewerNumber: integer('reviewer_number').notNull(),
     /** Placed by the planner ("Assign automatically") rather than chosen by hand. */
     automatic: boolean('automatic').notNull().default(false),
     mark: integer('mark'),
@@ -33,6 +39,7 @@ export const committeeReviews = pgTable(
   },
   (t) => [
     uniqueIndex('committee_reviews_member_paper_uq').on(t.memberId, t.paperId),
+    uniqueIndex('committee_reviews_paper_number_uq').on(t.paperId, t.reviewerNumber),
     index('committee_reviews_paper_idx').on(t.paperId),
     check('committee_reviews_mark_range', sql`${t.mark} between 0 and 100`),
     check('committee_reviews_confidence_range', sql`${t.confidence} between 1 and 5`),

@@ -39,26 +39,38 @@ export function lockMembers(db: DbOrTx, memberIds: readonly string[]) {
 }
 
 /**
- * These papers, held against a decision until the transaction ends (a status change locks the
- * paper for update, so it waits, and then sees the reviewers).
+ * Holds the papers against a decision until the transaction ends. An assignment takes `update`:
+ * it numbers the reviewers from the paper's row and may start its review (the paper's state
+ * machine locks the row for update too), so assignments to one paper run one after the other. A
+ * review's submission takes `no key update`, as the marks it writes are combined onto the
+ * paper's row (drizzle/0022): two submissions both holding a share lock would each wait for the
+ * other to write that row.
  */
-/**
- * Holds the papers against a decision until the transaction ends. `share` lets assignments to one
- * paper run side by side; a review's submission takes `no key update`, as the marks it writes
- * are combined onto the paper's row (drizzle/0022): two submissions both holding a share lock
- * would each wait for the other to write that row.
- */
-export function lockPapersForAssignment(
-  db: DbOrTx,
-  paperIds: readonly string[],
-  strength: 'share' | 'no key update' = 'share',
-) {
+export function lockPapersForAssignment(db: DbOrTx, paperIds: readonly string[], strength: 'update' | 'no key update') {
   return db
-    .select({ id: papers.id, title: papers.title, theme: papers.theme, status: papers.status })
+    .select({
+      id: papers.id,
+      title: papers.title,
+      theme: papers.theme,
+      status: papers.status,
+      lastReviewerNumber: papers.lastReviewerNumber,
+    })
     .from(papers)
     .where(inArray(papers.id, [...paperIds]))
     .orderBy(asc(papers.id))
     .for(strength);
+}
+
+/** Records on each paper the highest reviewer number its reviews now carry, so none is given twice. */
+export async function saveLastReviewerNumbers(db: DbOrTx, paperIds: readonly string[]): Promise<void> {
+  if (paperIds.length === 0) return;
+  await db
+    .update(papers)
+    .set({
+      lastReviewerNumber: sql`greatest(${papers.lastReviewerNumber}, (select max(${committeeReviews.reviewerNumber})
+        from ${committeeReviews} where ${committeeReviews.paperId} = ${papers.id}))`,
+    })
+    .where(inArray(papers.id, [...paperIds]));
 }
 
 export function findPaperForAssignment(db: DbOrTx, paperId: string) {
@@ -137,6 +149,7 @@ export function findReviewsOfPaper(db: DbOrTx, paperId: string) {
   return db
     .select({
       memberId: committeeReviews.memberId,
+      reviewerNumber: committeeReviews.reviewerNumber,
       draftSavedAt: committeeReviews.draftSavedAt,
       submittedAt: committeeReviews.submittedAt,
       ...memberColumns,
@@ -144,7 +157,7 @@ export function findReviewsOfPaper(db: DbOrTx, paperId: string) {
     .from(committeeReviews)
     .innerJoin(committeeMembers, eq(committeeMembers.id, committeeReviews.memberId))
     .where(eq(committeeReviews.paperId, paperId))
-    .orderBy(asc(committeeReviews.assignedAt));
+    .orderBy(asc(committeeReviews.reviewerNumber));
 }
 
 /** Every bid, or those on one paper, by member and paper. */
@@ -162,14 +175,19 @@ const INSERT_BATCH = 2000;
 
 /** The pairs inserted: a pair already there (another organiser's, a moment ago) is left as it was. */
 export async function insertAssignments(db: DbOrTx, rows: (typeof committeeReviews.$inferInsert)[]) {
-  const inserted: { memberId: string; paperId: string }[] = [];
+  const inserted: { memberId: string; paperId: string; reviewerNumber: number }[] = [];
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     inserted.push(
       ...(await db
         .insert(committeeReviews)
         .values(rows.slice(start, start + INSERT_BATCH))
-        .onConflictDoNothing()
-        .returning({ memberId: committeeReviews.memberId, paperId: committeeReviews.paperId })),
+        // Only the pair may already be there: a reviewer number given twice is an error, not a skip.
+        .onConflictDoNothing({ target: [committeeReviews.memberId, committeeReviews.paperId] })
+        .returning({
+          memberId: committeeReviews.memberId,
+          paperId: committeeReviews.paperId,
+          reviewerNumber: committeeReviews.reviewerNumber,
+        })),
     );
   }
   return inserted;
@@ -178,14 +196,14 @@ export async function insertAssignments(db: DbOrTx, rows: (typeof committeeRevie
 /**
  * Takes an assignment back: never a submitted review, and a draft only when `evenADraft` (its
  * member has left the committee or is conflicted). The conditions are the DELETE's own, so a
- * draft saved or a review submitted meanwhile is not lost.
+ * draft saved or a review submitted meanwhile is not lost. The number the reviewer had, if taken back.
  */
 export async function deleteAssignment(
   db: DbOrTx,
   memberId: string,
   paperId: string,
   evenADraft: boolean,
-): Promise<boolean> {
+): Promise<{ reviewerNumber: number } | undefined> {
   const deleted = await db
     .delete(committeeReviews)
     .where(
@@ -196,8 +214,8 @@ export async function deleteAssignment(
         evenADraft ? undefined : isNull(committeeReviews.draftSavedAt),
       ),
     )
-    .returning({ id: committeeReviews.id });
-  return deleted.length > 0;
+    .returning({ reviewerNumber: committeeReviews.reviewerNumber });
+  return deleted[0];
 }
 
 /** The committee's steps on papers' timelines, in batches like the assignments they record. */

@@ -24,6 +24,7 @@ import {
   findPaperProfilesByStatus,
 } from '../conflicts/conflicts.repository.ts';
 import { conflictsOfCommittee, conflictsOfMember, getPaperConflicts } from '../conflicts/conflicts.service.ts';
+import { applyPaperStepToMany } from '../papers/paper-workflow.ts';
 import {
   type AssignableMember,
   countLoads,
@@ -39,6 +40,7 @@ import {
   insertTimelineEntries,
   lockMembers,
   lockPapersForAssignment,
+  saveLastReviewerNumbers,
 } from './assignment.repository.ts';
 import { type AssignmentProblem, pairKey, type ReviewBid } from './plan-assignment.ts';
 import { planInWorker } from './plan-in-worker.ts';
@@ -168,7 +170,7 @@ async function placeAssignments(
     if (members.size !== memberIds.length) throw new AppError('not_found', ASSIGNMENT_TEXTS.memberNotFound);
     for (const member of members.values())
       if (member.status !== 'accepted') throw new AppError('conflict', ASSIGNMENT_TEXTS.notAMember(member.name));
-    const paperRows = await lockPapersForAssignment(tx, paperIds);
+    const paperRows = await lockPapersForAssignment(tx, paperIds, 'update');
     if (paperRows.length !== paperIds.length) throw new AppError('not_found', ASSIGNMENT_TEXTS.paperNotFound);
     for (const paper of paperRows)
       if (!isAssignable(paper.status)) throw new AppError('conflict', ASSIGNMENT_TEXTS.paperDecided(paper.title));
@@ -201,19 +203,37 @@ async function placeAssignments(
       if ((loads.get(member.id) ?? 0) > member.maxPapers)
         throw new AppError('conflict', ASSIGNMENT_TEXTS.overMaximum(member.name, member.maxPapers));
 
-    const placed = await insertAssignments(
-      tx,
-      fresh.map((pair) => ({ ...pair, assignedBy: actor._id, automatic })),
-    );
+    // Each new reviewer takes the paper's next number, under the paper's lock: never one given before.
+    const lastNumber = new Map(paperRows.map((paper) => [paper.id, paper.lastReviewerNumber]));
+    const numbered = fresh.map((pair) => {
+      const reviewerNumber = lastNumber.get(pair.paperId)! + 1;
+      lastNumber.set(pair.paperId, reviewerNumber);
+      return { ...pair, reviewerNumber, assignedBy: actor._id, automatic };
+    });
+    const placed = await insertAssignments(tx, numbered);
     if (automatic && placed.length !== fresh.length) throw new AppError('conflict', ASSIGNMENT_TEXTS.planStale);
+    const placedPapers = [...new Set(placed.map((pair) => pair.paperId))];
+    await saveLastReviewerNumbers(tx, placedPapers);
     await insertTimelineEntries(
       tx,
       placed.map((pair) => ({
         actorId: actor._id,
         action: 'reviewer_assigned',
         paperId: pair.paperId,
-        details: { memberId: pair.memberId, reviewer: members.get(pair.memberId)!.name, automatic },
+        details: {
+          memberId: pair.memberId,
+          reviewer: members.get(pair.memberId)!.name,
+          reviewerNumber: pair.reviewerNumber,
+          automatic,
+        },
       })),
+    );
+    // A paper's first reviewer starts its review, through its state machine; the author is not told.
+    const awaiting = new Set(paperRows.filter((paper) => paper.status === 'review_awaited').map((paper) => paper.id));
+    await applyPaperStepToMany(
+      tx,
+      placedPapers.filter((paperId) => awaiting.has(paperId)),
+      { actor, action: { type: 'reviewers_assigned' } },
     );
     const mailed = await queueAssignmentMails(ctx, tx, members, titles, placed);
     return { placed, skipped: pairs.length - placed.length, mailed };
@@ -246,7 +266,8 @@ export async function unassignReviewer(ctx: Ctx, actor: PublicUser, paperId: str
     const profiles = await findPaperProfilesByIds(tx, [paperId]);
     if (profiles.length === 0) throw new AppError('not_found', ASSIGNMENT_TEXTS.paperNotFound);
     const canFinish = member.status === 'accepted' && !(await conflictsOfMember(tx, memberId, profiles)).has(paperId);
-    if (!(await deleteAssignment(tx, memberId, paperId, !canFinish))) {
+    const taken = await deleteAssignment(tx, memberId, paperId, !canFinish);
+    if (!taken) {
       const review = (await findReviewsOfPaper(tx, paperId)).find((r) => r.memberId === memberId);
       throw new AppError(
         'conflict',
@@ -258,7 +279,12 @@ export async function unassignReviewer(ctx: Ctx, actor: PublicUser, paperId: str
       );
     }
     await insertTimelineEntries(tx, [
-      { actorId: actor._id, action: 'reviewer_unassigned', paperId, details: { memberId, reviewer: member.name } },
+      {
+        actorId: actor._id,
+        action: 'reviewer_unassigned',
+        paperId,
+        details: { memberId, reviewer: member.name, reviewerNumber: taken.reviewerNumber },
+      },
     ]);
     return member.name;
   });

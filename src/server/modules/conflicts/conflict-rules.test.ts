@@ -18,9 +18,13 @@ const paper = {
   submitterId: 'u-submitter',
   submitterEmail: 'nguyen.van.an@me.hust.edu.vn',
   authors: [
-    { name: 'Nguyễn Văn An', affiliation: 'Trường Đại học Bách khoa Hà Nội, Việt Nam' },
-    { name: 'Agnieszka Wiśniewska', affiliation: 'Politechnika Warszawska, Warszawa' },
-    { name: 'Rajesh Kumar', affiliation: 'Dept. of Mechanical Engineering, I.I.T. Bombay, Mumbai' },
+    { name: 'Nguyễn Văn An', affiliation: 'Trường Đại học Bách khoa Hà Nội, Việt Nam', address: 'Hà Nội' },
+    { name: 'Agnieszka Wiśniewska', affiliation: 'Politechnika Warszawska, Warszawa', address: 'Warszawa' },
+    {
+      name: 'Rajesh Kumar',
+      affiliation: 'Dept. of Mechanical Engineering, I.I.T. Bombay, Mumbai',
+      address: 'Powai, Mumbai 400076 (Rajesh.Kumar@iitb.ac.in).',
+    },
   ],
 };
 
@@ -58,6 +62,22 @@ describe('automatic conflicts of interest', () => {
     expect(organisationDomain('someone@example-university.edu', FREE_MAIL)).toBe('example-university.edu');
     const find = createConflictFinder([member({ memberId: 'gmail', emails: ['someone@gmail.com'] })], FREE_MAIL);
     expect(find({ ...paper, submitterEmail: 'author@gmail.com', authors: [] }).size).toBe(0);
+  });
+
+  it('finds an author by their e-mail: the submitter’s address, or one written in an author’s address', () => {
+    const find = createConflictFinder(
+      [
+        // Invited at the submitter's address, before accepting: no account to compare yet.
+        member({ memberId: 'invitee', emails: ['Nguyen.Van.An@me.hust.edu.vn'] }),
+        member({ memberId: 'rajesh', emails: ['x@gmail.com', 'rajesh.kumar@iitb.ac.in'] }),
+        member({ memberId: 'namesake', emails: ['kumar@iitb.ac.in'] }),
+      ],
+      FREE_MAIL,
+    );
+    const found = find(paper);
+    expect(found.get('invitee')).toContainEqual({ kind: 'author_email', detail: 'nguyen.van.an@me.hust.edu.vn' });
+    expect(found.get('rajesh')).toContainEqual({ kind: 'author_email', detail: 'rajesh.kumar@iitb.ac.in' });
+    expect(found.has('namesake')).toBe(false);
   });
 
   it('does not call a member a co-author of their own paper', () => {

@@ -19,7 +19,8 @@ export interface PaperProfile {
   paperId: string;
   submitterId: string;
   submitterEmail: string;
-  authors: ReadonlyArray<{ name: string; affiliation: string }>;
+  /** The address may carry the author's e-mail ("IIT Kharagpur, a.sen@iitkgp.ac.in"). */
+  authors: ReadonlyArray<{ name: string; affiliation: string; address: string }>;
 }
 
 export interface AutomaticConflict {
@@ -47,6 +48,15 @@ export function organisationDomain(email: string, freeMail: ReadonlySet<string>)
   return domain;
 }
 
+/** E-mail addresses written in free text, lower-cased as accounts store them. */
+const EMAIL_IN_TEXT = /[^\s@<>()[\],;:"']+@[^\s@<>()[\],;:"']+\.[^\s@<>()[\],;:"'.]+/g;
+
+/** The e-mails the paper gives for its authors: the submitter's account and any in an author's address. */
+export function authorEmailsOf(paper: PaperProfile): string[] {
+  const written = paper.authors.flatMap((author) => author.address.match(EMAIL_IN_TEXT) ?? []);
+  return [...new Set([paper.submitterEmail, ...written].map((email) => email.toLowerCase()))];
+}
+
 type Index = Map<string, Set<string>>;
 
 function add(index: Index, key: string, memberId: string): void {
@@ -63,12 +73,14 @@ function add(index: Index, key: string, memberId: string): void {
  */
 export function createConflictFinder(members: readonly MemberProfile[], freeMail: ReadonlySet<string>) {
   const byUser: Index = new Map();
+  const byEmail: Index = new Map();
   const byName: Index = new Map();
   const byCoAuthor: Index = new Map();
   const byDomain: Index = new Map();
   const byInstitution: Index = new Map();
   for (const member of members) {
     if (member.userId) add(byUser, member.userId, member.memberId);
+    for (const email of member.emails) add(byEmail, email.toLowerCase(), member.memberId);
     for (const name of member.names) add(byName, nameKey(name), member.memberId);
     for (const name of member.coAuthorNames) add(byCoAuthor, nameKey(name), member.memberId);
     for (const email of member.emails) add(byDomain, organisationDomain(email, freeMail) ?? '', member.memberId);
@@ -87,6 +99,7 @@ export function createConflictFinder(members: readonly MemberProfile[], freeMail
       }
     };
     note(byUser.get(paper.submitterId), { kind: 'own_paper', detail: '' });
+    for (const email of authorEmailsOf(paper)) note(byEmail.get(email), { kind: 'author_email', detail: email });
     for (const author of paper.authors) {
       const key = nameKey(author.name);
       note(byName.get(key), { kind: 'author', detail: author.name });

@@ -74,7 +74,7 @@ export async function findPaperProfile(db: DbOrTx, paperId: string): Promise<Pap
     .where(eq(papers.id, paperId));
   if (!paper) return undefined;
   const authors = await db
-    .select({ name: paperAuthors.name, affiliation: paperAuthors.affiliation })
+    .select({ name: paperAuthors.name, affiliation: paperAuthors.affiliation, address: paperAuthors.address })
     .from(paperAuthors)
     .where(eq(paperAuthors.paperId, paperId))
     .orderBy(asc(paperAuthors.position));
@@ -145,7 +145,12 @@ async function paperProfilesWhere(db: DbOrTx, where: SQL): Promise<PaperProfile[
     .innerJoin(users, eq(users.id, papers.userId))
     .where(where);
   const authors = await db
-    .select({ paperId: paperAuthors.paperId, name: paperAuthors.name, affiliation: paperAuthors.affiliation })
+    .select({
+      paperId: paperAuthors.paperId,
+      name: paperAuthors.name,
+      affiliation: paperAuthors.affiliation,
+      address: paperAuthors.address,
+    })
     .from(paperAuthors)
     .innerJoin(papers, eq(papers.id, paperAuthors.paperId))
     .where(where)
@@ -153,7 +158,7 @@ async function paperProfilesWhere(db: DbOrTx, where: SQL): Promise<PaperProfile[
   const byPaper = groupBy(authors, (author) => author.paperId);
   return rows.map((row) => ({
     ...row,
-    authors: (byPaper.get(row.paperId) ?? []).map(({ name, affiliation }) => ({ name, affiliation })),
+    authors: (byPaper.get(row.paperId) ?? []).map(({ name, affiliation, address }) => ({ name, affiliation, address })),
   }));
 }
 

@@ -1,4 +1,9 @@
-import { AUTOMATIC_CONFLICT_LABELS, CONFLICT_TEXTS, type ConflictRecordKind } from '@shared/domain/conflicts.ts';
+import {
+  AUTOMATIC_CONFLICT_LABELS,
+  CONFLICT_TEXTS,
+  type ConflictRecordKind,
+  unliftableReason,
+} from '@shared/domain/conflicts.ts';
 import {
   type DeclareConflictBody,
   declareConflictBodySchema,
@@ -46,9 +51,17 @@ async function automaticConflictsOf(db: DbOrTx, paper: PaperProfile, memberId?: 
 const isDeclared = (kind: ConflictRecordKind | undefined): kind is 'declared_by_member' | 'declared_by_organiser' =>
   kind === 'declared_by_member' || kind === 'declared_by_organiser';
 
-/** Conflicted: declared, or found automatically and not lifted. */
+const cannotBeLifted = (automatic: readonly AutomaticConflict[]) =>
+  unliftableReason(automatic.map((conflict) => conflict.kind));
+
+/**
+ * Conflicted: declared, or found automatically and not lifted. The member's own paper stays
+ * conflicted whatever is recorded: a lift recorded before lifting it was refused, or one made
+ * while the rules did not see it yet (the address added since), does not count.
+ */
 function isConflicted(automatic: readonly AutomaticConflict[], record: { kind: ConflictRecordKind } | undefined) {
-  return isDeclared(record?.kind) || (automatic.length > 0 && record?.kind !== 'lifted');
+  if (isDeclared(record?.kind) || cannotBeLifted(automatic) !== null) return true;
+  return automatic.length > 0 && record?.kind !== 'lifted';
 }
 
 /** Every member's standing with the paper, and the record of declarations and lifts. */
@@ -142,6 +155,8 @@ export async function liftConflict(
     const { member, automatic } = await memberAndAutomatic(tx, paperId, memberId);
     const current = await lockCurrentRecord(tx, memberId, paperId);
     if (isDeclared(current?.kind)) throw new AppError('conflict', CONFLICT_TEXTS.declaredNotLifted);
+    const unliftable = cannotBeLifted(automatic);
+    if (unliftable) throw new AppError('conflict', unliftable);
     if (automatic.length === 0 || current?.kind === 'lifted')
       throw new AppError('conflict', CONFLICT_TEXTS.nothingToLift);
     await insertOrConflict(tx, { memberId, paperId, kind: 'lifted', note: body.reason, recordedBy: actor._id });

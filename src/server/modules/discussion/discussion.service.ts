@@ -1,4 +1,5 @@
 import { DISCUSSION_TEXTS } from '@shared/domain/discussion.ts';
+import { reviewerLabel } from '@shared/domain/reviews.ts';
 import {
   type DiscussionBody,
   discussionBodySchema,
@@ -16,12 +17,12 @@ import { findMessagesOfPaper, insertMessage } from './discussion.repository.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
 
-/** "Reviewer 1", "Reviewer 2"... in the order the reviewers were assigned: the same for everyone. */
+/** "Reviewer 1", "Reviewer 2"...: the number each was given at their assignment, the same for everyone. */
 async function reviewerNumbers(ctx: Ctx, paperId: string) {
   const reviews = await findReviewsOfPaperForOrganisers(ctx.db, paperId);
   return {
     reviews,
-    labelOf: new Map(reviews.map((review, index) => [review.memberId, DISCUSSION_TEXTS.reviewer(index + 1)])),
+    labelOf: new Map(reviews.map((review) => [review.memberId, reviewerLabel(review.reviewerNumber)])),
   };
 }
 
@@ -49,7 +50,7 @@ export async function getMemberDiscussion(ctx: Ctx, user: PublicUser, paperId: s
     messages: (await findMessagesOfPaper(ctx.db, paperId)).map((message) => ({
       _id: message.id,
       author: message.memberId
-        ? (labelOf.get(message.memberId) ?? DISCUSSION_TEXTS.reviewer(0))
+        ? (labelOf.get(message.memberId) ?? DISCUSSION_TEXTS.formerReviewer)
         : DISCUSSION_TEXTS.organisers,
       own: message.memberId === member.id,
       body: message.body,
@@ -74,7 +75,7 @@ export async function getPaperDiscussion(ctx: Ctx, user: PublicUser, paperId: st
     messages: (await findMessagesOfPaper(ctx.db, paperId)).map((message) => ({
       _id: message.id,
       author: message.memberId
-        ? `${message.memberName ?? ''} (${labelOf.get(message.memberId) ?? 'former reviewer'})`
+        ? `${message.memberName ?? ''} (${labelOf.get(message.memberId) ?? DISCUSSION_TEXTS.formerReviewer})`
         : `${message.writerName ?? 'An organiser'} (organiser)`,
       own: message.writtenBy === user._id,
       body: message.body,

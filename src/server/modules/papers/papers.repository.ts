@@ -9,7 +9,7 @@ import {
   submissionVersions,
   users,
 } from '@server/db/schema/index.ts';
-import type { SubmissionKind } from '@shared/constants.ts';
+import type { PaperStatus, SubmissionKind } from '@shared/constants.ts';
 
 /** Kept for the search box to match (drizzle/0008, 0010): no page shows them, and the authors' is long. */
 const SEARCH_COLUMNS = ['titleSearch', 'ictacemIdSearch', 'authorsSearch'] as const;
@@ -301,6 +301,43 @@ export async function papersWithSubmissionVersion(
 
 export async function insertAuditEntry(db: DbOrTx, values: typeof auditLog.$inferInsert): Promise<void> {
   await db.insert(auditLog).values(values);
+}
+
+/** Rows per statement when a step is written to many papers at once. */
+const STEP_BATCH = 2000;
+
+export async function insertAuditEntries(db: DbOrTx, entries: (typeof auditLog.$inferInsert)[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += STEP_BATCH)
+    await db.insert(auditLog).values(entries.slice(start, start + STEP_BATCH));
+}
+
+/** These papers, locked for update in id order (two writers of overlapping sets wait, never deadlock). */
+export async function findPapersForUpdate(db: DbOrTx, ids: readonly string[]): Promise<PaperRow[]> {
+  const rows: PaperRow[] = [];
+  for (let start = 0; start < ids.length; start += STEP_BATCH)
+    rows.push(
+      ...(await db
+        .select(paperColumns)
+        .from(papers)
+        .where(inArray(papers.id, ids.slice(start, start + STEP_BATCH)))
+        .orderBy(asc(papers.id))
+        .for('update')),
+    );
+  return rows;
+}
+
+/** One status written to these papers, their version raised: the rows as written. */
+export async function updatePapersStatus(db: DbOrTx, ids: readonly string[], status: PaperStatus): Promise<PaperRow[]> {
+  const rows: PaperRow[] = [];
+  for (let start = 0; start < ids.length; start += STEP_BATCH)
+    rows.push(
+      ...(await db
+        .update(papers)
+        .set({ status, updatedAt: new Date(), version: sql`${papers.version} + 1` })
+        .where(inArray(papers.id, ids.slice(start, start + STEP_BATCH)))
+        .returning(paperColumns)),
+    );
+  return rows;
 }
 
 export async function findPaperForUpdate(db: DbOrTx, id: string): Promise<PaperRow | undefined> {

@@ -209,7 +209,7 @@ describe('review records', () => {
       fromStatus: 'abstract_accepted',
       toStatus: 'abstract_accepted',
       reason: 'Figure 2 missing',
-      actor: { role: 'admin' },
+      actor: { role: 'organiser' },
     });
     expect(timeline.at(-1)).toMatchObject({
       fromStatus: 'abstract_accepted',

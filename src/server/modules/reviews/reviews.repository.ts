@@ -18,6 +18,7 @@ const reviewColumns = {
   submittedAt: committeeReviews.submittedAt,
   updatedAt: committeeReviews.updatedAt,
   assignedAt: committeeReviews.assignedAt,
+  reviewerNumber: committeeReviews.reviewerNumber,
 };
 
 /** A member's reviews with their papers, in the order they were assigned. */
@@ -64,11 +65,12 @@ export async function updateReview(
     .where(eq(committeeReviews.id, reviewId));
 }
 
-/** Every review of a paper with its reviewer, in the order they were assigned: what organisers read. */
+/** Every review of a paper with its reviewer, by reviewer number (the order of assignment): what organisers read. */
 export function findReviewsOfPaperForOrganisers(db: DbOrTx, paperId: string) {
   return db
     .select({
       memberId: committeeReviews.memberId,
+      reviewerNumber: committeeReviews.reviewerNumber,
       name: committeeMembers.name,
       memberStatus: committeeMembers.status,
       mark: committeeReviews.mark,
@@ -81,7 +83,7 @@ export function findReviewsOfPaperForOrganisers(db: DbOrTx, paperId: string) {
     .from(committeeReviews)
     .innerJoin(committeeMembers, eq(committeeMembers.id, committeeReviews.memberId))
     .where(eq(committeeReviews.paperId, paperId))
-    .orderBy(asc(committeeReviews.assignedAt), asc(committeeReviews.id));
+    .orderBy(asc(committeeReviews.reviewerNumber));
 }
 
 /** Reviews not yet submitted, of accepted members, on papers still being decided: what a reminder lists. */

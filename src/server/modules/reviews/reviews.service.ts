@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { ASSIGNABLE_STATUSES, type ReviewState } from '@shared/domain/assignment.ts';
 import type { ReviewMode } from '@shared/domain/review-mode.ts';
-import { isDecided, REVIEW_TEXTS, summariseMarks } from '@shared/domain/reviews.ts';
+import { isDecided, REVIEW_TEXTS, reviewerLabel, summariseMarks } from '@shared/domain/reviews.ts';
 import {
   type MyReviews,
   type PaperReviews,
@@ -100,6 +100,7 @@ export async function getPaperReviews(ctx: Pick<AppContext, 'db'>, paperId: stri
       const shown = row.submittedAt !== null;
       return {
         memberId: row.memberId,
+        label: reviewerLabel(row.reviewerNumber),
         name: row.name,
         memberStatus: row.memberStatus,
         state: stateOf(row),
@@ -180,11 +181,14 @@ export async function stopSharingReviews(ctx: Ctx, paperId: string) {
   return { message: REVIEW_TEXTS.unshared };
 }
 
-/** The submitted reviews' comments to the authors, numbered among themselves: no name, no mark. */
+/**
+ * The submitted reviews' comments to the authors, each under its reviewer's number (the one the
+ * committee knows them by, gaps and all): no name, no mark.
+ */
 async function commentsForAuthor(ctx: Ctx, paperId: string): Promise<ReviewerComments> {
   return (await findReviewsOfPaperForOrganisers(ctx.db, paperId))
     .filter((review) => review.submittedAt !== null && review.commentsToAuthors.trim() !== '')
-    .map((review, index) => ({ label: `Reviewer ${index + 1}`, comments: review.commentsToAuthors }));
+    .map((review) => ({ label: reviewerLabel(review.reviewerNumber), comments: review.commentsToAuthors }));
 }
 
 /**
@@ -287,7 +291,7 @@ async function writeReview(
         actorId: user._id,
         action: row.submittedAt ? 'review_updated' : 'review_submitted',
         paperId,
-        details: { reviewer: user.username },
+        details: { reviewer: user.username, reviewerNumber: row.reviewerNumber },
       },
     ]);
     return row.submittedAt ? REVIEW_TEXTS.updated : REVIEW_TEXTS.submitted;

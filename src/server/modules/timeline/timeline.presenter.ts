@@ -1,5 +1,6 @@
 import { DEADLINE_STEP_NAMES, type DeadlineStep } from '@shared/domain/deadlines.ts';
-import { PAPER_ACTION_LABELS } from '@shared/domain/paper-workflow.ts';
+import { PAPER_ACTION_LABELS, timelineRoleOf } from '@shared/domain/paper-workflow.ts';
+import { reviewerLabel } from '@shared/domain/reviews.ts';
 import type { PaperTimelineEntry } from '@shared/schemas/timeline.ts';
 import type { TimelineRow } from './timeline.repository.ts';
 
@@ -14,15 +15,16 @@ function labelOf(action: string, step: string | null): string {
 }
 
 /** Field by field from the stored details: the before/after states stay on the server. */
-export function presentTimelineEntry({ entry, actorName, actorRole }: TimelineRow): PaperTimelineEntry {
+export function presentTimelineEntry({ entry, actorName }: TimelineRow): PaperTimelineEntry {
   const details = entry.details ?? {};
+  const reviewerNumber = number(details.reviewerNumber);
   const marks = details.marks as { from?: unknown; to?: unknown } | undefined;
   return {
     _id: entry.id,
     action: entry.action,
     label: labelOf(entry.action, text(details.step)),
     at: entry.createdAt.toISOString(),
-    actor: actorName !== null && actorRole !== null ? { name: actorName, role: actorRole } : null,
+    actor: actorName !== null ? { name: actorName, role: timelineRoleOf(entry.action) } : null,
     fromStatus: entry.previousStatus,
     toStatus: entry.newStatus,
     reason: entry.comments,
@@ -31,6 +33,7 @@ export function presentTimelineEntry({ entry, actorName, actorRole }: TimelineRo
     marks: marks ? { from: number(marks.from), to: number(marks.to) } : null,
     visibleToUser: typeof details.visibleToUser === 'boolean' ? details.visibleToUser : null,
     reviewer: text(details.reviewer),
+    reviewerLabel: reviewerNumber === null ? null : reviewerLabel(reviewerNumber),
     openUntil: text(details.closesAt) ?? text(details.reuploadUntil),
   };
 }
