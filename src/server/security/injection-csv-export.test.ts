@@ -91,7 +91,8 @@ describe('the records export neutralises formulas in everything authors can writ
       expect(paid.statusCode, paid.body).toBe(200);
       // Payment IDs are stored in one form: no spaces, upper case.
       const storedPaymentId = normalizePaymentId(input.paymentId);
-      written.push(input.username, input.email.toLowerCase(), input.title, storedPaymentId);
+      // A title is one line: a pasted line break is stored as a space.
+      written.push(input.username, input.email.toLowerCase(), paper.title, storedPaymentId);
       paymentIds.push(storedPaymentId);
     }
     // Tab and carriage return cannot lead a trimmed form value; older rows or imports could hold them.
