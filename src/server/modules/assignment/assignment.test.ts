@@ -21,6 +21,16 @@ const FLUIDS = 'Aerodynamics and Fluid Mechanics';
 const SOLIDS = 'Solid Mechanics and Dynamics';
 const ASSIGNED_SUBJECT = 'for you to review';
 
+/** A paper submitted by its one author, from an account of their own; its id. */
+async function submitPaper(
+  app: TestApp['app'],
+  paper: { title: string; theme: string; author: string; affiliation: string },
+): Promise<string> {
+  const submitter = await createTestUser(app, { username: paper.author });
+  const authors = JSON.stringify([{ name: paper.author, affiliation: paper.affiliation, address: 'Campus' }]);
+  return (await createTestPaper(app, submitter, { title: paper.title, theme: paper.theme, authors }))._id;
+}
+
 describe('assigning reviewers, by hand and automatically', () => {
   let t: TestAppWithMail;
   let admin: TestUser;
@@ -57,9 +67,7 @@ describe('assigning reviewers, by hand and automatically', () => {
       author: string,
       affiliation: string,
     ) => {
-      const submitter = await createTestUser(t.app, { username: author });
-      const authors = JSON.stringify([{ name: author, affiliation, address: 'Campus' }]);
-      paper[key] = { id: (await createTestPaper(t.app, submitter, { title, theme, authors }))._id, title };
+      paper[key] = { id: await submitPaper(t.app, { title, theme, author, affiliation }), title };
     };
     await submit('vortex', 'Vortex rings in a stratified fluid', FLUIDS, 'Ada Lovelace', 'Analytical Engines Ltd');
     await submit('shells', 'Buckling of thin shells', SOLIDS, 'Rahul Verma', 'IIT Bombay');
@@ -394,9 +402,7 @@ describe('the automatic plan and "Not my area" bids', () => {
       author: string,
       affiliation: string,
     ) => {
-      const submitter = await createTestUser(t.app, { username: author });
-      const authors = JSON.stringify([{ name: author, affiliation, address: 'Campus' }]);
-      paper[key] = { id: (await createTestPaper(t.app, submitter, { title, theme, authors }))._id, title };
+      paper[key] = { id: await submitPaper(t.app, { title, theme, author, affiliation }), title };
     };
     await submit('shells', 'Buckling of thin cylindrical shells', SOLIDS, 'Krzysztof Wójcik', 'Politechnika Gdańska');
     await submit('jets', 'Impinging jets on a heated plate', FLUIDS, 'अनिल कुमार', 'Indian Institute of Science');

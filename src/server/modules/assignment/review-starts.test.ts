@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaperStatus } from '@shared/constants.ts';
 import type { AssignmentPlanView } from '@shared/schemas/assignment.ts';
 import type { PaperTimelineEntry } from '@shared/schemas/timeline.ts';
-import { committeeMembers, mailOutbox, notifications, papers } from '@server/db/schema/index.ts';
+import { mailOutbox, notifications, papers } from '@server/db/schema/index.ts';
 import { checkReviewInvariants } from '@server/ops/review-invariants.ts';
-import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { createTestMember, createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
 import { OPEN_DEADLINES } from '@server/test/open-deadlines.ts';
 import { API, createTestAppWithMail, type TestAppWithMail } from '@server/test/test-app.ts';
 
@@ -47,12 +47,8 @@ describe('the first reviewer starts a paper’s review', () => {
       ['ewa', 'Ewa Kamińska'],
       ['sunil', 'सुनील वर्मा'],
     ] as const) {
-      const user = await createTestUser(t.app, { username: name });
-      const [row] = await t.app.ctx.db
-        .insert(committeeMembers)
-        .values({ name, email: user.email, themes: [THEME], maxPapers: 10, status: 'accepted', userId: user.user._id })
-        .returning();
-      member[key] = { id: row!.id, email: user.email };
+      const { account, memberId } = await createTestMember(t.app, { name, themes: [THEME], maxPapers: 10 });
+      member[key] = { id: memberId, email: account.email };
     }
   });
   afterAll(() => t.close());

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberDiscussion, PaperDiscussion } from '@shared/schemas/discussion.ts';
 import type { PaperReviews, ReviewerComments } from '@shared/schemas/reviews.ts';
-import { committeeMembers, committeeReviews } from '@server/db/schema/index.ts';
-import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { committeeReviews } from '@server/db/schema/index.ts';
+import { createTestMember, createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
 import { OPEN_DEADLINES } from '@server/test/open-deadlines.ts';
 import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
 
@@ -35,12 +35,8 @@ describe('"Reviewer N": one number per reviewer of a paper, the same for everyon
       ['writer', 'Łukasz Zieliński'],
       ['late', 'Phạm Thị Hoa'],
     ] as const) {
-      const user = await createTestUser(t.app, { username: name });
-      const [row] = await t.app.ctx.db
-        .insert(committeeMembers)
-        .values({ name, email: user.email, themes: [THEME], maxPapers: 5, status: 'accepted', userId: user.user._id })
-        .returning();
-      people[key] = { user, memberId: row!.id, name };
+      const { account, memberId } = await createTestMember(t.app, { name, themes: [THEME] });
+      people[key] = { user: account, memberId, name };
     }
   });
   afterAll(() => t.close());
