@@ -7,12 +7,12 @@ import {
   type StepTiming,
   transition,
 } from '@shared/domain/paper-workflow.ts';
-import type { PaperStatus } from '@shared/constants.ts';
 import { ADMIN_MESSAGES } from '@shared/schemas/admin-paper.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { AppError } from '@server/lib/app-error.ts';
+import { groupBy } from '@server/lib/group-by.ts';
 import { deadlinesOfPapers, type PaperDeadlines, stepTiming } from '../deadlines/deadlines.service.ts';
 import * as repo from './papers.repository.ts';
 
@@ -107,13 +107,16 @@ async function record(
 }
 
 /** A write that disagrees with the state machine is a bug: it rolls back rather than being kept. */
-async function assertWritten(tx: DbOrTx, paper: repo.PaperRow, expected: PaperState): Promise<void> {
-  const written = await paperState(tx, paper);
+function assertSameState(paperId: string, written: PaperState, expected: PaperState): void {
   if (!sameState(written, expected)) {
     throw new Error(
-      `Paper ${paper.id} was written as ${JSON.stringify(written)}, the state machine says ${JSON.stringify(expected)}`,
+      `Paper ${paperId} was written as ${JSON.stringify(written)}, the state machine says ${JSON.stringify(expected)}`,
     );
   }
+}
+
+async function assertWritten(tx: DbOrTx, paper: repo.PaperRow, expected: PaperState): Promise<void> {
+  assertSameState(paper.id, await paperState(tx, paper), expected);
 }
 
 /** The timing an author step is judged by; an author step without one is a bug, not a pass. */
@@ -185,18 +188,15 @@ export async function applyPaperStepToMany(
     return { paper, from, to: result.next };
   });
   const written = new Map<string, repo.PaperRow>();
-  const changedTo = new Map<PaperStatus, string[]>();
-  for (const { paper, from, to } of steps)
-    if (to.status !== from.status) changedTo.set(to.status, [...(changedTo.get(to.status) ?? []), paper.id]);
-  for (const [status, ids] of changedTo)
+  const changing = groupBy(
+    steps.filter(({ from, to }) => to.status !== from.status),
+    ({ to }) => to.status,
+  );
+  for (const [status, changed] of changing) {
+    const ids = changed.map(({ paper }) => paper.id);
     for (const row of await repo.updatePapersStatus(tx, ids, status)) written.set(row.id, row);
-  for (const { paper, to } of steps) {
-    const now = stateOf(written.get(paper.id) ?? paper);
-    if (!sameState(now, to))
-      throw new Error(
-        `Paper ${paper.id} was written as ${JSON.stringify(now)}, the state machine says ${JSON.stringify(to)}`,
-      );
   }
+  for (const { paper, to } of steps) assertSameState(paper.id, stateOf(written.get(paper.id) ?? paper), to);
   await repo.insertAuditEntries(
     tx,
     steps.map(({ paper, from, to }) => ({
