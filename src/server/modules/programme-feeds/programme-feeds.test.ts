@@ -76,6 +76,12 @@ describe('the published programme as iCalendar, schedule JSON and frab XML', () 
     oralSessionId = oral.sessions.find((s) => s.title === 'Fluid mechanics I')!._id;
     laterSessionId = later.sessions.find((s) => s.title === 'Fluid mechanics II')!._id;
     for (const paperId of paperIds) await edit('PUT', `/papers/${paperId}`, { sessionId: oralSessionId });
+    await publish();
+  });
+  afterAll(() => t.close());
+
+  /** Publishes the draft at its current version, its warnings read. */
+  const publish = async () => {
     const published = await t.app.inject({
       method: 'POST',
       url: `${API}/admin/programme/publish`,
@@ -83,9 +89,7 @@ describe('the published programme as iCalendar, schedule JSON and frab XML', () 
       payload: { version, confirmWarnings: true },
     });
     expect(published.statusCode, published.body).toBe(200);
-  });
-  afterAll(() => t.close());
-
+  };
   const feed = (format: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: `${API}/programme/schedule.${format}`, headers });
 
@@ -245,12 +249,7 @@ describe('the published programme as iCalendar, schedule JSON and frab XML', () 
       payload: { sessionId: laterSessionId, version },
     });
     version = (moved.json().programme as ProgrammeDraft).version;
-    await t.app.inject({
-      method: 'POST',
-      url: `${API}/admin/programme/publish`,
-      headers: { cookie: admin.cookie },
-      payload: { version, confirmWarnings: true },
-    });
+    await publish();
     const next = await feed('ics', { 'if-none-match': etag });
     expect(next.statusCode).toBe(200);
     expect(next.headers.etag).toMatch(/^"v2-/);
@@ -318,13 +317,7 @@ describe('the published programme as iCalendar, schedule JSON and frab XML', () 
       .update(programmeSessions)
       .set({ title: 'Opening\u007f keynote', chairs: ['Đặng Thị\u001f Hoa', 'Ирина\u0085 Петрова'] })
       .where(eq(programmeSessions.title, 'Opening keynote'));
-    const published = await t.app.inject({
-      method: 'POST',
-      url: `${API}/admin/programme/publish`,
-      headers: { cookie: admin.cookie },
-      payload: { version, confirmWarnings: true },
-    });
-    expect(published.statusCode, published.body).toBe(200);
+    await publish();
 
     const xml = (await feed('xml')).body;
     const result = await validateXML({
