@@ -32,7 +32,7 @@ const VISITOR_PAGES = [...PUBLIC_PAGES.map((p) => p.path), 'login', 'registratio
 const AUTHOR_PAGES = ['profile', 'account', 'notifications', 'submit', 'submit-paper'];
 const ADMIN_PAGE_COUNT = 4;
 /** Each page loads and settles (network idle) in turn: the budget grows with their number. */
-const PER_PAGE_MS = 6_000;
+const PER_PAGE_MS = 10_000;
 
 test('a visitor sees a clean console and a real favicon on every page', async ({ page }) => {
   test.setTimeout((VISITOR_PAGES.length + 1) * PER_PAGE_MS);

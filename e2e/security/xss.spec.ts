@@ -22,7 +22,8 @@ const TEXT = {
   address: `Address ${PAYLOAD}`,
   review: `Review ${PAYLOAD}`,
   evaluation: `Evaluation ${PAYLOAD}`,
-  paymentId: `Pay ${PAYLOAD}`,
+  // The tag keeps it unique: a retry writes a new paper, and a payment ID belongs to one paper.
+  paymentId: `Pay ${tag} ${PAYLOAD}`,
   // Names keep only their last path segment, so file names carry the markup without a slash.
   adminFileName: `${IMG} ${LINK}.pdf`,
   adminFileDescription: `Description ${PAYLOAD}`,
@@ -165,7 +166,8 @@ test('the author sees every hostile text as text: profile, shared files, chat, b
   await signInThroughApi(page, author);
   await page.goto('profile');
   const card = page.getByTestId('paper-card');
-  await expect(card).toBeVisible();
+  // The first page after signing in waits for the session and the author's papers: a busy host is slower.
+  await expect(card).toBeVisible({ timeout: 15_000 });
   await expectShownAsText(
     page,
     [TEXT.title, TEXT.authorName, TEXT.affiliation, TEXT.review, TEXT.adminFileName, TEXT.adminFileDescription],

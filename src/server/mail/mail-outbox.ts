@@ -1,16 +1,22 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { MailKind } from '@shared/domain/outbox.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 import type { MailAttachment } from '../db/schema/notifications.ts';
 
 export interface OutgoingMail {
+  kind: MailKind;
   to: string;
   subject: string;
   text: string;
   notificationId?: string;
   attachments?: MailAttachment[];
+  recipientId?: string;
+  paperId?: string | null;
+  /** The organiser whose action wrote it. */
+  queuedBy?: string;
 }
 
 const MAX_ATTEMPTS = 10;
@@ -66,6 +72,10 @@ export class MailOutbox {
 
   async enqueue(dbOrTx: DbOrTx, mail: OutgoingMail): Promise<void> {
     await dbOrTx.insert(mailOutbox).values({
+      kind: mail.kind,
+      recipientId: mail.recipientId,
+      paperId: mail.paperId ?? null,
+      queuedBy: mail.queuedBy,
       toAddress: mail.to,
       subject: mail.subject,
       textBody: mail.text,

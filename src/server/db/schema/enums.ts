@@ -15,4 +15,4 @@ export const submissionVersionStatusEnum = pgEnum('submission_version_status', S
 export const notificationTypeEnum = pgEnum('notification_type', NOTIFICATION_TYPES);
 export const notificationPriorityEnum = pgEnum('notification_priority', NOTIFICATION_PRIORITIES);
 export const chatAttachmentKindEnum = pgEnum('chat_attachment_kind', ['image', 'pdf', 'document']);
-export const mailStatusEnum = pgEnum('mail_status', ['pending', 'sent', 'failed']);
+export const mailStatusEnum = pgEnum('mail_status', ['pending', 'sent', 'failed', 'unsent']);

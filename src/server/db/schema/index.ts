@@ -21,3 +21,5 @@ export * from './review-mode.ts';
 export * from './discussion.ts';
 export * from './review-reminders.ts';
 export * from './programme.ts';
+export * from './decision-release.ts';
+export * from './mail-templates.ts';

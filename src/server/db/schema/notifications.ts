@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { MAIL_KINDS } from '@shared/domain/outbox.ts';
 import { mailStatusEnum, notificationPriorityEnum, notificationTypeEnum } from './enums.ts';
 import { papers } from './papers.ts';
 import { users } from './users.ts';
@@ -41,6 +42,13 @@ export const mailOutbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     notificationId: uuid('notification_id').references(() => notifications.id, { onDelete: 'set null' }),
+    /** What the mail is about (the outbox's filter); security mails never show their body. */
+    kind: text('kind', { enum: MAIL_KINDS }).notNull().default('notice'),
+    /** The account it was written to, when it was written to one. */
+    recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'set null' }),
+    paperId: uuid('paper_id').references(() => papers.id, { onDelete: 'set null' }),
+    /** The organiser whose action wrote it (an invitation's link is shown to them only). */
+    queuedBy: uuid('queued_by').references(() => users.id, { onDelete: 'set null' }),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
@@ -57,5 +65,7 @@ export const mailOutbox = pgTable(
     index('mail_outbox_pending_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_created_idx').on(t.createdAt, t.id),
+    index('mail_outbox_kind_created_idx').on(t.kind, t.createdAt),
   ],
 );

@@ -133,6 +133,7 @@ async function queueAssignmentMails(
     const paperIds = pairs.map((pair) => pair.paperId);
     const member = members.get(memberId)!;
     await ctx.outbox.enqueue(tx, {
+      kind: 'assignment',
       to: member.email,
       subject: `ICTACEM 2025: ${paperIds.length === 1 ? 'a paper' : `${paperIds.length} papers`} for you to review`,
       text: [

@@ -145,6 +145,7 @@ export async function requestPasswordReset(
     return { devMode };
   }
   await ctx.outbox.enqueue(ctx.db, {
+    kind: 'security',
     to: row.email,
     subject: 'ICTACEM 2025: reset your password',
     text: [

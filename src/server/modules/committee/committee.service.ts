@@ -67,6 +67,7 @@ async function queueInvitationMail(
     return;
   }
   await ctx.outbox.enqueue(tx, {
+    kind: 'invitation',
     to: member.email,
     subject: 'ICTACEM 2025: invitation to the programme committee',
     text: [

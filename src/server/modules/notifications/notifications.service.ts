@@ -1,3 +1,4 @@
+import type { MailKind } from '@shared/domain/outbox.ts';
 import type { NotificationPriority, NotificationType } from '@shared/constants.ts';
 import type { NotificationView, Pagination } from '@shared/schemas/notification.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
@@ -19,6 +20,8 @@ export interface NotificationInput {
   paperId?: string | null;
   /** Sent with the e-mail copy (a presentation's calendar entry). */
   attachments?: OutgoingMail['attachments'];
+  /** What the e-mail copy is about, for the outbox (a notice unless said). */
+  mailKind?: MailKind;
 }
 
 /** Header values come from user text: no line breaks may reach a mail header. */
@@ -53,6 +56,9 @@ export async function notifyUsers(
     const recipient = recipients.find((r) => r.id === row.recipientId);
     if (!recipient || recipient.role !== 'author') continue;
     await ctx.outbox.enqueue(db, {
+      kind: input.mailKind ?? 'notice',
+      recipientId: recipient.id,
+      paperId: row.paperId,
       to: recipient.email,
       subject: oneLine(`ICTACEM 2025: ${row.title}`),
       text: [
@@ -87,7 +93,7 @@ function present(
     createdAt: n.createdAt.toISOString(),
     recipientId: n.recipientId,
     paperId: n.paperId && row.ictacemId !== null ? { _id: n.paperId, ictacemId: row.ictacemId } : null,
-    ...(withEmail ? { emailStatus: row.emailStatus ?? 'not_sent' } : {}),
+    ...(withEmail ? { emailStatus: !row.emailStatus || row.emailStatus === 'unsent' ? 'not_sent' : row.emailStatus } : {}),
   };
 }
 

@@ -139,7 +139,7 @@ export function reviewNotification(
 ): NotificationInput | null {
   const label = PAPER_STATUS_LABELS[after.status];
   const comments = after.review ? `\n\nReview comments:\n${after.review}` : '';
-  const base = { paperId: paper.id };
+  const base = { paperId: paper.id, mailKind: 'decision' as const };
   if (before.status !== after.status) {
     if (after.status === 'abstract_accepted') {
       return {

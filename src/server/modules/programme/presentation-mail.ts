@@ -68,6 +68,7 @@ export async function queuePresentationMails(
       title: TITLES[change.kind],
       message,
       priority: 'high',
+      mailKind: 'presentation',
       attachments:
         change.kind === 'removed'
           ? undefined

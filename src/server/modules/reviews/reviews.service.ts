@@ -150,6 +150,7 @@ export async function queueReviewReminders(ctx: Ctx, tx: DbOrTx, deadline: strin
   for (const rows of byMember.values()) {
     const { name, email } = rows[0]!;
     await outbox.enqueue(tx, {
+      kind: 'reminder',
       to: email,
       subject: `ICTACEM 2025: ${rows.length === 1 ? 'a review' : `${rows.length} reviews`} still to submit`,
       text: [

@@ -16,6 +16,7 @@ export async function queueSecurityMail(
 ): Promise<void> {
   if (!ctx.outbox) return;
   await ctx.outbox.enqueue(db, {
+    kind: 'security',
     to: to.email,
     subject: `ICTACEM 2025: ${event.subject}`,
     text: [
