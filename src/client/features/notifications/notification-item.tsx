@@ -1,4 +1,5 @@
-import type { NotificationView } from '@shared/schemas/notification.ts';
+import { Link } from 'react-router';
+import type { NotificationLink, NotificationView } from '@shared/schemas/notification.ts';
 import { relativeTime } from '@client/lib/dates.ts';
 import { Badge, type BadgeTone } from '@client/components/ui/badge.tsx';
 
@@ -7,6 +8,23 @@ const PRIORITY_TONES: Record<NotificationView['priority'], BadgeTone> = {
   high: 'attention',
   urgent: 'danger',
 };
+
+const linkClass = 'font-medium text-brand-700 underline hover:text-brand-900';
+
+/** Where the notification leads: a page of the reader's, or a file (the calendar entry its e-mail has attached). */
+function NotificationAction({ link }: { link: NotificationLink }) {
+  if (link.kind === 'file')
+    return (
+      <a href={link.url} download className={linkClass}>
+        {link.label}
+      </a>
+    );
+  return (
+    <Link to={link.path} className={linkClass}>
+      {link.label}
+    </Link>
+  );
+}
 
 /** One notification with its read and delete actions; text is rendered as text, never HTML. */
 export function NotificationItem({
@@ -20,7 +38,7 @@ export function NotificationItem({
   onDelete: (id: string) => void;
   compact?: boolean;
 }) {
-  const { _id, title, message, isRead, createdAt, priority, paperId } = notification;
+  const { _id, title, message, isRead, createdAt, priority, paperId, link } = notification;
   return (
     <li
       data-testid="notification-item"
@@ -45,6 +63,7 @@ export function NotificationItem({
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
           <time dateTime={createdAt}>{relativeTime(createdAt)}</time>
+          {link && <NotificationAction link={link} />}
           {paperId && <span className="font-mono">{paperId.ictacemId}</span>}
           {priority !== 'medium' && (
             <Badge tone={PRIORITY_TONES[priority]} className="capitalize">
