@@ -7,7 +7,9 @@ export const REVIEW_REMINDER_TEXTS = {
   label: 'Remind reviewers automatically 3 days and 1 day before the review deadline',
   turnedOn: 'Reviewers with reviews to submit will be reminded 3 days and 1 day before the deadline.',
   turnedOff: 'Automatic reminders are off.',
-  needsMail: 'Reminders are sent by e-mail, and no mail server is configured (SMTP_URL).',
+  /** Without a mail server, reminders (by hand or automatic) still reach members in the site. */
+  siteOnly:
+    'No mail server is configured (SMTP_URL): reminders reach members in the site only, in their notifications, not by e-mail.',
   sent: (members: number, at: string) =>
     `Sent ${formatConferenceTime(at)} to ${members} member${members === 1 ? '' : 's'}.`,
   due: (at: string) => `Due ${formatConferenceTime(at)}.`,

@@ -37,7 +37,10 @@ export const REVIEW_TEXTS = {
     members === 0
       ? 'Every review is in: there is nobody to remind.'
       : `Reminders are on their way to ${formatCount(members)} member${members === 1 ? '' : 's'}.`,
-  remindersNeedMail: 'Reminders are sent by e-mail, and no mail server is configured (SMTP_URL).',
+  remindedInSite: (members: number) =>
+    members === 0
+      ? 'Every review is in: there is nobody to remind.'
+      : `${formatCount(members)} member${members === 1 ? ' was' : 's were'} reminded in the site (no mail server is configured, so no e-mail was sent).`,
   shared: 'The reviewers’ comments are now shared with the author, as Reviewer 1, Reviewer 2…',
   unshared: 'The reviewers’ comments are no longer shared with the author.',
   decideFirst: 'Decide the paper first: the reviewers’ comments are shared with the decision.',

@@ -48,5 +48,9 @@ export const unreadSummarySchema = z.object({
 export type UnreadSummary = z.infer<typeof unreadSummarySchema>;
 
 export const unreadCountsResponseSchema = okResponse(unreadSummarySchema.shape);
-export const chatMessagesResponseSchema = okResponse({ messages: z.array(chatMessageViewSchema) });
+export const chatMessagesResponseSchema = okResponse({
+  messages: z.array(chatMessageViewSchema),
+  /** Whether a programme committee exists: the author is then told of "the organisers" (CHAT_WORDING). */
+  committeeExists: z.boolean(),
+});
 export const chatMessagePostedResponseSchema = okResponse({ chatMessage: chatMessageViewSchema });

@@ -30,6 +30,16 @@ export const systemNotificationBodySchema = z.object({
   priority: z.enum(NOTIFICATION_PRIORITIES).default('medium'),
 });
 
+/**
+ * Where a notification leads: one of the reader's pages (a path under the site), or a file to
+ * download (a presentation's calendar entry, "Add to calendar"; a URL under the API).
+ */
+export const notificationLinkSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('page'), label: z.string(), path: z.string() }),
+  z.object({ kind: z.literal('file'), label: z.string(), url: z.string() }),
+]);
+export type NotificationLink = z.infer<typeof notificationLinkSchema>;
+
 export const notificationViewSchema = z
   .object({
     _id: z.string(),
@@ -40,7 +50,9 @@ export const notificationViewSchema = z
     isRead: z.boolean(),
     createdAt: z.string(),
     recipientId: z.string(),
+    /** The paper, for its author and the organisers only. */
     paperId: z.object({ _id: z.string(), ictacemId: z.string() }).nullable(),
+    link: notificationLinkSchema.nullable(),
     /** Admin list only: whether the e-mail copy went out. */
     emailStatus: z.enum(['pending', 'sent', 'failed', 'not_sent']).optional(),
   })

@@ -35,8 +35,12 @@ export function useRefreshChatUnread() {
 function chatMessagesQuery(paperId: string) {
   return queryOptions({
     queryKey: queryKeys.chat.messages(paperId),
-    queryFn: async () =>
-      (await api<ResponseOf<typeof chatMessagesResponseSchema>>(`/chat/papers/${paperId}/messages`)).messages,
+    queryFn: async () => {
+      const { messages, committeeExists } = await api<ResponseOf<typeof chatMessagesResponseSchema>>(
+        `/chat/papers/${paperId}/messages`,
+      );
+      return { messages, committeeExists };
+    },
     refetchInterval: TIMINGS.pollMs,
   });
 }
@@ -55,6 +59,8 @@ export function useSendChatMessage(paperId: string) {
       return upload<ResponseOf<typeof chatMessagePostedResponseSchema>>(`/chat/papers/${paperId}/messages`, form);
     },
     onSuccess: ({ chatMessage }) =>
-      queryClient.setQueryData(chatMessagesQuery(paperId).queryKey, (old) => [...(old ?? []), chatMessage]),
+      queryClient.setQueryData(chatMessagesQuery(paperId).queryKey, (old) =>
+        old ? { ...old, messages: [...old.messages, chatMessage] } : old,
+      ),
   });
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { CHAT_WORDING } from '@shared/domain/chat-wording.ts';
 import type { ChatMessageView } from '@shared/schemas/chat.ts';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { useAuth } from '@client/lib/auth-api.ts';
@@ -56,7 +57,7 @@ export function ChatMessageList({ paperId }: { paperId: string }) {
 
   useEffect(() => {
     listEnd.current?.scrollIntoView({ block: 'end' });
-  }, [messages.data?.length]);
+  }, [messages.data?.messages.length]);
 
   useEffect(() => {
     if (messages.isError) toast.error('Failed to load messages');
@@ -64,16 +65,16 @@ export function ChatMessageList({ paperId }: { paperId: string }) {
 
   if (messages.isPending) return <Spinner label="Loading messages..." />;
   if (messages.isError) return <p className="py-10 text-center text-red-700">Failed to load messages</p>;
-  if (messages.data.length === 0)
+  if (messages.data.messages.length === 0)
     return (
       <div className="py-12 text-center text-slate-600">
         <p className="text-lg font-semibold text-slate-800">Start the Conversation</p>
-        <p className="mt-1 text-sm">Ask the reviewers anything about this paper.</p>
+        <p className="mt-1 text-sm">{CHAT_WORDING.emptyPrompt(messages.data.committeeExists)}</p>
       </div>
     );
   return (
     <ul className="space-y-3">
-      {messages.data.map((m) => (
+      {messages.data.messages.map((m) => (
         <MessageBubble key={m._id} message={m} viewerId={user?._id} />
       ))}
       <li ref={listEnd} aria-hidden="true" />

@@ -28,7 +28,7 @@ function RemindersSwitch({ reminders }: { reminders: AutomaticReminders }) {
           role="switch"
           className="mt-0.5 size-4 shrink-0"
           checked={reminders.automatic}
-          disabled={save.isPending || (!reminders.byEmail && !reminders.automatic)}
+          disabled={save.isPending}
           onChange={(event) => {
             setFailure(undefined);
             save.mutate(event.target.checked, {
@@ -39,7 +39,7 @@ function RemindersSwitch({ reminders }: { reminders: AutomaticReminders }) {
         />
         {REVIEW_REMINDER_TEXTS.label}
       </label>
-      {!reminders.byEmail && <p className="mt-2 pl-7 text-sm text-slate-600">{REVIEW_REMINDER_TEXTS.needsMail}</p>}
+      {!reminders.byEmail && <p className="mt-2 pl-7 text-sm text-slate-600">{REVIEW_REMINDER_TEXTS.siteOnly}</p>}
       <ul className="mt-2 space-y-1 pl-7 text-sm text-slate-700">
         {reminders.rounds.map((round) => (
           <li key={round.daysBefore} data-testid="reminder-round">

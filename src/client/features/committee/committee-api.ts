@@ -57,7 +57,7 @@ export function useSetReviewMode() {
   });
 }
 
-/** "Remind reviewers": one e-mail per member with unfinished reviews. */
+/** "Remind reviewers": one notice, and one e-mail with a mail server, per member with unfinished reviews. */
 export function useRemindReviewers() {
   return useMutation({
     mutationFn: () => api<ResponseOf<typeof messageResponseSchema>>('/admin/committee/reminders', { method: 'POST' }),

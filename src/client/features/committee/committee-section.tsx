@@ -10,7 +10,14 @@ import { Spinner } from '@client/components/ui/spinner.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { formatDate } from '@client/lib/dates.ts';
 import { useToast } from '@client/lib/toast.tsx';
-import { type CommitteeAction, useCommittee, useCommitteeAction, useRemindReviewers } from './committee-api.ts';
+import { REVIEW_REMINDER_TEXTS } from '@shared/domain/review-reminders.ts';
+import {
+  type CommitteeAction,
+  useAutomaticReminders,
+  useCommittee,
+  useCommitteeAction,
+  useRemindReviewers,
+} from './committee-api.ts';
 import { ReviewModeForm } from './review-mode-form.tsx';
 import { AutomaticRemindersSetting } from './automatic-reminders.tsx';
 
@@ -255,13 +262,16 @@ function MemberActions({ member }: { member: CommitteeMember }) {
   );
 }
 
+/** Without a mail server the reminders go to members' notifications only: the button says so before it is clicked. */
 function RemindReviewersButton() {
   const toast = useToast();
   const remind = useRemindReviewers();
+  const siteOnly = useAutomaticReminders().data?.reminders.byEmail === false;
   return (
     <Button
       variant="secondary"
       disabled={remind.isPending}
+      title={siteOnly ? REVIEW_REMINDER_TEXTS.siteOnly : undefined}
       onClick={() =>
         remind.mutate(undefined, {
           onSuccess: (answer) => toast.success(answer.message),
@@ -269,7 +279,7 @@ function RemindReviewersButton() {
         })
       }
     >
-      {remind.isPending ? 'Sending...' : 'Remind reviewers'}
+      {remind.isPending ? 'Sending...' : siteOnly ? 'Remind reviewers in the site' : 'Remind reviewers'}
     </Button>
   );
 }

@@ -108,6 +108,7 @@ export function NotificationBell({ tone = 'light' }: { tone?: keyof typeof BUTTO
                     compact
                     onMarkRead={(id) => markRead.mutate(id)}
                     onDelete={(id) => remove.mutate(id)}
+                    onFollow={() => setOpen(false)}
                   />
                 ))}
               </ul>

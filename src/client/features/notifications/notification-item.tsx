@@ -1,4 +1,5 @@
-import type { NotificationView } from '@shared/schemas/notification.ts';
+import { Link } from 'react-router';
+import type { NotificationLink, NotificationView } from '@shared/schemas/notification.ts';
 import { relativeTime } from '@client/lib/dates.ts';
 import { Badge, type BadgeTone } from '@client/components/ui/badge.tsx';
 
@@ -8,19 +9,39 @@ const PRIORITY_TONES: Record<NotificationView['priority'], BadgeTone> = {
   urgent: 'danger',
 };
 
+const linkClass = 'font-medium text-brand-700 underline hover:text-brand-900';
+
+/** Where the notification leads: a page of the reader's, or a file (the calendar entry its e-mail has attached). */
+function NotificationAction({ link, onFollow }: { link: NotificationLink; onFollow: () => void }) {
+  if (link.kind === 'file')
+    return (
+      <a href={link.url} download onClick={onFollow} className={linkClass}>
+        {link.label}
+      </a>
+    );
+  return (
+    <Link to={link.path} onClick={onFollow} className={linkClass}>
+      {link.label}
+    </Link>
+  );
+}
+
 /** One notification with its read and delete actions; text is rendered as text, never HTML. */
 export function NotificationItem({
   notification,
   onMarkRead,
   onDelete,
+  onFollow,
   compact = false,
 }: {
   notification: NotificationView;
   onMarkRead: (id: string) => void;
   onDelete: (id: string) => void;
+  /** Called when its link is followed (the bell closes). */
+  onFollow?: () => void;
   compact?: boolean;
 }) {
-  const { _id, title, message, isRead, createdAt, priority, paperId } = notification;
+  const { _id, title, message, isRead, createdAt, priority, paperId, link } = notification;
   return (
     <li
       data-testid="notification-item"
@@ -45,6 +66,16 @@ export function NotificationItem({
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
           <time dateTime={createdAt}>{relativeTime(createdAt)}</time>
+          {link && (
+            <NotificationAction
+              link={link}
+              onFollow={() => {
+                // Following a notice is reading it.
+                if (!isRead) onMarkRead(_id);
+                onFollow?.();
+              }}
+            />
+          )}
           {paperId && <span className="font-mono">{paperId.ictacemId}</span>}
           {priority !== 'medium' && (
             <Badge tone={PRIORITY_TONES[priority]} className="capitalize">

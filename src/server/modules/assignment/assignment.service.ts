@@ -23,6 +23,7 @@ import {
   findPaperProfilesByIds,
   findPaperProfilesByStatus,
 } from '../conflicts/conflicts.repository.ts';
+import { noticeAssigned, noticeUnassigned } from '../committee-notices/committee-notices.service.ts';
 import { conflictsOfCommittee, conflictsOfMember, getPaperConflicts } from '../conflicts/conflicts.service.ts';
 import { applyPaperStepToMany } from '../papers/paper-workflow.ts';
 import {
@@ -237,6 +238,7 @@ async function placeAssignments(
       { actor, action: { type: 'reviewers_assigned' } },
     );
     const mailed = await queueAssignmentMails(ctx, tx, members, titles, placed);
+    await noticeAssigned(tx, placed, titles);
     return { placed, skipped: pairs.length - placed.length, mailed };
   });
 }
@@ -287,6 +289,7 @@ export async function unassignReviewer(ctx: Ctx, actor: PublicUser, paperId: str
         details: { memberId, reviewer: member.name, reviewerNumber: taken.reviewerNumber },
       },
     ]);
+    await noticeUnassigned(tx, memberId, paperId);
     return member.name;
   });
   return { message: ASSIGNMENT_TEXTS.unassigned(name) };

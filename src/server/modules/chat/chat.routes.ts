@@ -52,7 +52,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: chatMessagesResponseSchema }, params: paperParams }, config: { access: 'user' } },
     async (request) => ({
       success: true,
-      messages: await service.readMessages(ctx, requireUser(request), request.params.id),
+      ...(await service.readMessages(ctx, requireUser(request), request.params.id)),
     }),
   );
 

@@ -5,6 +5,8 @@ import type { AppContext } from '@server/context.ts';
 import { AppError } from '@server/lib/app-error.ts';
 import type { ReceivedUpload } from '@server/lib/multipart-upload.ts';
 import type { ServableFile } from '@server/lib/send-file.ts';
+import { CHAT_WORDING } from '@shared/domain/chat-wording.ts';
+import { committeeExists } from '../committee-notices/committee-notices.repository.ts';
 import { notifyAdmins, notifyUsers } from '../notifications/notifications.service.ts';
 import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import { getAccessiblePaper } from '../papers/papers.service.ts';
@@ -58,7 +60,11 @@ function present(
 }
 
 /** The conversation of a paper; reading it marks it read for this reader only. */
-export async function readMessages(ctx: AppContext, actor: PublicUser, paperId: string): Promise<ChatMessageView[]> {
+export async function readMessages(
+  ctx: AppContext,
+  actor: PublicUser,
+  paperId: string,
+): Promise<{ messages: ChatMessageView[]; committeeExists: boolean }> {
   const paper = await getAccessiblePaper(ctx, actor, paperId);
   const rows = await repo.findMessages(ctx.db, paper.id);
   const attachments = await repo.findAttachments(
@@ -67,7 +73,10 @@ export async function readMessages(ctx: AppContext, actor: PublicUser, paperId: 
   );
   const newest = rows.at(-1)?.message.id;
   if (newest) await repo.markReadUpTo(ctx.db, paper.id, actor._id, newest);
-  return rows.map((r) => present(ctx, actor, r.message, r.senderName, attachments));
+  return {
+    messages: rows.map((r) => present(ctx, actor, r.message, r.senderName, attachments)),
+    committeeExists: await committeeExists(ctx.db),
+  };
 }
 
 /** Refuses before the upload is read when the caller may not write to this paper. */
@@ -127,10 +136,11 @@ export async function postMessage(
         : `${upload.files.length} attachment(s)`;
       const notice = { type: 'system_notification' as const, paperId: paper.id, priority: 'medium' as const };
       if (actor.role === 'admin') {
+        const named = await committeeExists(tx);
         await notifyUsers(ctx, tx, [paper.userId], {
           ...notice,
-          title: `New message from the reviewers on ${paper.ictacemId}`,
-          message: `A reviewer wrote about "${paper.title}": ${preview}`,
+          title: CHAT_WORDING.noticeTitle(named, paper.ictacemId),
+          message: CHAT_WORDING.noticeMessage(named, paper.title, preview),
         });
       } else {
         await notifyAdmins(ctx, tx, {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, notifications } from '@server/db/schema/index.ts';
-import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { createTestMember, createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
 import { type FilePart, multipart, pdfBytes } from '@server/test/multipart.ts';
 import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
 
@@ -187,5 +187,57 @@ describe('per-paper chat', () => {
     const payload = '<img src=x onerror=alert(1)>';
     const sent = await post(author, payload);
     expect(sent.json().chatMessage.message).toBe(payload);
+  });
+});
+
+describe('how the chat names the organisers to an author', () => {
+  it('says “the reviewers” without a committee and “the organisers” once one exists, in the chat and its notice', async () => {
+    const t = await createTestApp();
+    try {
+      const author = await createTestUser(t.app, { username: 'Lê Thị Thu' });
+      const admin = await createTestUser(t.app, { role: 'admin' });
+      const paper = await createTestPaper(t.app, author, { title: 'Dòng chảy rối quanh cánh' });
+      const url = `${API}/chat/papers/${paper._id}/messages`;
+      const read = async (user: TestUser) =>
+        (await t.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } })).json();
+      const sayAsAdmin = async (message: string) => {
+        const body = multipart({ message });
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...body.headers, cookie: admin.cookie },
+          payload: body.payload,
+        });
+        expect(res.statusCode, res.body).toBe(201);
+      };
+      const noticeTitles = async () =>
+        (
+          await t.app.ctx.db
+            .select({ title: notifications.title, message: notifications.message })
+            .from(notifications)
+            .where(eq(notifications.recipientId, author.user._id))
+        ).map((n) => `${n.title} | ${n.message}`);
+
+      expect((await read(author)).committeeExists).toBe(false);
+      await sayAsAdmin('Please send the source files.');
+      expect(await noticeTitles()).toEqual([
+        `New message from the reviewers on ${paper.ictacemId} | A reviewer wrote about "Dòng chảy rối quanh cánh": Please send the source files.`,
+      ]);
+
+      await createTestMember(t.app, { name: 'Małgorzata Wiśniewska' });
+      expect((await read(author)).committeeExists).toBe(true);
+      await sayAsAdmin('Thank you.');
+      expect((await noticeTitles()).at(-1)).toBe(
+        `New message from the organisers on ${paper.ictacemId} | The organisers wrote about "Dòng chảy rối quanh cánh": Thank you.`,
+      );
+      // The messages themselves keep the spec's label: an organiser's has no name for the author.
+      const messages = (await read(author)).messages as { senderRole: string; sender: unknown }[];
+      expect(messages.map((m) => [m.senderRole, m.sender])).toEqual([
+        ['admin', null],
+        ['admin', null],
+      ]);
+    } finally {
+      await t.close();
+    }
   });
 });

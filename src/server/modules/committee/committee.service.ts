@@ -14,6 +14,7 @@ import { findUserByEmail } from '../users/users.repository.ts';
 import { createUser } from '../users/users.service.ts';
 import { createSession, type SessionOrigin, type SignedIn } from '../sessions/sessions.service.ts';
 import { countReviewsByMember } from '../assignment/assignment.repository.ts';
+import { noticeWelcome } from '../committee-notices/committee-notices.service.ts';
 import { currentDates } from '../deadlines/deadlines.service.ts';
 import { presentCommitteeMember } from './committee.presenter.ts';
 import {
@@ -225,7 +226,11 @@ export async function acceptInvitation(
   if (account) {
     if (!signedInAs) throw new AppError('unauthenticated', COMMITTEE_TEXTS.signInToAccept(invitation.email));
     if (signedInAs._id !== account.id) throw new AppError('forbidden', COMMITTEE_TEXTS.wrongAccount(invitation.email));
-    const answered = await answerInvitation(ctx.db, hashToken(token), { status: 'accepted', userId: account.id });
+    const answered = await ctx.db.transaction(async (tx) => {
+      const row = await answerInvitation(tx, hashToken(token), { status: 'accepted', userId: account.id });
+      if (row) await noticeWelcome(tx, account.id);
+      return row;
+    });
     if (!answered) await whyNotAnswered(ctx, token);
     return undefined;
   }
@@ -240,6 +245,7 @@ export async function acceptInvitation(
     const user = await createUser({ db: tx }, { username: row.name, email: row.email, password });
     const answered = await answerInvitation(tx, hashToken(token), { status: 'accepted', userId: user.id });
     if (!answered) throw new AppError('conflict', COMMITTEE_TEXTS.linkExpired);
+    await noticeWelcome(tx, user.id);
     return user;
   });
   const session = await createSession(ctx, created.id, origin);

@@ -9,6 +9,7 @@ import {
 import type { PublicUser } from '@shared/schemas/user.ts';
 import type { AppContext } from '@server/context.ts';
 import { AppError } from '@server/lib/app-error.ts';
+import { noticeDiscussionMessage } from '../committee-notices/committee-notices.service.ts';
 import { findPaperProfile } from '../conflicts/conflicts.repository.ts';
 import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
 import { findReviewsOfPaperForOrganisers } from '../reviews/reviews.repository.ts';
@@ -63,7 +64,10 @@ export async function postMemberMessage(ctx: Ctx, user: PublicUser, paperId: str
   const { body } = discussionBodySchema.parse(input);
   const { member, row } = await requireOwnReview(ctx.db, user, paperId);
   if (!row.submittedAt) throw new AppError('forbidden', DISCUSSION_TEXTS.submitFirst);
-  await insertMessage(ctx.db, { paperId, memberId: member.id, writtenBy: user._id, body });
+  await ctx.db.transaction(async (tx) => {
+    await insertMessage(tx, { paperId, memberId: member.id, writtenBy: user._id, body });
+    await noticeDiscussionMessage(tx, paperId, member.id);
+  });
   return { message: DISCUSSION_TEXTS.posted, discussion: await getMemberDiscussion(ctx, user, paperId) };
 }
 
@@ -87,6 +91,9 @@ export async function getPaperDiscussion(ctx: Ctx, user: PublicUser, paperId: st
 export async function postOrganiserMessage(ctx: Ctx, user: PublicUser, paperId: string, input: DiscussionBody) {
   const { body } = discussionBodySchema.parse(input);
   if (!(await findPaperProfile(ctx.db, paperId))) throw new AppError('not_found', PAPER_NOT_FOUND);
-  await insertMessage(ctx.db, { paperId, memberId: null, writtenBy: user._id, body });
+  await ctx.db.transaction(async (tx) => {
+    await insertMessage(tx, { paperId, memberId: null, writtenBy: user._id, body });
+    await noticeDiscussionMessage(tx, paperId, null);
+  });
   return { message: DISCUSSION_TEXTS.posted, discussion: await getPaperDiscussion(ctx, user, paperId) };
 }

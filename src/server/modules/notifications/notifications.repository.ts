@@ -28,6 +28,8 @@ export async function findAdminIds(db: DbOrTx): Promise<string[]> {
 const listColumns = {
   notification: notifications,
   ictacemId: papers.ictacemId,
+  paperOwnerId: papers.userId,
+  recipientRole: users.role,
 };
 
 /** Which notifications a list shows; every field given narrows it. */
@@ -50,6 +52,7 @@ export async function pageOfNotifications(db: DbOrTx, filter: NotificationFilter
     .select({ ...listColumns, emailStatus: mailOutbox.status })
     .from(notifications)
     .leftJoin(papers, eq(papers.id, notifications.paperId))
+    .innerJoin(users, eq(users.id, notifications.recipientId))
     .leftJoin(mailOutbox, eq(mailOutbox.notificationId, notifications.id))
     .where(whereOf(filter))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))

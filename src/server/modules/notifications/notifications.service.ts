@@ -8,6 +8,7 @@ import type { OutgoingMail } from '@server/mail/mail-outbox.ts';
 import { AppError } from '@server/lib/app-error.ts';
 import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import { findUserById } from '../users/users.repository.ts';
+import { linkOf } from './notification-links.ts';
 import * as repo from './notifications.repository.ts';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
@@ -16,6 +17,8 @@ export interface NotificationInput {
   type: NotificationType;
   title: string;
   message: string;
+  /** What the site shows where it differs from the e-mail (which has an attachment the site links to). */
+  siteMessage?: string;
   priority?: NotificationPriority;
   paperId?: string | null;
   /** Sent with the e-mail copy (a presentation's calendar entry). */
@@ -39,17 +42,7 @@ export async function notifyUsers(
   recipientIds: string[],
   input: NotificationInput,
 ): Promise<void> {
-  const rows = await repo.insertNotifications(
-    db,
-    recipientIds.map((recipientId) => ({
-      recipientId,
-      paperId: input.paperId ?? null,
-      type: input.type,
-      title: input.title,
-      message: input.message,
-      priority: input.priority ?? 'medium',
-    })),
-  );
+  const rows = await notifyInSite(db, recipientIds, input);
   if (!ctx.outbox || rows.length === 0) return;
   const recipients = await repo.findRecipients(db, recipientIds);
   for (const row of rows) {
@@ -64,7 +57,7 @@ export async function notifyUsers(
       text: [
         `Hello ${oneLine(recipient.username)},`,
         '',
-        row.message,
+        input.message,
         '',
         `Sign in to see the details: ${ctx.config.publicUrl}${ctx.config.basePath}/profile`,
       ].join('\n'),
@@ -74,15 +67,43 @@ export async function notifyUsers(
   }
 }
 
+/**
+ * Records notifications only, with no e-mail copy: for notices whose e-mail, if any, is written
+ * by its own module (a committee member's assignment or reminder), or that have none.
+ */
+export async function notifyInSite(
+  db: DbOrTx,
+  recipientIds: readonly string[],
+  input: Omit<NotificationInput, 'attachments' | 'mailKind'>,
+): Promise<repo.NotificationRow[]> {
+  return repo.insertNotifications(
+    db,
+    recipientIds.map((recipientId) => ({
+      recipientId,
+      paperId: input.paperId ?? null,
+      type: input.type,
+      title: input.title,
+      message: input.siteMessage ?? input.message,
+      priority: input.priority ?? 'medium',
+    })),
+  );
+}
+
 export async function notifyAdmins(ctx: AppContext, db: DbOrTx, input: NotificationInput): Promise<void> {
   await notifyUsers(ctx, db, await repo.findAdminIds(db), input);
 }
 
 function present(
+  ctx: AppContext,
   row: Awaited<ReturnType<typeof repo.pageOfNotifications>>[number],
   withEmail: boolean,
 ): NotificationView {
   const n = row.notification;
+  // The paper's conference ID is its author's and the organisers': a reviewer's notice links to their review instead.
+  const showsPaper =
+    n.paperId !== null &&
+    row.ictacemId !== null &&
+    (row.recipientRole === 'admin' || row.paperOwnerId === n.recipientId);
   return {
     _id: n.id,
     type: n.type,
@@ -92,8 +113,11 @@ function present(
     isRead: n.isRead,
     createdAt: n.createdAt.toISOString(),
     recipientId: n.recipientId,
-    paperId: n.paperId && row.ictacemId !== null ? { _id: n.paperId, ictacemId: row.ictacemId } : null,
-    ...(withEmail ? { emailStatus: !row.emailStatus || row.emailStatus === 'unsent' ? 'not_sent' : row.emailStatus } : {}),
+    paperId: showsPaper ? { _id: n.paperId!, ictacemId: row.ictacemId! } : null,
+    link: linkOf(n, row.paperOwnerId, ctx.config.basePath),
+    ...(withEmail
+      ? { emailStatus: !row.emailStatus || row.emailStatus === 'unsent' ? 'not_sent' : row.emailStatus }
+      : {}),
   };
 }
 
@@ -116,7 +140,7 @@ async function page(
     hasPrev: pageNumber > 1,
     hasNext: pageNumber < totalPages,
   };
-  return { notifications: rows.map((r) => present(r, withEmail)), pagination };
+  return { notifications: rows.map((r) => present(ctx, r, withEmail)), pagination };
 }
 
 export async function listOwn(

@@ -21,6 +21,7 @@ import { presentAdminPaper } from './admin-paper.presenter.ts';
 import * as repo from './papers.repository.ts';
 import { deleteRelease, releaseCommentedReviews } from './review-releases.repository.ts';
 import { applyPaperStep, PAPER_NOT_FOUND, stateOfPaper } from './paper-workflow.ts';
+import { noticeDecision } from '../committee-notices/committee-notices.service.ts';
 import { deadlinesOfPapersWithExtensions } from '../deadlines/deadlines.service.ts';
 import { findStoredFile, servableFile } from '../files/files.service.ts';
 
@@ -220,6 +221,7 @@ export async function changeStatusInTransaction(
   else if (input.shareReviews) await releaseCommentedReviews(tx, paperId, admin._id);
   const notice = reviewNotification(previous, previous, { status: input.status, review });
   if (notice) await notifyUsers(ctx, tx, [previous.userId], notice);
+  await noticeDecision(tx, paper, previous.status, input.status);
   return paper;
 }
 

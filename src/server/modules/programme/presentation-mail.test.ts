@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { NotificationView } from '@shared/schemas/notification.ts';
 import type { ProgrammeDraft } from '@shared/schemas/programme.ts';
 import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
 import { OPEN_DEADLINES } from '@server/test/open-deadlines.ts';
@@ -102,6 +103,25 @@ describe('the authors’ e-mails when the programme is published', () => {
     expect((await mailsTo(authors[0]!)).map((m) => m.subject)).toEqual([
       'ICTACEM 2025: Your presentation is scheduled',
     ]);
+  });
+
+  it('tells the author in the site too, linking to the calendar entry instead of claiming an attachment', async () => {
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `${API}/notifications`,
+      headers: { cookie: authors[1]!.cookie },
+    });
+    const notice = (listed.json().data.notifications as NotificationView[]).find(
+      (n) => n.title === 'Your presentation is scheduled',
+    )!;
+    expect(notice.message).toContain('“प्रक्षोभ का प्रतिरूपण” is scheduled for 4 January 2100');
+    expect(notice.message).not.toContain('attached');
+    expect(notice.message).toContain('“Add to calendar” below');
+    const url = `${API}/programme/events/${paperIds[1]}/calendar.ics`;
+    expect(notice.link).toEqual({ kind: 'file', label: 'Add to calendar', url });
+    const calendar = await t.app.inject({ method: 'GET', url });
+    expect(calendar.statusCode).toBe(200);
+    expect(calendar.body).toContain(`UID:${paperIds[1]}@conference.example`);
   });
 
   it('writes again only to the author whose talk moved, saying where it was, and to one taken out, without an entry', async () => {

@@ -1,4 +1,5 @@
 import { CONFERENCE } from '@shared/conference.ts';
+import { ADD_TO_CALENDAR, PRESENTATION_NOTICE_TITLES } from '@shared/domain/presentation-notices.ts';
 import { SESSION_KIND_LABELS } from '@shared/domain/programme.ts';
 import { formatConferenceClock, formatConferenceDate, formatConferenceTime } from '@shared/domain/deadlines.ts';
 import { formatTimeOfDayIn } from '@shared/format/dates.ts';
@@ -8,12 +9,6 @@ import type { DbOrTx } from '@server/db/client.ts';
 import { notifyUsers } from '../notifications/notifications.service.ts';
 import * as repo from './programme.repository.ts';
 import { type ScheduleSite, scheduleIcs } from './schedule-formats.ts';
-
-const TITLES: Record<ProgrammeChange['kind'], string> = {
-  added: 'Your presentation is scheduled',
-  moved: 'Your presentation has moved',
-  removed: 'Your presentation is no longer in the programme',
-};
 
 /** "Monday 15 December 2025, 10:15–10:30 IST, Main Hall, in the oral session “Fluids I”". */
 function placeText(programme: PublishedProgramme, paperId: string): string | undefined {
@@ -58,15 +53,22 @@ export async function queuePresentationMails(
     const owner = owners.get(change.paperId);
     if (!owner) continue;
     const now = change.after && placeText(programme, change.paperId);
+    const when = `“${change.title}” is scheduled for ${now}.${change.kind === 'moved' && change.before ? ` It was at ${formatConferenceTime(change.before.startsAt)}${change.before.room ? `, ${change.before.room}` : ''}.` : ''}`;
+    const programmeAt = `the whole programme is at ${site.siteUrl}/schedule.`;
     const message =
       change.kind === 'removed'
         ? `“${change.title}” is no longer in the programme of ${CONFERENCE.shortName}. The organisers will tell you more if they have not already.`
-        : `“${change.title}” is scheduled for ${now}.${change.kind === 'moved' && change.before ? ` It was at ${formatConferenceTime(change.before.startsAt)}${change.before.room ? `, ${change.before.room}` : ''}.` : ''} The calendar entry is attached; the whole programme is at ${site.siteUrl}/schedule.`;
+        : `${when} The calendar entry is attached; ${programmeAt}`;
     await notifyUsers(ctx, tx, [owner], {
       type: 'system_notification',
       paperId: change.paperId,
-      title: TITLES[change.kind],
+      title: PRESENTATION_NOTICE_TITLES[change.kind],
       message,
+      // The site's notice has a link to the calendar entry where the e-mail has it attached.
+      siteMessage:
+        change.kind === 'removed'
+          ? undefined
+          : `${when} “${ADD_TO_CALENDAR}” below gives its calendar entry; ${programmeAt}`,
       priority: 'high',
       mailKind: 'presentation',
       attachments:

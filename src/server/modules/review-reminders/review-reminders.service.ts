@@ -2,7 +2,7 @@ import { REMINDER_DAYS_BEFORE, REVIEW_REMINDER_TEXTS } from '@shared/domain/revi
 import type { AutomaticReminders } from '@shared/schemas/review-reminders.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import type { AppContext } from '@server/context.ts';
-import { AppError } from '@server/lib/app-error.ts';
+import { canSendMail } from '@server/mail/mail-server.ts';
 import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import { currentDates } from '../deadlines/deadlines.service.ts';
 import { queueReviewReminders } from '../reviews/reviews.service.ts';
@@ -23,7 +23,7 @@ export async function getAutomaticReminders(ctx: AppContext): Promise<AutomaticR
   const sent = new Map((await findRoundsOfDeadline(ctx.db, deadline)).map((round) => [round.daysBefore, round]));
   return {
     automatic: (await findReminderSetting(ctx.db))?.automatic ?? false,
-    byEmail: ctx.outbox !== undefined,
+    byEmail: canSendMail(ctx),
     rounds: REMINDER_DAYS_BEFORE.map((daysBefore) => ({
       daysBefore,
       dueAt: new Date(deadline.getTime() - daysBefore * DAY_MS).toISOString(),
@@ -34,7 +34,6 @@ export async function getAutomaticReminders(ctx: AppContext): Promise<AutomaticR
 }
 
 export async function setAutomaticReminders(ctx: AppContext, actor: PublicUser, automatic: boolean) {
-  if (automatic && !ctx.outbox) throw new AppError('conflict', REVIEW_REMINDER_TEXTS.needsMail);
   await saveReminderSetting(ctx.db, automatic, actor._id);
   return {
     message: automatic ? REVIEW_REMINDER_TEXTS.turnedOn : REVIEW_REMINDER_TEXTS.turnedOff,
@@ -44,7 +43,7 @@ export async function setAutomaticReminders(ctx: AppContext, actor: PublicUser, 
 
 /**
  * Sends the reminder round due at `now`, if automatic reminders are on and it was not sent yet:
- * one e-mail to each member with reviews to submit. Of the rounds due, only the latest is sent
+ * one reminder to each member with reviews to submit (in the site, and by e-mail with a mail server). Of the rounds due, only the latest is sent
  * (an earlier one passed while the reminders were off or the site down), so a member never gets
  * two at once. Every process may call this at any time: the setting's row is locked and each
  * round recorded once. Returns the round sent, if one was.
@@ -53,7 +52,6 @@ export async function sendDueReminders(
   ctx: AppContext,
   now = new Date(),
 ): Promise<{ daysBefore: number; members: number } | undefined> {
-  if (!ctx.outbox) return undefined;
   const deadline = await currentDeadline(ctx);
   const due = REMINDER_DAYS_BEFORE.filter(
     (daysBefore) => now.getTime() >= deadline.getTime() - daysBefore * DAY_MS && now < deadline,

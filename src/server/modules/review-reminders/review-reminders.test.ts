@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMITTEE_NOTICE_TEXTS, COMMITTEE_NOTICE_TITLES } from '@shared/domain/committee-notices.ts';
 import { REVIEW_REMINDER_TEXTS } from '@shared/domain/review-reminders.ts';
+import { REVIEW_TEXTS } from '@shared/domain/reviews.ts';
 import type { AutomaticReminders } from '@shared/schemas/review-reminders.ts';
 import { createTestMember, createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
 import { OPEN_DEADLINES } from '@server/test/open-deadlines.ts';
@@ -127,26 +129,65 @@ describe('late reviews in the committee table', () => {
   });
 });
 
-describe('automatic reminders without a mail server', () => {
-  it('cannot be turned on, and says why', async () => {
+describe('reminders without a mail server', () => {
+  it('reach members in the site, by hand and automatically, and say so', async () => {
     const t = await createTestApp({ conferenceDates: OPEN_DEADLINES });
     try {
       const admin = await createTestUser(t.app, { role: 'admin' });
+      const member = await createTestMember(t.app, { name: 'Nguyễn Thị Hoa', themes: [FLUIDS] });
+      const author = await createTestUser(t.app, { username: 'Ярослав Мельник' });
+      const paper = await createTestPaper(t.app, author, { title: 'Вихри за крылом', theme: FLUIDS });
+      await t.app.inject({
+        method: 'POST',
+        url: `${API}/admin/assignments`,
+        headers: { cookie: admin.cookie },
+        payload: { paperIds: [paper._id], memberIds: [member.memberId] },
+      });
+      const reminders = async () =>
+        (
+          (
+            await t.app.inject({
+              method: 'GET',
+              url: `${API}/notifications`,
+              headers: { cookie: member.account.cookie },
+            })
+          ).json().data.notifications as { title: string; message: string }[]
+        ).filter((n) => n.title === COMMITTEE_NOTICE_TITLES.reminder);
+
+      const byHand = await t.app.inject({
+        method: 'POST',
+        url: `${API}/admin/committee/reminders`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(byHand.statusCode, byHand.body).toBe(200);
+      expect(byHand.json().message).toBe(REVIEW_TEXTS.remindedInSite(1));
+      expect((await reminders()).map((n) => n.message)).toEqual([
+        COMMITTEE_NOTICE_TEXTS.reminder(OPEN_DEADLINES.reviewDeadline, ['Вихри за крылом']),
+      ]);
+
       const res = await t.app.inject({
         method: 'PUT',
         url: `${API}/admin/committee/automatic-reminders`,
         headers: { cookie: admin.cookie },
         payload: { automatic: true },
       });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(REVIEW_REMINDER_TEXTS.needsMail);
-      const author = await createTestUser(t.app);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().reminders.byEmail).toBe(false);
+      expect(await sendDueReminders(t.app.ctx, daysBefore(3, 1))).toEqual({ daysBefore: 3, members: 1 });
+      expect(await reminders()).toHaveLength(2);
+
       const asAuthor = await t.app.inject({
         method: 'GET',
         url: `${API}/admin/committee/automatic-reminders`,
         headers: { cookie: author.cookie },
       });
       expect(asAuthor.statusCode).toBe(403);
+      const remindAsAuthor = await t.app.inject({
+        method: 'POST',
+        url: `${API}/admin/committee/reminders`,
+        headers: { cookie: author.cookie },
+      });
+      expect(remindAsAuthor.statusCode).toBe(403);
     } finally {
       await t.close();
     }

@@ -17,10 +17,12 @@ import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { AppError } from '@server/lib/app-error.ts';
 import { groupBy } from '@server/lib/group-by.ts';
+import { canSendMail } from '@server/mail/mail-server.ts';
 import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import type { ServableFile } from '@server/lib/send-file.ts';
 import { insertTimelineEntries, lockPapersForAssignment } from '../assignment/assignment.repository.ts';
 import { requireAcceptedMember } from '../committee/committee.service.ts';
+import { noticeReminders } from '../committee-notices/committee-notices.service.ts';
 import type { PaperProfile } from '../conflicts/conflict-rules.ts';
 import { findPaperProfile, findPaperProfilesByIds } from '../conflicts/conflicts.repository.ts';
 import { conflictsOfCommittee, conflictsOfMember } from '../conflicts/conflicts.service.ts';
@@ -120,24 +122,23 @@ export async function getPaperReviews(ctx: Pick<AppContext, 'db'>, paperId: stri
 }
 
 /**
- * "Remind reviewers": one e-mail per member listing their unfinished reviews (papers still being
- * decided, not conflicted since) and the deadline, through the outbox.
+ * "Remind reviewers": one notice in the site, and one e-mail when a mail server is configured, per
+ * member listing their unfinished reviews (papers still being decided, not conflicted since) and
+ * the deadline.
  */
 export async function remindReviewers(ctx: Ctx): Promise<{ message: string }> {
-  if (!ctx.outbox) throw new AppError('conflict', REVIEW_TEXTS.remindersNeedMail);
   const deadline = await reviewDeadline(ctx);
   const members = await transactionThenMail(ctx, (tx) => queueReviewReminders(ctx, tx, deadline));
-  return { message: REVIEW_TEXTS.reminded(members) };
+  return { message: canSendMail(ctx) ? REVIEW_TEXTS.reminded(members) : REVIEW_TEXTS.remindedInSite(members) };
 }
 
 /**
- * One e-mail to each member with reviews still to submit, listing them, queued in the caller's
+ * One reminder to each member with reviews still to submit, listing them, in the caller's
  * transaction (an organiser's "Remind reviewers", or the automatic reminders before the
- * deadline, read before the transaction); how many members it wrote to. Nothing without a mail server.
+ * deadline, read before the transaction): a notice in the site, and an e-mail through the outbox
+ * when there is a mail server. How many members it reminded.
  */
 export async function queueReviewReminders(ctx: Ctx, tx: DbOrTx, deadline: string): Promise<number> {
-  const outbox = ctx.outbox;
-  if (!outbox) return 0;
   const unfinished = await findUnfinishedReviews(tx);
   const conflicts = await conflictsOfCommittee(
     tx,
@@ -147,6 +148,9 @@ export async function queueReviewReminders(ctx: Ctx, tx: DbOrTx, deadline: strin
     unfinished.filter((row) => !conflicts.get(row.memberId)?.has(row.paperId)),
     (row) => row.memberId,
   );
+  await noticeReminders(tx, deadline, byMember);
+  const outbox = ctx.outbox;
+  if (!outbox || !canSendMail(ctx)) return byMember.size;
   for (const rows of byMember.values()) {
     const { name, email } = rows[0]!;
     await outbox.enqueue(tx, {
