@@ -127,13 +127,14 @@ async function queueAssignmentMails(
   members: Map<string, AssignableMember>,
   titles: Map<string, string>,
   placed: readonly Pair[],
-): Promise<boolean> {
-  if (!ctx.outbox) return false;
+  queuedBy: string,
+): Promise<void> {
   for (const [memberId, pairs] of groupBy(placed, (pair) => pair.memberId)) {
     const paperIds = pairs.map((pair) => pair.paperId);
     const member = members.get(memberId)!;
     await ctx.outbox.enqueue(tx, {
       kind: 'assignment',
+      queuedBy,
       to: member.email,
       subject: `ICTACEM 2025: ${paperIds.length === 1 ? 'a paper' : `${paperIds.length} papers`} for you to review`,
       text: [
@@ -148,7 +149,6 @@ async function queueAssignmentMails(
       ].join('\n'),
     });
   }
-  return true;
 }
 
 /**
@@ -236,8 +236,8 @@ async function placeAssignments(
       placedPapers.filter((paperId) => awaiting.has(paperId)),
       { actor, action: { type: 'reviewers_assigned' } },
     );
-    const mailed = await queueAssignmentMails(ctx, tx, members, titles, placed);
-    return { placed, skipped: pairs.length - placed.length, mailed };
+    await queueAssignmentMails(ctx, tx, members, titles, placed, actor._id);
+    return { placed, skipped: pairs.length - placed.length, mailed: ctx.outbox.canSend };
   });
 }
 

@@ -50,7 +50,7 @@ export async function notifyUsers(
       priority: input.priority ?? 'medium',
     })),
   );
-  if (!ctx.outbox || rows.length === 0) return;
+  if (rows.length === 0) return;
   const recipients = await repo.findRecipients(db, recipientIds);
   for (const row of rows) {
     const recipient = recipients.find((r) => r.id === row.recipientId);

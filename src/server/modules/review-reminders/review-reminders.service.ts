@@ -23,7 +23,7 @@ export async function getAutomaticReminders(ctx: AppContext): Promise<AutomaticR
   const sent = new Map((await findRoundsOfDeadline(ctx.db, deadline)).map((round) => [round.daysBefore, round]));
   return {
     automatic: (await findReminderSetting(ctx.db))?.automatic ?? false,
-    byEmail: ctx.outbox !== undefined,
+    byEmail: ctx.outbox.canSend,
     rounds: REMINDER_DAYS_BEFORE.map((daysBefore) => ({
       daysBefore,
       dueAt: new Date(deadline.getTime() - daysBefore * DAY_MS).toISOString(),
@@ -34,7 +34,7 @@ export async function getAutomaticReminders(ctx: AppContext): Promise<AutomaticR
 }
 
 export async function setAutomaticReminders(ctx: AppContext, actor: PublicUser, automatic: boolean) {
-  if (automatic && !ctx.outbox) throw new AppError('conflict', REVIEW_REMINDER_TEXTS.needsMail);
+  if (automatic && !ctx.outbox.canSend) throw new AppError('conflict', REVIEW_REMINDER_TEXTS.needsMail);
   await saveReminderSetting(ctx.db, automatic, actor._id);
   return {
     message: automatic ? REVIEW_REMINDER_TEXTS.turnedOn : REVIEW_REMINDER_TEXTS.turnedOff,
@@ -53,7 +53,7 @@ export async function sendDueReminders(
   ctx: AppContext,
   now = new Date(),
 ): Promise<{ daysBefore: number; members: number } | undefined> {
-  if (!ctx.outbox) return undefined;
+  if (!ctx.outbox.canSend) return undefined;
   const deadline = await currentDeadline(ctx);
   const due = REMINDER_DAYS_BEFORE.filter(
     (daysBefore) => now.getTime() >= deadline.getTime() - daysBefore * DAY_MS && now < deadline,

@@ -124,7 +124,7 @@ export async function getPaperReviews(ctx: Pick<AppContext, 'db'>, paperId: stri
  * decided, not conflicted since) and the deadline, through the outbox.
  */
 export async function remindReviewers(ctx: Ctx): Promise<{ message: string }> {
-  if (!ctx.outbox) throw new AppError('conflict', REVIEW_TEXTS.remindersNeedMail);
+  if (!ctx.outbox.canSend) throw new AppError('conflict', REVIEW_TEXTS.remindersNeedMail);
   const deadline = await reviewDeadline(ctx);
   const members = await transactionThenMail(ctx, (tx) => queueReviewReminders(ctx, tx, deadline));
   return { message: REVIEW_TEXTS.reminded(members) };
@@ -133,11 +133,9 @@ export async function remindReviewers(ctx: Ctx): Promise<{ message: string }> {
 /**
  * One e-mail to each member with reviews still to submit, listing them, queued in the caller's
  * transaction (an organiser's "Remind reviewers", or the automatic reminders before the
- * deadline, read before the transaction); how many members it wrote to. Nothing without a mail server.
+ * deadline, read before the transaction); how many members it wrote to.
  */
 export async function queueReviewReminders(ctx: Ctx, tx: DbOrTx, deadline: string): Promise<number> {
-  const outbox = ctx.outbox;
-  if (!outbox) return 0;
   const unfinished = await findUnfinishedReviews(tx);
   const conflicts = await conflictsOfCommittee(
     tx,
@@ -149,7 +147,7 @@ export async function queueReviewReminders(ctx: Ctx, tx: DbOrTx, deadline: strin
   );
   for (const rows of byMember.values()) {
     const { name, email } = rows[0]!;
-    await outbox.enqueue(tx, {
+    await ctx.outbox.enqueue(tx, {
       kind: 'reminder',
       to: email,
       subject: `ICTACEM 2025: ${rows.length === 1 ? 'a review' : `${rows.length} reviews`} still to submit`,
