@@ -176,7 +176,7 @@ describe('messages to authors', () => {
       .update(mailOutbox)
       .set({ attempts: 9, nextAttemptAt: new Date() })
       .where(eq(mailOutbox.toAddress, authored[3]!.author.user.email));
-    t.app.ctx.outbox?.kick();
+    t.app.ctx.outbox.kick();
     await waitFor(
       async () => (await call(admin, 'GET', `${recipientsUrl}?state=failed`)).json().recipients.length === 1,
     );
