@@ -89,7 +89,8 @@ export function OutboxSection() {
       )}
 
       {outbox.isPending ? (
-        <Spinner label="Loading the outbox..." />
+        // The whole height, as the other sections: the footer stays below the fold until the list arrives.
+        <Spinner label="Loading the outbox..." fillsPage />
       ) : outbox.isError ? (
         <p className="text-red-700">{errorText(outbox.error, 'The outbox could not be loaded.')}</p>
       ) : outbox.data.mails.length === 0 ? (

@@ -37,35 +37,26 @@ function sendAgainRefusal(ctx: Ctx, row: repo.OutboxMailRow): string | null {
   return null;
 }
 
-const invitationPrefix = (ctx: Ctx) => `${ctx.config.publicUrl}${ctx.config.basePath}/committee-invitation/`;
-const TOKEN = /^[A-Za-z0-9_-]+/;
+/** A committee invitation's link in a mail's text, whatever the site's address was when it was written. */
+const INVITATION_LINK = /\S+\/committee-invitation\/([A-Za-z0-9_-]+)/g;
 
 /**
  * The link of a committee invitation, read from the mail as sent (only its hash is stored with the
  * invitation), and whether it still opens the invitation: an answered, resent or expired one does not.
  */
 async function invitationLinkOf(ctx: Ctx, row: repo.OutboxMailRow): Promise<OutboxMail['invitationLink']> {
-  const prefix = invitationPrefix(ctx);
-  const start = row.textBody.indexOf(prefix);
-  if (start < 0) return null;
-  const [token] = TOKEN.exec(row.textBody.slice(start + prefix.length)) ?? [];
-  if (!token) return null;
-  const member = await findByInvitationToken(ctx.db, hashToken(token));
+  const [found] = row.textBody.matchAll(INVITATION_LINK);
+  if (!found) return null;
+  const member = await findByInvitationToken(ctx.db, hashToken(found[1]!));
   const usable =
     member?.status === 'invited' &&
     member.invitationExpiresAt !== null &&
     member.invitationExpiresAt.getTime() > ctx.now().getTime();
-  return { url: prefix + token, usable };
+  return { url: found[0], usable };
 }
 
 /** An invitation's text for another organiser: the link is a credential, shown to its sender only. */
-function withoutInvitationLink(ctx: Ctx, text: string): string {
-  const prefix = invitationPrefix(ctx);
-  return text
-    .split(prefix)
-    .map((part, i) => (i === 0 ? part : `${OUTBOX_TEXTS.linkHidden}${part.replace(TOKEN, '')}`))
-    .join('');
-}
+const withoutInvitationLink = (text: string) => text.replaceAll(INVITATION_LINK, OUTBOX_TEXTS.linkHidden);
 
 async function requireMail(ctx: Ctx, actor: PublicUser, mailId: string): Promise<OutboxMail> {
   const row = await repo.findMail(ctx.db, mailId);
@@ -73,7 +64,7 @@ async function requireMail(ctx: Ctx, actor: PublicUser, mailId: string): Promise
   // The link is a credential for whoever holds it: shown to the organiser who sent it, nobody else.
   const sender = row.queuedBy === actor._id;
   const invitationLink = row.kind === 'invitation' && sender ? await invitationLinkOf(ctx, row) : null;
-  if (row.kind === 'invitation' && !sender) row.textBody = withoutInvitationLink(ctx, row.textBody);
+  if (row.kind === 'invitation' && !sender) row.textBody = withoutInvitationLink(row.textBody);
   return presentMail(row, {
     from: ctx.config.mailFrom,
     invitationLink,

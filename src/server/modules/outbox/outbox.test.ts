@@ -110,6 +110,7 @@ describe('the outbox on a site without a mail server', () => {
     expect(theirs.invitationLink).toBeNull();
     // Nor in the text: the body of an invitation is the sender's to read with its link.
     expect(theirs.body).not.toContain('/committee-invitation/');
+    expect(theirs.body).toContain(OUTBOX_TEXTS.linkHidden);
 
     const token = mine.invitationLink!.url.split('/committee-invitation/')[1]!;
     expect(mine.invitationLink!.url).toBe(`https://conference.example/ictacem2025/committee-invitation/${token}`);
@@ -120,6 +121,24 @@ describe('the outbox on a site without a mail server', () => {
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect((await open(mail!._id)).invitationLink).toMatchObject({ usable: false });
+
+    // Written when the site had another address: still hidden from other organisers.
+    const [old] = await t.app.ctx.db
+      .insert(mailOutbox)
+      .values({
+        kind: 'invitation',
+        status: 'unsent',
+        queuedBy: admin.user._id,
+        toAddress: 'ola@example.pl',
+        subject: 'Invitation',
+        textBody: 'Accept here:\nhttp://old.example/ictacem2025/committee-invitation/Zm9vYmFy_-1\nThanks.',
+      })
+      .returning({ id: mailOutbox.id });
+    expect((await open(old!.id, otherAdmin)).body).toBe(`Accept here:\n${OUTBOX_TEXTS.linkHidden}\nThanks.`);
+    expect((await open(old!.id)).invitationLink).toEqual({
+      url: 'http://old.example/ictacem2025/committee-invitation/Zm9vYmFy_-1',
+      usable: false,
+    });
   });
 
   it('refuses "Send again" without a mail server, and keeps the mail unsent', async () => {
