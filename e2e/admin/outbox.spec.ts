@@ -49,7 +49,9 @@ test('an organiser without a mail server invites through "Copy invitation link";
   await expect(mail.getByText(`Dear ${invitee.name}`)).toBeVisible();
   const sendAgain = mail.getByRole('button', { name: 'Send again' });
   await expect(sendAgain).toBeDisabled();
-  await expect(sendAgain).toHaveAccessibleDescription('No mail server is configured (SMTP_URL), so nothing can be sent.');
+  await expect(sendAgain).toHaveAccessibleDescription(
+    'No mail server is configured (SMTP_URL), so nothing can be sent.',
+  );
   expect(await seriousViolations(page), 'an opened mail').toEqual([]);
   await mail.getByRole('button', { name: 'Copy invitation link' }).click();
   await expect(page.getByTestId('toast-success')).toContainText('Invitation link copied.');

@@ -245,7 +245,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       : undefined;
   // Test databases in memory live for seconds: nothing expires in them.
   const housekeeping = config.inMemoryDatabase ? undefined : new Housekeeping(database.db, store, app.log);
-  const reviewReminders = config.inMemoryDatabase || !outbox.canSend ? undefined : new AutomaticReviewReminders(ctx, app.log);
+  const reviewReminders =
+    config.inMemoryDatabase || !outbox.canSend ? undefined : new AutomaticReviewReminders(ctx, app.log);
   app.addHook('onReady', async () => {
     outbox.start();
     reviewReminders?.start();
