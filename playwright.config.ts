@@ -41,6 +41,9 @@ const serverEnv = (
 const SITE_WIDE_SPECS =
   /\/(deadlines|dashboard|review-integrity|password-reset|committee|committee-notices|programme)\.spec\.ts$/;
 
+/** Specs of a site without a mail server: they run against the closed-registration server, which has none. */
+const NO_MAIL_SERVER_SPECS = /\/admin\/outbox\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
   // Two test files at a time share the server (each file's tests in order); SITE_WIDE_SPECS after.
@@ -67,7 +70,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'open-registration', testIgnore: [/closed-registration/, SITE_WIDE_SPECS] },
+    { name: 'open-registration', testIgnore: [/closed-registration/, NO_MAIL_SERVER_SPECS, SITE_WIDE_SPECS] },
     {
       name: 'site-wide',
       testMatch: SITE_WIDE_SPECS,
@@ -76,7 +79,7 @@ export default defineConfig({
     },
     {
       name: 'closed-registration',
-      testMatch: /closed-registration/,
+      testMatch: [/closed-registration/, NO_MAIL_SERVER_SPECS],
       use: { baseURL: `http://127.0.0.1:${closedPort}/ictacem2025/` },
     },
     // PNGs of every page for `npm run screenshots`; only then, so `npm test` never spends the time.
@@ -103,7 +106,8 @@ export default defineConfig({
     {
       command: 'npx tsx src/server/main.ts',
       url: `http://127.0.0.1:${closedPort}/ictacem2025/`,
-      // As the site ships, with the abstract deadline set in the past (closed-registration.spec.ts).
+      // As the site ships, with the abstract deadline set in the past (closed-registration.spec.ts) and
+      // no mail server (admin/outbox.spec.ts).
       env: serverEnv(closedPort, process.env.E2E_CLOSED_DATA_DIR ?? '.e2e-data/closed', false, '', {
         ABSTRACT_DEADLINE: CLOSED_ABSTRACT_DEADLINE,
       }),

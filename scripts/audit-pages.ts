@@ -44,6 +44,7 @@ const SIGNED_IN_PAGES = new Set([
   'admin-users',
   'admin-papers',
   'admin-paper-details',
+  'admin-outbox',
 ]);
 
 /**

@@ -67,6 +67,8 @@ console.log(
       ? `  Author:         ${author.email}  password ${AUTHOR_PASSWORD}  (paper: ${author.status.replace(/_/g, ' ')})`
       : '',
     '  Sign-up is open: register a new author to submit an abstract.',
+    '  Mail:           no mail server: nothing is sent; every e-mail (an invitation link too) is in the',
+    `                  Outbox, in the admin area: http://localhost:${port}${config.basePath}/admin?section=outbox`,
     '  Dates:',
     ...calendarLines,
     '-'.repeat(72),

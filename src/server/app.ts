@@ -20,6 +20,7 @@ import { HTTP_TIMEOUTS } from './lib/http-timeouts.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { SessionCache } from './lib/session-cache.ts';
 import { VersionedMemo, VersionedMemoMap } from './lib/versioned-memo.ts';
+import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { MailOutbox } from './mail/mail-outbox.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { EmbeddedDatabaseMaintenance } from './jobs/embedded-upkeep.ts';
@@ -218,7 +219,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await presence?.close();
     throw error;
   }
-  const outbox = config.smtpUrl ? new MailOutbox(database.db, config.smtpUrl, config.mailFrom, app.log) : undefined;
+  const outbox = new MailOutbox(database.db, config.smtpUrl, config.mailFrom, app.log);
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -244,9 +245,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       : undefined;
   // Test databases in memory live for seconds: nothing expires in them.
   const housekeeping = config.inMemoryDatabase ? undefined : new Housekeeping(database.db, store, app.log);
-  const reviewReminders = config.inMemoryDatabase || !outbox ? undefined : new AutomaticReviewReminders(ctx, app.log);
+  const reviewReminders =
+    config.inMemoryDatabase || !outbox.canSend ? undefined : new AutomaticReviewReminders(ctx, app.log);
   app.addHook('onReady', async () => {
-    outbox?.start();
+    outbox.start();
     reviewReminders?.start();
     jobs.start();
   });
@@ -267,7 +269,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('preClose', (done) => {
     // The sender stops claiming mail as soon as the close begins, alongside the requests still
     // running; what it has claimed and not sent is released for another process or the next start.
-    outboxStopped = outbox?.stop();
+    outboxStopped = outbox.stop();
     jobsStopped = jobs.stop();
     done();
   });
@@ -372,6 +374,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(programmeFeedRoutes, { prefix: `${apiPrefix}/programme` });
   await app.register(programmePdfRoutes, { prefix: `${apiPrefix}/programme` });
   await app.register(authorMessagesRoutes, { prefix: `${apiPrefix}/admin/messages` });
+  await app.register(outboxRoutes, { prefix: `${apiPrefix}/admin/outbox` });
   await app.register(backgroundJobsRoutes, { prefix: `${apiPrefix}/admin/jobs` });
   await app.register(messageTemplatesRoutes, { prefix: `${apiPrefix}/admin/message-templates` });
   await app.register(publicDeadlinesRoutes, { prefix: `${apiPrefix}/settings` });

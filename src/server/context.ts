@@ -15,8 +15,8 @@ export interface AppContext {
   /** The time every rule reads: config.now in tests, the system clock otherwise. */
   now(): Date;
   store: FileStore;
-  /** Absent in development mode (no SMTP_URL): mail is logged instead of sent. */
-  outbox?: MailOutbox;
+  /** Every mail the site writes; sent only with a mail server (`outbox.canSend`), kept `unsent` otherwise. */
+  outbox: MailOutbox;
   log: FastifyBaseLogger;
   sessions: SessionCache;
   /** The dashboard's statistics, shared by every admin until the next write. */

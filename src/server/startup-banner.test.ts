@@ -22,6 +22,11 @@ describe('start-up banner', () => {
     expect(banner).toContain('Files:          /srv/ictacem/files');
     expect(banner).toContain('closed: nobody can sign up (set REGISTRATION_OPEN=true to open it)');
     expect(banner).toMatch(/Admin: +admin@ictacem\.localhost\n +Password: +pw-123 /);
+    // Where to read mail is the outbox, not this log.
+    expect(banner).toContain(
+      'Mail:           no SMTP_URL: nothing is sent; read every e-mail in the Outbox, in the admin area (http://localhost:3000/ictacem2025/admin?section=outbox)',
+    );
+    expect(banner).not.toContain('written to this log');
     expect(banner).toContain(
       "Abstracts:      closed since 15 October 2025 23:59 IST (set ABSTRACT_DEADLINE, or change it on the admin's Deadlines page)",
     );

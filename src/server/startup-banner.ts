@@ -76,11 +76,13 @@ export function startupBanner(
       'WARNING',
       `the dates are out of order. ${disorder} Correct them on the admin's Deadlines page or with their variables (docs/operations.md).`,
     ]);
+  // Every mail is kept in the outbox either way; the log is only where a reset link goes without a server.
+  const outbox = `${localSiteUrl(config, port)}admin?section=outbox`;
   rows.push([
     'Mail',
     config.smtpUrl
-      ? `sent through ${new URL(config.smtpUrl).host}`
-      : 'no SMTP_URL: password-reset links are written to this log',
+      ? `sent through ${new URL(config.smtpUrl).host}; every e-mail is listed in the Outbox, in the admin area (${outbox})`
+      : `no SMTP_URL: nothing is sent; read every e-mail in the Outbox, in the admin area (${outbox})`,
   ]);
   if (admin?.generatedPassword) {
     rows.push(['Admin', admin.email]);

@@ -72,6 +72,10 @@ export const queryKeys = {
     messages: (page: number) => ['admin', 'messages', page] as const,
     messageRecipients: (messageId: string, params: string) => ['admin', 'messages', messageId, params] as const,
     messageTemplates: ['admin', 'message-templates'] as const,
+    /** The outbox's pages and its mails (GET /admin/outbox...). */
+    outbox: ['admin', 'outbox'] as const,
+    outboxPage: (params: string) => ['admin', 'outbox', 'page', params] as const,
+    outboxMail: (mailId: string) => ['admin', 'outbox', 'mail', mailId] as const,
     job: (jobId: string) => ['admin', 'jobs', jobId] as const,
     latestJob: (kind: string) => ['admin', 'jobs', 'latest', kind] as const,
     deadlines: ['admin', 'deadlines'] as const,

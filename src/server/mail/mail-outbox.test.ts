@@ -19,7 +19,7 @@ describe('mail outbox', () => {
   afterAll(() => t.close());
 
   it('keeps a mail when the server is down and delivers it once the server is back', async () => {
-    const outbox = t.app.ctx.outbox!;
+    const outbox = t.app.ctx.outbox;
     await outbox.enqueue(t.app.ctx.db, { kind: 'notice', to: 'author@example.org', subject: 'Status changed', text: 'Your paper...' });
     outbox.kick();
 
@@ -74,7 +74,7 @@ describe('mail outbox', () => {
         .update(mailOutbox)
         .set({ nextAttemptAt: new Date() })
         .where(eq(mailOutbox.toAddress, author.email));
-      t.app.ctx.outbox!.kick();
+      t.app.ctx.outbox.kick();
       await expect
         .poll(() => smtp.inbox.filter((m) => m.to.includes(author.email)).length, { timeout: 10_000 })
         .toBe(2);
@@ -127,7 +127,7 @@ describe('mail outbox at shutdown', () => {
     const smtp = await heldSmtpServer();
     const t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
     try {
-      const outbox = t.app.ctx.outbox!;
+      const outbox = t.app.ctx.outbox;
       for (const n of [1, 2, 3]) {
         await outbox.enqueue(t.app.ctx.db, { kind: 'notice', to: `author${n}@example.org`, subject: `Mail ${n}`, text: '...' });
       }

@@ -39,9 +39,13 @@ export function retryDelayMs(attempts: number): number {
 /**
  * Mail goes into a table first and a background sender delivers it with retries, so a slow
  * or failing mail server never fails the request that queued it and nothing is lost on restart.
+ * Without a mail server every mail is still written, as `unsent`: the organisers read it in the
+ * outbox and may send it again once a server is configured.
  */
 export class MailOutbox {
-  private readonly transport;
+  private readonly transport: ReturnType<typeof nodemailer.createTransport> | undefined;
+  /** Whether a mail server is configured: without one nothing is sent, only written. */
+  readonly canSend: boolean;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   /** A kick that came during a run: that run may have looked before the new mail existed. */
@@ -56,22 +60,31 @@ export class MailOutbox {
 
   constructor(
     private readonly db: Db,
-    smtpUrl: string,
+    smtpUrl: string | undefined,
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
     options: { leaseMs?: number } = {},
   ) {
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.messageIdDomain = /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost';
-    this.transport = nodemailer.createTransport({
-      url: smtpUrl,
-      connectionTimeout: 10_000,
-      socketTimeout: 20_000,
-    } as Parameters<typeof nodemailer.createTransport>[0]);
+    this.canSend = smtpUrl !== undefined && smtpUrl !== '';
+    this.transport = this.canSend
+      ? nodemailer.createTransport({
+          url: smtpUrl,
+          connectionTimeout: 10_000,
+          socketTimeout: 20_000,
+        } as Parameters<typeof nodemailer.createTransport>[0])
+      : undefined;
   }
 
   async enqueue(dbOrTx: DbOrTx, mail: OutgoingMail): Promise<void> {
-    await dbOrTx.insert(mailOutbox).values({
+    await dbOrTx.insert(mailOutbox).values(this.rowOf(mail));
+  }
+
+  /** The outbox row of a mail, for callers that insert many at once. */
+  rowOf(mail: OutgoingMail): typeof mailOutbox.$inferInsert {
+    return {
+      status: this.canSend ? 'pending' : 'unsent',
       kind: mail.kind,
       recipientId: mail.recipientId,
       paperId: mail.paperId ?? null,
@@ -81,10 +94,11 @@ export class MailOutbox {
       textBody: mail.text,
       notificationId: mail.notificationId,
       attachments: mail.attachments?.length ? mail.attachments : null,
-    });
+    };
   }
 
   start(): void {
+    if (!this.canSend) return;
     this.stopped = false;
     this.kick();
   }
@@ -132,7 +146,7 @@ export class MailOutbox {
         this.log.warn({ err: error }, 'mail outbox: claimed mail not released; it is retried after its lease'),
       );
     }
-    this.transport.close();
+    this.transport?.close();
   }
 
   /**
@@ -194,7 +208,7 @@ export class MailOutbox {
         }
         const attempts = mail.attempts + 1;
         try {
-          await this.transport.sendMail({
+          await this.transport!.sendMail({
             from: this.from,
             to: mail.toAddress,
             subject: mail.subject,

@@ -6,10 +6,10 @@ import type { MailOutbox } from './mail-outbox.ts';
  * it queued goes out now rather than at the sender's next poll (and never before the commit).
  */
 export async function transactionThenMail<T>(
-  ctx: { db: Db; outbox?: MailOutbox },
+  ctx: { db: Db; outbox: MailOutbox },
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   const result = await ctx.db.transaction(work);
-  ctx.outbox?.kick();
+  ctx.outbox.kick();
   return result;
 }

@@ -87,6 +87,7 @@ export function adminParams(target: AuthorWorld): Record<string, string> {
     messageId: DUMMY_UUID,
     templateId: DUMMY_UUID,
     jobId: DUMMY_UUID,
+    mailId: DUMMY_UUID,
     memberId: target.committeeMemberId,
     // Rooms and sessions are the organisers' own, nothing of an author's to aim at.
     roomId: DUMMY_UUID,

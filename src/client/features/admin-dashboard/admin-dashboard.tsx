@@ -37,6 +37,7 @@ export function AdminDashboard({
   AssignReviewersDialog,
   CommitteeSection,
   ProgrammeSection,
+  OutboxSection,
 }: {
   MessageAuthorsDialog: MessageAuthorsDialogComponent;
   AssignReviewersDialog: AssignReviewersDialogComponent;
@@ -44,6 +45,8 @@ export function AdminDashboard({
   CommitteeSection: ComponentType;
   /** The programme's own feature, given by the page. */
   ProgrammeSection: ComponentType;
+  /** The outbox's own feature, given by the page. */
+  OutboxSection: ComponentType;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const section = sectionFrom(searchParams.get(SECTION_PARAM));
@@ -198,6 +201,7 @@ export function AdminDashboard({
               )}
               {section === 'committee' && <CommitteeSection />}
               {section === 'programme' && <ProgrammeSection />}
+              {section === 'outbox' && <OutboxSection />}
             </LoadBoundary>
           </div>
         </div>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { TabList } from '@client/components/ui/tabs.tsx';
 
-export type AdminSection = 'dashboard' | 'users' | 'papers' | 'committee' | 'programme';
+export type AdminSection = 'dashboard' | 'users' | 'papers' | 'committee' | 'programme' | 'outbox';
 
 interface SectionItem {
   key: AdminSection;
@@ -10,13 +10,14 @@ interface SectionItem {
   description: string;
 }
 
-/** Spec 2.2: the sidebar's three tabs, the programme committee's and the programme's. */
+/** Spec 2.2: the sidebar's three tabs, the programme committee's, the programme's and the outbox. */
 export const SECTIONS: readonly SectionItem[] = [
   { key: 'dashboard', label: 'Dashboard', description: 'Overview & Analytics' },
   { key: 'users', label: 'Users', description: 'User Management' },
   { key: 'papers', label: 'Papers', description: 'Paper Management' },
   { key: 'committee', label: 'Committee', description: 'Programme Committee' },
   { key: 'programme', label: 'Programme', description: 'Sessions & Schedule' },
+  { key: 'outbox', label: 'Outbox', description: 'E-mail Outbox' },
 ];
 
 /** Ties the sidebar's tabs to the section panel. */

@@ -128,13 +128,14 @@ async function queueAssignmentMails(
   members: Map<string, AssignableMember>,
   titles: Map<string, string>,
   placed: readonly Pair[],
-): Promise<boolean> {
-  if (!ctx.outbox) return false;
+  queuedBy: string,
+): Promise<void> {
   for (const [memberId, pairs] of groupBy(placed, (pair) => pair.memberId)) {
     const paperIds = pairs.map((pair) => pair.paperId);
     const member = members.get(memberId)!;
     await ctx.outbox.enqueue(tx, {
       kind: 'assignment',
+      queuedBy,
       to: member.email,
       subject: `ICTACEM 2025: ${paperIds.length === 1 ? 'a paper' : `${paperIds.length} papers`} for you to review`,
       text: [
@@ -149,7 +150,6 @@ async function queueAssignmentMails(
       ].join('\n'),
     });
   }
-  return true;
 }
 
 /**
@@ -237,9 +237,9 @@ async function placeAssignments(
       placedPapers.filter((paperId) => awaiting.has(paperId)),
       { actor, action: { type: 'reviewers_assigned' } },
     );
-    const mailed = await queueAssignmentMails(ctx, tx, members, titles, placed);
+    await queueAssignmentMails(ctx, tx, members, titles, placed, actor._id);
     await noticeAssigned(tx, placed, titles);
-    return { placed, skipped: pairs.length - placed.length, mailed };
+    return { placed, skipped: pairs.length - placed.length, mailed: ctx.outbox.canSend };
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DeliveryState } from '@shared/schemas/author-messages.ts';
 import type { DbOrTx, Tx } from '@server/db/client.ts';
 import {
@@ -73,14 +73,17 @@ export function insertRecipients(tx: Tx, rows: (typeof authorMessageRecipients.$
   });
 }
 
-/** A recipient's state, read from the mail itself: pending is queued (also while retrying). */
+/**
+ * A recipient's state, read from the mail itself: pending is queued (also while retrying); a mail
+ * written without a mail server was not e-mailed (until it is sent again from the outbox).
+ */
 const deliveryState = sql<DeliveryState>`case
-  when ${authorMessageRecipients.mailId} is null then 'not_emailed'
+  when ${authorMessageRecipients.mailId} is null or ${mailOutbox.status} = 'unsent' then 'not_emailed'
   when ${mailOutbox.status} = 'pending' then 'queued'
   else ${mailOutbox.status}::text end`;
 
 const DELIVERY_WHERE: Record<DeliveryState, SQL> = {
-  not_emailed: isNull(authorMessageRecipients.mailId),
+  not_emailed: or(isNull(authorMessageRecipients.mailId), eq(mailOutbox.status, 'unsent'))!,
   queued: eq(mailOutbox.status, 'pending'),
   sent: eq(mailOutbox.status, 'sent'),
   failed: eq(mailOutbox.status, 'failed'),

@@ -64,7 +64,7 @@ export async function previewMessage(
   const recipients = await recipientsOf(ctx, adminId, input.audience);
   return {
     recipientCount: recipients.length,
-    byEmail: ctx.outbox !== undefined,
+    byEmail: ctx.outbox.canSend,
     samples: recipients.slice(0, MESSAGE_PREVIEW_COUNT).map((r) => ({
       ictacemId: r.ictacemId,
       name: r.name,
@@ -97,7 +97,7 @@ export async function sendMessage(
 ): Promise<{ message: AuthorMessage; duplicate: boolean; byEmail: boolean }> {
   refuseUnknownPlaceholders(input);
   // Without a mail server the authors are notified in the site only; the page must say so.
-  const byEmail = ctx.outbox !== undefined;
+  const byEmail = ctx.outbox.canSend;
   const earlier = await repo.findMessageIdByRequest(ctx.db, input.requestId);
   if (earlier) return { message: await requireMessage(ctx, earlier), duplicate: true, byEmail };
   const recipients = await recipientsOf(ctx, adminId, input.audience);
@@ -125,17 +125,21 @@ export async function sendMessage(
         priority: 'medium' as const,
       })),
     );
-    const mails = ctx.outbox
-      ? await repo.insertMails(
-          tx,
-          recipients.map((r, i) => ({
-            toAddress: r.email,
-            subject: oneLine(`ICTACEM 2025: ${filled[i]!.subject}`),
-            textBody: mailText(ctx, filled[i]!.body),
-            notificationId: notified[i]!.id,
-          })),
-        )
-      : [];
+    const mails = await repo.insertMails(
+      tx,
+      recipients.map((r, i) =>
+        ctx.outbox.rowOf({
+          kind: 'author_message',
+          recipientId: r.userId,
+          paperId: r.paperId,
+          queuedBy: adminId,
+          to: r.email,
+          subject: oneLine(`ICTACEM 2025: ${filled[i]!.subject}`),
+          text: mailText(ctx, filled[i]!.body),
+          notificationId: notified[i]!.id,
+        }),
+      ),
+    );
     await repo.insertRecipients(
       tx,
       recipients.map((r, i) => ({
@@ -152,7 +156,7 @@ export async function sendMessage(
     );
     return message.id;
   });
-  ctx.outbox?.kick();
+  ctx.outbox.kick();
   if (messageId === null) {
     const first = await repo.findMessageIdByRequest(ctx.db, input.requestId);
     return { message: await requireMessage(ctx, first!), duplicate: true, byEmail };

@@ -35,7 +35,7 @@ export async function changeStatusOfPapers(
   if (unknownPlaceholder) throw new AppError('bad_request', unknownPlaceholder);
   const paperIds = [...new Set(input.paperIds)];
   const found = new Map((await repo.findPapersWithSubmitters(ctx.db, paperIds)).map((paper) => [paper.id, paper]));
-  const result: BulkStatusResult = { success: true, changed: [], skipped: [], byEmail: ctx.outbox !== undefined };
+  const result: BulkStatusResult = { success: true, changed: [], skipped: [], byEmail: ctx.outbox.canSend };
   try {
     for (const paperId of paperIds) {
       const paper = found.get(paperId);
@@ -62,7 +62,7 @@ export async function changeStatusOfPapers(
   } finally {
     // The batch's e-mails were queued with its transactions: one wake-up sends them, also when
     // an unexpected failure stops the batch after some papers were changed.
-    ctx.outbox?.kick();
+    ctx.outbox.kick();
   }
   return result;
 }

@@ -43,7 +43,7 @@ export async function notifyUsers(
   input: NotificationInput,
 ): Promise<void> {
   const rows = await notifyInSite(db, recipientIds, input);
-  if (!ctx.outbox || rows.length === 0) return;
+  if (rows.length === 0) return;
   const recipients = await repo.findRecipients(db, recipientIds);
   for (const row of rows) {
     const recipient = recipients.find((r) => r.id === row.recipientId);

@@ -2,7 +2,6 @@ import { REMINDER_DAYS_BEFORE, REVIEW_REMINDER_TEXTS } from '@shared/domain/revi
 import type { AutomaticReminders } from '@shared/schemas/review-reminders.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import type { AppContext } from '@server/context.ts';
-import { canSendMail } from '@server/mail/mail-server.ts';
 import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import { currentDates } from '../deadlines/deadlines.service.ts';
 import { queueReviewReminders } from '../reviews/reviews.service.ts';
@@ -23,7 +22,7 @@ export async function getAutomaticReminders(ctx: AppContext): Promise<AutomaticR
   const sent = new Map((await findRoundsOfDeadline(ctx.db, deadline)).map((round) => [round.daysBefore, round]));
   return {
     automatic: (await findReminderSetting(ctx.db))?.automatic ?? false,
-    byEmail: canSendMail(ctx),
+    byEmail: ctx.outbox.canSend,
     rounds: REMINDER_DAYS_BEFORE.map((daysBefore) => ({
       daysBefore,
       dueAt: new Date(deadline.getTime() - daysBefore * DAY_MS).toISOString(),

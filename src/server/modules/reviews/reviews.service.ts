@@ -17,7 +17,6 @@ import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { AppError } from '@server/lib/app-error.ts';
 import { groupBy } from '@server/lib/group-by.ts';
-import { canSendMail } from '@server/mail/mail-server.ts';
 import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import type { ServableFile } from '@server/lib/send-file.ts';
 import { insertTimelineEntries, lockPapersForAssignment } from '../assignment/assignment.repository.ts';
@@ -129,7 +128,7 @@ export async function getPaperReviews(ctx: Pick<AppContext, 'db'>, paperId: stri
 export async function remindReviewers(ctx: Ctx): Promise<{ message: string }> {
   const deadline = await reviewDeadline(ctx);
   const members = await transactionThenMail(ctx, (tx) => queueReviewReminders(ctx, tx, deadline));
-  return { message: canSendMail(ctx) ? REVIEW_TEXTS.reminded(members) : REVIEW_TEXTS.remindedInSite(members) };
+  return { message: ctx.outbox.canSend ? REVIEW_TEXTS.reminded(members) : REVIEW_TEXTS.remindedInSite(members) };
 }
 
 /**
@@ -149,11 +148,11 @@ export async function queueReviewReminders(ctx: Ctx, tx: DbOrTx, deadline: strin
     (row) => row.memberId,
   );
   await noticeReminders(tx, deadline, byMember);
-  const outbox = ctx.outbox;
-  if (!outbox || !canSendMail(ctx)) return byMember.size;
+  // Without a mail server a reminder is told in the site only: a reminder sent later is stale.
+  if (!ctx.outbox.canSend) return byMember.size;
   for (const rows of byMember.values()) {
     const { name, email } = rows[0]!;
-    await outbox.enqueue(tx, {
+    await ctx.outbox.enqueue(tx, {
       kind: 'reminder',
       to: email,
       subject: `ICTACEM 2025: ${rows.length === 1 ? 'a review' : `${rows.length} reviews`} still to submit`,

@@ -5,18 +5,17 @@ import type { DbOrTx } from '@server/db/client.ts';
 
 /**
  * Tells the owner of an account about a change to its security, so a change they did not make
- * does not go unnoticed. Queued in the caller's transaction; without a mail server (development)
- * there is nobody to tell.
+ * does not go unnoticed. Queued in the caller's transaction (kept unsent without a mail server).
  */
 export async function queueSecurityMail(
   ctx: Pick<AppContext, 'outbox' | 'config' | 'now'>,
   db: DbOrTx,
-  to: { email: string; username: string },
+  to: { id?: string; email: string; username: string },
   event: { subject: string; what: string },
 ): Promise<void> {
-  if (!ctx.outbox) return;
   await ctx.outbox.enqueue(db, {
     kind: 'security',
+    recipientId: to.id,
     to: to.email,
     subject: `ICTACEM 2025: ${event.subject}`,
     text: [

@@ -150,7 +150,7 @@ export async function enableTwoFactor(
     return codes;
   });
   ctx.sessions.forgetUser(actor._id);
-  ctx.outbox?.kick();
+  ctx.outbox.kick();
   return { recoveryCodes };
 }
 
@@ -186,7 +186,7 @@ export async function disableTwoFactor(
     await recordAuthEvent(tx, 'two_factor_disabled', { account: row.email, userId: row.id, ...current });
   });
   ctx.sessions.forgetUser(actor._id);
-  ctx.outbox?.kick();
+  ctx.outbox.kick();
 }
 
 /** Ten new recovery codes; every earlier one stops working. */
@@ -207,7 +207,7 @@ export async function renewRecoveryCodes(
     await recordAuthEvent(tx, 'recovery_codes_renewed', { account: row.email, userId: row.id, ...current });
     return codes;
   });
-  ctx.outbox?.kick();
+  ctx.outbox.kick();
   return { recoveryCodes };
 }
 

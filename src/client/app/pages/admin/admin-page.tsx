@@ -31,11 +31,15 @@ const ProgrammeSection = lazy(() =>
   import('@client/features/programme-admin/programme-section.tsx').then((m) => ({ default: m.ProgrammeSection })),
 );
 
+const OutboxSection = lazy(() =>
+  import('@client/features/outbox/outbox-section.tsx').then((m) => ({ default: m.OutboxSection })),
+);
+
 function Committee() {
   return <CommitteeSection AutomaticAssignmentDialog={AutomaticAssignmentDialog} />;
 }
 
-/** The admin area's entry: the header, then the dashboard, users, papers, committee and programme. */
+/** The admin area's entry: the header, then the dashboard, users, papers, committee, programme and outbox. */
 export default function AdminPage() {
   useDocumentTitle('Admin Dashboard');
   return (
@@ -48,6 +52,7 @@ export default function AdminPage() {
             AssignReviewersDialog={AssignReviewersDialog}
             CommitteeSection={Committee}
             ProgrammeSection={ProgrammeSection}
+            OutboxSection={OutboxSection}
           />
         </>
       )}
