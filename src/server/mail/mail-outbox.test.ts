@@ -20,7 +20,12 @@ describe('mail outbox', () => {
 
   it('keeps a mail when the server is down and delivers it once the server is back', async () => {
     const outbox = t.app.ctx.outbox;
-    await outbox.enqueue(t.app.ctx.db, { kind: 'notice', to: 'author@example.org', subject: 'Status changed', text: 'Your paper...' });
+    await outbox.enqueue(t.app.ctx.db, {
+      kind: 'notice',
+      to: 'author@example.org',
+      subject: 'Status changed',
+      text: 'Your paper...',
+    });
     outbox.kick();
 
     await expect
@@ -129,7 +134,12 @@ describe('mail outbox at shutdown', () => {
     try {
       const outbox = t.app.ctx.outbox;
       for (const n of [1, 2, 3]) {
-        await outbox.enqueue(t.app.ctx.db, { kind: 'notice', to: `author${n}@example.org`, subject: `Mail ${n}`, text: '...' });
+        await outbox.enqueue(t.app.ctx.db, {
+          kind: 'notice',
+          to: `author${n}@example.org`,
+          subject: `Mail ${n}`,
+          text: '...',
+        });
       }
       outbox.kick();
       // The first mail of the claimed batch is with the mail server.
@@ -188,7 +198,12 @@ describe('mail outbox with several senders', () => {
     );
     try {
       for (let n = 1; n <= 6; n += 1)
-        await senders[0]!.enqueue(t.app.ctx.db, { kind: 'notice', to: `author${n}@example.org`, subject: `Mail ${n}`, text: '...' });
+        await senders[0]!.enqueue(t.app.ctx.db, {
+          kind: 'notice',
+          to: `author${n}@example.org`,
+          subject: `Mail ${n}`,
+          text: '...',
+        });
       for (const sender of senders) sender.start();
       // Each sender looks for due mail every 100 ms (as after a kick from new mail), not every 15 s.
       const looking = setInterval(() => senders.forEach((sender) => sender.kick()), 100);

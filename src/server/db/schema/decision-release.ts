@@ -16,10 +16,7 @@ export const decisionReleaseSetting = pgTable(
   },
   (t) => [
     check('decision_release_setting_one_row', sql`${t.id} = 1`),
-    check(
-      'decision_release_setting_mode',
-      sql`${t.mode} in ('on_entry', 'on_release', 'on_notification_date')`,
-    ),
+    check('decision_release_setting_mode', sql`${t.mode} in ('on_entry', 'on_release', 'on_notification_date')`),
   ],
 );
 
