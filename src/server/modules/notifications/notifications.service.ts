@@ -7,6 +7,7 @@ import type { DbOrTx } from '@server/db/client.ts';
 import type { OutgoingMail } from '@server/mail/mail-outbox.ts';
 import { AppError } from '@server/lib/app-error.ts';
 import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
+import { type AuthorMail, authorValues, renderAuthorMail } from '../mail-templates/mail-rendering.ts';
 import { findUserById } from '../users/users.repository.ts';
 import * as repo from './notifications.repository.ts';
 
@@ -22,11 +23,11 @@ export interface NotificationInput {
   attachments?: OutgoingMail['attachments'];
   /** What the e-mail copy is about, for the outbox (a notice unless said). */
   mailKind?: MailKind;
-}
-
-/** Header values come from user text: no line breaks may reach a mail header. */
-function oneLine(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').trim();
+  /**
+   * The template the e-mail copy is written with, and its values. Without one the e-mail repeats
+   * the notification in the "Other notices to authors" template.
+   */
+  mail?: AuthorMail;
 }
 
 /**
@@ -55,19 +56,18 @@ export async function notifyUsers(
   for (const row of rows) {
     const recipient = recipients.find((r) => r.id === row.recipientId);
     if (!recipient || recipient.role !== 'author') continue;
+    const mail = await renderAuthorMail(
+      db,
+      input.mail ?? { template: 'author_notice', values: { heading: row.title, message: row.message } },
+      authorValues(ctx.config, recipient.username),
+    );
     await ctx.outbox.enqueue(db, {
       kind: input.mailKind ?? 'notice',
       recipientId: recipient.id,
       paperId: row.paperId,
       to: recipient.email,
-      subject: oneLine(`ICTACEM 2025: ${row.title}`),
-      text: [
-        `Hello ${oneLine(recipient.username)},`,
-        '',
-        row.message,
-        '',
-        `Sign in to see the details: ${ctx.config.publicUrl}${ctx.config.basePath}/profile`,
-      ].join('\n'),
+      subject: mail.subject,
+      text: mail.text,
       notificationId: row.id,
       attachments: input.attachments,
     });
@@ -93,7 +93,9 @@ function present(
     createdAt: n.createdAt.toISOString(),
     recipientId: n.recipientId,
     paperId: n.paperId && row.ictacemId !== null ? { _id: n.paperId, ictacemId: row.ictacemId } : null,
-    ...(withEmail ? { emailStatus: !row.emailStatus || row.emailStatus === 'unsent' ? 'not_sent' : row.emailStatus } : {}),
+    ...(withEmail
+      ? { emailStatus: !row.emailStatus || row.emailStatus === 'unsent' ? 'not_sent' : row.emailStatus }
+      : {}),
   };
 }
 

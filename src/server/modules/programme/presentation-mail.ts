@@ -5,6 +5,7 @@ import { formatTimeOfDayIn } from '@shared/format/dates.ts';
 import type { ProgrammeChange, PublishedProgramme } from '@shared/schemas/programme.ts';
 import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
+import type { AuthorMail } from '../mail-templates/mail-rendering.ts';
 import { notifyUsers } from '../notifications/notifications.service.ts';
 import * as repo from './programme.repository.ts';
 import { type ScheduleSite, scheduleIcs } from './schedule-formats.ts';
@@ -33,6 +34,15 @@ function placeText(programme: PublishedProgramme, paperId: string): string | und
   return undefined;
 }
 
+/** The e-mail's template: a presentation moved without a former place (never seen) reads as a new one. */
+function presentationMail(change: ProgrammeChange, when: string, previously: string, site: ScheduleSite): AuthorMail {
+  const scheduleLink = `${site.siteUrl}/schedule`;
+  if (change.kind === 'removed') return { template: 'presentation_removed', values: { title: change.title } };
+  if (change.kind === 'moved' && previously)
+    return { template: 'presentation_moved', values: { title: change.title, when, previously, scheduleLink } };
+  return { template: 'presentation_scheduled', values: { title: change.title, when, scheduleLink } };
+}
+
 /**
  * One notification and e-mail per paper whose presentation a publication added, moved or took
  * out, to the author who submitted it, inside the publication's transaction (the mail exists
@@ -58,10 +68,13 @@ export async function queuePresentationMails(
     const owner = owners.get(change.paperId);
     if (!owner) continue;
     const now = change.after && placeText(programme, change.paperId);
+    const previously = change.before
+      ? `${formatConferenceTime(change.before.startsAt)}${change.before.room ? `, ${change.before.room}` : ''}`
+      : '';
     const message =
       change.kind === 'removed'
         ? `“${change.title}” is no longer in the programme of ${CONFERENCE.shortName}. The organisers will tell you more if they have not already.`
-        : `“${change.title}” is scheduled for ${now}.${change.kind === 'moved' && change.before ? ` It was at ${formatConferenceTime(change.before.startsAt)}${change.before.room ? `, ${change.before.room}` : ''}.` : ''} The calendar entry is attached; the whole programme is at ${site.siteUrl}/schedule.`;
+        : `“${change.title}” is scheduled for ${now}.${change.kind === 'moved' && change.before ? ` It was at ${previously}.` : ''} The calendar entry is attached; the whole programme is at ${site.siteUrl}/schedule.`;
     await notifyUsers(ctx, tx, [owner], {
       type: 'system_notification',
       paperId: change.paperId,
@@ -69,6 +82,7 @@ export async function queuePresentationMails(
       message,
       priority: 'high',
       mailKind: 'presentation',
+      mail: presentationMail(change, now ?? '', previously, site),
       attachments:
         change.kind === 'removed'
           ? undefined

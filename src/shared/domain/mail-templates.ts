@@ -1,0 +1,262 @@
+import type { MailKind } from './outbox.ts';
+import { formatCount } from '../format/numbers.ts';
+import { missingPlaceholderError, placeholderError } from './placeholders.ts';
+
+/**
+ * The e-mails the site writes by itself, each a template an organiser may reword: its default
+ * text (what the site has always sent) and the placeholders it accepts. Security e-mails (a
+ * password reset, a sign-in alert, two-factor) are not here: their text is fixed.
+ */
+export const MAIL_PLACEHOLDERS = {
+  conference: { description: 'The conference’s name, as in “ICTACEM 2025”', example: 'ICTACEM 2025' },
+  name: { description: 'The recipient’s name', example: 'Nguyễn Thị Lan' },
+  paperId: { description: 'The paper’s ID', example: 'ICTACEMP2025ABCDE' },
+  title: { description: 'The paper’s title', example: 'Turbulent mixing in stratified flows' },
+  status: { description: 'The paper’s status after the change', example: 'Under Review' },
+  comments: {
+    description: 'The comments to the author, after a blank line and “Review comments:”; nothing when there are none',
+    example: '\n\nReview comments:\nPlease shorten the introduction.',
+  },
+  reviewComments: { description: 'The new comments to the author', example: 'Please shorten the introduction.' },
+  profileLink: {
+    description: 'The link to the author’s profile on the site',
+    example: 'https://example.org/ictacem2025/profile',
+  },
+  heading: { description: 'The notification’s title', example: 'Deadline extended: ICTACEMP2025ABCDE' },
+  message: { description: 'The notification’s text', example: 'The full paper deadline of your paper is extended.' },
+  when: {
+    description: 'The day, time, room and session of the presentation',
+    example: 'Monday 15 December 2025, 10:15–10:30 IST, Main Hall, in the oral session “Fluids I”',
+  },
+  previously: {
+    description: 'When and where the presentation was before it moved',
+    example: 'Monday 15 December 2025, 09:00 IST, Room 2',
+  },
+  scheduleLink: { description: 'The link to the programme', example: 'https://example.org/ictacem2025/schedule' },
+  inviter: { description: 'The name of the organiser who invites', example: 'Đặng Văn Minh' },
+  themes: { description: 'The themes, one a line, each after “  - ”', example: '  - Fluid Mechanics' },
+  maxPapers: { description: 'The most papers the member would review, as in “5 papers”', example: '5 papers' },
+  note: {
+    description: 'Your note to the invitee, after a blank line; nothing when you wrote none',
+    example: '\n\nWe would be glad to have you.',
+  },
+  expires: { description: 'When the invitation link stops working', example: 'Monday 1 December 2025, 17:00 IST' },
+  link: {
+    description: 'The invitation link (made when the e-mail is sent; works once)',
+    example: 'https://example.org/ictacem2025/committee-invitation/(made when sent)',
+  },
+  paperCount: { description: 'How many papers, as in “a paper” or “3 papers”', example: 'a paper' },
+  thesePapers: { description: '“this paper” or “these 3 papers”', example: 'this paper' },
+  papers: { description: 'The papers’ titles, one a line, each after “  - ”', example: '  - Turbulent mixing' },
+  reviewCount: { description: 'How many reviews, as in “a review” or “3 reviews”', example: 'a review' },
+  deadline: { description: 'The review deadline', example: 'Sunday 30 November 2025, 23:59 IST' },
+  reviewsLink: { description: 'The link to the member’s reviews', example: 'https://example.org/ictacem2025/reviews' },
+} as const satisfies Record<string, { description: string; example: string }>;
+export type MailPlaceholder = keyof typeof MAIL_PLACEHOLDERS;
+
+/** What a preview fills a template with: one of the papers, or one of the committee members. */
+export type MailPreviewSource = 'paper' | 'member';
+
+interface MailTemplateDefinition {
+  kind: Exclude<MailKind, 'security' | 'author_message'>;
+  label: string;
+  /** When the site sends it. */
+  sentWhen: string;
+  previewWith: MailPreviewSource;
+  subject: string;
+  body: string;
+  placeholders: readonly MailPlaceholder[];
+  required: readonly MailPlaceholder[];
+}
+
+const SIGN_IN = 'Sign in to see the details: {profileLink}';
+const DECISION_PLACEHOLDERS = ['conference', 'name', 'paperId', 'title', 'status', 'comments', 'profileLink'] as const;
+const PRESENTATION_PLACEHOLDERS = ['conference', 'name', 'title', 'profileLink'] as const;
+
+export const MAIL_TEMPLATES = {
+  decision_accepted: {
+    kind: 'decision',
+    label: 'Abstract accepted',
+    sentWhen: 'An abstract is accepted.',
+    previewWith: 'paper',
+    subject: '{conference}: Abstract accepted: {paperId}',
+    body: `Hello {name},\n\nYour abstract "{title}" has been accepted. Please add your payment ID, then submit your full paper.{comments}\n\n${SIGN_IN}`,
+    placeholders: DECISION_PLACEHOLDERS,
+    required: [],
+  },
+  decision_declined: {
+    kind: 'decision',
+    label: 'Abstract declined',
+    sentWhen: 'An abstract is declined.',
+    previewWith: 'paper',
+    subject: '{conference}: Abstract declined: {paperId}',
+    body: `Hello {name},\n\nYour abstract "{title}" has been declined.{comments}\n\n${SIGN_IN}`,
+    placeholders: DECISION_PLACEHOLDERS,
+    required: [],
+  },
+  decision_status_changed: {
+    kind: 'decision',
+    label: 'Other status change',
+    sentWhen: 'A paper’s status changes to anything but accepted or declined.',
+    previewWith: 'paper',
+    subject: '{conference}: Status changed to {status}: {paperId}',
+    body: `Hello {name},\n\nThe status of "{title}" is now {status}.{comments}\n\n${SIGN_IN}`,
+    placeholders: DECISION_PLACEHOLDERS,
+    required: ['status'],
+  },
+  decision_review_comments: {
+    kind: 'decision',
+    label: 'New review comments',
+    sentWhen: 'The comments to the author change and the status does not.',
+    previewWith: 'paper',
+    subject: '{conference}: New review comments: {paperId}',
+    body: `Hello {name},\n\nThe reviewers commented on "{title}":\n\n{reviewComments}\n\n${SIGN_IN}`,
+    placeholders: ['conference', 'name', 'paperId', 'title', 'status', 'reviewComments', 'profileLink'],
+    required: ['reviewComments'],
+  },
+  committee_invitation: {
+    kind: 'invitation',
+    label: 'Invitation to the programme committee',
+    sentWhen: 'An organiser invites a reviewer, or sends an invitation again.',
+    previewWith: 'member',
+    subject: '{conference}: invitation to the programme committee',
+    body: [
+      'Dear {name},',
+      '',
+      '{inviter} invites you, on behalf of the organisers of {conference}, to join its programme committee and review extended abstracts in:',
+      '{themes}',
+      'You would be asked to review at most {maxPapers}.{note}',
+      '',
+      'Accept or decline here (the link works once, until {expires}):',
+      '{link}',
+      '',
+      'If you already have an account on the conference site, you will sign in with it; otherwise you will choose a password for a new one.',
+    ].join('\n'),
+    placeholders: ['conference', 'name', 'inviter', 'themes', 'maxPapers', 'note', 'expires', 'link'],
+    required: ['link'],
+  },
+  reviews_assigned: {
+    kind: 'assignment',
+    label: 'Papers assigned',
+    sentWhen: 'Papers are assigned to a committee member: one e-mail with all of them.',
+    previewWith: 'member',
+    subject: '{conference}: {paperCount} for you to review',
+    body: [
+      'Dear {name},',
+      '',
+      'The organisers of {conference} have asked you to review {thesePapers}:',
+      '{papers}',
+      '',
+      'Your reviews, with every paper assigned to you: {reviewsLink}',
+      '',
+      'If you find you have a conflict of interest with one of them, please tell the organisers.',
+    ].join('\n'),
+    placeholders: ['conference', 'name', 'paperCount', 'thesePapers', 'papers', 'reviewsLink'],
+    required: ['papers'],
+  },
+  review_reminder: {
+    kind: 'reminder',
+    label: 'Reviews still to submit',
+    sentWhen: '“Remind reviewers”, and the automatic reminders before the review deadline.',
+    previewWith: 'member',
+    subject: '{conference}: {reviewCount} still to submit',
+    body: [
+      'Dear {name},',
+      '',
+      'Reviews are due by {deadline}. These are still to be submitted:',
+      '{papers}',
+      '',
+      'Your reviews: {reviewsLink}',
+    ].join('\n'),
+    placeholders: ['conference', 'name', 'reviewCount', 'deadline', 'papers', 'reviewsLink'],
+    required: ['papers'],
+  },
+  presentation_scheduled: {
+    kind: 'presentation',
+    label: 'Presentation scheduled',
+    sentWhen: 'A published programme adds a paper’s presentation (the calendar entry is attached).',
+    previewWith: 'paper',
+    subject: '{conference}: Your presentation is scheduled',
+    body: `Hello {name},\n\n“{title}” is scheduled for {when}. The calendar entry is attached; the whole programme is at {scheduleLink}.\n\n${SIGN_IN}`,
+    placeholders: [...PRESENTATION_PLACEHOLDERS, 'when', 'scheduleLink'],
+    required: ['when'],
+  },
+  presentation_moved: {
+    kind: 'presentation',
+    label: 'Presentation moved',
+    sentWhen: 'A published programme moves a paper’s presentation (the calendar entry is attached).',
+    previewWith: 'paper',
+    subject: '{conference}: Your presentation has moved',
+    body: `Hello {name},\n\n“{title}” is scheduled for {when}. It was at {previously}. The calendar entry is attached; the whole programme is at {scheduleLink}.\n\n${SIGN_IN}`,
+    placeholders: [...PRESENTATION_PLACEHOLDERS, 'when', 'previously', 'scheduleLink'],
+    required: ['when'],
+  },
+  presentation_removed: {
+    kind: 'presentation',
+    label: 'Presentation removed',
+    sentWhen: 'A published programme takes a paper’s presentation out.',
+    previewWith: 'paper',
+    subject: '{conference}: Your presentation is no longer in the programme',
+    body: `Hello {name},\n\n“{title}” is no longer in the programme of {conference}. The organisers will tell you more if they have not already.\n\n${SIGN_IN}`,
+    placeholders: PRESENTATION_PLACEHOLDERS,
+    required: [],
+  },
+  author_notice: {
+    kind: 'notice',
+    label: 'Other notices to authors',
+    sentWhen:
+      'The e-mail copy of every other notification to an author: a deadline extended, a submission reset or restored, a document or a chat message from the reviewers, a visa letter, a notification you write.',
+    previewWith: 'paper',
+    subject: '{conference}: {heading}',
+    body: `Hello {name},\n\n{message}\n\n${SIGN_IN}`,
+    placeholders: ['conference', 'name', 'heading', 'message', 'profileLink'],
+    required: ['message'],
+  },
+} as const satisfies Record<string, MailTemplateDefinition>;
+
+export type MailTemplateKey = keyof typeof MAIL_TEMPLATES;
+export const MAIL_TEMPLATE_KEYS = Object.keys(MAIL_TEMPLATES) as MailTemplateKey[];
+/** The values a template is filled with: one for each placeholder it accepts. */
+export type MailTemplateValues<K extends MailTemplateKey> = Record<
+  (typeof MAIL_TEMPLATES)[K]['placeholders'][number],
+  string
+>;
+
+export function isMailTemplateKey(key: string): key is MailTemplateKey {
+  return Object.hasOwn(MAIL_TEMPLATES, key);
+}
+
+export const MAIL_TEMPLATE_LIMITS = { subject: 200, body: 20_000 } as const;
+
+export const MAIL_TEMPLATE_TEXTS = {
+  notFound: 'Template not found.',
+  subjectRequired: 'Please enter a subject.',
+  subjectOneLine: 'The subject must be one line.',
+  subjectTooLong: `The subject is limited to ${MAIL_TEMPLATE_LIMITS.subject} characters.`,
+  bodyRequired: 'Please write the body.',
+  bodyTooLong: `The body is limited to ${formatCount(MAIL_TEMPLATE_LIMITS.body)} characters.`,
+  alreadyDefault: 'This template already uses the default text.',
+  saved: 'Template saved.',
+  restored: 'The default text is restored.',
+  noPreviewPaper: 'Paper not found.',
+  noPreviewMember: 'Committee member not found.',
+} as const;
+
+/**
+ * What is wrong with a template's text, or null: the same check for the form and for the save,
+ * which refuses what this names. Placeholders outside the template's own set are refused, and so
+ * is a text without one it requires (an invitation without its link could never be used).
+ */
+export function mailTemplateProblem(key: MailTemplateKey, text: { subject: string; body: string }): string | null {
+  const { placeholders, required } = MAIL_TEMPLATES[key];
+  if (text.subject.trim() === '') return MAIL_TEMPLATE_TEXTS.subjectRequired;
+  if (/[\r\n]/.test(text.subject)) return MAIL_TEMPLATE_TEXTS.subjectOneLine;
+  if (text.subject.length > MAIL_TEMPLATE_LIMITS.subject) return MAIL_TEMPLATE_TEXTS.subjectTooLong;
+  if (text.body.trim() === '') return MAIL_TEMPLATE_TEXTS.bodyRequired;
+  if (text.body.length > MAIL_TEMPLATE_LIMITS.body) return MAIL_TEMPLATE_TEXTS.bodyTooLong;
+  return (
+    placeholderError(text.subject, placeholders) ??
+    placeholderError(text.body, placeholders) ??
+    missingPlaceholderError([text.subject, text.body], required)
+  );
+}
