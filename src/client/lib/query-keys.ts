@@ -72,6 +72,8 @@ export const queryKeys = {
     messages: (page: number) => ['admin', 'messages', page] as const,
     messageRecipients: (messageId: string, params: string) => ['admin', 'messages', messageId, params] as const,
     messageTemplates: ['admin', 'message-templates'] as const,
+    mailTemplates: ['admin', 'mail-templates'] as const,
+    mailTemplate: (key: string) => ['admin', 'mail-templates', key] as const,
     job: (jobId: string) => ['admin', 'jobs', jobId] as const,
     latestJob: (kind: string) => ['admin', 'jobs', 'latest', kind] as const,
     deadlines: ['admin', 'deadlines'] as const,

@@ -1,0 +1,113 @@
+import { type FormEvent, useId, useState } from 'react';
+import { MAIL_TEMPLATE_LIMITS, isMailTemplateKey, mailTemplateProblem } from '@shared/domain/mail-templates.ts';
+import { formatCount } from '@shared/format/numbers.ts';
+import type { MailTemplateView } from '@shared/schemas/mail-templates.ts';
+import { Alert } from '@client/components/ui/alert.tsx';
+import { Button } from '@client/components/ui/button.tsx';
+import { TextAreaField, TextField } from '@client/components/ui/form-field.tsx';
+import { errorText } from '@client/lib/api.ts';
+import { useSaveMailTemplate, useRestoreMailTemplate } from './mail-templates-api.ts';
+import { MailTemplateHistory } from './mail-template-history.tsx';
+import { MailTemplatePreview } from './mail-template-preview.tsx';
+
+/**
+ * One template: its subject and body with the placeholders it accepts, checked as the server will
+ * check them on save, a preview, "Restore the default" and the history of changes.
+ */
+export function MailTemplateEditor({ template }: { template: MailTemplateView }) {
+  const [subject, setSubject] = useState(template.subject);
+  const [body, setBody] = useState(template.body);
+  const [tried, setTried] = useState(false);
+  const save = useSaveMailTemplate();
+  const restore = useRestoreMailTemplate();
+  const placeholdersId = useId();
+  const problem = isMailTemplateKey(template.key) ? mailTemplateProblem(template.key, { subject, body }) : null;
+  const changed = subject !== template.subject || body !== template.body;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setTried(true);
+    restore.reset();
+    if (problem) return;
+    save.mutate({ key: template.key, text: { subject, body } });
+  }
+
+  function restoreDefault() {
+    if (!window.confirm(`Restore the default text of “${template.label}”? Your wording is kept in the history.`))
+      return;
+    save.reset();
+    restore.mutate(
+      { key: template.key },
+      {
+        onSuccess: () => {
+          setSubject(template.defaultSubject);
+          setBody(template.defaultBody);
+          setTried(false);
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="text-xl font-bold text-brand-900">{template.label}</h2>
+        <p className="mt-1 text-sm text-slate-700">Sent when: {template.sentWhen}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {template.edited ? `Edited by ${template.updatedBy ?? 'a former organiser'}.` : 'The default text is in use.'}{' '}
+          {template.kind === 'decision' || template.kind === 'presentation' || template.kind === 'notice'
+            ? 'The notification in the site keeps its own short text; this template is the e-mail.'
+            : 'This e-mail has no notification in the site.'}
+        </p>
+      </div>
+
+      <form onSubmit={submit} noValidate className="space-y-4" aria-describedby={placeholdersId}>
+        <TextField
+          label="Subject"
+          value={subject}
+          onChange={(event) => setSubject(event.target.value)}
+          maxLength={MAIL_TEMPLATE_LIMITS.subject}
+          error={tried && problem && /subject/i.test(problem) ? problem : undefined}
+        />
+        <TextAreaField
+          label="Body"
+          rows={14}
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          className="font-mono text-base sm:text-sm"
+          hint={`${formatCount(body.length)} of ${formatCount(MAIL_TEMPLATE_LIMITS.body)} characters.`}
+        />
+        <section id={placeholdersId} aria-label="Placeholders" className="rounded-md bg-slate-50 p-3 text-sm">
+          <h3 className="font-semibold text-slate-900">Placeholders this e-mail accepts</h3>
+          <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+            {template.placeholders.map((placeholder) => (
+              <div key={placeholder.name} className="contents">
+                <dt className="font-mono break-all text-slate-900">
+                  {`{${placeholder.name}}`}
+                  {placeholder.required && <span className="ml-1 font-sans text-xs text-red-700">(required)</span>}
+                </dt>
+                <dd className="mb-1 text-slate-700 sm:mb-0">{placeholder.description}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        {tried && problem && <Alert>{problem}</Alert>}
+        {save.isError && <Alert>{errorText(save.error, 'The template could not be saved.')}</Alert>}
+        {save.isSuccess && !changed && <Alert tone="success">{save.data.message}</Alert>}
+        {restore.isError && <Alert>{errorText(restore.error, 'The default could not be restored.')}</Alert>}
+        {restore.isSuccess && <Alert tone="success">{restore.data.message}</Alert>}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save'}
+          </Button>
+          <Button variant="secondary" onClick={restoreDefault} disabled={!template.edited || restore.isPending}>
+            Restore the default
+          </Button>
+        </div>
+      </form>
+
+      <MailTemplatePreview template={template} subject={subject} body={body} />
+      <MailTemplateHistory templateKey={template.key} />
+    </div>
+  );
+}
