@@ -35,10 +35,12 @@ const serverEnv = (
 /**
  * Specs that change or count what the whole site holds, run alone after the others: the
  * conference's dates (a paper submitted meanwhile would be refused), the dashboard's totals and
- * latest submissions, the mail outbox a reset link must get through at once, and the published
- * programme (the public schedule's empty state is checked before it).
+ * latest submissions, the mail outbox a reset link must get through at once, the published
+ * programme (the public schedule's empty state is checked before it), and the e-mail templates
+ * (an edited decision e-mail is the site's for as long as the spec runs).
  */
-const SITE_WIDE_SPECS = /\/(deadlines|dashboard|review-integrity|password-reset|committee|programme)\.spec\.ts$/;
+const SITE_WIDE_SPECS =
+  /\/(deadlines|dashboard|review-integrity|password-reset|committee|programme|mail-templates)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',

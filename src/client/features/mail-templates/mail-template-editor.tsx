@@ -49,7 +49,7 @@ export function MailTemplateEditor({ template }: { template: MailTemplateView })
   }
 
   return (
-    <div className="space-y-6">
+    <div className="min-w-0 space-y-6">
       <div>
         <h2 className="text-xl font-bold text-brand-900">{template.label}</h2>
         <p className="mt-1 text-sm text-slate-700">Sent when: {template.sentWhen}</p>

@@ -6,7 +6,7 @@ import { Badge } from '@client/components/ui/badge.tsx';
 /** The templates by kind, each a link that opens it (the page's address keeps which one is open). */
 export function MailTemplateList({ templates, openKey }: { templates: MailTemplateView[]; openKey: string | null }) {
   return (
-    <nav aria-label="Templates" className="space-y-4">
+    <nav aria-label="Templates" className="min-w-0 space-y-4">
       {MAIL_KINDS.map((kind) => {
         const ofKind = templates.filter((template) => template.kind === kind);
         if (ofKind.length === 0) return null;

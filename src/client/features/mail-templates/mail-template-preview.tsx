@@ -81,7 +81,7 @@ export function MailTemplatePreview({
             <span className="font-semibold">Subject:</span>{' '}
             <span className="break-words">{preview.data.preview.subject}</span>
           </p>
-          <pre className="mt-2 max-h-96 overflow-auto rounded-md bg-slate-50 p-3 font-mono text-sm whitespace-pre-wrap break-words text-slate-900">
+          <pre className="mt-2 max-h-96 overflow-auto rounded-md bg-slate-50 p-3 font-mono text-sm wrap-anywhere whitespace-pre-wrap text-slate-900">
             {preview.data.preview.body}
           </pre>
         </div>

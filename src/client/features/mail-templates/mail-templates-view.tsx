@@ -15,7 +15,7 @@ export function MailTemplatesView() {
   if (templates.length === 0) return <p className="text-slate-600">The site has no e-mail templates.</p>;
   const open = templates.find((template) => template.key === params.get('template')) ?? templates[0]!;
   return (
-    <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
       <MailTemplateList templates={templates} openKey={open.key} />
       <MailTemplateEditor key={open.key} template={open} />
     </div>
