@@ -22,8 +22,23 @@ export const MAIL_PLACEHOLDERS = {
     description: 'The link to the author’s profile on the site',
     example: 'https://example.org/ictacem2025/profile',
   },
-  heading: { description: 'The notification’s title', example: 'Deadline extended: ICTACEMP2025ABCDE' },
-  message: { description: 'The notification’s text', example: 'The full paper deadline of your paper is extended.' },
+  heading: {
+    description: 'The title of the notification in the site (its short text)',
+    example: 'Deadline extended: ICTACEMP2025ABCDE',
+  },
+  message: {
+    description: 'The text of the notification in the site',
+    example: 'The full paper deadline of your paper is extended.',
+  },
+  step: { description: 'Which deadline, as in “full paper”', example: 'full paper' },
+  until: { description: 'The new deadline', example: 'Friday 5 December 2025, 23:59 IST' },
+  reason: { description: 'The reason the organisers gave', example: 'The upload failed on our side.' },
+  submission: { description: '“abstract” or “full paper”', example: 'abstract' },
+  fileName: { description: 'The document’s file name', example: 'reviewer-notes.pdf' },
+  preview: {
+    description: 'The start of the chat message (200 characters), or how many attachments it has',
+    example: 'Could you send the figures in higher resolution?',
+  },
   when: {
     description: 'The day, time, room and session of the presentation',
     example: 'Monday 15 December 2025, 10:15–10:30 IST, Main Hall, in the oral session “Fluids I”',
@@ -58,6 +73,8 @@ export type MailPlaceholder = keyof typeof MAIL_PLACEHOLDERS;
 export type MailPreviewSource = 'paper' | 'member';
 
 interface MailTemplateDefinition {
+  /** A notice's notification text, for a preview only: the site writes the real one. */
+  notification?: { heading: string; message: string } | undefined;
   kind: Exclude<MailKind, 'security' | 'author_message'>;
   label: string;
   /** When the site sends it. */
@@ -71,7 +88,33 @@ interface MailTemplateDefinition {
 
 const SIGN_IN = 'Sign in to see the details: {profileLink}';
 const DECISION_PLACEHOLDERS = ['conference', 'name', 'paperId', 'title', 'status', 'comments', 'profileLink'] as const;
+const NOTICE_PLACEHOLDERS = ['conference', 'name', 'heading', 'message', 'profileLink'] as const;
 const PRESENTATION_PLACEHOLDERS = ['conference', 'name', 'title', 'profileLink'] as const;
+
+/**
+ * An author's notice whose e-mail repeats the notification by default ({heading}, {message}: the
+ * site's own text, so the two agree), with the notice's facts as placeholders for a rewording.
+ */
+function notice<const P extends readonly MailPlaceholder[], const R extends readonly MailPlaceholder[] = []>(notice: {
+  label: string;
+  sentWhen: string;
+  placeholders: P;
+  required?: R;
+  /** What the notification says, for a preview (its placeholders filled like the template's). */
+  notification?: { heading: string; message: string };
+}) {
+  return {
+    kind: 'notice' as const,
+    label: notice.label,
+    sentWhen: notice.sentWhen,
+    previewWith: 'paper' as const,
+    subject: '{conference}: {heading}',
+    body: `Hello {name},\n\n{message}\n\n${SIGN_IN}`,
+    placeholders: [...NOTICE_PLACEHOLDERS, ...notice.placeholders] as [...typeof NOTICE_PLACEHOLDERS, ...P],
+    required: notice.required ?? ([] as unknown as R),
+    notification: notice.notification,
+  };
+}
 
 export const MAIL_TEMPLATES = {
   decision_accepted: {
@@ -201,17 +244,77 @@ export const MAIL_TEMPLATES = {
     placeholders: PRESENTATION_PLACEHOLDERS,
     required: [],
   },
-  author_notice: {
-    kind: 'notice',
+  deadline_extended: notice({
+    label: 'Deadline extended',
+    sentWhen: 'An organiser extends a deadline for one paper.',
+    placeholders: ['paperId', 'title', 'step', 'until', 'reason'],
+    notification: {
+      heading: 'Deadline extended: {paperId}',
+      message: 'The {step} deadline of "{title}" is extended for you until {until}.\n\nReason: {reason}',
+    },
+  }),
+  submission_reset: notice({
+    label: 'Submission reset',
+    sentWhen: 'An organiser resets a paper’s abstract or full paper so the author uploads it again.',
+    placeholders: ['paperId', 'title', 'submission', 'reason'],
+    notification: {
+      heading: 'Submission reset: {paperId}',
+      message:
+        'The reviewers reset your {submission} for "{title}". Please upload a new version from your profile.\n\nReason: {reason}',
+    },
+  }),
+  submission_restored: notice({
+    label: 'Submission restored',
+    sentWhen: 'An organiser restores the abstract or full paper a reset had removed.',
+    placeholders: ['paperId', 'title', 'submission', 'reason'],
+    notification: {
+      heading: 'Submission restored: {paperId}',
+      message:
+        'The reviewers restored your {submission} for "{title}": the version you uploaded before the reset is your submission again, and nothing needs to be uploaded.\n\nReason: {reason}',
+    },
+  }),
+  document_shared: notice({
+    label: 'Document from the reviewers',
+    sentWhen: 'An organiser shares a document with the author of a paper.',
+    placeholders: ['paperId', 'title', 'fileName'],
+    notification: {
+      heading: 'New document from the reviewers: {paperId}',
+      message: 'The reviewers shared "{fileName}" with you for "{title}". Open your profile to read it.',
+    },
+  }),
+  chat_message: notice({
+    label: 'Chat message to the author',
+    sentWhen: 'An organiser writes in a paper’s chat.',
+    placeholders: ['paperId', 'title', 'preview'],
+    notification: {
+      heading: 'New message from the reviewers on {paperId}',
+      message: 'A reviewer wrote about "{title}": {preview}',
+    },
+  }),
+  visa_letter_issued: notice({
+    label: 'Visa letter issued',
+    sentWhen: 'An organiser approves a request for a visa invitation letter.',
+    placeholders: ['paperId'],
+    notification: {
+      heading: 'Visa invitation letter issued',
+      message: 'Your visa invitation letter for paper {paperId} is ready. Download it from your profile.',
+    },
+  }),
+  visa_request_declined: notice({
+    label: 'Visa letter request declined',
+    sentWhen: 'An organiser declines a request for a visa invitation letter.',
+    placeholders: ['reason'],
+    notification: {
+      heading: 'Visa letter request declined',
+      message: 'Your request for a visa invitation letter was declined: {reason}',
+    },
+  }),
+  author_notice: notice({
     label: 'Other notices to authors',
-    sentWhen:
-      'The e-mail copy of every other notification to an author: a deadline extended, a submission reset or restored, a document or a chat message from the reviewers, a visa letter, a notification you write.',
-    previewWith: 'paper',
-    subject: '{conference}: {heading}',
-    body: `Hello {name},\n\n{message}\n\n${SIGN_IN}`,
-    placeholders: ['conference', 'name', 'heading', 'message', 'profileLink'],
+    sentWhen: 'A notification an organiser writes to an author, and any other notice to an author.',
+    placeholders: [],
     required: ['message'],
-  },
+  }),
 } as const satisfies Record<string, MailTemplateDefinition>;
 
 export type MailTemplateKey = keyof typeof MAIL_TEMPLATES;

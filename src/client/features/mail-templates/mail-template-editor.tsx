@@ -55,9 +55,11 @@ export function MailTemplateEditor({ template }: { template: MailTemplateView })
         <p className="mt-1 text-sm text-slate-700">Sent when: {template.sentWhen}</p>
         <p className="mt-1 text-sm text-slate-600">
           {template.edited ? `Edited by ${template.updatedBy ?? 'a former organiser'}.` : 'The default text is in use.'}{' '}
-          {template.kind === 'decision' || template.kind === 'presentation' || template.kind === 'notice'
-            ? 'The notification in the site keeps its own short text; this template is the e-mail.'
-            : 'This e-mail has no notification in the site.'}
+          {template.kind === 'notice'
+            ? 'The notification in the site keeps its own text; by default the e-mail repeats it ({heading}, {message}).'
+            : template.kind === 'decision' || template.kind === 'presentation'
+              ? 'The notification in the site keeps its own short text; this template is the e-mail.'
+              : 'This e-mail has no notification in the site.'}
         </p>
       </div>
 

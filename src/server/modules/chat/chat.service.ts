@@ -131,6 +131,7 @@ export async function postMessage(
           ...notice,
           title: `New message from the reviewers on ${paper.ictacemId}`,
           message: `A reviewer wrote about "${paper.title}": ${preview}`,
+          mail: { template: 'chat_message', values: { paperId: paper.ictacemId, title: paper.title, preview } },
         });
       } else {
         await notifyAdmins(ctx, tx, {

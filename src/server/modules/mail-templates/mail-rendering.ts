@@ -43,19 +43,30 @@ export type AuthorTemplateKey = {
   [K in MailTemplateKey]: PerRecipient extends (typeof MAIL_TEMPLATES)[K]['placeholders'][number] ? K : never;
 }[MailTemplateKey];
 
-/** Which template an author's notification is e-mailed with, and its values but the recipient's own. */
+/** What every notice fills in from its notification: the site's own short text. */
+type FromNotification = 'heading' | 'message';
+
+/**
+ * Which template an author's notification is e-mailed with, and its values but those filled in
+ * from the recipient and from the notification itself.
+ */
 export type AuthorMail = {
-  [K in AuthorTemplateKey]: { template: K; values: Omit<MailTemplateValues<K>, PerRecipient> };
+  [K in AuthorTemplateKey]: { template: K; values: Omit<MailTemplateValues<K>, PerRecipient | FromNotification> };
 }[AuthorTemplateKey];
 
-/** An author's e-mail: the template's values and the recipient's own. */
+/** An author's e-mail: the template's values, the notification's text and the recipient's own. */
 export async function renderAuthorMail(
   db: DbOrTx,
   mail: AuthorMail,
+  notification: { title: string; message: string },
   recipient: ReturnType<typeof authorValues>,
 ): Promise<RenderedMail> {
   const text = (await findTemplateText(db, mail.template)) ?? MAIL_TEMPLATES[mail.template];
-  return fillTemplate(text, { ...mail.values, ...recipient });
+  const fromNotification: Record<FromNotification, string> = {
+    heading: notification.title,
+    message: notification.message,
+  };
+  return fillTemplate(text, { ...fromNotification, ...mail.values, ...recipient });
 }
 
 export function siteLink(config: Pick<AppConfig, 'publicUrl' | 'basePath'>, page: string): string {

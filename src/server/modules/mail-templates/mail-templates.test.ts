@@ -9,6 +9,7 @@ import {
   type TestMember,
   type TestUser,
 } from '@server/test/factories.ts';
+import { multipart } from '@server/test/multipart.ts';
 import { API, createTestAppWithMail, type TestAppWithMail } from '@server/test/test-app.ts';
 
 const DECISION = '/admin/mail-templates/decision_accepted';
@@ -121,6 +122,39 @@ describe('the site’s own e-mails as templates', () => {
       subject: `ICTACEM 2025: Abstract declined: ${declined.ictacemId}`,
       textBody: `Hello Wei Zhang 张伟,\n\nYour abstract "湍流混合" has been declined.\n\nSign in to see the details: http://localhost:3000/ictacem2025/profile`,
     });
+  });
+
+  it('a notice’s e-mail repeats its notification by default, and an edited one uses the notice’s facts', async () => {
+    const writer = await createTestUser(t.app, { username: 'Katarzyna Wójcik' });
+    const written = await createTestPaper(t.app, writer, { title: 'Drgania płyt kompozytowych' });
+    const chat = (text: string) => {
+      const body = multipart({ message: text }, []);
+      return t.app.inject({
+        method: 'POST',
+        url: `${API}/chat/papers/${written._id}/messages`,
+        headers: { ...body.headers, cookie: admin.cookie },
+        payload: body.payload,
+      });
+    };
+    expect((await chat('Proszę o lepsze rysunki.')).statusCode).toBe(201);
+    const [first] = await outboxOf(writer.email);
+    const [notice] = await db().select().from(notifications).where(eq(notifications.recipientId, writer.user._id));
+    expect(first).toMatchObject({
+      subject: `ICTACEM 2025: ${notice!.title}`,
+      textBody: `Hello Katarzyna Wójcik,\n\n${notice!.message}\n\nSign in to see the details: http://localhost:3000/ictacem2025/profile`,
+    });
+
+    const saved = await call(admin, 'PUT', '/admin/mail-templates/chat_message', {
+      subject: 'Nowa wiadomość: {paperId}',
+      body: '{name}: „{title}” — {preview}',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await chat('Dziękuję.')).statusCode).toBe(201);
+    const mails = await outboxOf(writer.email);
+    expect(mails.map((mail) => [mail.subject, mail.textBody])).toContainEqual([
+      `Nowa wiadomość: ${written.ictacemId}`,
+      'Katarzyna Wójcik: „Drgania płyt kompozytowych” — Dziękuję.',
+    ]);
   });
 
   it('keeps a history of who saved and restored; "Restore the default" brings back the default text', async () => {

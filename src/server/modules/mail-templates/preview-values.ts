@@ -8,6 +8,7 @@ import {
   type MailPlaceholder,
   type MailTemplateKey,
 } from '@shared/domain/mail-templates.ts';
+import { fillPlaceholders } from '@shared/domain/placeholders.ts';
 import type { MailTemplatePreviewBody } from '@shared/schemas/mail-templates.ts';
 import type { AppContext } from '@server/context.ts';
 import { AppError } from '@server/lib/app-error.ts';
@@ -81,11 +82,18 @@ export async function previewValues(
       : source === 'member' && input.memberId
         ? await memberValues(ctx, input.memberId)
         : { to: 'recipient@example.org', known: {} };
-  const values = Object.fromEntries(
-    MAIL_TEMPLATES[key].placeholders.map((name) => [
+  const definition: { placeholders: readonly MailPlaceholder[]; notification?: { heading: string; message: string } } =
+    MAIL_TEMPLATES[key];
+  const values: Record<string, string> = Object.fromEntries(
+    definition.placeholders.map((name) => [
       name,
       name === 'link' ? MAIL_PLACEHOLDERS.link.example : (chosen.known[name] ?? MAIL_PLACEHOLDERS[name].example),
     ]),
   );
+  // A notice's notification as the site would write it for this paper.
+  if (definition.notification) {
+    values.heading = fillPlaceholders(definition.notification.heading, values);
+    values.message = fillPlaceholders(definition.notification.message, values);
+  }
   return { to: chosen.to, values };
 }

@@ -58,7 +58,8 @@ export async function notifyUsers(
     if (!recipient || recipient.role !== 'author') continue;
     const mail = await renderAuthorMail(
       db,
-      input.mail ?? { template: 'author_notice', values: { heading: row.title, message: row.message } },
+      input.mail ?? { template: 'author_notice', values: {} },
+      row,
       authorValues(ctx.config, recipient.username),
     );
     await ctx.outbox.enqueue(db, {
