@@ -8,8 +8,14 @@ describe('the templates of the site’s own e-mails', () => {
       const { subject, body, placeholders, required } = MAIL_TEMPLATES[key];
       expect(mailTemplateProblem(key, { subject, body }), key).toBeNull();
       const used = placeholdersIn(`${subject}\n${body}`);
-      expect(used.every((name) => (placeholders as readonly string[]).includes(name)), key).toBe(true);
-      expect((required as readonly string[]).every((name) => used.includes(name)), key).toBe(true);
+      expect(
+        used.every((name) => (placeholders as readonly string[]).includes(name)),
+        key,
+      ).toBe(true);
+      expect(
+        (required as readonly string[]).every((name) => used.includes(name)),
+        key,
+      ).toBe(true);
     }
   });
 
