@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAIL_TEMPLATE_KEYS, MAIL_TEMPLATES, mailTemplateProblem } from './mail-templates.ts';
+import { mailTemplateFormSchema } from '../schemas/mail-templates.ts';
 import { missingPlaceholderError, placeholderError, placeholdersIn } from './placeholders.ts';
 
 describe('the templates of the site’s own e-mails', () => {
@@ -30,5 +31,22 @@ describe('the templates of the site’s own e-mails', () => {
     expect(mailTemplateProblem('committee_invitation', { subject: 'Join', body: 'Dear {name}' })).toBe(
       'This placeholder is required: {link}.',
     );
+  });
+
+  it('shows the form’s problem under the field it is about', () => {
+    const issues = (text: { subject: string; body: string }) =>
+      mailTemplateFormSchema('decision_accepted')
+        .safeParse(text)
+        .error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(issues({ subject: 'Line one\nline two', body: 'Hello' })).toEqual([
+      ['subject', 'The subject must be one line.'],
+    ]);
+    expect(issues({ subject: 'Accepted {titel}', body: 'Hello' })).toEqual([
+      ['subject', expect.stringMatching(/^Unknown placeholder \{titel\}\./)],
+    ]);
+    expect(issues({ subject: 'Accepted', body: 'Pay {paymentId}' })).toEqual([
+      ['body', expect.stringMatching(/^Unknown placeholder \{paymentId\}\./)],
+    ]);
+    expect(issues({ subject: 'Accepted {paperId}', body: 'Dear {name}' })).toBeUndefined();
   });
 });

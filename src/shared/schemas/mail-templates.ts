@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  MAIL_TEMPLATE_TEXTS,
+  MAIL_TEMPLATES,
+  type MailTemplateKey,
+  mailTemplateProblem,
+} from '../domain/mail-templates.ts';
+import { placeholderError } from '../domain/placeholders.ts';
 import { MAIL_KINDS } from '../domain/outbox.ts';
 import { okResponse } from './responses.ts';
 
@@ -59,3 +66,27 @@ export const mailTemplateSaveResponseSchema = okResponse({ message: z.string(), 
 export const mailTemplatePreviewResponseSchema = okResponse({
   preview: z.object({ to: z.string(), subject: z.string(), body: z.string() }),
 });
+
+/**
+ * The edit form of one template: the text checked as the save will check it, the problem shown
+ * under the field it is about (a missing required placeholder under the body).
+ */
+export function mailTemplateFormSchema(key: MailTemplateKey) {
+  return mailTemplateTextSchema.superRefine((text, context) => {
+    const problem = mailTemplateProblem(key, text);
+    if (!problem) return;
+    const inSubject =
+      SUBJECT_PROBLEMS.includes(problem) ||
+      problem === placeholderError(text.subject, MAIL_TEMPLATES[key].placeholders);
+    context.addIssue({ code: 'custom', message: problem, path: [inSubject ? 'subject' : 'body'] });
+  });
+}
+
+const SUBJECT_PROBLEMS: readonly string[] = [
+  MAIL_TEMPLATE_TEXTS.subjectRequired,
+  MAIL_TEMPLATE_TEXTS.subjectOneLine,
+  MAIL_TEMPLATE_TEXTS.subjectTooLong,
+];
+
+/** The preview form: a paper's ID or a committee member, either may be left empty. */
+export const mailTemplatePreviewFormSchema = z.object({ paperId: z.string().trim().max(100), memberId: z.string() });

@@ -1,7 +1,13 @@
-import { type FormEvent, useId, useState } from 'react';
-import { MAIL_TEMPLATE_LIMITS, isMailTemplateKey, mailTemplateProblem } from '@shared/domain/mail-templates.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { MAIL_TEMPLATE_LIMITS, type MailTemplateKey } from '@shared/domain/mail-templates.ts';
 import { formatCount } from '@shared/format/numbers.ts';
-import type { MailTemplateView } from '@shared/schemas/mail-templates.ts';
+import {
+  mailTemplateFormSchema,
+  type MailTemplateText,
+  type MailTemplateView,
+} from '@shared/schemas/mail-templates.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 import { Button } from '@client/components/ui/button.tsx';
 import { TextAreaField, TextField } from '@client/components/ui/form-field.tsx';
@@ -14,37 +20,41 @@ import { MailTemplatePreview } from './mail-template-preview.tsx';
  * One template: its subject and body with the placeholders it accepts, checked as the server will
  * check them on save, a preview, "Restore the default" and the history of changes.
  */
-export function MailTemplateEditor({ template }: { template: MailTemplateView }) {
-  const [subject, setSubject] = useState(template.subject);
-  const [body, setBody] = useState(template.body);
-  const [tried, setTried] = useState(false);
+export function MailTemplateEditor({
+  templateKey,
+  template,
+}: {
+  templateKey: MailTemplateKey;
+  template: MailTemplateView;
+}) {
   const save = useSaveMailTemplate();
   const restore = useRestoreMailTemplate();
   const placeholdersId = useId();
-  const problem = isMailTemplateKey(template.key) ? mailTemplateProblem(template.key, { subject, body }) : null;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors },
+  } = useForm<MailTemplateText>({
+    resolver: zodResolver(mailTemplateFormSchema(templateKey)),
+    defaultValues: { subject: template.subject, body: template.body },
+  });
+  const [subject, body] = useWatch({ control, name: ['subject', 'body'] });
   const changed = subject !== template.subject || body !== template.body;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
+  const onSubmit = handleSubmit((text) => {
     restore.reset();
-    if (problem) return;
-    save.mutate({ key: template.key, text: { subject, body } });
-  }
+    save.mutate({ key: templateKey, text });
+  });
 
   function restoreDefault() {
     if (!window.confirm(`Restore the default text of “${template.label}”? Your wording is kept in the history.`))
       return;
     save.reset();
     restore.mutate(
-      { key: template.key },
-      {
-        onSuccess: () => {
-          setSubject(template.defaultSubject);
-          setBody(template.defaultBody);
-          setTried(false);
-        },
-      },
+      { key: templateKey },
+      { onSuccess: () => reset({ subject: template.defaultSubject, body: template.defaultBody }) },
     );
   }
 
@@ -63,19 +73,18 @@ export function MailTemplateEditor({ template }: { template: MailTemplateView })
         </p>
       </div>
 
-      <form onSubmit={submit} noValidate className="space-y-4" aria-describedby={placeholdersId}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={placeholdersId}>
         <TextField
           label="Subject"
-          value={subject}
-          onChange={(event) => setSubject(event.target.value)}
           maxLength={MAIL_TEMPLATE_LIMITS.subject}
-          error={tried && problem && /subject/i.test(problem) ? problem : undefined}
+          error={errors.subject?.message}
+          {...register('subject')}
         />
         <TextAreaField
           label="Body"
           rows={14}
-          value={body}
-          onChange={(event) => setBody(event.target.value)}
+          error={errors.body?.message}
+          {...register('body')}
           className="font-mono text-base sm:text-sm"
           hint={`${formatCount(body.length)} of ${formatCount(MAIL_TEMPLATE_LIMITS.body)} characters.`}
         />
@@ -93,7 +102,6 @@ export function MailTemplateEditor({ template }: { template: MailTemplateView })
             ))}
           </dl>
         </section>
-        {tried && problem && <Alert>{problem}</Alert>}
         {save.isError && <Alert>{errorText(save.error, 'The template could not be saved.')}</Alert>}
         {save.isSuccess && !changed && <Alert tone="success">{save.data.message}</Alert>}
         {restore.isError && <Alert>{errorText(restore.error, 'The default could not be restored.')}</Alert>}

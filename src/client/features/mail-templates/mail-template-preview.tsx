@@ -1,5 +1,7 @@
-import { type FormEvent, useId, useState } from 'react';
-import type { MailTemplateView } from '@shared/schemas/mail-templates.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { mailTemplatePreviewFormSchema, type MailTemplateView } from '@shared/schemas/mail-templates.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 import { Button } from '@client/components/ui/button.tsx';
 import { SelectField, TextField } from '@client/components/ui/form-field.tsx';
@@ -21,22 +23,17 @@ export function MailTemplatePreview({
 }) {
   const headingId = useId();
   const byMember = template.previewWith === 'member';
-  const [paperId, setPaperId] = useState('');
-  const [memberId, setMemberId] = useState('');
   const committee = useCommitteeForPreview(byMember);
   const preview = usePreviewMailTemplate();
+  const { register, handleSubmit } = useForm({
+    resolver: zodResolver(mailTemplatePreviewFormSchema),
+    defaultValues: { paperId: '', memberId: '' },
+  });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    preview.mutate({
-      key: template.key,
-      body: {
-        subject,
-        body,
-        ...(byMember ? (memberId ? { memberId } : {}) : paperId.trim() ? { paperId: paperId.trim() } : {}),
-      },
-    });
-  }
+  const onSubmit = handleSubmit(({ paperId, memberId }) => {
+    const chosen = byMember ? (memberId ? { memberId } : {}) : paperId ? { paperId } : {};
+    preview.mutate({ key: template.key, body: { subject, body, ...chosen } });
+  });
 
   const members = committee.data?.members ?? [];
   return (
@@ -44,13 +41,12 @@ export function MailTemplatePreview({
       <h3 id={headingId} className="text-lg font-bold text-brand-900">
         Preview
       </h3>
-      <form onSubmit={submit} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+      <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1">
           {byMember ? (
             <SelectField
               label="Committee member"
-              value={memberId}
-              onChange={(event) => setMemberId(event.target.value)}
+              {...register('memberId')}
               hint={committee.isError ? 'The committee could not be loaded: the examples are used.' : undefined}
               options={[
                 { value: '', label: committee.isPending ? 'Loading the committee…' : 'None: the examples' },
@@ -61,8 +57,7 @@ export function MailTemplatePreview({
             <TextField
               label="Paper ID"
               placeholder="ICTACEMP2025…"
-              value={paperId}
-              onChange={(event) => setPaperId(event.target.value)}
+              {...register('paperId')}
               hint="Left empty, the examples are used."
             />
           )}

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { isMailTemplateKey } from '@shared/domain/mail-templates.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { MailTemplateEditor } from './mail-template-editor.tsx';
@@ -17,7 +18,11 @@ export function MailTemplatesView() {
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
       <MailTemplateList templates={templates} openKey={open.key} />
-      <MailTemplateEditor key={open.key} template={open} />
+      {isMailTemplateKey(open.key) ? (
+        <MailTemplateEditor key={open.key} templateKey={open.key} template={open} />
+      ) : (
+        <Alert>This template cannot be edited here: please reload the page.</Alert>
+      )}
     </div>
   );
 }
