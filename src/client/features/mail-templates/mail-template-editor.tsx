@@ -85,7 +85,6 @@ export function MailTemplateEditor({
           rows={14}
           error={errors.body?.message}
           {...register('body')}
-          className="font-mono text-base sm:text-sm"
           hint={`${formatCount(body.length)} of ${formatCount(MAIL_TEMPLATE_LIMITS.body)} characters.`}
         />
         <section id={placeholdersId} aria-label="Placeholders" className="rounded-md bg-slate-50 p-3 text-sm">
