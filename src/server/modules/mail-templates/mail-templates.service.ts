@@ -1,5 +1,5 @@
+import { MAIL_PLACEHOLDERS } from '@shared/domain/mail-placeholders.ts';
 import {
-  MAIL_PLACEHOLDERS,
   MAIL_TEMPLATE_KEYS,
   MAIL_TEMPLATE_TEXTS,
   MAIL_TEMPLATES,

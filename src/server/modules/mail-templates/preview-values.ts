@@ -1,13 +1,8 @@
 import { CONFERENCE } from '@shared/conference.ts';
 import { PAPER_STATUS_LABELS } from '@shared/constants.ts';
 import { formatConferenceTime } from '@shared/domain/deadlines.ts';
-import {
-  MAIL_PLACEHOLDERS,
-  MAIL_TEMPLATE_TEXTS,
-  MAIL_TEMPLATES,
-  type MailPlaceholder,
-  type MailTemplateKey,
-} from '@shared/domain/mail-templates.ts';
+import { MAIL_PLACEHOLDERS, type MailPlaceholder } from '@shared/domain/mail-placeholders.ts';
+import { MAIL_TEMPLATE_TEXTS, MAIL_TEMPLATES, type MailTemplateKey } from '@shared/domain/mail-templates.ts';
 import { fillPlaceholders } from '@shared/domain/placeholders.ts';
 import type { MailTemplatePreviewBody } from '@shared/schemas/mail-templates.ts';
 import type { AppContext } from '@server/context.ts';
