@@ -36,10 +36,11 @@ const serverEnv = (
  * Specs that change or count what the whole site holds, run alone after the others: the
  * conference's dates (a paper submitted meanwhile would be refused), the dashboard's totals and
  * latest submissions, the mail outbox a reset link or an invitation must get through at once,
- * and the published programme (the public schedule's empty state is checked before it).
+ * the published programme (the public schedule's empty state is checked before it), and the
+ * e-mail templates (an edited decision e-mail is the site's for as long as the spec runs).
  */
 const SITE_WIDE_SPECS =
-  /\/(deadlines|dashboard|review-integrity|password-reset|committee|committee-notices|programme)\.spec\.ts$/;
+  /\/(deadlines|dashboard|review-integrity|password-reset|committee|committee-notices|programme|mail-templates)\.spec\.ts$/;
 
 /** Specs of a site without a mail server: they run against the closed-registration server, which has none. */
 const NO_MAIL_SERVER_SPECS = /\/admin\/outbox\.spec\.ts$/;

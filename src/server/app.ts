@@ -37,6 +37,7 @@ import { dashboardRoutes } from './modules/admin-dashboard/dashboard.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { authorMessagesRoutes } from './modules/author-messages/author-messages.routes.ts';
 import { messageTemplatesRoutes } from './modules/author-messages/message-templates.routes.ts';
+import { mailTemplatesRoutes } from './modules/mail-templates/mail-templates.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { adminPapersRoutes } from './modules/papers/admin-papers.routes.ts';
@@ -357,6 +358,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(adminLettersRoutes, { prefix: `${apiPrefix}/admin` });
   await app.register(letterVerificationRoutes, { prefix: `${apiPrefix}/letters` });
   await app.register(adminCommitteeRoutes, { prefix: `${apiPrefix}/admin/committee` });
+  await app.register(mailTemplatesRoutes, { prefix: `${apiPrefix}/admin/mail-templates` });
   await app.register(committeeInvitationRoutes, { prefix: `${apiPrefix}/committee/invitations` });
   await app.register(biddingRoutes, { prefix: `${apiPrefix}/committee/bids` });
   await app.register(paperReviewersRoutes, { prefix: `${apiPrefix}/admin/papers` });

@@ -76,6 +76,8 @@ export const queryKeys = {
     outbox: ['admin', 'outbox'] as const,
     outboxPage: (params: string) => ['admin', 'outbox', 'page', params] as const,
     outboxMail: (mailId: string) => ['admin', 'outbox', 'mail', mailId] as const,
+    mailTemplates: ['admin', 'mail-templates'] as const,
+    mailTemplate: (key: string) => ['admin', 'mail-templates', key] as const,
     job: (jobId: string) => ['admin', 'jobs', jobId] as const,
     latestJob: (kind: string) => ['admin', 'jobs', 'latest', kind] as const,
     deadlines: ['admin', 'deadlines'] as const,

@@ -86,6 +86,8 @@ export function adminParams(target: AuthorWorld): Record<string, string> {
     // Messages and templates are the organisers' own, nothing of an author's to aim at.
     messageId: DUMMY_UUID,
     templateId: DUMMY_UUID,
+    // A real e-mail template (a site-wide text, nobody's own): refused all the same.
+    key: 'decision_accepted',
     jobId: DUMMY_UUID,
     mailId: DUMMY_UUID,
     memberId: target.committeeMemberId,

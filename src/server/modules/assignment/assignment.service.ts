@@ -45,6 +45,8 @@ import {
 } from './assignment.repository.ts';
 import { type AssignmentProblem, pairKey, type ReviewBid } from './plan-assignment.ts';
 import { planInWorker } from './plan-in-worker.ts';
+import { CONFERENCE } from '@shared/conference.ts';
+import { bulletList, countOf, renderMail, siteLink } from '../mail-templates/mail-rendering.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'outbox' | 'log' | 'config'>;
 interface Pair {
@@ -133,21 +135,20 @@ async function queueAssignmentMails(
   for (const [memberId, pairs] of groupBy(placed, (pair) => pair.memberId)) {
     const paperIds = pairs.map((pair) => pair.paperId);
     const member = members.get(memberId)!;
+    const mail = await renderMail(tx, 'reviews_assigned', {
+      conference: CONFERENCE.shortName,
+      name: member.name,
+      paperCount: countOf(paperIds.length, 'paper', 'papers'),
+      thesePapers: paperIds.length === 1 ? 'this paper' : `these ${paperIds.length} papers`,
+      papers: bulletList(paperIds.map((paperId) => titles.get(paperId)!)),
+      reviewsLink: siteLink(ctx.config, 'reviews'),
+    });
     await ctx.outbox.enqueue(tx, {
       kind: 'assignment',
       queuedBy,
       to: member.email,
-      subject: `ICTACEM 2025: ${paperIds.length === 1 ? 'a paper' : `${paperIds.length} papers`} for you to review`,
-      text: [
-        `Dear ${member.name},`,
-        '',
-        `The organisers of ICTACEM 2025 have asked you to review ${paperIds.length === 1 ? 'this paper' : `these ${paperIds.length} papers`}:`,
-        ...paperIds.map((paperId) => `  - ${titles.get(paperId)}`),
-        '',
-        `Your reviews, with every paper assigned to you: ${ctx.config.publicUrl}${ctx.config.basePath}/reviews`,
-        '',
-        'If you find you have a conflict of interest with one of them, please tell the organisers.',
-      ].join('\n'),
+      subject: mail.subject,
+      text: mail.text,
     });
   }
 }

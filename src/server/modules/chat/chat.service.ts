@@ -141,6 +141,7 @@ export async function postMessage(
           ...notice,
           title: CHAT_WORDING.noticeTitle(named, paper.ictacemId),
           message: CHAT_WORDING.noticeMessage(named, paper.title, preview),
+          mail: { template: 'chat_message', values: { paperId: paper.ictacemId, title: paper.title, preview } },
         });
       } else {
         await notifyAdmins(ctx, tx, {

@@ -29,6 +29,8 @@ import {
   lockCommitteeMemberByEmail,
   updateCommitteeMember,
 } from './committee.repository.ts';
+import { CONFERENCE } from '@shared/conference.ts';
+import { bulletList, renderMail } from '../mail-templates/mail-rendering.ts';
 
 const INVITATION_VALID_MS = INVITATION_VALID_DAYS * 24 * 60 * 60_000;
 
@@ -63,25 +65,23 @@ async function queueInvitationMail(
   inviter: PublicUser,
 ): Promise<void> {
   // Without a mail server it stays unsent: the organiser who sent it copies the link from the outbox.
+  const mail = await renderMail(tx, 'committee_invitation', {
+    conference: CONFERENCE.shortName,
+    name: member.name,
+    inviter: inviter.username,
+    themes: bulletList(member.themes),
+    maxPapers: `${member.maxPapers} paper${member.maxPapers === 1 ? '' : 's'}`,
+    note: member.note ? `\n\n${member.note}` : '',
+    expires: formatConferenceTime(link.expiresAt.toISOString()),
+    link: link.url,
+  });
   await ctx.outbox.enqueue(tx, {
     kind: 'invitation',
     queuedBy: inviter._id,
     recipientId: member.userId ?? undefined,
     to: member.email,
-    subject: 'ICTACEM 2025: invitation to the programme committee',
-    text: [
-      `Dear ${member.name},`,
-      '',
-      `${inviter.username} invites you, on behalf of the organisers of ICTACEM 2025, to join its programme committee and review extended abstracts in:`,
-      ...member.themes.map((theme) => `  - ${theme}`),
-      `You would be asked to review at most ${member.maxPapers} paper${member.maxPapers === 1 ? '' : 's'}.`,
-      ...(member.note ? ['', member.note] : []),
-      '',
-      `Accept or decline here (the link works once, until ${formatConferenceTime(link.expiresAt.toISOString())}):`,
-      link.url,
-      '',
-      'If you already have an account on the conference site, you will sign in with it; otherwise you will choose a password for a new one.',
-    ].join('\n'),
+    subject: mail.subject,
+    text: mail.text,
   });
 }
 

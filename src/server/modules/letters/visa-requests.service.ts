@@ -120,6 +120,7 @@ export async function approveVisaRequest(
       title: 'Visa invitation letter issued',
       message: `Your visa invitation letter for paper ${paper.ictacemId} is ready. Download it from your profile.`,
       paperId: paper.id,
+      mail: { template: 'visa_letter_issued', values: { paperId: paper.ictacemId } },
     });
   });
   return presentDecided(ctx, requestId);
@@ -146,6 +147,7 @@ export async function declineVisaRequest(
       title: 'Visa letter request declined',
       message: `Your request for a visa invitation letter was declined: ${note}`,
       paperId: request.paperId,
+      mail: { template: 'visa_request_declined', values: { reason: note } },
     });
   });
   return presentDecided(ctx, requestId);

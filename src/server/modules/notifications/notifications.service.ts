@@ -7,6 +7,7 @@ import type { DbOrTx } from '@server/db/client.ts';
 import type { OutgoingMail } from '@server/mail/mail-outbox.ts';
 import { AppError } from '@server/lib/app-error.ts';
 import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
+import { type AuthorMail, authorValues, renderAuthorMail } from '../mail-templates/mail-rendering.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { linkOf } from './notification-links.ts';
 import * as repo from './notifications.repository.ts';
@@ -25,11 +26,11 @@ export interface NotificationInput {
   attachments?: OutgoingMail['attachments'];
   /** What the e-mail copy is about, for the outbox (a notice unless said). */
   mailKind?: MailKind;
-}
-
-/** Header values come from user text: no line breaks may reach a mail header. */
-function oneLine(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').trim();
+  /**
+   * The template the e-mail copy is written with, and its values. Without one the e-mail repeats
+   * the notification in the "Other notices to authors" template.
+   */
+  mail?: AuthorMail;
 }
 
 /**
@@ -48,19 +49,20 @@ export async function notifyUsers(
   for (const row of rows) {
     const recipient = recipients.find((r) => r.id === row.recipientId);
     if (!recipient || recipient.role !== 'author') continue;
+    const mail = await renderAuthorMail(
+      db,
+      input.mail ?? { template: 'author_notice', values: {} },
+      // The e-mail's own text: the site's may differ (a link where the e-mail has an attachment).
+      { title: row.title, message: input.message },
+      authorValues(ctx.config, recipient.username),
+    );
     await ctx.outbox.enqueue(db, {
       kind: input.mailKind ?? 'notice',
       recipientId: recipient.id,
       paperId: row.paperId,
       to: recipient.email,
-      subject: oneLine(`ICTACEM 2025: ${row.title}`),
-      text: [
-        `Hello ${oneLine(recipient.username)},`,
-        '',
-        input.message,
-        '',
-        `Sign in to see the details: ${ctx.config.publicUrl}${ctx.config.basePath}/profile`,
-      ].join('\n'),
+      subject: mail.subject,
+      text: mail.text,
       notificationId: row.id,
       attachments: input.attachments,
     });

@@ -25,6 +25,7 @@ async function tellAuthor(ctx: AppContext, db: DbOrTx, paper: repo.PaperRow, fil
     paperId: paper.id,
     title: `New document from the reviewers: ${paper.ictacemId}`,
     message: `The reviewers shared "${fileName}" with you for "${paper.title}". Open your profile to read it.`,
+    mail: { template: 'document_shared', values: { paperId: paper.ictacemId, title: paper.title, fileName } },
   });
 }
 

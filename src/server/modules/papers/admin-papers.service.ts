@@ -24,6 +24,7 @@ import { applyPaperStep, PAPER_NOT_FOUND, stateOfPaper } from './paper-workflow.
 import { noticeDecision } from '../committee-notices/committee-notices.service.ts';
 import { deadlinesOfPapersWithExtensions } from '../deadlines/deadlines.service.ts';
 import { findStoredFile, servableFile } from '../files/files.service.ts';
+import { commentsParagraph } from '../mail-templates/mail-rendering.ts';
 
 export function apiBase(ctx: AppContext): string {
   return `${ctx.config.basePath}/api`;
@@ -132,15 +133,20 @@ export async function countPapersOfUser(ctx: AppContext, userId: string): Promis
   return { count: rows.reduce((sum, r) => sum + r.n, 0), ...counts };
 }
 
-/** What the author is told about a review decision; null when nothing they can see changed. */
+/**
+ * What the author is told about a review decision; null when nothing they can see changed. The
+ * notification keeps the site's own words; its e-mail copy is written with the decision's
+ * template, so an organiser who rewords a decision rewords what the author receives.
+ */
 export function reviewNotification(
   paper: Pick<repo.PaperRow, 'id' | 'ictacemId' | 'title'>,
   before: { status: PaperStatus; review: string },
   after: { status: PaperStatus; review: string },
 ): NotificationInput | null {
   const label = PAPER_STATUS_LABELS[after.status];
-  const comments = after.review ? `\n\nReview comments:\n${after.review}` : '';
+  const comments = commentsParagraph(after.review);
   const base = { paperId: paper.id, mailKind: 'decision' as const };
+  const values = { paperId: paper.ictacemId, title: paper.title, status: label, comments };
   if (before.status !== after.status) {
     if (after.status === 'abstract_accepted') {
       return {
@@ -149,6 +155,7 @@ export function reviewNotification(
         priority: 'high',
         title: `Abstract accepted: ${paper.ictacemId}`,
         message: `Your abstract "${paper.title}" has been accepted. Please add your payment ID, then submit your full paper.${comments}`,
+        mail: { template: 'decision_accepted', values },
       };
     }
     if (after.status === 'declined') {
@@ -158,6 +165,7 @@ export function reviewNotification(
         priority: 'high',
         title: `Abstract declined: ${paper.ictacemId}`,
         message: `Your abstract "${paper.title}" has been declined.${comments}`,
+        mail: { template: 'decision_declined', values },
       };
     }
     return {
@@ -165,6 +173,7 @@ export function reviewNotification(
       type: 'paper_status_change',
       title: `Status changed to ${label}: ${paper.ictacemId}`,
       message: `The status of "${paper.title}" is now ${label}.${comments}`,
+      mail: { template: 'decision_status_changed', values },
     };
   }
   if (after.review && after.review !== before.review) {
@@ -173,6 +182,10 @@ export function reviewNotification(
       type: 'review_comment',
       title: `New review comments: ${paper.ictacemId}`,
       message: `The reviewers commented on "${paper.title}":\n\n${after.review}`,
+      mail: {
+        template: 'decision_review_comments',
+        values: { paperId: paper.ictacemId, title: paper.title, status: label, reviewComments: after.review },
+      },
     };
   }
   return null;

@@ -54,6 +54,16 @@ export async function extendDeadline(
       paperId,
       title: `Deadline extended: ${paper.ictacemId}`,
       message: `The ${DEADLINE_STEP_NAMES[body.step]} deadline of "${paper.title}" is extended for you until ${formatConferenceTime(body.closesAt)}.\n\nReason: ${body.reason}`,
+      mail: {
+        template: 'deadline_extended',
+        values: {
+          paperId: paper.ictacemId,
+          title: paper.title,
+          step: DEADLINE_STEP_NAMES[body.step],
+          until: formatConferenceTime(body.closesAt),
+          reason: body.reason,
+        },
+      },
     });
     return { paper: await presentOneForAdmin(ctx, tx, paper), message: DEADLINE_MESSAGES.extended };
   });

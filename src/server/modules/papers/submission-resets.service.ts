@@ -71,6 +71,10 @@ export async function toggleSubmission(
       message: input.reset
         ? `The reviewers reset your ${label.toLowerCase()} for "${paper.title}". Please upload a new version from your profile.${until}${why}`
         : `The reviewers restored your ${label.toLowerCase()} for "${paper.title}": the version you uploaded before the reset is your submission again, and nothing needs to be uploaded.${why}`,
+      mail: {
+        template: input.reset ? 'submission_reset' : 'submission_restored',
+        values: { paperId: paper.ictacemId, title: paper.title, submission: label.toLowerCase(), reason: input.reason },
+      },
     });
     return {
       paper: await presentOneForAdmin(ctx, tx, paper),

@@ -6,6 +6,7 @@ import { formatTimeOfDayIn } from '@shared/format/dates.ts';
 import type { ProgrammeChange, PublishedProgramme } from '@shared/schemas/programme.ts';
 import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
+import type { AuthorMail } from '../mail-templates/mail-rendering.ts';
 import { notifyUsers } from '../notifications/notifications.service.ts';
 import * as repo from './programme.repository.ts';
 import { type ScheduleSite, scheduleIcs } from './schedule-formats.ts';
@@ -26,6 +27,15 @@ function placeText(programme: PublishedProgramme, paperId: string): string | und
       .join(', ');
   }
   return undefined;
+}
+
+/** The e-mail's template: a presentation moved without a former place (never seen) reads as a new one. */
+function presentationMail(change: ProgrammeChange, when: string, previously: string, site: ScheduleSite): AuthorMail {
+  const scheduleLink = `${site.siteUrl}/schedule`;
+  if (change.kind === 'removed') return { template: 'presentation_removed', values: { title: change.title } };
+  if (change.kind === 'moved' && previously)
+    return { template: 'presentation_moved', values: { title: change.title, when, previously, scheduleLink } };
+  return { template: 'presentation_scheduled', values: { title: change.title, when, scheduleLink } };
 }
 
 /**
@@ -53,7 +63,10 @@ export async function queuePresentationMails(
     const owner = owners.get(change.paperId);
     if (!owner) continue;
     const now = change.after && placeText(programme, change.paperId);
-    const when = `“${change.title}” is scheduled for ${now}.${change.kind === 'moved' && change.before ? ` It was at ${formatConferenceTime(change.before.startsAt)}${change.before.room ? `, ${change.before.room}` : ''}.` : ''}`;
+    const previously = change.before
+      ? `${formatConferenceTime(change.before.startsAt)}${change.before.room ? `, ${change.before.room}` : ''}`
+      : '';
+    const when = `“${change.title}” is scheduled for ${now}.${change.kind === 'moved' && change.before ? ` It was at ${previously}.` : ''}`;
     const programmeAt = `the whole programme is at ${site.siteUrl}/schedule.`;
     const message =
       change.kind === 'removed'
@@ -71,6 +84,7 @@ export async function queuePresentationMails(
           : `${when} “${ADD_TO_CALENDAR}” below gives its calendar entry; ${programmeAt}`,
       priority: 'high',
       mailKind: 'presentation',
+      mail: presentationMail(change, now ?? '', previously, site),
       attachments:
         change.kind === 'removed'
           ? undefined

@@ -40,6 +40,9 @@ import {
 import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
 import { findPaper } from '../papers/papers.repository.ts';
 import { deleteRelease, findRelease, insertRelease } from '../papers/review-releases.repository.ts';
+import { CONFERENCE } from '@shared/conference.ts';
+import { formatConferenceTime } from '@shared/domain/deadlines.ts';
+import { bulletList, countOf, renderMail, siteLink } from '../mail-templates/mail-rendering.ts';
 
 type Ctx = AppContext;
 
@@ -152,19 +155,15 @@ export async function queueReviewReminders(ctx: Ctx, tx: DbOrTx, deadline: strin
   if (!ctx.outbox.canSend) return byMember.size;
   for (const rows of byMember.values()) {
     const { name, email } = rows[0]!;
-    await ctx.outbox.enqueue(tx, {
-      kind: 'reminder',
-      to: email,
-      subject: `ICTACEM 2025: ${rows.length === 1 ? 'a review' : `${rows.length} reviews`} still to submit`,
-      text: [
-        `Dear ${name},`,
-        '',
-        `${REVIEW_TEXTS.due(deadline)} These are still to be submitted:`,
-        ...rows.map((row) => `  - ${row.title}`),
-        '',
-        `Your reviews: ${ctx.config.publicUrl}${ctx.config.basePath}/reviews`,
-      ].join('\n'),
+    const mail = await renderMail(tx, 'review_reminder', {
+      conference: CONFERENCE.shortName,
+      name,
+      reviewCount: countOf(rows.length, 'review', 'reviews'),
+      deadline: formatConferenceTime(deadline),
+      papers: bulletList(rows.map((row) => row.title)),
+      reviewsLink: siteLink(ctx.config, 'reviews'),
     });
+    await ctx.outbox.enqueue(tx, { kind: 'reminder', to: email, subject: mail.subject, text: mail.text });
   }
   return byMember.size;
 }
