@@ -57,6 +57,8 @@ import { memberDiscussionRoutes, paperDiscussionRoutes } from './modules/discuss
 import { reviewModeRoutes } from './modules/review-mode/review-mode.routes.ts';
 import { automaticRemindersRoutes } from './modules/review-reminders/review-reminders.routes.ts';
 import { AutomaticReviewReminders } from './jobs/review-reminders.ts';
+import { NotificationDateRelease } from './jobs/decision-release.ts';
+import { decisionReleaseRoutes } from './modules/decision-release/decision-release.routes.ts';
 import { adminProgrammeRoutes, publicProgrammeRoutes } from './modules/programme/programme.routes.ts';
 import { programmeFeedRoutes } from './modules/programme-feeds/programme-feeds.routes.ts';
 import { programmePdfRoutes } from './modules/programme-pdf/programme-pdf.routes.ts';
@@ -246,11 +248,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       : undefined;
   // Test databases in memory live for seconds: nothing expires in them.
   const housekeeping = config.inMemoryDatabase ? undefined : new Housekeeping(database.db, store, app.log);
-  const reviewReminders =
-    config.inMemoryDatabase || !outbox.canSend ? undefined : new AutomaticReviewReminders(ctx, app.log);
+  // Reminders and released decisions reach members and authors in the site even without a mail server.
+  const reviewReminders = config.inMemoryDatabase ? undefined : new AutomaticReviewReminders(ctx, app.log);
+  const decisionRelease = config.inMemoryDatabase ? undefined : new NotificationDateRelease(ctx, app.log);
   app.addHook('onReady', async () => {
     outbox.start();
     reviewReminders?.start();
+    decisionRelease?.start();
     jobs.start();
   });
   // Upkeep once the server answers, not before: the start no longer waits for the whole database's
@@ -281,6 +285,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await maintenance?.stop();
     await housekeeping?.stop();
     await reviewReminders?.stop();
+    await decisionRelease?.stop();
     await outboxStopped;
     await jobsStopped;
     await database.close();
@@ -370,6 +375,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(memberDiscussionRoutes, { prefix: `${apiPrefix}/committee/reviews` });
   await app.register(paperDiscussionRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await app.register(reviewModeRoutes, { prefix: apiPrefix });
+  await app.register(decisionReleaseRoutes, { prefix: `${apiPrefix}/admin/decision-release` });
   await app.register(automaticRemindersRoutes, { prefix: `${apiPrefix}/admin/committee/automatic-reminders` });
   await app.register(adminProgrammeRoutes, { prefix: `${apiPrefix}/admin/programme` });
   await app.register(publicProgrammeRoutes, { prefix: `${apiPrefix}/programme` });

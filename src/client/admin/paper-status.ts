@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAPER_STATUS_LABELS, PAPER_STATUSES, type PaperStatus } from '@shared/constants.ts';
-import type { adminPaperChangedResponseSchema } from '@shared/schemas/admin-paper.ts';
+import type { AdminPaper, adminPaperChangedResponseSchema } from '@shared/schemas/admin-paper.ts';
 import { api, type ResponseOf } from '../lib/api.ts';
 import { adminPaperPath, usePaperChange } from './admin-paper.ts';
 
@@ -32,6 +32,13 @@ export function useSetPaperStatus() {
     paperIdOf: (change) => change.paperId,
     applyAnswer: (_, answer) => answer.paper,
   });
+}
+
+/** What a saved status change says: held for a later release (decision-release), or spec 7's text. */
+export function statusSavedText(paper: AdminPaper, status: PaperStatus, review: string): string {
+  return paper.heldDecision
+    ? `Decision held: ${PAPER_STATUS_LABELS[paper.heldDecision.status]}. The author sees nothing until it is released.`
+    : statusUpdatedText(status, review);
 }
 
 /** Spec 7: "Paper status updated to {status}" (its label), plus " with review comments" when some were given. */

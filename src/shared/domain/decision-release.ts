@@ -12,3 +12,15 @@ export const DECISION_RELEASE_MODE_LABELS: Record<DecisionReleaseMode, string> =
   on_release: 'When I release them',
   on_notification_date: 'On the notification date',
 };
+
+/** Decisions released per request: the dialog shows its progress between batches. */
+export const RELEASE_BATCH_SIZE = 25;
+
+export const DECISION_RELEASE_TEXTS = {
+  invalidMode: 'Choose when decisions are released.',
+  saved: (mode: DecisionReleaseMode) => `Release decisions: ${DECISION_RELEASE_MODE_LABELS[mode]}.`,
+  held: 'Decision held',
+  nothingHeld: 'No decision is held.',
+  stillHeld: (n: number) =>
+    `${n} decision${n === 1 ? ' is' : 's are'} still held: release ${n === 1 ? 'it' : 'them'} from the paper list.`,
+} as const;

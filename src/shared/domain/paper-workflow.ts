@@ -37,13 +37,15 @@ export const ADMIN_ACTIONS = [
 ] as const;
 /**
  * The committee's steps on a paper: on its timeline, but outside the state machine (a paper's
- * state is the same before and after them).
+ * state is the same before and after them). A decision held for a later release is one: the
+ * paper changes when it is released.
  */
 export const COMMITTEE_ACTIONS = [
   'reviewer_assigned',
   'reviewer_unassigned',
   'review_submitted',
   'review_updated',
+  'decision_held',
 ] as const;
 export type CommitteeAction = (typeof COMMITTEE_ACTIONS)[number];
 
@@ -77,6 +79,7 @@ export const PAPER_ACTION_LABELS: Record<PaperActionType | CommitteeAction | typ
   reviewer_unassigned: 'Reviewer unassigned',
   review_submitted: 'Review submitted',
   review_updated: 'Review updated',
+  decision_held: 'Decision held',
   baseline: 'Recorded state',
 };
 
@@ -250,3 +253,6 @@ function transitionOfState(state: PaperState | null, action: PaperAction): Trans
 export function sameState(a: PaperState, b: PaperState): boolean {
   return a.status === b.status && a.abstract === b.abstract && a.fullPaper === b.fullPaper && a.paid === b.paid;
 }
+
+/** What a paper that does not exist, or is not the caller's to see, answers. */
+export const PAPER_NOT_FOUND = 'Paper not found.';

@@ -1,7 +1,5 @@
-import type { ProgrammeChange } from '../schemas/programme.ts';
-
 /** The titles of an author's notices about their presentation: the site links the first two to the calendar entry. */
-export const PRESENTATION_NOTICE_TITLES: Record<ProgrammeChange['kind'], string> = {
+export const PRESENTATION_NOTICE_TITLES: Record<'added' | 'moved' | 'removed', string> = {
   added: 'Your presentation is scheduled',
   moved: 'Your presentation has moved',
   removed: 'Your presentation is no longer in the programme',

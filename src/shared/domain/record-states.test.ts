@@ -15,6 +15,7 @@ const paper = (changes: Partial<NonNullable<RecordRow['paper']>>): RecordRow => 
     marks: null,
     evaluatedAt: null,
     reviews: { assigned: 0, submitted: 0, mean: null, spread: null, disagreement: false },
+    heldDecision: null,
     ...changes,
   },
 });

@@ -36,6 +36,8 @@ export const paperFilterSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(0).max(100).optional(),
   ),
+  /** Papers with a decision entered and not yet released. */
+  held: z.enum(['yes']).optional(),
   sort: z.enum(PAPER_LIST_SORTS).default('submitted'),
 });
 export type PaperFilterQuery = z.infer<typeof paperFilterSchema>;
@@ -148,6 +150,8 @@ export const recordRowSchema = z
         marks: z.number().nullable(),
         evaluatedAt: z.string().nullable(),
         reviews: reviewTallySchema,
+        /** A decision entered and not yet released: the author still sees `status`. */
+        heldDecision: z.enum(['abstract_accepted', 'declined']).nullable(),
       })
       .nullable(),
   })

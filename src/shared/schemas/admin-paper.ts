@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { heldDecisionSchema } from './decision-release.ts';
 import { reuploadUntilSchema } from './deadlines.ts';
 import { PAPER_STATUSES, type PaperStatus } from '../constants.ts';
 import { adminSharedFileSchema, authorPaperSchema } from './paper.ts';
@@ -78,6 +79,8 @@ export const adminPaperSchema = authorPaperSchema
     reviewedAt: z.string().nullable(),
     /** Optimistic-lock counter; send it back with a toggle to detect a concurrent change. */
     version: z.number(),
+    /** A decision entered and not yet released: the author still sees the paper as it is. */
+    heldDecision: heldDecisionSchema.nullable(),
   })
   .meta({ id: 'AdminPaper' });
 export type AdminPaper = z.infer<typeof adminPaperSchema>;

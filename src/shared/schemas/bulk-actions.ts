@@ -33,6 +33,8 @@ const paperRef = z.object({ _id: z.string(), ictacemId: z.string(), title: z.str
 export const bulkStatusResponseSchema = z.object({
   success: z.literal(true),
   changed: z.array(paperRef),
+  /** Of the changed papers, those whose decision is held until released (decision-release). */
+  held: z.number(),
   skipped: z.array(paperRef.extend({ reason: z.string() })),
   /** Whether the authors are e-mailed too: false when the site has no mail server (SMTP_URL), in the site only. */
   byEmail: z.boolean(),

@@ -3,7 +3,11 @@ import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { DashboardSection } from './dashboard-section.tsx';
 import { DashboardMessagesProvider, MessageBanner, useMessageState } from './dashboard-messages.tsx';
-import type { AssignReviewersDialogComponent, MessageAuthorsDialogComponent } from './papers/papers-section.tsx';
+import type {
+  AssignReviewersDialogComponent,
+  DecisionReleaseComponents,
+  MessageAuthorsDialogComponent,
+} from './papers/papers-section.tsx';
 import { LoadingData } from './dashboard-ui.tsx';
 import { filtersFromParams, LINKED_FILTER_KEYS, type LinkedFilters, linkedFilterParams } from './paper-filters.ts';
 import { panelId, tabId } from '@client/components/ui/tabs.tsx';
@@ -35,12 +39,14 @@ function sectionHref(key: AdminSection, filters: LinkedFilters = {}): string {
 export function AdminDashboard({
   MessageAuthorsDialog,
   AssignReviewersDialog,
+  decisionRelease,
   CommitteeSection,
   ProgrammeSection,
   OutboxSection,
 }: {
   MessageAuthorsDialog: MessageAuthorsDialogComponent;
   AssignReviewersDialog: AssignReviewersDialogComponent;
+  decisionRelease: DecisionReleaseComponents;
   /** The committee's own feature, given by the page (features do not import each other). */
   CommitteeSection: ComponentType;
   /** The programme's own feature, given by the page. */
@@ -196,6 +202,7 @@ export function AdminDashboard({
                 <PapersSection
                   MessageAuthorsDialog={MessageAuthorsDialog}
                   AssignReviewersDialog={AssignReviewersDialog}
+                  decisionRelease={decisionRelease}
                   initialFilters={filtersFromParams(searchParams)}
                 />
               )}

@@ -27,6 +27,7 @@ describe('activeFilterChips', () => {
       reviews: 'complete',
       disagreement: 'no',
       minMean: '70',
+      held: 'yes',
       sort: 'latestMessage',
     });
     expect(chips).toEqual([
@@ -40,6 +41,7 @@ describe('activeFilterChips', () => {
       { key: 'reviews', text: 'Reviews complete' },
       { key: 'disagreement', text: 'No disagreement' },
       { key: 'minMean', text: 'Mean mark: 70 or more' },
+      { key: 'held', text: 'Decision held' },
     ]);
   });
 });

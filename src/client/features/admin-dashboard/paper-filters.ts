@@ -22,6 +22,8 @@ export interface PaperFilters {
   disagreement: 'yes' | 'no' | '';
   /** The committee's mean mark at least this (a whole number as text). */
   minMean: (typeof MEAN_THRESHOLDS)[number] | '';
+  /** 'yes': only papers with a decision entered and not yet released. */
+  held: 'yes' | '';
   sort: PaperListSort;
 }
 
@@ -41,6 +43,7 @@ export const NO_PAPER_FILTERS: PaperFilters = {
   reviews: '',
   disagreement: '',
   minMean: '',
+  held: '',
   sort: 'submitted',
 };
 
@@ -69,6 +72,7 @@ export function activeFilterChips(filters: PaperFilters): FilterChip[] {
   if (filters.reviews) chips.push({ key: 'reviews', text: REVIEWS_LABELS[filters.reviews] });
   if (filters.disagreement) chips.push({ key: 'disagreement', text: DISAGREEMENT_LABELS[filters.disagreement] });
   if (filters.minMean) chips.push({ key: 'minMean', text: `Mean mark: ${filters.minMean} or more` });
+  if (filters.held) chips.push({ key: 'held', text: 'Decision held' });
   return chips;
 }
 

@@ -3,6 +3,7 @@ import type { AdminPaper } from '@shared/schemas/admin-paper.ts';
 import { buttonClass } from '@client/components/ui/button.tsx';
 import { formatDate } from '@client/lib/dates.ts';
 import { StatusBadge } from '@client/components/status-badge.tsx';
+import { HeldDecisionBadge } from '@client/components/held-decision-badge.tsx';
 import { HistoryModal } from './history-modal.tsx';
 
 /** The review page's top card (spec 2.7): who and what the paper is, and the ways to open its files. */
@@ -13,6 +14,7 @@ export function PaperReviewHeader({ paper, chat }: { paper: AdminPaper; chat: Re
     <header className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center gap-3">
         <StatusBadge status={paper.status} />
+        {paper.heldDecision && <HeldDecisionBadge held={paper.heldDecision} />}
         <span className="font-mono text-sm text-slate-600" data-testid="paper-ictacem-id">
           {paper.ictacemId}
         </span>

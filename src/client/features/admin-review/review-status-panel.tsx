@@ -9,7 +9,8 @@ import { Panel } from '@client/components/ui/panel.tsx';
 import { ReviewCommentsField } from '@client/components/review-comments-field.tsx';
 import { ShareReviewsField } from '@client/components/share-reviews-field.tsx';
 import { isDecided } from '@shared/domain/reviews.ts';
-import { statusChangeFormSchema, statusUpdatedText, useSetPaperStatus } from '@client/admin/paper-status.ts';
+import { statusChangeFormSchema, statusSavedText, useSetPaperStatus } from '@client/admin/paper-status.ts';
+import { HeldDecisionNote } from '@client/components/held-decision-badge.tsx';
 
 /** Review & Status (spec 2.7): comments to the author and the paper's status, saved together. */
 export function ReviewStatusPanel({ paper }: { paper: AdminPaper }) {
@@ -17,14 +18,21 @@ export function ReviewStatusPanel({ paper }: { paper: AdminPaper }) {
   const update = useSetPaperStatus();
   const { register, control, handleSubmit, watch } = useForm({
     resolver: zodResolver(statusChangeFormSchema),
-    defaultValues: { status: paper.status, review: paper.review, shareReviews: false },
+    // A held decision is what the organisers last said: the form starts from it, not from what the author sees.
+    defaultValues: paper.heldDecision
+      ? {
+          status: paper.heldDecision.status,
+          review: paper.heldDecision.review,
+          shareReviews: paper.heldDecision.shareReviews,
+        }
+      : { status: paper.status, review: paper.review, shareReviews: false },
   });
 
   const onSubmit = handleSubmit(({ status, review, shareReviews }) =>
     update.mutate(
       { paperId: paper._id, status, review, version: paper.version, shareReviews },
       {
-        onSuccess: () => toast.success(statusUpdatedText(status, review)),
+        onSuccess: (answer) => toast.success(statusSavedText(answer.paper, status, review)),
         onError: (error) => toast.error(`Failed to update paper status: ${error.message}`),
       },
     ),
@@ -33,6 +41,7 @@ export function ReviewStatusPanel({ paper }: { paper: AdminPaper }) {
   return (
     <Panel headingLevel={2} title="Review & Status">
       <form onSubmit={onSubmit} className="space-y-4">
+        {paper.heldDecision && <HeldDecisionNote held={paper.heldDecision} current={paper.status} />}
         <ReviewCommentsField rows={5} {...register('review')} />
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-700">Status</legend>

@@ -24,7 +24,7 @@ import {
   type SearchScope,
   type SearchStrategy,
 } from '@server/db/search-pattern.ts';
-import { cacheVersions, chatReadCursors, paperAuthors, papers, users } from '@server/db/schema/index.ts';
+import { cacheVersions, chatReadCursors, heldDecisions, paperAuthors, papers, users } from '@server/db/schema/index.ts';
 import { DISAGREEMENT_SPREAD } from '@shared/domain/reviews.ts';
 import {
   adminRelationColumns,
@@ -220,6 +220,7 @@ export interface PaperFilter {
   reviews?: PaperFilterQuery['reviews'];
   disagreement?: PaperFilterQuery['disagreement'];
   minMean?: number;
+  held?: PaperFilterQuery['held'];
   sort?: PaperListSort;
 }
 
@@ -271,6 +272,9 @@ function papersWhere(db: DbOrTx, filter: PaperFilter, strategy: SearchStrategy):
         ? lt(papers.reviewSpread, DISAGREEMENT_SPREAD)
         : undefined,
     filter.minMean !== undefined ? sql`${papers.reviewMean} >= ${literalNumber(filter.minMean)}` : undefined,
+    filter.held === 'yes'
+      ? sql`exists (select 1 from ${heldDecisions} where ${heldDecisions.paperId} = ${papers.id})`
+      : undefined,
     !search
       ? undefined
       : strategy === 'byRow'
@@ -412,6 +416,10 @@ const recordColumns = {
   reviewCounts: COMMITTEE_REVIEW_COUNTS,
   reviewMean: papers.reviewMean,
   reviewSpread: papers.reviewSpread,
+  /** The decision entered and not yet released (decision-release), if any. */
+  heldStatus: sql<
+    'abstract_accepted' | 'declined' | null
+  >`(select h.status from ${heldDecisions} h where h.paper_id = ${papers.id})`,
 };
 
 /** One row per paper, and one per author without a paper (the LEFT JOIN's empty side). */

@@ -298,6 +298,7 @@ export function toRecord(r: Awaited<ReturnType<typeof repo.records>>[number]): R
             marks: r.marks,
             evaluatedAt: r.evaluatedAt?.toISOString() ?? null,
             reviews: reviewTally(r.reviewCounts, r.reviewMean, r.reviewSpread),
+            heldDecision: r.heldStatus,
           },
   };
 }

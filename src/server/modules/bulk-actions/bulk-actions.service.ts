@@ -8,7 +8,7 @@ import type { AppContext } from '@server/context.ts';
 import { AppError } from '@server/lib/app-error.ts';
 import { idsOfMatchingPapers } from '../admin-dashboard/dashboard.service.ts';
 import type { PaperFilter } from '../admin-dashboard/dashboard.repository.ts';
-import { changeStatusInTransaction } from '../papers/admin-papers.service.ts';
+import { changeStatusOrHold } from '../papers/admin-papers.service.ts';
 import * as repo from './bulk-actions.repository.ts';
 
 /** "Select all N matching": the papers of the list's filter, refused when there are none or too many. */
@@ -35,7 +35,13 @@ export async function changeStatusOfPapers(
   if (unknownPlaceholder) throw new AppError('bad_request', unknownPlaceholder);
   const paperIds = [...new Set(input.paperIds)];
   const found = new Map((await repo.findPapersWithSubmitters(ctx.db, paperIds)).map((paper) => [paper.id, paper]));
-  const result: BulkStatusResult = { success: true, changed: [], skipped: [], byEmail: ctx.outbox.canSend };
+  const result: BulkStatusResult = {
+    success: true,
+    changed: [],
+    held: 0,
+    skipped: [],
+    byEmail: ctx.outbox.canSend,
+  };
   try {
     for (const paperId of paperIds) {
       const paper = found.get(paperId);
@@ -45,8 +51,8 @@ export async function changeStatusOfPapers(
       }
       const ref = { _id: paper.id, ictacemId: paper.ictacemId, title: paper.title };
       try {
-        await ctx.db.transaction((tx) =>
-          changeStatusInTransaction(ctx, tx, admin, paper.id, {
+        const { held } = await ctx.db.transaction((tx) =>
+          changeStatusOrHold(ctx, tx, admin, paper.id, {
             status: input.status,
             review: reviewFor(paper, input),
             refuseUnchanged: BULK_MESSAGES.alreadySo,
@@ -54,6 +60,7 @@ export async function changeStatusOfPapers(
           }),
         );
         result.changed.push(ref);
+        if (held) result.held += 1;
       } catch (error) {
         if (!(error instanceof AppError) || (error.code !== 'conflict' && error.code !== 'not_found')) throw error;
         result.skipped.push({ ...ref, reason: error.code === 'not_found' ? BULK_MESSAGES.notFound : error.message });

@@ -8,7 +8,7 @@ import {
   paperConflictsResponseSchema,
 } from '@shared/schemas/conflicts.ts';
 import { requireAdmin } from '@server/plugins/auth.ts';
-import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
+import { PAPER_NOT_FOUND } from '@shared/domain/paper-workflow.ts';
 import * as conflicts from './conflicts.service.ts';
 
 const admin = { access: 'admin' as const };

@@ -15,8 +15,8 @@ import type { PublicUser } from '@shared/schemas/user.ts';
 import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { AppError } from '@server/lib/app-error.ts';
-import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
-import { findUsernames } from '../papers/papers.repository.ts';
+import { PAPER_NOT_FOUND } from '@shared/domain/paper-workflow.ts';
+import { findUsernames } from '../users/users.repository.ts';
 import { type AutomaticConflict, createConflictFinder, type PaperProfile } from './conflict-rules.ts';
 import {
   type ConflictRecordRow,

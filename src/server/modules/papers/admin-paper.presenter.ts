@@ -1,4 +1,5 @@
 import type { AdminPaper } from '@shared/schemas/admin-paper.ts';
+import type { HeldDecisionJson } from './papers.repository.ts';
 import { type PaperParts, presentAdminFile, presentAuthorPaper } from './paper.presenter.ts';
 
 const named = (id: string | null, names: Map<string, string>) =>
@@ -9,7 +10,12 @@ const named = (id: string | null, names: Map<string, string>) =>
  * The admin's fields are assigned onto the author's view rather than spread into a copy: on this
  * V8 (Node 20) each property added after a spread makes a new hidden class, about 10 µs a paper.
  */
-export function presentAdminPaper(parts: PaperParts, names: Map<string, string>, apiBase: string): AdminPaper {
+export function presentAdminPaper(
+  parts: PaperParts,
+  names: Map<string, string>,
+  apiBase: string,
+  held: HeldDecisionJson | null = null,
+): AdminPaper {
   const { paper } = parts;
   const base = presentAuthorPaper({ ...parts, adminFiles: [] }, apiBase);
   return Object.assign(base, {
@@ -29,5 +35,6 @@ export function presentAdminPaper(parts: PaperParts, names: Map<string, string>,
     reviewer: named(paper.reviewedBy, names),
     reviewedAt: paper.reviewedAt?.toISOString() ?? null,
     version: paper.version,
+    heldDecision: held && { ...held, decidedAt: new Date(held.decidedAt).toISOString() },
   });
 }

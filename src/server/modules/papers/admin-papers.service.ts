@@ -25,6 +25,7 @@ import { noticeDecision } from '../committee-notices/committee-notices.service.t
 import { deadlinesOfPapersWithExtensions } from '../deadlines/deadlines.service.ts';
 import { findStoredFile, servableFile } from '../files/files.service.ts';
 import { commentsParagraph } from '../mail-templates/mail-rendering.ts';
+import { holdDecisionIfDue } from './decision-holding.ts';
 
 export function apiBase(ctx: AppContext): string {
   return `${ctx.config.basePath}/api`;
@@ -81,10 +82,15 @@ async function presentWithRelations(
   );
   return rows.map((paper) => {
     const relations = relationsOf(paper);
-    const { authors, adminFiles, usernames } = relations;
+    const { authors, adminFiles, usernames, heldDecision } = relations;
     const deadlinesOfThis = deadlines.get(paper.id)!;
     return {
-      paper: presentAdminPaper({ paper, authors, adminFiles, deadlines: deadlinesOfThis }, usernames, apiBase(ctx)),
+      paper: presentAdminPaper(
+        { paper, authors, adminFiles, deadlines: deadlinesOfThis },
+        usernames,
+        apiBase(ctx),
+        heldDecision,
+      ),
       relations,
     };
   });
@@ -99,6 +105,7 @@ const NO_RELATIONS: repo.AdminPaperRelations = {
   hasFullPaperVersion: false,
   unreadAuthorMessages: 0,
   committeeReviews: { assigned: 0, submitted: 0 },
+  heldDecision: null,
 };
 
 export async function presentOneForAdmin(ctx: AppContext, db: DbOrTx, row: repo.PaperRow): Promise<AdminPaper> {
@@ -201,6 +208,8 @@ export interface StatusChange {
   refuseUnchanged?: string;
   /** With a decision, share the reviewers' comments with the author (review_releases). */
   shareReviews?: boolean;
+  /** Applying a held decision: it goes to the author now, whatever the release setting. */
+  releasing?: boolean;
 }
 
 /**
@@ -215,6 +224,27 @@ export async function changeStatusInTransaction(
   paperId: string,
   input: StatusChange,
 ): Promise<repo.PaperRow> {
+  return (await changeStatusOrHold(ctx, tx, admin, paperId, input)).paper;
+}
+
+/**
+ * As changeStatusInTransaction, saying whether the decision was held for a later release (the
+ * paper then returned as it was: decision-holding.ts).
+ */
+export async function changeStatusOrHold(
+  ctx: AppContext,
+  tx: DbOrTx,
+  admin: PublicUser,
+  paperId: string,
+  input: StatusChange,
+): Promise<{ paper: repo.PaperRow; held: boolean }> {
+  let refuseUnchanged = input.refuseUnchanged;
+  if (!input.releasing) {
+    const outcome = await holdDecisionIfDue(tx, paperId, { actorId: admin._id, ...input });
+    if (outcome.held) return { paper: outcome.paper, held: true };
+    // Dropping a held decision is a change in itself: the same status again is not refused.
+    if (outcome.droppedHold) refuseUnchanged = undefined;
+  }
   const review =
     input.review !== undefined ? input.review.trim() : ((await repo.findPaperForUpdate(tx, paperId))?.review ?? '');
   const { paper, previous } = await applyPaperStep(tx, paperId, {
@@ -222,8 +252,8 @@ export async function changeStatusInTransaction(
     action: { type: 'status_change', status: input.status },
     expectedVersion: input.version,
     changes: (current) => {
-      if (input.refuseUnchanged && current.status === input.status && current.review === review) {
-        throw new AppError('conflict', input.refuseUnchanged);
+      if (refuseUnchanged && current.status === input.status && current.review === review) {
+        throw new AppError('conflict', refuseUnchanged);
       }
       return { review, reviewedBy: admin._id, reviewedAt: new Date() };
     },
@@ -235,7 +265,7 @@ export async function changeStatusInTransaction(
   const notice = reviewNotification(previous, previous, { status: input.status, review });
   if (notice) await notifyUsers(ctx, tx, [previous.userId], notice);
   await noticeDecision(tx, paper, previous.status, input.status);
-  return paper;
+  return { paper, held: false };
 }
 
 /** Sets the review status and the comments to the author, recording who did it and when. */

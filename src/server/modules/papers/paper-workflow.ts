@@ -1,6 +1,7 @@
 import { isRealPaymentId } from '@shared/domain/payment.ts';
 import {
   isAuthorAction,
+  PAPER_NOT_FOUND,
   type PaperAction,
   type PaperState,
   sameState,
@@ -16,7 +17,8 @@ import { groupBy } from '@server/lib/group-by.ts';
 import { deadlinesOfPapers, type PaperDeadlines, stepTiming } from '../deadlines/deadlines.service.ts';
 import * as repo from './papers.repository.ts';
 
-export const PAPER_NOT_FOUND = 'Paper not found.';
+// Defined in shared code, where the conflicts module reads it without depending on this one.
+export { PAPER_NOT_FOUND };
 
 type StateColumns = Pick<repo.PaperRow, 'status' | 'abstractFileId' | 'fullPaperFileId' | 'paymentId'>;
 

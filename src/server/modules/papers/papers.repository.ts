@@ -7,7 +7,6 @@ import {
   papers,
   storedFiles,
   submissionVersions,
-  users,
 } from '@server/db/schema/index.ts';
 import type { PaperStatus, SubmissionKind } from '@shared/constants.ts';
 
@@ -103,6 +102,17 @@ export interface AdminPaperRelations {
   unreadAuthorMessages: number;
   /** The committee's reviews that count (COUNTED_REVIEW), and those of them submitted. */
   committeeReviews: { assigned: number; submitted: number };
+  /** The decision entered and not yet released (decision-release), null when none is held. */
+  heldDecision: HeldDecisionJson | null;
+}
+
+/** A held_decisions row as the relations select it: its decider by name, its time as JSON text. */
+export interface HeldDecisionJson {
+  status: 'abstract_accepted' | 'declined';
+  review: string;
+  shareReviews: boolean;
+  decidedAt: string;
+  decidedBy: string | null;
 }
 
 export interface PaperExtension {
@@ -168,6 +178,10 @@ export function adminRelationColumns(unreadBy?: string) {
             and (c.last_read_at is null or m.created_at > c.last_read_at))`
       : sql<number>`0`,
     committeeReviews: COMMITTEE_REVIEW_COUNTS,
+    heldDecision: sql<HeldDecisionJson | null>`(select json_build_object('status', h.status, 'review', h.review,
+        'shareReviews', h.share_reviews, 'decidedAt', h.decided_at,
+        'decidedBy', (select u.username from users u where u.id = h.decided_by))
+        from held_decisions h where h.paper_id = papers.id)`,
   };
 }
 
@@ -202,6 +216,7 @@ export function adminRelationsOf(
     hasFullPaperVersion: r.hasFullPaperVersion,
     unreadAuthorMessages: r.unreadAuthorMessages,
     committeeReviews: r.committeeReviews,
+    heldDecision: r.heldDecision,
   };
 }
 
@@ -343,13 +358,6 @@ export async function updatePapersStatus(db: DbOrTx, ids: readonly string[], sta
 export async function findPaperForUpdate(db: DbOrTx, id: string): Promise<PaperRow | undefined> {
   const [row] = await db.select(paperColumns).from(papers).where(eq(papers.id, id)).for('update');
   return row;
-}
-
-export async function findUsernames(db: DbOrTx, ids: (string | null)[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, wanted));
-  return new Map(rows.map((r) => [r.id, r.username]));
 }
 
 export async function findVersionsOfPaper(db: DbOrTx, paperId: string) {

@@ -11,6 +11,7 @@ import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import { apiBase, presentOneForAdmin, requirePaper } from './admin-papers.service.ts';
 import { applyPaperStep } from './paper-workflow.ts';
 import * as repo from './papers.repository.ts';
+import { findUsernames } from '../users/users.repository.ts';
 import { servableFile } from '../files/files.service.ts';
 import { conferenceDeadline, grantExtension, laterOf, removeExtension } from '../deadlines/deadlines.service.ts';
 import { type DeadlineStep, formatConferenceTime } from '@shared/domain/deadlines.ts';
@@ -110,7 +111,7 @@ export async function getHistory(ctx: AppContext, paperId: string): Promise<Pape
     repo.findVersionsOfPaper(ctx.db, paperId),
     repo.findAuditEntriesOfPaper(ctx.db, paperId),
   ]);
-  const names = await repo.findUsernames(ctx.db, [...versions.map((v) => v.resetBy), ...actions.map((a) => a.actorId)]);
+  const names = await findUsernames(ctx.db, [...versions.map((v) => v.resetBy), ...actions.map((a) => a.actorId)]);
   const entry = (v: (typeof versions)[number]): SubmissionHistoryEntry => ({
     _id: v.id,
     version: v.version,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client.ts';
 import { users } from '@server/db/schema/index.ts';
 
@@ -35,4 +35,11 @@ export async function findAnyAdmin(db: DbOrTx): Promise<UserRow | undefined> {
 /** Serialises one user's submissions and uploads: the second waits for the first to commit. */
 export async function lockUser(db: DbOrTx, userId: string): Promise<void> {
   await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+export async function findUsernames(db: DbOrTx, ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.username]));
 }

@@ -3,6 +3,7 @@ import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { lazy } from 'react';
 import { AdminGuard } from './admin-guard.tsx';
+import { HeldDecisionsBar } from '@client/features/decision-release/held-decisions-bar.tsx';
 
 // Fetched when an organiser first opens it (the paper list holds it in a Suspense of its own).
 const MessageAuthorsDialog = lazy(() =>
@@ -16,6 +17,16 @@ const AssignReviewersDialog = lazy(() =>
     default: m.BulkAssignReviewersDialog,
   })),
 );
+
+const decisionRelease = {
+  // Shown above the paper list whenever decisions are held: loaded with the list.
+  HeldDecisionsBar,
+  ReleaseDecisionsDialog: lazy(() =>
+    import('@client/features/decision-release/release-decisions-dialog.tsx').then((m) => ({
+      default: m.ReleaseDecisionsDialog,
+    })),
+  ),
+};
 
 // The committee's section, a chunk of its own like the dashboard's other sections.
 const CommitteeSection = lazy(() =>
@@ -50,6 +61,7 @@ export default function AdminPage() {
           <AdminDashboard
             MessageAuthorsDialog={MessageAuthorsDialog}
             AssignReviewersDialog={AssignReviewersDialog}
+            decisionRelease={decisionRelease}
             CommitteeSection={Committee}
             ProgrammeSection={ProgrammeSection}
             OutboxSection={OutboxSection}

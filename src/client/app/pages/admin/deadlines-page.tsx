@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
 import { DeadlineSettingsView } from '@client/features/deadlines-admin/deadline-settings.tsx';
+import { ReleaseSetting } from '@client/features/decision-release/release-setting.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
 
-/** /admin/deadlines: the conference's dates, changed by an admin with a record of each change. */
+/** /admin/deadlines: when decisions are released, and the conference's dates, changed with a record of each change. */
 export default function DeadlinesPage() {
   useDocumentTitle('Deadlines');
   return (
@@ -17,7 +18,10 @@ export default function DeadlinesPage() {
               Back to Dashboard
             </Link>
             <h1 className="mt-2 mb-5 text-2xl font-bold text-brand-900">Deadlines</h1>
-            <DeadlineSettingsView />
+            <div className="space-y-8">
+              <ReleaseSetting />
+              <DeadlineSettingsView />
+            </div>
           </div>
         </>
       )}

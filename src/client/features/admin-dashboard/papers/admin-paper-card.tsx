@@ -9,6 +9,7 @@ import { formatDate } from '@client/lib/dates.ts';
 import { formatCount } from '@shared/format/numbers.ts';
 import { initialsOf } from '@client/lib/initials.ts';
 import { StatusBadge, statusStripeClass } from '@client/components/status-badge.tsx';
+import { HeldDecisionBadge } from '@client/components/held-decision-badge.tsx';
 import { MeanMark, ReviewsCount } from '@client/components/review-tally.tsx';
 import { PAPER_PAGE_SECTIONS, paperPagePath } from '@client/lib/paper-page-sections.ts';
 import { LoadingData } from '../dashboard-ui.tsx';
@@ -70,8 +71,9 @@ export function AdminPaperCard({
               {paper.title}
             </h3>
           </div>
-          <div className="shrink-0">
+          <div className="flex shrink-0 flex-wrap items-center gap-2">
             <StatusBadge status={paper.status} />
+            {paper.heldDecision && <HeldDecisionBadge held={paper.heldDecision} />}
           </div>
         </div>
 

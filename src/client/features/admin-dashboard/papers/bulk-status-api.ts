@@ -23,7 +23,7 @@ async function changeStatusInBatches(
   change: { status: PaperStatus; review: string; shareReviews: boolean },
   onProgress: (done: number) => void,
 ): Promise<Omit<BulkStatusResult, 'success'>> {
-  const joined: Omit<BulkStatusResult, 'success'> = { changed: [], skipped: [], byEmail: true };
+  const joined: Omit<BulkStatusResult, 'success'> = { changed: [], held: 0, skipped: [], byEmail: true };
   for (let start = 0; start < paperIds.length; start += BULK_BATCH_SIZE) {
     const batch = paperIds.slice(start, start + BULK_BATCH_SIZE);
     const result = await api<BulkStatusResult>('/admin/papers/bulk/status', {
@@ -31,6 +31,7 @@ async function changeStatusInBatches(
       body: { paperIds: batch, ...change },
     });
     joined.changed.push(...result.changed);
+    joined.held += result.held;
     joined.skipped.push(...result.skipped);
     joined.byEmail = result.byEmail;
     onProgress(start + batch.length);

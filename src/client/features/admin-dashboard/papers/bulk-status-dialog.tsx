@@ -171,13 +171,19 @@ function Progress({ done, total }: { done: number; total: number }) {
 }
 
 function Summary({ outcome, onClose }: { outcome: Outcome; onClose: () => void }) {
-  const { changed, skipped, byEmail } = outcome;
+  const { changed, held, skipped, byEmail } = outcome;
   return (
     <div className="space-y-4">
       <p role="status" className="font-semibold text-slate-900" data-testid="bulk-summary">
         {formatCount(changed.length)} changed, {formatCount(skipped.length)} skipped.
       </p>
-      {!byEmail && changed.length > 0 && (
+      {held > 0 && (
+        <p className="text-sm text-slate-700" data-testid="bulk-held">
+          {formatCount(held)} decision{held === 1 ? ' is' : 's are'} held: the authors see nothing until you release{' '}
+          {held === 1 ? 'it' : 'them'} (“Release decisions…”).
+        </p>
+      )}
+      {!byEmail && changed.length > held && (
         <p className="text-sm text-slate-700" data-testid="bulk-site-only">
           No mail server is configured, so no e-mail was sent: the authors see the decisions in the site.
         </p>

@@ -27,6 +27,8 @@ interface BulkToolbarProps {
   onFilesZip: () => void;
   onBookOfAbstracts: () => void;
   onAssignReviewers: () => void;
+  /** The held decisions of the ticked papers, or every held decision. */
+  onReleaseDecisions: () => void;
 }
 
 /**
@@ -44,6 +46,7 @@ export function BulkToolbar({
   onFilesZip,
   onBookOfAbstracts,
   onAssignReviewers,
+  onReleaseDecisions,
 }: BulkToolbarProps) {
   const { selected, setMany, replace, clear } = selection;
   const { showError, withdraw } = useDashboardMessages();
@@ -155,6 +158,7 @@ export function BulkToolbar({
             { label: 'Message authors', onSelect: forSelectionOrFilter(onMessageAuthors) },
             { label: 'Assign reviewers', onSelect: whenSelected(onAssignReviewers) },
             { label: 'Export selected', onSelect: whenSelected(() => void exportSelected('xlsx')) },
+            { label: 'Release decisions…', onSelect: onReleaseDecisions },
           ]}
         />
       </div>

@@ -55,6 +55,10 @@ const MEAN_OPTIONS: Choice<'minMean'>[] = [
   { value: '', label: 'Any mean' },
   ...MEAN_THRESHOLDS.map((mean) => ({ value: mean, label: `${mean} or more` })),
 ];
+const HELD_OPTIONS: Choice<'held'>[] = [
+  { value: '', label: 'All papers' },
+  { value: 'yes', label: 'Decision held' },
+];
 const SORT_OPTIONS: Choice<'sort'>[] = [
   { value: 'submitted', label: 'Newest submission' },
   { value: 'latestMessage', label: "Author's latest message" },
@@ -184,6 +188,12 @@ export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
             value={filters.minMean}
             options={MEAN_OPTIONS}
             onChange={(value) => set('minMean', value)}
+          />
+          <SelectField
+            label="Release"
+            value={filters.held}
+            options={HELD_OPTIONS}
+            onChange={(value) => set('held', value)}
           />
           <SelectField
             label="Sort by"

@@ -7,7 +7,7 @@ import { Button } from '@client/components/ui/button.tsx';
 import { statusBadgeClass } from '@client/components/status-badge.tsx';
 import { ShareReviewsField } from '@client/components/share-reviews-field.tsx';
 import { isDecided } from '@shared/domain/reviews.ts';
-import { statusChangeFormSchema, statusUpdatedText, useSetPaperStatus } from '@client/admin/paper-status.ts';
+import { statusChangeFormSchema, statusSavedText, useSetPaperStatus } from '@client/admin/paper-status.ts';
 import { ReviewCommentsField } from '@client/components/review-comments-field.tsx';
 import { useDashboardMessages } from '../dashboard-messages.tsx';
 import { knownStatus } from '../status-distribution.ts';
@@ -29,7 +29,14 @@ export function PaperReviewForm({ paper, id, onClose }: PaperReviewFormProps) {
   const setStatus = useSetPaperStatus();
   const { register, handleSubmit, watch } = useForm({
     resolver: zodResolver(statusChangeFormSchema),
-    defaultValues: { status: knownStatus(paper.status), review: paper.review, shareReviews: false },
+    // A held decision is what the organisers last said: the form starts from it, not from what the author sees.
+    defaultValues: paper.heldDecision
+      ? {
+          status: knownStatus(paper.heldDecision.status),
+          review: paper.heldDecision.review,
+          shareReviews: paper.heldDecision.shareReviews,
+        }
+      : { status: knownStatus(paper.status), review: paper.review, shareReviews: false },
   });
   const chosenStatus = watch('status');
   const headingId = useId();
@@ -38,8 +45,8 @@ export function PaperReviewForm({ paper, id, onClose }: PaperReviewFormProps) {
     setStatus.mutate(
       { paperId: paper._id, status, review, version: paper.version, shareReviews },
       {
-        onSuccess: () => {
-          showSuccess(statusUpdatedText(status, review));
+        onSuccess: (answer) => {
+          showSuccess(statusSavedText(answer.paper, status, review));
           onClose();
         },
         onError: (error) => showError(`Failed to update paper status: ${error.message}`),

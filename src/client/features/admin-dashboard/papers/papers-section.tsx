@@ -41,15 +41,30 @@ export type AssignReviewersDialogComponent = ComponentType<{
   onFinished: () => void;
 }>;
 
+/** The held decisions of the ticked papers, or (no papers named) every held decision. */
+type ReleaseScope = { paperIds?: readonly string[] };
+
+/** The release of held decisions (decision-release), given by the page: features do not import each other. */
+export interface DecisionReleaseComponents {
+  HeldDecisionsBar: ComponentType<{ showingHeld: boolean; onShowHeld: (on: boolean) => void; onRelease: () => void }>;
+  ReleaseDecisionsDialog: ComponentType<{ scope: ReleaseScope; onClose: () => void }>;
+}
+
 interface PapersSectionProps {
   MessageAuthorsDialog: MessageAuthorsDialogComponent;
   AssignReviewersDialog: AssignReviewersDialogComponent;
+  decisionRelease: DecisionReleaseComponents;
   /** The filters the list opens with (a link may set some); read once. */
   initialFilters: PaperFilters;
 }
 
 /** Paper Management (spec 2.5): every paper, searchable and filterable, reviewed in place. */
-export function PapersSection({ MessageAuthorsDialog, AssignReviewersDialog, initialFilters }: PapersSectionProps) {
+export function PapersSection({
+  MessageAuthorsDialog,
+  AssignReviewersDialog,
+  decisionRelease: { HeldDecisionsBar, ReleaseDecisionsDialog },
+  initialFilters,
+}: PapersSectionProps) {
   const [filters, setFilters] = useState<PaperFilters>(initialFilters);
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
   const applied = { ...filters, search };
@@ -62,6 +77,7 @@ export function PapersSection({ MessageAuthorsDialog, AssignReviewersDialog, ini
   const [filesOf, setFilesOf] = useState<AudienceChoice | null>(null);
   const [bookOpen, setBookOpen] = useState(false);
   const [assigningPaperIds, setAssigningPaperIds] = useState<string[] | null>(null);
+  const [releaseScope, setReleaseScope] = useState<ReleaseScope | null>(null);
   const papers = useAdminPapers({ ...applied, page });
   useReportLoadError(papers.error, 'Failed to load papers: ');
   // Spec 4: one review panel open at a time across the list.
@@ -86,6 +102,11 @@ export function PapersSection({ MessageAuthorsDialog, AssignReviewersDialog, ini
   return (
     <div className="space-y-5">
       <PaperFilterBar filters={filters} onChange={setFilters} />
+      <HeldDecisionsBar
+        showingHeld={filters.held === 'yes'}
+        onShowHeld={(on) => setFilters({ ...filters, held: on ? 'yes' : '' })}
+        onRelease={() => setReleaseScope({})}
+      />
       {data && (
         <p className="text-sm font-medium text-slate-700" data-testid="papers-found">
           {foundText(data.pagination.total, 'paper', 'papers')}
@@ -117,6 +138,9 @@ export function PapersSection({ MessageAuthorsDialog, AssignReviewersDialog, ini
             onFilesZip={() => setFilesOf(currentAudience())}
             onBookOfAbstracts={() => setBookOpen(true)}
             onAssignReviewers={() => setAssigningPaperIds([...selection.selected])}
+            onReleaseDecisions={() =>
+              setReleaseScope(selection.selected.size > 0 ? { paperIds: [...selection.selected] } : {})
+            }
           />
           <ul className="space-y-4">
             {data.papers.map((paper) => (
@@ -154,6 +178,7 @@ export function PapersSection({ MessageAuthorsDialog, AssignReviewersDialog, ini
             onFinished={selection.clear}
           />
         )}
+        {releaseScope && <ReleaseDecisionsDialog scope={releaseScope} onClose={() => setReleaseScope(null)} />}
         {bulkPaperIds && (
           <BulkStatusDialog
             paperIds={bulkPaperIds}

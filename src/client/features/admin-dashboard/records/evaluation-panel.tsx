@@ -98,7 +98,18 @@ function EvaluationRow({ row }: { row: RecordRow }) {
       <UserCell user={row.user} />
       <PaperCell
         paper={paper}
-        detail={paper && <p className="text-xs text-slate-500">{statusLabel(paper.status)}</p>}
+        detail={
+          paper && (
+            <p className="text-xs text-slate-500">
+              {statusLabel(paper.status)}
+              {paper.heldDecision && (
+                <span className="ml-1 font-semibold text-amber-900" data-testid="record-held-decision">
+                  · Decision held: {statusLabel(paper.heldDecision)}
+                </span>
+              )}
+            </p>
+          )
+        }
       />
       <RecordCell column={STATE_COLUMN}>
         <Badge tone={EVALUATION_STATE_TONES[state]} size="medium">

@@ -1,0 +1,107 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { E2E_ADMIN } from '../fixtures/accounts.ts';
+import { seedAuthor, setStatus } from '../fixtures/dashboard-seed.ts';
+import { searchPapers } from '../fixtures/list-search.ts';
+import { signInThroughApi } from '../fixtures/papers.ts';
+
+const tag = `Rl${Date.now().toString(36)}`;
+const titles = [`${tag} Wiśniewska wakes`, `${tag} Nguyễn plumes`, `${tag} Кузнецова shells`];
+
+/** What the author's own list says of their paper: nothing of a held decision. */
+async function statusSeenBy(author: APIRequestContext): Promise<string> {
+  const response = await author.get('api/papers/user');
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { status: string }[])[0]!.status;
+}
+
+/** The release setting is the whole site's (this spec runs alone: SITE_WIDE_SPECS): put it back. */
+async function setReleaseMode(admin: APIRequestContext, mode: string): Promise<void> {
+  const response = await admin.put('api/admin/decision-release', { data: { mode } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+test('decisions held until the organiser releases them from the paper list; then the authors read them', async ({
+  page,
+  playwright,
+  baseURL,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const authors = [];
+  for (const [i, title] of titles.entries()) {
+    authors.push(
+      await seedAuthor(playwright, baseURL!, ['Łucja Wiśniewska', 'Nguyễn Thị Hương', 'Анна Кузнецова'][i]!, {
+        title,
+        theme: 'Solid Mechanics and Dynamics',
+        modeOfPresentation: 'Oral',
+        firstAuthor: 'देवनागरी लेखक',
+      }),
+    );
+  }
+  await signInThroughApi(page, E2E_ADMIN);
+  try {
+    // The setting, on the Deadlines page, by keyboard.
+    await page.goto('admin/deadlines');
+    const setting = page.getByRole('group', { name: 'Release decisions' });
+    await setting.getByRole('radio', { name: /When I release them/ }).focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Save release setting' }).click();
+    await expect(page.getByText('Release decisions: When I release them.')).toBeVisible();
+
+    // Three decisions: two acceptances through the paper list, one changed to a decline before release.
+    await page.goto('admin?section=papers');
+    await searchPapers(page, tag);
+    await expect(page.getByTestId('papers-found')).toHaveText('3 papers found');
+    await page.getByRole('button', { name: 'Select all 3 matching' }).click();
+    await page.getByRole('button', { name: 'Bulk actions' }).click();
+    await page.getByRole('button', { name: 'Change status' }).click();
+    const change = page.getByRole('dialog', { name: 'Change status' });
+    await change.getByRole('radio', { name: 'Abstract Accepted' }).check();
+    await change.getByRole('button', { name: 'Change status of 3 papers' }).click();
+    await expect(change.getByTestId('bulk-summary')).toHaveText('3 changed, 0 skipped.');
+    await expect(change.getByTestId('bulk-held')).toContainText('3 decisions are held');
+    await change.getByRole('button', { name: 'Close' }).click();
+    await setStatus(page.request, authors[2]!.paperId!, 'declined', 'Не принято, спасибо.');
+
+    // The authors see nothing; the organisers see each decision held.
+    for (const { session } of authors) expect(await statusSeenBy(session)).toBe('review_awaited');
+    await page.reload();
+    await searchPapers(page, tag);
+    const card = (title: string) => page.getByTestId('admin-paper-card').filter({ hasText: title });
+    await expect(card(titles[0]!).getByTestId('paper-status')).toHaveText('Review Awaited');
+    await expect(card(titles[0]!).getByTestId('held-decision')).toHaveText('Decision held: Abstract Accepted');
+    await expect(card(titles[2]!).getByTestId('held-decision')).toHaveText('Decision held: Declined');
+    await expect(page.getByTestId('held-decisions-bar')).toContainText('3 decisions held');
+    await page.getByRole('button', { name: 'Show held decisions' }).click();
+    await expect(page.getByTestId('papers-found')).toHaveText('3 papers found');
+
+    // Released from the paper list: the counts first, then the release.
+    await page.getByRole('button', { name: 'Release decisions…' }).first().click();
+    const release = page.getByRole('dialog', { name: 'Release decisions' });
+    await expect(release.getByTestId('release-count')).toHaveText('3 held decisions:');
+    await expect(release).toContainText('Abstract Accepted: 2');
+    await expect(release).toContainText('Declined: 1');
+    await expect(release.getByTestId('release-emails')).toContainText('3 e-mails will go to the authors');
+    await release.getByRole('button', { name: 'Release 3 decisions' }).click();
+    await expect(release.getByTestId('release-summary')).toHaveText('3 decisions released.');
+    await release.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('held-decisions-bar')).toHaveCount(0);
+
+    // The authors read their decisions, the final one for the paper decided twice.
+    expect(await statusSeenBy(authors[0]!.session)).toBe('abstract_accepted');
+    expect(await statusSeenBy(authors[1]!.session)).toBe('abstract_accepted');
+    expect(await statusSeenBy(authors[2]!.session)).toBe('declined');
+    const authorContext = await browser.newContext({ baseURL });
+    try {
+      const authorPage = await authorContext.newPage();
+      await signInThroughApi(authorPage, authors[2]!.author);
+      await authorPage.goto('profile');
+      await expect(authorPage.getByTestId('paper-status').first()).toHaveText('Declined');
+      await expect(authorPage.getByText('Не принято, спасибо.').first()).toBeVisible();
+    } finally {
+      await authorContext.close();
+    }
+  } finally {
+    await setReleaseMode(page.request, 'on_entry');
+  }
+});
