@@ -28,6 +28,11 @@ export const INVITATION_VALID_DAYS = 14;
 export const COMMITTEE_TEXTS = {
   invitationSent: (email: string) => `Invitation sent to ${email}.`,
   invitationResent: (email: string) => `The invitation was sent again to ${email}; the earlier link no longer works.`,
+  /** Without a mail server the invitation waits in the Outbox, where its sender copies the link. */
+  invitationUnsent: (email: string) =>
+    `The invitation to ${email} is written but not sent: this site has no mail server. Open it in the Outbox, copy its link and send it yourself.`,
+  invitationRewrittenUnsent: (email: string) =>
+    `A new invitation to ${email} is written but not sent: this site has no mail server. Open it in the Outbox, copy its link and send it yourself; the earlier link no longer works.`,
   invitationRevoked: 'The invitation was withdrawn; its link no longer works.',
   memberRemoved: 'The member was removed from the committee.',
   alreadyInvited: 'This person already has an invitation waiting: send it again from the committee table.',

@@ -36,7 +36,10 @@ export const adminCommitteeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const member = await committee.inviteMember(ctx, requireAdmin(request), request.body);
-      return reply.status(201).send({ success: true, message: COMMITTEE_TEXTS.invitationSent(member.email), member });
+      const message = ctx.outbox.canSend
+        ? COMMITTEE_TEXTS.invitationSent(member.email)
+        : COMMITTEE_TEXTS.invitationUnsent(member.email);
+      return reply.status(201).send({ success: true, message, member });
     },
   );
 
@@ -45,7 +48,10 @@ export const adminCommitteeRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: memberParams, response: { 200: committeeMemberResponseSchema } }, config: admin },
     async (request) => {
       const member = await committee.resendInvitation(ctx, requireAdmin(request), request.params.memberId);
-      return { success: true, message: COMMITTEE_TEXTS.invitationResent(member.email), member };
+      const message = ctx.outbox.canSend
+        ? COMMITTEE_TEXTS.invitationResent(member.email)
+        : COMMITTEE_TEXTS.invitationRewrittenUnsent(member.email);
+      return { success: true, message, member };
     },
   );
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_PAGE_SIZE, OUTBOX_TEXTS, type OutboxMail, type OutboxMailSummary } from '@shared/schemas/outbox.ts';
+import { COMMITTEE_TEXTS } from '@shared/domain/committee.ts';
 import { mailOutbox } from '@server/db/schema/index.ts';
 import { createTestMember, createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
 import { API, createTestApp, type TestApp, uniqueEmail } from '@server/test/test-app.ts';
@@ -49,7 +50,11 @@ describe('the outbox on a site without a mail server', () => {
       payload: { status: 'abstract_accepted', review: 'Clear and original.' },
     });
     expect(decided.statusCode, decided.body).toBe(200);
-    expect((await invite(uniqueEmail('anna'))).statusCode).toBe(201);
+    const annaEmail = uniqueEmail('anna');
+    const invited = await invite(annaEmail);
+    expect(invited.statusCode).toBe(201);
+    // The organiser is told it waits in the Outbox, not that it was sent.
+    expect(invited.json().message).toBe(COMMITTEE_TEXTS.invitationUnsent(annaEmail));
     const reset = await t.app.inject({
       method: 'POST',
       url: `${API}/auth/forgot-password`,
