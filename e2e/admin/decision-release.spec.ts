@@ -3,8 +3,19 @@ import { E2E_ADMIN } from '../fixtures/accounts.ts';
 import { seedAuthor, setStatus } from '../fixtures/dashboard-seed.ts';
 import { searchPapers } from '../fixtures/list-search.ts';
 import { signInThroughApi } from '../fixtures/papers.ts';
+import { E2E_SMTP_PORT } from '../fixtures/ports.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '@server/test/smtp.ts';
 
 const tag = `Rl${Date.now().toString(36)}`;
+
+// The app under test sends its mail to this real SMTP server (a site-wide spec: one owns the port at a time).
+let smtp: TestSmtpServer;
+test.beforeAll(async () => {
+  smtp = await startTestSmtpServer(E2E_SMTP_PORT);
+});
+test.afterAll(async () => {
+  await smtp.close();
+});
 const titles = [`${tag} Wiśniewska wakes`, `${tag} Nguyễn plumes`, `${tag} Кузнецова shells`];
 
 /** What the author's own list says of their paper: nothing of a held decision. */
@@ -91,6 +102,19 @@ test('decisions held until the organiser releases them from the paper list; then
     expect(await statusSeenBy(authors[0]!.session)).toBe('abstract_accepted');
     expect(await statusSeenBy(authors[1]!.session)).toBe('abstract_accepted');
     expect(await statusSeenBy(authors[2]!.session)).toBe('declined');
+    // Their decision e-mails are in the Outbox, sent (this server has a mail server): one each.
+    await page.goto('admin?section=outbox');
+    await page.getByLabel('Kind').selectOption({ label: 'Decision' });
+    for (const { author } of authors) {
+      const mails = page.getByTestId('outbox-mail').filter({ hasText: author.email });
+      await expect(async () => {
+        await page.reload();
+        await page.getByLabel('Kind').selectOption({ label: 'Decision' });
+        await expect(mails.first()).toContainText('Sent', { timeout: 2_000 });
+      }).toPass({ timeout: 30_000 });
+      await expect(mails).toHaveCount(1);
+      expect(smtp.inbox.filter((mail) => mail.to.includes(author.email))).toHaveLength(1);
+    }
     const authorContext = await browser.newContext({ baseURL });
     try {
       const authorPage = await authorContext.newPage();
