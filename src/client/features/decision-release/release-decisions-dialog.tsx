@@ -151,7 +151,7 @@ function Confirm({
       <p className="text-sm text-slate-700" data-testid="release-emails">
         {byEmail
           ? `${plural(emails, 'e-mail', 'e-mails')} will go to the authors, with a notification in the site.`
-          : `No mail server is configured: the ${plural(emails, 'author is', 'authors are')} told in the site only.`}
+          : `No mail server is configured: the ${plural(emails, 'author is', 'authors are')} told in the site, and ${emails === 1 ? 'the e-mail waits' : 'the e-mails wait'} unsent in the Outbox.`}
       </p>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
