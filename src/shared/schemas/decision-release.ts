@@ -49,7 +49,7 @@ export type ReleasePreview = z.infer<typeof releasePreviewResponseSchema>;
 export const releaseBatchResponseSchema = okResponse({
   released: z.array(z.object({ _id: z.string(), ictacemId: z.string(), title: z.string(), status: decision })),
   /** Refused by the paper's state (named with the reason); they stay held. */
-  skipped: z.array(z.object({ _id: z.string(), reason: z.string() })),
+  skipped: z.array(z.object({ _id: z.string(), ictacemId: z.string(), title: z.string(), reason: z.string() })),
   /** Held decisions of the scope still to release: ask again while this is above 0. */
   remaining: z.number(),
 });

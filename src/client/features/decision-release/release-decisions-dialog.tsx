@@ -82,7 +82,8 @@ export function ReleaseDecisionsDialog({ scope, onClose }: { scope: ReleaseScope
             <ul className="max-h-60 space-y-2 overflow-y-auto text-sm" aria-label="Still held">
               {step.outcome.skipped.map((paper) => (
                 <li key={paper._id} className="rounded-md bg-slate-50 px-3 py-2">
-                  <span className="font-mono text-xs text-slate-500">{paper._id}</span>
+                  <span className="font-medium break-words text-slate-900">{paper.title || paper._id}</span>
+                  {paper.ictacemId && <span className="ml-1 font-mono text-xs text-slate-500">{paper.ictacemId}</span>}
                   <span className="block text-slate-600">{paper.reason}</span>
                 </li>
               ))}

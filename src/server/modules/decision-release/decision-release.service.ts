@@ -17,6 +17,7 @@ import { changeStatusInTransaction, reviewNotification } from '../papers/admin-p
 import { presentUser } from '../users/user.presenter.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { currentReleaseMode } from '../papers/decision-holding.ts';
+import { findPaper } from '../papers/papers.repository.ts';
 import * as repo from './decision-release.repository.ts';
 
 async function heldCounts(db: DbOrTx, paperIds?: readonly string[]): Promise<HeldCounts> {
@@ -123,7 +124,7 @@ export async function releaseBatch(
         .catch((error: unknown) => {
           if (!(error instanceof RefusedRelease)) throw error;
           refused.push(error.paperId);
-          result.skipped.push({ _id: error.paperId, reason: error.message });
+          result.skipped.push({ _id: error.paperId, ictacemId: '', title: '', reason: error.message });
           return 'refused' as const;
         });
       if (outcome === null) break;
@@ -137,7 +138,13 @@ export async function releaseBatch(
       });
     }
   } finally {
-    ctx.outbox?.kick();
+    ctx.outbox.kick();
+  }
+  // Named as organisers know them: the paper's ID and title, not its internal key.
+  for (const skipped of result.skipped) {
+    const paper = await findPaper(ctx.db, skipped._id);
+    skipped.ictacemId = paper?.ictacemId ?? '';
+    skipped.title = paper?.title ?? '';
   }
   result.remaining = (await heldCounts(ctx.db, scope.paperIds)).total - refused.length;
   return result;
