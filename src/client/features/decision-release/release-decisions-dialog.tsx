@@ -6,6 +6,7 @@ import { Alert } from '@client/components/ui/alert.tsx';
 import { Button } from '@client/components/ui/button.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
+import { SkippedPapersList } from '@client/components/skipped-papers-list.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { previewRelease, type ReleaseOutcome, type ReleaseScope, useReleaseDecisions } from './decision-release-api.ts';
 
@@ -78,17 +79,7 @@ export function ReleaseDecisionsDialog({ scope, onClose }: { scope: ReleaseScope
           <p role="status" className="font-semibold text-slate-900" data-testid="release-summary">
             {plural(step.outcome.released.length, 'decision', 'decisions')} released.
           </p>
-          {step.outcome.skipped.length > 0 && (
-            <ul className="max-h-60 space-y-2 overflow-y-auto text-sm" aria-label="Still held">
-              {step.outcome.skipped.map((paper) => (
-                <li key={paper._id} className="rounded-md bg-slate-50 px-3 py-2">
-                  <span className="font-medium break-words text-slate-900">{paper.title || paper._id}</span>
-                  {paper.ictacemId && <span className="ml-1 font-mono text-xs text-slate-500">{paper.ictacemId}</span>}
-                  <span className="block text-slate-600">{paper.reason}</span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <SkippedPapersList papers={step.outcome.skipped} label="Still held" />
           <div className="flex justify-end">
             <Button onClick={onClose} autoFocus>
               Close

@@ -13,6 +13,7 @@ import { errorText } from '@client/lib/api.ts';
 import { formatCount } from '@shared/format/numbers.ts';
 import { useBulkStatusChange } from './bulk-status-api.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
+import { SkippedPapersList } from '@client/components/skipped-papers-list.tsx';
 
 /** Titles named in the confirmation before "and N more". */
 const SAMPLE_SIZE = 5;
@@ -188,17 +189,7 @@ function Summary({ outcome, onClose }: { outcome: Outcome; onClose: () => void }
           No mail server is configured, so no e-mail was sent: the authors see the decisions in the site.
         </p>
       )}
-      {skipped.length > 0 && (
-        <ul className="max-h-60 space-y-2 overflow-y-auto text-sm" aria-label="Skipped papers">
-          {skipped.map((paper) => (
-            <li key={paper._id} className="rounded-md bg-slate-50 px-3 py-2">
-              <span className="font-medium break-words text-slate-900">{paper.title || paper._id}</span>
-              {paper.ictacemId && <span className="ml-1 font-mono text-xs text-slate-500">{paper.ictacemId}</span>}
-              <span className="block text-slate-600">{paper.reason}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <SkippedPapersList papers={skipped} label="Skipped papers" />
       <div className="flex justify-end">
         <Button onClick={onClose} autoFocus>
           Close
