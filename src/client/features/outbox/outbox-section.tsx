@@ -37,42 +37,28 @@ export function OutboxSection() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex min-w-40 flex-1 flex-col text-sm font-medium text-slate-700 sm:flex-none">
-          Kind
-          <select
-            value={kind}
-            onChange={(event) => {
-              setKind(event.target.value as MailKind | '');
-              setPage(1);
-            }}
-            className={selectClass}
-          >
-            <option value="">Every kind</option>
-            {MAIL_KINDS.map((value) => (
-              <option key={value} value={value}>
-                {MAIL_KIND_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex min-w-40 flex-1 flex-col text-sm font-medium text-slate-700 sm:flex-none">
-          State
-          <select
-            value={state}
-            onChange={(event) => {
-              setState(event.target.value as MailState | '');
-              setPage(1);
-            }}
-            className={selectClass}
-          >
-            <option value="">Every state</option>
-            {MAIL_STATES.map((value) => (
-              <option key={value} value={value}>
-                {MAIL_STATE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Kind"
+          value={kind}
+          every="Every kind"
+          options={MAIL_KINDS}
+          labels={MAIL_KIND_LABELS}
+          onChange={(value) => {
+            setKind(value);
+            setPage(1);
+          }}
+        />
+        <FilterSelect
+          label="State"
+          value={state}
+          every="Every state"
+          options={MAIL_STATES}
+          labels={MAIL_STATE_LABELS}
+          onChange={(value) => {
+            setState(value);
+            setPage(1);
+          }}
+        />
         <Link
           to="/admin/mail-templates"
           className="py-2 text-sm font-semibold text-brand-700 hover:underline sm:ml-auto"
@@ -153,5 +139,36 @@ function OutboxRow({ mail, onOpen }: { mail: OutboxMailSummary; onOpen: () => vo
         </span>
       </div>
     </li>
+  );
+}
+
+/** One of the outbox's filters: every value, or one of its options. */
+function FilterSelect<Value extends string>({
+  label,
+  value,
+  every,
+  options,
+  labels,
+  onChange,
+}: {
+  label: string;
+  value: Value | '';
+  every: string;
+  options: readonly Value[];
+  labels: Record<Value, string>;
+  onChange: (value: Value | '') => void;
+}) {
+  return (
+    <label className="flex min-w-40 flex-1 flex-col text-sm font-medium text-slate-700 sm:flex-none">
+      {label}
+      <select value={value} onChange={(event) => onChange(event.target.value as Value | '')} className={selectClass}>
+        <option value="">{every}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {labels[option]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
