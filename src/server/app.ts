@@ -66,6 +66,11 @@ import { adminCommitteeRoutes, committeeInvitationRoutes } from './modules/commi
 import { bulkActionsRoutes } from './modules/bulk-actions/bulk-actions.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { adminDeadlinesRoutes, publicDeadlinesRoutes } from './modules/deadlines/deadlines.routes.ts';
+import {
+  authorResponseRoutes,
+  committeeResponseRoutes,
+  organiserResponseRoutes,
+} from './modules/author-responses/author-responses.routes.ts';
 import { deadlineExtensionsRoutes } from './modules/papers/deadline-extensions.routes.ts';
 import { papersRoutes } from './modules/papers/papers.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
@@ -374,6 +379,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(reviewerCommentsRoutes, { prefix: `${apiPrefix}/papers` });
   await app.register(memberDiscussionRoutes, { prefix: `${apiPrefix}/committee/reviews` });
   await app.register(paperDiscussionRoutes, { prefix: `${apiPrefix}/admin/papers` });
+  await app.register(authorResponseRoutes, { prefix: `${apiPrefix}/papers` });
+  await app.register(committeeResponseRoutes, { prefix: `${apiPrefix}/committee/reviews` });
+  await app.register(organiserResponseRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await app.register(reviewModeRoutes, { prefix: apiPrefix });
   await app.register(decisionReleaseRoutes, { prefix: `${apiPrefix}/admin/decision-release` });
   await app.register(automaticRemindersRoutes, { prefix: `${apiPrefix}/admin/committee/automatic-reminders` });

@@ -14,6 +14,7 @@ const DEMO_SCHEDULE: Record<keyof ConferenceDates, { days: number; time: string 
   biddingOpens: { days: -7, time: '00:00:00' },
   biddingCloses: { days: 25, time: '23:59:59' },
   reviewDeadline: { days: 27, time: '23:59:59' },
+  authorResponseDeadline: { days: 27, time: '23:59:59' },
   notification: { days: 28, time: '00:00:00' },
   earlyBirdCloses: { days: 42, time: '23:59:59' },
   lateRegistrationOpens: { days: 43, time: '00:00:00' },

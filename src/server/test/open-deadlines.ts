@@ -14,6 +14,7 @@ export const OPEN_DEADLINES = {
   biddingOpens: '2025-07-21T00:00:00+05:30',
   biddingCloses: '2099-12-30T23:59:59+05:30',
   reviewDeadline: '2099-12-31T23:59:59+05:30',
+  authorResponseDeadline: '2099-12-31T23:59:59+05:30',
   notification: '2099-12-31T23:59:59+05:30',
   paymentDeadline: '2099-12-31T23:59:59+05:30',
   fullPaperDeadline: '2099-12-31T23:59:59+05:30',

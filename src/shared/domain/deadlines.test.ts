@@ -100,6 +100,7 @@ describe('the state machine keeps the deadlines', () => {
       abstract: { closesAt: '2025-10-15T23:59:59+05:30', extended: false },
       payment: { closesAt: '2025-11-30T23:59:59+05:30', extended: false },
       fullPaper: { closesAt: '2025-12-10T23:59:59+05:30', extended: false },
+      response: null,
       ...deadlines,
     },
   });

@@ -13,6 +13,7 @@ export const CONFERENCE_DATE_KEYS = [
   'biddingOpens',
   'biddingCloses',
   'reviewDeadline',
+  'authorResponseDeadline',
   'notification',
   'earlyBirdCloses',
   'lateRegistrationOpens',
@@ -35,6 +36,7 @@ export const ANNOUNCED_DATES: ConferenceDates = {
   biddingOpens: '2025-10-16T00:00:00+05:30',
   biddingCloses: '2025-10-20T23:59:59+05:30',
   reviewDeadline: '2025-10-28T23:59:59+05:30',
+  authorResponseDeadline: '2025-10-30T23:59:59+05:30',
   notification: '2025-10-31T00:00:00+05:30',
   earlyBirdCloses: '2025-11-15T23:59:59+05:30',
   lateRegistrationOpens: '2025-11-16T00:00:00+05:30',
@@ -52,6 +54,7 @@ export const CONFERENCE_DATE_VARIABLES = {
   biddingOpens: 'BIDDING_OPENS',
   biddingCloses: 'BIDDING_CLOSES',
   reviewDeadline: 'REVIEW_DEADLINE',
+  authorResponseDeadline: 'AUTHOR_RESPONSE_DEADLINE',
   notification: 'NOTIFICATION_DATE',
   earlyBirdCloses: 'EARLY_BIRD_CLOSES',
   lateRegistrationOpens: 'LATE_REGISTRATION_OPENS',
@@ -88,6 +91,12 @@ export const CONFERENCE_DATE_INFO: Record<
   biddingOpens: { title: 'Bidding opens', name: 'the opening of bidding', kind: 'committee' },
   biddingCloses: { title: 'Bidding closes', name: 'the close of bidding', kind: 'committee' },
   reviewDeadline: { title: 'Reviews due', name: 'the review deadline', kind: 'committee' },
+  // A review-round date: it concerns only the authors asked for a response, so the public pages leave it out.
+  authorResponseDeadline: {
+    title: 'Author response deadline',
+    name: 'the author response deadline',
+    kind: 'committee',
+  },
   notification: { title: 'Notification of acceptance', name: 'the notification of acceptance', kind: 'submission' },
   earlyBirdCloses: {
     title: 'Early-bird registration closes',
@@ -152,19 +161,21 @@ export function datesOutOfOrder(dates: ConferenceDates): string | null {
 }
 
 /** The deadlines the server keeps: each closes an author step. */
-export const DEADLINE_STEPS = ['abstract', 'payment', 'fullPaper'] as const;
+export const DEADLINE_STEPS = ['abstract', 'payment', 'fullPaper', 'response'] as const;
 export type DeadlineStep = (typeof DEADLINE_STEPS)[number];
 
 export const DEADLINE_OF_STEP: Record<DeadlineStep, ConferenceDateKey> = {
   abstract: 'abstractDeadline',
   payment: 'paymentDeadline',
   fullPaper: 'fullPaperDeadline',
+  response: 'authorResponseDeadline',
 };
 
 export const DEADLINE_STEP_NAMES: Record<DeadlineStep, string> = {
   abstract: 'extended abstract',
   payment: 'payment',
   fullPaper: 'full paper',
+  response: 'author response',
 };
 
 /** A step's deadline as it applies to one paper: the conference's, or an extension granted to it. */

@@ -60,6 +60,11 @@ export const MAIL_PLACEHOLDERS = {
   papers: { description: 'The papers’ titles, one a line, each after “  - ”', example: '  - Turbulent mixing' },
   reviewCount: { description: 'How many reviews, as in “a review” or “3 reviews”', example: 'a review' },
   deadline: { description: 'The review deadline', example: 'Sunday 30 November 2025, 23:59 IST' },
+  responseDeadline: {
+    description: 'Until when the author may respond to the reviews (the paper’s own extension if it has one)',
+    example: 'Thursday 30 October 2025, 23:59 IST',
+  },
+  wordLimit: { description: 'The most words the response may have', example: '500' },
   reviewsLink: { description: 'The link to the member’s reviews', example: 'https://example.org/ictacem2025/reviews' },
 } as const satisfies Record<string, { description: string; example: string }>;
 export type MailPlaceholder = keyof typeof MAIL_PLACEHOLDERS;

@@ -21,7 +21,13 @@ export interface PaperState {
   paid: boolean;
 }
 
-export const AUTHOR_ACTIONS = ['submitted', 'abstract_reupload', 'payment_added', 'full_paper_submitted'] as const;
+export const AUTHOR_ACTIONS = [
+  'submitted',
+  'abstract_reupload',
+  'payment_added',
+  'full_paper_submitted',
+  'response_submitted',
+] as const;
 export const ADMIN_ACTIONS = [
   'status_change',
   'evaluation',
@@ -64,6 +70,7 @@ export const PAPER_ACTION_LABELS: Record<PaperActionType | CommitteeAction | typ
   abstract_reupload: 'Abstract re-uploaded',
   payment_added: 'Payment ID added',
   full_paper_submitted: 'Full paper submitted',
+  response_submitted: 'Response to the reviews submitted',
   status_change: 'Review',
   evaluation: 'Evaluation',
   abstract_reset: 'Abstract reset',
@@ -130,6 +137,7 @@ export const WORKFLOW_MESSAGES = {
   nothingToRestore: (kind: SubmissionKind) => `There is no reset ${kindWord(kind)} submission to restore.`,
   restoreAlreadySubmitted: (kind: SubmissionKind) => `The ${kindWord(kind)} is submitted; there is nothing to restore.`,
   reviewAlreadyStarted: 'The review of this paper has already started.',
+  responseNotAwaited: 'This paper is not awaiting a response to the reviews.',
 } as const;
 
 function kindWord(kind: SubmissionKind): string {
@@ -159,6 +167,7 @@ const STEP_OF_ACTION: Partial<Record<PaperActionType, DeadlineStep>> = {
   abstract_reupload: 'abstract',
   payment_added: 'payment',
   full_paper_submitted: 'fullPaper',
+  response_submitted: 'response',
 };
 
 /** The deadline an action must meet, if any. */
@@ -226,6 +235,11 @@ function transitionOfState(state: PaperState | null, action: PaperAction): Trans
       return state.fullPaper === 'current'
         ? refuse(WORKFLOW_MESSAGES.fullPaperAlreadySubmitted)
         : allow({ ...state, fullPaper: 'current' });
+    case 'response_submitted':
+      // The author's answer sends the paper back to its reviewers, who may revise their marks.
+      return state.status === 'author_response_awaited'
+        ? allow({ ...state, status: 'review_in_progress' })
+        : refuse(WORKFLOW_MESSAGES.responseNotAwaited);
     case 'status_change':
       return allow({ ...state, status: action.status });
     case 'reviewers_assigned':

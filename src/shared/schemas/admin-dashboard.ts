@@ -38,6 +38,8 @@ export const paperFilterSchema = z.object({
   ),
   /** Papers with a decision entered and not yet released. */
   held: z.enum(['yes']).optional(),
+  /** "No response": papers awaiting their author's response past its deadline (the paper's own if extended). */
+  response: z.enum(['none']).optional(),
   sort: z.enum(PAPER_LIST_SORTS).default('submitted'),
 });
 export type PaperFilterQuery = z.infer<typeof paperFilterSchema>;

@@ -54,6 +54,8 @@ export type ConferenceDateChange = z.infer<typeof conferenceDateChangeSchema>;
 export const adminDeadlinesResponseSchema = okResponse({
   dates: conferenceDatesSchema,
   sources: z.record(z.enum(CONFERENCE_DATE_KEYS), z.enum(DATE_SOURCES)),
+  /** The most words an author's response to the reviews may have (default 500). */
+  responseWordLimit: z.number(),
   graceMinutes: z.number(),
   timeZone: z.string(),
   timeZoneName: z.string(),
@@ -76,7 +78,13 @@ export const updateDeadlinesResponseSchema = adminDeadlinesResponseSchema.extend
 export const stepDeadlineSchema = z.object({ closesAt: z.string(), extended: z.boolean() }).nullable();
 
 export const paperDeadlinesSchema = z
-  .object({ abstract: stepDeadlineSchema, payment: stepDeadlineSchema, fullPaper: stepDeadlineSchema })
+  .object({
+    abstract: stepDeadlineSchema,
+    payment: stepDeadlineSchema,
+    fullPaper: stepDeadlineSchema,
+    /** Null unless the paper awaits its author's response to the reviews. */
+    response: stepDeadlineSchema,
+  })
   .meta({ id: 'PaperDeadlines' });
 
 /** POST /api/admin/papers/{id}/deadline-extensions. */

@@ -97,6 +97,17 @@ export const paperReviewsSchema = z
         commentsToAuthors: z.string(),
         confidentialComments: z.string(),
         submittedAt: z.string().nullable(),
+        /** The marks this review had before, newest first (organisers only). */
+        earlierMarks: z.array(
+          z.object({
+            mark: z.number().nullable(),
+            confidence: z.number().nullable(),
+            givenAt: z.string(),
+            replacedAt: z.string(),
+            /** Replaced after the author's response to the reviews. */
+            afterResponse: z.boolean(),
+          }),
+        ),
       }),
     ),
     /** Whether the reviewers' comments to the authors are shared with the author. */

@@ -2,7 +2,7 @@ import { DEADLINE_STEP_NAMES, DEADLINE_STEPS, type DeadlineStep } from '@shared/
 import { isRealPaymentId } from '@shared/domain/payment.ts';
 import type { AdminPaper } from '@shared/schemas/admin-paper.ts';
 
-type PaperSteps = Pick<AdminPaper, 'pdfPath' | 'paymentId' | 'fullPaperPdfPath'>;
+type PaperSteps = Pick<AdminPaper, 'pdfPath' | 'paymentId' | 'fullPaperPdfPath' | 'status'>;
 
 /** "Extended abstract", "Payment", "Full paper". */
 export const STEP_LABELS = Object.fromEntries(
@@ -13,6 +13,8 @@ export const STEP_LABELS = Object.fromEntries(
 export function stepDone(paper: PaperSteps, step: DeadlineStep): boolean {
   if (step === 'abstract') return paper.pdfPath !== null;
   if (step === 'payment') return isRealPaymentId(paper.paymentId);
+  // A response is a step only while one is asked for: otherwise there is nothing to do or extend.
+  if (step === 'response') return paper.status !== 'author_response_awaited';
   return paper.fullPaperPdfPath !== null;
 }
 

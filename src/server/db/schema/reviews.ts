@@ -57,3 +57,26 @@ export const reviewReleases = pgTable('review_releases', {
   releasedBy: uuid('released_by').references(() => users.id, { onDelete: 'set null' }),
   releasedAt: timestamp('released_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A submitted review's earlier marks: each time a member changes the mark (or confidence) of a
+ * submitted review, what it was is kept here, so the organisers see a mark revised after the
+ * author's response beside the one it replaced.
+ */
+export const reviewMarkRevisions = pgTable(
+  'review_mark_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => committeeReviews.id, { onDelete: 'cascade' }),
+    mark: integer('mark'),
+    confidence: integer('confidence'),
+    /** When the replaced mark was given (the review's last change before this one). */
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Replaced after the author's response to the reviews was submitted. */
+    afterResponse: boolean('after_response').notNull().default(false),
+  },
+  (t) => [index('review_mark_revisions_review_idx').on(t.reviewId, t.replacedAt)],
+);

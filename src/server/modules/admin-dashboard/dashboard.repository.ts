@@ -24,7 +24,17 @@ import {
   type SearchScope,
   type SearchStrategy,
 } from '@server/db/search-pattern.ts';
-import { cacheVersions, chatReadCursors, heldDecisions, paperAuthors, papers, users } from '@server/db/schema/index.ts';
+import {
+  cacheVersions,
+  chatReadCursors,
+  conferenceDates,
+  deadlineExtensions,
+  heldDecisions,
+  paperAuthors,
+  papers,
+  users,
+} from '@server/db/schema/index.ts';
+import { ANNOUNCED_DATES } from '@shared/domain/deadlines.ts';
 import { DISAGREEMENT_SPREAD } from '@shared/domain/reviews.ts';
 import {
   adminRelationColumns,
@@ -221,6 +231,9 @@ export interface PaperFilter {
   disagreement?: PaperFilterQuery['disagreement'];
   minMean?: number;
   held?: PaperFilterQuery['held'];
+  response?: PaperFilterQuery['response'];
+  /** The author response deadline before an organiser saves one (configured or announced). */
+  responseDeadlineDefault?: string;
   sort?: PaperListSort;
 }
 
@@ -252,6 +265,18 @@ function hasUnreadAuthorMessage(readerId: string): SQL {
       and ${chatReadCursors.userId} = ${readerId} and ${chatReadCursors.lastReadAt} >= ${papers.lastAuthorMessageAt}))`;
 }
 
+/**
+ * Awaiting its author's response, and past the paper's response deadline: the later of the
+ * conference's (as saved on the Deadlines page, else as configured or announced)
+ * and the paper's own extension. A submitted response moves the paper out of this status.
+ */
+const responseOverdue = (fallback: string) => sql`(${papers.status} = 'author_response_awaited' and now() > greatest(
+  coalesce((select ${conferenceDates.value} from ${conferenceDates} where ${conferenceDates.key} = 'authorResponseDeadline'),
+    ${fallback})::timestamptz,
+  coalesce((select ${deadlineExtensions.closesAt} from ${deadlineExtensions}
+    where ${deadlineExtensions.paperId} = ${papers.id} and ${deadlineExtensions.step} = 'response')::timestamptz,
+    '-infinity'::timestamptz)))`;
+
 function papersWhere(db: DbOrTx, filter: PaperFilter, strategy: SearchStrategy): SQL | undefined {
   const { search } = filter;
   return and(
@@ -272,6 +297,9 @@ function papersWhere(db: DbOrTx, filter: PaperFilter, strategy: SearchStrategy):
         ? lt(papers.reviewSpread, DISAGREEMENT_SPREAD)
         : undefined,
     filter.minMean !== undefined ? sql`${papers.reviewMean} >= ${literalNumber(filter.minMean)}` : undefined,
+    filter.response === 'none'
+      ? responseOverdue(filter.responseDeadlineDefault ?? ANNOUNCED_DATES.authorResponseDeadline)
+      : undefined,
     filter.held === 'yes'
       ? sql`exists (select 1 from ${heldDecisions} where ${heldDecisions.paperId} = ${papers.id})`
       : undefined,

@@ -190,9 +190,17 @@ export async function listUsers(ctx: AppContext, query: { search: string; page: 
 }
 
 /** The paper list's query as the repository filters by it, for the admin asking. */
-export function paperFilterFor(query: PaperFilterQuery, adminId: string): repo.PaperFilter {
+export function paperFilterFor(
+  query: PaperFilterQuery,
+  adminId: string,
+  config?: Pick<AppContext['config'], 'conferenceDates'>,
+): repo.PaperFilter {
   const { unread, ...rest } = query;
-  return { ...rest, unreadBy: unread === 'yes' ? adminId : undefined };
+  return {
+    ...rest,
+    unreadBy: unread === 'yes' ? adminId : undefined,
+    responseDeadlineDefault: config?.conferenceDates.authorResponseDeadline,
+  };
 }
 
 /**
@@ -207,9 +215,11 @@ async function paperScope(
 ): Promise<repo.SearchScope> {
   totals ??= await listTotals(ctx);
   const { sort: _order, ...counted } = filter;
-  const matches = filter.unreadBy
-    ? await repo.countPapers(ctx.db, filter)
-    : await totals.at(['papers', counted], () => repo.countPapers(ctx.db, filter));
+  // "No response" changes with the clock, without a new version of the data.
+  const matches =
+    filter.unreadBy || filter.response
+      ? await repo.countPapers(ctx.db, filter)
+      : await totals.at(['papers', counted], () => repo.countPapers(ctx.db, filter));
   return totals.scope(matches, filter.search, 'papers');
 }
 
@@ -238,7 +248,7 @@ export async function listPapers(
   adminId: string,
   query: PaperListQuery,
 ): Promise<{ papers: AdminPaperListRow[]; pagination: ListPagination }> {
-  const filter = paperFilterFor(query, adminId);
+  const filter = paperFilterFor(query, adminId, ctx.config);
   const totals = await listTotals(ctx);
   const scope = await paperScope(ctx, filter, totals);
   const { rows, pagination } = await pageAfterTotal(query, scope.matches, async (page) =>
@@ -276,7 +286,7 @@ export async function idsOfMatchingPapers(ctx: AppContext, filter: repo.PaperFil
  */
 export async function paperIdsOfAudience(ctx: AppContext, adminId: string, audience: PaperAudience): Promise<string[]> {
   if (audience.kind === 'selection') return [...new Set(audience.paperIds)];
-  const ids = await idsOfMatchingPapers(ctx, paperFilterFor(audience.filter, adminId), BULK_SELECTION_MAX);
+  const ids = await idsOfMatchingPapers(ctx, paperFilterFor(audience.filter, adminId, ctx.config), BULK_SELECTION_MAX);
   if (ids === null) throw new AppError('bad_request', BULK_MESSAGES.tooManyMatching);
   if (ids.length === 0) throw new AppError('bad_request', BULK_MESSAGES.noneMatching);
   return ids;

@@ -11,7 +11,7 @@ import { currentDates } from '../deadlines/deadlines.service.ts';
 import * as repo from './dashboard.repository.ts';
 
 /** What each deadline still waits for, as a paper list filter and in words. */
-const PENDING: Record<DeadlineStep, { filter: NextDeadline['filter']; singular: string; plural: string }> = {
+const PENDING: Record<Exclude<DeadlineStep, 'response'>, { filter: NextDeadline['filter']; singular: string; plural: string }> = {
   abstract: { filter: {}, singular: 'abstract submitted so far', plural: 'abstracts submitted so far' },
   payment: {
     filter: { status: 'abstract_accepted', payment: 'unpaid' },
@@ -29,7 +29,9 @@ const PENDING: Record<DeadlineStep, { filter: NextDeadline['filter']; singular: 
 export async function nextDeadline(ctx: AppContext): Promise<NextDeadline | null> {
   const dates = await currentDates(ctx);
   const now = ctx.now();
-  const open = DEADLINE_STEPS.map((step) => ({ step, closesAt: dates[DEADLINE_OF_STEP[step]] }))
+  // The author response deadline concerns only the papers asked for one: the paper list's "No response" shows them.
+  const open = DEADLINE_STEPS.filter((step) => step !== 'response')
+    .map((step) => ({ step, closesAt: dates[DEADLINE_OF_STEP[step]] }))
     .filter(({ closesAt }) => isOpenAt(closesAt, now, ctx.config.deadlineGraceMs))
     .sort((a, b) => Date.parse(a.closesAt) - Date.parse(b.closesAt));
   const next = open[0];

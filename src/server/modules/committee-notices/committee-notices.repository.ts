@@ -38,6 +38,21 @@ export function findSubmittedReviewers(db: DbOrTx, paperId: string) {
     );
 }
 
+/** The members still on the committee assigned to the paper, whether or not they submitted their review. */
+export function findAssignedReviewers(db: DbOrTx, paperId: string) {
+  return db
+    .select({ memberId: committeeReviews.memberId, userId: committeeMembers.userId })
+    .from(committeeReviews)
+    .innerJoin(committeeMembers, eq(committeeMembers.id, committeeReviews.memberId))
+    .where(
+      and(
+        eq(committeeReviews.paperId, paperId),
+        eq(committeeMembers.status, 'accepted'),
+        isNotNull(committeeMembers.userId),
+      ),
+    );
+}
+
 export async function findPaperTitle(db: DbOrTx, paperId: string): Promise<string | undefined> {
   const [row] = await db.select({ title: papers.title }).from(papers).where(eq(papers.id, paperId));
   return row?.title;

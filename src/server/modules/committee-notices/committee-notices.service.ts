@@ -1,6 +1,7 @@
 import type { PaperStatus } from '@shared/constants.ts';
 import { COMMITTEE_NOTICE_TEXTS, COMMITTEE_NOTICE_TITLES } from '@shared/domain/committee-notices.ts';
 import { DISCUSSION_TEXTS } from '@shared/domain/discussion.ts';
+import { RESPONSE_TEXTS } from '@shared/domain/author-responses.ts';
 import { isDecided, reviewerLabel } from '@shared/domain/reviews.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { groupBy } from '@server/lib/group-by.ts';
@@ -140,6 +141,28 @@ export async function noticeDecision(
       paperId: paper.id,
       title: COMMITTEE_NOTICE_TITLES.decision,
       message: COMMITTEE_NOTICE_TEXTS.decision(paper.title, status),
+    },
+  );
+}
+
+/**
+ * The author responded to the reviews: told to every member assigned to the paper who may still
+ * read it (not conflicted since), whether or not they submitted their review. Names no author.
+ */
+export async function noticeAuthorResponse(db: DbOrTx, paper: { id: string; title: string }): Promise<void> {
+  const assigned = await repo.findAssignedReviewers(db, paper.id);
+  if (assigned.length === 0) return;
+  const conflicts = await conflictsOfCommittee(db, await findPaperProfilesByIds(db, [paper.id]));
+  const readers = assigned.filter((reviewer) => !conflicts.get(reviewer.memberId)?.has(paper.id));
+  if (readers.length === 0) return;
+  await notifyInSite(
+    db,
+    readers.map((reader) => reader.userId!),
+    {
+      type: 'review_comment',
+      paperId: paper.id,
+      title: RESPONSE_TEXTS.receivedTitle,
+      message: RESPONSE_TEXTS.received(paper.title),
     },
   );
 }

@@ -1,7 +1,13 @@
 import { desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { DeadlineStep } from '@shared/domain/deadlines.ts';
 import type { DbOrTx } from '@server/db/client.ts';
-import { conferenceDateChanges, conferenceDates, deadlineExtensions, users } from '@server/db/schema/index.ts';
+import {
+  authorResponseSetting,
+  conferenceDateChanges,
+  conferenceDates,
+  deadlineExtensions,
+  users,
+} from '@server/db/schema/index.ts';
 import { literalRows } from '@server/db/literal-values.ts';
 
 export type ConferenceDateRow = typeof conferenceDates.$inferSelect;
@@ -70,4 +76,17 @@ export async function lastSavedAt(db: DbOrTx, keys: readonly string[]): Promise<
     .from(conferenceDates)
     .where(inArray(conferenceDates.key, [...keys]));
   return row?.at ?? null;
+}
+
+/** The author response's word limit an organiser saved; undefined: the default. */
+export async function findResponseWordLimit(db: DbOrTx): Promise<number | undefined> {
+  const [row] = await db.select({ wordLimit: authorResponseSetting.wordLimit }).from(authorResponseSetting);
+  return row?.wordLimit;
+}
+
+export async function upsertResponseWordLimit(db: DbOrTx, wordLimit: number, by: string): Promise<void> {
+  await db
+    .insert(authorResponseSetting)
+    .values({ id: 1, wordLimit, updatedBy: by })
+    .onConflictDoUpdate({ target: authorResponseSetting.id, set: { wordLimit, updatedBy: by, updatedAt: sql`now()` } });
 }

@@ -5,6 +5,7 @@ import {
   updateDeadlinesBodySchema,
   updateDeadlinesResponseSchema,
 } from '@shared/schemas/deadlines.ts';
+import { responseWordLimitBodySchema, responseWordLimitResponseSchema } from '@shared/schemas/author-responses.ts';
 import { perAccount } from '@server/lib/rate-limits.ts';
 import { requireAdmin } from '@server/plugins/auth.ts';
 import * as deadlines from './deadlines.service.ts';
@@ -42,6 +43,18 @@ export const adminDeadlinesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true,
       ...(await deadlines.updateDates(ctx, requireAdmin(request), request.body)),
+    }),
+  );
+
+  app.put(
+    '/deadlines/response-word-limit',
+    {
+      schema: { body: responseWordLimitBodySchema, response: { 200: responseWordLimitResponseSchema } },
+      config: { ...admin, rateLimit: perAccount(60, '1 hour') },
+    },
+    async (request) => ({
+      success: true,
+      ...(await deadlines.saveResponseWordLimit(ctx, requireAdmin(request), request.body.wordLimit)),
     }),
   );
 };

@@ -19,6 +19,7 @@ import type { DbOrTx } from '@server/db/client.ts';
 import { AppError } from '@server/lib/app-error.ts';
 import * as repo from './deadlines.repository.ts';
 import { readTogether } from '@server/db/read-together.ts';
+import { RESPONSE_TEXTS, RESPONSE_WORD_LIMIT } from '@shared/domain/author-responses.ts';
 
 export type PaperDeadlines = Record<DeadlineStep, StepDeadline | null>;
 
@@ -87,13 +88,15 @@ export async function publicDeadlines(ctx: AppContext): Promise<Omit<PublicDeadl
 }
 
 export async function adminDeadlines(ctx: AppContext, db: DbOrTx = ctx.db): Promise<Omit<AdminDeadlines, 'success'>> {
-  const [{ dates, sources }, changes] = await readTogether(db, [
+  const [{ dates, sources }, changes, wordLimit] = await readTogether(db, [
     () => datesWithSources(ctx, db),
     () => repo.findDateChanges(db, CHANGES_SHOWN),
+    () => responseWordLimit(db),
   ]);
   return {
     dates,
     sources,
+    responseWordLimit: wordLimit,
     graceMinutes: ctx.config.deadlineGraceMs / 60_000,
     timeZone: CONFERENCE.timeZone,
     timeZoneName: CONFERENCE.timeZoneName,
@@ -165,6 +168,11 @@ export function deadlinesOfPaper(
     abstract: stepDeadline(dates, extensions, 'abstract', state?.abstract === 'reset'),
     payment: stepDeadline(dates, extensions, 'payment', false),
     fullPaper: stepDeadline(dates, extensions, 'fullPaper', state?.fullPaper === 'reset'),
+    // Only a paper asked for a response has one (the author response round).
+    response:
+      state?.status === 'author_response_awaited'
+        ? withExtension(dates[DEADLINE_OF_STEP.response], extensions.response)
+        : null,
   };
 }
 
@@ -249,4 +257,18 @@ export async function grantExtension(
 
 export async function removeExtension(tx: DbOrTx, paperId: string, step: DeadlineStep): Promise<void> {
   await repo.deleteExtension(tx, paperId, step);
+}
+
+/** The most words an author's response to the reviews may have: set on the Deadlines page, 500 by default. */
+export async function responseWordLimit(db: DbOrTx): Promise<number> {
+  return (await repo.findResponseWordLimit(db)) ?? RESPONSE_WORD_LIMIT.default;
+}
+
+export async function saveResponseWordLimit(
+  ctx: AppContext,
+  admin: PublicUser,
+  wordLimit: number,
+): Promise<{ message: string; wordLimit: number }> {
+  await repo.upsertResponseWordLimit(ctx.db, wordLimit, admin._id);
+  return { message: RESPONSE_TEXTS.wordLimitSaved, wordLimit };
 }

@@ -20,9 +20,10 @@ import { getUserForAdmin } from '../users/users.service.ts';
 import { presentAdminPaper } from './admin-paper.presenter.ts';
 import * as repo from './papers.repository.ts';
 import { deleteRelease, releaseCommentedReviews } from './review-releases.repository.ts';
-import { applyPaperStep, PAPER_NOT_FOUND, stateOfPaper } from './paper-workflow.ts';
+import { applyPaperStep, PAPER_NOT_FOUND, paperState, stateOfPaper } from './paper-workflow.ts';
 import { noticeDecision } from '../committee-notices/committee-notices.service.ts';
-import { deadlinesOfPapersWithExtensions } from '../deadlines/deadlines.service.ts';
+import { deadlinesOfPapersWithExtensions, responseWordLimit, stepTiming } from '../deadlines/deadlines.service.ts';
+import { formatConferenceTime } from '@shared/domain/deadlines.ts';
 import { findStoredFile, servableFile } from '../files/files.service.ts';
 import { commentsParagraph } from '../mail-templates/mail-rendering.ts';
 import { holdDecisionIfDue } from './decision-holding.ts';
@@ -149,12 +150,26 @@ export function reviewNotification(
   paper: Pick<repo.PaperRow, 'id' | 'ictacemId' | 'title'>,
   before: { status: PaperStatus; review: string },
   after: { status: PaperStatus; review: string },
+  /** A response asked for: until when, and in how many words. */
+  responseRequest?: { closesAt: string; wordLimit: number },
 ): NotificationInput | null {
   const label = PAPER_STATUS_LABELS[after.status];
   const comments = commentsParagraph(after.review);
   const base = { paperId: paper.id, mailKind: 'decision' as const };
   const values = { paperId: paper.ictacemId, title: paper.title, status: label, comments };
   if (before.status !== after.status) {
+    if (after.status === 'author_response_awaited' && responseRequest) {
+      const responseDeadline = formatConferenceTime(responseRequest.closesAt);
+      const wordLimit = String(responseRequest.wordLimit);
+      return {
+        ...base,
+        type: 'paper_status_change',
+        priority: 'high',
+        title: `Please respond to the reviews: ${paper.ictacemId}`,
+        message: `The committee asks for your response to the reviews of "${paper.title}". The reviewers' comments are shared with you: on your profile, open "Respond to the reviews", write your response (at most ${wordLimit} words; you may add a revised abstract PDF) and submit it by ${responseDeadline}.${comments}`,
+        mail: { template: 'response_requested', values: { ...values, responseDeadline, wordLimit } },
+      };
+    }
     if (after.status === 'abstract_accepted') {
       return {
         ...base,
@@ -259,13 +274,32 @@ export async function changeStatusOrHold(
     },
     reason: review,
   });
-  // Comments are shared with a decision only: a paper taken back into review takes them back too.
-  if (!isDecided(input.status)) await deleteRelease(tx, paperId);
+  // Comments are shared with a decision, and with a request for the author's response (which
+  // answers them); a paper taken back into review takes them back.
+  const asksForResponse = input.status === 'author_response_awaited' && previous.status !== input.status;
+  if (asksForResponse) await releaseCommentedReviews(tx, paperId, admin._id);
+  else if (!isDecided(input.status) && input.status !== 'author_response_awaited') await deleteRelease(tx, paperId);
   else if (input.shareReviews) await releaseCommentedReviews(tx, paperId, admin._id);
-  const notice = reviewNotification(previous, previous, { status: input.status, review });
+  const notice = reviewNotification(
+    previous,
+    previous,
+    { status: input.status, review },
+    asksForResponse ? await responseRequestOf(ctx, tx, paper) : undefined,
+  );
   if (notice) await notifyUsers(ctx, tx, [previous.userId], notice);
   await noticeDecision(tx, paper, previous.status, input.status);
   return { paper, held: false };
+}
+
+/** Until when, and in how many words, the author of a paper now awaiting a response may answer. */
+async function responseRequestOf(
+  ctx: AppContext,
+  tx: DbOrTx,
+  paper: repo.PaperRow,
+): Promise<{ closesAt: string; wordLimit: number } | undefined> {
+  const timing = await stepTiming(ctx, tx, { id: paper.id, state: await paperState(tx, paper) });
+  const deadline = timing.deadlines.response;
+  return deadline ? { closesAt: deadline.closesAt, wordLimit: await responseWordLimit(tx) } : undefined;
 }
 
 /** Sets the review status and the comments to the author, recording who did it and when. */

@@ -15,6 +15,7 @@ import { applyPaperStep, paperState } from './paper-workflow.ts';
 function stepPending(state: PaperState, step: DeadlineExtensionBody['step']): boolean {
   if (step === 'abstract') return state.abstract === 'reset';
   if (step === 'payment') return !state.paid;
+  if (step === 'response') return state.status === 'author_response_awaited';
   return state.fullPaper !== 'current';
 }
 

@@ -1,7 +1,13 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { ASSIGNABLE_STATUSES } from '@shared/domain/assignment.ts';
 import type { DbOrTx } from '@server/db/client.ts';
-import { committeeMembers, committeeReviews, papers } from '@server/db/schema/index.ts';
+import {
+  authorResponses,
+  committeeMembers,
+  committeeReviews,
+  papers,
+  reviewMarkRevisions,
+} from '@server/db/schema/index.ts';
 
 const reviewColumns = {
   id: committeeReviews.id,
@@ -69,6 +75,7 @@ export async function updateReview(
 export function findReviewsOfPaperForOrganisers(db: DbOrTx, paperId: string) {
   return db
     .select({
+      reviewId: committeeReviews.id,
       memberId: committeeReviews.memberId,
       reviewerNumber: committeeReviews.reviewerNumber,
       name: committeeMembers.name,
@@ -107,4 +114,38 @@ export function findUnfinishedReviews(db: DbOrTx) {
       ),
     )
     .orderBy(asc(committeeMembers.name), asc(committeeReviews.assignedAt));
+}
+
+/** Keeps a submitted review's mark before a change replaces it. */
+export async function insertMarkRevision(
+  db: DbOrTx,
+  values: { reviewId: string; mark: number | null; confidence: number | null; givenAt: Date; afterResponse: boolean },
+): Promise<void> {
+  await db.insert(reviewMarkRevisions).values(values);
+}
+
+/** Whether the paper's author had submitted a response to the reviews before `before`. */
+export async function responseSubmittedBefore(db: DbOrTx, paperId: string, before: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: authorResponses.id })
+    .from(authorResponses)
+    .where(
+      and(
+        eq(authorResponses.paperId, paperId),
+        isNotNull(authorResponses.submittedAt),
+        lt(authorResponses.submittedAt, before),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The earlier marks of these reviews, newest first. */
+export function findMarkRevisions(db: DbOrTx, reviewIds: readonly string[]) {
+  if (reviewIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(reviewMarkRevisions)
+    .where(inArray(reviewMarkRevisions.reviewId, [...reviewIds]))
+    .orderBy(desc(reviewMarkRevisions.replacedAt), desc(reviewMarkRevisions.id));
 }

@@ -33,8 +33,11 @@ import {
   findReviewOfMember,
   findReviewsOfMember,
   findReviewsOfPaperForOrganisers,
+  findMarkRevisions,
   findUnfinishedReviews,
+  insertMarkRevision,
   type MemberReviewRow,
+  responseSubmittedBefore,
   updateReview,
 } from './reviews.repository.ts';
 import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
@@ -99,6 +102,10 @@ export async function getPaperReviews(ctx: Pick<AppContext, 'db'>, paperId: stri
   if (!(await findPaperProfile(ctx.db, paperId))) throw new AppError('not_found', PAPER_NOT_FOUND);
   const rows = await findReviewsOfPaperForOrganisers(ctx.db, paperId);
   const submitted = rows.filter((row) => row.submittedAt !== null);
+  const revisions = await findMarkRevisions(
+    ctx.db,
+    submitted.map((row) => row.reviewId),
+  );
   return {
     reviews: rows.map((row) => {
       const shown = row.submittedAt !== null;
@@ -113,6 +120,15 @@ export async function getPaperReviews(ctx: Pick<AppContext, 'db'>, paperId: stri
         commentsToAuthors: shown ? row.commentsToAuthors : '',
         confidentialComments: shown ? row.confidentialComments : '',
         submittedAt: row.submittedAt?.toISOString() ?? null,
+        earlierMarks: revisions
+          .filter((revision) => shown && revision.reviewId === row.reviewId)
+          .map((revision) => ({
+            mark: revision.mark,
+            confidence: revision.confidence,
+            givenAt: revision.givenAt.toISOString(),
+            replacedAt: revision.replacedAt.toISOString(),
+            afterResponse: revision.afterResponse,
+          })),
       };
     }),
     sharedWithAuthor: (await findRelease(ctx.db, paperId)) !== undefined,
@@ -288,6 +304,16 @@ async function writeReview(
       row.commentsToAuthors === values.commentsToAuthors &&
       row.confidentialComments === values.confidentialComments;
     if (unchanged) return REVIEW_TEXTS.submitted;
+    // A submitted mark is never lost: the one a change replaces is kept in the review's history.
+    if (row.submittedAt !== null && (row.mark !== values.mark || row.confidence !== values.confidence)) {
+      await insertMarkRevision(tx, {
+        reviewId: row.id,
+        mark: row.mark,
+        confidence: row.confidence,
+        givenAt: row.updatedAt,
+        afterResponse: await responseSubmittedBefore(tx, paperId, now),
+      });
+    }
     await updateReview(tx, row.id, { ...values, submittedAt: row.submittedAt ?? now });
     await insertTimelineEntries(tx, [
       {
