@@ -66,7 +66,19 @@ await writeFile(
  * imports, which esbuild turns into chunks loaded then.
  */
 function refuseHeavyPackagesAtStart(metafile, entry) {
-  const LOADED_WHEN_USED = ['pdf-lib', '@pdf-lib/fontkit', 'exceljs', 'qrcode'];
+  // The last six: a restart's processor time too (docs/performance.md, "Restart time").
+  const LOADED_WHEN_USED = [
+    'pdf-lib',
+    '@pdf-lib/fontkit',
+    'exceljs',
+    'qrcode',
+    'nodemailer',
+    'tldts',
+    'tar',
+    'yazl',
+    'any-ascii',
+    'bowser',
+  ];
   const seen = new Set();
   const queue = [entry];
   const found = new Set();
@@ -83,6 +95,6 @@ function refuseHeavyPackagesAtStart(metafile, entry) {
   }
   if (found.size > 0)
     throw new Error(
-      `The server's start imports ${[...found].join(', ')}: import the module that uses it with import() where it is used.`,
+      `The server's start imports ${[...found].join(', ')}: import the module that uses it with import() where it is used (or the package with lib/loaded-when-used.ts).`,
     );
 }

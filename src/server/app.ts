@@ -138,6 +138,13 @@ const SECURITY_HEADERS = securityHeadersOf({
 /** How long a resolved session is reused on the embedded database (revocations clear it at once). */
 const SESSION_CACHE_TTL_MS = 30_000;
 
+/**
+ * How long after the server listens its upkeep starts (the embedded database's VACUUM, the first
+ * sweep of expired sessions and tokens): both run statements on the server's thread with the
+ * embedded database, and a restart's first answers came after the first of them.
+ */
+const UPKEEP_AFTER_LISTENING_MS = 2_000;
+
 /** JSON bodies are small; uploads go through multipart with their own limits. */
 const JSON_BODY_LIMIT = 64 * 1024;
 
@@ -263,11 +270,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     jobs.start();
   });
   // Upkeep once the server answers, not before: the start no longer waits for the whole database's
-  // VACUUM or the first sweep of what has expired, and the first requests run between the
-  // VACUUM's tables (jobs/embedded-upkeep.ts).
+  // VACUUM or the first sweep of what has expired, and later requests run between the VACUUM's
+  // tables (jobs/embedded-upkeep.ts). It waits a moment after listening too, so that the requests
+  // a restart meets at once (a proxy's health check, the pages left waiting) are answered first.
+  let upkeepTimer: NodeJS.Timeout | undefined;
   app.addHook('onListen', (done) => {
-    void maintenance?.start();
-    housekeeping?.start();
+    upkeepTimer = setTimeout(() => {
+      void maintenance?.start();
+      housekeeping?.start();
+    }, UPKEEP_AFTER_LISTENING_MS);
+    upkeepTimer.unref();
     done();
   });
   const backups =
@@ -287,6 +299,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // Runs once the server has closed, i.e. every request has been answered. A backup being sent
     // finishes first too: close() waits for open connections.
     await new Promise((resolve) => (backups ? backups.close(resolve) : resolve(undefined)));
+    clearTimeout(upkeepTimer);
     await maintenance?.stop();
     await housekeeping?.stop();
     await reviewReminders?.stop();

@@ -1,4 +1,9 @@
-import anyAscii from 'any-ascii';
+import type anyAsciiOf from 'any-ascii';
+import { loadedWhenUsed } from '../lib/loaded-when-used.ts';
+
+/** The transliteration tables, loaded by the first file name made, not at start. */
+const anyAsciiModule = loadedWhenUsed<{ default: typeof anyAsciiOf }>('any-ascii');
+const anyAscii = (text: string) => anyAsciiModule().default(text);
 
 /*
  * An author's name is stored as one field, typed as the author writes it, so the family name

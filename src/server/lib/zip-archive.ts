@@ -1,5 +1,9 @@
 import { PassThrough, Readable } from 'node:stream';
-import yazl from 'yazl';
+import type * as Yazl from 'yazl';
+import { loadedWhenUsed } from './loaded-when-used.ts';
+
+/** Loaded by the first archive, not at start. */
+const yazl = loadedWhenUsed<typeof Yazl>('yazl');
 
 export interface ZipEntry {
   /** The path inside the archive. */
@@ -15,7 +19,7 @@ export interface ZipEntry {
  * an entry ends the stream with that error.
  */
 export function zipStream(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>): Readable {
-  const zip = new yazl.ZipFile();
+  const zip = new (yazl().ZipFile)();
   const output = new PassThrough();
   zip.on('error', (error: Error) => output.destroy(error));
   zip.outputStream.on('error', (error: Error) => output.destroy(error));

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailKind } from '@shared/domain/outbox.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
@@ -43,7 +43,12 @@ export function retryDelayMs(attempts: number): number {
  * outbox and may send it again once a server is configured.
  */
 export class MailOutbox {
-  private readonly transport: ReturnType<typeof nodemailer.createTransport> | undefined;
+  /**
+   * Made at the first mail sent: nodemailer is imported then, so a start, and a server without
+   * SMTP_URL at all, never loads it (40-60 ms of a restart's processor time).
+   */
+  private transport: Promise<Transporter> | undefined;
+  private readonly smtpUrl: string | undefined;
   /** Whether a mail server is configured: without one nothing is sent, only written. */
   readonly canSend: boolean;
   private timer: NodeJS.Timeout | undefined;
@@ -68,13 +73,18 @@ export class MailOutbox {
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.messageIdDomain = /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost';
     this.canSend = smtpUrl !== undefined && smtpUrl !== '';
-    this.transport = this.canSend
-      ? nodemailer.createTransport({
-          url: smtpUrl,
-          connectionTimeout: 10_000,
-          socketTimeout: 20_000,
-        } as Parameters<typeof nodemailer.createTransport>[0])
-      : undefined;
+    this.smtpUrl = smtpUrl;
+  }
+
+  private smtpTransport(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: this.smtpUrl,
+        connectionTimeout: 10_000,
+        socketTimeout: 20_000,
+      } as Parameters<typeof nodemailer.createTransport>[0]),
+    );
+    return this.transport;
   }
 
   async enqueue(dbOrTx: DbOrTx, mail: OutgoingMail): Promise<void> {
@@ -146,7 +156,7 @@ export class MailOutbox {
         this.log.warn({ err: error }, 'mail outbox: claimed mail not released; it is retried after its lease'),
       );
     }
-    this.transport?.close();
+    void this.transport?.then((transport) => transport.close());
   }
 
   /**
@@ -208,7 +218,9 @@ export class MailOutbox {
         }
         const attempts = mail.attempts + 1;
         try {
-          await this.transport!.sendMail({
+          await (
+            await this.smtpTransport()
+          ).sendMail({
             from: this.from,
             to: mail.toAddress,
             subject: mail.subject,

@@ -4,18 +4,22 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
-import * as tar from 'tar';
+import type * as Tar from 'tar';
 import { type Database, type Db, type DbOrTx, openDatabase } from '../db/client.ts';
 import { storedFiles } from '../db/schema/index.ts';
 import { excludeServers } from '../db/server-presence.ts';
 import { vacuumAfterBulkLoad } from '../db/bulk-load-upkeep.ts';
 import { rowsOf } from '../db/raw-rows.ts';
+import { loadedWhenUsed } from '../lib/loaded-when-used.ts';
 import { type DataDirLock, lockDataDir } from '../storage/data-dir-lock.ts';
 import type { FileStoreConfig } from '../config.ts';
 import { type FileStore, STORAGE_KEY_PATTERN, StoredFileMissingError } from '../storage/file-store.ts';
 import { filesDirOf, storedFilePath, TMP_DIR_NAME } from '../storage/local-file-store.ts';
 import { openFileStore } from '../storage/open-file-store.ts';
 import { checkIntegrity, type IntegrityReport } from './integrity.ts';
+
+/** Loaded by the first backup or restore, not at start. */
+const tar = loadedWhenUsed<typeof Tar>('tar');
 
 /**
  * A backup is one .tar.gz holding a consistent snapshot of the database and exactly the files
@@ -207,7 +211,7 @@ export async function streamBackup(source: BackupSource, destination: Writable):
       }
       await writeFile(path.join(staging, MANIFEST), `${JSON.stringify(snapshot.manifest, null, 2)}\n`);
       await new Promise<void>((resolve, reject) => {
-        const pack = tar.c({ gzip: true, cwd: staging, portable: true }, [DATABASE_DIR, FILES_DIR, MANIFEST]);
+        const pack = tar().c({ gzip: true, cwd: staging, portable: true }, [DATABASE_DIR, FILES_DIR, MANIFEST]);
         pack.on('error', (error: unknown) => {
           destination.destroy();
           reject(error);
@@ -265,7 +269,7 @@ function parseManifest(text: string | undefined): BackupManifest {
 export function readBackupManifest(archive: string): BackupManifest {
   let manifest = '';
   try {
-    tar.t({
+    tar().t({
       sync: true,
       file: archive,
       strict: true,
@@ -291,7 +295,7 @@ const ALLOWED_ENTRY = new RegExp(
  */
 function unpack(archive: string, into: string): { refused: string[] } {
   const refused: string[] = [];
-  tar.x({
+  tar().x({
     sync: true,
     file: archive,
     cwd: into,

@@ -1,6 +1,10 @@
-import { getDomain } from 'tldts';
+import type * as Tldts from 'tldts';
 import type { AutomaticConflictKind } from '@shared/domain/conflicts.ts';
+import { loadedWhenUsed } from '@server/lib/loaded-when-used.ts';
 import { foldText, institutionKeys } from './institution-keys.ts';
+
+/** The public-suffix list, loaded by the first conflict check, not at start. */
+const tldts = loadedWhenUsed<typeof Tldts>('tldts');
 
 /** What is known of a committee member that could tie them to a paper's authors. */
 export interface MemberProfile {
@@ -43,7 +47,7 @@ const RESERVED_DOMAIN = /(^|\.)(example|test|invalid|localhost)$|^example\.(com|
  */
 export function organisationDomain(email: string, freeMail: ReadonlySet<string>): string | null {
   const host = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-  const domain = getDomain(host) ?? host;
+  const domain = tldts().getDomain(host) ?? host;
   if (!host || freeMail.has(host) || freeMail.has(domain) || RESERVED_DOMAIN.test(domain)) return null;
   return domain;
 }
