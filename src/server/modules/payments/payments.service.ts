@@ -158,6 +158,10 @@ export async function confirmPayment(
   await applyPaperStep(tx, paperId, {
     actor,
     action: { type: 'payment_confirmed' },
+    // The paper's row is touched (not its version, which guards the organisers' open forms) so
+    // that the dashboard's figures, cached per version of the papers, count the confirmation.
+    changes: () => ({ updatedAt: ctx.now() }),
+    bumpVersion: false,
     details: {
       paymentId: paper.paymentId,
       receivedOn: input.receivedOn,

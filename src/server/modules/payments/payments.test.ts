@@ -291,5 +291,18 @@ describe('fees and payments: Entered, Confirmed, Rejected, decided by organisers
     }
     const author = await createTestUser(t.app);
     expect((await call(author, 'GET', '/admin/payments')).status).toBe(403);
+
+    // The dashboard, the Financial records and the paper list count the same.
+    const { stats } = (await call(admin, 'GET', '/admin/stats')).json;
+    expect({ confirmed: stats.paymentConfirmed, entered: stats.paymentEntered, unpaid: stats.pendingPayment }).toEqual(
+      all.json.counts,
+    );
+    expect(stats.paymentCompleted).toBe(confirmed + entered);
+    const { summary } = (await call(admin, 'GET', '/admin/records?view=financial')).json;
+    expect({ confirmed: summary.confirmed, entered: summary.entered, unpaid: summary.unpaid }).toEqual(all.json.counts);
+    for (const state of ['confirmed', 'entered'] as const) {
+      const list = (await call(admin, 'GET', `/admin/papers?payment=${state}&limit=100`)).json;
+      expect(list.pagination.total, state).toBe(all.json.counts[state]);
+    }
   });
 });
