@@ -197,7 +197,6 @@ export const MAIL_TEMPLATES = {
     label: 'Payment rejected',
     sentWhen: 'An organiser rejects the payment ID an author entered.',
     placeholders: ['paperId', 'title', 'paymentId', 'reason'],
-    required: ['reason'],
     notification: {
       heading: 'Payment not confirmed: {paperId}',
       message:
