@@ -32,6 +32,30 @@ export const majorAmountSchema = z
     return amount;
   });
 
+/** The same amount as a form holds it: text, checked by the same parser, sent as typed. */
+export const majorAmountTextSchema = z
+  .string()
+  .trim()
+  .refine((text) => {
+    const amount = parseMajorAmount(text);
+    return amount !== null && amount <= MAX_AMOUNT_MINOR;
+  }, FEE_MESSAGES.amountInvalid);
+
+const categoryName = z
+  .string()
+  .trim()
+  .min(1, 'Please enter the category’s name.')
+  .max(FEE_LIMITS.categoryName)
+  .superRefine(publishable('Category'));
+
+/** The Fees page's category form: what it checks before sending (the body schema below parses the amounts). */
+export const feeCategoryFormSchema = z.object({
+  name: categoryName,
+  currency: z.enum(CURRENCIES),
+  earlyBird: majorAmountTextSchema,
+  late: majorAmountTextSchema,
+});
+
 export const feeCategoryBodySchema = z.object({
   name: z
     .string()
@@ -133,6 +157,13 @@ export const confirmPaymentBodySchema = z.object({
   currency: z.enum(CURRENCIES),
 });
 export type ConfirmPaymentBody = z.input<typeof confirmPaymentBodySchema>;
+
+/** The Confirm form: the day, the amount as typed, the currency (the payment ID is the row's). */
+export const confirmPaymentFormSchema = z.object({
+  receivedOn: z.string().trim().refine(isCalendarDay, FEE_MESSAGES.receivedOnInvalid),
+  amount: majorAmountTextSchema,
+  currency: z.enum(CURRENCIES),
+});
 
 export const rejectPaymentBodySchema = z.object({
   paymentId: z.string().trim().min(1),

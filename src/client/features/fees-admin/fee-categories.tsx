@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   CURRENCIES,
-  type Currency,
   formatMoney,
   FULL_PAPER_REQUIREMENT_LABELS,
   FULL_PAPER_REQUIREMENTS,
@@ -9,15 +10,16 @@ import {
   minorToMajorText,
 } from '@shared/domain/fees.ts';
 import { formatConferenceDate } from '@shared/domain/deadlines.ts';
-import type { FeeCategory } from '@shared/schemas/fees.ts';
+import { type FeeCategory, type FeeCategoryBody, feeCategoryFormSchema } from '@shared/schemas/fees.ts';
 import { Button } from '@client/components/ui/button.tsx';
 import { SelectField, TextField } from '@client/components/ui/form-field.tsx';
 import { Panel } from '@client/components/ui/panel.tsx';
 import { errorText } from '@client/lib/api.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { useAdminFees, useDeleteCategory, useSaveCategory, useSaveFeeSettings } from './fees-admin-api.ts';
 
-const EMPTY = { name: '', currency: 'INR' as Currency, earlyBird: '', late: '' };
+const EMPTY: FeeCategoryBody = { name: '', currency: 'INR', earlyBird: '', late: '' };
 
 /** The "Fees" page's categories: each with its currency and its early-bird and late amounts. */
 export function FeeCategories() {
@@ -26,33 +28,44 @@ export function FeeCategories() {
   const remove = useDeleteCategory();
   const toast = useToast();
   const [editing, setEditing] = useState<string | undefined>();
-  const [form, setForm] = useState(EMPTY);
   const [error, setError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<FeeCategoryBody>({
+    resolver: zodResolver(feeCategoryFormSchema),
+    defaultValues: EMPTY,
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
 
   const edit = (category: FeeCategory) => {
     setEditing(category._id);
-    setForm({
+    reset({
       name: category.name,
       currency: category.currency,
       earlyBird: minorToMajorText(category.earlyBirdMinor),
       late: minorToMajorText(category.lateMinor),
     });
   };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const stopEditing = () => {
+    setEditing(undefined);
+    reset(EMPTY);
+  };
+  const onSubmit = handleSubmit((body) => {
     setError(undefined);
     save.mutate(
-      { id: editing, body: form },
+      { id: editing, body },
       {
         onSuccess: (answer) => {
           toast.success(answer.message);
-          setEditing(undefined);
-          setForm(EMPTY);
+          stopEditing();
         },
         onError: (failure) => setError(errorText(failure, 'The category could not be saved.')),
       },
     );
-  };
+  });
 
   const periods = fees.data?.periods;
   return (
@@ -115,38 +128,26 @@ export function FeeCategories() {
         </table>
         {fees.data?.categories.length === 0 && <p className="py-3 text-sm text-slate-600">No fee categories yet.</p>}
       </div>
-      <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
-        <TextField label="Category" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+      <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-start">
+        <TextField label="Category" error={errors.name?.message} {...register('name')} />
         <SelectField
           label="Currency"
-          value={form.currency}
           options={CURRENCIES.map((c) => ({ value: c, label: c }))}
-          onChange={(e) => setForm({ ...form, currency: e.target.value as Currency })}
+          {...register('currency')}
         />
         <TextField
           label="Early-bird amount"
           inputMode="decimal"
-          value={form.earlyBird}
-          onChange={(e) => setForm({ ...form, earlyBird: e.target.value })}
+          error={errors.earlyBird?.message}
+          {...register('earlyBird')}
         />
-        <TextField
-          label="Late amount"
-          inputMode="decimal"
-          value={form.late}
-          onChange={(e) => setForm({ ...form, late: e.target.value })}
-        />
-        <div className="flex gap-2">
+        <TextField label="Late amount" inputMode="decimal" error={errors.late?.message} {...register('late')} />
+        <div className="flex gap-2 lg:mt-6">
           <Button type="submit" disabled={save.isPending}>
             {editing ? 'Save category' : 'Add category'}
           </Button>
           {editing && (
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setEditing(undefined);
-                setForm(EMPTY);
-              }}
-            >
+            <Button variant="secondary" onClick={stopEditing}>
               Cancel
             </Button>
           )}

@@ -1,18 +1,21 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import {
   confirmationSentence,
   CURRENCIES,
-  type Currency,
   formatMoney,
   PAYMENT_STATE_LABELS,
   PAYMENT_STATES,
   type PaymentState,
 } from '@shared/domain/fees.ts';
-import type { AdminPaymentRow } from '@shared/schemas/fees.ts';
+import { type AdminPaymentRow, confirmPaymentFormSchema, rejectPaymentBodySchema } from '@shared/schemas/fees.ts';
 import { Button } from '@client/components/ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '@client/components/ui/form-field.tsx';
 import { Panel } from '@client/components/ui/panel.tsx';
 import { errorText } from '@client/lib/api.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { useConfirmPayment, usePayments, useRejectPayment } from './fees-admin-api.ts';
 
@@ -91,18 +94,25 @@ function PaymentRow({ row }: { row: AdminPaymentRow }) {
   );
 }
 
+type ConfirmFields = z.input<typeof confirmPaymentFormSchema>;
+
 function ConfirmForm({ row, onDone }: { row: AdminPaymentRow; onDone: () => void }) {
   const confirm = useConfirmPayment(row.paperId);
   const toast = useToast();
-  const [receivedOn, setReceivedOn] = useState('');
-  const [amount, setAmount] = useState('');
-  const [currency, setCurrency] = useState<Currency>(row.categoryCurrency ?? 'INR');
   const [error, setError] = useState<string>();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ConfirmFields>({
+    resolver: zodResolver(confirmPaymentFormSchema),
+    defaultValues: { receivedOn: '', amount: '', currency: row.categoryCurrency ?? 'INR' },
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
+  const onSubmit = handleSubmit((fields) => {
     setError(undefined);
     confirm.mutate(
-      { paymentId: row.payment.paymentId, receivedOn, amount, currency },
+      { paymentId: row.payment.paymentId, ...fields },
       {
         onSuccess: (answer) => {
           toast.success(answer.message);
@@ -111,22 +121,21 @@ function ConfirmForm({ row, onDone }: { row: AdminPaymentRow; onDone: () => void
         onError: (failure) => setError(errorText(failure, 'The payment could not be confirmed.')),
       },
     );
-  };
+  });
   return (
     <form
       onSubmit={onSubmit}
       noValidate
-      className="mt-3 grid gap-3 rounded-lg bg-slate-50 p-3 sm:grid-cols-4 sm:items-end"
+      className="mt-3 grid gap-3 rounded-lg bg-slate-50 p-3 sm:grid-cols-4 sm:items-start"
     >
-      <TextField label="Date received" type="date" value={receivedOn} onChange={(e) => setReceivedOn(e.target.value)} />
-      <TextField label="Amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+      <TextField label="Date received" type="date" error={errors.receivedOn?.message} {...register('receivedOn')} />
+      <TextField label="Amount" inputMode="decimal" error={errors.amount?.message} {...register('amount')} />
       <SelectField
         label="Currency"
-        value={currency}
         options={CURRENCIES.map((c) => ({ value: c, label: c }))}
-        onChange={(e) => setCurrency(e.target.value as Currency)}
+        {...register('currency')}
       />
-      <Button type="submit" disabled={confirm.isPending}>
+      <Button type="submit" disabled={confirm.isPending} className="sm:mt-6">
         Confirm payment
       </Button>
       {error && (
@@ -138,32 +147,38 @@ function ConfirmForm({ row, onDone }: { row: AdminPaymentRow; onDone: () => void
   );
 }
 
+type RejectFields = z.input<typeof rejectPaymentBodySchema>;
+
 function RejectForm({ row, onDone }: { row: AdminPaymentRow; onDone: () => void }) {
   const reject = useRejectPayment(row.paperId);
   const toast = useToast();
-  const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RejectFields>({
+    resolver: zodResolver(rejectPaymentBodySchema),
+    defaultValues: { paymentId: row.payment.paymentId, reason: '' },
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
+  const onSubmit = handleSubmit((body) => {
     setError(undefined);
-    reject.mutate(
-      { paymentId: row.payment.paymentId, reason },
-      {
-        onSuccess: (answer) => {
-          toast.success(answer.message);
-          onDone();
-        },
-        onError: (failure) => setError(errorText(failure, 'The payment could not be rejected.')),
+    reject.mutate(body, {
+      onSuccess: (answer) => {
+        toast.success(answer.message);
+        onDone();
       },
-    );
-  };
+      onError: (failure) => setError(errorText(failure, 'The payment could not be rejected.')),
+    });
+  });
   return (
     <form onSubmit={onSubmit} noValidate className="mt-3 space-y-3 rounded-lg bg-slate-50 p-3">
       <TextAreaField
         label="Reason (sent to the author)"
         rows={3}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
+        error={errors.reason?.message}
+        {...register('reason')}
       />
       <Button type="submit" variant="danger" disabled={reject.isPending}>
         Reject payment
