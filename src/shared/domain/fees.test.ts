@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ANNOUNCED_DATES } from './deadlines.ts';
+import { type PaperState, transition } from './paper-workflow.ts';
 import { confirmationSentence, formatMoney, isCalendarDay, parseMajorAmount, rateOn } from './fees.ts';
 
 describe('fees: exact amounts and the rate of a day', () => {
@@ -34,5 +35,22 @@ describe('fees: exact amounts and the rate of a day', () => {
     expect(isCalendarDay('2025-11-12')).toBe(true);
     expect(isCalendarDay('2025-02-30')).toBe(false);
     expect(isCalendarDay('12/11/2025')).toBe(false);
+  });
+});
+
+describe('payments in the paper state machine', () => {
+  const paid: PaperState = { status: 'abstract_accepted', abstract: 'current', fullPaper: 'none', paid: true };
+  it('confirms a paid paper unchanged, and a rejection leaves it unpaid so the author may enter another ID', () => {
+    expect(transition(paid, { type: 'payment_confirmed' })).toEqual({ ok: true, next: paid });
+    const rejected = transition(paid, { type: 'payment_rejected' });
+    expect(rejected).toEqual({ ok: true, next: { ...paid, paid: false } });
+    expect(transition({ ...paid, paid: false }, { type: 'payment_added' }).ok).toBe(true);
+  });
+  it('refuses to confirm or reject a paper without a payment ID', () => {
+    for (const type of ['payment_confirmed', 'payment_rejected'] as const)
+      expect(transition({ ...paid, paid: false }, { type })).toEqual({
+        ok: false,
+        message: 'This paper has no payment ID to confirm or reject.',
+      });
   });
 });
