@@ -55,6 +55,8 @@ import {
 } from './modules/reviews/reviews.routes.ts';
 import { memberDiscussionRoutes, paperDiscussionRoutes } from './modules/discussion/discussion.routes.ts';
 import { reviewModeRoutes } from './modules/review-mode/review-mode.routes.ts';
+import { adminFeesRoutes } from './modules/fees/fees.routes.ts';
+import { adminPaymentRoutes, authorPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { automaticRemindersRoutes } from './modules/review-reminders/review-reminders.routes.ts';
 import { AutomaticReviewReminders } from './jobs/review-reminders.ts';
 import { NotificationDateRelease } from './jobs/decision-release.ts';
@@ -396,6 +398,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(committeeResponseRoutes, { prefix: `${apiPrefix}/committee/reviews` });
   await app.register(organiserResponseRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await app.register(reviewModeRoutes, { prefix: apiPrefix });
+  await app.register(adminFeesRoutes, { prefix: `${apiPrefix}/admin/fees` });
+  await app.register(adminPaymentRoutes, { prefix: `${apiPrefix}/admin` });
+  await app.register(authorPaymentRoutes, { prefix: `${apiPrefix}/papers` });
   await app.register(decisionReleaseRoutes, { prefix: `${apiPrefix}/admin/decision-release` });
   await app.register(automaticRemindersRoutes, { prefix: `${apiPrefix}/admin/committee/automatic-reminders` });
   await app.register(adminProgrammeRoutes, { prefix: `${apiPrefix}/admin/programme` });

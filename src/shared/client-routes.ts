@@ -40,6 +40,7 @@ export const CLIENT_PAGES = {
   'admin/messages/:messageId': 'admin/message-page',
   'admin/visa-requests': 'admin/visa-requests-page',
   'admin/deadlines': 'admin/deadlines-page',
+  'admin/fees': 'admin/fees-page',
   'admin/mail-templates': 'admin/mail-templates-page',
   'admin/user/:userId': 'admin/admin-user-page',
   'admin/paper/:paperId': 'admin/admin-paper-page',

@@ -94,6 +94,8 @@ export function adminParams(target: AuthorWorld): Record<string, string> {
     // Rooms and sessions are the organisers' own, nothing of an author's to aim at.
     roomId: DUMMY_UUID,
     sessionId: DUMMY_UUID,
+    // Fee categories are the conference's, nobody's own.
+    categoryId: DUMMY_UUID,
   };
 }
 
@@ -117,6 +119,8 @@ export const AUTHOR_ID_ROUTES: Record<string, (target: AuthorWorld, own: AuthorW
   'GET /papers/view-full/:id': (t) => [{ params: { id: t.paperId } }],
   'GET /papers/:id/reviewer-comments': (t) => [{ params: { id: t.paperId } }],
   'PATCH /papers/:id/payment': (t) => [{ params: { id: t.paperId }, body: { paymentId: 'PAY-BY-SOMEONE-ELSE' } }],
+  'GET /papers/:id/fees': (t) => [{ params: { id: t.paperId } }],
+  'PUT /papers/:id/fee-category': (t) => [{ params: { id: t.paperId }, body: { categoryId: DUMMY_UUID } }],
   'POST /papers/:id/re-upload-abstract': (t) => [{ params: { id: t.paperId }, body: pdfUpload('paperPdf') }],
   'POST /papers/:id/full-paper': (t) => [{ params: { id: t.paperId }, body: pdfUpload('fullPaperPdf') }],
   'GET /papers/:id/shared-files/:fileId/view': (t, own) => [

@@ -28,6 +28,7 @@ export const MAIL_PLACEHOLDERS = {
   step: { description: 'Which deadline, as in “full paper”', example: 'full paper' },
   until: { description: 'The new deadline', example: 'Friday 5 December 2025, 23:59 IST' },
   reason: { description: 'The reason the organisers gave', example: 'The upload failed on our side.' },
+  paymentId: { description: 'The payment ID the author entered', example: 'CEP2025110412345' },
   submission: { description: '“abstract” or “full paper”', example: 'abstract' },
   fileName: { description: 'The document’s file name', example: 'reviewer-notes.pdf' },
   preview: {

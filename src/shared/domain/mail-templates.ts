@@ -211,6 +211,16 @@ export const MAIL_TEMPLATES = {
       message: 'The {step} deadline of "{title}" is extended for you until {until}.\n\nReason: {reason}',
     },
   }),
+  payment_rejected: notice({
+    label: 'Payment rejected',
+    sentWhen: 'An organiser rejects the payment ID an author entered.',
+    placeholders: ['paperId', 'title', 'paymentId', 'reason'],
+    notification: {
+      heading: 'Payment not confirmed: {paperId}',
+      message:
+        'The organisers could not confirm the payment ID {paymentId} you entered for "{title}". You may enter another payment ID from your profile.\n\nReason: {reason}',
+    },
+  }),
   submission_reset: notice({
     label: 'Submission reset',
     sentWhen: 'An organiser resets a paper’s abstract or full paper so the author uploads it again.',

@@ -40,6 +40,8 @@ export const ADMIN_ACTIONS = [
   'admin_file_delete',
   'deadline_extended',
   'reviewers_assigned',
+  'payment_confirmed',
+  'payment_rejected',
 ] as const;
 /**
  * The committee's steps on a paper: on its timeline, but outside the state machine (a paper's
@@ -82,6 +84,8 @@ export const PAPER_ACTION_LABELS: Record<PaperActionType | CommitteeAction | typ
   admin_file_delete: 'Admin file deleted',
   deadline_extended: 'Deadline extended',
   reviewers_assigned: 'Reviewers assigned',
+  payment_confirmed: 'Payment confirmed',
+  payment_rejected: 'Payment rejected',
   reviewer_assigned: 'Reviewer assigned',
   reviewer_unassigned: 'Reviewer unassigned',
   review_submitted: 'Review submitted',
@@ -138,6 +142,7 @@ export const WORKFLOW_MESSAGES = {
   restoreAlreadySubmitted: (kind: SubmissionKind) => `The ${kindWord(kind)} is submitted; there is nothing to restore.`,
   reviewAlreadyStarted: 'The review of this paper has already started.',
   responseNotAwaited: 'This paper is not awaiting a response to the reviews.',
+  noPaymentId: 'This paper has no payment ID to confirm or reject.',
 } as const;
 
 function kindWord(kind: SubmissionKind): string {
@@ -209,8 +214,8 @@ export function transition(state: PaperState | null, action: PaperAction, timing
 }
 
 /**
- * The state's answer alone. Nothing here removes a payment or a full paper: a review decision or
- * an abstract re-upload leaves both as they are, so a paper that returns to review and is
+ * The state's answer alone. Nothing here but an organiser's rejection of a payment removes a
+ * payment, and nothing removes a full paper: a review decision or an abstract re-upload leaves both as they are, so a paper that returns to review and is
  * accepted again keeps what its author paid and uploaded.
  */
 function transitionOfState(state: PaperState | null, action: PaperAction): Transition {
@@ -255,6 +260,11 @@ function transitionOfState(state: PaperState | null, action: PaperAction): Trans
       return resetOrRestore(state, 'abstract', false);
     case 'fullpaper_restore':
       return resetOrRestore(state, 'full_paper', false);
+    case 'payment_confirmed':
+      return state.paid ? allow(state) : refuse(WORKFLOW_MESSAGES.noPaymentId);
+    case 'payment_rejected':
+      // The ID is cleared: the author may enter another. A full paper already uploaded stays.
+      return state.paid ? allow({ ...state, paid: false }) : refuse(WORKFLOW_MESSAGES.noPaymentId);
     case 'evaluation':
     case 'admin_file_upload':
     case 'admin_file_visibility':

@@ -23,7 +23,8 @@ export const paperFilterSchema = z.object({
   status: z.enum(PAPER_STATUSES).optional(),
   theme: z.enum(THEMES).optional(),
   mode: z.enum(PRESENTATION_MODES).optional(),
-  payment: z.enum(['paid', 'unpaid']).optional(),
+  /** 'paid': a payment ID entered (the spec's Paid: Entered and Confirmed); 'confirmed', 'entered' (not yet confirmed), 'unpaid'. */
+  payment: z.enum(['paid', 'unpaid', 'confirmed', 'entered']).optional(),
   fullPaper: z.enum(['yes', 'no']).optional(),
   /** Papers whose author wrote in the chat after the admin asking last read it. */
   unread: z.enum(['yes']).optional(),
@@ -55,7 +56,18 @@ export const recordsQuerySchema = z.object({
   view: z.enum(['financial', 'evaluation']),
   search,
   filter: z
-    .enum(['all', 'paid', 'unpaid', 'evaluated', 'pending', 'reviewsComplete', 'missingReviews', 'disagreement'])
+    .enum([
+      'all',
+      'paid',
+      'confirmed',
+      'entered',
+      'unpaid',
+      'evaluated',
+      'pending',
+      'reviewsComplete',
+      'missingReviews',
+      'disagreement',
+    ])
     .default('all'),
   sort: z.enum(['submitted', 'score', 'mean', 'name']).default('submitted'),
   page,
@@ -88,8 +100,12 @@ export const dashboardStatsSchema = z
     byStatus: countsByStatus,
     fullPaperSubmitted: z.number(),
     abstractOnlySubmitted: z.number(),
+    /** The spec's counts: a payment ID entered (Entered and Confirmed together), and none. */
     paymentCompleted: z.number(),
     pendingPayment: z.number(),
+    /** Confirmed by an organiser; entered and not yet confirmed (modules/payments). Unpaid is pendingPayment. */
+    paymentConfirmed: z.number(),
+    paymentEntered: z.number(),
     presentationModes: z.record(z.string(), z.number()),
     themes: z.record(z.string(), z.number()),
     /** Papers submitted in the last 7 days. */
@@ -163,7 +179,10 @@ export type RecordRow = z.infer<typeof recordRowSchema>;
 export const recordsSummarySchema = z
   .object({
     totalSubmissions: z.number(),
+    /** A payment ID entered (the spec's Paid): confirmed and entered together. */
     paid: z.number(),
+    confirmed: z.number(),
+    entered: z.number(),
     unpaid: z.number(),
     noSubmissions: z.number(),
     /** Percent, one decimal. */

@@ -121,6 +121,9 @@ export function AdminDashboard({
               <Link to="/admin/deadlines" className="block text-brand-700 hover:underline">
                 Deadlines
               </Link>
+              <Link to="/admin/fees" className="block text-brand-700 hover:underline">
+                Fees
+              </Link>
             </div>
           </div>
         </aside>
@@ -165,6 +168,9 @@ export function AdminDashboard({
             </Link>
             <Link to="/admin/deadlines" className="text-brand-700 hover:underline">
               Deadlines
+            </Link>
+            <Link to="/admin/fees" className="text-brand-700 hover:underline">
+              Fees
             </Link>
           </div>
         </div>

@@ -13,7 +13,7 @@ export interface PaperFilters {
   status: PaperStatus | '';
   theme: Theme | '';
   mode: PresentationMode | '';
-  payment: 'paid' | 'unpaid' | '';
+  payment: 'paid' | 'confirmed' | 'entered' | 'unpaid' | '';
   fullPaper: 'yes' | 'no' | '';
   /** 'yes': only papers whose author wrote in the chat since this admin last read it. */
   unread: 'yes' | '';
@@ -53,7 +53,7 @@ export interface FilterChip {
   text: string;
 }
 
-const PAYMENT_LABELS = { paid: 'Paid', unpaid: 'Unpaid' } as const;
+const PAYMENT_LABELS = { paid: 'Paid', confirmed: 'Confirmed', entered: 'Entered', unpaid: 'Unpaid' } as const;
 const FULL_PAPER_LABELS = { yes: 'Submitted', no: 'Not submitted' } as const;
 export const REVIEWS_LABELS = { complete: 'Reviews complete', missing: 'Missing reviews' } as const;
 export const DISAGREEMENT_LABELS = { yes: 'Disagreement', no: 'No disagreement' } as const;
@@ -109,7 +109,7 @@ export function filtersFromParams(params: URLSearchParams): PaperFilters {
   return {
     ...NO_PAPER_FILTERS,
     status: oneOf(PAPER_STATUSES, params.get('status')),
-    payment: oneOf(['paid', 'unpaid'], params.get('payment')),
+    payment: oneOf(['paid', 'confirmed', 'entered', 'unpaid'], params.get('payment')),
     fullPaper: oneOf(['yes', 'no'], params.get('fullPaper')),
   };
 }

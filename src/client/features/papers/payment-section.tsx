@@ -14,6 +14,7 @@ import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { useConferenceDates } from '@client/lib/use-conference-dates.ts';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
+import { AuthorFeeTable, AuthorPaymentStatus } from './author-fees.tsx';
 import { useSavePaymentId } from './papers-api.ts';
 import { revealFocusedElement } from './reveal-focus.ts';
 
@@ -65,10 +66,13 @@ export function PaymentSection({ paper }: { paper: AuthorPaper }) {
           >
             {paymentId}
           </p>
+          <AuthorPaymentStatus paperId={paper._id} />
         </div>
       ) : (
         <DeadlineGate step="payment" deadline={paper.deadlines.payment} className="mt-2">
+          <AuthorPaymentStatus paperId={paper._id} />
           <PaymentInstructions />
+          <AuthorFeeTable paperId={paper._id} />
           <PaymentIdForm paperId={paper._id} onSaved={onSaved} />
         </DeadlineGate>
       )}

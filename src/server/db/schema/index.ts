@@ -24,3 +24,4 @@ export * from './programme.ts';
 export * from './decision-release.ts';
 export * from './mail-templates.ts';
 export * from './author-responses.ts';
+export * from './payments.ts';

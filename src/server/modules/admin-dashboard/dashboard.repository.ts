@@ -54,6 +54,8 @@ import { literalChoice, literalNumber, literalRows } from '@server/db/literal-va
  * every paper, an admin's own included.
  */
 const hasPaper = isNotNull(papers.id);
+/** An organiser (or an import) confirmed the paper's payment (payment_decisions, modules/payments). */
+const PAYMENT_CONFIRMED = sql`exists (select 1 from payment_decisions d where d.paper_id = "papers"."id" and d.state = 'confirmed')`;
 const isPaid = and(hasPaper, notInArray(papers.paymentId, ['', PLACEHOLDER_PAYMENT_ID]))!;
 /** The committee's reviews: all in (at least one), or some still to come (or nobody assigned yet). */
 const reviewsComplete = and(isNotNull(papers.reviewMean), sql`not ${REVIEW_STILL_DUE}`)!;
@@ -62,6 +64,8 @@ const disagreement = gte(papers.reviewSpread, DISAGREEMENT_SPREAD);
 export const RECORD_FILTERS: Record<RecordsQuery['filter'], SQL | undefined> = {
   all: undefined,
   paid: isPaid,
+  confirmed: and(hasPaper, PAYMENT_CONFIRMED),
+  entered: and(isPaid, sql`not ${PAYMENT_CONFIRMED}`),
   unpaid: and(hasPaper, sql`not (${isPaid})`),
   evaluated: isNotNull(papers.evaluationMarks),
   pending: and(hasPaper, isNull(papers.evaluationMarks)),
@@ -96,6 +100,7 @@ export async function paperTallies(db: DbOrTx) {
       papers: count(),
       fullPaperSubmitted: count(papers.fullPaperFileId),
       paid: countWhere(RECORD_FILTERS.paid),
+      confirmed: countWhere(RECORD_FILTERS.confirmed),
       unpaid: countWhere(RECORD_FILTERS.unpaid),
       evaluated: countWhere(RECORD_FILTERS.evaluated),
       pending: countWhere(RECORD_FILTERS.pending),
@@ -239,6 +244,21 @@ export interface PaperFilter {
 
 const isPaidPaper = notInArray(papers.paymentId, ['', PLACEHOLDER_PAYMENT_ID]);
 
+function paymentWhere(payment: PaperFilterQuery['payment']): SQL | undefined {
+  switch (payment) {
+    case 'paid':
+      return isPaidPaper;
+    case 'unpaid':
+      return sql`not (${isPaidPaper})`;
+    case 'confirmed':
+      return PAYMENT_CONFIRMED;
+    case 'entered':
+      return and(isPaidPaper, sql`not ${PAYMENT_CONFIRMED}`);
+    default:
+      return undefined;
+  }
+}
+
 /**
  * A paper order by a column, highest first and papers without a value last, ties by newest:
  * spelled as the indexes on (column desc nulls last, submitted_at desc, id desc) are.
@@ -283,7 +303,7 @@ function papersWhere(db: DbOrTx, filter: PaperFilter, strategy: SearchStrategy):
     filter.status ? sql`${papers.status} = ${literalChoice(filter.status, PAPER_STATUSES)}` : undefined,
     filter.theme ? sql`${papers.theme} = ${literalChoice(filter.theme, THEMES)}` : undefined,
     filter.mode ? sql`${papers.modeOfPresentation} = ${literalChoice(filter.mode, PRESENTATION_MODES)}` : undefined,
-    filter.payment === 'paid' ? isPaidPaper : filter.payment === 'unpaid' ? sql`not (${isPaidPaper})` : undefined,
+    paymentWhere(filter.payment),
     filter.fullPaper === 'yes'
       ? isNotNull(papers.fullPaperFileId)
       : filter.fullPaper === 'no'

@@ -77,6 +77,8 @@ export async function computeDashboardFigures(db: DbOrTx): Promise<DashboardFigu
   const recent = await repo.recentSubmissions(db, RECENT_SUBMISSIONS);
   const total = sum(tallies, (t) => t.papers);
   const paid = sum(tallies, (t) => t.paid);
+  // A confirmed payment keeps its ID (a confirmed payment cannot be rejected): confirmed are paid.
+  const confirmed = sum(tallies, (t) => t.confirmed);
   const evaluated = sum(tallies, (t) => t.evaluated);
   const averageScore = evaluated === 0 ? null : oneDecimal(sum(tallies, (t) => t.marksSum) / evaluated);
   const statusCounts = tally(tallies.map((t) => ({ key: t.status, n: t.papers })));
@@ -89,6 +91,8 @@ export async function computeDashboardFigures(db: DbOrTx): Promise<DashboardFigu
       abstractOnlySubmitted: total - sum(tallies, (t) => t.fullPaperSubmitted),
       paymentCompleted: paid,
       pendingPayment: total - paid,
+      paymentConfirmed: confirmed,
+      paymentEntered: paid - confirmed,
       presentationModes: tally(tallies.map((t) => ({ key: t.mode, n: t.papers }))),
       themes: tally(tallies.map((t) => ({ key: t.theme, n: t.papers }))),
       activeThisWeek: sum(tallies, (t) => t.activeThisWeek),
@@ -108,6 +112,8 @@ export async function computeDashboardFigures(db: DbOrTx): Promise<DashboardFigu
     recordsSummary: {
       totalSubmissions: total,
       paid,
+      confirmed,
+      entered: paid - confirmed,
       unpaid: sum(tallies, (t) => t.unpaid),
       // Every paper has one account and no account two (papers_user_id_uq): the rest have none.
       noSubmissions: totalUsers - total,

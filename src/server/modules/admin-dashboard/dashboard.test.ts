@@ -95,6 +95,9 @@ describe('dashboard statistics and management lists', () => {
       abstractOnlySubmitted: 2,
       paymentCompleted: 1,
       pendingPayment: 2,
+      // Nobody confirmed the one entered payment ID (modules/payments).
+      paymentConfirmed: 0,
+      paymentEntered: 1,
       presentationModes: { Oral: 2, 'Poster (Only for Students)': 1 },
       themes: {
         'Aerodynamics and Fluid Mechanics': 1,
@@ -152,6 +155,8 @@ describe('dashboard statistics and management lists', () => {
     expect(financial.summary).toEqual({
       totalSubmissions: 3,
       paid: 1,
+      confirmed: 0,
+      entered: 1,
       unpaid: 2,
       noSubmissions: 2,
       paymentRate: 33.3,

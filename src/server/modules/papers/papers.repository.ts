@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, max, ne, sql } from 'drizzle-orm';
+import { rowsOf } from '@server/db/raw-rows.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import {
   adminFiles,
@@ -456,4 +457,19 @@ export async function countPapersByStatusOfUser(db: DbOrTx, userId: string) {
     .from(papers)
     .where(eq(papers.userId, userId))
     .groupBy(papers.status);
+}
+
+/**
+ * Whether a paper's full paper waits for its payment's confirmation: the organisers' setting
+ * (fee_settings, modules/fees) requires it and no confirmation is recorded (modules/payments).
+ * Read here, from the tables, so that the paper module depends on neither.
+ */
+export async function awaitsPaymentConfirmation(db: DbOrTx, paperId: string): Promise<boolean> {
+  const [row] = await rowsOf<{ waits: boolean }>(
+    db,
+    sql`select
+    coalesce((select full_paper_requires = 'confirmed' from fee_settings where id = 1), false)
+    and not exists (select 1 from payment_decisions where paper_id = ${paperId} and state = 'confirmed') as waits`,
+  );
+  return row?.waits === true;
 }

@@ -1,4 +1,5 @@
 import { LIMITS, PAPER_STATUS_LABELS, type SubmissionKind } from '@shared/constants.ts';
+import { FEE_MESSAGES } from '@shared/domain/fees.ts';
 import { isRealPaymentId, normalizePaymentId } from '@shared/domain/payment.ts';
 import { type PaperAction, transition } from '@shared/domain/paper-workflow.ts';
 import type { AuthorPaper } from '@shared/schemas/paper.ts';
@@ -252,6 +253,8 @@ export async function reuploadAbstract(
 
 export async function assertCanSubmitFullPaper(ctx: AppContext, actor: PublicUser, paperId: string): Promise<void> {
   await assertStepAllowed(ctx, actor, paperId, { type: 'full_paper_submitted' });
+  if (await repo.awaitsPaymentConfirmation(ctx.db, paperId))
+    throw new AppError('conflict', FEE_MESSAGES.fullPaperNotConfirmed);
 }
 
 export async function submitFullPaper(
@@ -272,6 +275,8 @@ export async function submitFullPaper(
         ctx,
         action: { type: 'full_paper_submitted' },
         changes: async () => {
+          if (await repo.awaitsPaymentConfirmation(tx, paperId))
+            throw new AppError('conflict', FEE_MESSAGES.fullPaperNotConfirmed);
           await repo.addSubmissionVersion(tx, {
             paperId,
             kind: 'full_paper',

@@ -70,8 +70,10 @@ export function OverviewPanel({ overview, papersHref, onShowPapers }: OverviewPa
         <Panel headingLevel={3} title="Payment Status">
           <FactList
             facts={[
-              ['Payment Completed', countWithShare(stats.paymentCompleted)],
-              ['Payment Pending', countWithShare(stats.pendingPayment)],
+              ['Confirmed', countWithShare(stats.paymentConfirmed)],
+              ['Entered', countWithShare(stats.paymentEntered)],
+              ['Unpaid', countWithShare(stats.pendingPayment)],
+              ['Payment Completed (payment ID entered)', countWithShare(stats.paymentCompleted)],
             ]}
           />
         </Panel>

@@ -29,7 +29,9 @@ const MODE_OPTIONS: Choice<'mode'>[] = [
 ];
 const PAYMENT_OPTIONS: Choice<'payment'>[] = [
   { value: '', label: 'Paid and unpaid' },
-  { value: 'paid', label: 'Paid' },
+  { value: 'paid', label: 'Paid (payment ID entered)' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'entered', label: 'Entered' },
   { value: 'unpaid', label: 'Unpaid' },
 ];
 const FULL_PAPER_OPTIONS: Choice<'fullPaper'>[] = [

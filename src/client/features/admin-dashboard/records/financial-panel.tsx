@@ -22,6 +22,8 @@ import { Badge, type BadgeTone } from '@client/components/ui/badge.tsx';
 const FILTERS: SelectOption<RecordsFilter>[] = [
   { value: 'all', label: 'All' },
   { value: 'paid', label: 'Paid Only' },
+  { value: 'confirmed', label: 'Confirmed Only' },
+  { value: 'entered', label: 'Entered Only' },
   { value: 'unpaid', label: 'Unpaid Only' },
 ];
 const STATUS_COLUMN: RecordColumn = { label: 'Payment Status', width: 'w-32' };
@@ -43,9 +45,11 @@ export function FinancialPanel() {
   return (
     <div className="space-y-5">
       {summary && (
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
           <StatCard label="Total Submissions" value={summary.totalSubmissions} />
-          <StatCard label="Paid" value={summary.paid} accent="green" />
+          <StatCard label="Confirmed" value={summary.confirmed} accent="green" />
+          <StatCard label="Entered" value={summary.entered} accent="blue" />
+          <StatCard label="Paid (payment ID entered)" value={summary.paid} accent="green" />
           <StatCard label="Unpaid" value={summary.unpaid} accent="yellow" />
           <StatCard label="No Submissions" value={summary.noSubmissions} accent="slate" />
           <StatCard label="Payment Rate" value={formatRate(summary.paymentRate)} accent="blue" />

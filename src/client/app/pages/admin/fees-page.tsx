@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
+import { FeeCategories, FullPaperSetting } from '@client/features/fees-admin/fee-categories.tsx';
+import { PaymentsList } from '@client/features/fees-admin/payments-list.tsx';
+import { useDocumentTitle } from '@client/lib/use-document-title.ts';
+import { AdminGuard } from './admin-guard.tsx';
+
+/** /admin/fees: the fee categories, what opens the full paper, and every paper's payment to confirm or reject. */
+export default function FeesPage() {
+  useDocumentTitle('Fees');
+  return (
+    <AdminGuard>
+      {(admin) => (
+        <>
+          <AdminHeader user={admin} />
+          <div className="mx-auto w-full max-w-7xl px-4 py-6">
+            <Link to="/admin" className="text-sm font-semibold text-brand-700 hover:underline">
+              Back to Dashboard
+            </Link>
+            <h1 className="mt-2 mb-5 text-2xl font-bold text-brand-900">Fees</h1>
+            <div className="space-y-8">
+              <FeeCategories />
+              <FullPaperSetting />
+              <PaymentsList />
+            </div>
+          </div>
+        </>
+      )}
+    </AdminGuard>
+  );
+}
