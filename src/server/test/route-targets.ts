@@ -94,6 +94,7 @@ export function adminParams(target: AuthorWorld): Record<string, string> {
     // Rooms and sessions are the organisers' own, nothing of an author's to aim at.
     roomId: DUMMY_UUID,
     sessionId: DUMMY_UUID,
+    responseId: target.responseId,
   };
 }
 
@@ -116,6 +117,16 @@ export const AUTHOR_ID_ROUTES: Record<string, (target: AuthorWorld, own: AuthorW
   'GET /papers/view/:id': (t) => [{ params: { id: t.paperId } }],
   'GET /papers/view-full/:id': (t) => [{ params: { id: t.paperId } }],
   'GET /papers/:id/reviewer-comments': (t) => [{ params: { id: t.paperId } }],
+  'GET /papers/:id/response': (t) => [{ params: { id: t.paperId } }],
+  'PUT /papers/:id/response/draft': (t) => [{ params: { id: t.paperId }, body: { text: 'Written for someone else' } }],
+  'POST /papers/:id/response/submit': (t) => [
+    { params: { id: t.paperId }, body: { text: 'Submitted for someone else' } },
+  ],
+  'POST /papers/:id/response/revised-abstract': (t) => [
+    { params: { id: t.paperId }, body: pdfUpload('revisedAbstractPdf') },
+  ],
+  'DELETE /papers/:id/response/revised-abstract': (t) => [{ params: { id: t.paperId } }],
+  'GET /papers/:id/response/revised-abstract': (t) => [{ params: { id: t.paperId } }],
   'PATCH /papers/:id/payment': (t) => [{ params: { id: t.paperId }, body: { paymentId: 'PAY-BY-SOMEONE-ELSE' } }],
   'POST /papers/:id/re-upload-abstract': (t) => [{ params: { id: t.paperId }, body: pdfUpload('paperPdf') }],
   'POST /papers/:id/full-paper': (t) => [{ params: { id: t.paperId }, body: pdfUpload('fullPaperPdf') }],

@@ -13,12 +13,14 @@ import { StatusBadge, statusStripeClass } from '@client/components/status-badge.
 
 const loadPaymentSection = () => import('./payment-section.tsx');
 const loadReuploadForm = () => import('./reupload-form.tsx');
+const loadResponseSection = () => import('../author-responses/response-form.tsx');
 /**
  * The card's forms and the form libraries they run are fetched once the page has painted, not
  * before it: the list waits for them behind its loading state (UserPapersPanel).
  */
 const PaymentSection = lazy(async () => ({ default: (await loadPaymentSection()).PaymentSection }));
 const ReuploadForm = lazy(async () => ({ default: (await loadReuploadForm()).ReuploadForm }));
+const ResponseSection = lazy(async () => ({ default: (await loadResponseSection()).ResponseSection }));
 
 /**
  * Starts fetching the cards' forms, to have them by the time the papers arrive. A failure is
@@ -121,7 +123,11 @@ export function PaperCard({
           </section>
         )}
 
-        <ReviewerComments paper={paper} />
+        {paper.status === 'author_response_awaited' ? (
+          <ResponseSection paperId={paper._id} awaited />
+        ) : (
+          <ReviewerComments paper={paper} />
+        )}
 
         {paper.pdfPath === null && <ReuploadForm paperId={paper._id} deadline={paper.deadlines.abstract} />}
         {paper.status === 'abstract_accepted' && <PaymentSection paper={paper} />}
