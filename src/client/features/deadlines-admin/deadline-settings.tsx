@@ -14,6 +14,7 @@ import { Spinner } from '@client/components/ui/spinner.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { conferenceZoneText } from '@client/lib/conference-datetime.ts';
 import { DateChangeHistory } from './date-change-history.tsx';
+import { ResponseWordLimitForm } from '@client/features/author-responses/response-panels.tsx';
 import {
   DATE_SOURCE_LABELS,
   type DatesFormOutput,
@@ -45,6 +46,7 @@ export function DeadlineSettingsView() {
   return (
     <div className="space-y-8">
       <DatesForm settings={settings.data} />
+      <ResponseWordLimitForm wordLimit={settings.data.responseWordLimit} />
       <DateChangeHistory changes={settings.data.changes} />
     </div>
   );
