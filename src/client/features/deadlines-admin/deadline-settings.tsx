@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import {
   CONFERENCE_DATE_INFO,
@@ -14,7 +14,6 @@ import { Spinner } from '@client/components/ui/spinner.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { conferenceZoneText } from '@client/lib/conference-datetime.ts';
 import { DateChangeHistory } from './date-change-history.tsx';
-import { ResponseWordLimitForm } from '@client/features/author-responses/response-panels.tsx';
 import {
   DATE_SOURCE_LABELS,
   type DatesFormOutput,
@@ -30,7 +29,7 @@ import { Alert } from '@client/components/ui/alert.tsx';
 import { Badge, type BadgeTone } from '@client/components/ui/badge.tsx';
 
 /** The Deadlines page's content: every conference date, editable, and the history of changes. */
-export function DeadlineSettingsView() {
+export function DeadlineSettingsView({ wordLimitForm }: { wordLimitForm?: (wordLimit: number) => ReactNode }) {
   const settings = useDeadlineSettings();
   if (settings.isPending) return <Spinner label="Loading deadlines..." />;
   if (settings.isError) {
@@ -46,7 +45,7 @@ export function DeadlineSettingsView() {
   return (
     <div className="space-y-8">
       <DatesForm settings={settings.data} />
-      <ResponseWordLimitForm wordLimit={settings.data.responseWordLimit} />
+      {wordLimitForm?.(settings.data.responseWordLimit)}
       <DateChangeHistory changes={settings.data.changes} />
     </div>
   );

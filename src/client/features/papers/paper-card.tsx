@@ -13,14 +13,12 @@ import { StatusBadge, statusStripeClass } from '@client/components/status-badge.
 
 const loadPaymentSection = () => import('./payment-section.tsx');
 const loadReuploadForm = () => import('./reupload-form.tsx');
-const loadResponseSection = () => import('../author-responses/response-form.tsx');
 /**
  * The card's forms and the form libraries they run are fetched once the page has painted, not
  * before it: the list waits for them behind its loading state (UserPapersPanel).
  */
 const PaymentSection = lazy(async () => ({ default: (await loadPaymentSection()).PaymentSection }));
 const ReuploadForm = lazy(async () => ({ default: (await loadReuploadForm()).ReuploadForm }));
-const ResponseSection = lazy(async () => ({ default: (await loadResponseSection()).ResponseSection }));
 
 /**
  * Starts fetching the cards' forms, to have them by the time the papers arrive. A failure is
@@ -50,11 +48,14 @@ export function PaperCard({
   chat,
   letters,
   presentation,
+  response,
 }: {
   paper: AuthorPaper;
   chat: ReactNode;
   letters?: ReactNode;
   presentation?: ReactNode;
+  /** The response to the reviews, while one is awaited. */
+  response?: ReactNode;
 }) {
   const titleId = `paper-title-${paper._id}`;
   return (
@@ -123,11 +124,7 @@ export function PaperCard({
           </section>
         )}
 
-        {paper.status === 'author_response_awaited' ? (
-          <ResponseSection paperId={paper._id} awaited />
-        ) : (
-          <ReviewerComments paper={paper} />
-        )}
+        {paper.status === 'author_response_awaited' && response ? response : <ReviewerComments paper={paper} />}
 
         {paper.pdfPath === null && <ReuploadForm paperId={paper._id} deadline={paper.deadlines.abstract} />}
         {paper.status === 'abstract_accepted' && <PaymentSection paper={paper} />}
