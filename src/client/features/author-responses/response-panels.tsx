@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { RESPONSE_TEXTS, RESPONSE_WORD_LIMIT } from '@shared/domain/author-responses.ts';
+import { useForm } from 'react-hook-form';
+import { RESPONSE_WORD_LIMIT } from '@shared/domain/author-responses.ts';
+import { responseWordLimitBodySchema } from '@shared/schemas/author-responses.ts';
 import { formatConferenceTime } from '@shared/domain/deadlines.ts';
 import { formatCount } from '@shared/format/numbers.ts';
 import { Button } from '@client/components/ui/button.tsx';
@@ -112,29 +115,33 @@ export function OrganiserResponsesPanel({ paperId }: { paperId: string }) {
   );
 }
 
-/** The Deadlines page's word limit of the author response. */
+/** The Deadlines page's word limit of the author response, validated by the server's own schema. */
 export function ResponseWordLimitForm({ wordLimit }: { wordLimit: number }) {
   const inputId = useId();
-  const [value, setValue] = useState(String(wordLimit));
   const [message, setMessage] = useState('');
-  const [error, setError] = useState('');
   const save = useSaveWordLimit();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<{ wordLimit: number }>({
+    resolver: zodResolver(responseWordLimitBodySchema),
+    values: { wordLimit },
+  });
+  const onSubmit = handleSubmit((values) => {
+    setMessage('');
+    save.mutate(values.wordLimit, {
+      onSuccess: (answer) => setMessage(answer.message),
+      onError: (failure) =>
+        setError('wordLimit', { message: errorText(failure, 'The word limit could not be saved.') }),
+    });
+  });
   return (
     <form
       noValidate
       className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setMessage('');
-        const number = Number(value);
-        if (!Number.isInteger(number) || number < RESPONSE_WORD_LIMIT.min || number > RESPONSE_WORD_LIMIT.max)
-          return setError(RESPONSE_TEXTS.wordLimitInvalid);
-        setError('');
-        save.mutate(number, {
-          onSuccess: (answer) => setMessage(answer.message),
-          onError: (failure) => setError(errorText(failure, 'The word limit could not be saved.')),
-        });
-      }}
+      onSubmit={(event) => void onSubmit(event)}
     >
       <h2 className="text-lg font-bold text-brand-900">Author response</h2>
       <p className="text-sm text-slate-700">
@@ -151,12 +158,11 @@ export function ResponseWordLimitForm({ wordLimit }: { wordLimit: number }) {
           inputMode="numeric"
           min={RESPONSE_WORD_LIMIT.min}
           max={RESPONSE_WORD_LIMIT.max}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          aria-invalid={error !== ''}
+          aria-invalid={errors.wordLimit !== undefined}
           className="mt-1 block w-40 rounded-md border border-slate-300 p-2 text-sm"
+          {...register('wordLimit', { valueAsNumber: true })}
         />
-        {error && <p className="mt-1 text-sm text-red-700">{error}</p>}
+        {errors.wordLimit && <p className="mt-1 text-sm text-red-700">{errors.wordLimit.message}</p>}
       </div>
       <p role="status" className={message ? 'text-sm text-green-800' : 'sr-only'}>
         {message}
