@@ -89,6 +89,31 @@ describe('double-blind review: nothing a member receives names the authors', () 
       payload: { paperIds: [paperId], memberIds: [member!.id] },
     });
     expect(assigned.statusCode, assigned.body).toBe(200);
+    // The author responds to the reviews with a revised abstract that names them, under their file name.
+    const asked = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/admin/papers/${paperId}/status`,
+      headers: { cookie: admin.cookie },
+      payload: { status: 'author_response_awaited', review: '' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const revised = multipart({}, [
+      { field: 'revisedAbstractPdf', name: FILE_NAME, content: await abstractNamingItsAuthors(identity, PAGE_TEXT) },
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `${API}/papers/${paperId}/response/revised-abstract`,
+      headers: { ...revised.headers, cookie: author.cookie },
+      payload: revised.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const responded = await t.app.inject({
+      method: 'POST',
+      url: `${API}/papers/${paperId}/response/submit`,
+      headers: { cookie: author.cookie },
+      payload: { text: 'We added the missing reference and a comparison with the lattice data.' },
+    });
+    expect(responded.statusCode, responded.body).toBe(200);
     secrets = [...identifyingTexts(identity), 'Brzęczyszczykiewicz', 'Brzeczyszczykiewicz', 'Jagielloński'];
   });
   afterAll(() => t.close());

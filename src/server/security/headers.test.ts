@@ -155,6 +155,8 @@ describe('security headers', () => {
         'GET /papers/view/:id',
         'GET /papers/view-full/:id',
         'GET /papers/:id/shared-files/:fileId/view',
+        'GET /papers/:id/response/revised-abstract',
+        'GET /admin/papers/:paperId/author-responses/:responseId/abstract',
         'GET /chat/papers/:id/messages/:messageId/attachments/:index/view',
         'GET /chat/papers/:id/messages/:messageId/attachments/:index/download',
         'GET /admin/papers/:paperId/history/:entryId/:kind/view',

@@ -4,6 +4,7 @@ import { TWO_FACTOR_MESSAGES } from '@shared/schemas/two-factor.ts';
 import { MEMBERS_ONLY } from '@server/plugins/auth.ts';
 import { committeeMembers } from '@server/db/schema/index.ts';
 import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { multipart, pdfBytes } from '@server/test/multipart.ts';
 import { OPEN_DEADLINES } from '@server/test/open-deadlines.ts';
 import { fillParams, registeredRoutes, routeKey } from '@server/test/route-targets.ts';
 import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
@@ -54,6 +55,27 @@ describe('every member route, for members assigned, unassigned, conflicted and r
       memberIds: [members.assigned.id, members.conflicted.id, members.removed.id],
     });
     expect(assigned.statusCode, assigned.body).toBe(200);
+    // The author's response to the reviews, with a revised abstract, for the routes that read it.
+    expect(
+      (await admin_('PUT', `/admin/papers/${paperId}/status`, { status: 'author_response_awaited' })).statusCode,
+    ).toBe(200);
+    const revised = multipart({}, [
+      { field: 'revisedAbstractPdf', name: `${AUTHOR_NAME}.pdf`, content: pdfBytes('revised') },
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `${API}/papers/${paperId}/response/revised-abstract`,
+      headers: { cookie: author.cookie, ...revised.headers },
+      payload: revised.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const responded = await t.app.inject({
+      method: 'POST',
+      url: `${API}/papers/${paperId}/response/submit`,
+      headers: { cookie: author.cookie },
+      payload: { text: 'Cảm ơn các phản biện.' },
+    });
+    expect(responded.statusCode, responded.body).toBe(200);
     // Found in conflict after the assignment, and removed after it: each loses the paper at once.
     expect(
       (
@@ -98,6 +120,8 @@ describe('every member route, for members assigned, unassigned, conflicted and r
         'POST /committee/reviews/:paperId/submit',
         'GET /committee/reviews/:paperId/discussion',
         'POST /committee/reviews/:paperId/discussion',
+        'GET /committee/reviews/:paperId/author-response',
+        'GET /committee/reviews/:paperId/author-response/abstract',
       ].sort(),
     );
   });

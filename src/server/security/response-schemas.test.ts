@@ -14,6 +14,10 @@ const NOT_JSON = [
   'GET /ictacem2025/api/chat/papers/{id}/messages/{messageId}/attachments/{index}/download',
   'GET /ictacem2025/api/chat/papers/{id}/messages/{messageId}/attachments/{index}/view',
   'GET /ictacem2025/api/committee/reviews/{paperId}/abstract',
+  // The revised abstract sent with an author's response to the reviews (modules/author-responses).
+  'GET /ictacem2025/api/committee/reviews/{paperId}/author-response/abstract',
+  'GET /ictacem2025/api/papers/{id}/response/revised-abstract',
+  'GET /ictacem2025/api/admin/papers/{paperId}/author-responses/{responseId}/abstract',
   'GET /ictacem2025/api/papers/view/{id}',
   'GET /ictacem2025/api/papers/view-full/{id}',
   'GET /ictacem2025/api/papers/{id}/shared-files/{fileId}/view',
@@ -68,7 +72,7 @@ describe('response schemas', () => {
       fullPaperPdfPath: null,
       adminUploadedFiles: [],
       user: 'u1',
-      deadlines: { abstract: null, payment: null, fullPaper: null },
+      deadlines: { abstract: null, payment: null, fullPaper: null, response: null },
       adminEvaluation: { marks: 42, confidentialComments: 'weak method' },
     };
     const sent = JSON.parse(serialize({ success: true, paper }) as string);

@@ -12,6 +12,7 @@ import {
   programmeRooms,
   programmeSessions,
   programmeTalks,
+  authorResponses,
   reviewReleases,
   sessions,
   submissionVersions,
@@ -49,6 +50,8 @@ export interface AuthorWorld {
   /** The author's waiting invitation to the programme committee, and its link's token. */
   committeeMemberId: string;
   committeeInvitationToken: string;
+  /** The author's submitted response to the reviews (its revised abstract is the shared file's bytes). */
+  responseId: string;
   /** A second signed-in session of the author, one the tests never use to call with. */
   spareSessionId: string;
   /** The confidential evaluation: marks and comments that only admins may read. */
@@ -195,15 +198,18 @@ export async function seedAuthorWorld(app: FastifyInstance, admin: TestUser, mar
       status: 'accepted',
     })
     .returning();
-  await app.ctx.db.insert(committeeReviews).values({
-    memberId: reviewer!.id,
-    paperId,
-    reviewerNumber: 1,
-    mark: 77,
-    confidence: 4,
-    commentsToAuthors: `Comments ${marker}`,
-    submittedAt: new Date(),
-  });
+  await app.ctx.db
+    .insert(committeeReviews)
+    .values({
+      memberId: reviewer!.id,
+      paperId,
+      reviewerNumber: 1,
+      mark: 77,
+      confidence: 4,
+      commentsToAuthors: `Comments ${marker}`,
+      submittedAt: new Date(),
+    })
+    .returning();
   await app.ctx.db.update(papers).set({ lastReviewerNumber: 1 }).where(eq(papers.id, paperId));
   await app.ctx.db.insert(reviewReleases).values({ paperId, releasedBy: admin.user._id });
 
@@ -252,12 +258,26 @@ export async function seedAuthorWorld(app: FastifyInstance, admin: TestUser, mar
   const hiddenFile = files.find((f) => !f.visibleToUser);
   if (!version || !notification || messages.length !== 2 || !shared || !hiddenFile || !visaLetter)
     throw new Error('seeding left the world incomplete');
+  // The author's submitted response to the reviews, with a revised abstract (the shared file's bytes).
+  const [response] = await app.ctx.db
+    .insert(authorResponses)
+    .values({
+      paperId,
+      round: 1,
+      text: `Response ${marker}`,
+      revisedAbstractFileId: shared.fileId,
+      revisedAbstractName: `revised-${marker}.pdf`,
+      draftSavedAt: new Date(),
+      submittedAt: new Date(),
+    })
+    .returning();
   return {
     author,
     marker,
     paperId,
     abstractVersionId: version.id,
     sharedFileId: shared.id,
+    responseId: response!.id,
     hiddenFileId: hiddenFile.id,
     authorMessageId: question.chatMessage._id,
     adminMessageId: answer.chatMessage._id,

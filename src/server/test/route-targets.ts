@@ -96,6 +96,7 @@ export function adminParams(target: AuthorWorld): Record<string, string> {
     sessionId: DUMMY_UUID,
     // Fee categories are the conference's, nobody's own.
     categoryId: DUMMY_UUID,
+    responseId: target.responseId,
   };
 }
 
@@ -118,6 +119,16 @@ export const AUTHOR_ID_ROUTES: Record<string, (target: AuthorWorld, own: AuthorW
   'GET /papers/view/:id': (t) => [{ params: { id: t.paperId } }],
   'GET /papers/view-full/:id': (t) => [{ params: { id: t.paperId } }],
   'GET /papers/:id/reviewer-comments': (t) => [{ params: { id: t.paperId } }],
+  'GET /papers/:id/response': (t) => [{ params: { id: t.paperId } }],
+  'PUT /papers/:id/response/draft': (t) => [{ params: { id: t.paperId }, body: { text: 'Written for someone else' } }],
+  'POST /papers/:id/response/submit': (t) => [
+    { params: { id: t.paperId }, body: { text: 'Submitted for someone else' } },
+  ],
+  'POST /papers/:id/response/revised-abstract': (t) => [
+    { params: { id: t.paperId }, body: pdfUpload('revisedAbstractPdf') },
+  ],
+  'DELETE /papers/:id/response/revised-abstract': (t) => [{ params: { id: t.paperId } }],
+  'GET /papers/:id/response/revised-abstract': (t) => [{ params: { id: t.paperId } }],
   'PATCH /papers/:id/payment': (t) => [{ params: { id: t.paperId }, body: { paymentId: 'PAY-BY-SOMEONE-ELSE' } }],
   'GET /papers/:id/fees': (t) => [{ params: { id: t.paperId } }],
   'PUT /papers/:id/fee-category': (t) => [{ params: { id: t.paperId }, body: { categoryId: DUMMY_UUID } }],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RESPONSE_MAX_CHARACTERS, RESPONSE_TEXTS, RESPONSE_WORD_LIMIT } from '../domain/author-responses.ts';
+import { publishable, withLineFeeds } from '../domain/publishable-text.ts';
 import { stepDeadlineSchema } from './deadlines.ts';
 import { reviewerCommentsSchema } from './reviews.ts';
 import { okResponse } from './responses.ts';
@@ -11,7 +12,11 @@ const revisedAbstractSchema = z.object({ fileName: z.string(), url: z.string() }
 
 /** PUT /api/papers/{id}/response/draft and POST .../submit: the response's text. */
 export const responseBodySchema = z.object({
-  text: z.string().max(RESPONSE_MAX_CHARACTERS, RESPONSE_TEXTS.tooLong),
+  text: z
+    .string()
+    .max(RESPONSE_MAX_CHARACTERS, RESPONSE_TEXTS.tooLong)
+    .transform(withLineFeeds)
+    .superRefine(publishable('Your response')),
 });
 export type ResponseBody = z.infer<typeof responseBodySchema>;
 

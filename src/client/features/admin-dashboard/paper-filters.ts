@@ -24,6 +24,8 @@ export interface PaperFilters {
   minMean: (typeof MEAN_THRESHOLDS)[number] | '';
   /** 'yes': only papers with a decision entered and not yet released. */
   held: 'yes' | '';
+  /** 'none': papers awaiting their author's response past its deadline ("No response"). */
+  response: 'none' | '';
   sort: PaperListSort;
 }
 
@@ -44,6 +46,7 @@ export const NO_PAPER_FILTERS: PaperFilters = {
   disagreement: '',
   minMean: '',
   held: '',
+  response: '',
   sort: 'submitted',
 };
 
@@ -73,6 +76,7 @@ export function activeFilterChips(filters: PaperFilters): FilterChip[] {
   if (filters.disagreement) chips.push({ key: 'disagreement', text: DISAGREEMENT_LABELS[filters.disagreement] });
   if (filters.minMean) chips.push({ key: 'minMean', text: `Mean mark: ${filters.minMean} or more` });
   if (filters.held) chips.push({ key: 'held', text: 'Decision held' });
+  if (filters.response) chips.push({ key: 'response', text: 'No response' });
   return chips;
 }
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import {
   CONFERENCE_DATE_INFO,
@@ -29,7 +29,7 @@ import { Alert } from '@client/components/ui/alert.tsx';
 import { Badge, type BadgeTone } from '@client/components/ui/badge.tsx';
 
 /** The Deadlines page's content: every conference date, editable, and the history of changes. */
-export function DeadlineSettingsView() {
+export function DeadlineSettingsView({ wordLimitForm }: { wordLimitForm?: (wordLimit: number) => ReactNode }) {
   const settings = useDeadlineSettings();
   if (settings.isPending) return <Spinner label="Loading deadlines..." />;
   if (settings.isError) {
@@ -45,6 +45,7 @@ export function DeadlineSettingsView() {
   return (
     <div className="space-y-8">
       <DatesForm settings={settings.data} />
+      {wordLimitForm?.(settings.data.responseWordLimit)}
       <DateChangeHistory changes={settings.data.changes} />
     </div>
   );

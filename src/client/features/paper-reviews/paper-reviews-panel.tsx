@@ -53,6 +53,17 @@ export function PaperReviewsPanel({ paperId }: { paperId: string }) {
                         Confidence {review.confidence} {CONFIDENCE_LABELS[review.confidence as Confidence]}
                       </span>
                     </p>
+                    {review.earlierMarks.length > 0 && (
+                      <ul className="mt-1 text-xs text-slate-600" data-testid="earlier-marks">
+                        {review.earlierMarks.map((earlier) => (
+                          <li key={earlier.replacedAt}>
+                            Earlier mark {earlier.mark ?? '–'}/100 (confidence {earlier.confidence ?? '–'}), revised{' '}
+                            {formatDateTime(earlier.replacedAt)}
+                            {earlier.afterResponse ? ' after the author’s response' : ''}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
                     <h4 className="mt-3 text-sm font-semibold text-slate-700">Comments to the authors</h4>
                     <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-800">
                       {review.commentsToAuthors}

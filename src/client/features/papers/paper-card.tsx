@@ -48,11 +48,14 @@ export function PaperCard({
   chat,
   letters,
   presentation,
+  response,
 }: {
   paper: AuthorPaper;
   chat: ReactNode;
   letters?: ReactNode;
   presentation?: ReactNode;
+  /** The response to the reviews, while one is awaited. */
+  response?: ReactNode;
 }) {
   const titleId = `paper-title-${paper._id}`;
   return (
@@ -121,7 +124,7 @@ export function PaperCard({
           </section>
         )}
 
-        <ReviewerComments paper={paper} />
+        {paper.status === 'author_response_awaited' && response ? response : <ReviewerComments paper={paper} />}
 
         {paper.pdfPath === null && <ReuploadForm paperId={paper._id} deadline={paper.deadlines.abstract} />}
         {paper.status === 'abstract_accepted' && <PaymentSection paper={paper} />}

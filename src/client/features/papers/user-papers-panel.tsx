@@ -13,7 +13,7 @@ import { statusBadgeClass, statusLabel } from '@client/components/status-badge.t
  * `chatFor` gives each paper's chat button and `onLoaded` runs whenever the papers have loaded
  * (the spec re-reads the unread chat counts then): the page brings the chat feature in.
  */
-export function UserPapersPanel({ chatFor, lettersFor, presentationFor, onLoaded }: PapersContentProps) {
+export function UserPapersPanel({ chatFor, lettersFor, presentationFor, responseFor, onLoaded }: PapersContentProps) {
   return (
     <section aria-labelledby="your-papers-heading" className="mt-10">
       <h2 id="your-papers-heading" className="border-b border-slate-200 pb-3 text-xl font-bold text-brand-900">
@@ -26,6 +26,7 @@ export function UserPapersPanel({ chatFor, lettersFor, presentationFor, onLoaded
             chatFor={chatFor}
             lettersFor={lettersFor}
             presentationFor={presentationFor}
+            responseFor={responseFor}
             onLoaded={onLoaded}
           />
         </LoadBoundary>
@@ -39,12 +40,14 @@ interface PapersContentProps {
   lettersFor?: (paper: AuthorPaper) => ReactNode;
   /** Where the paper is presented, once a programme with it is published. */
   presentationFor?: (paper: AuthorPaper) => ReactNode;
+  /** "Respond to the reviews", shown in place of the shared comments while a response is awaited. */
+  responseFor?: (paper: AuthorPaper) => ReactNode;
   onLoaded: () => void;
 }
 
 const PapersLoading = () => <Spinner label="Loading your papers..." fillsPage />;
 
-function PapersContent({ chatFor, lettersFor, presentationFor, onLoaded }: PapersContentProps) {
+function PapersContent({ chatFor, lettersFor, presentationFor, responseFor, onLoaded }: PapersContentProps) {
   const papers = useUserPapers();
   useEffect(() => {
     if (papers.isSuccess) onLoaded();
@@ -88,6 +91,7 @@ function PapersContent({ chatFor, lettersFor, presentationFor, onLoaded }: Paper
             chat={chatFor(paper)}
             letters={lettersFor?.(paper)}
             presentation={presentationFor?.(paper)}
+            response={responseFor?.(paper)}
           />
         ))}
       </div>

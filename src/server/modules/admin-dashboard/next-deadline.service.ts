@@ -11,7 +11,10 @@ import { currentDates } from '../deadlines/deadlines.service.ts';
 import * as repo from './dashboard.repository.ts';
 
 /** What each deadline still waits for, as a paper list filter and in words. */
-const PENDING: Record<Exclude<DeadlineStep, 'response'>, { filter: NextDeadline['filter']; singular: string; plural: string }> = {
+const PENDING: Record<
+  Exclude<DeadlineStep, 'response'>,
+  { filter: NextDeadline['filter']; singular: string; plural: string }
+> = {
   abstract: { filter: {}, singular: 'abstract submitted so far', plural: 'abstracts submitted so far' },
   payment: {
     filter: { status: 'abstract_accepted', payment: 'unpaid' },

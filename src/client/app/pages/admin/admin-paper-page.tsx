@@ -30,6 +30,11 @@ const EvaluationEditor = lazy(() =>
 const PaperReviewers = lazy(() =>
   import('@client/features/assignment/paper-reviewers.tsx').then((m) => ({ default: m.PaperReviewers })),
 );
+const OrganiserResponsesPanel = lazy(() =>
+  import('@client/features/author-responses/response-panels.tsx').then((m) => ({
+    default: m.OrganiserResponsesPanel,
+  })),
+);
 const PaperReviewsPanel = lazy(() =>
   import('@client/features/paper-reviews/paper-reviews-panel.tsx').then((m) => ({ default: m.PaperReviewsPanel })),
 );
@@ -110,6 +115,7 @@ function PaperReviewLayout({ details: { paper, user } }: { details: AdminPaperDe
                 <div className="space-y-8">
                   <PaperReviewers paperId={paper._id} paperTitle={paper.title} />
                   <PaperReviewsPanel paperId={paper._id} />
+                  <OrganiserResponsesPanel paperId={paper._id} />
                   <PaperDiscussionPanel paperId={paper._id} />
                   <PaperConflicts paperId={paper._id} />
                 </div>

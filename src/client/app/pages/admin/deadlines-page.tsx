@@ -3,6 +3,7 @@ import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
 import { DeadlineSettingsView } from '@client/features/deadlines-admin/deadline-settings.tsx';
 import { ReleaseSetting } from '@client/features/decision-release/release-setting.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
+import { ResponseWordLimitForm } from '@client/features/author-responses/response-panels.tsx';
 import { AdminGuard } from './admin-guard.tsx';
 
 /** /admin/deadlines: when decisions are released, and the conference's dates, changed with a record of each change. */
@@ -20,7 +21,7 @@ export default function DeadlinesPage() {
             <h1 className="mt-2 mb-5 text-2xl font-bold text-brand-900">Deadlines</h1>
             <div className="space-y-8">
               <ReleaseSetting />
-              <DeadlineSettingsView />
+              <DeadlineSettingsView wordLimitForm={(wordLimit) => <ResponseWordLimitForm wordLimit={wordLimit} />} />
             </div>
           </div>
         </>

@@ -3,6 +3,7 @@ import { PageContainer } from '@client/components/ui/page-container.tsx';
 import { PageLoadError } from '@client/components/ui/alert.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { ReviewDiscussion } from '@client/features/reviews/review-discussion.tsx';
+import { CommitteeResponsePanel } from '@client/features/author-responses/response-panels.tsx';
 import { ReviewForm } from '@client/features/reviews/review-form.tsx';
 import { useReviewSheet } from '@client/features/reviews/reviews-api.ts';
 import { errorText } from '@client/lib/api.ts';
@@ -37,6 +38,7 @@ function ReviewContent({ paperId }: { paperId: string }) {
             <PageLoadError>{errorText(sheet.error, 'The paper could not be loaded. Please try again.')}</PageLoadError>
           ) : (
             <div className="space-y-6">
+              <CommitteeResponsePanel paperId={paperId} />
               <ReviewForm sheet={sheet.data} />
               <ReviewDiscussion paperId={paperId} />
             </div>

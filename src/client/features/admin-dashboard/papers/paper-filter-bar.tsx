@@ -61,6 +61,10 @@ const HELD_OPTIONS: Choice<'held'>[] = [
   { value: '', label: 'All papers' },
   { value: 'yes', label: 'Decision held' },
 ];
+const RESPONSE_OPTIONS: Choice<'response'>[] = [
+  { value: '', label: 'All papers' },
+  { value: 'none', label: 'No response' },
+];
 const SORT_OPTIONS: Choice<'sort'>[] = [
   { value: 'submitted', label: 'Newest submission' },
   { value: 'latestMessage', label: "Author's latest message" },
@@ -196,6 +200,12 @@ export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
             value={filters.held}
             options={HELD_OPTIONS}
             onChange={(value) => set('held', value)}
+          />
+          <SelectField
+            label="Author response"
+            value={filters.response}
+            options={RESPONSE_OPTIONS}
+            onChange={(value) => set('response', value)}
           />
           <SelectField
             label="Sort by"
