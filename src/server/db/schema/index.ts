@@ -23,3 +23,4 @@ export * from './review-reminders.ts';
 export * from './programme.ts';
 export * from './decision-release.ts';
 export * from './mail-templates.ts';
+export * from './preflight.ts';
