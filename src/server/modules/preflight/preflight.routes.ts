@@ -48,12 +48,15 @@ export const adminPreflightRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const admin = { access: 'admin' as const };
   app.get(
-    '/papers/:id/preflight',
+    '/papers/:paperId/preflight',
     {
-      schema: { params: z.object({ id: z.uuid('Paper not found.') }), response: { 200: paperPreflightResponseSchema } },
+      schema: {
+        params: z.object({ paperId: z.uuid('Paper not found.') }),
+        response: { 200: paperPreflightResponseSchema },
+      },
       config: admin,
     },
-    async (request) => ({ success: true, ...(await paperPreflight(ctx, request.params.id)) }),
+    async (request) => ({ success: true, ...(await paperPreflight(ctx, request.params.paperId)) }),
   );
   app.get(
     '/settings/page-limits',
