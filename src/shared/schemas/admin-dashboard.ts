@@ -38,6 +38,8 @@ export const paperFilterSchema = z.object({
   ),
   /** Papers with a decision entered and not yet released. */
   held: z.enum(['yes']).optional(),
+  /** The current abstract's preflight (PDF check) verdict. */
+  preflight: z.enum(['passed', 'warnings', 'not_checked']).optional(),
   sort: z.enum(PAPER_LIST_SORTS).default('submitted'),
 });
 export type PaperFilterQuery = z.infer<typeof paperFilterSchema>;

@@ -28,6 +28,7 @@ describe('activeFilterChips', () => {
       disagreement: 'no',
       minMean: '70',
       held: 'yes',
+      preflight: 'warnings',
       sort: 'latestMessage',
     });
     expect(chips).toEqual([
@@ -42,6 +43,7 @@ describe('activeFilterChips', () => {
       { key: 'disagreement', text: 'No disagreement' },
       { key: 'minMean', text: 'Mean mark: 70 or more' },
       { key: 'held', text: 'Decision held' },
+      { key: 'preflight', text: 'Preflight: Warnings' },
     ]);
   });
 });

@@ -6,6 +6,7 @@ import {
   type Theme,
 } from '@shared/constants.ts';
 import type { PaperFilterQuery, PaperListSort } from '@shared/schemas/admin-dashboard.ts';
+import { PREFLIGHT_VERDICT_LABELS } from '@shared/schemas/preflight.ts';
 
 /** What the Paper Management list is narrowed by; '' means "any". */
 export interface PaperFilters {
@@ -24,6 +25,8 @@ export interface PaperFilters {
   minMean: (typeof MEAN_THRESHOLDS)[number] | '';
   /** 'yes': only papers with a decision entered and not yet released. */
   held: 'yes' | '';
+  /** The current abstract's PDF check. */
+  preflight: 'passed' | 'warnings' | 'not_checked' | '';
   sort: PaperListSort;
 }
 
@@ -44,6 +47,7 @@ export const NO_PAPER_FILTERS: PaperFilters = {
   disagreement: '',
   minMean: '',
   held: '',
+  preflight: '',
   sort: 'submitted',
 };
 
@@ -73,6 +77,8 @@ export function activeFilterChips(filters: PaperFilters): FilterChip[] {
   if (filters.disagreement) chips.push({ key: 'disagreement', text: DISAGREEMENT_LABELS[filters.disagreement] });
   if (filters.minMean) chips.push({ key: 'minMean', text: `Mean mark: ${filters.minMean} or more` });
   if (filters.held) chips.push({ key: 'held', text: 'Decision held' });
+  if (filters.preflight)
+    chips.push({ key: 'preflight', text: `Preflight: ${PREFLIGHT_VERDICT_LABELS[filters.preflight]}` });
   return chips;
 }
 

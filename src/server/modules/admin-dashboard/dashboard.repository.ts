@@ -32,6 +32,7 @@ import {
   adminRelationsOf,
   COMMITTEE_REVIEW_COUNTS,
   REVIEW_STILL_DUE,
+  ABSTRACT_PREFLIGHT_VERDICT,
 } from '../papers/papers.repository.ts';
 import { rowsOf } from '@server/db/raw-rows.ts';
 import { atOrAfter, type ListPlace, placeColumns } from '@server/db/list-places.ts';
@@ -221,6 +222,7 @@ export interface PaperFilter {
   disagreement?: PaperFilterQuery['disagreement'];
   minMean?: number;
   held?: PaperFilterQuery['held'];
+  preflight?: PaperFilterQuery['preflight'];
   sort?: PaperListSort;
 }
 
@@ -272,6 +274,11 @@ function papersWhere(db: DbOrTx, filter: PaperFilter, strategy: SearchStrategy):
         ? lt(papers.reviewSpread, DISAGREEMENT_SPREAD)
         : undefined,
     filter.minMean !== undefined ? sql`${papers.reviewMean} >= ${literalNumber(filter.minMean)}` : undefined,
+    filter.preflight === 'not_checked'
+      ? sql`${ABSTRACT_PREFLIGHT_VERDICT} is null`
+      : filter.preflight
+        ? sql`${ABSTRACT_PREFLIGHT_VERDICT} = ${literalChoice(filter.preflight, ['passed', 'warnings'] as const)}`
+        : undefined,
     filter.held === 'yes'
       ? sql`exists (select 1 from ${heldDecisions} where ${heldDecisions.paperId} = ${papers.id})`
       : undefined,

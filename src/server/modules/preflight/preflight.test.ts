@@ -214,6 +214,15 @@ describe('preflight: at upload, before Submit, and for the organiser', () => {
       abstract: { verdict: 'warnings', sha256: report.sha256 },
       fullPaper: null,
     });
+
+    // The paper list: its Preflight column and filter.
+    const list = async (query: string) =>
+      (
+        await t.app.inject({ method: 'GET', url: `${API}/admin/papers${query}`, headers: { cookie: admin.cookie } })
+      ).json().papers as { _id: string; preflight: string }[];
+    expect((await list('')).find((p) => p._id === paperId)?.preflight).toBe('warnings');
+    expect((await list('?preflight=warnings')).map((p) => p._id)).toEqual([paperId]);
+    expect(await list('?preflight=passed')).toEqual([]);
   });
 
   it('applies the organiser’s page limits at upload', async () => {

@@ -1,3 +1,4 @@
+import { PREFLIGHT_VERDICT_LABELS } from '@shared/schemas/preflight.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { PAPER_STATUS_LABELS, PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '@shared/constants.ts';
 import { buttonClass } from '@client/components/ui/button.tsx';
@@ -58,6 +59,12 @@ const MEAN_OPTIONS: Choice<'minMean'>[] = [
 const HELD_OPTIONS: Choice<'held'>[] = [
   { value: '', label: 'All papers' },
   { value: 'yes', label: 'Decision held' },
+];
+const PREFLIGHT_OPTIONS: Choice<'preflight'>[] = [
+  { value: '', label: 'All papers' },
+  { value: 'passed', label: PREFLIGHT_VERDICT_LABELS.passed },
+  { value: 'warnings', label: PREFLIGHT_VERDICT_LABELS.warnings },
+  { value: 'not_checked', label: PREFLIGHT_VERDICT_LABELS.not_checked },
 ];
 const SORT_OPTIONS: Choice<'sort'>[] = [
   { value: 'submitted', label: 'Newest submission' },
@@ -194,6 +201,12 @@ export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
             value={filters.held}
             options={HELD_OPTIONS}
             onChange={(value) => set('held', value)}
+          />
+          <SelectField
+            label="Preflight"
+            value={filters.preflight}
+            options={PREFLIGHT_OPTIONS}
+            onChange={(value) => set('preflight', value)}
           />
           <SelectField
             label="Sort by"
