@@ -1,6 +1,6 @@
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { usePaperPreflight } from './preflight-api.ts';
-import { PreflightReportView } from './preflight-report.tsx';
+import { PreflightReportView } from '@client/components/preflight/preflight-report.tsx';
 
 /** The organiser's view of a paper's PDF checks: its abstract and its full paper, each as checked at upload. */
 export function PaperPreflightPanel({ paperId }: { paperId: string }) {

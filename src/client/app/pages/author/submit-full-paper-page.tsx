@@ -16,7 +16,7 @@ import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { ApiError, errorText } from '@client/lib/api.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
-import { ChosenFileCheck } from '@client/features/preflight/chosen-file-check.tsx';
+import { ChosenFileCheck } from '@client/components/preflight/chosen-file-check.tsx';
 import { SignInGuard } from './sign-in-guard.tsx';
 import { PageLoadError } from '@client/components/ui/alert.tsx';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { REVIEW_MODE_TEXTS } from '@shared/domain/review-mode.ts';
 import { PdfPicker } from '@client/components/pdf-picker.tsx';
 import { Alert } from '@client/components/ui/alert.tsx';
-import { ChosenFileCheck } from '@client/features/preflight/chosen-file-check.tsx';
+import { ChosenFileCheck } from '@client/components/preflight/chosen-file-check.tsx';
 import { useReviewMode } from '@client/lib/review-mode-api.ts';
 import { themeFormLabel } from './paper-details-step.tsx';
 import type { WizardValues } from './wizard-validation.ts';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { PreflightKind } from '@shared/schemas/preflight.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 import { errorText } from '@client/lib/api.ts';
-import { usePreflightCheck } from './preflight-api.ts';
+import { usePreflightCheck } from '@client/lib/preflight-api.ts';
 import { PreflightReportView } from './preflight-report.tsx';
 
 /**
