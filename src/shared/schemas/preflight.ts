@@ -142,3 +142,15 @@ export const paperPreflightResponseSchema = okResponse({
   abstract: preflightReportSchema.nullable(),
   fullPaper: preflightReportSchema.nullable(),
 });
+
+/** GET /api/admin/book-preflight: what the printer may refuse in the Book of Abstracts, before it is built. */
+export const bookPreflightResponseSchema = okResponse({
+  /** Accepted papers with an abstract. */
+  abstracts: z.number(),
+  fontsNotEmbedded: z.array(z.object({ ictacemId: z.string(), title: z.string(), fonts: z.array(z.string()) })),
+  notA4: z.array(z.object({ ictacemId: z.string(), title: z.string(), sizes: z.array(z.string()) })),
+  notChecked: z.number(),
+  /** The sentences shown before "Build", e.g. "12 abstracts have fonts that are not embedded: a printer may refuse the book". */
+  messages: z.array(z.string()),
+});
+export type BookPreflight = Omit<z.infer<typeof bookPreflightResponseSchema>, 'success'>;

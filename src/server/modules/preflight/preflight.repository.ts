@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { PageLimits, PdfFacts } from '@shared/schemas/preflight.ts';
 import type { DbOrTx } from '@server/db/client.ts';
-import { pageLimitSetting, pdfPreflights } from '@server/db/schema/index.ts';
+import { pageLimitSetting, papers, pdfPreflights, storedFiles } from '@server/db/schema/index.ts';
 
 export type PreflightRow = typeof pdfPreflights.$inferSelect;
 
@@ -50,4 +50,24 @@ export async function savePageLimits(db: DbOrTx, limits: PageLimits, updatedBy: 
     .insert(pageLimitSetting)
     .values({ id: 1, ...limits, updatedBy })
     .onConflictDoUpdate({ target: pageLimitSetting.id, set: { ...limits, updatedBy, updatedAt: new Date() } });
+}
+
+/** The stored results of several files at once (by hash). */
+export async function findPreflights(db: DbOrTx, hashes: string[]): Promise<Map<string, PreflightRow>> {
+  if (hashes.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(pdfPreflights)
+    .where(inArray(pdfPreflights.sha256, [...new Set(hashes)]));
+  return new Map(rows.map((row) => [row.sha256, row]));
+}
+
+/** The accepted papers' abstracts (the Book of Abstracts), with their files' hashes. */
+export async function acceptedAbstractHashes(db: DbOrTx) {
+  return db
+    .select({ ictacemId: papers.ictacemId, title: papers.title, sha256: storedFiles.sha256 })
+    .from(papers)
+    .innerJoin(storedFiles, eq(storedFiles.id, papers.abstractFileId))
+    .where(eq(papers.status, 'abstract_accepted'))
+    .orderBy(asc(papers.ictacemId));
 }

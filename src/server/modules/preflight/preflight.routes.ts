@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LIMITS } from '@shared/constants.ts';
 import { PAPER_MESSAGES } from '@shared/schemas/paper.ts';
 import {
+  bookPreflightResponseSchema,
   pageLimitsResponseSchema,
   paperPreflightResponseSchema,
   PAGE_LIMIT_MESSAGES,
@@ -15,6 +16,7 @@ import { pdfUploadRules } from '@server/lib/multipart-upload.ts';
 import { perAccount } from '@server/lib/rate-limits.ts';
 import { requireAdmin, requireUser } from '@server/plugins/auth.ts';
 import * as service from './preflight.service.ts';
+import { bookPreflight } from './book-preflight.service.ts';
 import { checkChosenFile, paperPreflight } from './paper-preflight.service.ts';
 
 const CHOSEN_FILE = pdfUploadRules(
@@ -57,6 +59,11 @@ export const adminPreflightRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
     },
     async (request) => ({ success: true, ...(await paperPreflight(ctx, request.params.paperId)) }),
+  );
+  app.get(
+    '/book-preflight',
+    { schema: { response: { 200: bookPreflightResponseSchema } }, config: admin },
+    async () => ({ success: true, ...(await bookPreflight(ctx)) }),
   );
   app.get(
     '/settings/page-limits',

@@ -225,6 +225,31 @@ describe('preflight: at upload, before Submit, and for the organiser', () => {
     expect(await list('?preflight=passed')).toEqual([]);
   });
 
+  it('lists, before the book is built, the accepted abstracts whose fonts are not embedded', async () => {
+    const writer = await createTestUser(t.app, { username: '王小明' });
+    const res = await submit(writer, fixture('form-font-not-embedded.pdf'));
+    expect(res.statusCode).toBe(201);
+    const paperId = res.json().paper._id as string;
+    await t.app.inject({
+      method: 'PUT',
+      url: `${API}/admin/papers/${paperId}/status`,
+      headers: { cookie: admin.cookie },
+      payload: { status: 'abstract_accepted', review: '' },
+    });
+    const book = await t.app.inject({
+      method: 'GET',
+      url: `${API}/admin/book-preflight`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(book.statusCode).toBe(200);
+    expect(book.json().messages).toEqual([
+      '1 abstract has fonts that are not embedded: a printer may refuse the book.',
+    ]);
+    expect(book.json().fontsNotEmbedded).toEqual([
+      expect.objectContaining({ title: 'Струйные течения и वायुगतिकी', fonts: ['Courier'] }),
+    ]);
+  });
+
   it('applies the organiser’s page limits at upload', async () => {
     const limits = {
       abstractMinPages: null,
