@@ -1,9 +1,13 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import type { PageLimits } from '@shared/schemas/preflight.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 import { Button } from '@client/components/ui/button.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { errorText } from '@client/lib/api.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { usePageLimits, useSavePageLimits } from './preflight-api.ts';
 
@@ -13,6 +17,15 @@ const FIELDS: { key: keyof PageLimits; group: string; label: string }[] = [
   { key: 'fullPaperMinPages', group: 'Full paper pages', label: 'Minimum' },
   { key: 'fullPaperMaxPages', group: 'Full paper pages', label: 'Maximum' },
 ];
+
+const PAGE_COUNT_ERROR = 'A page limit is a whole number from 1 to 1000, or empty for no limit.';
+const pageCount = z.string().refine((value) => value.trim() === '' || /^\d{1,4}$/.test(value.trim()), PAGE_COUNT_ERROR);
+const PAGE_LIMITS_FORM = z.object({
+  abstractMinPages: pageCount,
+  abstractMaxPages: pageCount,
+  fullPaperMinPages: pageCount,
+  fullPaperMaxPages: pageCount,
+});
 
 /** "Abstract pages" and "Full paper pages" on the Deadlines page: what the PDF check refuses outside. */
 export function PageLimitsSetting() {
@@ -26,24 +39,26 @@ function PageLimitsForm({ current }: { current: PageLimits }) {
   const toast = useToast();
   const save = useSavePageLimits();
   const [failure, setFailure] = useState<string>();
-  const [values, setValues] = useState<Record<keyof PageLimits, string>>(
-    () =>
-      Object.fromEntries(FIELDS.map(({ key }) => [key, current[key] === null ? '' : String(current[key])])) as Record<
-        keyof PageLimits,
-        string
-      >,
+  const { register, handleSubmit } = useForm({
+    resolver: zodResolver(PAGE_LIMITS_FORM),
+    defaultValues: Object.fromEntries(
+      FIELDS.map(({ key }) => [key, current[key] === null ? '' : String(current[key])]),
+    ) as Record<keyof PageLimits, string>,
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
+  const onSubmit = handleSubmit(
+    (values) => {
+      setFailure(undefined);
+      const limits = Object.fromEntries(
+        FIELDS.map(({ key }) => [key, values[key].trim() === '' ? null : Number(values[key])]),
+      ) as PageLimits;
+      save.mutate(limits, {
+        onSuccess: (answer) => toast.success(answer.message),
+        onError: (error) => setFailure(errorText(error, 'The page limits could not be saved. Please try again.')),
+      });
+    },
+    () => setFailure(PAGE_COUNT_ERROR),
   );
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(undefined);
-    const limits = Object.fromEntries(
-      FIELDS.map(({ key }) => [key, values[key].trim() === '' ? null : Number(values[key])]),
-    ) as PageLimits;
-    save.mutate(limits, {
-      onSuccess: (answer) => toast.success(answer.message),
-      onError: (error) => setFailure(errorText(error, 'The page limits could not be saved. Please try again.')),
-    });
-  };
   return (
     <form
       onSubmit={onSubmit}
@@ -69,9 +84,7 @@ function PageLimitsForm({ current }: { current: PageLimits }) {
                     min={1}
                     max={1000}
                     inputMode="numeric"
-                    name={key}
-                    value={values[key]}
-                    onChange={(event) => setValues((old) => ({ ...old, [key]: event.target.value }))}
+                    {...register(key)}
                     className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5"
                   />
                 </label>
