@@ -12,18 +12,20 @@ import { PreflightReportView } from './preflight-report.tsx';
 export function ChosenFileCheck({ file, kind }: { file: File | null; kind: PreflightKind }) {
   const check = usePreflightCheck(kind);
   const { mutate, reset } = check;
+  // A file that is not a PDF is refused by the form's own check; only PDFs are sent.
+  const isPdf = !!file && (file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf'));
   useEffect(() => {
-    if (file) mutate(file);
+    if (file && isPdf) mutate(file);
     else reset();
-  }, [file, mutate, reset]);
-  if (!file) return null;
+  }, [file, isPdf, mutate, reset]);
+  if (!file || !isPdf) return null;
   if (check.isPending)
     return (
       <p role="status" className="text-sm text-slate-600">
         Checking your PDF…
       </p>
     );
-  if (check.isError) return <Alert tone="error">{errorText(check.error, 'Your PDF could not be checked.')}</Alert>;
+  if (check.isError) return <Alert tone="info">{errorText(check.error, 'Your PDF could not be checked.')}</Alert>;
   return check.data ? (
     <div aria-live="polite">
       <PreflightReportView report={check.data} />
