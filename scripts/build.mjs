@@ -31,8 +31,13 @@ await Promise.all(
   }),
 );
 const server = await buildServer({
-  // The server, and the assignment planner's worker thread (modules/assignment/plan-in-worker.ts).
-  entryPoints: { main: 'src/server/main.ts', 'plan-worker': 'src/server/modules/assignment/plan-worker.ts' },
+  // The server, and its worker threads: the assignment planner (modules/assignment/plan-in-worker.ts)
+  // and the PDF preflight (modules/preflight/preflight-pool.ts).
+  entryPoints: {
+    main: 'src/server/main.ts',
+    'plan-worker': 'src/server/modules/assignment/plan-worker.ts',
+    'preflight-worker': 'src/server/modules/preflight/preflight-worker.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

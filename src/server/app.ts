@@ -74,6 +74,7 @@ import {
   organiserResponseRoutes,
 } from './modules/author-responses/author-responses.routes.ts';
 import { deadlineExtensionsRoutes } from './modules/papers/deadline-extensions.routes.ts';
+import { adminPreflightRoutes, authorPreflightRoutes } from './modules/preflight/preflight.routes.ts';
 import { papersRoutes } from './modules/papers/papers.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
 import { userPapersRoutes } from './modules/papers/user-papers.routes.ts';
@@ -372,6 +373,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(userPapersRoutes, { prefix: `${apiPrefix}/admin/users` });
   await app.register(adminSessionsRoutes, { prefix: `${apiPrefix}/admin/users` });
   await app.register(papersRoutes, { prefix: `${apiPrefix}/papers` });
+  await app.register(authorPreflightRoutes, { prefix: `${apiPrefix}/papers` });
+  await app.register(adminPreflightRoutes, { prefix: `${apiPrefix}/admin` });
   await app.register(dashboardRoutes, { prefix: `${apiPrefix}/admin` });
   await app.register(adminPapersRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await app.register(bulkActionsRoutes, { prefix: `${apiPrefix}/admin/papers/bulk` });

@@ -4,6 +4,7 @@ import * as exportsRepo from '../modules/exports/exports.repository.ts';
 import { type ZipEntry, zipStream } from '../lib/zip-archive.ts';
 import type { JobHandler } from './job-runner.ts';
 import { paperFileBaseName } from './zip-file-names.ts';
+import { manifestPreflightCells } from '../modules/preflight/book-preflight.service.ts';
 
 /** What the job was asked for: the papers (resolved when it was queued) and which of their files. */
 export interface PaperFilesZipParams {
@@ -12,7 +13,17 @@ export interface PaperFilesZipParams {
 }
 
 const SUFFIX: Record<PaperFileKind, string> = { abstract: 'abstract', full_paper: 'full_paper' };
-const MANIFEST_HEADER = ['File', 'ICTACEM ID', 'Title', 'First Author', 'Kind', 'Bytes', 'SHA-256', 'State'];
+const MANIFEST_HEADER = [
+  'File',
+  'ICTACEM ID',
+  'Title',
+  'First Author',
+  'Kind',
+  'Bytes',
+  'SHA-256',
+  'State',
+  'Preflight',
+];
 
 function extensionOf(originalName: string): string {
   return /\.([A-Za-z0-9]{1,8})$/.exec(originalName)?.[1]?.toLowerCase() ?? 'pdf';
@@ -74,14 +85,25 @@ export const paperFilesZipJob: JobHandler = async ({ ctx, job, progress }) => {
   await progress(0, planned.length);
 
   const manifest = [UTF8_BOM, csvLine(MANIFEST_HEADER)];
-  for (const file of planned) {
+  const preflight = await manifestPreflightCells(ctx, planned);
+  for (const [index, file] of planned.entries()) {
     const { name, ictacemId, title, firstAuthor, kind, sizeBytes, sha256 } = file;
     manifest.push(
-      csvLine([name, ictacemId, title, firstAuthor, PAPER_FILE_KIND_LABELS[kind], sizeBytes, sha256, 'included']),
+      csvLine([
+        name,
+        ictacemId,
+        title,
+        firstAuthor,
+        PAPER_FILE_KIND_LABELS[kind],
+        sizeBytes,
+        sha256,
+        'included',
+        preflight[index]!,
+      ]),
     );
   }
   for (const problem of problems) {
-    manifest.push(csvLine(['', problem.ictacemId, problem.title, '', '', '', '', problem.reason]));
+    manifest.push(csvLine(['', problem.ictacemId, problem.title, '', '', '', '', problem.reason, '']));
   }
   function* entries(): Generator<ZipEntry> {
     for (const [index, file] of planned.entries()) {

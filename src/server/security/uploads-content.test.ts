@@ -207,7 +207,12 @@ describe('uploads refuse files that are not what the site takes, and keep nothin
       '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj << /Type /Metadata /Subtype /XML >> stream\n' +
         '<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
         '<rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title><rdf:Alt><rdf:li xml:lang="x-default">Heated cylinder wakes</rdf:li></rdf:Alt></dc:title>' +
-        '</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>\nendstream endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+        '</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>\nendstream endobj\n' +
+        // A catalog with one page, which the upload's preflight needs to read the file.
+        '2 0 obj << /Type /Catalog /Pages 3 0 R /Metadata 1 0 R >> endobj\n' +
+        '3 0 obj << /Type /Pages /Kids [4 0 R] /Count 1 >> endobj\n' +
+        '4 0 obj << /Type /Page /Parent 3 0 R /MediaBox [0 0 595 842] >> endobj\n' +
+        'trailer << /Root 2 0 R >>\n%%EOF\n',
       'latin1',
     );
     for (const target of targets) {

@@ -28,7 +28,15 @@ export function multipart(fields: Record<string, string>, files: FilePart[] = []
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** A small but real PDF. */
+/**
+ * A small but real PDF: one blank A4 page, which the preflight takes (with its "no text" warning).
+ * The label makes each file's content, and so its hash, its own.
+ */
 export function pdfBytes(label = 'test'): Buffer {
-  return Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${label}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+  return Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n' +
+      '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n' +
+      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj\n' +
+      `% ${label}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+  );
 }

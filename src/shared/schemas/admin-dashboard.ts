@@ -41,6 +41,8 @@ export const paperFilterSchema = z.object({
   held: z.enum(['yes']).optional(),
   /** "No response": papers awaiting their author's response past its deadline (the paper's own if extended). */
   response: z.enum(['none']).optional(),
+  /** The current abstract's preflight (PDF check) verdict. */
+  preflight: z.enum(['passed', 'warnings', 'not_checked']).optional(),
   sort: z.enum(PAPER_LIST_SORTS).default('submitted'),
 });
 export type PaperFilterQuery = z.infer<typeof paperFilterSchema>;

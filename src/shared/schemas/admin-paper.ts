@@ -1,3 +1,4 @@
+import { PREFLIGHT_VERDICTS } from './preflight.ts';
 import { z } from 'zod';
 import { heldDecisionSchema } from './decision-release.ts';
 import { reuploadUntilSchema } from './deadlines.ts';
@@ -81,6 +82,8 @@ export const adminPaperSchema = authorPaperSchema
     version: z.number(),
     /** A decision entered and not yet released: the author still sees the paper as it is. */
     heldDecision: heldDecisionSchema.nullable(),
+    /** The preflight of the current abstract as checked at upload; not_checked for files from before the check. */
+    preflight: z.enum(PREFLIGHT_VERDICTS),
   })
   .meta({ id: 'AdminPaper' });
 export type AdminPaper = z.infer<typeof adminPaperSchema>;

@@ -29,6 +29,7 @@ describe('activeFilterChips', () => {
       minMean: '70',
       held: 'yes',
       response: 'none',
+      preflight: 'warnings',
       sort: 'latestMessage',
     });
     expect(chips).toEqual([
@@ -44,6 +45,7 @@ describe('activeFilterChips', () => {
       { key: 'minMean', text: 'Mean mark: 70 or more' },
       { key: 'held', text: 'Decision held' },
       { key: 'response', text: 'No response' },
+      { key: 'preflight', text: 'Preflight: Warnings' },
     ]);
   });
 });

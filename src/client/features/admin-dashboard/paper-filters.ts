@@ -6,6 +6,7 @@ import {
   type Theme,
 } from '@shared/constants.ts';
 import type { PaperFilterQuery, PaperListSort } from '@shared/schemas/admin-dashboard.ts';
+import { PREFLIGHT_VERDICT_LABELS } from '@shared/schemas/preflight.ts';
 
 /** What the Paper Management list is narrowed by; '' means "any". */
 export interface PaperFilters {
@@ -26,6 +27,8 @@ export interface PaperFilters {
   held: 'yes' | '';
   /** 'none': papers awaiting their author's response past its deadline ("No response"). */
   response: 'none' | '';
+  /** The current abstract's PDF check. */
+  preflight: 'passed' | 'warnings' | 'not_checked' | '';
   sort: PaperListSort;
 }
 
@@ -47,6 +50,7 @@ export const NO_PAPER_FILTERS: PaperFilters = {
   minMean: '',
   held: '',
   response: '',
+  preflight: '',
   sort: 'submitted',
 };
 
@@ -77,6 +81,8 @@ export function activeFilterChips(filters: PaperFilters): FilterChip[] {
   if (filters.minMean) chips.push({ key: 'minMean', text: `Mean mark: ${filters.minMean} or more` });
   if (filters.held) chips.push({ key: 'held', text: 'Decision held' });
   if (filters.response) chips.push({ key: 'response', text: 'No response' });
+  if (filters.preflight)
+    chips.push({ key: 'preflight', text: `Preflight: ${PREFLIGHT_VERDICT_LABELS[filters.preflight]}` });
   return chips;
 }
 

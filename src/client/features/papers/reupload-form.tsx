@@ -8,6 +8,7 @@ import { useToast } from '@client/lib/toast.tsx';
 import { useReuploadAbstract } from './papers-api.ts';
 import { type PdfFormFields, type PdfFormValues, pdfFormSchema, reuploadFileError } from '@client/lib/pdf-file.ts';
 import { PdfPickerField } from '@client/components/pdf-picker.tsx';
+import { ChosenFileCheck } from '@client/components/preflight/chosen-file-check.tsx';
 import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 
 const reuploadFormSchema = pdfFormSchema(reuploadFileError);
@@ -50,6 +51,7 @@ export function ReuploadForm({ paperId, deadline }: { paperId: string; deadline:
             hint="PDF only, less than 10 MB"
             disabled={reupload.isPending}
           />
+          <ChosenFileCheck file={form.watch('file')} kind="abstract" />
           <Button type="submit" disabled={reupload.isPending}>
             {reupload.isPending ? 'Uploading...' : 'Upload New Abstract'}
           </Button>

@@ -25,3 +25,4 @@ export * from './decision-release.ts';
 export * from './mail-templates.ts';
 export * from './author-responses.ts';
 export * from './payments.ts';
+export * from './preflight.ts';

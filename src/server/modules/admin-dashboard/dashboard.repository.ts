@@ -42,6 +42,7 @@ import {
   adminRelationsOf,
   COMMITTEE_REVIEW_COUNTS,
   REVIEW_STILL_DUE,
+  ABSTRACT_PREFLIGHT_VERDICT,
 } from '../papers/papers.repository.ts';
 import { rowsOf } from '@server/db/raw-rows.ts';
 import { atOrAfter, type ListPlace, placeColumns } from '@server/db/list-places.ts';
@@ -239,6 +240,7 @@ export interface PaperFilter {
   response?: PaperFilterQuery['response'];
   /** The author response deadline before an organiser saves one (configured or announced). */
   responseDeadlineDefault?: string;
+  preflight?: PaperFilterQuery['preflight'];
   sort?: PaperListSort;
 }
 
@@ -320,6 +322,11 @@ function papersWhere(db: DbOrTx, filter: PaperFilter, strategy: SearchStrategy):
     filter.response === 'none'
       ? responseOverdue(filter.responseDeadlineDefault ?? ANNOUNCED_DATES.authorResponseDeadline)
       : undefined,
+    filter.preflight === 'not_checked'
+      ? sql`${ABSTRACT_PREFLIGHT_VERDICT} is null`
+      : filter.preflight
+        ? sql`${ABSTRACT_PREFLIGHT_VERDICT} = ${literalChoice(filter.preflight, ['passed', 'warnings'] as const)}`
+        : undefined,
     filter.held === 'yes'
       ? sql`exists (select 1 from ${heldDecisions} where ${heldDecisions.paperId} = ${papers.id})`
       : undefined,

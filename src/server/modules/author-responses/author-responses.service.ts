@@ -28,6 +28,7 @@ import { apiBase, changeStatusInTransaction } from '../papers/admin-papers.servi
 import { applyPaperStep, PAPER_NOT_FOUND, paperState } from '../papers/paper-workflow.ts';
 import { findPaper, findPaperForUpdate, type PaperRow } from '../papers/papers.repository.ts';
 import { deleteRelease } from '../papers/review-releases.repository.ts';
+import { assertPreflightAccepts } from '../preflight/preflight.service.ts';
 import { currentReviewMode } from '../review-mode/review-mode.service.ts';
 import { getReviewerComments, requireOwnReview } from '../reviews/reviews.service.ts';
 import { assertRoomForUpload } from '../storage-quota/storage-quota.service.ts';
@@ -182,14 +183,16 @@ export async function submitResponse(ctx: Ctx, user: PublicUser, paperId: string
 }
 
 /**
- * The one way a revised abstract is taken: every check of the file (its PDF signature was
- * checked as it streamed; a preflight of its content belongs here) runs before it is kept.
+ * The one way a revised abstract is taken: every check of the file (its PDF signature as it
+ * streamed, then the preflight of its content, outside the transaction as it may take seconds)
+ * runs before it is kept.
  */
 export async function storeRevisedAbstract(ctx: Ctx, user: PublicUser, paperId: string, upload: ReceivedUpload) {
   let replacedKey: string | undefined;
   await keepFilesOnlyIfDone(ctx, upload, async () => {
     const [file] = upload.files as (ReceivedFile | undefined)[];
     if (!file) throw new AppError('bad_request', RESPONSE_TEXTS.noFile);
+    await assertPreflightAccepts(ctx, file, 'abstract');
     await ctx.db.transaction(async (tx) => {
       const paper = await requireWritable(ctx, tx, user, paperId, true);
       await assertRoomForUpload(tx, ctx, user, file.sizeBytes);

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { eq } from 'drizzle-orm';
 import { countWords, RESPONSE_TEXTS } from '@shared/domain/author-responses.ts';
@@ -12,6 +14,8 @@ import { identityTracesIn } from '@server/test/identifying-pdf.ts';
 import { multipart, pdfBytes } from '@server/test/multipart.ts';
 import { OPEN_DEADLINES } from '@server/test/open-deadlines.ts';
 import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
+
+const PREFLIGHT_FIXTURES = join(import.meta.dirname, '../preflight/fixtures');
 
 const FLUIDS = 'Aerodynamics and Fluid Mechanics';
 const REVIEW = {
@@ -205,6 +209,13 @@ describe('the author response round', () => {
     const notPdf = await upload(Buffer.from('GIF89a not a pdf'), 'revised.pdf');
     expect(notPdf.statusCode).toBe(400);
     expect(notPdf.json().message).toBe(RESPONSE_TEXTS.onlyPdf);
+
+    // The same preflight as every abstract: a PDF that runs JavaScript is refused, nothing kept.
+    const withScript = await readFile(join(PREFLIGHT_FIXTURES, 'javascript.pdf'));
+    const refused = await upload(withScript, 'revised.pdf');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/JavaScript/);
+    expect((await asAuthor('GET', '')).json().response.revisedAbstract).toBeNull();
 
     const document = await PDFDocument.create();
     document.addPage();

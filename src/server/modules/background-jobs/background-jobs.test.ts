@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ describe('background jobs: the Book of Abstracts and the files ZIP', () => {
     const plan = [
       ['solid', 'Solid Mechanics and Dynamics', await abstractPdf(500, 2)],
       ['fluid', 'Aerodynamics and Fluid Mechanics', await abstractPdf(510, 1)],
-      ['unreadable', 'Propulsion and Combustion', pdfBytes('no pages')],
+      ['unreadable', 'Propulsion and Combustion', pdfBytes('spoilt after upload')],
       ['declined', 'Solid Mechanics and Dynamics', await abstractPdf(520, 1)],
     ] as const;
     for (const [key, theme, pdf] of plan) {
@@ -41,6 +42,16 @@ describe('background jobs: the Book of Abstracts and the files ZIP', () => {
       made[key] = await createTestPaper(t.app, author, { title: `Book ${key}`, theme }, pdf);
       contents[key] = pdf;
     }
+    // An abstract the book cannot read: the upload's PDF check refuses such a file now, so its
+    // bytes are spoilt in the store after it was taken (as a file from before the check may be).
+    const [spoilt] = await t.app.ctx.db
+      .select({ key: storedFiles.storageKey })
+      .from(papers)
+      .innerJoin(storedFiles, eq(storedFiles.id, papers.abstractFileId))
+      .where(eq(papers.id, made.unreadable._id));
+    const noPages = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    await t.app.ctx.store.putAt(spoilt!.key, Readable.from([noPages]));
+    contents.unreadable = noPages;
   });
   afterAll(() => t.close());
 

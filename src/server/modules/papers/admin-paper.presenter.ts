@@ -15,6 +15,7 @@ export function presentAdminPaper(
   names: Map<string, string>,
   apiBase: string,
   held: HeldDecisionJson | null = null,
+  preflight: string | null = null,
 ): AdminPaper {
   const { paper } = parts;
   const base = presentAuthorPaper({ ...parts, adminFiles: [] }, apiBase);
@@ -36,5 +37,6 @@ export function presentAdminPaper(
     reviewedAt: paper.reviewedAt?.toISOString() ?? null,
     version: paper.version,
     heldDecision: held && { ...held, decidedAt: new Date(held.decidedAt).toISOString() },
+    preflight: (preflight ?? 'not_checked') as AdminPaper['preflight'],
   });
 }

@@ -83,7 +83,7 @@ async function presentWithRelations(
   );
   return rows.map((paper) => {
     const relations = relationsOf(paper);
-    const { authors, adminFiles, usernames, heldDecision } = relations;
+    const { authors, adminFiles, usernames, heldDecision, preflight } = relations;
     const deadlinesOfThis = deadlines.get(paper.id)!;
     return {
       paper: presentAdminPaper(
@@ -91,6 +91,7 @@ async function presentWithRelations(
         usernames,
         apiBase(ctx),
         heldDecision,
+        preflight,
       ),
       relations,
     };
@@ -107,6 +108,7 @@ const NO_RELATIONS: repo.AdminPaperRelations = {
   unreadAuthorMessages: 0,
   committeeReviews: { assigned: 0, submitted: 0 },
   heldDecision: null,
+  preflight: null,
 };
 
 export async function presentOneForAdmin(ctx: AppContext, db: DbOrTx, row: repo.PaperRow): Promise<AdminPaper> {

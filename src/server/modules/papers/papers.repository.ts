@@ -105,6 +105,8 @@ export interface AdminPaperRelations {
   committeeReviews: { assigned: number; submitted: number };
   /** The decision entered and not yet released (decision-release), null when none is held. */
   heldDecision: HeldDecisionJson | null;
+  /** The preflight verdict of the current abstract (passed, warnings, refused); null when never checked. */
+  preflight: string | null;
 }
 
 /** A held_decisions row as the relations select it: its decider by name, its time as JSON text. */
@@ -183,8 +185,13 @@ export function adminRelationColumns(unreadBy?: string) {
         'shareReviews', h.share_reviews, 'decidedAt', h.decided_at,
         'decidedBy', (select u.username from users u where u.id = h.decided_by))
         from held_decisions h where h.paper_id = papers.id)`,
+    preflight: ABSTRACT_PREFLIGHT_VERDICT,
   };
 }
+
+/** The stored preflight verdict of a paper's current abstract (pdf_preflights by the file's hash), or null. */
+export const ABSTRACT_PREFLIGHT_VERDICT = sql<string | null>`(select pf.verdict from stored_files sf
+    join pdf_preflights pf on pf.sha256 = sf.sha256 where sf.id = papers.abstract_file_id)`;
 
 type AdminRelationRow = {
   [K in keyof ReturnType<typeof adminRelationColumns>]: ReturnType<typeof adminRelationColumns>[K]['_']['type'];
@@ -218,6 +225,7 @@ export function adminRelationsOf(
     unreadAuthorMessages: r.unreadAuthorMessages,
     committeeReviews: r.committeeReviews,
     heldDecision: r.heldDecision,
+    preflight: r.preflight,
   };
 }
 

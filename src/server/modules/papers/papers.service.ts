@@ -23,6 +23,7 @@ import {
   refusal,
 } from './paper-workflow.ts';
 import { stepTiming } from '../deadlines/deadlines.service.ts';
+import { assertPreflightAccepts } from '../preflight/preflight.service.ts';
 import { assertRoomForUpload } from '../storage-quota/storage-quota.service.ts';
 import * as repo from './papers.repository.ts';
 import { lockUser } from '../users/users.repository.ts';
@@ -112,6 +113,7 @@ export async function submitPaper(ctx: AppContext, actor: PublicUser, upload: Re
     if (input.ictacemId !== undefined && input.ictacemId.toUpperCase() !== actor.customUserId.toUpperCase())
       throw new AppError('bad_request', PAPER_MESSAGES.ictacemIdNotOwn);
     const file = singleFile(upload, PAPER_MESSAGES.allFieldsRequired);
+    await assertPreflightAccepts(ctx, file, 'abstract');
     try {
       return await ctx.db.transaction(async (tx) => {
         await lockUser(tx, actor._id);
@@ -215,6 +217,7 @@ export async function reuploadAbstract(
 ): Promise<AuthorPaper> {
   return keepFilesOnlyIfDone(ctx, upload, async () => {
     const file = singleFile(upload, PAPER_MESSAGES.reuploadNoFile);
+    await assertPreflightAccepts(ctx, file, 'abstract');
     await ownPaper(ctx, actor, paperId);
     return ctx.db.transaction(async (tx) => {
       await assertRoomForUpload(tx, ctx, actor, file.sizeBytes);
@@ -265,6 +268,7 @@ export async function submitFullPaper(
 ): Promise<AuthorPaper> {
   return keepFilesOnlyIfDone(ctx, upload, async () => {
     const file = singleFile(upload, PAPER_MESSAGES.fullPaperNoFile);
+    await assertPreflightAccepts(ctx, file, 'full_paper');
     await ownPaper(ctx, actor, paperId);
     return ctx.db.transaction(async (tx) => {
       await assertRoomForUpload(tx, ctx, actor, file.sizeBytes);

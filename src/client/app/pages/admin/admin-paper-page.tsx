@@ -1,3 +1,4 @@
+import { PaperPreflightPanel } from '@client/features/preflight/paper-preflight-panel.tsx';
 import { lazy, useState } from 'react';
 import { useParams } from 'react-router';
 import { ButtonLink } from '@client/components/ui/button.tsx';
@@ -102,7 +103,12 @@ function PaperReviewLayout({ details: { paper, user } }: { details: AdminPaperDe
         <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
           <TabList tabs={PAPER_TABS} selected={tab} onSelect={setTab} label="Paper information" idPrefix="paper" />
           <TabPanel idPrefix="paper" tabKey={tab} className="mt-5">
-            {tab === 'details' && <PaperDetailsTab paper={paper} />}
+            {tab === 'details' && (
+              <>
+                <PaperDetailsTab paper={paper} />
+                <PaperPreflightPanel paperId={paper._id} />
+              </>
+            )}
             {tab === 'authors' && <AuthorsTab authors={paper.authors} />}
             {tab === 'communicating' && <CommunicatingAuthorTab user={user} />}
             {tab === 'evaluation' && (

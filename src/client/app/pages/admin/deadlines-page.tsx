@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
 import { DeadlineSettingsView } from '@client/features/deadlines-admin/deadline-settings.tsx';
+import { PageLimitsSetting } from '@client/features/preflight/page-limits-setting.tsx';
 import { ReleaseSetting } from '@client/features/decision-release/release-setting.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { ResponseWordLimitForm } from '@client/features/author-responses/response-panels.tsx';
@@ -22,6 +23,7 @@ export default function DeadlinesPage() {
             <div className="space-y-8">
               <ReleaseSetting />
               <DeadlineSettingsView wordLimitForm={(wordLimit) => <ResponseWordLimitForm wordLimit={wordLimit} />} />
+              <PageLimitsSetting />
             </div>
           </div>
         </>

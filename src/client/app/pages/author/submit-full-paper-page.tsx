@@ -16,6 +16,7 @@ import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { ApiError, errorText } from '@client/lib/api.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
+import { ChosenFileCheck } from '@client/components/preflight/chosen-file-check.tsx';
 import { SignInGuard } from './sign-in-guard.tsx';
 import { PageLoadError } from '@client/components/ui/alert.tsx';
 
@@ -105,6 +106,7 @@ function FullPaperForm({ paper }: { paper: AuthorPaper }) {
                 hint="PDF only, at most 10 MB"
                 disabled={busy}
               />
+              <ChosenFileCheck file={form.watch('file')} kind="full_paper" />
               <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
                 <p className="font-semibold">Please check your file before submitting.</p>
                 <p className="mt-1">

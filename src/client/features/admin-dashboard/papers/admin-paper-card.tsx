@@ -1,3 +1,4 @@
+import { PREFLIGHT_VERDICT_LABELS } from '@shared/schemas/preflight.ts';
 import { lazy, type ReactNode, useRef } from 'react';
 import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { Link } from 'react-router';
@@ -91,6 +92,20 @@ export function AdminPaperCard({
             )}
           </Detail>
           <Detail term="Submitted">{formatDate(paper.submittedAt)}</Detail>
+          <Detail term="Preflight">
+            <span
+              data-testid="preflight-verdict"
+              className={
+                paper.preflight === 'warnings'
+                  ? 'font-semibold text-amber-800'
+                  : paper.preflight === 'passed'
+                    ? 'text-green-800'
+                    : 'text-slate-600'
+              }
+            >
+              {PREFLIGHT_VERDICT_LABELS[paper.preflight]}
+            </span>
+          </Detail>
           <Detail term="Unread messages">
             {paper.unreadMessages > 0 ? (
               <span className="font-semibold text-red-700" data-testid="unread-messages">

@@ -6,6 +6,7 @@ import type {
   jobResponseSchema,
   latestJobResponseSchema,
 } from '@shared/schemas/background-jobs.ts';
+import type { bookPreflightResponseSchema } from '@shared/schemas/preflight.ts';
 import { api, type ResponseOf } from '@client/lib/api.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
 
@@ -42,4 +43,12 @@ function latestJobQuery(kind: JobKind) {
 
 export function useLatestJob(kind: JobKind) {
   return useQuery(latestJobQuery(kind));
+}
+
+/** Before the Book of Abstracts is built: the abstracts a printer may refuse (stored PDF checks). */
+export function useBookPreflight() {
+  return useQuery({
+    queryKey: ['jobs', 'book-preflight'],
+    queryFn: () => api<ResponseOf<typeof bookPreflightResponseSchema>>('/admin/book-preflight'),
+  });
 }

@@ -16,7 +16,7 @@ import { errorText } from '@client/lib/api.ts';
 import { formatDateTime } from '@client/lib/dates.ts';
 import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { formatCount, formatFileSize } from '@shared/format/numbers.ts';
-import { requestJob, useJob, useLatestJob } from './background-jobs-api.ts';
+import { requestJob, useBookPreflight, useJob, useLatestJob } from './background-jobs-api.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 
 /** Starts a job once, however often its button is pressed, and follows it. */
@@ -168,6 +168,7 @@ export function BookOfAbstractsDialog({ onClose }: { onClose: () => void }) {
   const job = started ?? latest.data ?? null;
   const busy = job?.status === 'queued' || job?.status === 'running';
   const [order, setOrder] = useState<BookOrder>('theme');
+  const preflight = useBookPreflight();
   return (
     <ModalDialog title="Book of Abstracts (PDF)" onDismiss={onClose}>
       <div className="space-y-4">
@@ -175,6 +176,33 @@ export function BookOfAbstractsDialog({ onClose }: { onClose: () => void }) {
           Every accepted paper's abstract, after a cover and the contents, with page numbers and an author index.
           Abstracts that cannot be read are listed instead of breaking the book.
         </p>
+        {preflight.data && preflight.data.messages.length > 0 && (
+          <div
+            role="note"
+            data-testid="book-preflight"
+            className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          >
+            <ul className="list-disc space-y-1 pl-5">
+              {preflight.data.messages.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+            {preflight.data.fontsNotEmbedded.length > 0 && (
+              <p className="mt-2 break-words">
+                Fonts not embedded:{' '}
+                {preflight.data.fontsNotEmbedded
+                  .map((paper) => `${paper.ictacemId} (${paper.fonts.join(', ')})`)
+                  .join('; ')}
+              </p>
+            )}
+            {preflight.data.notA4.length > 0 && (
+              <p className="mt-1 break-words">
+                Not A4:{' '}
+                {preflight.data.notA4.map((paper) => `${paper.ictacemId} (${paper.sizes.join(', ')})`).join('; ')}
+              </p>
+            )}
+          </div>
+        )}
         <fieldset>
           <legend className="mb-1 text-sm font-medium text-slate-700">Order</legend>
           {(

@@ -1,3 +1,4 @@
+import { PREFLIGHT_VERDICT_LABELS } from '@shared/schemas/preflight.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { PAPER_STATUS_LABELS, PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '@shared/constants.ts';
 import { buttonClass } from '@client/components/ui/button.tsx';
@@ -64,6 +65,12 @@ const HELD_OPTIONS: Choice<'held'>[] = [
 const RESPONSE_OPTIONS: Choice<'response'>[] = [
   { value: '', label: 'All papers' },
   { value: 'none', label: 'No response' },
+];
+const PREFLIGHT_OPTIONS: Choice<'preflight'>[] = [
+  { value: '', label: 'All papers' },
+  { value: 'passed', label: PREFLIGHT_VERDICT_LABELS.passed },
+  { value: 'warnings', label: PREFLIGHT_VERDICT_LABELS.warnings },
+  { value: 'not_checked', label: PREFLIGHT_VERDICT_LABELS.not_checked },
 ];
 const SORT_OPTIONS: Choice<'sort'>[] = [
   { value: 'submitted', label: 'Newest submission' },
@@ -206,6 +213,12 @@ export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
             value={filters.response}
             options={RESPONSE_OPTIONS}
             onChange={(value) => set('response', value)}
+          />
+          <SelectField
+            label="Preflight"
+            value={filters.preflight}
+            options={PREFLIGHT_OPTIONS}
+            onChange={(value) => set('preflight', value)}
           />
           <SelectField
             label="Sort by"

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { REVIEW_MODE_TEXTS } from '@shared/domain/review-mode.ts';
 import { PdfPicker } from '@client/components/pdf-picker.tsx';
 import { Alert } from '@client/components/ui/alert.tsx';
+import { ChosenFileCheck } from '@client/components/preflight/chosen-file-check.tsx';
 import { useReviewMode } from '@client/lib/review-mode-api.ts';
 import { themeFormLabel } from './paper-details-step.tsx';
 import type { WizardValues } from './wizard-validation.ts';
@@ -41,6 +42,7 @@ export function UploadStep({ values, file, onFileChange, confirmed, onConfirmedC
         onFileChange={onFileChange}
         disabled={disabled}
       />
+      <ChosenFileCheck file={file} kind="abstract" />
       <p className="text-sm text-slate-600">
         Prepare your abstract with the{' '}
         <Link to="/extended-abstract-format" className="font-semibold text-brand-700 hover:underline">
