@@ -32,8 +32,8 @@ export function PreflightReportView({ report, title }: { report: PreflightReport
           {report.findings.map((finding) => (
             <li key={finding.code} className="flex gap-2">
               <span
-                className={`shrink-0 rounded px-1.5 py-0.5 text-xs font-bold uppercase ${
-                  finding.severity === 'refused' ? 'bg-red-700 text-white' : 'bg-amber-600 text-white'
+                className={`shrink-0 self-start rounded px-1.5 py-0.5 text-xs font-bold uppercase ${
+                  finding.severity === 'refused' ? 'bg-red-700 text-white' : 'bg-amber-700 text-white'
                 }`}
               >
                 {finding.severity === 'refused' ? 'Refused' : 'Warning'}
@@ -48,7 +48,7 @@ export function PreflightReportView({ report, title }: { report: PreflightReport
           <dt className="font-semibold">Pages</dt>
           <dd>{report.pageCount}</dd>
           <dt className="font-semibold">Page size</dt>
-          <dd>{report.pageSizes.join(', ')}</dd>
+          <dd>{report.pageSizes.join('; ')}</dd>
           <dt className="font-semibold">Fonts</dt>
           <dd className="break-words">
             {report.fonts.length === 0

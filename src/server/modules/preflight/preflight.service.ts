@@ -38,7 +38,10 @@ function reportOf(row: repo.PreflightRow, kind: PreflightKind, limits: PageLimit
     kind,
     verdict: verdictOf(findings),
     pageCount: row.facts.pageCount,
-    pageSizes: row.facts.pageSizes.map((size) => `${pageSizeLabel(size)} (${size.pages})`),
+    // "A4, 3 pages": a bare "(3)" read as a size, not a count, beside Pages.
+    pageSizes: row.facts.pageSizes.map(
+      (size) => `${pageSizeLabel(size)}, ${size.pages} ${size.pages === 1 ? 'page' : 'pages'}`,
+    ),
     fonts: row.facts.fonts,
     findings,
     checkedAt: row.checkedAt.toISOString(),

@@ -183,7 +183,7 @@ describe('preflight: at upload, before Submit, and for the organiser', () => {
     });
     expect(res.statusCode).toBe(200);
     const { report } = res.json();
-    expect(report).toMatchObject({ verdict: 'warnings', pageCount: 1, pageSizes: ['A4 (1)'] });
+    expect(report).toMatchObject({ verdict: 'warnings', pageCount: 1, pageSizes: ['A4, 1 page'] });
     expect(report.findings.map((f: { message: string }) => f.message)).toEqual([
       PREFLIGHT_MESSAGES.fontsNotEmbedded(['Helvetica']),
     ]);
