@@ -72,6 +72,7 @@ test('the wizard shows the PDF check before Submit: a script is refused, a font 
   await expect(page.getByRole('heading', { name: /Upload & Submit/ })).toBeVisible();
   await expect(page.getByTestId('chosen-file')).toContainText('javascript.pdf');
   await expect(report.getByRole('heading')).toHaveText('PDF check: this file cannot be submitted');
+  // Error toasts stay until closed (only success toasts go by themselves): close it for the pictures.
   const close = page.getByRole('button', { name: 'Close notification' });
   while ((await close.count()) > 0) await close.first().click();
 
