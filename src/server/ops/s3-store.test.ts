@@ -169,7 +169,9 @@ describe('the site with its files in an S3-compatible bucket', () => {
     } finally {
       await scratch?.drop();
     }
-  });
+    // A safety net, not a measurement: a backup, a scratch database and a restore took 31 s on a
+    // loaded 2-core host.
+  }, 120_000);
 
   it('checks the bucket against the database: sizes, SHA-256 and strays', async () => {
     const store = t.app.ctx.store;
