@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
-import { chatAttachments, papers, storedFiles } from '../db/schema/index.ts';
+import { authorResponses, chatAttachments, papers, storedFiles } from '../db/schema/index.ts';
 import { createTestPaper, createTestUser, type TestUser } from '../test/factories.ts';
 import { multipart, pdfBytes } from '../test/multipart.ts';
 import { API, createTestApp, type TestApp } from '../test/test-app.ts';
@@ -102,6 +102,33 @@ describe('file integrity check', () => {
     } finally {
       await t.app.ctx.db.delete(storedFiles).where(eq(storedFiles.id, copy!.id));
       await rm(pathOf(copy!.storageKey));
+    }
+  });
+
+  it("counts a response's revised abstract as used", async () => {
+    const [abstract] = await keys();
+    const [row] = await t.app.ctx.db.select().from(storedFiles).where(eq(storedFiles.storageKey, abstract!));
+    const [copy] = await t.app.ctx.db
+      .insert(storedFiles)
+      .values({ ...row!, id: undefined, storageKey: randomUUID(), originalName: 'Đặng-revised.pdf' })
+      .returning();
+    await mkdir(path.dirname(pathOf(copy!.storageKey)), { recursive: true });
+    await writeFile(pathOf(copy!.storageKey), pdfBytes());
+    const [paper] = await t.app.ctx.db.select({ id: papers.id }).from(papers).where(eq(papers.ictacemId, ictacemId));
+    const [round] = await t.app.ctx.db
+      .insert(authorResponses)
+      .values({ paperId: paper!.id, round: 1, revisedAbstractFileId: copy!.id })
+      .returning();
+    try {
+      expect((await check()).problems).toEqual([]);
+      await rm(pathOf(copy!.storageKey));
+      expect((await check()).problems).toMatchObject([
+        { kind: 'missing', usedBy: [`revised abstract of response 1 of ${ictacemId}`] },
+      ]);
+    } finally {
+      await t.app.ctx.db.delete(authorResponses).where(eq(authorResponses.id, round!.id));
+      await t.app.ctx.db.delete(storedFiles).where(eq(storedFiles.id, copy!.id));
+      await rm(pathOf(copy!.storageKey), { force: true });
     }
   });
 

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
+  authorResponses,
   backgroundJobs,
   adminFiles,
   chatAttachments,
@@ -107,6 +108,15 @@ async function readDatabaseView(db: Db): Promise<DatabaseView> {
         .from(chatAttachments)
         .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
         .innerJoin(papers, eq(papers.id, chatMessages.paperId));
+      const revisedAbstracts = await tx
+        .select({
+          fileId: authorResponses.revisedAbstractFileId,
+          round: authorResponses.round,
+          ictacemId: papers.ictacemId,
+        })
+        .from(authorResponses)
+        .innerJoin(papers, eq(papers.id, authorResponses.paperId))
+        .where(isNotNull(authorResponses.revisedAbstractFileId));
       const jobResults = await tx
         .select({ fileId: backgroundJobs.resultFileId, kind: backgroundJobs.kind })
         .from(backgroundJobs)
@@ -122,6 +132,7 @@ async function readDatabaseView(db: Db): Promise<DatabaseView> {
       }
       for (const v of versions) use(v.fileId, `${v.kind} version ${v.version} of ${v.ictacemId}`);
       for (const f of shared) use(f.fileId, `admin file "${f.fileName}" of ${f.ictacemId}`);
+      for (const r of revisedAbstracts) use(r.fileId, `revised abstract of response ${r.round} of ${r.ictacemId}`);
       for (const j of jobResults) use(j.fileId, `the latest ${j.kind.replace(/_/g, ' ')}`);
       const recordedSizes = attachments.map((a) => {
         const what = `chat attachment "${a.fileName}" of ${a.ictacemId}`;
