@@ -106,7 +106,8 @@ test('an admin reviews, scores and resets an abstract; the author re-uploads; hi
   // The author, in a browser of their own, is asked for a new abstract and sends it.
   const authorPage = await browserSignedInAs(browser, baseURL!, author);
   const card = authorPage.getByTestId('paper-card');
-  await expect(card.getByRole('heading', { name: 'Please upload a new abstract' })).toBeVisible();
+  // A new browser's first signed-in page: on a loaded 2-core host its papers took over 5 s.
+  await expect(card.getByRole('heading', { name: 'Please upload a new abstract' })).toBeVisible({ timeout: 15_000 });
   await card.getByLabel('New abstract PDF').setInputFiles(pdf('abstract-v2.pdf'));
   await card.getByRole('button', { name: 'Upload New Abstract' }).click();
   await expect(authorPage.getByTestId('toast-success')).toContainText('Abstract re-uploaded successfully!');

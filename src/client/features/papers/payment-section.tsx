@@ -124,15 +124,18 @@ function PaymentIdForm({ paperId, onSaved }: { paperId: string; onSaved: (paymen
     ...VALIDATE_ON_SUBMIT_ONLY,
   });
 
-  const onSubmit = handleSubmit(({ paymentId }) =>
-    savePaymentId.mutate(paymentId, {
-      onSuccess: () => {
-        toast.success(`Payment ID ${paymentId} has been successfully added to your paper.`);
-        onSaved(paymentId);
-      },
-      onError: (failure) => toast.error(errorText(failure, 'Failed to update payment ID. Please try again later.')),
-    }),
-  );
+  // Awaited rather than told through mutate's callbacks: the refreshed paper replaces this form
+  // (its ID is saved), and a callback of a form no longer shown is never called.
+  const onSubmit = handleSubmit(async ({ paymentId }) => {
+    try {
+      await savePaymentId.mutateAsync(paymentId);
+    } catch (failure) {
+      toast.error(errorText(failure, 'Failed to update payment ID. Please try again later.'));
+      return;
+    }
+    toast.success(`Payment ID ${paymentId} has been successfully added to your paper.`);
+    onSaved(paymentId);
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start">
