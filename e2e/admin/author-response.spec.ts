@@ -143,6 +143,9 @@ test('the organiser asks for a response; the author answers the shared reviews; 
   await expect(submitted).toContainText(answer);
   await expect(submitted.getByRole('link', { name: /Revised abstract: tóm-tắt-sửa\.pdf/ })).toBeVisible();
   await expect(respond.getByLabel('Your response')).toHaveCount(0);
+  // Back in review, the comments are taken back: listed neither in the section nor on the card.
+  await expect(respond.getByTestId('shared-review')).toHaveCount(0);
+  await expect(authorPage.getByTestId('reviewer-comment')).toHaveCount(0);
   await authorPage.context().close();
 
   // 3. The member reads the response above their review and revises the mark.
