@@ -40,7 +40,7 @@ const serverEnv = (
  * e-mail templates (an edited decision e-mail is the site's for as long as the spec runs).
  */
 const SITE_WIDE_SPECS =
-  /\/(deadlines|dashboard|review-integrity|password-reset|committee|committee-notices|programme|mail-templates|decision-release)\.spec\.ts$/;
+  /\/(deadlines|dashboard|review-integrity|password-reset|committee|committee-notices|programme|mail-templates|decision-release|author-response)\.spec\.ts$/;
 
 /** Specs of a site without a mail server: they run against the closed-registration server, which has none. */
 const NO_MAIL_SERVER_SPECS = /\/admin\/outbox\.spec\.ts$/;

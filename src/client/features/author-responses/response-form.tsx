@@ -50,7 +50,8 @@ function ResponseCard({ view }: { view: AuthorResponseView }) {
           {formatCount(view.wordLimit)} words; you may add a revised abstract PDF. Submitting is final.
         </p>
       )}
-      {view.comments.length > 0 && (
+      {/* Afterwards the card's "Reviewers’ comments" lists them, once, whenever they are shared. */}
+      {view.awaited && view.comments.length > 0 && (
         <ul className="mt-3 space-y-3">
           {view.comments.map((comment) => (
             <li key={comment.label} className="rounded-md bg-white p-3" data-testid="shared-review">

@@ -54,7 +54,7 @@ export function PaperCard({
   chat: ReactNode;
   letters?: ReactNode;
   presentation?: ReactNode;
-  /** The response to the reviews, while one is awaited. */
+  /** The response to the reviews: its form while one is awaited, the response once submitted. */
   response?: ReactNode;
 }) {
   const titleId = `paper-title-${paper._id}`;
@@ -124,7 +124,9 @@ export function PaperCard({
           </section>
         )}
 
-        {paper.status === 'author_response_awaited' && response ? response : <ReviewerComments paper={paper} />}
+        {/* While a response is awaited its section lists the shared comments; once sent, it shows the response. */}
+        {response}
+        {!(paper.status === 'author_response_awaited' && response) && <ReviewerComments paper={paper} />}
 
         {paper.pdfPath === null && <ReuploadForm paperId={paper._id} deadline={paper.deadlines.abstract} />}
         {paper.status === 'abstract_accepted' && <PaymentSection paper={paper} />}

@@ -215,7 +215,7 @@ describe('the author response round', () => {
     const refused = await upload(withScript, 'revised.pdf');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/JavaScript/);
-    expect((await viewOf()).response?.revisedAbstract ?? null).toBeNull();
+    expect((await viewOf()).response?.revisedAbstract).toBeNull();
 
     const document = await PDFDocument.create();
     document.addPage();
