@@ -67,7 +67,8 @@ test('an author submits, is accepted, enters a payment ID and submits the full p
   await setPaperStatusAsAdmin(request, paperId, 'abstract_accepted', 'Well done');
   await page.reload();
 
-  await expect(card.getByTestId('paper-status')).toHaveText('Abstract Accepted');
+  // The papers after a reload: on a loaded 2-core host they took over 5 s.
+  await expect(card.getByTestId('paper-status')).toHaveText('Abstract Accepted', { timeout: 15_000 });
   await expect(card.getByText('Well done')).toBeVisible();
   await expect(card.getByRole('link', { name: 'Submit Full Paper' })).toHaveCount(0);
   await card.getByRole('button', { name: 'Save' }).click();
