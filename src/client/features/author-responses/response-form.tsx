@@ -11,6 +11,7 @@ import { looksLikePdf } from '@client/lib/pdf-file.ts';
 import { LIMITS } from '@shared/constants.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { useAuthorResponse, useResponseActions } from './author-responses-api.ts';
+import { RevisedAbstractLink } from './revised-abstract-link.tsx';
 
 /** The revised abstract's first check (the server decides by content): the spec's re-upload messages. */
 function revisedAbstractError(file: File | null): string | undefined {
@@ -83,15 +84,7 @@ function SubmittedResponse({ view }: { view: AuthorResponseView }) {
       </p>
       <p className="mt-1 break-words whitespace-pre-line text-slate-700">{response.text}</p>
       {response.revisedAbstract && (
-        <a
-          className="mt-2 inline-block text-brand-700 underline"
-          href={response.revisedAbstract.url}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          Revised abstract: {response.revisedAbstract.fileName}
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
+        <RevisedAbstractLink href={response.revisedAbstract.url} fileName={response.revisedAbstract.fileName} />
       )}
     </div>
   );
@@ -159,15 +152,11 @@ function ResponseEditor({ view }: { view: AuthorResponseView }) {
       </div>
       {view.response?.revisedAbstract ? (
         <div className="flex flex-col gap-2 rounded-md bg-white p-3 text-sm sm:flex-row sm:items-center">
-          <a
+          <RevisedAbstractLink
             className="break-all text-brand-700 underline"
             href={view.response.revisedAbstract.url}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Revised abstract: {view.response.revisedAbstract.fileName}
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+            fileName={view.response.revisedAbstract.fileName}
+          />
           <Button
             variant="secondary"
             disabled={busy}

@@ -15,6 +15,7 @@ import {
   useReopenResponse,
   useSaveWordLimit,
 } from './author-responses-api.ts';
+import { RevisedAbstractLink } from './revised-abstract-link.tsx';
 
 /**
  * The author's submitted response beside a member's review (and above the discussion): its text
@@ -39,14 +40,7 @@ export function CommitteeResponsePanel({ paperId }: { paperId: string }) {
       </p>
       <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-800">{text}</p>
       {revisedAbstractUrl && (
-        <a
-          className="mt-2 inline-block text-sm text-brand-700 underline"
-          href={revisedAbstractUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          Revised abstract<span className="sr-only"> (opens in a new tab)</span>
-        </a>
+        <RevisedAbstractLink className="mt-2 inline-block text-sm text-brand-700 underline" href={revisedAbstractUrl} />
       )}
     </section>
   );
@@ -83,14 +77,11 @@ export function OrganiserResponsesPanel({ paperId }: { paperId: string }) {
               <p className="mt-1 break-words whitespace-pre-line text-slate-700">{round.text}</p>
             )}
             {round.revisedAbstract && (
-              <a
+              <RevisedAbstractLink
                 className="mt-1 inline-block text-brand-700 underline"
                 href={round.revisedAbstract.url}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                Revised abstract: {round.revisedAbstract.fileName}
-              </a>
+                fileName={round.revisedAbstract.fileName}
+              />
             )}
             {index === 0 && round.state === 'submitted' && (
               <div className="mt-2">
