@@ -109,18 +109,17 @@ function ConfirmForm({ row, onDone }: { row: AdminPaymentRow; onDone: () => void
     defaultValues: { receivedOn: '', amount: '', currency: row.categoryCurrency ?? 'INR' },
     ...VALIDATE_ON_SUBMIT_ONLY,
   });
-  const onSubmit = handleSubmit((fields) => {
+  // Awaited, not told through mutate's callbacks: the refreshed list may drop this row (a filter
+  // by state), and a callback of a form no longer shown is never called.
+  const onSubmit = handleSubmit(async (fields) => {
     setError(undefined);
-    confirm.mutate(
-      { paymentId: row.payment.paymentId, ...fields },
-      {
-        onSuccess: (answer) => {
-          toast.success(answer.message);
-          onDone();
-        },
-        onError: (failure) => setError(errorText(failure, 'The payment could not be confirmed.')),
-      },
-    );
+    try {
+      const answer = await confirm.mutateAsync({ paymentId: row.payment.paymentId, ...fields });
+      toast.success(answer.message);
+      onDone();
+    } catch (failure) {
+      setError(errorText(failure, 'The payment could not be confirmed.'));
+    }
   });
   return (
     <form
@@ -162,15 +161,15 @@ function RejectForm({ row, onDone }: { row: AdminPaymentRow; onDone: () => void 
     defaultValues: { paymentId: row.payment.paymentId, reason: '' },
     ...VALIDATE_ON_SUBMIT_ONLY,
   });
-  const onSubmit = handleSubmit((body) => {
+  const onSubmit = handleSubmit(async (body) => {
     setError(undefined);
-    reject.mutate(body, {
-      onSuccess: (answer) => {
-        toast.success(answer.message);
-        onDone();
-      },
-      onError: (failure) => setError(errorText(failure, 'The payment could not be rejected.')),
-    });
+    try {
+      const answer = await reject.mutateAsync(body);
+      toast.success(answer.message);
+      onDone();
+    } catch (failure) {
+      setError(errorText(failure, 'The payment could not be rejected.'));
+    }
   });
   return (
     <form onSubmit={onSubmit} noValidate className="mt-3 space-y-3 rounded-lg bg-slate-50 p-3">
