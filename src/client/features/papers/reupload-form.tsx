@@ -26,13 +26,17 @@ export function ReuploadForm({ paperId, deadline }: { paperId: string; deadline:
     ...VALIDATE_ON_SUBMIT_ONLY,
   });
 
-  const onSubmit = form.handleSubmit(({ file }) =>
-    reupload.mutate(file, {
-      onSuccess: () =>
-        toast.success("Abstract re-uploaded successfully! Your paper status has been updated to 'Review Awaited'."),
-      onError: (failure) => toast.error(errorText(failure, 'Failed to re-upload abstract. Please try again later.')),
-    }),
-  );
+  // Awaited, not told through mutate's callbacks: the refreshed paper (its abstract back) replaces
+  // this form, and a callback of a form no longer shown is never called.
+  const onSubmit = form.handleSubmit(async ({ file }) => {
+    try {
+      await reupload.mutateAsync(file);
+    } catch (failure) {
+      toast.error(errorText(failure, 'Failed to re-upload abstract. Please try again later.'));
+      return;
+    }
+    toast.success("Abstract re-uploaded successfully! Your paper status has been updated to 'Review Awaited'.");
+  });
 
   return (
     <section aria-labelledby={`reupload-${paperId}`} className="rounded-lg border border-amber-300 bg-amber-50 p-4">
