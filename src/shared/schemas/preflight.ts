@@ -97,6 +97,19 @@ export interface PdfFacts {
   pagesWithImages: number;
 }
 
+/** What a file yields when it cannot be read as a PDF. */
+export const UNREADABLE: PdfFacts = {
+  readable: false,
+  encrypted: false,
+  pageCount: 0,
+  pageSizes: [],
+  fonts: [],
+  actions: [],
+  embeddedFiles: 0,
+  pagesWithText: 0,
+  pagesWithImages: 0,
+};
+
 /** The organiser's page limits; null: no limit (the pages are only reported). */
 export const pageLimitsSchema = z
   .object({

@@ -9,22 +9,10 @@ import {
   PDFStream,
   type PDFPage,
 } from 'pdf-lib';
-import type { PdfFacts } from '@shared/schemas/preflight.ts';
+import { type PdfFacts, UNREADABLE } from '@shared/schemas/preflight.ts';
 import decodeStreamModule from 'pdf-lib/cjs/core/streams/DecodeStream.js';
 
-export type { PdfFacts };
-
-export const UNREADABLE: PdfFacts = {
-  readable: false,
-  encrypted: false,
-  pageCount: 0,
-  pageSizes: [],
-  fonts: [],
-  actions: [],
-  embeddedFiles: 0,
-  pagesWithText: 0,
-  pagesWithImages: 0,
-};
+export { type PdfFacts, UNREADABLE };
 
 /** Actions that only move within or out of the document: a link in an abstract is ordinary. */
 const NAVIGATION_ACTIONS = new Set(['GoTo', 'URI', 'Named', 'Thread', 'SetOCGState', 'Trans']);

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { type PdfFacts, UNREADABLE } from './pdf-inspect.ts';
+import { type PdfFacts, UNREADABLE } from '@shared/schemas/preflight.ts';
 
 // Beside this file in the sources (run through tsx), beside the bundled server once built
 // (scripts/build.mjs builds the worker as dist/server/preflight-worker.js).
