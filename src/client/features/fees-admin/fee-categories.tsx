@@ -6,7 +6,6 @@ import {
   formatMoney,
   FULL_PAPER_REQUIREMENT_LABELS,
   FULL_PAPER_REQUIREMENTS,
-  type FullPaperRequirement,
   minorToMajorText,
 } from '@shared/domain/fees.ts';
 import { formatConferenceDate } from '@shared/domain/deadlines.ts';
@@ -170,20 +169,35 @@ export function FullPaperSetting() {
   if (!fees.data) return null;
   return (
     <Panel title="Full paper" headingLevel={2}>
-      <div className="max-w-md">
-        <SelectField
-          label="The full paper can be submitted when"
-          value={fees.data.fullPaperRequires}
-          disabled={save.isPending}
-          options={FULL_PAPER_REQUIREMENTS.map((value) => ({ value, label: FULL_PAPER_REQUIREMENT_LABELS[value] }))}
-          onChange={(e) =>
-            save.mutate(e.target.value as FullPaperRequirement, {
-              onSuccess: (answer) => toast.success(answer.message),
-              onError: (failure) => toast.error(errorText(failure, 'The setting could not be saved.')),
-            })
-          }
-        />
-      </div>
+      {/* Radio buttons rather than a select: the choices are sentences that a phone's select cuts short. */}
+      <fieldset disabled={save.isPending}>
+        <legend className="text-sm font-medium text-slate-800">The full paper can be submitted when</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {FULL_PAPER_REQUIREMENTS.map((value) => (
+            <label
+              key={value}
+              className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name="full-paper-requires"
+                value={value}
+                className="mt-0.5 size-4"
+                checked={fees.data.fullPaperRequires === value}
+                onChange={async () => {
+                  try {
+                    const answer = await save.mutateAsync(value);
+                    toast.success(answer.message);
+                  } catch (failure) {
+                    toast.error(errorText(failure, 'The setting could not be saved.'));
+                  }
+                }}
+              />
+              <span className="text-slate-900">{FULL_PAPER_REQUIREMENT_LABELS[value]}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
     </Panel>
   );
 }
