@@ -53,4 +53,8 @@ export const RESPONSE_TEXTS = {
   receivedTitle: 'An author responded to the reviews',
   received: (title: string) =>
     `The author of “${title}” responded to the reviews. Read the response on the paper’s review page; you may revise your mark.`,
+  /** Committee notice when an organiser reopens the response they were told of. */
+  reopenedTitle: 'An author’s response was reopened',
+  reopenedNotice: (title: string) =>
+    `The organisers reopened the author’s response to the reviews of “${title}”: the author may change it, and you will be told when it is submitted again.`,
 } as const;

@@ -322,11 +322,13 @@ export async function getOrganiserRevisedAbstract(
  */
 export async function reopenResponse(ctx: Ctx, admin: PublicUser, paperId: string) {
   await transactionThenMail(ctx, async (tx) => {
-    if (!(await findPaperForUpdate(tx, paperId))) throw new AppError('not_found', PAPER_NOT_FOUND);
+    const paper = await findPaperForUpdate(tx, paperId);
+    if (!paper) throw new AppError('not_found', PAPER_NOT_FOUND);
     const latest = await repo.findLatestRound(tx, paperId, true);
     if (!latest?.submittedAt) throw new AppError('conflict', RESPONSE_TEXTS.nothingToReopen);
     await repo.updateRound(tx, latest.id, { submittedAt: null, reopenedAt: new Date(), reopenedBy: admin._id });
     await changeStatusInTransaction(ctx, tx, admin, paperId, { status: AWAITED });
+    await noticeAuthorResponse(tx, paper, 'reopened');
   });
   return { message: RESPONSE_TEXTS.reopened, responses: await getOrganiserResponses(ctx, paperId) };
 }

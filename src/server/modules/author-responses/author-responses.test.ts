@@ -330,6 +330,10 @@ describe('the author response round', () => {
     expect(await statusOf()).toBe('author_response_awaited');
     expect((await viewOf()).response).toMatchObject({ round: 1, state: 'draft' });
     expect(await noResponseList()).toEqual([]);
+    const told = await t.app.ctx.db.select().from(notifications);
+    expect(told.filter((n) => n.title === RESPONSE_TEXTS.reopenedTitle).map((n) => n.recipientId)).toEqual([
+      reviewer.user._id,
+    ]);
 
     const passed = '2025-10-30T23:59:59+05:30';
     const dates = await t.app.inject({

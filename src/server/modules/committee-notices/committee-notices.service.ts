@@ -149,7 +149,11 @@ export async function noticeDecision(
  * The author responded to the reviews: told to every member assigned to the paper who may still
  * read it (not conflicted since), whether or not they submitted their review. Names no author.
  */
-export async function noticeAuthorResponse(db: DbOrTx, paper: { id: string; title: string }): Promise<void> {
+export async function noticeAuthorResponse(
+  db: DbOrTx,
+  paper: { id: string; title: string },
+  event: 'submitted' | 'reopened' = 'submitted',
+): Promise<void> {
   const assigned = await repo.findAssignedReviewers(db, paper.id);
   if (assigned.length === 0) return;
   const conflicts = await conflictsOfCommittee(db, await findPaperProfilesByIds(db, [paper.id]));
@@ -161,8 +165,9 @@ export async function noticeAuthorResponse(db: DbOrTx, paper: { id: string; titl
     {
       type: 'review_comment',
       paperId: paper.id,
-      title: RESPONSE_TEXTS.receivedTitle,
-      message: RESPONSE_TEXTS.received(paper.title),
+      title: event === 'submitted' ? RESPONSE_TEXTS.receivedTitle : RESPONSE_TEXTS.reopenedTitle,
+      message:
+        event === 'submitted' ? RESPONSE_TEXTS.received(paper.title) : RESPONSE_TEXTS.reopenedNotice(paper.title),
     },
   );
 }
