@@ -114,8 +114,17 @@ const nameOf = (object: PDFObject | undefined) => (object instanceof PDFName ? o
 
 /** The built-in encoding of a standard font: code to glyph name. */
 function builtInEncoding(font: StandardFont): ReadonlyMap<number, string> {
-  if (font !== 'Symbol' && font !== 'ZapfDingbats') return STANDARD_ENCODING;
-  return codesToNames(Encodings[font]);
+  if (font === 'Symbol') return SYMBOL;
+  if (font === 'ZapfDingbats') return ZAPF_DINGBATS;
+  return STANDARD_ENCODING;
+}
+
+const metricsCache = new Map<StandardFont, Font>();
+/** A font's AFM metrics, decompressed once per process. */
+function metricsOf(font: StandardFont): Font {
+  let metrics = metricsCache.get(font);
+  if (!metrics) metricsCache.set(font, (metrics = Font.load(font)));
+  return metrics;
 }
 
 /** pdf-lib's encodings map Unicode to [code, glyph name]; the other way round is what a font needs. */
@@ -126,6 +135,8 @@ function codesToNames(encoding: (typeof Encodings)[keyof typeof Encodings]): Map
   return codes;
 }
 const WIN_ANSI = codesToNames(Encodings.WinAnsi);
+const SYMBOL = codesToNames(Encodings.Symbol);
+const ZAPF_DINGBATS = codesToNames(Encodings.ZapfDingbats);
 
 /** What became of the fonts of some pages: names substituted and names still not embedded. */
 export interface PageFonts {
@@ -201,7 +212,7 @@ export class StandardFontSubstitution {
     const codes = this.encodingOf(font, standard);
     // An encoding without a table here (MacRoman, say) is left alone unless the widths are given.
     if (!codes && !(this.lookup(font.get(name('Widths'))) instanceof PDFArray)) return false;
-    const metrics = Font.load(standard);
+    const metrics = metricsOf(standard);
     const substitute = SUBSTITUTES[standard];
     const context = this.pdf.context;
 
