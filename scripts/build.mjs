@@ -75,6 +75,7 @@ function refuseHeavyPackagesAtStart(metafile, entry) {
   const LOADED_WHEN_USED = [
     'pdf-lib',
     '@pdf-lib/fontkit',
+    '@pdf-lib/standard-fonts',
     'exceljs',
     'qrcode',
     'nodemailer',

@@ -47,6 +47,66 @@ async function standardFontPdf(): Promise<PDFDocument> {
   return doc;
 }
 
+/**
+ * The standard fonts as office programs leave them: Helvetica, Times-Roman (WinAnsi) and Symbol
+ * (its own encoding) named by pdf-lib, with neither widths nor descriptor; Arial as Word writes
+ * it (TrueType, WinAnsi, widths and a descriptor, no font file); and Calibri, which no standard
+ * font replaces. The Book of Abstracts embeds substitutes for all but Calibri.
+ */
+export async function standardFontsPdf(): Promise<PDFDocument> {
+  const doc = await fresh();
+  const page = doc.addPage(PageSizes.A4);
+  const helvetica = await doc.embedFont(StandardFonts.Helvetica);
+  const times = await doc.embedFont(StandardFonts.TimesRoman);
+  const symbol = await doc.embedFont(StandardFonts.Symbol);
+  page.drawText('Café naïve – Ångström at 25 °C', { x: 50, y: 760, size: 14, font: helvetica });
+  page.drawText('Œuvre “quoted” – Times body text', { x: 50, y: 730, size: 12, font: times });
+  page.drawText('αβγ', { x: 50, y: 700, size: 12, font: symbol });
+  const ctx = doc.context;
+  const wordFont = (baseFont: string, widths: number[]) =>
+    ctx.register(
+      ctx.obj({
+        Type: 'Font',
+        Subtype: 'TrueType',
+        BaseFont: baseFont,
+        Encoding: 'WinAnsiEncoding',
+        FirstChar: 32,
+        LastChar: 32 + widths.length - 1,
+        Widths: widths,
+        FontDescriptor: ctx.register(
+          ctx.obj({
+            Type: 'FontDescriptor',
+            FontName: baseFont,
+            Flags: 32,
+            FontBBox: [-665, -325, 2000, 1006],
+            ItalicAngle: 0,
+            Ascent: 905,
+            Descent: -212,
+            CapHeight: 716,
+            StemV: 80,
+          }),
+        ),
+      }),
+    );
+  // Arial's widths are Helvetica's; Calibri's here only need to be plausible.
+  const arialWidths = Array.from({ length: 95 }, (_, i) =>
+    helvetica.widthOfTextAtSize(String.fromCharCode(32 + i), 1000),
+  );
+  const arial = wordFont('Arial,Bold', arialWidths);
+  const calibri = wordFont(
+    'Calibri',
+    Array.from({ length: 95 }, () => 500),
+  );
+  page.node.setFontDictionary(PDFName.of('TT1'), arial);
+  page.node.setFontDictionary(PDFName.of('TT2'), calibri);
+  page.node.addContentStream(
+    ctx.register(
+      ctx.flateStream('BT /TT1 12 Tf 50 670 Td (Arial from Word) Tj ET BT /TT2 12 Tf 50 640 Td (Calibri stays) Tj ET'),
+    ),
+  );
+  return doc;
+}
+
 /** A Type 3 font drawing one square glyph. */
 async function type3Pdf(): Promise<PDFDocument> {
   const doc = await embeddedPdf();
@@ -236,6 +296,7 @@ async function main() {
     ),
     'not-embedded.pdf': await save(await standardFontPdf()),
     'form-font-not-embedded.pdf': await save(await formFontPdf()),
+    'standard-fonts-not-embedded.pdf': await save(await standardFontsPdf()),
     'type0-not-embedded.pdf': await save(await type0NotEmbeddedPdf()),
     'type3.pdf': await save(await type3Pdf()),
     'scanned.pdf': await save(await scannedPdf()),

@@ -80,8 +80,10 @@ test('an organiser downloads the Book of Abstracts and the abstracts as a ZIP', 
   await page.getByRole('button', { name: 'Export' }).click();
   await page.getByRole('button', { name: 'Book of Abstracts (PDF)' }).click();
   const bookDialog = page.getByRole('dialog', { name: 'Book of Abstracts (PDF)' });
+  await expect(bookDialog.getByRole('checkbox', { name: /^Embed the standard fonts it can substitute/ })).toBeChecked();
   await bookDialog.getByRole('button', { name: /^Build/ }).click();
   await expect(bookDialog.getByTestId('job-done')).toBeVisible({ timeout: 60_000 });
+  await expect(bookDialog.getByTestId('book-report')).toContainText('Standard fonts embedded by the book: in');
   const book = await PDFDocument.load(
     await downloaded(page, () =>
       bookDialog.getByRole('link', { name: /^Download ictacem2025-book-of-abstracts\.pdf/ }).click(),
@@ -101,5 +103,17 @@ test('an organiser downloads the Book of Abstracts and the abstracts as a ZIP', 
     expect(contents).toContain(title);
     // Each entry names the page its abstract starts on.
     expect(contents).toMatch(new RegExp(`${title}\\n${pageWidths.indexOf(widths[index]!) + 1}\\n${ids[index]}`));
+  }
+  // The book's manifest: each abstract's start page and its preflight verdict (blank pages of an
+  // odd size: warnings).
+  await bookDialog.getByText(/^Abstracts in the book/).click();
+  for (const [index, id] of ids.entries()) {
+    const row = bookDialog.getByRole('row').filter({ hasText: id });
+    await expect(row.getByRole('cell')).toHaveText([
+      id,
+      String(pageWidths.indexOf(widths[index]!) + 1),
+      /^Warnings: /,
+      '',
+    ]);
   }
 });

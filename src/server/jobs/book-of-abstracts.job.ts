@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { CONFERENCE } from '@shared/conference.ts';
-import { type BookOrder, JOB_TEXTS, type JobProblem } from '@shared/schemas/background-jobs.ts';
+import { type BookOrder, type BookReport, JOB_TEXTS, type JobProblem } from '@shared/schemas/background-jobs.ts';
 import type { PublishedProgramme } from '@shared/schemas/programme.ts';
 import type { AppContext } from '@server/context.ts';
 import type { BookEntry } from '../modules/book-of-abstracts/book-pdf.ts';
 import { conferenceDays } from '../modules/deadlines/deadlines.service.ts';
 import * as exportsRepo from '../modules/exports/exports.repository.ts';
+import { manifestPreflightCells } from '../modules/preflight/book-preflight.service.ts';
 import { findLatestVersion } from '../modules/programme/programme.repository.ts';
 import { papersInProgrammeOrder } from '../modules/programme/programme-order.ts';
 import { JobFailure, type JobHandler } from './job-runner.ts';
@@ -34,7 +35,10 @@ async function inProgrammeOrder<Paper extends { id: string; theme: string }>(ctx
  */
 export const bookOfAbstractsJob: JobHandler = async ({ ctx, job, progress }) => {
   const byTheme = await exportsRepo.acceptedPapersForBook(ctx.db);
-  const order = (job.params as { order?: BookOrder } | null)?.order ?? 'theme';
+  const params = job.params as { order?: BookOrder; embedStandardFonts?: boolean } | null;
+  const order = params?.order ?? 'theme';
+  // Jobs queued before the choice existed embed, as the dialog's default does.
+  const embedStandardFonts = params?.embedStandardFonts ?? true;
   const papers = order === 'programme' ? await inProgrammeOrder(ctx, byTheme) : byTheme;
   const authors = new Map<string, { name: string; affiliation: string }[]>();
   for (const author of await exportsRepo.authorsForExport(
@@ -60,14 +64,34 @@ export const bookOfAbstractsJob: JobHandler = async ({ ctx, job, progress }) => 
     { ...CONFERENCE, dates: await conferenceDays(ctx), isbn: ctx.config.documents.isbn },
     entries,
     (done, total) => progress(done, total),
+    { embedStandardFonts },
   );
   const problems: JobProblem[] = book.problems;
+  const sha256Of = new Map(papers.map((paper) => [paper.ictacemId, paper.abstractSha256 ?? '']));
+  const preflight = await manifestPreflightCells(
+    ctx,
+    book.contents.map((line) => ({ sha256: sha256Of.get(line.ictacemId) ?? '', kind: 'abstract' as const })),
+  );
+  const report: BookReport = {
+    embedStandardFonts,
+    abstractsWithFontsEmbedded: book.contents.filter((line) => line.fonts.substituted.length > 0).length,
+    fontsNotEmbedded: book.contents
+      .filter((line) => line.fonts.notEmbedded.length > 0)
+      .map(({ ictacemId, title, fonts }) => ({ ictacemId, title, fonts: fonts.notEmbedded })),
+    abstracts: book.contents.map(({ ictacemId, title, startPage, fonts }, index) => ({
+      ictacemId,
+      title,
+      startPage,
+      preflight: preflight[index]!,
+      fontsEmbedded: fonts.substituted,
+    })),
+  };
   return {
     file: {
       source: Readable.from([Buffer.from(book.pdf)]),
       fileName: 'ictacem2025-book-of-abstracts.pdf',
       contentType: 'application/pdf',
     },
-    report: { pageCount: book.pageCount, abstracts: book.contents.length, problems },
+    report: { pageCount: book.pageCount, abstracts: book.contents.length, problems, book: report },
   };
 };

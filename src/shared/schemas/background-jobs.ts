@@ -33,6 +33,8 @@ export type BookOrder = (typeof BOOK_ORDERS)[number];
 export const bookRequestSchema = z.object({
   kind: z.literal('book_of_abstracts'),
   order: z.enum(BOOK_ORDERS).default('theme'),
+  /** "Embed the standard fonts it can substitute": on unless turned off. */
+  embedStandardFonts: z.boolean().default(true),
 });
 /** The abstracts and/or full papers of a selection or filter, with a manifest. */
 export const filesZipRequestSchema = z.object({
@@ -51,6 +53,26 @@ export type JobRequest = z.infer<typeof jobRequestSchema>;
 export const jobProblemSchema = z.object({ ictacemId: z.string(), title: z.string(), reason: z.string() });
 export type JobProblem = z.infer<typeof jobProblemSchema>;
 
+/** What the last Book of Abstracts holds: its fonts, and each abstract with its preflight verdict. */
+export const bookReportSchema = z.object({
+  embedStandardFonts: z.boolean(),
+  /** How many abstracts had standard fonts embedded by the book. */
+  abstractsWithFontsEmbedded: z.number(),
+  /** Abstracts whose fonts are still not embedded: fonts no standard font replaces (or all, when not asked). */
+  fontsNotEmbedded: z.array(z.object({ ictacemId: z.string(), title: z.string(), fonts: z.array(z.string()) })),
+  /** The manifest: each abstract in the book in order, its start page, and the upload's preflight verdict. */
+  abstracts: z.array(
+    z.object({
+      ictacemId: z.string(),
+      title: z.string(),
+      startPage: z.number(),
+      preflight: z.string(),
+      fontsEmbedded: z.array(z.string()),
+    }),
+  ),
+});
+export type BookReport = z.infer<typeof bookReportSchema>;
+
 export const backgroundJobSchema = z
   .object({
     _id: z.string(),
@@ -64,6 +86,8 @@ export const backgroundJobSchema = z
     requestedBy: z.string().nullable(),
     error: z.string().nullable(),
     problems: z.array(jobProblemSchema),
+    /** A finished Book of Abstracts' report; null for other jobs and for books built before it was kept. */
+    book: bookReportSchema.nullable(),
     /** Where the finished file downloads; null until the job is done. */
     downloadPath: z.string().nullable(),
     fileName: z.string().nullable(),

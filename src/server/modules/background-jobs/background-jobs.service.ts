@@ -1,6 +1,7 @@
 import {
   JOB_TEXTS,
   type BackgroundJob,
+  type BookReport,
   type JobKind,
   type JobProblem,
   type JobRequest,
@@ -29,6 +30,7 @@ function present(ctx: AppContext, row: NonNullable<repo.JobWithFile>): Backgroun
     requestedBy: row.requestedBy,
     error: job.error,
     problems: ((job.report?.problems as JobProblem[] | undefined) ?? []).slice(0, 1000),
+    book: job.kind === 'book_of_abstracts' ? ((job.report?.book as BookReport | undefined) ?? null) : null,
     downloadPath: done ? `${ctx.config.basePath}/api/admin/jobs/${job.id}/download` : null,
     fileName: done ? row.fileName : null,
     sizeBytes: done ? row.sizeBytes : null,
@@ -41,7 +43,7 @@ async function paramsOf(ctx: AppContext, adminId: string, request: JobRequest): 
     if ((await countAcceptedPapers(ctx.db)) === 0) throw new AppError('bad_request', JOB_TEXTS.noAcceptedPapers);
     if (request.order === 'programme' && !(await findLatestVersion(ctx.db)))
       throw new AppError('bad_request', JOB_TEXTS.noProgramme);
-    return { order: request.order };
+    return { order: request.order, embedStandardFonts: request.embedStandardFonts };
   }
   return { paperIds: await paperIdsOfAudience(ctx, adminId, request.audience), files: [...new Set(request.files)] };
 }

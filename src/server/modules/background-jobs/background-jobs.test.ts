@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
@@ -8,6 +10,7 @@ import { JOB_TEXTS } from '@shared/schemas/background-jobs.ts';
 import { papers, storedFiles } from '@server/db/schema/index.ts';
 import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
 import { pdfBytes } from '@server/test/multipart.ts';
+import { pdfFonts } from '@server/test/poppler.ts';
 import { drawnTextOf } from '@server/test/pdf-drawn-text.ts';
 import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
 import { unzip } from '@server/test/zip-entries.ts';
@@ -233,5 +236,82 @@ describe('background jobs: the Book of Abstracts and the files ZIP', () => {
       `"${zolc}_Zolc_abstract.pdf","${zolc}","Vortex shedding behind a heated cylinder","Zofia Żółć","Abstract"`,
     );
     for (const name of firstAuthors) expect(manifest).toContain(`"${name}"`);
+  });
+
+  it('embeds the standard fonts it can substitute unless asked not to, and lists each abstract with its preflight', async () => {
+    const fixture = readFileSync(
+      path.join(import.meta.dirname, '../preflight/fixtures/standard-fonts-not-embedded.pdf'),
+    );
+    const fonts = await createTestPaper(
+      t.app,
+      await createTestUser(t.app),
+      { title: 'Book fonts', theme: 'Aerodynamics and Fluid Mechanics' },
+      fixture,
+    );
+    const accepted = await call(admin, 'POST', '/admin/papers/bulk/status', {
+      paperIds: [fonts._id],
+      status: 'abstract_accepted',
+    });
+    expect(accepted.statusCode).toBe(200);
+    const standard = ['Arial,Bold', 'Helvetica', 'Symbol', 'Times-Roman'];
+
+    const wrong = await call(admin, 'POST', '/admin/jobs', { kind: 'book_of_abstracts', embedStandardFonts: 'yes' });
+    expect(wrong.statusCode).toBe(400);
+
+    const off = await call(admin, 'POST', '/admin/jobs', { kind: 'book_of_abstracts', embedStandardFonts: false });
+    expect(off.statusCode, off.body).toBe(202);
+    const plain = await finished(off.json().job._id);
+    expect(plain.book).toMatchObject({
+      embedStandardFonts: false,
+      abstractsWithFontsEmbedded: 0,
+      fontsNotEmbedded: [{ ictacemId: fonts.ictacemId, title: 'Book fonts', fonts: [...standard, 'Calibri'].sort() }],
+    });
+    const plainFonts = await pdfFonts(await download(plain.downloadPath));
+    expect(plainFonts.find((font) => font.name === 'Helvetica')?.embedded).toBe(false);
+
+    // Absent, the choice is on, as in the dialog.
+    const on = await call(admin, 'POST', '/admin/jobs', { kind: 'book_of_abstracts' });
+    const job = await finished(on.json().job._id);
+    expect(job.book.embedStandardFonts).toBe(true);
+    expect(job.book.abstractsWithFontsEmbedded).toBe(1);
+    expect(job.book.fontsNotEmbedded).toEqual([
+      { ictacemId: fonts.ictacemId, title: 'Book fonts', fonts: ['Calibri'] },
+    ]);
+    const bookFonts = await pdfFonts(await download(job.downloadPath));
+    for (const name of standard) expect(bookFonts.find((font) => font.name === name)?.embedded, name).toBe(true);
+    expect(bookFonts.find((font) => font.name === 'Calibri')?.embedded).toBe(false);
+
+    // The manifest: every abstract in the book's order (by theme, then ID), its start page and
+    // the upload's preflight verdict.
+    const abstracts = job.book.abstracts as { ictacemId: string; startPage: number }[];
+    expect(abstracts.map((line) => line.startPage)).toEqual([3, 4, 5]);
+    expect(abstracts.at(-1)!.ictacemId).toBe(made.solid.ictacemId);
+    expect(abstracts).toEqual(
+      expect.arrayContaining([
+        {
+          ictacemId: fonts.ictacemId,
+          title: 'Book fonts',
+          startPage: expect.any(Number),
+          preflight:
+            'Warnings: 5 fonts are not embedded: Helvetica, Times-Roman, Symbol, Arial,Bold, Calibri. ' +
+            'A printer may refuse the file; please export it with all fonts embedded.',
+          fontsEmbedded: standard,
+        },
+        {
+          ictacemId: made.fluid.ictacemId,
+          title: 'Book fluid',
+          startPage: expect.any(Number),
+          preflight: expect.stringMatching(/^Warnings: The pages are 180 × 282 mm, not A4 or Letter\./),
+          fontsEmbedded: [],
+        },
+      ]),
+    );
+    // A ZIP has no book report.
+    const zip = await call(admin, 'POST', '/admin/jobs', {
+      kind: 'paper_files_zip',
+      audience: { kind: 'selection', paperIds: [fonts._id] },
+      files: ['abstract'],
+    });
+    expect((await finished(zip.json().job._id)).book).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
 // Copies one uploaded abstract into the book. Uploads are whatever authors sent, so every way a
 // file can fail becomes a problem to report, never an error that stops the book.
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, type PDFPage } from 'pdf-lib';
 import { type BookEntry } from './book-types.ts';
 
-export type AppendedAbstract = { pageCount: number } | { problem: string };
+export type AppendedAbstract = { pages: PDFPage[] } | { problem: string };
 
 /** Readers accept the header anywhere in the first kilobyte, and some tools write bytes before it. */
 function hasPdfHeader(bytes: Uint8Array): boolean {
@@ -27,7 +27,7 @@ async function copyPages(book: PDFDocument, bytes: Uint8Array): Promise<Appended
     if (source.getPageCount() === 0) return { problem: 'The PDF has no pages.' };
     const pages = await book.copyPages(source, source.getPageIndices());
     for (const page of pages) book.addPage(page);
-    return { pageCount: pages.length };
+    return { pages };
   } catch {
     return { problem: 'The PDF could not be read.' };
   }

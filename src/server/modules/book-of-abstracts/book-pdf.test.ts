@@ -66,10 +66,12 @@ describe('buildBookOfAbstracts', () => {
     const book = await buildBookOfAbstracts(COVER, entries);
     const pdf = await PDFDocument.load(book.pdf, { updateMetadata: false });
 
+    // Each abstract names Helvetica without embedding it: the book embeds its substitute.
+    const fonts = { substituted: ['Helvetica'], notEmbedded: [] };
     expect(book.contents).toEqual([
-      { ictacemId: idOf(1), title: 'Paper 1', theme: 'Fluid mechanics', startPage: 3 },
-      { ictacemId: idOf(2), title: 'Paper 2', theme: 'Fluid mechanics', startPage: 4 },
-      { ictacemId: idOf(3), title: 'Paper 3', theme: 'Solid mechanics', startPage: 6 },
+      { ictacemId: idOf(1), title: 'Paper 1', theme: 'Fluid mechanics', startPage: 3, fonts },
+      { ictacemId: idOf(2), title: 'Paper 2', theme: 'Fluid mechanics', startPage: 4, fonts },
+      { ictacemId: idOf(3), title: 'Paper 3', theme: 'Solid mechanics', startPage: 6, fonts },
     ]);
     // Cover, one contents page, 4 abstract pages, one index page.
     expect(book.pageCount).toBe(7);

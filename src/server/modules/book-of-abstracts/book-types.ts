@@ -30,12 +30,24 @@ export interface BookProblem {
   reason: string;
 }
 
+export interface BookOptions {
+  /** Embed substitutes for the standard 14 fonts an abstract names without embedding. */
+  embedStandardFonts: boolean;
+}
+
+/** An abstract's fonts in the book: those given an embedded substitute, those still not embedded. */
+export interface BookAbstractFonts {
+  substituted: string[];
+  notEmbedded: string[];
+}
+
 export interface BookContentsLine {
   ictacemId: string;
   title: string;
   theme: string;
   /** The physical page number in the book, the cover being page 1. */
   startPage: number;
+  fonts: BookAbstractFonts;
 }
 
 export interface BuiltBook {

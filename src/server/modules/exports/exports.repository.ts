@@ -75,6 +75,7 @@ export async function acceptedPapersForBook(db: DbOrTx) {
       title: papers.title,
       theme: papers.theme,
       abstractKey: storedFiles.storageKey,
+      abstractSha256: storedFiles.sha256,
     })
     .from(papers)
     .leftJoin(storedFiles, eq(storedFiles.id, papers.abstractFileId))

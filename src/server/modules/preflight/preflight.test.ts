@@ -26,6 +26,7 @@ const EXPECTED: Record<string, string[]> = {
   'mixed-sizes.pdf': ['mixed_page_sizes'],
   'not-embedded.pdf': ['fonts_not_embedded'],
   'form-font-not-embedded.pdf': ['fonts_not_embedded'],
+  'standard-fonts-not-embedded.pdf': ['fonts_not_embedded'],
   'type0-not-embedded.pdf': ['fonts_not_embedded'],
   'type3.pdf': ['type3_fonts'],
   'scanned.pdf': ['scanned'],

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import {
   type BackgroundJob,
   type BookOrder,
+  type BookReport,
   filesZipRequestSchema,
   JOB_TEXTS,
   type PaperFileKind,
@@ -83,6 +84,73 @@ function JobState({ job, what }: { job: BackgroundJob; what: string }) {
             ))}
           </ul>
         </div>
+      )}
+    </div>
+  );
+}
+
+/** The finished book's fonts and its manifest: each abstract's start page and preflight verdict. */
+function BookReportDetails({ report }: { report: BookReport }) {
+  const count = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+  return (
+    <div className="space-y-2 text-sm text-slate-800" data-testid="book-report">
+      <p>
+        {report.embedStandardFonts
+          ? `Standard fonts embedded by the book: in ${count(report.abstractsWithFontsEmbedded, 'abstract', 'abstracts')}.`
+          : 'Standard fonts were not embedded (not asked for).'}
+      </p>
+      {report.fontsNotEmbedded.length > 0 && (
+        <div>
+          <p className="font-semibold text-slate-900">
+            Fonts still not embedded: {count(report.fontsNotEmbedded.length, 'abstract', 'abstracts')}
+          </p>
+          <ul className="mt-1 max-h-32 space-y-1 overflow-y-auto" aria-label="Fonts still not embedded">
+            {report.fontsNotEmbedded.map((paper) => (
+              <li key={paper.ictacemId} className="rounded-md bg-amber-50 px-3 py-1.5 break-words text-amber-900">
+                <span className="font-mono text-xs">{paper.ictacemId}</span> {paper.fonts.join(', ')}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {report.abstracts.length > 0 && (
+        <details>
+          <summary className="cursor-pointer font-semibold text-slate-900">
+            Abstracts in the book ({formatCount(report.abstracts.length)})
+          </summary>
+          <div className="mt-1 max-h-64 overflow-auto">
+            <table className="w-full text-left text-xs">
+              <thead>
+                <tr className="text-slate-600">
+                  <th scope="col" className="py-1 pr-2">
+                    ICTACEM ID
+                  </th>
+                  <th scope="col" className="py-1 pr-2">
+                    Page
+                  </th>
+                  <th scope="col" className="py-1 pr-2">
+                    Preflight
+                  </th>
+                  <th scope="col" className="py-1">
+                    Fonts embedded by the book
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.abstracts.map((line) => (
+                  <tr key={line.ictacemId} className="border-t border-slate-200 align-top">
+                    <td className="py-1 pr-2 font-mono whitespace-nowrap" title={line.title}>
+                      {line.ictacemId}
+                    </td>
+                    <td className="py-1 pr-2">{line.startPage}</td>
+                    <td className="py-1 pr-2 break-words">{line.preflight}</td>
+                    <td className="py-1 break-words">{line.fontsEmbedded.join(', ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
       )}
     </div>
   );
@@ -168,6 +236,7 @@ export function BookOfAbstractsDialog({ onClose }: { onClose: () => void }) {
   const job = started ?? latest.data ?? null;
   const busy = job?.status === 'queued' || job?.status === 'running';
   const [order, setOrder] = useState<BookOrder>('theme');
+  const [embedStandardFonts, setEmbedStandardFonts] = useState(true);
   const preflight = useBookPreflight();
   return (
     <ModalDialog title="Book of Abstracts (PDF)" onDismiss={onClose}>
@@ -224,12 +293,30 @@ export function BookOfAbstractsDialog({ onClose }: { onClose: () => void }) {
             </label>
           ))}
         </fieldset>
+        <label className="flex items-start gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={embedStandardFonts}
+            onChange={(event) => setEmbedStandardFonts(event.target.checked)}
+            className="mt-0.5 size-4"
+          />
+          <span>
+            Embed the standard fonts it can substitute
+            <span className="block text-slate-600">
+              Times, Helvetica (Arial), Courier, Symbol and Zapf Dingbats that an abstract names without embedding, with
+              the same widths; other fonts stay as they are.
+            </span>
+          </span>
+        </label>
         {latest.isPending ? (
           <p role="status" className="text-sm text-slate-600">
             Loading...
           </p>
         ) : job ? (
-          <JobState job={job} what="Book of Abstracts" />
+          <>
+            <JobState job={job} what="Book of Abstracts" />
+            {job.status === 'done' && job.book && <BookReportDetails report={job.book} />}
+          </>
         ) : (
           <p className="text-sm text-slate-600">No book has been built yet.</p>
         )}
@@ -238,7 +325,10 @@ export function BookOfAbstractsDialog({ onClose }: { onClose: () => void }) {
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
-          <Button onClick={() => void start({ kind: 'book_of_abstracts', order })} disabled={busy || latest.isPending}>
+          <Button
+            onClick={() => void start({ kind: 'book_of_abstracts', order, embedStandardFonts })}
+            disabled={busy || latest.isPending}
+          >
             {job ? 'Build it again' : 'Build the Book of Abstracts'}
           </Button>
         </div>
