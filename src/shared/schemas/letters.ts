@@ -177,9 +177,7 @@ export const verifiedReceiptSchema = z
 export type VerifiedReceipt = z.infer<typeof verifiedReceiptSchema>;
 
 /** Each kind of document the verification page checks, told apart by its kind. */
-export const verifiedLetterSchema = z
-  .discriminatedUnion('kind', [verifiedPaperLetterSchema, verifiedReceiptSchema])
-  .meta({ id: 'VerifiedLetter' });
+export const verifiedLetterSchema = z.discriminatedUnion('kind', [verifiedPaperLetterSchema, verifiedReceiptSchema]);
 export type VerifiedLetter = z.infer<typeof verifiedLetterSchema>;
 
 export const letterVerificationResponseSchema = okResponse({
