@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
 import { E2E_ADMIN, registerAuthor } from '../fixtures/accounts.ts';
 import { apiSessionAs } from '../fixtures/api.ts';
 import { pdfFile, setPaperStatusAsAdmin, signInThroughApi } from '../fixtures/papers.ts';
@@ -108,7 +110,44 @@ test('an organiser sets the fees, confirms one payment and rejects another; the 
     { timeout: 20_000 },
   );
   await shot(firstAuthor, 'author-payment-confirmed-390');
+
+  // The confirmed author downloads the receipt: a PDF with its receipt number and verification code.
+  const fees = (await (await firstAuthor.request.get(`api/papers/${papers[0]!.id}/fees`)).json()) as {
+    payment: { confirmation: { receiptNumber: number } };
+  };
+  const receiptNumber = String(fees.payment.confirmation.receiptNumber).padStart(5, '0');
+  const [download] = await Promise.all([
+    firstAuthor.waitForEvent('download'),
+    firstAuthor.getByRole('link', { name: 'Payment receipt (PDF)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${papers[0]!.ictacemId}_receipt_${receiptNumber}.pdf`);
+  const receipt = await PDFDocument.load(await readFile((await download.path())!), { updateMetadata: false });
+  expect(receipt.getTitle()).toBe(`Payment receipt ${receiptNumber} ${papers[0]!.ictacemId}`);
+  const code = /verification code (\S+)$/.exec(receipt.getSubject() ?? '')?.[1];
+  expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+
+  // Anyone with the code checks the receipt on the verification page: number, paper, amount, day.
+  await firstAuthor.goto(`verify-letter/${code}`);
+  const verdict = firstAuthor.getByTestId('letter-verdict');
+  await expect(verdict).toContainText('Genuine receipt', { timeout: 20_000 });
+  await expect(verdict).toContainText(`Receipt No. ${receiptNumber}`);
+  await expect(verdict).toContainText(papers[0]!.ictacemId);
+  await expect(verdict).toContainText('INR 5,000.00 received on 12 November 2025');
+  await expect(verdict).not.toContainText(authors[0]!.username);
   await firstAuthor.close();
+
+  // The organiser makes every receipt into one ZIP, in the background.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('button', { name: 'Receipts (ZIP)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Receipts (ZIP)' });
+  await dialog.getByRole('button', { name: 'Make the ZIP' }).click();
+  const zipLink = dialog.getByRole('link', { name: /Download ictacem2025-payment-receipts\.zip/ });
+  await expect(zipLink).toBeVisible({ timeout: 60_000 });
+  const zip = await page.request.get((await zipLink.getAttribute('href'))!);
+  expect(zip.status()).toBe(200);
+  expect(zip.headers()['content-type']).toBe('application/zip');
+  expect((await zip.body()).subarray(0, 2).toString()).toBe('PK');
+  await dialog.getByRole('button', { name: 'Close' }).click();
 
   // The second author reads why, sees the fees beside the instructions, and enters another ID.
   const secondAuthor = await browser.newPage({ viewport: { width: 1280, height: 900 } });

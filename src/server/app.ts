@@ -43,6 +43,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { adminPapersRoutes } from './modules/papers/admin-papers.routes.ts';
 import { adminLettersRoutes } from './modules/letters/admin-letters.routes.ts';
 import { letterVerificationRoutes, paperLettersRoutes } from './modules/letters/letters.routes.ts';
+import { adminReceiptRoutes, paperReceiptRoutes } from './modules/receipts/receipts.routes.ts';
 import { conflictsRoutes } from './modules/conflicts/conflicts.routes.ts';
 import { findAcceptedMembership } from './modules/committee/committee.repository.ts';
 import { biddingRoutes } from './modules/bidding/bidding.routes.ts';
@@ -385,6 +386,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(paperLettersRoutes, { prefix: `${apiPrefix}/papers` });
   await app.register(adminLettersRoutes, { prefix: `${apiPrefix}/admin` });
   await app.register(letterVerificationRoutes, { prefix: `${apiPrefix}/letters` });
+  await app.register(paperReceiptRoutes, { prefix: `${apiPrefix}/papers` });
+  await app.register(adminReceiptRoutes, { prefix: `${apiPrefix}/admin` });
   await app.register(adminCommitteeRoutes, { prefix: `${apiPrefix}/admin/committee` });
   await app.register(mailTemplatesRoutes, { prefix: `${apiPrefix}/admin/mail-templates` });
   await app.register(committeeInvitationRoutes, { prefix: `${apiPrefix}/committee/invitations` });

@@ -166,6 +166,8 @@ describe('security headers', () => {
         'GET /papers/:id/letters/visa/:letterId',
         'GET /admin/papers/:paperId/letters/acceptance',
         'GET /admin/papers/:paperId/letters/visa/:letterId',
+        'GET /papers/:id/receipt',
+        'GET /admin/papers/:paperId/receipt',
       ]),
     );
   });

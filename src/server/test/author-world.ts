@@ -123,6 +123,13 @@ export async function seedAuthorWorld(app: FastifyInstance, admin: TestUser, mar
     review: `Accepted ${marker}`,
   });
   await send(author, 'PATCH', `/papers/${paperId}/payment`, { paymentId: `PAY-${marker}` });
+  // Confirmed, so the paper has a payment receipt for the sweeps to aim at.
+  await send(admin, 'POST', `/admin/papers/${paperId}/payment/confirm`, {
+    paymentId: `PAY-${marker}`,
+    receivedOn: '2025-11-12',
+    amount: '8500',
+    currency: 'INR',
+  });
   const { request: visaRequest } = await send(author, 'POST', `/papers/${paperId}/visa-requests`, {
     fullNameAsInPassport: 'Ada Lovelace',
     nationality: 'British',

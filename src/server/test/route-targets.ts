@@ -148,6 +148,7 @@ export const AUTHOR_ID_ROUTES: Record<string, (target: AuthorWorld, own: AuthorW
   'DELETE /notifications/:id': (t) => [{ params: { id: t.notificationId } }],
   'DELETE /account/sessions/:sessionId': (t) => [{ params: { sessionId: t.spareSessionId } }],
   'GET /papers/:id/letters/acceptance': (t) => [{ params: { id: t.paperId } }],
+  'GET /papers/:id/receipt': (t) => [{ params: { id: t.paperId } }],
   'GET /papers/:id/letters/visa/:letterId': (t, own) => [
     { params: { id: t.paperId, letterId: t.visaLetterId } },
     { params: { id: own.paperId, letterId: t.visaLetterId } },

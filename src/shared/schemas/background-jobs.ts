@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { okResponse } from './responses.ts';
 import { paperAudienceSchema } from './paper-audience.ts';
 
-export const JOB_KINDS = ['book_of_abstracts', 'paper_files_zip'] as const;
+export const JOB_KINDS = ['book_of_abstracts', 'paper_files_zip', 'payment_receipts_zip'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -15,6 +15,7 @@ export const JOB_TEXTS = {
   alreadyRunning: {
     book_of_abstracts: 'A Book of Abstracts is already being built. Wait for it to finish, then ask again.',
     paper_files_zip: 'A files ZIP is already being made. Wait for it to finish, then ask again.',
+    payment_receipts_zip: 'A receipts ZIP is already being made. Wait for it to finish, then ask again.',
   } satisfies Record<JobKind, string>,
   notFound: 'Job not found.',
   notReady: 'This file is not ready: the job has not finished.',
@@ -46,7 +47,13 @@ export const filesZipRequestSchema = z.object({
     .max(PAPER_FILE_KINDS.length),
 });
 export type FilesZipRequest = z.infer<typeof filesZipRequestSchema>;
-export const jobRequestSchema = z.discriminatedUnion('kind', [bookRequestSchema, filesZipRequestSchema]);
+/** Every confirmed payment's receipt, with a manifest. */
+export const receiptsZipRequestSchema = z.object({ kind: z.literal('payment_receipts_zip') });
+export const jobRequestSchema = z.discriminatedUnion('kind', [
+  bookRequestSchema,
+  filesZipRequestSchema,
+  receiptsZipRequestSchema,
+]);
 export type JobRequest = z.infer<typeof jobRequestSchema>;
 
 /** A file a job could not take, and why (the book's unreadable abstracts, the ZIP's missing files). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { printableInPdfs } from '../domain/pdf-printable.ts';
 import { listPaginationSchema } from './admin-dashboard.ts';
 import { okResponse } from './responses.ts';
+import { CURRENCIES } from '../domain/fees.ts';
 import { LETTER_KINDS, LETTER_TEXTS, VISA_LIMITS, VISA_REQUEST_STATUSES } from '../domain/letters.ts';
 
 /** Letters and marks of any script, with the separators names use; never digits. */
@@ -144,7 +145,7 @@ export const adminVisaRequestListResponseSchema = okResponse({
 export const visaRequestDecidedResponseSchema = okResponse({ message: z.string(), request: adminVisaRequestSchema });
 
 /** What the public page shows about a letter: never the passport number, nationality or date of birth. */
-export const verifiedLetterSchema = z
+export const verifiedPaperLetterSchema = z
   .object({
     kind: z.enum(LETTER_KINDS),
     issuedAt: z.string(),
@@ -154,7 +155,29 @@ export const verifiedLetterSchema = z
     /** The paper is no longer accepted: the letter does not stand any more. */
     withdrawn: z.boolean(),
   })
-  .meta({ id: 'VerifiedLetter' });
+  .meta({ id: 'VerifiedPaperLetter' });
+export type VerifiedPaperLetter = z.infer<typeof verifiedPaperLetterSchema>;
+
+/** What the public page shows about a payment receipt: never the payer's name or the payment ID. */
+export const verifiedReceiptSchema = z
+  .object({
+    kind: z.literal('receipt'),
+    issuedAt: z.string(),
+    /** As printed, "00042". */
+    receiptNumber: z.string(),
+    ictacemId: z.string(),
+    amountMinor: z.number().int(),
+    currency: z.enum(CURRENCIES),
+    /** The calendar day the money arrived, "2025-11-12". */
+    receivedOn: z.string(),
+    /** The confirmation no longer stands (the paper is gone, or the payment was reversed). */
+    withdrawn: z.boolean(),
+  })
+  .meta({ id: 'VerifiedReceipt' });
+export type VerifiedReceipt = z.infer<typeof verifiedReceiptSchema>;
+
+/** Each kind of document the verification page checks, told apart by its kind. */
+export const verifiedLetterSchema = z.discriminatedUnion('kind', [verifiedPaperLetterSchema, verifiedReceiptSchema]);
 export type VerifiedLetter = z.infer<typeof verifiedLetterSchema>;
 
 export const letterVerificationResponseSchema = okResponse({

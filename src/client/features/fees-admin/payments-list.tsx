@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -19,26 +19,32 @@ import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { useConfirmPayment, usePayments, useRejectPayment } from './fees-admin-api.ts';
 
-/** Every paper's payment, filtered by Confirmed, Entered or Unpaid; an entered one is confirmed or rejected here. */
-export function PaymentsList() {
+/**
+ * Every paper's payment, filtered by Confirmed, Entered or Unpaid; an entered one is confirmed or
+ * rejected here. `actions` sit beside the filter (the page's receipts ZIP).
+ */
+export function PaymentsList({ actions }: { actions?: ReactNode }) {
   const [state, setState] = useState<PaymentState | undefined>('entered');
   const payments = usePayments(state);
   const counts = payments.data?.counts;
   return (
     <Panel title="Payments" headingLevel={2}>
-      <div className="max-w-xs">
-        <SelectField
-          label="Payment"
-          value={state ?? ''}
-          onChange={(e) => setState((e.target.value || undefined) as PaymentState | undefined)}
-          options={[
-            { value: '', label: 'All' },
-            ...PAYMENT_STATES.map((s) => ({
-              value: s,
-              label: counts ? `${PAYMENT_STATE_LABELS[s]} (${counts[s]})` : PAYMENT_STATE_LABELS[s],
-            })),
-          ]}
-        />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="max-w-xs">
+          <SelectField
+            label="Payment"
+            value={state ?? ''}
+            onChange={(e) => setState((e.target.value || undefined) as PaymentState | undefined)}
+            options={[
+              { value: '', label: 'All' },
+              ...PAYMENT_STATES.map((s) => ({
+                value: s,
+                label: counts ? `${PAYMENT_STATE_LABELS[s]} (${counts[s]})` : PAYMENT_STATE_LABELS[s],
+              })),
+            ]}
+          />
+        </div>
+        {actions}
       </div>
       <ul className="mt-4 divide-y divide-slate-200" aria-label="Papers">
         {payments.data?.papers.map((row) => (

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { formatMoney, formatReceivedOn } from '@shared/domain/fees.ts';
 import { LETTER_KIND_LABELS, LETTER_TEXTS } from '@shared/domain/letters.ts';
 import {
   LETTER_CODE_FIELD_MAX,
@@ -75,19 +76,37 @@ function VerificationAnswer({ code }: { code: string }) {
         {LETTER_TEXTS.unknownCode}
       </Verdict>
     );
+  const label = DOCUMENT_LABELS[letter.kind].toLowerCase();
   return letter.withdrawn ? (
     <Verdict tone="warning" title="Withdrawn">
-      This {LETTER_KIND_LABELS[letter.kind].toLowerCase()} was issued by the site, but it has been withdrawn: the paper
-      is no longer accepted. <LetterFacts letter={letter} />
+      This {label} was issued by the site, but it has been withdrawn: {WITHDRAWN_BECAUSE[letter.kind]}.{' '}
+      <DocumentFacts letter={letter} />
     </Verdict>
   ) : (
-    <Verdict tone="good" title="Genuine letter">
-      This is a genuine {LETTER_KIND_LABELS[letter.kind].toLowerCase()}. <LetterFacts letter={letter} />
+    <Verdict tone="good" title={letter.kind === 'receipt' ? 'Genuine receipt' : 'Genuine letter'}>
+      This is a genuine {label}. <DocumentFacts letter={letter} />
     </Verdict>
   );
 }
 
-function LetterFacts({ letter }: { letter: VerifiedLetter }) {
+/** Each kind of document the page checks, as its answer names it. */
+const DOCUMENT_LABELS: Record<VerifiedLetter['kind'], string> = { ...LETTER_KIND_LABELS, receipt: 'Payment receipt' };
+const WITHDRAWN_BECAUSE: Record<VerifiedLetter['kind'], string> = {
+  acceptance: 'the paper is no longer accepted',
+  visa: 'the paper is no longer accepted',
+  receipt: 'the payment it acknowledges is no longer confirmed',
+};
+
+function DocumentFacts({ letter }: { letter: VerifiedLetter }) {
+  if (letter.kind === 'receipt')
+    return (
+      <>
+        Receipt No. <strong>{letter.receiptNumber}</strong>, issued on <strong>{formatDate(letter.issuedAt)}</strong>,
+        for paper <strong>{letter.ictacemId}</strong>:{' '}
+        <strong>{formatMoney(letter.amountMinor, letter.currency)}</strong> received on{' '}
+        <strong>{formatReceivedOn(letter.receivedOn)}</strong>.
+      </>
+    );
   return (
     <>
       It was issued on <strong>{formatDate(letter.issuedAt)}</strong> to <strong>{letter.holderName}</strong> for paper{' '}

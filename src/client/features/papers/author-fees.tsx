@@ -2,7 +2,8 @@ import { formatConferenceDate } from '@shared/domain/deadlines.ts';
 import { confirmationSentence, formatMoney } from '@shared/domain/fees.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 import { SelectField } from '@client/components/ui/form-field.tsx';
-import { errorText } from '@client/lib/api.ts';
+import { buttonClass } from '@client/components/ui/button.tsx';
+import { API_BASE, errorText } from '@client/lib/api.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { useAuthorFees, useChooseCategory } from './fees-api.ts';
 
@@ -87,9 +88,18 @@ export function AuthorPaymentStatus({ paperId }: { paperId: string }) {
   if (payment.state === 'confirmed' && payment.confirmation) {
     const { receivedOn, rate, amountMinor, currency } = payment.confirmation;
     return (
-      <p className="mt-2 text-sm font-medium text-green-800" data-testid="payment-confirmed">
-        {confirmationSentence(receivedOn, rate)}: {formatMoney(amountMinor, currency)}.
-      </p>
+      <>
+        <p className="mt-2 text-sm font-medium text-green-800" data-testid="payment-confirmed">
+          {confirmationSentence(receivedOn, rate)}: {formatMoney(amountMinor, currency)}.
+        </p>
+        <a
+          href={`${API_BASE}/papers/${encodeURIComponent(paperId)}/receipt`}
+          download
+          className={buttonClass('secondary', 'mt-2 w-full sm:w-auto')}
+        >
+          Payment receipt (PDF)
+        </a>
+      </>
     );
   }
   if (payment.state === 'entered')

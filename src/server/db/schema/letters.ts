@@ -4,14 +4,14 @@ import { papers } from './papers.ts';
 import { users } from './users.ts';
 
 /**
- * Every letter the site issued (acceptance, visa invitation): what it says, so that the PDF is
+ * Every letter the site issued (acceptance, visa invitation, payment receipt): what it says, so that the PDF is
  * the same each time it is downloaded and its verification code confirms exactly this letter.
  */
 export const letters = pgTable(
   'letters',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** acceptance or visa. */
+    /** acceptance, visa or receipt. */
     kind: text('kind').notNull(),
     paperId: uuid('paper_id').references(() => papers.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -28,6 +28,10 @@ export const letters = pgTable(
     uniqueIndex('letters_one_acceptance_per_paper_uq')
       .on(t.paperId)
       .where(sql`${t.kind} = 'acceptance'`),
+    // A confirmed payment's receipt is issued once: its number (never given twice) names it.
+    uniqueIndex('letters_one_receipt_per_number_uq')
+      .on(sql`(${t.details} ->> 'receiptNumber')`)
+      .where(sql`${t.kind} = 'receipt'`),
   ],
 );
 

@@ -93,6 +93,8 @@ export const paymentDecisions = pgTable(
     rate: text('rate'),
     /** Who confirmed: an organiser by hand, or a statement import. */
     source: text('source'),
+    /** The payer as the statement names them (a statement import); null: the receipt prints the author's name. */
+    payerName: text('payer_name'),
     reason: text('reason'),
     receiptNumber: bigint('receipt_number', { mode: 'number' }).unique(),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),

@@ -7,12 +7,14 @@ import {
   type JobRequest,
   type JobStatus,
 } from '@shared/schemas/background-jobs.ts';
+import { RECEIPT_TEXTS } from '@shared/domain/receipts.ts';
 import type { AppContext } from '@server/context.ts';
 import { AppError } from '@server/lib/app-error.ts';
 import type { ServableFile } from '@server/lib/send-file.ts';
 import { paperIdsOfAudience } from '../admin-dashboard/dashboard.service.ts';
 import { countAcceptedPapers } from '../exports/exports.repository.ts';
 import { findLatestVersion } from '../programme/programme.repository.ts';
+import { countConfirmedPayments } from '../receipts/receipts.repository.ts';
 import * as repo from './background-jobs.repository.ts';
 
 function present(ctx: AppContext, row: NonNullable<repo.JobWithFile>): BackgroundJob {
@@ -44,6 +46,10 @@ async function paramsOf(ctx: AppContext, adminId: string, request: JobRequest): 
     if (request.order === 'programme' && !(await findLatestVersion(ctx.db)))
       throw new AppError('bad_request', JOB_TEXTS.noProgramme);
     return { order: request.order, embedStandardFonts: request.embedStandardFonts };
+  }
+  if (request.kind === 'payment_receipts_zip') {
+    if ((await countConfirmedPayments(ctx.db)) === 0) throw new AppError('bad_request', RECEIPT_TEXTS.noReceipts);
+    return {};
   }
   return { paperIds: await paperIdsOfAudience(ctx, adminId, request.audience), files: [...new Set(request.files)] };
 }

@@ -32,11 +32,14 @@ export interface Letter {
   recipient: string[];
   reference: string;
   heading: string;
+  /** Empty for a document that addresses no one (a receipt). */
   salutation: string;
   body: LetterBlock[];
   closing: string;
   verificationCode: string;
   verificationUrl: string;
+  /** What the footer calls the document: "letter" unless given (a receipt). */
+  documentName?: string;
 }
 
 interface TextLine {
@@ -115,8 +118,10 @@ function composeBody(letter: Letter, typesetter: PdfTypesetter, size: number, to
   body.text(letter.reference);
   body.gap(1.5);
   body.text(letter.heading, { bold: true, sizeDelta: 2 });
-  body.gap();
-  body.text(letter.salutation);
+  if (letter.salutation) {
+    body.gap();
+    body.text(letter.salutation);
+  }
   for (const block of letter.body) {
     body.gap();
     if ('paragraph' in block) body.text(block.paragraph);
@@ -174,10 +179,13 @@ async function drawVerification(
   footer.text(`Verification code: ${letter.verificationCode}`, { bold: true, sizeDelta: 1 });
   footer.text(`Verify at ${letter.verificationUrl}`);
   footer.gap(0.4);
-  footer.text('Scan the QR code or open the address above to check that this letter is genuine.', {
-    muted: true,
-    sizeDelta: -1,
-  });
+  footer.text(
+    `Scan the QR code or open the address above to check that this ${letter.documentName ?? 'letter'} is genuine.`,
+    {
+      muted: true,
+      sizeDelta: -1,
+    },
+  );
   footer.lines.forEach((line) => drawTextLine(typesetter, page, line));
 }
 

@@ -1,4 +1,6 @@
-import type { AdminVisaRequest, VerifiedLetter, VisaRequest } from '@shared/schemas/letters.ts';
+import type { Currency } from '@shared/domain/fees.ts';
+import { formatReceiptNumber } from '@shared/domain/receipts.ts';
+import type { AdminVisaRequest, VerifiedPaperLetter, VerifiedReceipt, VisaRequest } from '@shared/schemas/letters.ts';
 import type { LetterRow } from './letters.repository.ts';
 import type { AdminVisaRequestRow, VisaRequestRow } from './visa-requests.repository.ts';
 
@@ -6,7 +8,7 @@ import type { AdminVisaRequestRow, VisaRequestRow } from './visa-requests.reposi
  * Field by field, for anyone who types the code: who holds the letter and for which paper,
  * never the passport number, nationality or date of birth a visa letter also prints.
  */
-export function presentVerifiedLetter(letter: LetterRow, withdrawn: boolean): VerifiedLetter {
+export function presentVerifiedLetter(letter: LetterRow, withdrawn: boolean): VerifiedPaperLetter {
   const printed = (key: string) => letter.details[key] ?? '';
   return {
     kind: letter.kind === 'visa' ? 'visa' : 'acceptance',
@@ -14,6 +16,21 @@ export function presentVerifiedLetter(letter: LetterRow, withdrawn: boolean): Ve
     holderName: printed(letter.kind === 'visa' ? 'fullNameAsInPassport' : 'authorName'),
     ictacemId: printed('ictacemId'),
     paperTitle: printed('paperTitle'),
+    withdrawn,
+  };
+}
+
+/** A payment receipt's number, paper, amount and day received: never the payer's name or the payment ID. */
+export function presentVerifiedReceipt(receipt: LetterRow, withdrawn: boolean): VerifiedReceipt {
+  const printed = (key: string) => receipt.details[key] ?? '';
+  return {
+    kind: 'receipt',
+    issuedAt: receipt.issuedAt.toISOString(),
+    receiptNumber: formatReceiptNumber(Number(printed('receiptNumber'))),
+    ictacemId: printed('ictacemId'),
+    amountMinor: Number(printed('amountMinor')),
+    currency: printed('currency') as Currency,
+    receivedOn: printed('receivedOn'),
     withdrawn,
   };
 }

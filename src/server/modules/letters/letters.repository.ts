@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client.ts';
-import { letters, paperAuthors, papers, users } from '@server/db/schema/index.ts';
+import { letters, paperAuthors, papers, paymentDecisions, users } from '@server/db/schema/index.ts';
 import { literalRows } from '@server/db/literal-values.ts';
 
 export type LetterRow = typeof letters.$inferSelect;
@@ -83,4 +83,25 @@ export async function findLetterByCode(db: DbOrTx, verificationCode: string) {
     .leftJoin(papers, eq(papers.id, letters.paperId))
     .where(eq(letters.verificationCode, verificationCode));
   return row;
+}
+
+/**
+ * Whether the confirmation a receipt was issued for still stands: the paper still has that
+ * confirmed row, still carries its payment ID, and no decision on the paper came after it (a
+ * rejection, were a confirmation ever reversed). Read from the payments tables, so that letters
+ * need not import the receipts module that builds on them.
+ */
+export async function receiptStands(db: DbOrTx, paperId: string, receiptNumber: number): Promise<boolean> {
+  const [latest] = await db
+    .select({
+      receiptNumber: paymentDecisions.receiptNumber,
+      state: paymentDecisions.state,
+      stillEntered: sql<boolean>`${papers.paymentId} = ${paymentDecisions.paymentId}`,
+    })
+    .from(paymentDecisions)
+    .innerJoin(papers, eq(papers.id, paymentDecisions.paperId))
+    .where(eq(paymentDecisions.paperId, paperId))
+    .orderBy(desc(paymentDecisions.decidedAt), desc(paymentDecisions.id))
+    .limit(1);
+  return latest?.state === 'confirmed' && latest.receiptNumber === receiptNumber && latest.stillEntered;
 }

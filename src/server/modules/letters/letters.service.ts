@@ -10,7 +10,7 @@ import { type ZipEntry, zipStream } from '@server/lib/zip-archive.ts';
 import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
 import { conferenceDays } from '../deadlines/deadlines.service.ts';
 import { canAccessPaper } from '../papers/papers.policy.ts';
-import { presentVerifiedLetter } from './letters.presenter.ts';
+import { presentVerifiedLetter, presentVerifiedReceipt } from './letters.presenter.ts';
 import * as repo from './letters.repository.ts';
 import { newVerificationCode, normalizeVerificationCode } from './verification-code.ts';
 import type { VisaRequestRow } from './visa-requests.repository.ts';
@@ -193,6 +193,20 @@ export async function getAcceptanceLettersZip(ctx: AppContext, admin: PublicUser
   return zipStream(entries());
 }
 
+type FoundLetter = NonNullable<Awaited<ReturnType<typeof repo.findLetterByCode>>>;
+
+/** Per kind of document: what the page may say of it, and whether it still stands. */
+const VERIFIERS: Record<VerifiedLetter['kind'], (ctx: AppContext, found: FoundLetter) => Promise<VerifiedLetter>> = {
+  acceptance: async (_, found) => presentVerifiedLetter(found.letter, !isAcceptedStatus(found.paperStatus)),
+  visa: async (_, found) => presentVerifiedLetter(found.letter, !isAcceptedStatus(found.paperStatus)),
+  // Withdrawn once its confirmation no longer stands (the paper is gone, or a later decision superseded it).
+  receipt: async (ctx, { letter }) =>
+    presentVerifiedReceipt(
+      letter,
+      !(letter.paperId && (await repo.receiptStands(ctx.db, letter.paperId, Number(letter.details.receiptNumber)))),
+    ),
+};
+
 /** What the public verification page may say about the letter with this code. */
 export async function verifyLetter(
   ctx: AppContext,
@@ -200,7 +214,8 @@ export async function verifyLetter(
 ): Promise<{ valid: boolean; letter: VerifiedLetter | null }> {
   const code = normalizeVerificationCode(typedCode);
   const found = code ? await repo.findLetterByCode(ctx.db, code) : undefined;
-  if (!found) return { valid: false, letter: null };
-  const letter = presentVerifiedLetter(found.letter, !isAcceptedStatus(found.paperStatus));
+  const verify = found && VERIFIERS[found.letter.kind as VerifiedLetter['kind']];
+  if (!found || !verify) return { valid: false, letter: null };
+  const letter = await verify(ctx, found);
   return { valid: !letter.withdrawn, letter };
 }

@@ -38,6 +38,7 @@ export interface ConfirmationValues {
   currency: string;
   rate: string;
   source: string;
+  payerName?: string | null;
   decidedBy: string;
   decidedAt: Date;
 }

@@ -119,6 +119,8 @@ export interface ConfirmPaymentInput {
   /** Computed from `receivedOn` and the conference dates when not given. */
   rate?: Rate;
   source: PaymentSource;
+  /** The payer as the statement names them; the receipt prints it instead of the author's name. */
+  payerName?: string | null;
 }
 
 export interface ConfirmOutcome {
@@ -178,6 +180,7 @@ export async function confirmPayment(
     currency: input.currency,
     rate,
     source: input.source,
+    payerName: input.payerName?.trim() || null,
     decidedBy: actor._id,
     decidedAt: ctx.now(),
   });

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '@client/components/ui/button.tsx';
+import { ReceiptsZipDialog } from '@client/features/admin-dashboard/papers/job-dialogs.tsx';
 import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
 import { FeeCategories, FullPaperSetting } from '@client/features/fees-admin/fee-categories.tsx';
 import { PaymentsList } from '@client/features/fees-admin/payments-list.tsx';
@@ -21,11 +24,24 @@ export default function FeesPage() {
             <div className="space-y-8">
               <FeeCategories />
               <FullPaperSetting />
-              <PaymentsList />
+              <PaymentsList actions={<ReceiptsZipButton />} />
             </div>
           </div>
         </>
       )}
     </AdminGuard>
+  );
+}
+
+/** "Receipts (ZIP)": every confirmed payment's receipt, made in the background like the files ZIP. */
+function ReceiptsZipButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Receipts (ZIP)
+      </Button>
+      {open && <ReceiptsZipDialog onClose={() => setOpen(false)} />}
+    </>
   );
 }

@@ -336,3 +336,40 @@ export function BookOfAbstractsDialog({ onClose }: { onClose: () => void }) {
     </ModalDialog>
   );
 }
+
+/** "Receipts (ZIP)": every confirmed payment's receipt with a manifest, the last one made or a new one. */
+export function ReceiptsZipDialog({ onClose }: { onClose: () => void }) {
+  const latest = useLatestJob('payment_receipts_zip');
+  const { job: started, start, error } = useJobStarter();
+  const job = started ?? latest.data ?? null;
+  const busy = job?.status === 'queued' || job?.status === 'running';
+  return (
+    <ModalDialog title="Receipts (ZIP)" onDismiss={onClose}>
+      <div className="space-y-4">
+        <p className="text-sm text-slate-600">
+          The payment receipt of every confirmed payment, as its author downloads it, and manifest.csv listing each
+          receipt&apos;s number, paper, payer, amount, date received, rate and verification code. Receipts not issued
+          yet are issued now.
+        </p>
+        {latest.isPending ? (
+          <p role="status" className="text-sm text-slate-600">
+            Loading...
+          </p>
+        ) : job ? (
+          <JobState job={job} what="Receipts ZIP" />
+        ) : (
+          <p className="text-sm text-slate-600">No receipts ZIP has been made yet.</p>
+        )}
+        {error && <Alert>{error}</Alert>}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button onClick={() => void start({ kind: 'payment_receipts_zip' })} disabled={busy || latest.isPending}>
+            {job ? 'Make it again' : 'Make the ZIP'}
+          </Button>
+        </div>
+      </div>
+    </ModalDialog>
+  );
+}
