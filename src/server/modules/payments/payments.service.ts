@@ -119,6 +119,8 @@ export interface ConfirmPaymentInput {
   /** Computed from `receivedOn` and the conference dates when not given. */
   rate?: Rate;
   source: PaymentSource;
+  /** Why an organiser confirmed by hand what a statement did not match (on the timeline). */
+  note?: string;
 }
 
 export interface ConfirmOutcome {
@@ -158,6 +160,7 @@ export async function confirmPayment(
   await applyPaperStep(tx, paperId, {
     actor,
     action: { type: 'payment_confirmed' },
+    reason: input.note,
     // The paper's row is touched (not its version, which guards the organisers' open forms) so
     // that the dashboard's figures, cached per version of the papers, count the confirmation.
     changes: () => ({ updatedAt: ctx.now() }),
