@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CURRENCIES, formatMoney, formatReceivedOn, RATE_WORDS } from '@shared/domain/fees.ts';
+import { CURRENCIES, formatMoney, formatReceivedOn } from '@shared/domain/fees.ts';
 import {
   type ColumnMapping,
   DATE_FORMATS,
@@ -344,7 +344,6 @@ function RowView({
             <p className="text-slate-600">
               {row.paper && `${row.paper.ictacemId}: `}
               {row.explanation}
-              {row.feeDue && row.class !== 'matched' && ` (${RATE_WORDS[row.feeDue.rate]})`}
             </p>
             {row.resolution && (
               <p className="font-medium text-slate-900">
