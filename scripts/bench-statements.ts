@@ -3,8 +3,8 @@
 // reading the same file. The import is measured as an organiser runs it, through the API: the
 // upload, the read in a worker thread, the stored rows and the classed report.
 import { parse } from 'csv-parse/sync';
-import { feeCategories, paperFeeChoices, papers } from '../src/server/db/schema/index.ts';
-import { createTestPaper, createTestUser } from '../src/server/test/factories.ts';
+import { feeCategories, paperFeeChoices, papers, users } from '../src/server/db/schema/index.ts';
+import { createTestUser } from '../src/server/test/factories.ts';
 import { multipart } from '../src/server/test/multipart.ts';
 import { API, createTestApp } from '../src/server/test/test-app.ts';
 
@@ -28,16 +28,27 @@ async function measured<T>(work: () => Promise<T> | T): Promise<{ ms: number; pe
 const t = await createTestApp();
 try {
   const admin = await createTestUser(t.app, { role: 'admin' });
-  const author = await createTestUser(t.app);
-  const template = await createTestPaper(t.app, author);
   const [category] = await t.app.ctx.db
     .insert(feeCategories)
     .values({ name: 'Student (Indian)', currency: 'INR', earlyBirdMinor: 500000, lateMinor: 600000 })
     .returning();
   const paperIds: string[] = [];
   for (let start = 0; start < PAPERS; start += 1000) {
-    const batch = Array.from({ length: Math.min(1000, PAPERS - start) }, (_, i) => ({
-      userId: author.user._id,
+    const count = Math.min(1000, PAPERS - start);
+    // One paper per author: the authors first, with a hash nobody signs in with.
+    const authors = await t.app.ctx.db
+      .insert(users)
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          username: `Nguyễn Thị Lan ${start + i}`,
+          email: `bench-author-${start + i}@ictacem.test`,
+          passwordHash: 'not-a-password',
+          customUserId: `ICTACEMB${String(start + i).padStart(6, '0')}`,
+        })),
+      )
+      .returning({ id: users.id });
+    const batch = Array.from({ length: count }, (_, i) => ({
+      userId: authors[i]!.id,
       ictacemId: `ICTACEMB${String(start + i).padStart(6, '0')}`,
       title: `Benchmark paper ${start + i}`,
       theme: 'Fluid Mechanics',
@@ -51,13 +62,19 @@ try {
     await t.app.ctx.db
       .insert(paperFeeChoices)
       .values(paperIds.slice(start, start + 1000).map((paperId) => ({ paperId, categoryId: category!.id })));
-  void template;
 
   // 20,000 rows: each paper paid once (every tenth the late rate, every twentieth a wrong amount),
   // then 10,000 payments no paper has, a tenth of them one digit away from a paper's ID.
   const lines = ['Transaction ID,Amount,Currency,Date of Payment,Payer Name'];
   for (let i = 0; i < ROWS; i += 1) {
-    const id = i < PAPERS ? `CEP-2025-${String(i).padStart(7, '0')}` : `CEP-2026-${String(i).padStart(7, '0')}`;
+    // A near miss: a paper's ID with one digit more, as a payer's slip of the finger.
+    const nearMiss = `CEP-2025-${String(i - PAPERS).padStart(7, '0')}7`;
+    const id =
+      i < PAPERS
+        ? `CEP-2025-${String(i).padStart(7, '0')}`
+        : i % 10 === 0
+          ? nearMiss
+          : `CEP-2026-${String(i).padStart(7, '0')}`;
     const late = i % 10 === 0;
     const amount = i % 20 === 0 ? '5,500.00' : late ? '6,000.00' : '5,000.00';
     lines.push(`${id},"${amount}",INR,${late ? '20' : '12'}/11/2025 10:31:07,Nguyễn Thị Lan ${i}`);
