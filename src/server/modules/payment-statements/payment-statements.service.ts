@@ -18,7 +18,7 @@ import { confirmPayment, rejectPayment } from '../payments/payments.service.ts';
 import * as repo from './payment-statements.repository.ts';
 import { classifyRows } from './statement-matching.ts';
 import { readInWorker } from './read-in-worker.ts';
-import { formatOf } from './statement-reader.ts';
+import { formatOf } from './statement-format.ts';
 
 export async function columnMapping(ctx: AppContext): Promise<ColumnMapping | null> {
   return repo.findMapping(ctx.db);

@@ -12,6 +12,7 @@ import {
   STATEMENT_MESSAGES,
   type StatementFormat,
 } from '@shared/domain/payment-statements.ts';
+import { formatOf } from './statement-format.ts';
 
 /** One row as read from the file: its facts, or the problem that kept them from being read. */
 export interface ReadRow {
@@ -49,14 +50,6 @@ export function decodeStatement(bytes: Uint8Array): { text: string; encoding: st
   } catch {
     return { text: iconv.decode(Buffer.from(bytes), 'windows-1252'), encoding: 'Windows-1252' };
   }
-}
-
-/** A statement whose first character is "<" is XML (CAMT.053); anything else is read as CSV. */
-export function formatOf(bytes: Uint8Array): StatementFormat {
-  const head = decodeStatement(bytes.subarray(0, 512))
-    .text.replace(/^\uFEFF/, '')
-    .trimStart();
-  return head.startsWith('<') ? 'camt053' : 'csv';
 }
 
 export function readStatement(bytes: Uint8Array, mapping: ColumnMapping | null): ReadOutcome {
