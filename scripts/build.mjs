@@ -31,12 +31,14 @@ await Promise.all(
   }),
 );
 const server = await buildServer({
-  // The server, and its worker threads: the assignment planner (modules/assignment/plan-in-worker.ts)
-  // and the PDF preflight (modules/preflight/preflight-pool.ts).
+  // The server, and its worker threads: the assignment planner (modules/assignment/plan-in-worker.ts),
+  // the PDF preflight (modules/preflight/preflight-pool.ts) and the payment statements' reader
+  // (modules/payment-statements/read-in-worker.ts).
   entryPoints: {
     main: 'src/server/main.ts',
     'plan-worker': 'src/server/modules/assignment/plan-worker.ts',
     'preflight-worker': 'src/server/modules/preflight/preflight-worker.ts',
+    'statement-worker': 'src/server/modules/payment-statements/statement-worker.ts',
   },
   outdir: 'dist/server',
   bundle: true,

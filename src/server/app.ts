@@ -57,6 +57,7 @@ import {
 import { memberDiscussionRoutes, paperDiscussionRoutes } from './modules/discussion/discussion.routes.ts';
 import { reviewModeRoutes } from './modules/review-mode/review-mode.routes.ts';
 import { adminFeesRoutes } from './modules/fees/fees.routes.ts';
+import { adminPaymentStatementRoutes } from './modules/payment-statements/payment-statements.routes.ts';
 import { adminPaymentRoutes, authorPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { automaticRemindersRoutes } from './modules/review-reminders/review-reminders.routes.ts';
 import { AutomaticReviewReminders } from './jobs/review-reminders.ts';
@@ -406,6 +407,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(reviewModeRoutes, { prefix: apiPrefix });
   await app.register(adminFeesRoutes, { prefix: `${apiPrefix}/admin/fees` });
   await app.register(adminPaymentRoutes, { prefix: `${apiPrefix}/admin` });
+  await app.register(adminPaymentStatementRoutes, { prefix: `${apiPrefix}/admin/payment-statements` });
   await app.register(authorPaymentRoutes, { prefix: `${apiPrefix}/papers` });
   await app.register(decisionReleaseRoutes, { prefix: `${apiPrefix}/admin/decision-release` });
   await app.register(automaticRemindersRoutes, { prefix: `${apiPrefix}/admin/committee/automatic-reminders` });

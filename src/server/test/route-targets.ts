@@ -96,6 +96,9 @@ export function adminParams(target: AuthorWorld): Record<string, string> {
     sessionId: DUMMY_UUID,
     // Fee categories are the conference's, nobody's own.
     categoryId: DUMMY_UUID,
+    // Payment statements and their rows are the organisers' imports, nobody's own.
+    statementId: DUMMY_UUID,
+    rowId: DUMMY_UUID,
     responseId: target.responseId,
   };
 }

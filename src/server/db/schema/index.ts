@@ -25,4 +25,5 @@ export * from './decision-release.ts';
 export * from './mail-templates.ts';
 export * from './author-responses.ts';
 export * from './payments.ts';
+export * from './payment-statements.ts';
 export * from './preflight.ts';

@@ -121,6 +121,8 @@ export interface ConfirmPaymentInput {
   source: PaymentSource;
   /** The payer as the statement names them; the receipt prints it instead of the author's name. */
   payerName?: string | null;
+  /** Why an organiser confirmed by hand what a statement did not match (on the timeline). */
+  note?: string;
 }
 
 export interface ConfirmOutcome {
@@ -160,6 +162,7 @@ export async function confirmPayment(
   await applyPaperStep(tx, paperId, {
     actor,
     action: { type: 'payment_confirmed' },
+    reason: input.note,
     // The paper's row is touched (not its version, which guards the organisers' open forms) so
     // that the dashboard's figures, cached per version of the papers, count the confirmation.
     changes: () => ({ updatedAt: ctx.now() }),

@@ -5,10 +5,14 @@ import { ReceiptsZipDialog } from '@client/features/admin-dashboard/papers/job-d
 import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
 import { FeeCategories, FullPaperSetting } from '@client/features/fees-admin/fee-categories.tsx';
 import { PaymentsList } from '@client/features/fees-admin/payments-list.tsx';
+import { StatementImport } from '@client/features/fees-admin/statement-import.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
 
-/** /admin/fees: the fee categories, what opens the full paper, and every paper's payment to confirm or reject. */
+/**
+ * /admin/fees: the fee categories, what opens the full paper, the statement import, and every
+ * paper's payment to confirm or reject.
+ */
 export default function FeesPage() {
   useDocumentTitle('Fees');
   return (
@@ -24,6 +28,7 @@ export default function FeesPage() {
             <div className="space-y-8">
               <FeeCategories />
               <FullPaperSetting />
+              <StatementImport />
               <PaymentsList actions={<ReceiptsZipButton />} />
             </div>
           </div>

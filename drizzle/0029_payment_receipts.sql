@@ -1,2 +1,0 @@
-ALTER TABLE "payment_decisions" ADD COLUMN "payer_name" text;--> statement-breakpoint
-CREATE UNIQUE INDEX "letters_one_receipt_per_number_uq" ON "letters" USING btree (("details" ->> 'receiptNumber')) WHERE "letters"."kind" = 'receipt';
