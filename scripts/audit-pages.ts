@@ -7,7 +7,7 @@
 // benchmark index about 1,500 into its mid-tier phone, so a faster host would simulate a faster
 // phone and a slower one a slower phone. The slowdown is the one Lighthouse's CPU throttling
 // calculator gives for the host's index (scripts/benchmark-index.ts), measured before the first
-// audit and followed from each run's own measure; every row prints the multiplier it ran with.
+// audit and followed over the runs' own measures; every row prints the multiplier it ran with.
 //
 //   npm run audit:pages
 //   npm run audit:pages -- --only /login,/profile --form-factor mobile
@@ -277,32 +277,24 @@ function rowOf(label: string, formFactor: FormFactor, lhr: Result): AuditRow {
 }
 
 /**
- * The phone's slowdown follows the host: each run measures the host's CPU before it loads the page
- * (a second's benchmark, which a busy machine moves by a third from one run to the next), and a
- * run takes the multiplier for the median of the last five measures. A run whose own measure
- * calls for a multiplier more than 25 % away from the one it ran with (the machine's load changed
- * under it) runs once more, at the multiplier of its own measure. A fixed --cpu-slowdown is used
- * as given.
+ * The phone's slowdown follows the host: each run measures the host's CPU before it loads the page,
+ * and a run takes the multiplier for the median of the last five measures (the one before the
+ * first audit included). Not each run's own measure: a second's benchmark on a busy machine moves
+ * by half from one run to the next (700-2,200 within minutes on 2026-11-28), and a run made again
+ * at its own measure's multiplier only drew another sample. A fixed --cpu-slowdown is used as given.
  */
 const recentIndexes: number[] = [];
 const calibratedIndex = () => [...recentIndexes].sort((a, b) => a - b)[Math.floor(recentIndexes.length / 2)] ?? NaN;
 const slowdownNow = () => fixedSlowdown ?? cpuSlowdownFor(calibratedIndex());
 const measured = (index: number) => {
+  if (!(index > 0)) return;
   recentIndexes.push(index);
   if (recentIndexes.length > 5) recentIndexes.shift();
 };
 async function auditCalibrated(url: string, label: string, formFactor: FormFactor, cookie: string | undefined) {
-  const first = rowOf(label, formFactor, await auditOnce(url, formFactor, cookie, slowdownNow()));
-  if (fixedSlowdown !== undefined || !(first.benchmarkIndex > 0)) return first;
-  measured(first.benchmarkIndex);
-  const ownSlowdown = cpuSlowdownFor(first.benchmarkIndex);
-  if (formFactor === 'desktop' || Math.abs(ownSlowdown - first.cpuSlowdown) / ownSlowdown <= 0.25) return first;
-  console.log(
-    `  ${label} (${formFactor}): ran at ${first.cpuSlowdown}x, the host measured ${Math.round(first.benchmarkIndex)} (${ownSlowdown}x); again at ${ownSlowdown}x`,
-  );
-  const second = rowOf(label, formFactor, await auditOnce(url, formFactor, cookie, ownSlowdown));
-  if (second.benchmarkIndex > 0) measured(second.benchmarkIndex);
-  return second;
+  const row = rowOf(label, formFactor, await auditOnce(url, formFactor, cookie, slowdownNow()));
+  measured(row.benchmarkIndex);
+  return row;
 }
 
 /** Every score but performance, and the layout shift: what does not depend on the host's CPU. */
