@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { E2E_ADMIN } from './e2e/fixtures/accounts.ts';
 import { E2E_SMTP_PORT } from './e2e/fixtures/ports.ts';
@@ -42,21 +43,35 @@ const serverEnv = (
 const SITE_WIDE_SPECS =
   /\/(deadlines|dashboard|review-integrity|password-reset|committee|committee-notices|programme|mail-templates|decision-release|author-response)\.spec\.ts$/;
 
+/**
+ * As many test files at once as the host carries: one per core, and no more than its free memory
+ * holds, at about 600 MB per worker (its Chromium with a page, axe and a trace) once the two servers
+ * and the build have their gigabyte. E2E_WORKERS sets it.
+ */
+const MEMORY_PER_WORKER = 600 * 1024 ** 2;
+const MEMORY_FOR_SERVERS = 1024 ** 3;
+const workers =
+  Number(process.env.E2E_WORKERS) ||
+  Math.max(1, Math.min(os.availableParallelism(), Math.floor((os.freemem() - MEMORY_FOR_SERVERS) / MEMORY_PER_WORKER)));
+
 /** Specs of a site without a mail server: they run against the closed-registration server, which has none. */
 const NO_MAIL_SERVER_SPECS = /\/admin\/outbox\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
-  // Two test files at a time share the server (each file's tests in order); SITE_WIDE_SPECS after.
+  // Test files share the server (each file's tests in order, unless the file asks for parallel
+  // mode); SITE_WIDE_SPECS after the others.
   fullyParallel: false,
-  workers: 2,
+  workers,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   // Safety nets, not measurements: generous enough for a shared machine running two or three times slower.
   timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${port}/ictacem2025/`,
-    trace: 'retain-on-failure',
+    // A trace snapshots the page at every action, a cost every passing test paid: in CI only a
+    // failed test's retry records one; locally a failing test keeps the trace of its run.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

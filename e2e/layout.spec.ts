@@ -45,6 +45,8 @@ const budgetFor = (viewers: Viewer[]) =>
 
 // Tracing would snapshot the page at each of the hundreds of calls, doubling the time; the report names what is wrong.
 test.use({ trace: 'off' });
+// The three viewers' pages are read, not changed: the tests share both workers instead of queueing on one.
+test.describe.configure({ mode: 'parallel' });
 
 test.describe('every page fits at 390, 768, 1280 and 1920 px: nothing sticks out, no text is cut, a short header', () => {
   test('public pages', async ({ page }) => {

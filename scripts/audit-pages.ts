@@ -1,14 +1,22 @@
 // `npm run audit:pages`: Lighthouse over the site's pages, as a visitor, an author and an
 // organiser, at mobile and desktop settings, against the compiled server (as `npm start` runs it)
 // on a seeded, throw-away embedded database. Prints one row per page and form factor and exits
-// non-zero when a score is under 95 (performance: under --performance-floor, 95 unless given) or
-// the layout shifts by more than 0.05.
+// non-zero when a score is under 95 or the layout shifts by more than 0.05.
+//
+// The phone's CPU slowdown is calibrated to the host: Lighthouse's default 4x turns a desktop of
+// benchmark index about 1,500 into its mid-tier phone, so a faster host would simulate a faster
+// phone and a slower one a slower phone. The slowdown is the one Lighthouse's CPU throttling
+// calculator gives for the host's index (scripts/benchmark-index.ts), measured before the first
+// audit and followed over the runs' own measures; every row prints the multiplier it ran with.
 //
 //   npm run audit:pages
 //   npm run audit:pages -- --only /login,/profile --form-factor mobile
 //   npm run audit:pages -- --only profile --save /tmp/reports   (each run's full Lighthouse JSON)
 //   npm run audit:pages -- --only profile,/login --runs 5         (the median of 5 runs per page)
-//   npm run audit:pages -- --performance-floor 85   (CI: performance under 95 listed, under 85 failing)
+//   npm run audit:pages -- --cpu-slowdown 4                       (a fixed multiplier, uncalibrated)
+//   npm run audit:pages -- --performance-report-only   (CI until the pages are rendered on the
+//       server, issue 61: performance under 95 is printed as FAIL and summed up, but does not
+//       fail the run; the other scores and the layout shift do)
 //
 // Chromium is Debian's (CHROMIUM_PATH, /usr/bin/chromium by default); nothing is downloaded.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -25,6 +33,7 @@ import type { Viewer } from '../e2e/fixtures/site-pages.ts';
 import { DEFAULT_BASE_PATH } from '@shared/constants.ts';
 import { freePort } from '@server/test/net.ts';
 import { OPEN_DEADLINES_ENV } from '@server/test/open-deadlines.ts';
+import { cpuSlowdownFor, measureBenchmarkIndex } from './benchmark-index.ts';
 import { PROJECT_ROOT, staleBuildReason } from './build-state.mjs';
 
 const MIN_SCORE = 95;
@@ -67,6 +76,8 @@ interface AuditRow {
   causes: string[];
   /** Lighthouse's measure of the host's CPU for this run (its "CPU/Memory Power"). */
   benchmarkIndex: number;
+  /** The CPU slowdown the run simulated (1 at desktop settings, as Lighthouse's desktop config has it). */
+  cpuSlowdown: number;
 }
 
 const { values: options } = parseArgs({
@@ -75,17 +86,15 @@ const { values: options } = parseArgs({
     'form-factor': { type: 'string' },
     save: { type: 'string' },
     runs: { type: 'string', default: '1' },
-    'performance-floor': { type: 'string', default: String(MIN_SCORE) },
+    'cpu-slowdown': { type: 'string' },
+    'performance-report-only': { type: 'boolean', default: false },
   },
 });
-/**
- * The performance score under which a page fails. Below 95 and above it, a page is listed as short
- * of the goal but passes: CI's guard against regressions while the simulated phone's score follows
- * the host's speed by several points from run to run (docs/performance.md).
- */
-const performanceFloor = Number(options['performance-floor']);
-if (!Number.isInteger(performanceFloor) || performanceFloor < 0 || performanceFloor > MIN_SCORE) {
-  console.error(`--performance-floor is a whole score from 0 to ${MIN_SCORE}`);
+/** Performance under 95 printed and summed up without failing the run (CI, until issue 61's server rendering). */
+const performanceReportOnly = options['performance-report-only'];
+const fixedSlowdown = options['cpu-slowdown'] === undefined ? undefined : Number(options['cpu-slowdown']);
+if (fixedSlowdown !== undefined && !(fixedSlowdown >= 1 && fixedSlowdown <= 20)) {
+  console.error('--cpu-slowdown is a multiplier from 1 to 20');
   process.exit(2);
 }
 const runs = Number(options.runs);
@@ -178,7 +187,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
  * Audits one page once, in a browser of its own (runs in one browser drift and now and then
  * lose their trace); a run Lighthouse could not record is made again, twice at most.
  */
-async function auditOnce(url: string, formFactor: FormFactor, cookie: string | undefined): Promise<Result> {
+async function auditOnce(
+  url: string,
+  formFactor: FormFactor,
+  cookie: string | undefined,
+  cpuSlowdown: number,
+): Promise<Result> {
   for (let attempt = 1; ; attempt++) {
     const chrome = await chromeLauncher.launch({
       chromePath: chromiumPath,
@@ -191,6 +205,8 @@ async function auditOnce(url: string, formFactor: FormFactor, cookie: string | u
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+        // Merged into the mobile settings' network throttling; the desktop config keeps its own 1x.
+        ...(formFactor === 'mobile' ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
       };
       const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
       const error = result ? result.lhr.runtimeError?.message : 'Lighthouse returned nothing';
@@ -255,42 +271,56 @@ function rowOf(label: string, formFactor: FormFactor, lhr: Result): AuditRow {
     tbtMs: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
     causes,
   };
 }
 
 /**
- * Lighthouse slows the CPU 4x to turn a desktop of benchmark index 1,500-2,000 into its reference
- * mid-tier phone. Under a floor (CI), a run on a host measured slower than that simulates a slower
- * phone than the reference: its performance is listed, not judged. The other scores and the
- * layout shift do not depend on the CPU and are judged on every host.
+ * The phone's slowdown follows the host: each run measures the host's CPU before it loads the page,
+ * and a run takes the multiplier for the median of the last five measures (the one before the
+ * first audit included). Not each run's own measure: a second's benchmark on a busy machine moves
+ * by half from one run to the next (700-2,200 within minutes on 2026-11-28), and a run made again
+ * at its own measure's multiplier only drew another sample. A fixed --cpu-slowdown is used as given.
  */
-const CALIBRATED_BENCHMARK_INDEX = 1500;
-const performanceJudged = (row: AuditRow) =>
-  performanceFloor === MIN_SCORE || row.benchmarkIndex >= CALIBRATED_BENCHMARK_INDEX;
-const passes = (row: AuditRow) =>
-  (row.scores.performance >= performanceFloor || !performanceJudged(row)) &&
+const recentIndexes: number[] = [];
+const calibratedIndex = () => [...recentIndexes].sort((a, b) => a - b)[Math.floor(recentIndexes.length / 2)] ?? NaN;
+const slowdownNow = () => fixedSlowdown ?? cpuSlowdownFor(calibratedIndex());
+const measured = (index: number) => {
+  if (!(index > 0)) return;
+  recentIndexes.push(index);
+  if (recentIndexes.length > 5) recentIndexes.shift();
+};
+async function auditCalibrated(url: string, label: string, formFactor: FormFactor, cookie: string | undefined) {
+  const row = rowOf(label, formFactor, await auditOnce(url, formFactor, cookie, slowdownNow()));
+  measured(row.benchmarkIndex);
+  return row;
+}
+
+/** Every score but performance, and the layout shift: what does not depend on the host's CPU. */
+const passesBesidesPerformance = (row: AuditRow) =>
   row.scores.accessibility >= MIN_SCORE &&
   row.scores.bestPractices >= MIN_SCORE &&
   row.scores.seo >= MIN_SCORE &&
   row.cls <= MAX_CLS;
-const meetsGoal = (row: AuditRow) => passes(row) && row.scores.performance >= MIN_SCORE;
-/** The better of two runs: one that meets the goal, then one that passes, then the lower shift, then the higher scores. */
+const passes = (row: AuditRow) => passesBesidesPerformance(row) && row.scores.performance >= MIN_SCORE;
+/** The better of two runs: one that passes, then one that passes besides performance, then the lower shift, then the higher scores. */
 const better = (a: AuditRow, b: AuditRow) => {
-  if (meetsGoal(a) !== meetsGoal(b)) return meetsGoal(a) ? a : b;
   if (passes(a) !== passes(b)) return passes(a) ? a : b;
+  if (passesBesidesPerformance(a) !== passesBesidesPerformance(b)) return passesBesidesPerformance(a) ? a : b;
   if (Math.abs(a.cls - b.cls) > 0.001) return a.cls < b.cls ? a : b;
   const total = (row: AuditRow) => Object.values(row.scores).reduce((sum, score) => sum + score, 0);
   return total(a) >= total(b) ? a : b;
 };
 
-const verdict = (row: AuditRow) => (meetsGoal(row) ? 'ok  ' : passes(row) ? 'SHORT' : 'FAIL');
+const verdict = (row: AuditRow) => (passes(row) ? 'ok  ' : 'FAIL');
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const HEADER = ['page', 'form factor', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'];
+const HEADER = ['page', 'form factor', 'CPU slowdown', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'];
 const cells = (row: AuditRow) => [
   row.label,
   row.formFactor,
+  `${row.cpuSlowdown}x (index ${Math.round(row.benchmarkIndex)})`,
   ...Object.values(row.scores).map(String),
   seconds(row.fcpMs),
   seconds(row.lcpMs),
@@ -321,6 +351,13 @@ try {
     .filter((entry) => !only || only.includes(entry.path) || only.includes(entry.name));
   if (pages.length === 0) throw new Error(`no page matches --only ${options.only}`);
 
+  if (fixedSlowdown === undefined) {
+    measured(await measureBenchmarkIndex(chromiumPath));
+    console.log(
+      `Host CPU: Lighthouse benchmark index ${Math.round(calibratedIndex())}: the phone runs at ${slowdownNow()}x CPU slowdown ` +
+        `(Lighthouse's CPU throttling calculator; its default 4x is for an index of about 1,500), followed run by run`,
+    );
+  } else console.log(`The phone runs at ${fixedSlowdown}x CPU slowdown, as given (uncalibrated)`);
   console.log(
     `Auditing ${pages.length} pages at ${formFactors.join(' and ')} settings, one at a time (load: ${os
       .loadavg()
@@ -335,19 +372,19 @@ try {
         // To compare two builds on a busy machine: the median run by performance, every run printed.
         const all: AuditRow[] = [];
         for (let run = 0; run < runs; run++)
-          all.push(rowOf(label, formFactor, await auditOnce(url, formFactor, cookies[entry.viewer])));
+          all.push(await auditCalibrated(url, label, formFactor, cookies[entry.viewer]));
         for (const run of all) console.log(`  run: ${cells(run).join('  ')}`);
         const row = all.sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(runs / 2)]!;
         rows.push(row);
         console.log(`${verdict(row)} ${cells(row).join('  ')} (median of ${runs})`);
         continue;
       }
-      const first = rowOf(label, formFactor, await auditOnce(url, formFactor, cookies[entry.viewer]));
+      const first = await auditCalibrated(url, label, formFactor, cookies[entry.viewer]);
       let row = first;
-      // Once more, to tell a page that fails from a machine that was busy. Under a floor (CI), a
-      // page that passes it is listed as short without a second run.
-      if (performanceFloor === MIN_SCORE ? !meetsGoal(first) : !passes(first)) {
-        const second = rowOf(label, formFactor, await auditOnce(url, formFactor, cookies[entry.viewer]));
+      // Once more, to tell a page that fails from a machine that was busy. When performance is only
+      // reported (CI), a page short in performance alone is not run again.
+      if (performanceReportOnly ? !passesBesidesPerformance(first) : !passes(first)) {
+        const second = await auditCalibrated(url, label, formFactor, cookies[entry.viewer]);
         row = better(first, second);
         const spread = Math.abs(first.scores.performance - second.scores.performance);
         if (spread >= NOISY_SPREAD || Math.abs(first.cls - second.cls) > MAX_CLS) {
@@ -356,13 +393,7 @@ try {
       }
       rows.push(row);
       console.log(`${verdict(row)} ${cells(row).join('  ')}`);
-      if (!meetsGoal(row)) {
-        if (!performanceJudged(row))
-          console.log(
-            `       host benchmark index ${Math.round(row.benchmarkIndex)}, under ${CALIBRATED_BENCHMARK_INDEX}: performance listed, not judged`,
-          );
-        for (const cause of row.causes) console.log(`       ${cause}`);
-      }
+      if (!passes(row)) for (const cause of row.causes) console.log(`       ${cause}`);
     }
   }
 } finally {
@@ -371,30 +402,40 @@ try {
 
 console.log(`\n${markdownRow(HEADER)}\n${markdownRow(HEADER.map(() => '---'))}`);
 for (const row of rows) console.log(markdownRow(cells(row)));
-const failing = rows.filter((row) => !passes(row));
-const short = rows.filter((row) => passes(row) && !meetsGoal(row));
-// The mobile scores depend on the host: Lighthouse slows the CPU 4x, meant to turn a desktop of
-// benchmark index 1,500-2,000 into a mid-tier phone (docs/throttling.md of Lighthouse). A faster
-// host simulates a faster phone, so the figure belongs beside the scores.
+const failing = rows.filter((row) => !passesBesidesPerformance(row));
+const slow = rows.filter((row) => passesBesidesPerformance(row) && !passes(row));
 const benchmarks = rows.map((row) => row.benchmarkIndex).sort((a, b) => a - b);
+const slowdowns = rows
+  .filter((row) => row.formFactor === 'mobile')
+  .map((row) => row.cpuSlowdown)
+  .sort((a, b) => a - b);
 console.log(
   `Host CPU (Lighthouse benchmark index): median ${Math.round(benchmarks[Math.floor(benchmarks.length / 2)] ?? 0)}, ` +
-    `${Math.round(benchmarks[0] ?? 0)}-${Math.round(benchmarks.at(-1) ?? 0)}; the 4x slowdown is meant for 1,500-2,000.`,
+    `${Math.round(benchmarks[0] ?? 0)}-${Math.round(benchmarks.at(-1) ?? 0)}` +
+    (slowdowns.length > 0
+      ? `; the phone's CPU slowdown ${slowdowns[0]}x-${slowdowns.at(-1)}x (median ${slowdowns[Math.floor(slowdowns.length / 2)]}x).`
+      : '.'),
 );
 console.log(
   `\n${rows.length} audits in ${Math.round((Date.now() - startedAt) / 1000)} s (load: ${os
     .loadavg()
     .map((load) => load.toFixed(2))
     .join(' ')}); ` +
-    (failing.length === 0 && short.length === 0
+    (failing.length === 0 && slow.length === 0
       ? `every score is ${MIN_SCORE}+ and every CLS at most ${MAX_CLS}.`
       : [
           failing.length > 0 &&
-            `${failing.length} failing (performance under ${performanceFloor}, another score under ${MIN_SCORE} or CLS over ${MAX_CLS})`,
-          short.length > 0 &&
-            `${short.length} short of ${MIN_SCORE} in performance: ${short.map((row) => `${row.label} ${row.formFactor} ${row.scores.performance}`).join(', ')}`,
+            `${failing.length} failing (accessibility, best practices or SEO under ${MIN_SCORE}, or CLS over ${MAX_CLS})`,
+          slow.length > 0 &&
+            `${slow.length} under ${MIN_SCORE} in performance: ${slow.map((row) => `${row.label} ${row.formFactor} ${row.scores.performance}`).join(', ')}`,
         ]
           .filter(Boolean)
           .join('; ') + '.'),
 );
-process.exit(failing.length === 0 ? 0 : 1);
+// CI reads this line and repeats it at its end: a performance failure it lets through must be seen.
+if (slow.length > 0 && performanceReportOnly)
+  console.log(
+    `PERFORMANCE UNDER ${MIN_SCORE}, NOT FAILING THIS RUN (--performance-report-only, TODO issue 61 items 1-2): ` +
+      `${slow.length} of ${rows.length} audits.`,
+  );
+process.exit(failing.length === 0 && (slow.length === 0 || performanceReportOnly) ? 0 : 1);

@@ -30,6 +30,11 @@ await Promise.all(
     await writeFile(`${file}.gz`, await promisify(gzip)(content, { level: 9 }));
   }),
 );
+// Each route's JavaScript before its first paint against its budget (scripts/js-budget.ts).
+const budget = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/js-budget.ts', 'dist/client'], {
+  stdio: 'inherit',
+});
+if (budget.status !== 0) throw new Error('A route is over its JavaScript budget (output above).');
 const server = await buildServer({
   // The server, and its worker threads: the assignment planner (modules/assignment/plan-in-worker.ts),
   // the PDF preflight (modules/preflight/preflight-pool.ts) and the payment statements' reader

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { printDurations } from './e2e-durations.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const required = process.env.REQUIRE_E2E === '1';
@@ -38,6 +39,8 @@ function run(command, args, env = process.env) {
 const dataRoot = mkdtempSync(path.join(os.tmpdir(), 'ictacem-e2e-'));
 const clientDir = path.join(dataRoot, 'client');
 run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', clientDir]);
+// Each route's JavaScript before its first paint against its budget, from this build's manifest.
+run('npx', ['tsx', 'scripts/js-budget.ts', clientDir]);
 
 const env = {
   ...process.env,
@@ -53,13 +56,25 @@ const env = {
 // every other spec, which Playwright would otherwise run in full first.
 const args = process.argv.slice(2);
 const filtered = args.some((arg) => !arg.startsWith('-') || arg === '-g' || arg.startsWith('--grep'));
+// Beside the list, a JSON report for the time per spec file printed at the end (unless a reporter is given).
+const ownReporter = args.some((arg) => arg.startsWith('--reporter'));
+const jsonReport = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(dataRoot, 'report.json');
 const tests = spawnSync(
   'npx',
-  ['playwright', 'test', '--output', path.join(dataRoot, 'test-results'), ...(filtered ? ['--no-deps'] : []), ...args],
+  [
+    'playwright',
+    'test',
+    '--output',
+    path.join(dataRoot, 'test-results'),
+    ...(filtered ? ['--no-deps'] : []),
+    ...(ownReporter ? [] : ['--reporter=list,json']),
+    ...args,
+  ],
   {
     stdio: 'inherit',
-    env,
+    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: jsonReport },
   },
 );
+if (!ownReporter && existsSync(jsonReport)) printDurations(jsonReport);
 if (!process.env.KEEP_E2E_DATA) rmSync(dataRoot, { recursive: true, force: true });
 process.exit(tests.status ?? 1);

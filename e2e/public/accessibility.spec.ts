@@ -9,52 +9,47 @@ async function openSettled(page: Page, path: string, h1: string): Promise<void> 
   if (DOCUMENT_PAGES.has(path)) await waitForPreview(page);
 }
 
-for (const { width, label } of [
-  { width: 1280, label: 'desktop' },
-  { width: 390, label: 'phone' },
-]) {
-  test.describe(`on a ${label} (${width} px)`, () => {
-    test.use({ viewport: { width, height: 900 } });
+// Read-only: the tests of this file share both workers instead of queueing on one.
+test.describe.configure({ mode: 'parallel' });
 
-    for (const { path, h1 } of PUBLIC_PAGES) {
-      test(`/${path} has no serious or critical axe violations`, async ({ page }) => {
-        await openSettled(page, path, h1);
-        expect(await seriousViolations(page)).toEqual([]);
-      });
-    }
-  });
-}
+// One visit per page and width: axe and the page's structure at desktop width, axe and the fit at
+// phone width (each check used to load the page again for itself).
+test.describe('on a desktop (1280 px)', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
 
-test.describe('page structure', () => {
   for (const { path, h1, title } of PUBLIC_PAGES) {
-    test(`/${path} has one h1, an outline, its title and alt text on images`, async ({ page }) => {
-      await openPage(page, path, h1);
+    test(`/${path} has no serious or critical axe violations, one h1, an outline, its title and alt text on images`, async ({
+      page,
+    }) => {
+      await openSettled(page, path, h1);
+      expect(await seriousViolations(page)).toEqual([]);
       await expect(page.locator('h1')).toHaveCount(1);
       await expect(page).toHaveTitle(title);
       await expect(page.locator('img:not([alt])')).toHaveCount(0);
       await expectHeadingsNotToSkipLevels(page);
     });
   }
-
-  test('every page has a meta description of its own', async ({ page }) => {
-    const descriptions = new Map<string, string>();
-    // /home is the same page as /, so it shares the description.
-    for (const { path, h1 } of PUBLIC_PAGES.filter((p) => p.path !== 'home')) {
-      await openPage(page, path, h1);
-      const description = (await page.locator('meta[name="description"]').getAttribute('content')) ?? '';
-      expect(description.length, `description of /${path}`).toBeGreaterThan(40);
-      expect([...descriptions.values()], `description of /${path}`).not.toContain(description);
-      descriptions.set(path, description);
-    }
-  });
 });
 
-test.describe('at 390 px nothing overflows or overlaps', () => {
+test('every page has a meta description of its own', async ({ page }) => {
+  const descriptions = new Map<string, string>();
+  // /home is the same page as /, so it shares the description.
+  for (const { path, h1 } of PUBLIC_PAGES.filter((p) => p.path !== 'home')) {
+    await openPage(page, path, h1);
+    const description = (await page.locator('meta[name="description"]').getAttribute('content')) ?? '';
+    expect(description.length, `description of /${path}`).toBeGreaterThan(40);
+    expect([...descriptions.values()], `description of /${path}`).not.toContain(description);
+    descriptions.set(path, description);
+  }
+});
+
+test.describe('on a phone (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   for (const { path, h1 } of PUBLIC_PAGES) {
-    test(`/${path} fits the phone screen`, async ({ page }) => {
+    test(`/${path} has no serious or critical axe violations, and nothing overflows or overlaps`, async ({ page }) => {
       await openSettled(page, path, h1);
+      expect(await seriousViolations(page)).toEqual([]);
       const layout = await page.evaluate(() => {
         const viewportWidth = document.documentElement.clientWidth;
         const describe = (element: Element) =>
