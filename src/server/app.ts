@@ -57,6 +57,9 @@ import { memberDiscussionRoutes, paperDiscussionRoutes } from './modules/discuss
 import { reviewModeRoutes } from './modules/review-mode/review-mode.routes.ts';
 import { adminFeesRoutes } from './modules/fees/fees.routes.ts';
 import { adminPaymentRoutes, authorPaymentRoutes } from './modules/payments/payments.routes.ts';
+import { participantsRoutes } from './modules/participants/participants.routes.ts';
+import { badgesRoutes } from './modules/badges/badges.routes.ts';
+import { adminCheckInRoutes, checkInRoutes } from './modules/check-in/check-in.routes.ts';
 import { automaticRemindersRoutes } from './modules/review-reminders/review-reminders.routes.ts';
 import { AutomaticReviewReminders } from './jobs/review-reminders.ts';
 import { NotificationDateRelease } from './jobs/decision-release.ts';
@@ -385,6 +388,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(paperLettersRoutes, { prefix: `${apiPrefix}/papers` });
   await app.register(adminLettersRoutes, { prefix: `${apiPrefix}/admin` });
   await app.register(letterVerificationRoutes, { prefix: `${apiPrefix}/letters` });
+  await app.register(participantsRoutes, { prefix: `${apiPrefix}/admin` });
+  await app.register(badgesRoutes, { prefix: `${apiPrefix}/admin` });
+  await app.register(adminCheckInRoutes, { prefix: `${apiPrefix}/admin` });
+  await app.register(checkInRoutes, { prefix: `${apiPrefix}/check-in` });
   await app.register(adminCommitteeRoutes, { prefix: `${apiPrefix}/admin/committee` });
   await app.register(mailTemplatesRoutes, { prefix: `${apiPrefix}/admin/mail-templates` });
   await app.register(committeeInvitationRoutes, { prefix: `${apiPrefix}/committee/invitations` });

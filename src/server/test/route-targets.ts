@@ -97,6 +97,8 @@ export function adminParams(target: AuthorWorld): Record<string, string> {
     // Fee categories are the conference's, nobody's own.
     categoryId: DUMMY_UUID,
     responseId: target.responseId,
+    // Participants are the conference's list, nobody's own account.
+    participantId: DUMMY_UUID,
   };
 }
 

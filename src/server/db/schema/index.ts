@@ -26,3 +26,4 @@ export * from './mail-templates.ts';
 export * from './author-responses.ts';
 export * from './payments.ts';
 export * from './preflight.ts';
+export * from './participants.ts';
