@@ -25,6 +25,7 @@ const BAND_HEIGHT = 50;
 const QR_SIZE = 120;
 const NAME_SIZES = [34, 30, 27, 24, 21, 18, 16, 14];
 const TEXT = rgb(0.08, 0.08, 0.1);
+const TEXT_RGB = '0.08 0.08 0.1';
 const MUTED = rgb(0.35, 0.35, 0.4);
 const WHITE = rgb(1, 1, 1);
 const CUT_MARK = 14;
@@ -38,30 +39,34 @@ const ROLE_COLOURS: Record<ParticipantRole, RGB> = {
   volunteer: rgb(0.78, 0.38, 0.0),
 };
 
-/** The QR code as filled rectangles (one per run of dark modules): sharp at any printer's resolution. */
-function drawQr(page: PDFPage, code: string, x: number, y: number, size: number) {
+/**
+ * The QR code as filled rectangles (one per run of dark modules): sharp at any printer's
+ * resolution. Written as one content stream of its own, not as pdf-lib operator objects: a
+ * badge's code is some 400 rectangles, and thousands of badges of objects cost seconds and
+ * gigabytes.
+ */
+function drawQr(pdf: PDFDocument, page: PDFPage, code: string, x: number, y: number, size: number) {
   const qr = QRCode.create(code, { errorCorrectionLevel: 'M' });
   const count = qr.modules.size;
   const quiet = 2;
   const module = size / (count + 2 * quiet);
-  page.drawRectangle({ x, y, width: size, height: size, color: WHITE });
+  const n = (value: number) => value.toFixed(3);
+  const parts = [`q 1 1 1 rg ${n(x)} ${n(y)} ${n(size)} ${n(size)} re f`, `${TEXT_RGB} rg`];
   for (let row = 0; row < count; row += 1) {
     let start = -1;
     for (let column = 0; column <= count; column += 1) {
       const dark = column < count && qr.modules.get(row, column) === 1;
       if (dark && start < 0) start = column;
       if (!dark && start >= 0) {
-        page.drawRectangle({
-          x: x + (quiet + start) * module,
-          y: y + size - (quiet + row + 1) * module,
-          width: (column - start) * module,
-          height: module,
-          color: TEXT,
-        });
+        parts.push(
+          `${n(x + (quiet + start) * module)} ${n(y + size - (quiet + row + 1) * module)} ${n((column - start) * module)} ${n(module)} re`,
+        );
         start = -1;
       }
     }
   }
+  parts.push('f Q');
+  page.node.addContentStream(pdf.context.register(pdf.context.flateStream(parts.join('\n'))));
 }
 
 function drawCentred(typesetter: PdfTypesetter, page: PDFPage, text: string, centreX: number, y: number, size: number, bold: boolean, color: RGB) {
@@ -79,7 +84,7 @@ function fittedName(typesetter: PdfTypesetter, name: string, width: number) {
   return { size, lines: wrapToWidth(typesetter, name, { weight: 'bold', size }, width) };
 }
 
-function drawBadge(typesetter: PdfTypesetter, page: PDFPage, badge: BadgeInput, conference: string, ox: number, oy: number) {
+function drawBadge(pdf: PDFDocument, typesetter: PdfTypesetter, page: PDFPage, badge: BadgeInput, conference: string, ox: number, oy: number) {
   const [width, height] = A6;
   const centreX = ox + width / 2;
   const textWidth = width - 2 * MARGIN;
@@ -97,7 +102,7 @@ function drawBadge(typesetter: PdfTypesetter, page: PDFPage, badge: BadgeInput, 
     y -= 15;
     drawCentred(typesetter, page, line, centreX, y, 12, false, MUTED);
   }
-  drawQr(page, badge.code, centreX - QR_SIZE / 2, oy + BAND_HEIGHT + 14, QR_SIZE);
+  drawQr(pdf, page, badge.code, centreX - QR_SIZE / 2, oy + BAND_HEIGHT + 14, QR_SIZE);
   page.drawRectangle({ x: ox, y: oy, width, height: BAND_HEIGHT, color: ROLE_COLOURS[badge.role] });
   drawCentred(typesetter, page, PARTICIPANT_ROLE_LABELS[badge.role].toUpperCase(), centreX, oy + BAND_HEIGHT / 2 - 7, 20, true, WHITE);
 }
@@ -122,7 +127,7 @@ export async function renderBadges(badges: BadgeInput[], layout: BadgeLayout, co
   pdf.setProducer(conference);
   const typesetter = await PdfTypesetter.for(pdf);
   if (layout === 'single') {
-    for (const badge of badges) drawBadge(typesetter, pdf.addPage(A6), badge, conference, 0, 0);
+    for (const badge of badges) drawBadge(pdf, typesetter, pdf.addPage(A6), badge, conference, 0, 0);
   } else {
     // Reading order on the sheet: top left, top right, bottom left, bottom right.
     const slots: [number, number][] = [
@@ -133,7 +138,7 @@ export async function renderBadges(badges: BadgeInput[], layout: BadgeLayout, co
     ];
     for (let first = 0; first < badges.length; first += 4) {
       const page = pdf.addPage(A4);
-      badges.slice(first, first + 4).forEach((badge, index) => drawBadge(typesetter, page, badge, conference, ...slots[index]!));
+      badges.slice(first, first + 4).forEach((badge, index) => drawBadge(pdf, typesetter, page, badge, conference, ...slots[index]!));
       drawCutMarks(page);
     }
   }
