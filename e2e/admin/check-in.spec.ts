@@ -79,7 +79,7 @@ test('the organiser adds a speaker and a volunteer and prints badges; the volunt
   await person.getByRole('button', { name: 'Check in' }).click();
   await expect(desk.getByRole('status').filter({ hasText: 'Checked in.' })).toBeVisible();
 
-  await desk.getByLabel('Name').fill(delegate);
+  await desk.getByLabel('Name', { exact: true }).fill(delegate);
   await desk.getByRole('button', { name: 'Search' }).click();
   await desk.getByRole('button', { name: new RegExp(delegate) }).click();
   await person.getByRole('button', { name: 'Check in' }).click();
