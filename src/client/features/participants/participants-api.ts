@@ -4,6 +4,7 @@ import type {
   importPreviewResponseSchema,
   importResponseSchema,
   ParticipantBody,
+  ParticipantRole,
   participantResponseSchema,
   ParticipantsQuery,
   participantsResponseSchema,
@@ -37,6 +38,25 @@ export function useAddParticipant() {
     mutationFn: (body: ParticipantBody) =>
       api<ResponseOf<typeof participantResponseSchema>>('/admin/participants', { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: participantsKey }),
+  });
+}
+
+export function useSetPresenter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, presenterPosition, role }: { id: string; presenterPosition: number; role: ParticipantRole }) =>
+      api<ResponseOf<typeof participantResponseSchema>>(`/admin/participants/${encodeURIComponent(id)}/presenter`, {
+        method: 'PUT',
+        body: { presenterPosition, role },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: participantsKey }),
+  });
+}
+
+export function useReplaceBadge() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<{ message: string }>(`/admin/participants/${encodeURIComponent(id)}/replace-badge`, { method: 'POST' }),
   });
 }
 

@@ -3,6 +3,7 @@ import {
   BADGE_LAYOUTS,
   type BadgeLayout,
   type ImportLine,
+  type Participant,
   PARTICIPANT_PAYMENT_LABELS,
   PARTICIPANT_PAYMENT_STATES,
   PARTICIPANT_ROLE_LABELS,
@@ -23,6 +24,8 @@ import {
   useGrantVolunteer,
   useImportParticipants,
   useParticipants,
+  useReplaceBadge,
+  useSetPresenter,
   useVolunteers,
 } from './participants-api.ts';
 
@@ -77,7 +80,39 @@ export function ParticipantsSection() {
         {list.data?.participants.length === 0 && <p className="mt-4 text-sm text-slate-600">No participants match.</p>}
         <ul className="mt-4 divide-y divide-slate-200" aria-label="Participants list">
           {list.data?.participants.map((p) => (
-            <li key={p._id} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm" data-testid="participant-row">
+            <ParticipantRow key={p._id} p={p} layout={layout} />
+          ))}
+        </ul>
+      </Panel>
+      <AddParticipant />
+      <ImportParticipants />
+      <Volunteers />
+      <CheckInCounts />
+    </div>
+  );
+}
+
+function ParticipantRow({ p, layout }: { p: Participant; layout: BadgeLayout }) {
+  const setPresenter = useSetPresenter();
+  const replace = useReplaceBadge();
+  const toast = useToast();
+  const onPresenter = async (position: number) => {
+    try {
+      toast.success((await setPresenter.mutateAsync({ id: p._id, presenterPosition: position, role: p.role })).message);
+    } catch (caught) {
+      toast.error(errorText(caught, 'The presenting author could not be saved.'));
+    }
+  };
+  const onReplace = async () => {
+    if (!window.confirm(`Replace ${p.name}'s badge? The old badge will no longer check in.`)) return;
+    try {
+      toast.success((await replace.mutateAsync(p._id)).message);
+    } catch (caught) {
+      toast.error(errorText(caught, 'The badge could not be replaced.'));
+    }
+  };
+  return (
+            <li className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm" data-testid="participant-row">
               <div className="min-w-0">
                 <p className="font-semibold text-slate-900">{p.name}</p>
                 <p className="text-slate-600">{[p.affiliation, p.email, p.paper?.ictacemId].filter(Boolean).join(' · ')}</p>
@@ -89,16 +124,21 @@ export function ParticipantsSection() {
                 <a className="text-brand-700 hover:underline" href={`${API_BASE}/admin/participants/${p._id}/badge.pdf?layout=${layout}`} download>
                   Badge<span className="sr-only"> of {p.name}</span>
                 </a>
+                <Button variant="ghost" disabled={replace.isPending} onClick={() => void onReplace()}>
+                  Replace badge<span className="sr-only"> of {p.name}</span>
+                </Button>
               </div>
+              {p.paper && p.paper.authors.length > 1 && (
+                <div className="w-full max-w-xs">
+                  <SelectField
+                    label="Presenting author"
+                    value={String(p.paper.presenterPosition)}
+                    onChange={(e) => void onPresenter(Number(e.target.value))}
+                    options={p.paper.authors.map((a) => ({ value: String(a.position), label: a.name }))}
+                  />
+                </div>
+              )}
             </li>
-          ))}
-        </ul>
-      </Panel>
-      <AddParticipant />
-      <ImportParticipants />
-      <Volunteers />
-      <CheckInCounts />
-    </div>
   );
 }
 
