@@ -11,7 +11,14 @@ import { PARTICIPANT_ROLES } from '../src/shared/schemas/participants.ts';
 
 const COUNT = Number(process.env.BENCH_BADGES ?? 2000);
 const NAMES = ['王小明', 'Анна Петрова', 'अनिल कुमार', 'Zofia Wójcik', 'Nguyễn Thị Lan', 'Ada Lovelace'];
-const AFFILIATIONS = ['清华大学', 'Московский университет', 'भारतीय प्रौद्योगिकी संस्थान', 'Politechnika Łódzka', 'Đại học Bách khoa Hà Nội', 'University of London'];
+const AFFILIATIONS = [
+  '清华大学',
+  'Московский университет',
+  'भारतीय प्रौद्योगिकी संस्थान',
+  'Politechnika Łódzka',
+  'Đại học Bách khoa Hà Nội',
+  'University of London',
+];
 
 async function run(kind: string): Promise<{ ms: number; bytes: number }> {
   const secret = newSigningSecret();
@@ -29,7 +36,12 @@ async function run(kind: string): Promise<{ ms: number; bytes: number }> {
     for (let i = 0; i < COUNT; i += 4) {
       const page = pdf.addPage([595.28, 841.89]);
       for (let slot = 0; slot < 4 && i + slot < COUNT; slot += 1)
-        page.drawText(`Participant ${i + slot}`, { x: 40 + (slot % 2) * 300, y: 700 - Math.floor(slot / 2) * 420, size: 28, font });
+        page.drawText(`Participant ${i + slot}`, {
+          x: 40 + (slot % 2) * 300,
+          y: 700 - Math.floor(slot / 2) * 420,
+          size: 28,
+          font,
+        });
     }
     bytes = await pdf.save();
   } else {
@@ -52,6 +64,8 @@ if (child) {
   ] as const) {
     const out = execFileSync(process.execPath, ['--import', 'tsx', self, kind], { encoding: 'utf8' });
     const { ms, bytes, maxRssMb } = JSON.parse(out) as { ms: number; bytes: number; maxRssMb: number };
-    console.log(`${label.padEnd(50)} ${(ms / 1000).toFixed(1).padStart(6)} s  peak RSS ${maxRssMb.toFixed(0).padStart(5)} MB  ${(bytes / 1024 / 1024).toFixed(1)} MB PDF`);
+    console.log(
+      `${label.padEnd(50)} ${(ms / 1000).toFixed(1).padStart(6)} s  peak RSS ${maxRssMb.toFixed(0).padStart(5)} MB  ${(bytes / 1024 / 1024).toFixed(1)} MB PDF`,
+    );
   }
 }

@@ -12,7 +12,14 @@ function photoOfBadge(pdf: Buffer): Buffer {
   const dir = mkdtempSync(path.join(tmpdir(), 'badge-photo-'));
   try {
     writeFileSync(path.join(dir, 'badge.pdf'), pdf);
-    execFileSync('pdftoppm', ['-r', '150', '-png', '-singlefile', path.join(dir, 'badge.pdf'), path.join(dir, 'badge')]);
+    execFileSync('pdftoppm', [
+      '-r',
+      '150',
+      '-png',
+      '-singlefile',
+      path.join(dir, 'badge.pdf'),
+      path.join(dir, 'badge'),
+    ]);
     return readFileSync(path.join(dir, 'badge.png'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -86,7 +93,9 @@ test('the organiser adds a speaker and a volunteer and prints badges; the volunt
   await expect(desk.getByRole('status').filter({ hasText: 'Checked in.' })).toBeVisible();
 
   // The same badge scanned again: flagged, with who checked them in.
-  await desk.getByLabel('Scan from a photo').setInputFiles({ name: 'badge-again.png', mimeType: 'image/png', buffer: photo });
+  await desk
+    .getByLabel('Scan from a photo')
+    .setInputFiles({ name: 'badge-again.png', mimeType: 'image/png', buffer: photo });
   await expect(person.getByTestId('already-checked-in')).toContainText('by Zofia Wójcik');
   await expect(person.getByRole('button', { name: 'Check in' })).toBeDisabled();
   expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

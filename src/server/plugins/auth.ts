@@ -114,7 +114,8 @@ export const authPlugin = fp<AuthPluginOptions>(
             throw new AppError('forbidden', TWO_FACTOR_MESSAGES.memberEnrolmentNeeded);
         };
       const require = access === 'admin' ? requireAdmin : requireUser;
-      if (enrolmentOpen.some((prefix) => url.startsWith(prefix))) return (request) => void volunteerGuard(require(request));
+      if (enrolmentOpen.some((prefix) => url.startsWith(prefix)))
+        return (request) => void volunteerGuard(require(request));
       return (request) => assertNotAwaitingEnrolment(volunteerGuard(require(request)));
     };
 

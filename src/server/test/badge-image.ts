@@ -14,7 +14,17 @@ export async function renderedPage(bytes: Uint8Array, page: number, dpi = 100) {
   const folder = await mkdtemp(join(tmpdir(), 'pdftoppm-'));
   try {
     await writeFile(join(folder, 'document.pdf'), bytes);
-    await run('pdftoppm', ['-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', join(folder, 'document.pdf'), join(folder, 'page')]);
+    await run('pdftoppm', [
+      '-r',
+      String(dpi),
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      '-singlefile',
+      join(folder, 'document.pdf'),
+      join(folder, 'page'),
+    ]);
     const ppm = await readFile(join(folder, 'page.ppm'));
     const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 50).toString('latin1'));
     if (!header) throw new Error('pdftoppm did not write a PPM image');

@@ -174,7 +174,11 @@ export const deskSearchResponseSchema = okResponse({ participants: z.array(deskP
 export const checkInBodySchema = z.object({
   participantId: z.uuid(),
   /** Made by the page once per tap: a retried or queued request lands on the same check-in. */
-  key: z.string().min(16).max(64).regex(/^[A-Za-z0-9-]+$/),
+  key: z
+    .string()
+    .min(16)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/),
 });
 export const CHECK_IN_OUTCOMES = ['checked_in', 'already_checked_in'] as const;
 export const checkInResponseSchema = okResponse({

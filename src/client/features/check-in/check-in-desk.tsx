@@ -54,7 +54,10 @@ export function CheckInDesk() {
       if (error instanceof ApiError && error.status === 0) {
         enqueue({ participantId: person._id, name: person.name, key });
         setQueued(queuedCheckIns().length);
-        setNotice({ tone: 'warning', text: `No connection: ${person.name}'s check-in is kept and sent when back online.` });
+        setNotice({
+          tone: 'warning',
+          text: `No connection: ${person.name}'s check-in is kept and sent when back online.`,
+        });
       } else setNotice({ tone: 'error', text: errorText(error, 'The check-in failed.') });
     } finally {
       setBusy(false);
@@ -69,7 +72,12 @@ export function CheckInDesk() {
         </p>
       )}
       <Scanner onCode={show} />
-      <NameSearch onPick={(p) => { setNotice(null); setPerson(p); }} />
+      <NameSearch
+        onPick={(p) => {
+          setNotice(null);
+          setPerson(p);
+        }}
+      />
       {notice && (
         <p
           role={notice.tone === 'error' ? 'alert' : 'status'}
@@ -86,7 +94,11 @@ export function CheckInDesk() {
 function PersonCard({ person, busy, onCheckIn }: { person: DeskParticipant; busy: boolean; onCheckIn: () => void }) {
   const unpaid = person.paymentState !== null && person.paymentState !== 'confirmed';
   return (
-    <section aria-label="Participant" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="desk-person">
+    <section
+      aria-label="Participant"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="desk-person"
+    >
       <h2 className="text-xl font-bold text-slate-900">{person.name}</h2>
       {person.affiliation && <p className="text-slate-600">{person.affiliation}</p>}
       <p className="mt-2 text-sm">
@@ -97,7 +109,9 @@ function PersonCard({ person, busy, onCheckIn }: { person: DeskParticipant; busy
           </>
         )}
       </p>
-      {unpaid && <p className="mt-2 rounded bg-amber-50 px-2 py-1 text-sm text-amber-900">Warning: payment not confirmed.</p>}
+      {unpaid && (
+        <p className="mt-2 rounded bg-amber-50 px-2 py-1 text-sm text-amber-900">Warning: payment not confirmed.</p>
+      )}
       {person.checkIn && (
         <p className="mt-2 rounded bg-amber-50 px-2 py-1 text-sm text-amber-900" data-testid="already-checked-in">
           Already checked in {formatDateTime(person.checkIn.at)} by {person.checkIn.byName}.
@@ -164,11 +178,20 @@ function Scanner({ onCode }: { onCode: (code: string) => Promise<void> }) {
         <Button onClick={() => setScanning((s) => !s)}>{scanning ? 'Stop camera' : 'Scan badge'}</Button>
         <label className="inline-flex cursor-pointer items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-within:ring-2">
           Scan from a photo
-          <input type="file" accept="image/*" className="sr-only" onChange={(e) => void fromPhoto(e.target.files?.[0])} />
+          <input
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            onChange={(e) => void fromPhoto(e.target.files?.[0])}
+          />
         </label>
       </div>
       {scanning && <video ref={video} className="w-full max-w-sm rounded" muted playsInline aria-label="Camera" />}
-      {problem && <p className="text-sm text-red-700" role="alert">{problem}</p>}
+      {problem && (
+        <p className="text-sm text-red-700" role="alert">
+          {problem}
+        </p>
+      )}
     </section>
   );
 }
@@ -192,9 +215,15 @@ function NameSearch({ onPick }: { onPick: (person: DeskParticipant) => void }) {
         <div className="flex-1">
           <TextField label="Name" value={q} onChange={(e) => setQ(e.target.value)} required />
         </div>
-        <Button type="submit" variant="secondary">Search</Button>
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
       </form>
-      {error && <p className="mt-2 text-sm text-red-700" role="alert">{error}</p>}
+      {error && (
+        <p className="mt-2 text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      )}
       {results?.length === 0 && <p className="mt-2 text-sm text-slate-600">Nobody of that name.</p>}
       <ul className="mt-2 divide-y divide-slate-200" aria-label="Search results">
         {results?.map((p) => (

@@ -37,13 +37,19 @@ export function ParticipantsSection() {
   const [filter, setFilter] = useState<ParticipantsQuery>({});
   const [layout, setLayout] = useState<BadgeLayout>('a4-four');
   const list = useParticipants(filter);
-  const set = (name: keyof ParticipantsQuery) => (value: string) => setFilter((f) => ({ ...f, [name]: value || undefined }));
+  const set = (name: keyof ParticipantsQuery) => (value: string) =>
+    setFilter((f) => ({ ...f, [name]: value || undefined }));
   const badgesHref = `${API_BASE}/admin/badges.pdf${filterQuery({ ...filter, layout } as ParticipantsQuery)}`;
   return (
     <div className="space-y-8">
       <Panel title="Participants" headingLevel={2}>
         <div className="grid gap-3 sm:grid-cols-4">
-          <SelectField label="Role" value={filter.role ?? ''} onChange={(e) => set('role')(e.target.value)} options={[{ value: '', label: 'All' }, ...roleOptions]} />
+          <SelectField
+            label="Role"
+            value={filter.role ?? ''}
+            onChange={(e) => set('role')(e.target.value)}
+            options={[{ value: '', label: 'All' }, ...roleOptions]}
+          />
           <SelectField
             label="Payment"
             value={filter.payment ?? ''}
@@ -68,15 +74,26 @@ export function ParticipantsSection() {
         </div>
         <div className="mt-4 flex flex-wrap items-end gap-3">
           <div className="w-56">
-            <SelectField label="Badge layout" value={layout} onChange={(e) => setLayout(e.target.value as BadgeLayout)} options={BADGE_LAYOUTS.map((l) => ({ value: l, label: LAYOUT_LABELS[l] }))} />
+            <SelectField
+              label="Badge layout"
+              value={layout}
+              onChange={(e) => setLayout(e.target.value as BadgeLayout)}
+              options={BADGE_LAYOUTS.map((l) => ({ value: l, label: LAYOUT_LABELS[l] }))}
+            />
           </div>
-          <a className="inline-flex items-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800" href={badgesHref} download>
+          <a
+            className="inline-flex items-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+            href={badgesHref}
+            download
+          >
             Badges (PDF)
           </a>
           <span className="text-sm text-slate-600">for the {list.data?.participants.length ?? 0} shown</span>
         </div>
         {list.isPending && <p className="mt-4 text-sm text-slate-600">Loading participants...</p>}
-        {list.isError && <p className="mt-4 text-sm text-red-700">{errorText(list.error, 'The participants could not be loaded.')}</p>}
+        {list.isError && (
+          <p className="mt-4 text-sm text-red-700">{errorText(list.error, 'The participants could not be loaded.')}</p>
+        )}
         {list.data?.participants.length === 0 && <p className="mt-4 text-sm text-slate-600">No participants match.</p>}
         <ul className="mt-4 divide-y divide-slate-200" aria-label="Participants list">
           {list.data?.participants.map((p) => (
@@ -112,33 +129,37 @@ function ParticipantRow({ p, layout }: { p: Participant; layout: BadgeLayout }) 
     }
   };
   return (
-            <li className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm" data-testid="participant-row">
-              <div className="min-w-0">
-                <p className="font-semibold text-slate-900">{p.name}</p>
-                <p className="text-slate-600">{[p.affiliation, p.email, p.paper?.ictacemId].filter(Boolean).join(' · ')}</p>
-              </div>
-              <div className="flex flex-wrap items-center gap-3">
-                <span className="rounded bg-slate-100 px-2 py-0.5">{PARTICIPANT_ROLE_LABELS[p.role]}</span>
-                {p.paymentState && <span>Payment: {PARTICIPANT_PAYMENT_LABELS[p.paymentState]}</span>}
-                {p.checkIn && <span>Checked in {formatDateTime(p.checkIn.at)}</span>}
-                <a className="text-brand-700 hover:underline" href={`${API_BASE}/admin/participants/${p._id}/badge.pdf?layout=${layout}`} download>
-                  Badge<span className="sr-only"> of {p.name}</span>
-                </a>
-                <Button variant="ghost" disabled={replace.isPending} onClick={() => void onReplace()}>
-                  Replace badge<span className="sr-only"> of {p.name}</span>
-                </Button>
-              </div>
-              {p.paper && p.paper.authors.length > 1 && (
-                <div className="w-full max-w-xs">
-                  <SelectField
-                    label="Presenting author"
-                    value={String(p.paper.presenterPosition)}
-                    onChange={(e) => void onPresenter(Number(e.target.value))}
-                    options={p.paper.authors.map((a) => ({ value: String(a.position), label: a.name }))}
-                  />
-                </div>
-              )}
-            </li>
+    <li className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm" data-testid="participant-row">
+      <div className="min-w-0">
+        <p className="font-semibold text-slate-900">{p.name}</p>
+        <p className="text-slate-600">{[p.affiliation, p.email, p.paper?.ictacemId].filter(Boolean).join(' · ')}</p>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="rounded bg-slate-100 px-2 py-0.5">{PARTICIPANT_ROLE_LABELS[p.role]}</span>
+        {p.paymentState && <span>Payment: {PARTICIPANT_PAYMENT_LABELS[p.paymentState]}</span>}
+        {p.checkIn && <span>Checked in {formatDateTime(p.checkIn.at)}</span>}
+        <a
+          className="text-brand-700 hover:underline"
+          href={`${API_BASE}/admin/participants/${p._id}/badge.pdf?layout=${layout}`}
+          download
+        >
+          Badge<span className="sr-only"> of {p.name}</span>
+        </a>
+        <Button variant="ghost" disabled={replace.isPending} onClick={() => void onReplace()}>
+          Replace badge<span className="sr-only"> of {p.name}</span>
+        </Button>
+      </div>
+      {p.paper && p.paper.authors.length > 1 && (
+        <div className="w-full max-w-xs">
+          <SelectField
+            label="Presenting author"
+            value={String(p.paper.presenterPosition)}
+            onChange={(e) => void onPresenter(Number(e.target.value))}
+            options={p.paper.authors.map((a) => ({ value: String(a.position), label: a.name }))}
+          />
+        </div>
+      )}
+    </li>
   );
 }
 
@@ -171,9 +192,15 @@ function AddParticipant() {
         <TextField label="Affiliation" name="affiliation" />
         <TextField label="E-mail" name="email" type="email" />
         <SelectField label="Role" name="role" defaultValue="speaker" options={roleOptions} />
-        {error && <p role="alert" className="text-sm text-red-700 sm:col-span-2">{error}</p>}
+        {error && (
+          <p role="alert" className="text-sm text-red-700 sm:col-span-2">
+            {error}
+          </p>
+        )}
         <div className="sm:col-span-2">
-          <Button type="submit" disabled={add.isPending}>Add participant</Button>
+          <Button type="submit" disabled={add.isPending}>
+            Add participant
+          </Button>
         </div>
       </form>
     </Panel>
@@ -207,23 +234,43 @@ function ImportParticipants() {
   const result = preview.data;
   return (
     <Panel title="Import participants (CSV)" headingLevel={2}>
-      <p className="text-sm text-slate-600">Columns: Name, Affiliation, E-mail, Role (Author, Speaker, Committee, Delegate, Volunteer). Saved as CSV UTF-8.</p>
+      <p className="text-sm text-slate-600">
+        Columns: Name, Affiliation, E-mail, Role (Author, Speaker, Committee, Delegate, Volunteer). Saved as CSV UTF-8.
+      </p>
       <label className="mt-3 block text-sm font-medium">
         CSV file
-        <input type="file" accept=".csv,text/csv" className="mt-1 block" onChange={(e) => void onFile(e.target.files?.[0])} />
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          className="mt-1 block"
+          onChange={(e) => void onFile(e.target.files?.[0])}
+        />
       </label>
-      {preview.isError && <p role="alert" className="mt-3 text-sm text-red-700">{errorText(preview.error, 'The file could not be checked.')}</p>}
-      {result?.fileProblem && <p role="alert" className="mt-3 text-sm text-red-700">{result.fileProblem}</p>}
+      {preview.isError && (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {errorText(preview.error, 'The file could not be checked.')}
+        </p>
+      )}
+      {result?.fileProblem && (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {result.fileProblem}
+        </p>
+      )}
       {result && !result.fileProblem && (
         <>
           <ul className="mt-3 divide-y divide-slate-200 text-sm" aria-label="Import preview">
             {result.lines.map((line: ImportLine) => (
               <li key={line.line} className="py-1">
-                Line {line.line}: {line.name || '(no name)'} {line.problems.length === 0 ? '— ready' : `— ${line.problems.join(' ')}`}
+                Line {line.line}: {line.name || '(no name)'}{' '}
+                {line.problems.length === 0 ? '— ready' : `— ${line.problems.join(' ')}`}
               </li>
             ))}
           </ul>
-          <Button className="mt-3" disabled={result.importable === 0 || confirm.isPending} onClick={() => void onConfirm()}>
+          <Button
+            className="mt-3"
+            disabled={result.importable === 0 || confirm.isPending}
+            onClick={() => void onConfirm()}
+          >
             Import {result.importable} participant{result.importable === 1 ? '' : 's'}
           </Button>
         </>
@@ -250,16 +297,28 @@ function Volunteers() {
     <Panel title="Volunteers (Check-in access)" headingLevel={2}>
       <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
         <div className="w-72">
-          <TextField label="Volunteer's account e-mail" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+          <TextField
+            label="Volunteer's account e-mail"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+          />
         </div>
-        <Button type="submit" disabled={grant.isPending}>Allow check-in</Button>
+        <Button type="submit" disabled={grant.isPending}>
+          Allow check-in
+        </Button>
       </form>
       <ul className="mt-3 text-sm" aria-label="Volunteer accounts">
         {volunteers.data?.volunteers.map((v) => (
-          <li key={v._id}>{v.username} ({v.email})</li>
+          <li key={v._id}>
+            {v.username} ({v.email})
+          </li>
         ))}
       </ul>
-      {volunteers.data?.volunteers.length === 0 && <p className="mt-3 text-sm text-slate-600">No volunteer accounts yet.</p>}
+      {volunteers.data?.volunteers.length === 0 && (
+        <p className="mt-3 text-sm text-slate-600">No volunteer accounts yet.</p>
+      )}
     </Panel>
   );
 }
@@ -270,10 +329,16 @@ function CheckInCounts() {
     <Panel title="Check-ins" headingLevel={2}>
       {counts.data && (
         <>
-          <p className="text-sm">{counts.data.checkedIn} of {counts.data.total} participants checked in.</p>
+          <p className="text-sm">
+            {counts.data.checkedIn} of {counts.data.total} participants checked in.
+          </p>
           <table className="mt-2 text-sm">
             <thead>
-              <tr><th className="pr-4 text-left">Day</th><th className="pr-4 text-left">Role</th><th className="text-right">Checked in</th></tr>
+              <tr>
+                <th className="pr-4 text-left">Day</th>
+                <th className="pr-4 text-left">Role</th>
+                <th className="text-right">Checked in</th>
+              </tr>
             </thead>
             <tbody>
               {counts.data.byDayAndRole.map((row) => (

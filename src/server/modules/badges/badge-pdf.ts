@@ -69,7 +69,16 @@ function drawQr(pdf: PDFDocument, page: PDFPage, code: string, x: number, y: num
   page.node.addContentStream(pdf.context.register(pdf.context.flateStream(parts.join('\n'))));
 }
 
-function drawCentred(typesetter: PdfTypesetter, page: PDFPage, text: string, centreX: number, y: number, size: number, bold: boolean, color: RGB) {
+function drawCentred(
+  typesetter: PdfTypesetter,
+  page: PDFPage,
+  text: string,
+  centreX: number,
+  y: number,
+  size: number,
+  bold: boolean,
+  color: RGB,
+) {
   const style = { weight: bold ? ('bold' as const) : ('regular' as const), size };
   typesetter.draw(page, text, { x: centreX - typesetter.width(text, style) / 2, y, color, ...style });
 }
@@ -84,7 +93,15 @@ function fittedName(typesetter: PdfTypesetter, name: string, width: number) {
   return { size, lines: wrapToWidth(typesetter, name, { weight: 'bold', size }, width) };
 }
 
-function drawBadge(pdf: PDFDocument, typesetter: PdfTypesetter, page: PDFPage, badge: BadgeInput, conference: string, ox: number, oy: number) {
+function drawBadge(
+  pdf: PDFDocument,
+  typesetter: PdfTypesetter,
+  page: PDFPage,
+  badge: BadgeInput,
+  conference: string,
+  ox: number,
+  oy: number,
+) {
   const [width, height] = A6;
   const centreX = ox + width / 2;
   const textWidth = width - 2 * MARGIN;
@@ -98,13 +115,25 @@ function drawBadge(pdf: PDFDocument, typesetter: PdfTypesetter, page: PDFPage, b
     y -= name.size * 0.25;
   }
   y -= 10;
-  for (const line of wrapToWidth(typesetter, badge.affiliation, { weight: 'regular', size: 12 }, textWidth).slice(0, 3)) {
+  for (const line of wrapToWidth(typesetter, badge.affiliation, { weight: 'regular', size: 12 }, textWidth).slice(
+    0,
+    3,
+  )) {
     y -= 15;
     drawCentred(typesetter, page, line, centreX, y, 12, false, MUTED);
   }
   drawQr(pdf, page, badge.code, centreX - QR_SIZE / 2, oy + BAND_HEIGHT + 14, QR_SIZE);
   page.drawRectangle({ x: ox, y: oy, width, height: BAND_HEIGHT, color: ROLE_COLOURS[badge.role] });
-  drawCentred(typesetter, page, PARTICIPANT_ROLE_LABELS[badge.role].toUpperCase(), centreX, oy + BAND_HEIGHT / 2 - 7, 20, true, WHITE);
+  drawCentred(
+    typesetter,
+    page,
+    PARTICIPANT_ROLE_LABELS[badge.role].toUpperCase(),
+    centreX,
+    oy + BAND_HEIGHT / 2 - 7,
+    20,
+    true,
+    WHITE,
+  );
 }
 
 /** Marks on the sheet's edges and centre where the guillotine cuts it into four. */
@@ -138,7 +167,9 @@ export async function renderBadges(badges: BadgeInput[], layout: BadgeLayout, co
     ];
     for (let first = 0; first < badges.length; first += 4) {
       const page = pdf.addPage(A4);
-      badges.slice(first, first + 4).forEach((badge, index) => drawBadge(pdf, typesetter, page, badge, conference, ...slots[index]!));
+      badges
+        .slice(first, first + 4)
+        .forEach((badge, index) => drawBadge(pdf, typesetter, page, badge, conference, ...slots[index]!));
       drawCutMarks(page);
     }
   }

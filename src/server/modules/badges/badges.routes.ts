@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod, } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { badgeQuerySchema, badgesQuerySchema } from '@shared/schemas/participants.ts';

@@ -1,5 +1,10 @@
 import { CONFERENCE } from '@shared/conference.ts';
-import { type BadgeLayout, PARTICIPANT_MESSAGES, type ParticipantRole, type ParticipantsQuery } from '@shared/schemas/participants.ts';
+import {
+  type BadgeLayout,
+  PARTICIPANT_MESSAGES,
+  type ParticipantRole,
+  type ParticipantsQuery,
+} from '@shared/schemas/participants.ts';
 import { AppError } from '@server/lib/app-error.ts';
 import type { AppContext } from '@server/context.ts';
 import { signedBadgeCode } from '../participants/badge-code.ts';

@@ -1,4 +1,12 @@
-import { PARTICIPANT_LIMITS, PARTICIPANT_MESSAGES, PARTICIPANT_ROLE_LABELS, PARTICIPANT_ROLES, type ImportLine, participantBodySchema, type ParticipantBody } from '@shared/schemas/participants.ts';
+import {
+  PARTICIPANT_LIMITS,
+  PARTICIPANT_MESSAGES,
+  PARTICIPANT_ROLE_LABELS,
+  PARTICIPANT_ROLES,
+  type ImportLine,
+  participantBodySchema,
+  type ParticipantBody,
+} from '@shared/schemas/participants.ts';
 
 export interface ParsedImport {
   fileProblem: string | null;
@@ -25,7 +33,10 @@ const roleOf = (text: string) =>
  * The participants of an uploaded CSV, line by line with what is wrong on each: the file must be
  * UTF-8 (a byte-order mark is allowed), its first line names the columns. Nothing is stored here.
  */
-export async function parseParticipantsCsv(bytes: Buffer, existingEmails: (emails: string[]) => Promise<Set<string>>): Promise<ParsedImport> {
+export async function parseParticipantsCsv(
+  bytes: Buffer,
+  existingEmails: (emails: string[]) => Promise<Set<string>>,
+): Promise<ParsedImport> {
   if (bytes.length > PARTICIPANT_LIMITS.csvBytes) return { fileProblem: PARTICIPANT_MESSAGES.csvTooLarge, lines: [] };
   let text: string;
   try {
@@ -36,7 +47,13 @@ export async function parseParticipantsCsv(bytes: Buffer, existingEmails: (email
   const { parse } = await import('csv-parse/sync');
   let records: string[][];
   try {
-    records = parse(text, { relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true, to_line: PARTICIPANT_LIMITS.csvLines + 1 }) as string[][];
+    records = parse(text, {
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      bom: true,
+      to_line: PARTICIPANT_LIMITS.csvLines + 1,
+    }) as string[][];
   } catch (error) {
     return { fileProblem: `The file cannot be read as CSV: ${(error as Error).message}`, lines: [] };
   }
@@ -58,9 +75,15 @@ export async function parseParticipantsCsv(bytes: Buffer, existingEmails: (email
     const line = index + 2;
     const problems: string[] = [];
     for (const [field, value] of Object.entries(cells))
-      if (FORMULA_START.test(value)) problems.push(`${field === 'email' ? 'E-mail' : field[0]!.toUpperCase() + field.slice(1)} starts with "${value[0] === '\t' ? 'tab' : value[0]}": formulas are not imported.`);
+      if (FORMULA_START.test(value))
+        problems.push(
+          `${field === 'email' ? 'E-mail' : field[0]!.toUpperCase() + field.slice(1)} starts with "${value[0] === '\t' ? 'tab' : value[0]}": formulas are not imported.`,
+        );
     const role = roleOf(cells.role);
-    if (!role) problems.push(`Role "${cells.role.trim()}" is none of ${PARTICIPANT_ROLES.map((r) => PARTICIPANT_ROLE_LABELS[r]).join(', ')}.`);
+    if (!role)
+      problems.push(
+        `Role "${cells.role.trim()}" is none of ${PARTICIPANT_ROLES.map((r) => PARTICIPANT_ROLE_LABELS[r]).join(', ')}.`,
+      );
     const checked = participantBodySchema.safeParse({ ...cells, role: role ?? 'delegate' });
     if (!checked.success) for (const issue of checked.error.issues) problems.push(issue.message);
     const email = cells.email.trim().toLowerCase();

@@ -110,7 +110,11 @@ export async function findViews(db: DbOrTx, filter: ViewFilter = {}): Promise<Pa
     .where(and(...conditions))
     .orderBy(asc(sql`lower(${nameColumn})`), asc(participants.id));
   // PGlite returns timestamps of a joined table as Date, PostgreSQL too; booleans from exists as boolean.
-  return rows.map((row) => ({ ...row, paymentConfirmed: Boolean(row.paymentConfirmed), paymentRejected: Boolean(row.paymentRejected) }));
+  return rows.map((row) => ({
+    ...row,
+    paymentConfirmed: Boolean(row.paymentConfirmed),
+    paymentRejected: Boolean(row.paymentRejected),
+  }));
 }
 
 export async function findRecord(db: DbOrTx, id: string): Promise<ParticipantRecord | undefined> {
@@ -156,7 +160,10 @@ export async function authorsOfPapers(db: DbOrTx, paperIds: string[]) {
 /** The badge-signing secret, made by whichever process needs it first. */
 export async function signingSecret(db: DbOrTx, fresh: string): Promise<string> {
   await db.insert(badgeSigningKey).values({ id: 1, secret: fresh }).onConflictDoNothing();
-  const [row] = await db.select({ secret: badgeSigningKey.secret }).from(badgeSigningKey).where(eq(badgeSigningKey.id, 1));
+  const [row] = await db
+    .select({ secret: badgeSigningKey.secret })
+    .from(badgeSigningKey)
+    .where(eq(badgeSigningKey.id, 1));
   return row!.secret;
 }
 

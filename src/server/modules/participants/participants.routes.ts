@@ -87,11 +87,10 @@ export const participantsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...(await service.confirmImport(ctx, requireAdmin(request), request.body.file)),
     }),
   );
-  app.get(
-    '/volunteers',
-    { schema: { response: { 200: volunteersResponseSchema } }, config: admin },
-    async () => ({ success: true, volunteers: await service.listVolunteers(ctx) }),
-  );
+  app.get('/volunteers', { schema: { response: { 200: volunteersResponseSchema } }, config: admin }, async () => ({
+    success: true,
+    volunteers: await service.listVolunteers(ctx),
+  }));
   app.post(
     '/volunteers',
     { schema: { body: volunteerBodySchema, response: { 200: volunteerResponseSchema } }, config: admin },

@@ -53,7 +53,10 @@ async function present(db: DbOrTx, views: repo.ParticipantView[]): Promise<Parti
   const paperIds = views.flatMap((view) => (view.paperId ? [view.paperId] : []));
   const authors = new Map<string, { position: number; name: string }[]>();
   for (const author of await repo.authorsOfPapers(db, paperIds))
-    authors.set(author.paperId, [...(authors.get(author.paperId) ?? []), { position: author.position, name: author.name }]);
+    authors.set(author.paperId, [
+      ...(authors.get(author.paperId) ?? []),
+      { position: author.position, name: author.name },
+    ]);
   return views.map((view) => ({
     ...presentDesk(view),
     email: view.email,
@@ -170,7 +173,8 @@ export async function confirmImport(ctx: AppContext, actor: PublicUser, file: st
   if (valid.length === 0) throw new AppError('bad_request', PARTICIPANT_MESSAGES.csvNothingToImport);
   await uniqueEmail(() =>
     ctx.db.transaction(async (tx) => {
-      for (const body of valid) await repo.insertAdded(tx, { ...body, badgeToken: newBadgeToken(), createdBy: actor._id });
+      for (const body of valid)
+        await repo.insertAdded(tx, { ...body, badgeToken: newBadgeToken(), createdBy: actor._id });
     }),
   );
   const skipped = parsed.lines.length - valid.length;

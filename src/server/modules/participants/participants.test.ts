@@ -42,39 +42,76 @@ describe('participants, badges and check-in', () => {
       headers: who ? { cookie: who.cookie } : {},
       payload,
     });
-    return { status: res.statusCode, json: String(res.headers['content-type'] ?? '').includes('json') ? res.json() : null, raw: res.rawPayload };
+    return {
+      status: res.statusCode,
+      json: String(res.headers['content-type'] ?? '').includes('json') ? res.json() : null,
+      raw: res.rawPayload,
+    };
   }
 
-  const list = async (query = '') => (await call(admin, 'GET', `/admin/participants${query}`)).json.participants as {
-    _id: string;
-    name: string;
-    role: string;
-    email: string;
-    paymentState: string | null;
-    paper: { presenterPosition: number } | null;
-  }[];
+  const list = async (query = '') =>
+    (await call(admin, 'GET', `/admin/participants${query}`)).json.participants as {
+      _id: string;
+      name: string;
+      role: string;
+      email: string;
+      paymentState: string | null;
+      paper: { presenterPosition: number } | null;
+    }[];
 
   it("lists each accepted paper's presenting author, the submitting author unless another is named", async () => {
     expect((await list()).some((p) => p.paper)).toBe(false);
-    expect((await call(admin, 'PUT', `/admin/papers/${paperId}/status`, { status: 'abstract_accepted', review: '' })).status).toBe(200);
+    expect(
+      (await call(admin, 'PUT', `/admin/papers/${paperId}/status`, { status: 'abstract_accepted', review: '' })).status,
+    ).toBe(200);
     const [row] = (await list()).filter((p) => p.paper);
     expect(row).toMatchObject({ name: 'Ada Lovelace', role: 'author', email: author.email, paymentState: 'unpaid' });
-    const moved = await call(admin, 'PUT', `/admin/participants/${row!._id}/presenter`, { presenterPosition: 1, role: 'author' });
+    const moved = await call(admin, 'PUT', `/admin/participants/${row!._id}/presenter`, {
+      presenterPosition: 1,
+      role: 'author',
+    });
     expect(moved.json.participant).toMatchObject({ name: 'Sophie Germain', affiliation: 'Institut de France' });
-    expect((await call(admin, 'PUT', `/admin/participants/${row!._id}/presenter`, { presenterPosition: 5, role: 'author' })).status).toBe(400);
+    expect(
+      (await call(admin, 'PUT', `/admin/participants/${row!._id}/presenter`, { presenterPosition: 5, role: 'author' }))
+        .status,
+    ).toBe(400);
     expect((await call(admin, 'DELETE', `/admin/participants/${row!._id}`)).status).toBe(409);
-    expect((await call(author, 'PATCH' as 'PUT', `/papers/${paperId}/payment`, { paymentId: 'CEP-2025-77' })).status).toBe(200);
+    expect(
+      (await call(author, 'PATCH' as 'PUT', `/papers/${paperId}/payment`, { paymentId: 'CEP-2025-77' })).status,
+    ).toBe(200);
     expect((await list('?payment=entered')).map((p) => p.name)).toEqual(['Sophie Germain']);
   });
 
   it('adds people by form, refusing a second one with the same e-mail and text the badges cannot print', async () => {
-    const added = await call(admin, 'POST', '/admin/participants', { name: 'Invited Speaker', affiliation: 'MIT', email: 'Speaker@Example.org', role: 'speaker' });
+    const added = await call(admin, 'POST', '/admin/participants', {
+      name: 'Invited Speaker',
+      affiliation: 'MIT',
+      email: 'Speaker@Example.org',
+      role: 'speaker',
+    });
     expect(added.status).toBe(200);
-    expect(added.json.participant).toMatchObject({ email: 'speaker@example.org', role: 'speaker', paymentState: null, paper: null });
-    expect((await call(admin, 'POST', '/admin/participants', { name: 'Again', email: 'speaker@example.org', role: 'delegate' })).status).toBe(409);
+    expect(added.json.participant).toMatchObject({
+      email: 'speaker@example.org',
+      role: 'speaker',
+      paymentState: null,
+      paper: null,
+    });
+    expect(
+      (
+        await call(admin, 'POST', '/admin/participants', {
+          name: 'Again',
+          email: 'speaker@example.org',
+          role: 'delegate',
+        })
+      ).status,
+    ).toBe(409);
     expect((await call(admin, 'POST', '/admin/participants', { name: '   ', role: 'delegate' })).status).toBe(400);
-    expect((await call(admin, 'POST', '/admin/participants', { name: 'Bell\u0007', role: 'delegate' })).status).toBe(400);
-    expect((await call(author, 'POST', '/admin/participants', { name: 'By an author', role: 'delegate' })).status).toBe(403);
+    expect((await call(admin, 'POST', '/admin/participants', { name: 'Bell\u0007', role: 'delegate' })).status).toBe(
+      400,
+    );
+    expect((await call(author, 'POST', '/admin/participants', { name: 'By an author', role: 'delegate' })).status).toBe(
+      403,
+    );
     expect((await list('?role=speaker')).map((p) => p.name)).toEqual(['Invited Speaker']);
   });
 
@@ -91,7 +128,9 @@ describe('participants, badges and check-in', () => {
     const preview = await call(admin, 'POST', '/admin/participants/import/preview', { file });
     expect(preview.status).toBe(200);
     expect(preview.json.importable).toBe(5);
-    const problems = Object.fromEntries(preview.json.lines.map((l: { line: number; problems: string[] }) => [l.line, l.problems.join(' ')]));
+    const problems = Object.fromEntries(
+      preview.json.lines.map((l: { line: number; problems: string[] }) => [l.line, l.problems.join(' ')]),
+    );
     expect(problems[7]).toContain('Name is required');
     expect(problems[8]).toContain('Duplicate of line 3');
     expect(problems[9]).toContain('formulas are not imported');
@@ -112,7 +151,11 @@ describe('participants, badges and check-in', () => {
   });
 
   it('prints badges four to a sheet and one alone, names in every script, fonts embedded, a signed QR', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `${API}/admin/badges.pdf`, headers: { cookie: admin.cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${API}/admin/badges.pdf`,
+      headers: { cookie: admin.cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const pdf = res.rawPayload;
@@ -141,7 +184,11 @@ describe('participants, badges and check-in', () => {
     expect(code).not.toContain(everyone[0]!._id);
 
     const wang = everyone.find((p) => p.name === '王小明')!;
-    const one = await t.app.inject({ method: 'GET', url: `${API}/admin/participants/${wang._id}/badge.pdf`, headers: { cookie: admin.cookie } });
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `${API}/admin/participants/${wang._id}/badge.pdf`,
+      headers: { cookie: admin.cookie },
+    });
     expect(one.statusCode).toBe(200);
     const oneText = await pdfText(one.rawPayload);
     expect(oneText).toContain('王小明');
@@ -170,7 +217,11 @@ describe('participants, badges and check-in', () => {
   it('refuses a forged, altered or replaced badge code, recording nothing', async () => {
     const [anna] = await list('?q=Анна');
     const secret = await badgeSecret(t.app.ctx);
-    const page = await t.app.inject({ method: 'GET', url: `${API}/admin/participants/${anna!._id}/badge.pdf`, headers: { cookie: admin.cookie } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${API}/admin/participants/${anna!._id}/badge.pdf`,
+      headers: { cookie: admin.cookie },
+    });
     const genuine = decodeQr(await renderedPage(page.rawPayload, 1, 150))!;
     const [, token, signature] = genuine.split('.');
     const altered = `ICTACEM1.${token!.slice(0, -1)}${token!.endsWith('A') ? 'B' : 'A'}.${signature}`;
@@ -182,7 +233,9 @@ describe('participants, badges and check-in', () => {
     }
     expect(verifiedBadgeToken(secret, genuine)).toBe(token);
     expect((await call(admin, 'POST', `/admin/participants/${anna!._id}/replace-badge`)).status).toBe(200);
-    expect((await call(volunteer, 'POST', '/check-in/scan', { code: genuine })).json.message).toBe('Not a badge of this conference.');
+    expect((await call(volunteer, 'POST', '/check-in/scan', { code: genuine })).json.message).toBe(
+      'Not a badge of this conference.',
+    );
     expect((await call(admin, 'GET', '/admin/check-ins/counts')).json.checkedIn).toBe(0);
   });
 
@@ -193,7 +246,10 @@ describe('participants, badges and check-in', () => {
     expect(first.json).toMatchObject({ outcome: 'checked_in', participant: { checkIn: { byName: 'Desk One' } } });
     const retried = await call(volunteer, 'POST', '/check-in', { participantId: wang!._id, key });
     expect(retried.json.outcome).toBe('checked_in');
-    const second = await call(secondVolunteer, 'POST', '/check-in', { participantId: wang!._id, key: 'key-0000000000000002' });
+    const second = await call(secondVolunteer, 'POST', '/check-in', {
+      participantId: wang!._id,
+      key: 'key-0000000000000002',
+    });
     expect(second.json).toMatchObject({ outcome: 'already_checked_in', message: 'Already checked in by Desk One.' });
 
     const [anil] = await list('?q=अनिल');
