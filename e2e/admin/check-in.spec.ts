@@ -36,7 +36,8 @@ test('the organiser adds a speaker and a volunteer and prints badges; the volunt
   const anon = await playwright.request.newContext({ baseURL });
   const volunteer = await registerAuthor(anon, 'Zofia Wójcik');
   const suffix = Date.now().toString(36);
-  const speaker = `王小明 ${suffix}`;
+  // Chinese names are checked in the printed badges (participants.test.ts); the test browser has no CJK font.
+  const speaker = `Nguyễn Thị Lan ${suffix}`;
   const delegate = `Анна Петрова ${suffix}`;
 
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -58,9 +59,14 @@ test('the organiser adds a speaker and a volunteer and prints badges; the volunt
   await volunteers.getByLabel("Volunteer's account e-mail").fill(volunteer.email);
   await volunteers.getByRole('button', { name: 'Allow check-in' }).click();
   await expect(volunteers.getByRole('list', { name: 'Volunteer accounts' })).toContainText(volunteer.email);
+  await expect(page.getByRole('region', { name: 'Check-ins' })).not.toContainText('of 0 participants');
 
   await page.getByLabel('Search').fill(suffix);
   await expect(page.getByTestId('participant-row')).toHaveCount(2);
+  const close = page.getByRole('button', { name: 'Close notification' });
+  while ((await close.count()) > 0) await close.first().click();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: 'docs/images/organiser/participants-1280.png', fullPage: true });
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Badges (PDF)' }).click();
   expect((await download).suggestedFilename()).toBe('badges-a4-four.pdf');
@@ -98,6 +104,7 @@ test('the organiser adds a speaker and a volunteer and prints badges; the volunt
     .setInputFiles({ name: 'badge-again.png', mimeType: 'image/png', buffer: photo });
   await expect(person.getByTestId('already-checked-in')).toContainText('by Zofia Wójcik');
   await expect(person.getByRole('button', { name: 'Check in' })).toBeDisabled();
+  await desk.screenshot({ path: 'docs/images/organiser/check-in-390.png', fullPage: true });
   expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // Anywhere else, the volunteer's account is refused.

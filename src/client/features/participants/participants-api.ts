@@ -99,7 +99,7 @@ export function useGrantVolunteer() {
 export function useCheckInCounts() {
   return useQuery(
     queryOptions({
-      queryKey: ['admin', 'check-in-counts'],
+      queryKey: [...participantsKey, 'check-in-counts'],
       queryFn: () => api<ResponseOf<typeof checkInCountsResponseSchema>>('/admin/check-ins/counts'),
     }),
   );
