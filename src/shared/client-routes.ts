@@ -41,6 +41,8 @@ export const CLIENT_PAGES = {
   'admin/visa-requests': 'admin/visa-requests-page',
   'admin/deadlines': 'admin/deadlines-page',
   'admin/fees': 'admin/fees-page',
+  'admin/participants': 'admin/participants-page',
+  'admin/check-in': 'admin/check-in-page',
   'admin/mail-templates': 'admin/mail-templates-page',
   'admin/user/:userId': 'admin/admin-user-page',
   'admin/paper/:paperId': 'admin/admin-paper-page',

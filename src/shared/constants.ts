@@ -3,7 +3,7 @@
 /** Where the site is served unless BASE_PATH says otherwise; the client build reads the same variable. */
 export const DEFAULT_BASE_PATH = '/ictacem2025';
 
-export const ROLES = ['admin', 'author'] as const;
+export const ROLES = ['admin', 'author', 'volunteer'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const PAPER_STATUSES = [

@@ -4,8 +4,11 @@ import type { PublicUser } from '@shared/schemas/user.ts';
 import { TWO_FACTOR_MESSAGES } from '@shared/schemas/two-factor.ts';
 import { AppError } from '../lib/app-error.ts';
 
-/** 'member': a signed-in account with an accepted place on the programme committee. */
-export type Access = 'public' | 'user' | 'member' | 'admin';
+/**
+ * 'member': a signed-in account with an accepted place on the programme committee.
+ * 'volunteer': the registration desk's check-in, open to organisers and to volunteer accounts.
+ */
+export type Access = 'public' | 'user' | 'member' | 'admin' | 'volunteer';
 
 export const SESSION_COOKIE = 'ictacem_session';
 
@@ -36,6 +39,7 @@ declare module 'fastify' {
 export const NOT_SIGNED_IN = 'Please log in to continue.';
 export const ADMIN_ONLY = 'You do not have permission to perform this action.';
 export const MEMBERS_ONLY = 'Only members of the programme committee can do this.';
+export const CHECK_IN_ONLY = 'A volunteer account can only check participants in.';
 
 function tokenFrom(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -46,6 +50,13 @@ function tokenFrom(request: FastifyRequest): string | null {
 export function requireUser(request: FastifyRequest): PublicUser {
   if (!request.user) throw new AppError('unauthenticated', NOT_SIGNED_IN);
   return request.user;
+}
+
+/** An organiser or a volunteer: who may check participants in. */
+export function requireCheckInDesk(request: FastifyRequest): PublicUser {
+  const user = requireUser(request);
+  if (user.role !== 'admin' && user.role !== 'volunteer') throw new AppError('forbidden', ADMIN_ONLY);
+  return user;
 }
 
 export function requireAdmin(request: FastifyRequest): PublicUser {
@@ -80,19 +91,32 @@ export const authPlugin = fp<AuthPluginOptions>(
         throw new AppError('forbidden', TWO_FACTOR_MESSAGES.enrolmentNeeded, 'two_factor_enrolment_required');
       }
     };
+    // A volunteer account signs in and out and checks participants in: every other route is closed to it.
+    const volunteerOpen = [`${apiPrefix}/auth/`];
+    const assertNotVolunteer = (user: PublicUser) => {
+      if (user.role === 'volunteer') throw new AppError('forbidden', CHECK_IN_ONLY);
+    };
     const guardFor = (access: Access, url: string): ((request: FastifyRequest) => void | Promise<void>) | null => {
       if (access === 'public') return null;
+      if (access === 'volunteer') return (request) => assertNotAwaitingEnrolment(requireCheckInDesk(request));
+      const volunteerGuard = volunteerOpen.some((prefix) => url.startsWith(prefix))
+        ? (user: PublicUser) => user
+        : (user: PublicUser) => {
+            assertNotVolunteer(user);
+            return user;
+          };
       if (access === 'member')
         return async (request) => {
-          const user = requireUser(request);
+          const user = volunteerGuard(requireUser(request));
           assertNotAwaitingEnrolment(user);
           if (!(await isCommitteeMember(user._id))) throw new AppError('forbidden', MEMBERS_ONLY);
           if (reviewerMfaRequired && !user.twoFactorEnabled)
             throw new AppError('forbidden', TWO_FACTOR_MESSAGES.memberEnrolmentNeeded);
         };
       const require = access === 'admin' ? requireAdmin : requireUser;
-      if (enrolmentOpen.some((prefix) => url.startsWith(prefix))) return (request) => void require(request);
-      return (request) => assertNotAwaitingEnrolment(require(request));
+      if (enrolmentOpen.some((prefix) => url.startsWith(prefix)))
+        return (request) => void volunteerGuard(require(request));
+      return (request) => assertNotAwaitingEnrolment(volunteerGuard(require(request)));
     };
 
     app.decorateRequest('user', null);

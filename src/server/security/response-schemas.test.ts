@@ -33,6 +33,9 @@ const NOT_JSON = [
   'GET /ictacem2025/api/programme/schedule.{format}',
   'GET /ictacem2025/api/programme/events/{eventId}/calendar.ics',
   'GET /ictacem2025/api/programme/programme.pdf',
+  // Name badges (modules/badges).
+  'GET /ictacem2025/api/admin/badges.pdf',
+  'GET /ictacem2025/api/admin/participants/{participantId}/badge.pdf',
 ];
 
 describe('response schemas', () => {

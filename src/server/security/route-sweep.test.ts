@@ -11,7 +11,7 @@ import {
   submissionVersions,
 } from '../db/schema/index.ts';
 import { TWO_FACTOR_MESSAGES } from '@shared/schemas/two-factor.ts';
-import { ADMIN_ONLY, type ApiRoute, authPlugin, MEMBERS_ONLY, NOT_SIGNED_IN } from '../plugins/auth.ts';
+import { ADMIN_ONLY, type ApiRoute, authPlugin, CHECK_IN_ONLY, MEMBERS_ONLY, NOT_SIGNED_IN } from '../plugins/auth.ts';
 import { type AuthorWorld, seedAuthorWorld, withBody } from '../test/author-world.ts';
 import { createTestUser, type TestUser } from '../test/factories.ts';
 import { drawnTextOf } from '../test/pdf-drawn-text.ts';
@@ -89,7 +89,8 @@ describe('route sweep: every registered API route against every kind of caller',
   it('knows every API route: each declares its access, public ones are the reviewed list, id-bearing author ones are in the table', () => {
     const all = routes();
     expect(all.length).toBeGreaterThan(40);
-    for (const route of all) expect(['public', 'user', 'member', 'admin'], routeKey(route)).toContain(route.access);
+    for (const route of all)
+      expect(['public', 'user', 'member', 'admin', 'volunteer'], routeKey(route)).toContain(route.access);
 
     const publicRoutes = all
       .filter((r) => r.access === 'public')
@@ -179,6 +180,31 @@ describe('route sweep: every registered API route against every kind of caller',
         }
       }
     }
+  });
+
+  it('answers 403 to a volunteer account on every route but sign-in and the check-in desk, with nothing of the target', async () => {
+    const volunteer = await createTestUser(t.app, { role: 'volunteer' });
+    const signIn = (route: ApiRoute) => /^\/ictacem2025\/api\/auth\//.test(route.url);
+    const closed = routes().filter((r) => r.access !== 'public' && r.access !== 'volunteer' && !signIn(r));
+    expect(closed.length).toBeGreaterThan(35);
+    for (const route of closed) {
+      const res = await t.app.inject({
+        method: route.method as Method,
+        url: fillParams(route, realParams(route)),
+        headers: { cookie: volunteer.cookie },
+      });
+      expect(res.statusCode, `${routeKey(route)} as a volunteer`).toBe(403);
+      expect([ADMIN_ONLY, CHECK_IN_ONLY, MEMBERS_ONLY]).toContain(res.json().message);
+      expectNothingOfVictim(res.rawPayload, routeKey(route));
+    }
+    const desk = routes().filter((r) => r.access === 'volunteer');
+    expect(desk.map(routeKey).sort()).toEqual(['GET /check-in/search', 'POST /check-in', 'POST /check-in/scan']);
+    const search = await t.app.inject({
+      method: 'GET',
+      url: '/ictacem2025/api/check-in/search?q=a',
+      headers: { cookie: volunteer.cookie },
+    });
+    expect(search.statusCode).toBe(200);
   });
 
   it("answers 403 to an admin without a second factor on every route but sign-in and the own account, with nothing of the victim's", async () => {

@@ -100,6 +100,8 @@ export function adminParams(target: AuthorWorld): Record<string, string> {
     statementId: DUMMY_UUID,
     rowId: DUMMY_UUID,
     responseId: target.responseId,
+    // Participants are the conference's list, nobody's own account.
+    participantId: DUMMY_UUID,
   };
 }
 

@@ -124,6 +124,12 @@ export function AdminDashboard({
               <Link to="/admin/fees" className="block text-brand-700 hover:underline">
                 Fees
               </Link>
+              <Link to="/admin/participants" className="block text-brand-700 hover:underline">
+                Participants
+              </Link>
+              <Link to="/admin/check-in" className="block text-brand-700 hover:underline">
+                Check-in
+              </Link>
             </div>
           </div>
         </aside>

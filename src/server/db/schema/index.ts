@@ -27,3 +27,4 @@ export * from './author-responses.ts';
 export * from './payments.ts';
 export * from './payment-statements.ts';
 export * from './preflight.ts';
+export * from './participants.ts';

@@ -45,7 +45,8 @@ function present(
   return {
     _id: message.id,
     sender: senderFor(viewer, message, senderName),
-    senderRole: message.senderRole,
+    // A volunteer account reaches no chat, so only the two roles ever send a message.
+    senderRole: message.senderRole === 'admin' ? 'admin' : 'author',
     message: message.message,
     timestamp: message.createdAt.toISOString(),
     attachments: attachments
