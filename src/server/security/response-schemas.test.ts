@@ -31,6 +31,9 @@ const NOT_JSON = [
   'GET /ictacem2025/api/programme/schedule.{format}',
   'GET /ictacem2025/api/programme/events/{eventId}/calendar.ics',
   'GET /ictacem2025/api/programme/programme.pdf',
+  // Server-Sent Events: text/event-stream (modules/live-events).
+  'GET /ictacem2025/api/events',
+  'GET /ictacem2025/api/events/public',
 ];
 
 describe('response schemas', () => {
