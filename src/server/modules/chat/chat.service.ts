@@ -73,11 +73,10 @@ export async function readMessages(
     rows.map((r) => r.message.id),
   );
   const newest = rows.at(-1)?.message.id;
-  if (newest) {
-    await repo.markReadUpTo(ctx.db, paper.id, actor._id, newest);
-    // The reader's other tabs update their badges.
+  // The reader's other tabs update their badges; only when something was newly read, since a
+  // tab refetches this conversation on that very event.
+  if (newest && (await repo.markReadUpTo(ctx.db, paper.id, actor._id, newest)))
     await publishLive(ctx.db, { kind: 'chat', paperId: paper.id, userIds: [actor._id] });
-  }
   return {
     messages: rows.map((r) => present(ctx, actor, r.message, r.senderName, attachments)),
     committeeExists: await committeeExists(ctx.db),
