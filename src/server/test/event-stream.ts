@@ -4,6 +4,8 @@ export interface ReceivedEvent {
   id?: string;
   event: string;
   data: unknown;
+  /** performance.now() when it arrived. */
+  receivedAt: number;
 }
 
 export interface EventStreamClient {
@@ -50,7 +52,7 @@ export function openEventStream(
         while ((end = buffer.indexOf('\n\n')) !== -1) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const event: ReceivedEvent = { event: 'message', data: undefined };
+          const event: ReceivedEvent = { event: 'message', data: undefined, receivedAt: performance.now() };
           let hasData = false;
           for (const line of block.split('\n')) {
             if (line.startsWith(':')) comments.push(line.slice(1).trim());
