@@ -36,6 +36,7 @@ interface Operation {
   parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
   responses?: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
+  description?: string;
 }
 
 const refName = (ref: string) => ref.replace('#/components/schemas/', '').replace(/Input$/, '');
@@ -96,7 +97,9 @@ function responsesOf(operation: Operation): string {
     const schema = response.content?.['application/json']?.schema;
     return schema ? [`${status} \`${cell(typeOf(schema))}\``] : [];
   });
-  return answers.length > 0 ? answers.join('<br>') : 'not JSON: a file, a CSV or a redirect (see above)';
+  if (answers.length > 0) return answers.join('<br>');
+  // A route that answers another format says what in its description (the live event streams).
+  return operation.description ? cell(operation.description) : 'not JSON: a file, a CSV or a redirect (see above)';
 }
 
 /** Builds the app on a throwaway in-memory database and describes every API route. */

@@ -84,6 +84,10 @@ import { papersRoutes } from './modules/papers/papers.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
 import { userPapersRoutes } from './modules/papers/user-papers.routes.ts';
 import { adminSessionsRoutes } from './modules/sessions/admin-sessions.routes.ts';
+import { liveEventsRoutes } from './modules/live-events/live-events.routes.ts';
+import { LIVE_LIMITS, LiveHub } from './modules/live-events/live-events.service.ts';
+import type { LiveMessage } from './live/live-messages.ts';
+import { type LiveBus, openEmbeddedBus, openPostgresBus } from './live/live-bus.ts';
 import { backupSocketPath, listenForBackups } from './ops/backup-socket.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { findSessionUser } from './modules/sessions/sessions.service.ts';
@@ -257,6 +261,22 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     listPlaces: new VersionedMemoMap(LIST_TOTALS_KEPT, DASHBOARD_STATS_MAX_AGE_MS),
     presence,
   };
+  // Live updates: this process's streams hear every process's changes through the database.
+  const live = new LiveHub(ctx, { ...LIVE_LIMITS, ...config.liveLimits });
+  const liveHandlers = { message: (message: LiveMessage) => live.receive(message), resync: () => live.resync() };
+  let liveBus: LiveBus;
+  try {
+    liveBus = database.listen
+      ? await openEmbeddedBus(database.listen, liveHandlers)
+      : await openPostgresBus(config.databaseUrl!, liveHandlers, (error) =>
+          app.log.warn({ err: error }, 'lost the connection that hears live updates; reconnecting'),
+        );
+  } catch (error) {
+    await database.close();
+    store.close();
+    await presence?.close();
+    throw error;
+  }
   const jobs = new JobRunner(ctx, JOB_HANDLERS);
   ctx.jobs = jobs;
   app.decorate('ctx', ctx);
@@ -276,6 +296,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     reviewReminders?.start();
     decisionRelease?.start();
     jobs.start();
+    live.start();
   });
   // Upkeep once the server answers, not before: the start no longer waits for the whole database's
   // VACUUM or the first sweep of what has expired, and later requests run between the VACUUM's
@@ -301,6 +322,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // running; what it has claimed and not sent is released for another process or the next start.
     outboxStopped = outbox.stop();
     jobsStopped = jobs.stop();
+    // Open streams would hold the close for ever: they end now, and their clients reconnect elsewhere.
+    live.stop();
     done();
   });
   app.addHook('onClose', async () => {
@@ -314,6 +337,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await decisionRelease?.stop();
     await outboxStopped;
     await jobsStopped;
+    await liveBus.close();
     await database.close();
     store.close();
     await presence?.close();
@@ -430,6 +454,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(adminDeadlinesRoutes, { prefix: `${apiPrefix}/admin/settings` });
   await app.register(chatRoutes, { prefix: `${apiPrefix}/chat` });
   await app.register(notificationsRoutes, { prefix: `${apiPrefix}/notifications` });
+  await app.register(liveEventsRoutes, { prefix: `${apiPrefix}/events`, hub: live });
   await registerClientPages(app, {
     basePath: config.basePath,
     apiPrefix,

@@ -158,6 +158,13 @@ export interface AppConfig {
   minFreeDiskBytes: number;
   logRequests: boolean;
   logLevel: string;
+  /** Other limits of the live update streams (tests); production uses LIVE_LIMITS (modules/live-events). */
+  liveLimits?: Partial<
+    Record<
+      'heartbeatMs' | 'retryMs' | 'streamsPerSession' | 'streamsPerAddress' | 'maxBufferedBytes' | 'recentEvents',
+      number
+    >
+  >;
   /** Shorter waits on slow clients (tests); production uses HTTP_TIMEOUTS. */
   httpTimeouts?: Partial<HttpTimeouts>;
   /** Where log lines go instead of standard output (tests read them). */

@@ -20,6 +20,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database only: its NOTIFYs, heard in this process (live/live-bus.ts). */
+  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -190,7 +192,15 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     await client.close();
     throw error;
   }
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
+    close: () => client.close(),
+  };
 }
 
 /** The error and its causes: Drizzle wraps the driver's error. */

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { publishLive } from '../live/live-messages.ts';
 import type { JobKind } from '@shared/schemas/background-jobs.ts';
 import type { AppContext } from '../context.ts';
 import { PeriodicTask } from '../lib/periodic-task.ts';
@@ -88,10 +89,12 @@ export class JobRunner {
         if (this.stopping || !(await repo.recordProgress(ctx.db, job, { done, total }, LEASE_MS))) {
           throw new JobStopped();
         }
+        await this.tellRequester(job);
       },
     };
     try {
       await this.keepResult(job, await this.handlers[job.kind as JobKind](run));
+      await this.tellRequester(job);
     } catch (error) {
       if (error instanceof JobStopped) {
         if (this.stopping) await repo.releaseJob(ctx.db, job);
@@ -100,7 +103,16 @@ export class JobRunner {
       ctx.log.error({ err: error, jobId: job.id, kind: job.kind }, 'background job failed');
       const message = error instanceof JobFailure ? error.message : 'The job failed unexpectedly; try again.';
       await repo.failJob(ctx.db, job, message);
+      await this.tellRequester(job);
     }
+  }
+
+  /** The organiser who asked for the job sees its progress move (live updates), never a failure of its own. */
+  private async tellRequester(job: repo.JobRow): Promise<void> {
+    if (!job.requestedBy) return;
+    await publishLive(this.ctx.db, { kind: 'job', jobId: job.id, userIds: [job.requestedBy] }).catch((error: unknown) =>
+      this.ctx.log.warn({ err: error, jobId: job.id }, 'background job: progress not announced'),
+    );
   }
 
   private async keepResult(job: repo.JobRow, result: JobResult): Promise<void> {

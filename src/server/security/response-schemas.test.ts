@@ -36,6 +36,9 @@ const NOT_JSON = [
   // Name badges (modules/badges).
   'GET /ictacem2025/api/admin/badges.pdf',
   'GET /ictacem2025/api/admin/participants/{participantId}/badge.pdf',
+  // Server-Sent Events: text/event-stream (modules/live-events).
+  'GET /ictacem2025/api/events',
+  'GET /ictacem2025/api/events/public',
 ];
 
 describe('response schemas', () => {

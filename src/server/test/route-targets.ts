@@ -57,11 +57,21 @@ export const PUBLIC_ROUTES = [
   'GET /programme/schedule.:format',
   'GET /programme/events/:eventId/calendar.ics',
   'GET /programme/programme.pdf',
+  // The live updates' public stream: only the programme's publications (modules/live-events).
+  'GET /events/public',
   // A committee invitation's link: its unguessable token is the credential (modules/committee).
   'GET /committee/invitations/:token',
   'POST /committee/invitations/:token/accept',
   'POST /committee/invitations/:token/decline',
 ];
+
+/**
+ * Routes that answer with an open event stream (modules/live-events): a sweep that reads whole
+ * answers through inject() would wait on them for ever. Their access and refusals are tested
+ * on a real connection in live-events.test.ts.
+ */
+export const STREAM_ROUTES = ['GET /events', 'GET /events/public'];
+export const isStreamRoute = (route: ApiRoute) => STREAM_ROUTES.includes(routeKey(route));
 
 /** How to aim each id-bearing public route at `target`'s resources. */
 export const PUBLIC_ID_ROUTES: Record<string, (target: AuthorWorld) => TargetedRequest[]> = {

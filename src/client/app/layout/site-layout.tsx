@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { useAuth } from '@client/lib/auth-api.ts';
+import { LiveUpdates } from '@client/live/live-updates-api.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { ScrollOnNavigate } from './scroll-on-navigate.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -51,6 +52,7 @@ export function SiteLayout() {
       <SiteFooter />
       <ScrollOnNavigate />
       <FocusMainOnNavigate />
+      <LiveUpdates />
     </div>
   );
 }

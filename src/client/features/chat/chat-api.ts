@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { TIMINGS } from '@shared/constants.ts';
 import type {
   UnreadSummary,
   chatMessagePostedResponseSchema,
@@ -9,17 +8,17 @@ import type {
 } from '@shared/schemas/chat.ts';
 import { api, upload, type ResponseOf } from '@client/lib/api.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
+import { usePollWhileLiveDown } from '@client/live/live-updates-api.ts';
 
-/** Unread chat messages per paper for the signed-in reader, polled every 30 s. */
+/** Unread chat messages per paper for the signed-in reader: polled every 30 s while the live stream is down. */
 const chatUnreadCountsQuery = queryOptions({
   queryKey: queryKeys.chat.unreadCounts,
   queryFn: () => api<ResponseOf<typeof unreadCountsResponseSchema>>('/chat/unread-counts'),
-  refetchInterval: TIMINGS.pollMs,
   retry: false,
 });
 
 export function useChatUnreadCounts(enabled = true) {
-  return useQuery({ ...chatUnreadCountsQuery, enabled });
+  return useQuery({ ...chatUnreadCountsQuery, enabled, refetchInterval: usePollWhileLiveDown() });
 }
 
 export function unreadFor(summary: UnreadSummary | undefined, paperId: string): number {
@@ -41,12 +40,12 @@ function chatMessagesQuery(paperId: string) {
       );
       return { messages, committeeExists };
     },
-    refetchInterval: TIMINGS.pollMs,
   });
 }
 
+/** The conversation: a new message arrives over the live stream, else with the 30-second poll. */
 export function useChatMessages(paperId: string) {
-  return useQuery(chatMessagesQuery(paperId));
+  return useQuery({ ...chatMessagesQuery(paperId), refetchInterval: usePollWhileLiveDown() });
 }
 
 export function useSendChatMessage(paperId: string) {

@@ -7,13 +7,14 @@ import {
   queryOptions,
   infiniteQueryOptions,
 } from '@tanstack/react-query';
-import { NOTIFICATION_PAGE_SIZE, TIMINGS } from '@shared/constants.ts';
+import { NOTIFICATION_PAGE_SIZE } from '@shared/constants.ts';
 import type {
   notificationPageResponseSchema,
   unreadNotificationCountResponseSchema,
 } from '@shared/schemas/notification.ts';
 import { api, type ResponseOf } from '@client/lib/api.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
+import { usePollWhileLiveDown } from '@client/live/live-updates-api.ts';
 
 export type NotificationFilter = 'all' | 'unread' | 'read';
 
@@ -32,21 +33,21 @@ async function fetchPage(
   return (await api<ResponseOf<typeof notificationPageResponseSchema>>(listPath(page, limit, filter))).data;
 }
 
-/** The unread badge: polled every 30 s while signed in (failures are only logged). */
-function unreadNotificationCountQuery(enabled: boolean) {
+/** The unread badge: polled every 30 s while signed in and the live stream is down (failures are only logged). */
+function unreadNotificationCountQuery(enabled: boolean, refetchInterval: number | false) {
   return queryOptions({
     queryKey: queryKeys.notifications.unreadCount,
     queryFn: async () =>
       (await api<ResponseOf<typeof unreadNotificationCountResponseSchema>>('/notifications/unread-count')).count,
     enabled,
-    refetchInterval: TIMINGS.pollMs,
+    refetchInterval,
     retry: false,
     throwOnError: false,
   });
 }
 
 export function useUnreadNotificationCount(enabled: boolean) {
-  return useQuery(unreadNotificationCountQuery(enabled));
+  return useQuery(unreadNotificationCountQuery(enabled, usePollWhileLiveDown()));
 }
 
 /** The bell's list: first page of 10 when opened, then "Load more". */

@@ -1,4 +1,5 @@
 import { type ReactNode, startTransition, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { useProgrammePublishedSinceLoad } from '@client/live/live-updates-api.ts';
 import { CONFERENCE } from '@shared/conference.ts';
 import { SESSION_KIND_LABELS } from '@shared/domain/programme.ts';
 import { formatTimeOfDayIn, wallClockIn } from '@shared/format/dates.ts';
@@ -81,8 +82,26 @@ function ScheduleContent({ empty }: { empty: ReactNode }) {
       <Alert centred>{errorText(published.error, 'The programme could not be loaded. Please reload the page.')}</Alert>
     );
   if (shown === undefined) return <Spinner label="Loading the programme…" />;
-  if (shown === null) return empty;
-  return <PublishedSchedule programme={shown} />;
+  return (
+    <>
+      <NewVersionNotice shownEdition={shown?.edition ?? 0} />
+      {shown === null ? empty : <PublishedSchedule programme={shown} />}
+    </>
+  );
+}
+
+/** Said when the organisers publish while the page is open (live updates); the visitor reloads when ready. */
+function NewVersionNotice({ shownEdition }: { shownEdition: number }) {
+  const published = useProgrammePublishedSinceLoad();
+  if (published === null || published <= shownEdition) return null;
+  return (
+    <p role="status" className="mb-4 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
+      A new version of the programme was published.{' '}
+      <a href={window.location.href} className="font-medium underline">
+        Reload
+      </a>
+    </p>
+  );
 }
 
 function PublishedSchedule({ programme }: { programme: PublishedProgramme }) {

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@shared/constants.ts';
 import type { DbOrTx } from '@server/db/client.ts';
+import { rowsOf } from '@server/db/raw-rows.ts';
 import { chatAttachments, chatMessages, chatReadCursors, papers, storedFiles, users } from '@server/db/schema/index.ts';
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
@@ -59,12 +60,19 @@ export async function findAttachment(db: DbOrTx, paperId: string, messageId: str
  * a round trip through a JavaScript Date would cut PostgreSQL's microseconds and leave the
  * message itself counted as unread.
  */
-export async function markReadUpTo(db: DbOrTx, paperId: string, userId: string, messageId: string): Promise<void> {
-  await db.execute(sql`
+/** Moves the reader's cursor up to this message; whether it moved (reading again what was read changes nothing). */
+export async function markReadUpTo(db: DbOrTx, paperId: string, userId: string, messageId: string): Promise<boolean> {
+  const moved = await rowsOf<{ paper_id: string }>(
+    db,
+    sql`
     insert into ${chatReadCursors} (paper_id, user_id, last_read_at)
     select ${paperId}, ${userId}, ${chatMessages.createdAt} from ${chatMessages} where ${chatMessages.id} = ${messageId}
-    on conflict (paper_id, user_id) do update set last_read_at = greatest(${chatReadCursors.lastReadAt}, excluded.last_read_at)
-  `);
+    on conflict (paper_id, user_id) do update set last_read_at = excluded.last_read_at
+      where ${chatReadCursors.lastReadAt} < excluded.last_read_at
+    returning paper_id
+  `,
+  );
+  return moved.length > 0;
 }
 
 /**

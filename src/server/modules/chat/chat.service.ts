@@ -7,7 +7,8 @@ import type { ReceivedUpload } from '@server/lib/multipart-upload.ts';
 import type { ServableFile } from '@server/lib/send-file.ts';
 import { CHAT_WORDING } from '@shared/domain/chat-wording.ts';
 import { committeeExists } from '../committee-notices/committee-notices.repository.ts';
-import { notifyAdmins, notifyUsers } from '../notifications/notifications.service.ts';
+import { adminIds, notifyAdmins, notifyUsers } from '../notifications/notifications.service.ts';
+import { publishLive } from '@server/live/live-messages.ts';
 import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
 import { getAccessiblePaper } from '../papers/papers.service.ts';
 import { assertRoomForUpload } from '../storage-quota/storage-quota.service.ts';
@@ -73,7 +74,10 @@ export async function readMessages(
     rows.map((r) => r.message.id),
   );
   const newest = rows.at(-1)?.message.id;
-  if (newest) await repo.markReadUpTo(ctx.db, paper.id, actor._id, newest);
+  // The reader's other tabs update their badges; only when something was newly read, since a
+  // tab refetches this conversation on that very event.
+  if (newest && (await repo.markReadUpTo(ctx.db, paper.id, actor._id, newest)))
+    await publishLive(ctx.db, { kind: 'chat', paperId: paper.id, userIds: [actor._id] });
   return {
     messages: rows.map((r) => present(ctx, actor, r.message, r.senderName, attachments)),
     committeeExists: await committeeExists(ctx.db),
@@ -151,6 +155,8 @@ export async function postMessage(
           message: `${actor.username} wrote about "${paper.title}": ${preview}`,
         });
       }
+      // The author and every organiser (the sender's other tabs too) hear of it after the commit.
+      await publishLive(tx, { kind: 'chat', paperId: paper.id, userIds: [paper.userId, ...(await adminIds(tx))] });
       return present(ctx, actor, message, actor.username, attachments);
     });
     return view;

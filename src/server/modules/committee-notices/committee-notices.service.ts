@@ -5,6 +5,7 @@ import { RESPONSE_TEXTS } from '@shared/domain/author-responses.ts';
 import { isDecided, reviewerLabel } from '@shared/domain/reviews.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import { groupBy } from '@server/lib/group-by.ts';
+import { publishLive } from '@server/live/live-messages.ts';
 import { findPaperProfilesByIds } from '../conflicts/conflicts.repository.ts';
 import { conflictsOfCommittee } from '../conflicts/conflicts.service.ts';
 import { notifyInSite } from '../notifications/notifications.service.ts';
@@ -41,6 +42,11 @@ export async function noticeAssigned(
       title: COMMITTEE_NOTICE_TITLES.assigned,
       message: COMMITTEE_NOTICE_TEXTS.assigned(pairs.map((pair) => titles.get(pair.paperId) ?? '')),
     });
+    await publishLive(db, {
+      kind: 'review',
+      paperId: pairs.length === 1 ? pairs[0]!.paperId : null,
+      userIds: [userId],
+    });
   }
 }
 
@@ -53,6 +59,7 @@ export async function noticeUnassigned(db: DbOrTx, memberId: string, paperId: st
     title: COMMITTEE_NOTICE_TITLES.unassigned,
     message: COMMITTEE_NOTICE_TEXTS.unassigned(title),
   });
+  await publishLive(db, { kind: 'review', paperId, userIds: [userId] });
 }
 
 /** One reminder per member, listing their reviews still to submit. */
@@ -121,6 +128,7 @@ export async function noticeDiscussionMessage(
       ),
     },
   );
+  await publishLive(db, { kind: 'review', paperId, userIds: recipients.map((reader) => reader.userId!) });
 }
 
 /** A decision the author is now told of, to the paper's reviewers; nothing when it is not a decision or unchanged. */

@@ -7,6 +7,7 @@ import type { DbOrTx } from '@server/db/client.ts';
 import type { OutgoingMail } from '@server/mail/mail-outbox.ts';
 import { AppError } from '@server/lib/app-error.ts';
 import { transactionThenMail } from '@server/mail/transaction-then-mail.ts';
+import { publishLive } from '@server/live/live-messages.ts';
 import { type AuthorMail, authorValues, renderAuthorMail } from '../mail-templates/mail-rendering.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { linkOf } from './notification-links.ts';
@@ -78,7 +79,7 @@ export async function notifyInSite(
   recipientIds: readonly string[],
   input: Omit<NotificationInput, 'attachments' | 'mailKind'>,
 ): Promise<repo.NotificationRow[]> {
-  return repo.insertNotifications(
+  const rows = await repo.insertNotifications(
     db,
     recipientIds.map((recipientId) => ({
       recipientId,
@@ -89,6 +90,14 @@ export async function notifyInSite(
       priority: input.priority ?? 'medium',
     })),
   );
+  // Each recipient's bell hears of it once the caller's transaction commits.
+  if (rows.length > 0) await publishLive(db, { kind: 'notification', userIds: rows.map((row) => row.recipientId) });
+  return rows;
+}
+
+/** The recipients of notifyAdmins: the organisers' accounts. */
+export function adminIds(db: DbOrTx): Promise<string[]> {
+  return repo.findAdminIds(db);
 }
 
 export async function notifyAdmins(ctx: AppContext, db: DbOrTx, input: NotificationInput): Promise<void> {
@@ -160,14 +169,19 @@ export async function unreadCount(ctx: AppContext, actor: PublicUser): Promise<n
 
 export async function markRead(ctx: AppContext, actor: PublicUser, id: string): Promise<void> {
   if (!(await repo.markRead(ctx.db, actor._id, id))) throw new AppError('not_found', NOTIFICATION_NOT_FOUND);
+  // The reader's other tabs update their bell too.
+  await publishLive(ctx.db, { kind: 'notification', userIds: [actor._id] });
 }
 
 export async function markAllRead(ctx: AppContext, actor: PublicUser): Promise<number> {
-  return repo.markAllRead(ctx.db, actor._id);
+  const marked = await repo.markAllRead(ctx.db, actor._id);
+  await publishLive(ctx.db, { kind: 'notification', userIds: [actor._id] });
+  return marked;
 }
 
 export async function remove(ctx: AppContext, actor: PublicUser, id: string): Promise<void> {
   if (!(await repo.deleteNotification(ctx.db, actor._id, id))) throw new AppError('not_found', NOTIFICATION_NOT_FOUND);
+  await publishLive(ctx.db, { kind: 'notification', userIds: [actor._id] });
 }
 
 export async function createSystemNotification(

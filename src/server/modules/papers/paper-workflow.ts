@@ -15,6 +15,7 @@ import type { DbOrTx } from '@server/db/client.ts';
 import { AppError } from '@server/lib/app-error.ts';
 import { groupBy } from '@server/lib/group-by.ts';
 import { deadlinesOfPapers, type PaperDeadlines, stepTiming } from '../deadlines/deadlines.service.ts';
+import { publishLive } from '@server/live/live-messages.ts';
 import * as repo from './papers.repository.ts';
 
 // Defined in shared code, where the conflicts module reads it without depending on this one.
@@ -159,6 +160,8 @@ export async function applyPaperStep(tx: DbOrTx, paperId: string, input: PaperSt
   }
   await assertWritten(tx, paper, result.next);
   await record(tx, input, { previous, paper }, from, result.next);
+  // The author's pages follow the paper (status, files, release) without a reload.
+  await publishLive(tx, { kind: 'paper', paperId, userIds: [previous.userId] });
   return { paper, previous, from, to: result.next };
 }
 

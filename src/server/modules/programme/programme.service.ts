@@ -33,6 +33,7 @@ import * as repo from './programme.repository.ts';
 import { queuePresentationMails } from './presentation-mail.ts';
 import { scheduleSite } from './schedule-site.ts';
 import { type DraftCell, planDraft } from './draft-programme.ts';
+import { publishLive } from '@server/live/live-messages.ts';
 import {
   minutesOver,
   type PlacedPaper,
@@ -406,6 +407,8 @@ export async function publishProgramme(
     const changes = programmeChanges(previous?.programme as PublishedProgramme | undefined, programme);
     await repo.insertVersion(tx, { number, publishedBy: actor._id, programme, changes });
     await queuePresentationMails(ctx, tx, programme, changes, site);
+    // Every open page, the public schedule's too, offers the new version.
+    await publishLive(tx, { kind: 'programme', version: number });
     return { version: number, changes, message: PROGRAMME_TEXTS.published(number, changes.length) };
   });
 }

@@ -9,6 +9,7 @@ import type {
 import type { bookPreflightResponseSchema } from '@shared/schemas/preflight.ts';
 import { api, type ResponseOf } from '@client/lib/api.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
+import { useLiveUp } from '@client/live/live-updates-api.ts';
 
 /** How often a job under way is asked about: progress moves on in the background. */
 const POLL_MS = 1000;
@@ -28,8 +29,13 @@ function jobQuery(jobId: string | null) {
   });
 }
 
+/** While the live stream is up, progress arrives over it (`job` events): no polling then. */
+function pollUnlessLive(live: boolean) {
+  return (query: { state: { data?: BackgroundJob | null } }) => (!live && underWay(query.state.data) ? POLL_MS : false);
+}
+
 export function useJob(jobId: string | null) {
-  return useQuery(jobQuery(jobId));
+  return useQuery({ ...jobQuery(jobId), refetchInterval: pollUnlessLive(useLiveUp()) });
 }
 
 /** The newest job of a kind: the one under way, or the last result, after a reload. */
@@ -42,7 +48,7 @@ function latestJobQuery(kind: JobKind) {
 }
 
 export function useLatestJob(kind: JobKind) {
-  return useQuery(latestJobQuery(kind));
+  return useQuery({ ...latestJobQuery(kind), refetchInterval: pollUnlessLive(useLiveUp()) });
 }
 
 /** Before the Book of Abstracts is built: the abstracts a printer may refuse (stored PDF checks). */

@@ -1,0 +1,278 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { LiveCloseReason, LiveEventData, LiveEventKind } from '@shared/schemas/live-events.ts';
+import type { PublicUser } from '@shared/schemas/user.ts';
+import type { AppContext } from '@server/context.ts';
+import { hashToken } from '@server/lib/tokens.ts';
+import type { LiveMessage } from '@server/live/live-messages.ts';
+import { unreadSummary } from '../chat/chat.service.ts';
+import { unreadCount } from '../notifications/notifications.service.ts';
+import { findSessionUser, SESSION_IDLE_MS } from '../sessions/sessions.service.ts';
+import * as repo from './live-events.repository.ts';
+
+export interface LiveHubLimits {
+  /** A comment line this often keeps proxies from closing an idle stream; sessions are checked again then too. */
+  heartbeatMs: number;
+  /** What EventSource waits before reconnecting (`retry:`). */
+  retryMs: number;
+  streamsPerSession: number;
+  streamsPerAddress: number;
+  /** Bytes written and not yet taken by a client before it is dropped as too slow. */
+  maxBufferedBytes: number;
+  /** How many recent events a reconnecting client can catch up on (Last-Event-ID). */
+  recentEvents: number;
+}
+
+export const LIVE_LIMITS: LiveHubLimits = {
+  heartbeatMs: 25_000,
+  retryMs: 5_000,
+  streamsPerSession: 10,
+  streamsPerAddress: 100,
+  maxBufferedBytes: 64 * 1024,
+  recentEvents: 512,
+};
+
+/** One open stream: a tab's EventSource. */
+export interface LiveStream {
+  raw: ServerResponse;
+  address: string;
+  /** Null on the public stream, which only hears of the programme. */
+  user: PublicUser | null;
+  token: string | null;
+  tokenHash: string | null;
+  /** A committee member when the stream opened: `review` events, and closed when that ends. */
+  member: boolean;
+  /** Writes in order, however long each event's data takes to read. */
+  queue: Promise<void>;
+  closed: boolean;
+}
+
+interface RecentEvent {
+  seq: number;
+  message: LiveMessage;
+}
+
+export type OpenResult = { ok: true } | { ok: false; reason: 'too_many' };
+
+/**
+ * This process's open streams, and what reaches them. Events arrive from the channel (every
+ * process hears every change), are numbered here, kept in a short ring for reconnects, and sent
+ * to the streams of the users they name, each stream's session checked again first. Event ids
+ * are `<process>-<number>`: a client coming back to another process (or after a restart) gets
+ * `resync` instead of a replay.
+ */
+export class LiveHub {
+  private readonly streams = new Set<LiveStream>();
+  private readonly byUser = new Map<string, Set<LiveStream>>();
+  private readonly recent: RecentEvent[] = [];
+  private readonly processId = randomBytes(6).toString('hex');
+  private seq = 0;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private checking = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    readonly limits: LiveHubLimits = LIVE_LIMITS,
+  ) {}
+
+  start(): void {
+    this.heartbeat ??= setInterval(() => void this.beat(), this.limits.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /** Ends every stream (a shutdown): clients reconnect, to another process behind the proxy. */
+  stop(): void {
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+    for (const stream of [...this.streams]) this.end(stream);
+  }
+
+  get size(): number {
+    return this.streams.size;
+  }
+
+  /** Whether one more stream is allowed for this session and address (counted in this process). */
+  admits(address: string, tokenHash: string | null): boolean {
+    let ofAddress = 0;
+    let ofSession = 0;
+    for (const stream of this.streams) {
+      if (stream.address === address) ofAddress += 1;
+      if (tokenHash && stream.tokenHash === tokenHash) ofSession += 1;
+    }
+    return (
+      ofAddress < Math.ceil(this.limits.streamsPerAddress * this.ctx.config.ipRateLimitFactor) &&
+      ofSession < this.limits.streamsPerSession
+    );
+  }
+
+  async open(
+    raw: ServerResponse,
+    who: { address: string; user: PublicUser | null; token: string | null },
+    lastEventId: string | undefined,
+  ): Promise<void> {
+    const member = who.user ? (await repo.acceptedMembers(this.ctx.db, [who.user._id])).size > 0 : false;
+    const stream: LiveStream = {
+      raw,
+      address: who.address,
+      user: who.user,
+      token: who.token,
+      tokenHash: who.token ? hashToken(who.token) : null,
+      member,
+      queue: Promise.resolve(),
+      closed: false,
+    };
+    this.streams.add(stream);
+    if (stream.user) {
+      const own = this.byUser.get(stream.user._id) ?? new Set();
+      own.add(stream);
+      this.byUser.set(stream.user._id, own);
+    }
+    raw.once('close', () => this.forget(stream));
+    this.write(stream, `retry: ${this.limits.retryMs}\n: connected\n\n`);
+    if (lastEventId !== undefined) this.catchUp(stream, lastEventId);
+  }
+
+  /** A message from the channel: numbered, kept, and sent to the streams it concerns. */
+  receive(message: LiveMessage): void {
+    this.seq += 1;
+    const event = { seq: this.seq, message };
+    this.recent.push(event);
+    if (this.recent.length > this.limits.recentEvents) this.recent.shift();
+    for (const stream of this.audienceOf(message)) this.deliver(stream, event);
+  }
+
+  /** Events may have been missed (the listening connection was lost): every client fetches again. */
+  resync(): void {
+    this.seq += 1;
+    for (const stream of this.streams) this.send(stream, this.seq, 'resync', {});
+  }
+
+  private audienceOf(message: LiveMessage): Iterable<LiveStream> {
+    if (message.kind === 'programme') return this.streams;
+    const audience: LiveStream[] = [];
+    for (const userId of message.userIds) {
+      for (const stream of this.byUser.get(userId) ?? []) {
+        if (message.kind === 'review' && !stream.member) continue;
+        audience.push(stream);
+      }
+    }
+    return audience;
+  }
+
+  private catchUp(stream: LiveStream, lastEventId: string): void {
+    const [processId, number] = lastEventId.split('-');
+    const seq = Number(number ?? '');
+    const oldest = this.recent[0]?.seq ?? this.seq + 1;
+    // From another process or a restart, or older than the ring: what was missed is unknown.
+    if (processId !== this.processId || !Number.isInteger(seq) || seq > this.seq || seq < oldest - 1) {
+      this.send(stream, this.seq, 'resync', {});
+      return;
+    }
+    for (const event of this.recent)
+      if (event.seq > seq && [...this.audienceOf(event.message)].includes(stream)) this.deliver(stream, event);
+  }
+
+  private deliver(stream: LiveStream, event: RecentEvent): void {
+    stream.queue = stream.queue
+      .then(async () => {
+        if (stream.closed) return;
+        const { message } = event;
+        if (message.kind === 'programme') {
+          this.send(stream, event.seq, 'programme', { version: message.version });
+          return;
+        }
+        // Checked again before anything is said: a session ended elsewhere stops the stream at once.
+        const user = stream.token ? await findSessionUser(this.ctx, stream.token) : null;
+        if (!user) return this.close(stream, 'session_ended');
+        if (message.kind === 'review' && (await repo.acceptedMembers(this.ctx.db, [user._id])).size === 0)
+          return this.close(stream, 'membership_ended');
+        const data = await this.dataFor(user, message);
+        if (!stream.closed) this.send(stream, event.seq, message.kind, data);
+      })
+      .catch((error: unknown) => this.ctx.log.warn({ err: error }, 'live event not delivered'));
+  }
+
+  /** What the event says to this reader, read now (the channel carries ids only). */
+  private async dataFor(user: PublicUser, message: LiveMessage): Promise<LiveEventData[LiveEventKind]> {
+    switch (message.kind) {
+      case 'chat': {
+        const summary = await unreadSummary(this.ctx, user);
+        const paper = summary.unreadSummary.find((entry) => entry.paperId === message.paperId);
+        return { paperId: message.paperId, unreadCount: paper?.unreadCount ?? 0, totalUnread: summary.totalUnread };
+      }
+      case 'notification':
+        return { unreadCount: await unreadCount(this.ctx, user) };
+      case 'paper':
+        return { paperId: message.paperId };
+      case 'job':
+        return { jobId: message.jobId };
+      case 'review':
+        return { paperId: message.paperId };
+      case 'programme':
+        return { version: message.version };
+    }
+  }
+
+  /**
+   * The heartbeat, and the sessions and memberships of every stream checked in two statements
+   * (not one per stream), so a session revoked without any event still ends its streams.
+   */
+  private async beat(): Promise<void> {
+    for (const stream of this.streams) this.write(stream, ': heartbeat\n\n');
+    if (this.checking) return;
+    this.checking = true;
+    try {
+      const signedIn = [...this.streams].filter((stream) => stream.tokenHash);
+      const live = await repo.liveTokenHashes(
+        this.ctx.db,
+        [...new Set(signedIn.map((s) => s.tokenHash!))],
+        SESSION_IDLE_MS,
+      );
+      const memberIds = [...new Set(signedIn.filter((s) => s.member).map((s) => s.user!._id))];
+      const members = await repo.acceptedMembers(this.ctx.db, memberIds);
+      for (const stream of signedIn) {
+        if (!live.has(stream.tokenHash!)) this.close(stream, 'session_ended');
+        else if (stream.member && !members.has(stream.user!._id)) this.close(stream, 'membership_ended');
+      }
+    } catch (error) {
+      this.ctx.log.warn({ err: error }, 'live streams: session check failed');
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  private send(stream: LiveStream, seq: number, kind: string, data: object): void {
+    this.write(stream, `id: ${this.processId}-${seq}\nevent: ${kind}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  /** Tells the client why, then ends the stream; the client does not reconnect after this. */
+  private close(stream: LiveStream, reason: LiveCloseReason): void {
+    this.write(stream, `event: closed\ndata: ${JSON.stringify({ reason })}\n\n`);
+    this.end(stream);
+  }
+
+  private write(stream: LiveStream, chunk: string): void {
+    if (stream.closed) return;
+    stream.raw.write(chunk);
+    // A client that does not read: its backlog is bounded, then it is dropped (it reconnects and catches up).
+    if (stream.raw.writableLength > this.limits.maxBufferedBytes) {
+      this.forget(stream);
+      stream.raw.destroy();
+    }
+  }
+
+  private end(stream: LiveStream): void {
+    if (stream.closed) return;
+    this.forget(stream);
+    stream.raw.end();
+  }
+
+  private forget(stream: LiveStream): void {
+    stream.closed = true;
+    this.streams.delete(stream);
+    if (!stream.user) return;
+    const own = this.byUser.get(stream.user._id);
+    own?.delete(stream);
+    if (own?.size === 0) this.byUser.delete(stream.user._id);
+  }
+}
