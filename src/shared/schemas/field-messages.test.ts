@@ -145,7 +145,10 @@ describe("a field over its limit is refused in the site's words, naming the fiel
  * is one or the other, decided here.
  */
 const NEITHER_DOCUMENT_NOR_FEED: [RegExp, string][] = [
-  [/ (audience\.)?(filter\.)?search$/, 'a search, never stored'],
+  [
+    / (audience\.)?(filter\.)?search$| (participantsQuerySchema|badgesQuerySchema|deskSearchQuerySchema) q$/,
+    'a search, never stored',
+  ],
   [/ (password|currentPassword|newPassword)$|^auth\.ts passwordSchema $/, 'a secret, never shown'],
   [/ (totp|code)$|^two-factor\.ts secondFactorCodeSchema $/, 'a code, checked and forgotten'],
   [/ (confidentialComments|commentsToAuthors|review)$/, 'a review, read on the site and in e-mails'],
@@ -157,6 +160,8 @@ const NEITHER_DOCUMENT_NOR_FEED: [RegExp, string][] = [
     'a conversation on the site',
   ],
   [/^committee\.ts committeeInvitationBodySchema affiliation$/, 'matched against authors for conflicts, never shown'],
+  [/^payment-statements\.ts columnMappingBodySchema \w+$/, "a statement's column name, matched against its first line"],
+  [/^participants\.ts participantsImportBodySchema file$/, 'a CSV file, whose names are checked line by line'],
   // The shape of an author in answers: what an author types goes through paperSubmissionSchema.
   [/^paper\.ts authorSchema /, 'the shape of an answer'],
 ];

@@ -67,7 +67,10 @@ const emailField = z
   .trim()
   .toLowerCase()
   .max(PARTICIPANT_LIMITS.email)
-  .refine((email) => email === '' || z.email().safeParse(email).success, PARTICIPANT_MESSAGES.invalidEmail);
+  .superRefine((email, ctx) => {
+    if (email !== '' && !z.email().safeParse(email).success)
+      ctx.addIssue({ code: 'invalid_format', format: 'email', message: PARTICIPANT_MESSAGES.invalidEmail });
+  });
 
 export const participantBodySchema = z.object({
   name: nameField,
@@ -144,9 +147,14 @@ export const badgesQuerySchema = participantsQuerySchema.extend({
   ids: z
     .string()
     .max(20_000)
+    .regex(/^[0-9a-f,-]*$/i, 'Ids are participant ids separated by commas.')
     .optional()
     .transform((ids) => (ids ? ids.split(',').filter(Boolean) : undefined))
-    .pipe(z.array(z.uuid()).max(500).optional()),
+    .refine((ids) => !ids || ids.length <= 500, 'Select at most 500 participants.')
+    .refine(
+      (ids) => !ids || ids.every((id) => z.uuid().safeParse(id).success),
+      'Ids are participant ids separated by commas.',
+    ),
 });
 export const badgeQuerySchema = z.object({ layout: z.enum(BADGE_LAYOUTS).default('single') });
 
