@@ -176,7 +176,7 @@ export type DeskParticipant = z.infer<typeof deskParticipantSchema>;
 
 export const scanBodySchema = z.object({ code: z.string().max(200) });
 export const scanResponseSchema = okResponse({ participant: deskParticipantSchema });
-export const deskSearchQuerySchema = z.object({ q: z.string().trim().min(1).max(100) });
+export const deskSearchQuerySchema = z.object({ q: z.string().trim().min(1, 'Enter a name to search for.').max(100) });
 export const deskSearchResponseSchema = okResponse({ participants: z.array(deskParticipantSchema) });
 
 export const checkInBodySchema = z.object({

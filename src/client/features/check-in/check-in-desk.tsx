@@ -1,6 +1,9 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   type DeskParticipant,
+  deskSearchQuerySchema,
   PARTICIPANT_PAYMENT_LABELS,
   PARTICIPANT_ROLE_LABELS,
 } from '@shared/schemas/participants.ts';
@@ -8,6 +11,7 @@ import { Button } from '@client/components/ui/button.tsx';
 import { TextField } from '@client/components/ui/form-field.tsx';
 import { ApiError, errorText } from '@client/lib/api.ts';
 import { formatDateTime } from '@client/lib/dates.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { enqueue, flushQueue, queuedCheckIns, scanCode, searchParticipants, sendCheckIn } from './check-in-api.ts';
 import { readQr } from './qr-reader.ts';
 
@@ -197,23 +201,30 @@ function Scanner({ onCode }: { onCode: (code: string) => Promise<void> }) {
 }
 
 function NameSearch({ onPick }: { onPick: (person: DeskParticipant) => void }) {
-  const [q, setQ] = useState('');
   const [results, setResults] = useState<DeskParticipant[] | null>(null);
   const [error, setError] = useState<string>();
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(deskSearchQuerySchema),
+    defaultValues: { q: '' },
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
+  const onSubmit = handleSubmit(async ({ q }) => {
     setError(undefined);
     try {
-      setResults((await searchParticipants(q.trim())).participants);
+      setResults((await searchParticipants(q)).participants);
     } catch (caught) {
       setError(errorText(caught, 'The search failed.'));
     }
-  };
+  });
   return (
     <section aria-label="Find by name">
-      <form onSubmit={onSubmit} className="flex items-end gap-2">
+      <form onSubmit={onSubmit} noValidate className="flex items-end gap-2">
         <div className="flex-1">
-          <TextField label="Name" value={q} onChange={(e) => setQ(e.target.value)} required />
+          <TextField label="Name" required error={errors.q?.message} {...register('q')} />
         </div>
         <Button type="submit" variant="secondary">
           Search

@@ -1,7 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { CURRENCIES, formatMoney, formatReceivedOn } from '@shared/domain/fees.ts';
 import {
-  type ColumnMapping,
   DATE_FORMATS,
   DECIMAL_SEPARATOR_LABELS,
   DECIMAL_SEPARATORS,
@@ -12,11 +14,17 @@ import {
   STATEMENT_FORMAT_LABELS,
   STATEMENT_LIMITS,
 } from '@shared/domain/payment-statements.ts';
-import type { ColumnMappingBody, StatementReport, StatementRow } from '@shared/schemas/payment-statements.ts';
+import {
+  type ColumnMappingBody,
+  columnMappingBodySchema,
+  type StatementReport,
+  type StatementRow,
+} from '@shared/schemas/payment-statements.ts';
 import { Button } from '@client/components/ui/button.tsx';
 import { SelectField, TextAreaField } from '@client/components/ui/form-field.tsx';
 import { Panel } from '@client/components/ui/panel.tsx';
 import { errorText } from '@client/lib/api.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import {
   useColumnMapping,
@@ -35,6 +43,18 @@ const MAPPING_FIELDS: { field: MappingField; label: string; optional: boolean }[
   { field: 'payerName', label: 'Payer name column', optional: true },
 ];
 
+/** The statement chosen for import; the server reads and checks it again, whatever it is. */
+const statementFileSchema = z.object({
+  file: z
+    .custom<File | null>((value) => value === null || value instanceof File)
+    .refine((file) => file !== null, 'Please choose the statement file (CSV or CAMT.053 XML).')
+    .refine(
+      (file) => !file || file.size <= STATEMENT_LIMITS.maxBytes,
+      `The statement is larger than ${STATEMENT_LIMITS.maxBytes / 1024 / 1024} MB.`,
+    )
+    .transform((file) => file as File),
+});
+
 /**
  * "Import payments": the portal's or the bank's statement (CSV or CAMT.053), its columns mapped
  * once, its rows classed against the papers; "Confirm" applies the matched ones, the others are
@@ -48,6 +68,15 @@ export function StatementImport() {
   const [error, setError] = useState<string>();
   const importStatement = useImportStatement();
   const toast = useToast();
+  const {
+    setValue,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(statementFileSchema),
+    defaultValues: { file: null },
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
 
   async function importFile(chosen: File) {
     setError(undefined);
@@ -75,11 +104,8 @@ export function StatementImport() {
       </p>
       <form
         className="mt-3 flex flex-wrap items-end gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (file) void importFile(file);
-          else setError('Please choose the statement file (CSV or CAMT.053 XML).');
-        }}
+        noValidate
+        onSubmit={handleSubmit(({ file: chosen }) => importFile(chosen))}
       >
         <label className="block text-sm font-medium text-slate-800">
           Statement file
@@ -87,16 +113,21 @@ export function StatementImport() {
             type="file"
             accept=".csv,.txt,.xml,text/csv,application/xml,text/xml"
             className="mt-1 block w-full text-sm"
-            onChange={(event) => setFile(event.target.files?.[0])}
+            aria-invalid={errors.file ? true : undefined}
+            onChange={(event) => {
+              const chosen = event.target.files?.[0] ?? null;
+              setFile(chosen ?? undefined);
+              setValue('file', chosen, { shouldValidate: Boolean(errors.file) });
+            }}
           />
         </label>
         <Button type="submit" disabled={importStatement.isPending}>
           {importStatement.isPending ? 'Importing…' : 'Import payments'}
         </Button>
       </form>
-      {error && (
+      {(errors.file?.message ?? error) && (
         <p role="alert" className="mt-3 text-sm text-red-700">
-          {error}
+          {errors.file?.message ?? error}
         </p>
       )}
       {columns && file && (
@@ -130,7 +161,7 @@ function MappingForm({
     const current = saved?.[field];
     return current && columns.includes(current) ? current : '';
   };
-  const [mapping, setMapping] = useState<ColumnMappingBody>(() => ({
+  const defaultValues: ColumnMappingBody = {
     paymentId: guess('paymentId'),
     amount: guess('amount'),
     currency: guess('currency'),
@@ -139,7 +170,12 @@ function MappingForm({
     decimalSeparator: saved?.decimalSeparator ?? '.',
     dateFormat: saved?.dateFormat ?? 'DD/MM/YYYY',
     defaultCurrency: saved?.defaultCurrency ?? 'INR',
-  }));
+  };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(columnMappingBodySchema), defaultValues, ...VALIDATE_ON_SUBMIT_ONLY });
   const columnOptions = (optional: boolean) => [
     { value: '', label: optional ? 'None' : 'Choose…' },
     ...columns.map((c) => ({ value: c, label: c })),
@@ -148,8 +184,8 @@ function MappingForm({
     <form
       className="mt-4 space-y-3 rounded-lg bg-slate-50 p-3"
       aria-label="Column mapping"
-      onSubmit={async (event) => {
-        event.preventDefault();
+      noValidate
+      onSubmit={handleSubmit(async (mapping) => {
         setError(undefined);
         try {
           await save.mutateAsync(mapping);
@@ -157,7 +193,7 @@ function MappingForm({
         } catch (failure) {
           setError(errorText(failure, 'The column mapping could not be saved.'));
         }
-      }}
+      })}
     >
       <h3 className="font-semibold text-slate-900">Column mapping</h3>
       {message && <p className="text-sm text-slate-700">{message}</p>}
@@ -166,32 +202,25 @@ function MappingForm({
           <SelectField
             key={field}
             label={label}
-            value={mapping[field] ?? ''}
             options={columnOptions(optional)}
-            onChange={(e) => setMapping({ ...mapping, [field]: e.target.value })}
+            error={errors[field]?.message}
+            {...register(field)}
           />
         ))}
         <SelectField
           label="Decimal separator"
-          value={mapping.decimalSeparator}
           options={DECIMAL_SEPARATORS.map((s) => ({ value: s, label: DECIMAL_SEPARATOR_LABELS[s] }))}
-          onChange={(e) =>
-            setMapping({ ...mapping, decimalSeparator: e.target.value as ColumnMapping['decimalSeparator'] })
-          }
+          {...register('decimalSeparator')}
         />
         <SelectField
           label="Date format"
-          value={mapping.dateFormat}
           options={DATE_FORMATS.map((f) => ({ value: f, label: f }))}
-          onChange={(e) => setMapping({ ...mapping, dateFormat: e.target.value as ColumnMapping['dateFormat'] })}
+          {...register('dateFormat')}
         />
         <SelectField
           label="Currency when the file has none"
-          value={mapping.defaultCurrency}
           options={CURRENCIES.map((c) => ({ value: c, label: c }))}
-          onChange={(e) =>
-            setMapping({ ...mapping, defaultCurrency: e.target.value as ColumnMapping['defaultCurrency'] })
-          }
+          {...register('defaultCurrency')}
         />
       </div>
       <Button type="submit" disabled={save.isPending || importing}>
