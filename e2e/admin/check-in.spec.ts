@@ -84,8 +84,17 @@ test('the organiser adds a speaker and a volunteer and prints badges; the volunt
   const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const desk = await phone.newPage();
   await signInThroughApi(desk, volunteer);
-  await desk.goto('admin/check-in');
+  // Where a sign-in lands, the profile, takes a volunteer on to the desk.
+  await desk.goto('profile');
+  await expect(desk).toHaveURL(/\/admin\/check-in$/);
   await expect(desk.getByRole('heading', { name: 'Check-in', level: 1 })).toBeVisible();
+  // Its header offers the desk, not an author's bell or profile.
+  await expect(desk.getByRole('button', { name: /^Notifications/ })).toHaveCount(0);
+  await desk.getByRole('button', { name: /menu/i }).click();
+  const account = desk.getByRole('region', { name: 'Account' });
+  await expect(account.getByRole('link', { name: 'Check-in' })).toBeVisible();
+  await expect(account.getByRole('link', { name: 'Profile' })).toHaveCount(0);
+  await desk.getByRole('button', { name: /menu/i }).click();
   await desk.getByLabel('Scan from a photo').setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: photo });
   const person = desk.getByTestId('desk-person');
   await expect(person.getByRole('heading', { name: speaker })).toBeVisible();
@@ -109,6 +118,14 @@ test('the organiser adds a speaker and a volunteer and prints badges; the volunt
 
   // Anywhere else, the volunteer's account is refused.
   expect((await desk.request.get('api/papers/user')).status()).toBe(403);
+
+  // The organiser takes the access back: the desk refuses the account from its next request.
+  const search = `api/check-in/search?q=${encodeURIComponent(suffix)}`;
+  expect((await desk.request.get(search)).status()).toBe(200);
+  await volunteers.getByRole('button', { name: 'Remove check-in access of Zofia Wójcik' }).click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Check-in access removed.' })).toBeVisible();
+  await expect(volunteers.getByRole('list', { name: 'Volunteer accounts' })).not.toContainText(volunteer.email);
+  expect((await desk.request.get(search)).status()).toBe(403);
   await phone.close();
   await organiser.dispose();
   await anon.dispose();

@@ -90,6 +90,8 @@ export function useAuth() {
     user,
     isLoading: query.isPending,
     isAdmin,
+    /** A volunteer account: the check-in desk and nothing else (the server refuses the rest). */
+    isVolunteer: user?.role === 'volunteer',
     mustEnrolTwoFactor: Boolean(user && query.data?.mustEnrolTwoFactor),
     isCommitteeMember: Boolean(user && query.data?.committeeMember),
   };

@@ -153,7 +153,7 @@ export function SiteHeader() {
 
 /** What stays in a phone's one bar beside the menu button: the bell when signed in, Login when not. */
 function PhoneBarActions() {
-  const { user, isLoading, mustEnrolTwoFactor } = useAuth();
+  const { user, isLoading, mustEnrolTwoFactor, isVolunteer } = useAuth();
   if (isLoading) return null;
   if (!user) {
     return (
@@ -162,14 +162,16 @@ function PhoneBarActions() {
       </Link>
     );
   }
-  return mustEnrolTwoFactor ? null : <NotificationBell tone="dark" />;
+  return mustEnrolTwoFactor || isVolunteer ? null : <NotificationBell tone="dark" />;
 }
 
 const menuLinkClass = 'block rounded-md px-3 py-2 text-sm font-medium text-blue-100 hover:bg-white/10 hover:text-white';
 
 /** The account bar's content in the phone menu: the same links, one under the other. */
 function PhoneAccountMenu({ id }: { id: string }) {
-  const { user, isLoading, isAdmin, mustEnrolTwoFactor, isCommitteeMember } = useAuth();
+  const { user, isLoading, isAdmin, mustEnrolTwoFactor: awaitingTwoFactor, isCommitteeMember, isVolunteer } = useAuth();
+  // A volunteer's account, like an admin's before two-factor, has only its own way: the desk.
+  const mustEnrolTwoFactor = awaitingTwoFactor || isVolunteer;
   const registrationOpen = useRegistrationOpen();
   if (isLoading) return null;
   if (!user) {
@@ -215,6 +217,13 @@ function PhoneAccountMenu({ id }: { id: string }) {
             </NavLink>
           </li>
         )}
+        {isVolunteer && (
+          <li>
+            <NavLink to="/admin/check-in" className={menuLinkClass}>
+              Check-in
+            </NavLink>
+          </li>
+        )}
         <li>
           <LogoutButton className={`${menuLinkClass} w-full text-left`} />
         </li>
@@ -231,7 +240,7 @@ function PhoneAccountMenu({ id }: { id: string }) {
 }
 
 function SecondaryBar() {
-  const { user, isLoading, isAdmin, mustEnrolTwoFactor, isCommitteeMember } = useAuth();
+  const { user, isLoading, isAdmin, mustEnrolTwoFactor, isCommitteeMember, isVolunteer } = useAuth();
   // The height of the signed-out bar, which most first visits get: nothing moves when it comes.
   if (isLoading) return <div className="h-10 bg-brand-50" aria-hidden="true" />;
   return user ? (
@@ -240,6 +249,7 @@ function SecondaryBar() {
       isAdmin={isAdmin}
       isCommitteeMember={isCommitteeMember}
       awaitingTwoFactor={mustEnrolTwoFactor}
+      deskOnly={isVolunteer}
     />
   ) : (
     <SignedOutBar />
@@ -279,14 +289,18 @@ function SignedInBar({
   username,
   isAdmin,
   isCommitteeMember,
-  awaitingTwoFactor,
+  awaitingTwoFactor: mustEnrolTwoFactor,
+  deskOnly,
 }: {
   username: string;
   isAdmin: boolean;
   /** A programme committee member: their reviews are a link away. */
   isCommitteeMember: boolean;
   awaitingTwoFactor: boolean;
+  /** A volunteer's account: the check-in desk is its one page. */
+  deskOnly: boolean;
 }) {
+  const awaitingTwoFactor = mustEnrolTwoFactor || deskOnly;
   // The profile page greets the author and shows the conference ID; it and /submit have their own submit button.
   const onProfile = useMatch('/profile') !== null;
   const onSubmitEntry = useMatch('/submit') !== null;
@@ -323,6 +337,11 @@ function SignedInBar({
           {isAdmin && !awaitingTwoFactor && (
             <NavLink to="/admin" className={barLinkClass}>
               Admin
+            </NavLink>
+          )}
+          {deskOnly && (
+            <NavLink to="/admin/check-in" className={barLinkClass}>
+              Check-in
             </NavLink>
           )}
           <LogoutButton />

@@ -96,6 +96,15 @@ export function useGrantVolunteer() {
   });
 }
 
+export function useRevokeVolunteer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      api<{ message: string }>(`/admin/volunteers/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'volunteers'] }),
+  });
+}
+
 export function useCheckInCounts() {
   return useQuery(
     queryOptions({

@@ -1,4 +1,6 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   BADGE_LAYOUTS,
   type BadgeLayout,
@@ -9,13 +11,19 @@ import {
   PARTICIPANT_ROLE_LABELS,
   PARTICIPANT_ROLES,
   type ParticipantRole,
+  participantBodySchema,
   type ParticipantsQuery,
+  volunteerBodySchema,
 } from '@shared/schemas/participants.ts';
+import { formatDayIn } from '@shared/format/dates.ts';
+import { Alert } from '@client/components/ui/alert.tsx';
 import { Button } from '@client/components/ui/button.tsx';
 import { SelectField, TextField } from '@client/components/ui/form-field.tsx';
 import { Panel } from '@client/components/ui/panel.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
 import { API_BASE, errorText } from '@client/lib/api.ts';
 import { formatDateTime } from '@client/lib/dates.ts';
+import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import {
   filterQuery,
@@ -25,6 +33,7 @@ import {
   useImportParticipants,
   useParticipants,
   useReplaceBadge,
+  useRevokeVolunteer,
   useSetPresenter,
   useVolunteers,
 } from './participants-api.ts';
@@ -167,31 +176,33 @@ function AddParticipant() {
   const add = useAddParticipant();
   const toast = useToast();
   const [error, setError] = useState<string>();
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(participantBodySchema),
+    defaultValues: { name: '', affiliation: '', email: '', role: 'speaker' as ParticipantRole },
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
+  const onSubmit = handleSubmit(async (values) => {
     setError(undefined);
     try {
-      const { message } = await add.mutateAsync({
-        name: String(data.get('name')),
-        affiliation: String(data.get('affiliation')),
-        email: String(data.get('email')),
-        role: String(data.get('role')) as ParticipantRole,
-      });
+      const { message } = await add.mutateAsync(values);
       toast.success(message);
-      form.reset();
+      reset();
     } catch (caught) {
       setError(errorText(caught, 'The participant could not be added.'));
     }
-  };
+  });
   return (
     <Panel title="Add a participant" headingLevel={2}>
-      <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Name" name="name" required />
-        <TextField label="Affiliation" name="affiliation" />
-        <TextField label="E-mail" name="email" type="email" />
-        <SelectField label="Role" name="role" defaultValue="speaker" options={roleOptions} />
+      <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2">
+        <TextField label="Name" required error={errors.name?.message} {...register('name')} />
+        <TextField label="Affiliation" error={errors.affiliation?.message} {...register('affiliation')} />
+        <TextField label="E-mail" type="email" error={errors.email?.message} {...register('email')} />
+        <SelectField label="Role" options={roleOptions} error={errors.role?.message} {...register('role')} />
         {error && (
           <p role="alert" className="text-sm text-red-700 sm:col-span-2">
             {error}
@@ -282,27 +293,36 @@ function ImportParticipants() {
 function Volunteers() {
   const volunteers = useVolunteers();
   const grant = useGrantVolunteer();
+  const revoke = useRevokeVolunteer();
   const toast = useToast();
-  const [email, setEmail] = useState('');
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(volunteerBodySchema),
+    defaultValues: { email: '' },
+    ...VALIDATE_ON_SUBMIT_ONLY,
+  });
+  const onSubmit = handleSubmit(async ({ email }) => {
     try {
       toast.success((await grant.mutateAsync(email)).message);
-      setEmail('');
+      reset();
     } catch (caught) {
       toast.error(errorText(caught, 'Check-in access could not be granted.'));
     }
-  };
+  });
   return (
     <Panel title="Volunteers (Check-in access)" headingLevel={2}>
-      <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
+      <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
         <div className="w-72">
           <TextField
             label="Volunteer's account e-mail"
             type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
             required
+            error={errors.email?.message}
+            {...register('email')}
           />
         </div>
         <Button type="submit" disabled={grant.isPending}>
@@ -311,8 +331,24 @@ function Volunteers() {
       </form>
       <ul className="mt-3 text-sm" aria-label="Volunteer accounts">
         {volunteers.data?.volunteers.map((v) => (
-          <li key={v._id}>
-            {v.username} ({v.email})
+          <li key={v._id} className="flex flex-wrap items-center gap-x-3 py-1">
+            <span>
+              {v.username} ({v.email})
+            </span>
+            <Button
+              variant="secondary"
+              disabled={revoke.isPending}
+              aria-label={`Remove check-in access of ${v.username}`}
+              onClick={async () => {
+                try {
+                  toast.success((await revoke.mutateAsync(v._id)).message);
+                } catch (caught) {
+                  toast.error(errorText(caught, 'Check-in access could not be removed.'));
+                }
+              }}
+            >
+              Remove access
+            </Button>
           </li>
         ))}
       </ul>
@@ -327,29 +363,36 @@ function CheckInCounts() {
   const counts = useCheckInCounts();
   return (
     <Panel title="Check-ins" headingLevel={2}>
+      {counts.isPending && <Spinner label="Loading the check-ins..." />}
+      {counts.isError && <Alert>{errorText(counts.error, 'The check-ins could not be loaded.')}</Alert>}
       {counts.data && (
         <>
           <p className="text-sm">
             {counts.data.checkedIn} of {counts.data.total} participants checked in.
           </p>
-          <table className="mt-2 text-sm">
-            <thead>
-              <tr>
-                <th className="pr-4 text-left">Day</th>
-                <th className="pr-4 text-left">Role</th>
-                <th className="text-right">Checked in</th>
-              </tr>
-            </thead>
-            <tbody>
-              {counts.data.byDayAndRole.map((row) => (
-                <tr key={`${row.day}-${row.role}`}>
-                  <td className="pr-4">{row.day}</td>
-                  <td className="pr-4">{PARTICIPANT_ROLE_LABELS[row.role]}</td>
-                  <td className="text-right">{row.count}</td>
+          {counts.data.byDayAndRole.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">No one is checked in yet.</p>
+          ) : (
+            <table className="mt-2 text-sm">
+              <thead>
+                <tr>
+                  <th className="pr-4 text-left">Day</th>
+                  <th className="pr-4 text-left">Role</th>
+                  <th className="text-right">Checked in</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {counts.data.byDayAndRole.map((row) => (
+                  <tr key={`${row.day}-${row.role}`}>
+                    {/* A calendar day of the conference's zone, "2025-12-15": printed as the day it names. */}
+                    <td className="pr-4">{formatDayIn(new Date(`${row.day}T12:00:00Z`), 'UTC')}</td>
+                    <td className="pr-4">{PARTICIPANT_ROLE_LABELS[row.role]}</td>
+                    <td className="text-right">{row.count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
         </>
       )}
     </Panel>

@@ -212,6 +212,8 @@ export async function grantVolunteer(ctx: AppContext, email: string) {
   if (user.role === 'admin' || (await repo.userHasPaper(ctx.db, user.id)))
     throw new AppError('conflict', PARTICIPANT_MESSAGES.accountNotGrantable);
   await repo.setUserRole(ctx.db, user.id, 'volunteer');
+  // A session remembered with the old role would keep it for up to 30 s (lib/session-cache.ts).
+  ctx.sessions.forgetUser(user.id);
   return {
     message: PARTICIPANT_MESSAGES.volunteerGranted,
     volunteer: { _id: user.id, username: user.username, email: user.email },
@@ -223,5 +225,6 @@ export async function revokeVolunteer(ctx: AppContext, userId: string) {
   if (!volunteers.some((volunteer) => volunteer._id === userId))
     throw new AppError('not_found', PARTICIPANT_MESSAGES.notFound);
   await repo.setUserRole(ctx.db, userId, 'author');
+  ctx.sessions.forgetUser(userId);
   return { message: PARTICIPANT_MESSAGES.volunteerRevoked };
 }

@@ -271,4 +271,15 @@ describe('participants, badges and check-in', () => {
     expect((await call(volunteer, 'GET', '/admin/check-ins/counts')).status).toBe(403);
     expect((await list('?checkedIn=yes')).map((p) => p.name).sort()).toEqual(['王小明', 'अनिल कुमार'].sort());
   });
+
+  it('closes the desk to a volunteer whose access is removed, from their next request', async () => {
+    expect((await call(secondVolunteer, 'GET', '/check-in/search?q=anna')).status).toBe(200);
+    const removed = await call(admin, 'DELETE', `/admin/volunteers/${secondVolunteer.user._id}`);
+    expect(removed.status).toBe(200);
+    expect((await call(secondVolunteer, 'GET', '/check-in/search?q=anna')).status).toBe(403);
+    expect((await call(admin, 'DELETE', `/admin/volunteers/${secondVolunteer.user._id}`)).status).toBe(404);
+    // Given again, the access works at once too.
+    expect((await call(admin, 'POST', '/admin/volunteers', { email: secondVolunteer.email })).status).toBe(200);
+    expect((await call(secondVolunteer, 'GET', '/check-in/search?q=anna')).status).toBe(200);
+  });
 });

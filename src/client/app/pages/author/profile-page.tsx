@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import { ButtonLink } from '@client/components/ui/button.tsx';
 import { Card } from '@client/components/ui/card.tsx';
@@ -16,7 +16,9 @@ import { SignInGuard } from './sign-in-guard.tsx';
 
 export default function ProfilePage() {
   const { user, isAdmin } = useAuth();
-  const unreadMessages = useChatUnreadCounts(Boolean(user)).data?.totalUnread ?? 0;
+  // A volunteer account has the check-in desk and nothing else: sign-in lands here, it goes on there.
+  const volunteer = user?.role === 'volunteer';
+  const unreadMessages = useChatUnreadCounts(Boolean(user) && !volunteer).data?.totalUnread ?? 0;
   const refreshUnread = useRefreshChatUnread();
   // Spec: "(n) ICTACEM 2025 Profile" while unread chat messages exist.
   useExactDocumentTitle(unreadMessages > 0 ? `(${unreadMessages}) ICTACEM 2025 Profile` : 'ICTACEM 2025 Profile');
@@ -26,7 +28,13 @@ export default function ProfilePage() {
       signedOut={{ notice: 'Please log in to view your profile. Redirecting to the login page...' }}
       loadingLabel="Loading your profile..."
     >
-      {(user) => <Profile user={user} isAdmin={isAdmin} onPapersLoaded={refreshUnread} />}
+      {(user) =>
+        volunteer ? (
+          <Navigate to="/admin/check-in" replace />
+        ) : (
+          <Profile user={user} isAdmin={isAdmin} onPapersLoaded={refreshUnread} />
+        )
+      }
     </SignInGuard>
   );
 }
