@@ -126,8 +126,9 @@ export function useProgrammePublishedSinceLoad(): number | null {
 export function LiveUpdates() {
   const queryClient = useQueryClient();
   const refreshSession = useRefreshSession();
-  const { user, isLoading, mustEnrolTwoFactor } = useAuth();
-  const signedIn = Boolean(user) && !mustEnrolTwoFactor;
+  const { user, isLoading, mustEnrolTwoFactor, isVolunteer } = useAuth();
+  // A volunteer's account is refused the signed-in stream, as every route but the desk's.
+  const signedIn = Boolean(user) && !mustEnrolTwoFactor && !isVolunteer;
   useEffect(() => {
     if (isLoading) return undefined;
     // A session ended elsewhere: the header learns of it; the stream opens again as it then is.
