@@ -119,13 +119,14 @@ describe('live updates on one process (embedded database)', () => {
     await ofAuthor.next((event) => event.event === 'chat' && (event.data as { unreadCount: number }).unreadCount === 1);
     expect((await ofAuthor.next(is('notification'))).data).toEqual({ unreadCount: 1 });
 
-    // An assignment reaches the member assigned.
+    // An assignment reaches the member assigned, and the author's page follows the paper into review.
     const assignment = await inject(admin, 'POST', '/admin/assignments', {
       paperIds: [paperId],
       memberIds: [assigned.memberId],
     });
     expect(assignment.statusCode, assignment.body).toBe(200);
     expect((await ofAssigned.next(is('review'))).data).toEqual({ paperId });
+    expect((await ofAuthor.next(is('paper'))).data).toEqual({ paperId });
 
     // A status change reaches the paper's author.
     const changed = await inject(admin, 'PUT', `/admin/papers/${paperId}/status`, {
@@ -157,6 +158,8 @@ describe('live updates on one process (embedded database)', () => {
     expect(kinds(ofAnonymous)).toEqual(['programme']);
     expect(kinds(ofAssigned)).toEqual(['notification', 'review', 'programme']);
     expect(new Set(kinds(ofAuthor))).toEqual(new Set(['chat', 'notification', 'paper', 'programme']));
+    // Into review by the assignment, then accepted.
+    expect(ofAuthor.events.filter(is('paper'))).toHaveLength(2);
     expect(kinds(ofAdmin)).not.toContain('paper');
     expect(kinds(ofAdmin)).not.toContain('review');
     // Event ids go up, so a reconnect can say where it left off.

@@ -215,6 +215,9 @@ export async function applyPaperStepToMany(
       details: { before: from, after: to },
     })),
   );
+  // Each author whose paper moved sees it without a reload, as after a step on one paper.
+  for (const { paper, from, to } of steps)
+    if (to.status !== from.status) await publishLive(tx, { kind: 'paper', paperId: paper.id, userIds: [paper.userId] });
 }
 
 /** A new paper, in the state the state machine starts it in, recorded as its first step. */
