@@ -116,7 +116,8 @@ test('the paper list exports what the filter matches as XLSX, and a selection as
   await card.getByRole('checkbox', { name: 'Select for bulk actions' }).check();
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   const csvDownload = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'CSV' }).click();
+  // Exactly: the search's random suffix may spell "csv", and its filter chip's button names it.
+  await page.getByRole('button', { name: 'CSV', exact: true }).click();
   const csv = await readFile(await (await csvDownload).path(), 'utf8');
   const lines = csv
     .replace(/^\uFEFF/, '')
