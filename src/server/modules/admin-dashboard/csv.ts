@@ -1,7 +1,12 @@
-/** Cells a spreadsheet would run as a formula get a leading apostrophe (OWASP CSV injection). */
+/** Text a spreadsheet would run as a formula (OWASP CSV injection): =, +, -, @, or a tab or carriage return. */
+export function startsLikeFormula(text: string): boolean {
+  return /^[=+\-@\t\r]/.test(text);
+}
+
+/** Cells a spreadsheet would run as a formula get a leading apostrophe. */
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (startsLikeFormula(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
 

@@ -7,6 +7,7 @@ import {
   participantBodySchema,
   type ParticipantBody,
 } from '@shared/schemas/participants.ts';
+import { startsLikeFormula } from '../admin-dashboard/csv.ts';
 
 export interface ParsedImport {
   fileProblem: string | null;
@@ -20,9 +21,6 @@ const HEADERS: Record<string, 'name' | 'affiliation' | 'email' | 'role'> = {
   'e-mail': 'email',
   role: 'role',
 };
-
-/** What a spreadsheet would run as a formula: refused, never stored (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 const roleOf = (text: string) =>
   text.trim() === ''
@@ -75,7 +73,8 @@ export async function parseParticipantsCsv(
     const line = index + 2;
     const problems: string[] = [];
     for (const [field, value] of Object.entries(cells))
-      if (FORMULA_START.test(value))
+      // What a spreadsheet would run as a formula is refused, never stored.
+      if (startsLikeFormula(value))
         problems.push(
           `${field === 'email' ? 'E-mail' : field[0]!.toUpperCase() + field.slice(1)} starts with "${value[0] === '\t' ? 'tab' : value[0]}": formulas are not imported.`,
         );
