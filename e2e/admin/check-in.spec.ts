@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN, registerAuthor } from '../fixtures/accounts.ts';
 import { apiSessionAs } from '../fixtures/api.ts';
+import { guidePicture } from '../fixtures/guide-pictures.ts';
 import { signInThroughApi } from '../fixtures/papers.ts';
 
 /** A badge's page as a photo (PNG), as a phone would take of a printed badge. */
@@ -63,10 +64,7 @@ test('the organiser adds a speaker and a volunteer and prints badges; the volunt
 
   await page.getByLabel('Search').fill(suffix);
   await expect(page.getByTestId('participant-row')).toHaveCount(2);
-  const close = page.getByRole('button', { name: 'Close notification' });
-  while ((await close.count()) > 0) await close.first().click();
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: 'docs/images/organiser/participants-1280.png', fullPage: true });
+  await guidePicture(page, 'participants-1280');
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Badges (PDF)' }).click();
   expect((await download).suggestedFilename()).toBe('badges-a4-four.pdf');

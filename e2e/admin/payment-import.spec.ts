@@ -1,16 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_ADMIN, registerAuthor } from '../fixtures/accounts.ts';
 import { apiSessionAs } from '../fixtures/api.ts';
+import { guidePicture } from '../fixtures/guide-pictures.ts';
 import { pdfFile, setPaperStatusAsAdmin, signInThroughApi } from '../fixtures/papers.ts';
-
-const SHOTS = 'docs/images/organiser';
-
-async function shot(page: Page, name: string) {
-  const close = page.getByRole('button', { name: 'Close notification' });
-  while ((await close.count()) > 0) await close.first().click();
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 test('an organiser imports the portal’s statement, maps its columns, confirms the matched row and resolves a near match by hand', async ({
   browser,
@@ -109,7 +101,7 @@ test('an organiser imports the portal’s statement, maps its columns, confirms 
   await expect(report.getByTestId('statement-line-3')).toContainText('INR 6,000.00 due');
   await expect(report.getByTestId('statement-line-4')).toContainText(`Close to: ${papers[2]!.paymentId}`);
   await expect(report.getByTestId('statement-line-5')).toContainText('The amount “five thousand” is not an amount');
-  await shot(page, 'payment-import-1280');
+  await guidePicture(page, 'payment-import-1280');
 
   // Confirm applies the matched row.
   await report.getByRole('button', { name: 'Confirm', exact: true }).click();
@@ -128,7 +120,7 @@ test('an organiser imports the portal’s statement, maps its columns, confirms 
   await expect(page.getByTestId('toast-success').getByText('Payment confirmed.', { exact: true })).toBeVisible();
   await expect(near).toContainText('Confirmed by hand: The payer swapped two digits');
   await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, 'payment-import-390');
+  await guidePicture(page, 'payment-import-390');
 
   // The author of the matched row sees the confirmation.
   const author = await browser.newPage({ viewport: { width: 390, height: 844 } });

@@ -1,19 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { E2E_ADMIN, registerAuthor } from '../fixtures/accounts.ts';
 import { apiSessionAs } from '../fixtures/api.ts';
+import { guidePicture } from '../fixtures/guide-pictures.ts';
 import { pdfFile, setPaperStatusAsAdmin, signInThroughApi } from '../fixtures/papers.ts';
-
-const SHOTS = 'docs/images/organiser';
-
-/** A full-page picture for the organiser's guide: toasts closed, from the top (the header is sticky). */
-async function shot(page: Page, name: string) {
-  const close = page.getByRole('button', { name: 'Close notification' });
-  while ((await close.count()) > 0) await close.first().click();
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 test('an organiser sets the fees, confirms one payment and rejects another; the authors see it and the rejected one enters a new ID', async ({
   browser,
@@ -71,7 +62,7 @@ test('an organiser sets the fees, confirms one payment and rejects another; the 
   await first.getByRole('button', { name: 'Confirm' }).click();
   await first.getByLabel('Date received').fill('2025-11-12');
   await first.getByLabel('Amount').fill('5000');
-  await shot(page, 'payments-confirm-1280');
+  await guidePicture(page, 'payments-confirm-1280');
   await first.getByRole('button', { name: 'Confirm payment' }).click();
   await expect(page.getByTestId('toast-success').filter({ hasText: 'Payment confirmed.' })).toBeVisible();
 
@@ -88,9 +79,9 @@ test('an organiser sets the fees, confirms one payment and rejects another; the 
   await expect(page.getByTestId(`payment-${papers[0]!.ictacemId}`)).toContainText(
     'Payment confirmed on 12 November 2025 (early-bird rate), INR 5,000.00',
   );
-  await shot(page, 'fees-1280');
+  await guidePicture(page, 'fees-1280');
   await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, 'fees-390');
+  await guidePicture(page, 'fees-390');
 
   // The timeline keeps who confirmed and when.
   const organiser = await apiSessionAs(playwright, baseURL!, E2E_ADMIN);
@@ -109,7 +100,7 @@ test('an organiser sets the fees, confirms one payment and rejects another; the 
     'Payment confirmed on 12 November 2025 (early-bird rate): INR 5,000.00.',
     { timeout: 20_000 },
   );
-  await shot(firstAuthor, 'author-payment-confirmed-390');
+  await guidePicture(firstAuthor, 'author-payment-confirmed-390');
 
   // The confirmed author downloads the receipt: a PDF with its receipt number and verification code.
   const fees = (await (await firstAuthor.request.get(`api/papers/${papers[0]!.id}/fees`)).json()) as {
@@ -160,7 +151,7 @@ test('an organiser sets the fees, confirms one payment and rejects another; the 
   await expect(secondAuthor.getByTestId('fee-table')).toContainText('USD 300.00');
   await secondAuthor.getByLabel('Your fee category').selectOption({ label: 'Academic (foreign participants) (USD)' });
   await expect(secondAuthor.getByTestId('toast-success').filter({ hasText: 'Fee category saved.' })).toBeVisible();
-  await shot(secondAuthor, 'author-payment-rejected-1280');
+  await guidePicture(secondAuthor, 'author-payment-rejected-1280');
   await secondAuthor.getByLabel('Payment ID').fill('CEP2025NEW4242');
   await secondAuthor.getByRole('button', { name: 'Save' }).click();
   await expect(secondAuthor.getByTestId('payment-id')).toHaveText('CEP2025NEW4242');
