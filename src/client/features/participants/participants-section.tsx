@@ -141,7 +141,9 @@ function ParticipantRow({ p, layout }: { p: Participant; layout: BadgeLayout }) 
     <li className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm" data-testid="participant-row">
       <div className="min-w-0">
         <p className="font-semibold text-slate-900">{p.name}</p>
-        <p className="text-slate-600">{[p.affiliation, p.email, p.paper?.ictacemId].filter(Boolean).join(' · ')}</p>
+        <p className="text-slate-600 wrap-anywhere">
+          {[p.affiliation, p.email, p.paper?.ictacemId].filter(Boolean).join(' · ')}
+        </p>
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <span className="rounded bg-slate-100 px-2 py-0.5">{PARTICIPANT_ROLE_LABELS[p.role]}</span>
