@@ -54,9 +54,6 @@ const SIGNED_IN_PAGES = new Set([
   'admin-papers',
   'admin-paper-details',
   'admin-outbox',
-  'admin-fees',
-  'admin-participants',
-  'admin-check-in',
 ]);
 
 /**
