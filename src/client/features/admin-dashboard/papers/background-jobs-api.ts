@@ -29,9 +29,15 @@ function jobQuery(jobId: string | null) {
   });
 }
 
-/** While the live stream is up, progress arrives over it (`job` events): no polling then. */
+/**
+ * While the live stream is up, progress arrives over it (`job` events) and a slow poll is only a
+ * safety net: a job's end missed by the stream (seen once in a loaded CI run, cause not found)
+ * would otherwise leave its dialog waiting for ever.
+ */
+const POLL_WHILE_LIVE_MS = 5000;
 function pollUnlessLive(live: boolean) {
-  return (query: { state: { data?: BackgroundJob | null } }) => (!live && underWay(query.state.data) ? POLL_MS : false);
+  return (query: { state: { data?: BackgroundJob | null } }) =>
+    underWay(query.state.data) ? (live ? POLL_WHILE_LIVE_MS : POLL_MS) : false;
 }
 
 export function useJob(jobId: string | null) {
