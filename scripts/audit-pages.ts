@@ -204,6 +204,10 @@ async function auditOnce(
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        // No screenshots: nothing here reads them, and the full-page one (a gatherer that runs
+        // whatever audits are skipped) resizes and repaints the page after every load.
+        disableFullPageScreenshot: true,
+        skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
         ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
         // Merged into the mobile settings' network throttling; the desktop config keeps its own 1x.
         ...(formFactor === 'mobile' ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
