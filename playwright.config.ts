@@ -38,10 +38,11 @@ const serverEnv = (
  * conference's dates (a paper submitted meanwhile would be refused), the dashboard's totals and
  * latest submissions, the mail outbox a reset link or an invitation must get through at once,
  * the published programme (the public schedule's empty state is checked before it), and the
- * e-mail templates (an edited decision e-mail is the site's for as long as the spec runs).
+ * e-mail templates (an edited decision e-mail is the site's for as long as the spec runs), and the
+ * certificates (the conference is over while the spec runs).
  */
 const SITE_WIDE_SPECS =
-  /\/(deadlines|dashboard|review-integrity|password-reset|committee|committee-notices|programme|mail-templates|decision-release|author-response)\.spec\.ts$/;
+  /\/(deadlines|dashboard|review-integrity|password-reset|committee|committee-notices|programme|mail-templates|decision-release|author-response|certificates)\.spec\.ts$/;
 
 /**
  * As many test files at once as the host carries: one per core, and no more than its free memory

@@ -1,15 +1,22 @@
 // npm run bench:badges: name badges for 2,000 participants (names in six scripts, a signed QR
 // each), four to an A4 sheet and one per page, beside a bare baseline: the same sheets with the
-// names in pdf-lib's standard Helvetica and no QR code. Each run is its own child process, so
-// its peak memory (maxRSS) is its own.
+// names in pdf-lib's standard Helvetica and no QR code; then certificates for 1,000 participants,
+// one PDF each on the letters' layout with its verification QR code, zipped as the certificates
+// ZIP job does. Each run is its own child process, so its peak memory (maxRSS) is its own.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { renderBadges } from '../src/server/modules/badges/badge-pdf.ts';
+import { renderCertificate } from '../src/server/modules/certificates/certificate-pdf.ts';
+import { newVerificationCode } from '../src/server/modules/letters/verification-code.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { zipStream } from '../src/server/lib/zip-archive.ts';
+import { CONFERENCE } from '../src/shared/conference.ts';
 import { newBadgeToken, newSigningSecret, signedBadgeCode } from '../src/server/modules/participants/badge-code.ts';
 import { PARTICIPANT_ROLES } from '../src/shared/schemas/participants.ts';
 
 const COUNT = Number(process.env.BENCH_BADGES ?? 2000);
+const CERTIFICATES = Number(process.env.BENCH_CERTIFICATES ?? 1000);
 const NAMES = ['王小明', 'Анна Петрова', 'अनिल कुमार', 'Zofia Wójcik', 'Nguyễn Thị Lan', 'Ada Lovelace'];
 const AFFILIATIONS = [
   '清华大学',
@@ -20,7 +27,38 @@ const AFFILIATIONS = [
   'University of London',
 ];
 
+/** Certificates one after another into a ZIP, as the job writes them: presentations every other one. */
+async function certificatesZip(): Promise<{ ms: number; bytes: number }> {
+  const { letterhead, signature } = loadConfig({}).documents;
+  const started = performance.now();
+  const entries = Array.from({ length: CERTIFICATES }, (_, i) => {
+    const code = newVerificationCode();
+    return {
+      name: `certificate_${code}.pdf`,
+      open: () =>
+        renderCertificate({
+          kind: i % 2 === 0 ? 'participation' : 'presentation',
+          letterhead,
+          signature,
+          conference: CONFERENCE,
+          holderName: `${NAMES[i % NAMES.length]} ${i}`,
+          affiliation: AFFILIATIONS[i % AFFILIATIONS.length]!,
+          date: i % 2 === 0 ? '15-17 December 2025' : '16 December 2025',
+          presentation:
+            i % 2 === 0 ? undefined : { title: `Turbulent heat transfer ${i}`, session: 'Fluids I', form: 'talk' },
+          issuedAt: new Date(),
+          verificationCode: code,
+          verificationUrl: `https://ictacem.example.org/ictacem2025/verify-letter/${code}`,
+        }),
+    };
+  });
+  let bytes = 0;
+  for await (const chunk of zipStream(entries)) bytes += (chunk as Buffer).byteLength;
+  return { ms: performance.now() - started, bytes };
+}
+
 async function run(kind: string): Promise<{ ms: number; bytes: number }> {
+  if (kind === 'certificates') return certificatesZip();
   const secret = newSigningSecret();
   const badges = Array.from({ length: COUNT }, (_, i) => ({
     name: `${NAMES[i % NAMES.length]} ${i}`,
@@ -61,11 +99,12 @@ if (child) {
     ['bare baseline: Helvetica names, no QR, 4 per A4', 'baseline'],
     ['badges, four to an A4 sheet', 'a4-four'],
     ['badges, one per A6 page', 'single'],
+    [`certificates for ${CERTIFICATES}, one PDF each, zipped`, 'certificates'],
   ] as const) {
     const out = execFileSync(process.execPath, ['--import', 'tsx', self, kind], { encoding: 'utf8' });
     const { ms, bytes, maxRssMb } = JSON.parse(out) as { ms: number; bytes: number; maxRssMb: number };
     console.log(
-      `${label.padEnd(50)} ${(ms / 1000).toFixed(1).padStart(6)} s  peak RSS ${maxRssMb.toFixed(0).padStart(5)} MB  ${(bytes / 1024 / 1024).toFixed(1)} MB PDF`,
+      `${label.padEnd(50)} ${(ms / 1000).toFixed(1).padStart(6)} s  peak RSS ${maxRssMb.toFixed(0).padStart(5)} MB  ${(bytes / 1024 / 1024).toFixed(1)} MB ${kind === 'certificates' ? 'ZIP' : 'PDF'}`,
     );
   }
 }

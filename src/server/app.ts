@@ -44,6 +44,7 @@ import { adminPapersRoutes } from './modules/papers/admin-papers.routes.ts';
 import { adminLettersRoutes } from './modules/letters/admin-letters.routes.ts';
 import { letterVerificationRoutes, paperLettersRoutes } from './modules/letters/letters.routes.ts';
 import { adminReceiptRoutes, paperReceiptRoutes } from './modules/receipts/receipts.routes.ts';
+import { adminCertificateRoutes, paperCertificateRoutes } from './modules/certificates/certificates.routes.ts';
 import { conflictsRoutes } from './modules/conflicts/conflicts.routes.ts';
 import { findAcceptedMembership } from './modules/committee/committee.repository.ts';
 import { biddingRoutes } from './modules/bidding/bidding.routes.ts';
@@ -416,6 +417,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(letterVerificationRoutes, { prefix: `${apiPrefix}/letters` });
   await app.register(paperReceiptRoutes, { prefix: `${apiPrefix}/papers` });
   await app.register(adminReceiptRoutes, { prefix: `${apiPrefix}/admin` });
+  await app.register(paperCertificateRoutes, { prefix: `${apiPrefix}/papers` });
+  await app.register(adminCertificateRoutes, { prefix: `${apiPrefix}/admin` });
   await app.register(participantsRoutes, { prefix: `${apiPrefix}/admin` });
   await app.register(badgesRoutes, { prefix: `${apiPrefix}/admin` });
   await app.register(adminCheckInRoutes, { prefix: `${apiPrefix}/admin` });

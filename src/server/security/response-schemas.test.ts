@@ -28,6 +28,8 @@ const NOT_JSON = [
   'GET /ictacem2025/api/admin/letters/acceptance.zip',
   'GET /ictacem2025/api/papers/{id}/receipt',
   'GET /ictacem2025/api/admin/papers/{paperId}/receipt',
+  'GET /ictacem2025/api/papers/{id}/certificates/{certificateKind}',
+  'GET /ictacem2025/api/admin/participants/{participantId}/certificates/{certificateKind}',
   'GET /ictacem2025/api/admin/jobs/{jobId}/download',
   // iCalendar, the schedule JSON and XML of their published formats (modules/programme-feeds).
   'GET /ictacem2025/api/programme/schedule.{format}',

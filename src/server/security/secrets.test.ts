@@ -16,6 +16,7 @@ import {
   type TargetedRequest,
 } from '../test/route-targets.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp.ts';
+import { OPEN_DEADLINES } from '../test/open-deadlines.ts';
 import { API, createTestApp, type TestApp, uniqueEmail } from '../test/test-app.ts';
 
 /** Keys that belong to the admin's view of a paper or to the database, never to an author's answer. */
@@ -45,9 +46,12 @@ describe('secrets: nothing confidential in any answer an author can get', () => 
   let other: AuthorWorld;
   let secrets: string[];
 
+  /** Today, until the crawl: certificates are served only after the conference. */
+  const clock: { now: Date | null } = { now: null };
+
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
-    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, now: () => clock.now ?? new Date() });
     admin = await createTestUser(t.app, { role: 'admin' });
     [me, other] = await Promise.all([seedAuthorWorld(t.app, admin, 83), seedAuthorWorld(t.app, admin, 71)]);
     const hashes = (await t.app.ctx.db.select({ hash: users.passwordHash }).from(users)).map((u) => u.hash);
@@ -133,7 +137,8 @@ describe('secrets: nothing confidential in any answer an author can get', () => 
         ? (AUTHOR_ID_ROUTES[routeKey(route)]?.(me, me) ?? PUBLIC_ID_ROUTES[routeKey(route)]!(me))
         : [{ params: {} }];
 
-    // Every GET the author may make, on their own resources.
+    // Every GET the author may make, on their own resources, the day after the conference.
+    clock.now = new Date(Date.parse(OPEN_DEADLINES.conferenceEnds) + 24 * 60 * 60_000);
     const gets = routes.filter((r) => r.method === 'GET' && (r.access === 'user' || r.access === 'public'));
     for (const route of gets.filter((r) => !isStreamRoute(r))) {
       for (const target of ownTargets(route)) expect((await call(route, target)).statusCode, routeKey(route)).toBe(200);

@@ -130,6 +130,12 @@ export async function seedAuthorWorld(app: FastifyInstance, admin: TestUser, mar
     amount: '8500',
     currency: 'INR',
   });
+  // Checked in at the desk, so that after the conference the paper has certificates to aim at.
+  const listed = await app.inject({ url: `${API}/admin/participants?q=${marker}`, headers: { cookie: admin.cookie } });
+  const participantId = (listed.json().participants as { _id: string; paper: { _id: string } | null }[]).find(
+    (participant) => participant.paper?._id === paperId,
+  )!._id;
+  await send(admin, 'POST', '/check-in', { participantId, key: `world-${marker}-check-in` });
   const { request: visaRequest } = await send(author, 'POST', `/papers/${paperId}/visa-requests`, {
     fullNameAsInPassport: 'Ada Lovelace',
     nationality: 'British',

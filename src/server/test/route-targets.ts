@@ -112,6 +112,7 @@ export function adminParams(target: AuthorWorld): Record<string, string> {
     responseId: target.responseId,
     // Participants are the conference's list, nobody's own account.
     participantId: DUMMY_UUID,
+    certificateKind: 'participation',
   };
 }
 
@@ -164,6 +165,11 @@ export const AUTHOR_ID_ROUTES: Record<string, (target: AuthorWorld, own: AuthorW
   'DELETE /account/sessions/:sessionId': (t) => [{ params: { sessionId: t.spareSessionId } }],
   'GET /papers/:id/letters/acceptance': (t) => [{ params: { id: t.paperId } }],
   'GET /papers/:id/receipt': (t) => [{ params: { id: t.paperId } }],
+  'GET /papers/:id/certificates': (t) => [{ params: { id: t.paperId } }],
+  'GET /papers/:id/certificates/:certificateKind': (t) => [
+    { params: { id: t.paperId, certificateKind: 'participation' } },
+    { params: { id: t.paperId, certificateKind: 'presentation' } },
+  ],
   'GET /papers/:id/letters/visa/:letterId': (t, own) => [
     { params: { id: t.paperId, letterId: t.visaLetterId } },
     { params: { id: own.paperId, letterId: t.visaLetterId } },

@@ -66,6 +66,14 @@ export const MAIL_PLACEHOLDERS = {
     example: 'Thursday 30 October 2025, 23:59 IST',
   },
   wordLimit: { description: 'The most words the response may have', example: '500' },
+  certificates: {
+    description: 'The certificates attached, one a line, each after “  - ” with its verification code',
+    example: '  - Certificate of participation (verification code K7QD-9XMP-3RTA-W2HF)',
+  },
+  verifyLink: {
+    description: 'The page where anyone checks a certificate’s verification code',
+    example: 'https://example.org/ictacem2025/verify-letter',
+  },
   reviewsLink: { description: 'The link to the member’s reviews', example: 'https://example.org/ictacem2025/reviews' },
 } as const satisfies Record<string, { description: string; example: string }>;
 export type MailPlaceholder = keyof typeof MAIL_PLACEHOLDERS;

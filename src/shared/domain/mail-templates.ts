@@ -202,6 +202,23 @@ export const MAIL_TEMPLATES = {
     placeholders: PRESENTATION_PLACEHOLDERS,
     required: [],
   },
+  certificates_sent: {
+    kind: 'certificate',
+    label: 'Certificates',
+    sentWhen: '“E-mail certificates” on the Certificates page, after the conference (the PDFs are attached).',
+    previewWith: 'paper',
+    subject: '{conference}: your certificates',
+    body: [
+      'Dear {name},',
+      '',
+      'Thank you for taking part in {conference}. Your certificates are attached as PDF files:',
+      '{certificates}',
+      '',
+      'Anyone can check that a certificate is genuine with the verification code printed on it, at {verifyLink}',
+    ].join('\n'),
+    placeholders: ['conference', 'name', 'certificates', 'verifyLink'],
+    required: ['certificates'],
+  },
   deadline_extended: notice({
     label: 'Deadline extended',
     sentWhen: 'An organiser extends a deadline for one paper.',

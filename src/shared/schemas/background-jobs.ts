@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { okResponse } from './responses.ts';
 import { paperAudienceSchema } from './paper-audience.ts';
 
-export const JOB_KINDS = ['book_of_abstracts', 'paper_files_zip', 'payment_receipts_zip'] as const;
+export const JOB_KINDS = [
+  'book_of_abstracts',
+  'paper_files_zip',
+  'payment_receipts_zip',
+  'certificates_zip',
+  'certificates_mail',
+] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -16,6 +22,8 @@ export const JOB_TEXTS = {
     book_of_abstracts: 'A Book of Abstracts is already being built. Wait for it to finish, then ask again.',
     paper_files_zip: 'A files ZIP is already being made. Wait for it to finish, then ask again.',
     payment_receipts_zip: 'A receipts ZIP is already being made. Wait for it to finish, then ask again.',
+    certificates_zip: 'A certificates ZIP is already being made. Wait for it to finish, then ask again.',
+    certificates_mail: 'Certificates are already being sent. Wait for it to finish, then ask again.',
   } satisfies Record<JobKind, string>,
   notFound: 'Job not found.',
   notReady: 'This file is not ready: the job has not finished.',
@@ -49,10 +57,16 @@ export const filesZipRequestSchema = z.object({
 export type FilesZipRequest = z.infer<typeof filesZipRequestSchema>;
 /** Every confirmed payment's receipt, with a manifest. */
 export const receiptsZipRequestSchema = z.object({ kind: z.literal('payment_receipts_zip') });
+/** Every certificate participants may have, with a manifest (modules/certificates). */
+export const certificatesZipRequestSchema = z.object({ kind: z.literal('certificates_zip') });
+/** Every participant's certificates e-mailed to them through the outbox, with a list of what was sent. */
+export const certificatesMailRequestSchema = z.object({ kind: z.literal('certificates_mail') });
 export const jobRequestSchema = z.discriminatedUnion('kind', [
   bookRequestSchema,
   filesZipRequestSchema,
   receiptsZipRequestSchema,
+  certificatesZipRequestSchema,
+  certificatesMailRequestSchema,
 ]);
 export type JobRequest = z.infer<typeof jobRequestSchema>;
 

@@ -4,6 +4,7 @@ import { listPaginationSchema } from './admin-dashboard.ts';
 import { okResponse } from './responses.ts';
 import { CURRENCIES } from '../domain/fees.ts';
 import { LETTER_KINDS, LETTER_TEXTS, VISA_LIMITS, VISA_REQUEST_STATUSES } from '../domain/letters.ts';
+import { CERTIFICATE_KINDS } from '../domain/certificates.ts';
 
 /** Letters and marks of any script, with the separators names use; never digits. */
 const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
@@ -176,8 +177,28 @@ export const verifiedReceiptSchema = z
   .meta({ id: 'VerifiedReceipt' });
 export type VerifiedReceipt = z.infer<typeof verifiedReceiptSchema>;
 
+/** What the public page shows about a certificate: its holder, kind, conference and date, nothing else. */
+export const verifiedCertificateSchema = z
+  .object({
+    kind: z.enum(CERTIFICATE_KINDS),
+    holderName: z.string(),
+    conference: z.string(),
+    /** The days it attests, as printed: the conference's for participation, the presentation's day. */
+    date: z.string(),
+    /** Withdrawn by the organisers, or replaced by a reissued certificate. */
+    withdrawn: z.boolean(),
+    /** Withdrawn because a certificate with a corrected name took its place. */
+    replaced: z.boolean(),
+  })
+  .meta({ id: 'VerifiedCertificate' });
+export type VerifiedCertificate = z.infer<typeof verifiedCertificateSchema>;
+
 /** Each kind of document the verification page checks, told apart by its kind. */
-export const verifiedLetterSchema = z.discriminatedUnion('kind', [verifiedPaperLetterSchema, verifiedReceiptSchema]);
+export const verifiedLetterSchema = z.discriminatedUnion('kind', [
+  verifiedPaperLetterSchema,
+  verifiedReceiptSchema,
+  verifiedCertificateSchema,
+]);
 export type VerifiedLetter = z.infer<typeof verifiedLetterSchema>;
 
 export const letterVerificationResponseSchema = okResponse({

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { CERTIFICATE_KIND_LABELS } from '@shared/domain/certificates.ts';
 import { formatMoney, formatReceivedOn } from '@shared/domain/fees.ts';
 import { LETTER_KIND_LABELS, LETTER_TEXTS } from '@shared/domain/letters.ts';
 import {
@@ -77,27 +78,49 @@ function VerificationAnswer({ code }: { code: string }) {
       </Verdict>
     );
   const label = DOCUMENT_LABELS[letter.kind].toLowerCase();
+  const because = 'replaced' in letter && letter.replaced ? REPLACED : WITHDRAWN_BECAUSE[letter.kind];
   return letter.withdrawn ? (
-    <Verdict tone="warning" title="Withdrawn">
-      This {label} was issued by the site, but it has been withdrawn: {WITHDRAWN_BECAUSE[letter.kind]}.{' '}
-      <DocumentFacts letter={letter} />
+    <Verdict tone="warning" title={'replaced' in letter && letter.replaced ? 'Replaced' : 'Withdrawn'}>
+      This {label} was issued by the site, but it has been withdrawn: {because}. <DocumentFacts letter={letter} />
     </Verdict>
   ) : (
-    <Verdict tone="good" title={letter.kind === 'receipt' ? 'Genuine receipt' : 'Genuine letter'}>
+    <Verdict tone="good" title={GENUINE[letter.kind]}>
       This is a genuine {label}. <DocumentFacts letter={letter} />
     </Verdict>
   );
 }
 
 /** Each kind of document the page checks, as its answer names it. */
-const DOCUMENT_LABELS: Record<VerifiedLetter['kind'], string> = { ...LETTER_KIND_LABELS, receipt: 'Payment receipt' };
+const DOCUMENT_LABELS: Record<VerifiedLetter['kind'], string> = {
+  ...LETTER_KIND_LABELS,
+  ...CERTIFICATE_KIND_LABELS,
+  receipt: 'Payment receipt',
+};
+const GENUINE: Record<VerifiedLetter['kind'], string> = {
+  acceptance: 'Genuine letter',
+  visa: 'Genuine letter',
+  receipt: 'Genuine receipt',
+  participation: 'Genuine certificate',
+  presentation: 'Genuine certificate',
+};
 const WITHDRAWN_BECAUSE: Record<VerifiedLetter['kind'], string> = {
   acceptance: 'the paper is no longer accepted',
   visa: 'the paper is no longer accepted',
   receipt: 'the payment it acknowledges is no longer confirmed',
+  participation: 'the organisers withdrew it',
+  presentation: 'the organisers withdrew it',
 };
+const REPLACED = 'a certificate with a corrected name was issued in its place';
 
 function DocumentFacts({ letter }: { letter: VerifiedLetter }) {
+  // A certificate: its holder, conference and date, nothing else.
+  if ('conference' in letter)
+    return (
+      <>
+        It was issued to <strong>{letter.holderName}</strong> for <strong>{letter.conference}</strong>,{' '}
+        <strong>{letter.date}</strong>.
+      </>
+    );
   if (letter.kind === 'receipt')
     return (
       <>

@@ -1,17 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { papers } from './papers.ts';
+import { participants } from './participants.ts';
 import { users } from './users.ts';
 
 /**
- * Every letter the site issued (acceptance, visa invitation, payment receipt): what it says, so that the PDF is
+ * Every letter the site issued (acceptance, visa invitation, payment receipt, certificate of
+ * participation or presentation): what it says, so that the PDF is
  * the same each time it is downloaded and its verification code confirms exactly this letter.
  */
 export const letters = pgTable(
   'letters',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** acceptance, visa or receipt. */
+    /** acceptance, visa, receipt, participation or presentation (the two certificates). */
     kind: text('kind').notNull(),
     paperId: uuid('paper_id').references(() => papers.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -21,6 +23,13 @@ export const letters = pgTable(
     details: jsonb('details').$type<Record<string, string>>().notNull(),
     issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A certificate's holder: a participant, who may have no account (modules/certificates). */
+    participantId: uuid('participant_id').references(() => participants.id, { onDelete: 'set null' }),
+    /** Set when an organiser withdraws a certificate; the row stays, so its code says so. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnBy: uuid('withdrawn_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The certificate reissued in its place (a corrected name): the history runs old to new. */
+    replacedById: uuid('replaced_by_id').references((): AnyPgColumn => letters.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('letters_paper_kind_idx').on(t.paperId, t.kind),
@@ -32,6 +41,10 @@ export const letters = pgTable(
     uniqueIndex('letters_one_receipt_per_number_uq')
       .on(sql`(${t.details} ->> 'receiptNumber')`)
       .where(sql`${t.kind} = 'receipt'`),
+    // A participant holds one standing certificate of each kind; withdrawn ones stay as history.
+    uniqueIndex('letters_one_certificate_per_participant_uq')
+      .on(t.participantId, t.kind)
+      .where(sql`${t.kind} in ('participation', 'presentation') and ${t.withdrawnAt} is null`),
   ],
 );
 

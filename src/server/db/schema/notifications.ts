@@ -9,8 +9,9 @@ import { users } from './users.ts';
 export interface MailAttachment {
   filename: string;
   contentType: string;
-  /** The file's text (attachments are small text files: iCalendar). */
+  /** The file's text (a calendar entry), or its bytes in base64 (a certificate's PDF). */
   content: string;
+  encoding?: 'base64';
 }
 
 export const notifications = pgTable(

@@ -7,6 +7,7 @@ import {
   type JobRequest,
   type JobStatus,
 } from '@shared/schemas/background-jobs.ts';
+import { CERTIFICATE_TEXTS } from '@shared/domain/certificates.ts';
 import { RECEIPT_TEXTS } from '@shared/domain/receipts.ts';
 import type { AppContext } from '@server/context.ts';
 import { AppError } from '@server/lib/app-error.ts';
@@ -15,6 +16,7 @@ import { paperIdsOfAudience } from '../admin-dashboard/dashboard.service.ts';
 import { countAcceptedPapers } from '../exports/exports.repository.ts';
 import { findLatestVersion } from '../programme/programme.repository.ts';
 import { countConfirmedPayments } from '../receipts/receipts.repository.ts';
+import { countEligible } from '../certificates/certificates.service.ts';
 import * as repo from './background-jobs.repository.ts';
 
 function present(ctx: AppContext, row: NonNullable<repo.JobWithFile>): BackgroundJob {
@@ -47,6 +49,10 @@ async function paramsOf(ctx: AppContext, adminId: string, request: JobRequest): 
       throw new AppError('bad_request', JOB_TEXTS.noProgramme);
     return { order: request.order, embedStandardFonts: request.embedStandardFonts };
   }
+  if (request.kind === 'certificates_zip' || request.kind === 'certificates_mail') {
+    if ((await countEligible(ctx)) === 0) throw new AppError('bad_request', CERTIFICATE_TEXTS.noCertificates);
+    return {};
+  }
   if (request.kind === 'payment_receipts_zip') {
     if ((await countConfirmedPayments(ctx.db)) === 0) throw new AppError('bad_request', RECEIPT_TEXTS.noReceipts);
     return {};
@@ -75,13 +81,19 @@ export async function latestJob(ctx: AppContext, kind: JobKind): Promise<Backgro
   return row ? present(ctx, row) : null;
 }
 
+/** What each kind of job leaves: the book, a ZIP, or the list of the certificates e-mailed. */
+const CONTENT_TYPES: Partial<Record<JobKind, string>> = {
+  book_of_abstracts: 'application/pdf',
+  certificates_mail: 'text/csv; charset=utf-8',
+};
+
 export async function jobFile(ctx: AppContext, jobId: string): Promise<ServableFile> {
   const row = await repo.findJob(ctx.db, jobId);
   if (!row) throw new AppError('not_found', JOB_TEXTS.notFound);
   if (row.job.status !== 'done' || !row.storageKey) throw new AppError('conflict', JOB_TEXTS.notReady);
   return {
     storageKey: row.storageKey,
-    contentType: row.job.kind === 'book_of_abstracts' ? 'application/pdf' : 'application/zip',
+    contentType: CONTENT_TYPES[row.job.kind as JobKind] ?? 'application/zip',
     sizeBytes: row.sizeBytes ?? 0,
     fileName: row.fileName ?? 'download',
   };

@@ -1,6 +1,13 @@
 import type { Currency } from '@shared/domain/fees.ts';
 import { formatReceiptNumber } from '@shared/domain/receipts.ts';
-import type { AdminVisaRequest, VerifiedPaperLetter, VerifiedReceipt, VisaRequest } from '@shared/schemas/letters.ts';
+import type { CertificateKind } from '@shared/domain/certificates.ts';
+import type {
+  AdminVisaRequest,
+  VerifiedCertificate,
+  VerifiedPaperLetter,
+  VerifiedReceipt,
+  VisaRequest,
+} from '@shared/schemas/letters.ts';
 import type { LetterRow } from './letters.repository.ts';
 import type { AdminVisaRequestRow, VisaRequestRow } from './visa-requests.repository.ts';
 
@@ -32,6 +39,19 @@ export function presentVerifiedReceipt(receipt: LetterRow, withdrawn: boolean): 
     currency: printed('currency') as Currency,
     receivedOn: printed('receivedOn'),
     withdrawn,
+  };
+}
+
+/** A certificate's holder, kind, conference and date, nothing else; and whether it still stands. */
+export function presentVerifiedCertificate(certificate: LetterRow): VerifiedCertificate {
+  const printed = (key: string) => certificate.details[key] ?? '';
+  return {
+    kind: certificate.kind as CertificateKind,
+    holderName: printed('holderName'),
+    conference: printed('conference'),
+    date: printed('date'),
+    withdrawn: certificate.withdrawnAt !== null,
+    replaced: certificate.replacedById !== null,
   };
 }
 

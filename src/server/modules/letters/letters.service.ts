@@ -10,7 +10,7 @@ import { type ZipEntry, zipStream } from '@server/lib/zip-archive.ts';
 import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
 import { conferenceDays } from '../deadlines/deadlines.service.ts';
 import { canAccessPaper } from '../papers/papers.policy.ts';
-import { presentVerifiedLetter, presentVerifiedReceipt } from './letters.presenter.ts';
+import { presentVerifiedCertificate, presentVerifiedLetter, presentVerifiedReceipt } from './letters.presenter.ts';
 import * as repo from './letters.repository.ts';
 import { newVerificationCode, normalizeVerificationCode } from './verification-code.ts';
 import type { VisaRequestRow } from './visa-requests.repository.ts';
@@ -205,6 +205,9 @@ const VERIFIERS: Record<VerifiedLetter['kind'], (ctx: AppContext, found: FoundLe
       letter,
       !(letter.paperId && (await repo.receiptStands(ctx.db, letter.paperId, Number(letter.details.receiptNumber)))),
     ),
+  // Withdrawn only by an organiser, or by a reissue that replaced it (modules/certificates).
+  participation: async (_, { letter }) => presentVerifiedCertificate(letter),
+  presentation: async (_, { letter }) => presentVerifiedCertificate(letter),
 };
 
 /** What the public verification page may say about the letter with this code. */

@@ -39,7 +39,10 @@ export function presentMail(
     attachments: (row.attachments ?? []).map((file) => ({
       filename: file.filename,
       contentType: file.contentType,
-      size: Buffer.byteLength(file.content, 'utf8'),
+      size:
+        file.encoding === 'base64'
+          ? Buffer.from(file.content, 'base64').byteLength
+          : Buffer.byteLength(file.content, 'utf8'),
     })),
     paperId: row.paperId,
     queuedByName: row.queuedByName,

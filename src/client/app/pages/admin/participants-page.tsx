@@ -1,10 +1,13 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '@client/components/ui/button.tsx';
 import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
+import { CertificatesSection } from '@client/features/certificates/certificates-section.tsx';
 import { ParticipantsSection } from '@client/features/participants/participants-section.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
 
-/** /admin/participants: who attends, their badges, the volunteers and the check-in counts. */
+/** /admin/participants: who attends, their badges, the volunteers, the check-in counts and the certificates. */
 export default function ParticipantsPage() {
   useDocumentTitle('Participants');
   return (
@@ -18,9 +21,33 @@ export default function ParticipantsPage() {
             </Link>
             <h1 className="mt-2 mb-5 text-2xl font-bold text-brand-900">Participants</h1>
             <ParticipantsSection />
+            <div className="mt-8">
+              <CertificatesSection jobs={<CertificateJobs />} />
+            </div>
           </div>
         </>
       )}
     </AdminGuard>
+  );
+}
+
+/** The jobs' dialog is fetched when an organiser first opens it. */
+const CertificatesJobDialog = lazy(async () => ({
+  default: (await import('@client/features/admin-dashboard/papers/job-dialogs.tsx')).CertificatesJobDialog,
+}));
+
+/** "Certificates (ZIP)" and "E-mail certificates": every certificate at once, made in the background. */
+function CertificateJobs() {
+  const [kind, setKind] = useState<'certificates_zip' | 'certificates_mail' | null>(null);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setKind('certificates_zip')}>
+        Certificates (ZIP)
+      </Button>
+      <Button variant="secondary" onClick={() => setKind('certificates_mail')}>
+        E-mail certificates
+      </Button>
+      <Suspense fallback={null}>{kind && <CertificatesJobDialog kind={kind} onClose={() => setKind(null)} />}</Suspense>
+    </>
   );
 }

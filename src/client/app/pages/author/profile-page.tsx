@@ -8,6 +8,7 @@ import { UserPapersPanel } from '@client/features/papers/user-papers-panel.tsx';
 import { useRefreshChatUnread, useChatUnreadCounts } from '@client/features/chat/chat-api.ts';
 import { ChatButton } from '@client/features/chat/chat-button.tsx';
 import { PaperLetters } from '@client/features/letters/paper-letters.tsx';
+import { PaperCertificates } from '@client/features/certificates/paper-certificates.tsx';
 import { ResponseSection } from '@client/features/author-responses/response-form.tsx';
 import { YourPresentation } from '@client/features/schedule/your-presentation.tsx';
 import { useAuth } from '@client/lib/auth-api.ts';
@@ -56,7 +57,12 @@ function Profile({
         chatFor={(paper) => (
           <ChatButton paperId={paper._id} paperTitle={paper.title} label="Ask Doubts" variant="secondary" />
         )}
-        lettersFor={(paper) => <PaperLetters paper={paper} />}
+        lettersFor={(paper) => (
+          <>
+            <PaperLetters paper={paper} />
+            <PaperCertificates paper={paper} />
+          </>
+        )}
         responseFor={(paper) => (
           <ResponseSection paperId={paper._id} awaited={paper.status === 'author_response_awaited'} />
         )}

@@ -373,3 +373,56 @@ export function ReceiptsZipDialog({ onClose }: { onClose: () => void }) {
     </ModalDialog>
   );
 }
+
+const CERTIFICATE_JOBS = {
+  certificates_zip: {
+    title: 'Certificates (ZIP)',
+    what: 'Certificates ZIP',
+    explanation:
+      'Every certificate participants may have, as they download it, and manifest.csv listing each one’s name, e-mail, date and verification code. Certificates not issued yet are issued now; withdrawn ones are left out.',
+    none: 'No certificates ZIP has been made yet.',
+    start: 'Make the ZIP',
+  },
+  certificates_mail: {
+    title: 'E-mail certificates',
+    what: 'Certificates e-mail',
+    explanation:
+      'Each participant gets one e-mail with their certificates attached as PDFs (the “Certificates” e-mail template), through the outbox, which shows each delivery. Asked again, it sends them all again.',
+    none: 'No certificates have been e-mailed yet.',
+    start: 'Send the e-mails',
+  },
+} as const;
+
+/** The ZIP of every certificate, or the e-mails: made in the background, the last one shown. */
+export function CertificatesJobDialog({ kind, onClose }: { kind: keyof typeof CERTIFICATE_JOBS; onClose: () => void }) {
+  const texts = CERTIFICATE_JOBS[kind];
+  const latest = useLatestJob(kind);
+  const { job: started, start, error } = useJobStarter();
+  const job = started ?? latest.data ?? null;
+  const busy = job?.status === 'queued' || job?.status === 'running';
+  return (
+    <ModalDialog title={texts.title} onDismiss={onClose}>
+      <div className="space-y-4">
+        <p className="text-sm text-slate-600">{texts.explanation}</p>
+        {latest.isPending ? (
+          <p role="status" className="text-sm text-slate-600">
+            Loading...
+          </p>
+        ) : job ? (
+          <JobState job={job} what={texts.what} />
+        ) : (
+          <p className="text-sm text-slate-600">{texts.none}</p>
+        )}
+        {error && <Alert>{error}</Alert>}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button onClick={() => void start({ kind })} disabled={busy || latest.isPending}>
+            {job ? 'Again' : texts.start}
+          </Button>
+        </div>
+      </div>
+    </ModalDialog>
+  );
+}

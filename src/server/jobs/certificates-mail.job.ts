@@ -1,0 +1,80 @@
+import { Readable } from 'node:stream';
+import { CONFERENCE } from '@shared/conference.ts';
+import { CERTIFICATE_KIND_LABELS, type CertificateKind } from '@shared/domain/certificates.ts';
+import type { JobProblem } from '@shared/schemas/background-jobs.ts';
+import { csvLine, UTF8_BOM } from '../modules/admin-dashboard/csv.ts';
+import {
+  certificateFileName,
+  countEligible,
+  eligibleCertificates,
+  renderCertificatePdf,
+} from '../modules/certificates/certificates.service.ts';
+import { bulletList, oneLine, renderMail, siteLink } from '../modules/mail-templates/mail-rendering.ts';
+import type { JobHandler } from './job-runner.ts';
+
+const LIST_HEADER = ['Name', 'E-mail', 'Certificates', 'Verification Codes'];
+
+/**
+ * Every participant's certificates, issued as reached, e-mailed to them through the outbox with
+ * the PDFs attached (the outbox shows each mail's delivery). Participants without an e-mail
+ * address are the job's problems; the job leaves the list of the mails it queued.
+ */
+export const certificatesMailJob: JobHandler = async ({ ctx, job, progress }) => {
+  const total = await countEligible(ctx);
+  await progress(0, total);
+  const lines = [UTF8_BOM, csvLine(LIST_HEADER)];
+  const problems: JobProblem[] = [];
+  let done = 0;
+  for await (const { participant, certificates } of eligibleCertificates(ctx, job.requestedBy)) {
+    await progress(done++, total);
+    const labels = certificates.map((certificate) => CERTIFICATE_KIND_LABELS[certificate.kind as CertificateKind]);
+    if (!participant.email) {
+      problems.push({ ictacemId: participant.ictacemId ?? '', title: participant.name, reason: 'No e-mail address.' });
+      continue;
+    }
+    const attachments = [];
+    for (const certificate of certificates)
+      attachments.push({
+        filename: certificateFileName(certificate),
+        contentType: 'application/pdf',
+        content: Buffer.from(await renderCertificatePdf(ctx, certificate)).toString('base64'),
+        encoding: 'base64' as const,
+      });
+    const mail = await renderMail(ctx.db, 'certificates_sent', {
+      conference: CONFERENCE.shortName,
+      name: oneLine(certificates[0]!.details.holderName ?? participant.name),
+      certificates: bulletList(
+        certificates.map(
+          (certificate, index) => `${labels[index]} (verification code ${certificate.verificationCode})`,
+        ),
+      ),
+      verifyLink: siteLink(ctx.config, 'verify-letter'),
+    });
+    await ctx.outbox.enqueue(ctx.db, {
+      kind: 'certificate',
+      to: participant.email,
+      subject: mail.subject,
+      text: mail.text,
+      attachments,
+      paperId: participant.paperId,
+      queuedBy: job.requestedBy ?? undefined,
+    });
+    lines.push(
+      csvLine([
+        certificates[0]!.details.holderName ?? participant.name,
+        participant.email,
+        labels.join('; '),
+        certificates.map((certificate) => certificate.verificationCode).join('; '),
+      ]),
+    );
+  }
+  ctx.outbox.kick();
+  return {
+    file: {
+      source: Readable.from([Buffer.from(lines.join(''))]),
+      fileName: 'ictacem2025-certificates-sent.csv',
+      contentType: 'text/csv; charset=utf-8',
+    },
+    report: { mails: lines.length - 2, problems },
+  };
+};
