@@ -67,6 +67,8 @@ import { AutomaticReviewReminders } from './jobs/review-reminders.ts';
 import { NotificationDateRelease } from './jobs/decision-release.ts';
 import { decisionReleaseRoutes } from './modules/decision-release/decision-release.routes.ts';
 import { adminProgrammeRoutes, publicProgrammeRoutes } from './modules/programme/programme.routes.ts';
+import { getPublishedProgramme } from './modules/programme/programme.service.ts';
+import { publishedProgrammeSchema } from '@shared/schemas/programme.ts';
 import { programmeFeedRoutes } from './modules/programme-feeds/programme-feeds.routes.ts';
 import { programmePdfRoutes } from './modules/programme-pdf/programme-pdf.routes.ts';
 import { adminCommitteeRoutes, committeeInvitationRoutes } from './modules/committee/committee.routes.ts';
@@ -92,7 +94,7 @@ import { backupSocketPath, listenForBackups } from './ops/backup-socket.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { findSessionUser } from './modules/sessions/sessions.service.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
-import { registerClientPages } from './plugins/client-pages.ts';
+import { pageRendererOf, registerClientPages } from './plugins/client-pages.ts';
 import { datesToShow } from './modules/deadlines/deadlines.service.ts';
 import { registerDraining } from './plugins/draining.ts';
 import { frameworkErrorHandler, registerErrorHandler, SERVICE_UNAVAILABLE } from './plugins/errors.ts';
@@ -461,6 +463,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     clientDir: config.clientDir,
     datesForPage: () => datesToShow(ctx),
     sessionForPage: (request) => siteSession(ctx, request.user),
+    programmeForPage: async () => publishedProgrammeSchema.nullable().parse(await getPublishedProgramme(ctx)),
+    loadPageRenderer: pageRendererOf(config),
   });
 
   return app;

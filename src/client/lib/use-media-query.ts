@@ -1,6 +1,11 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Whether a CSS media query matches now; re-renders when that changes (a rotated phone, a resized window). */
+const noMatchOnServer = () => false;
+
+/**
+ * Whether a CSS media query matches now; re-renders when that changes (a rotated phone, a resized window).
+ * A page rendered on the server, and its hydration, take the narrowest screen: no query matches.
+ */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
@@ -10,5 +15,5 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
+  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, noMatchOnServer);
 }

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CLIENT_PAGES, clientRouteOf, NOT_FOUND_PAGE } from '@shared/client-routes.ts';
+import { CLIENT_PAGES, clientRouteOf, NOT_FOUND_PAGE, SERVER_RENDERED_PAGES } from '@shared/client-routes.ts';
 import { CONFERENCE_DATES_META, type ConferenceDates } from '@shared/domain/deadlines.ts';
+import { PAGE_QUERIES_ID, type PageData, type RenderedPage, type RenderPage } from '@shared/page-rendering.ts';
 import { SITE_SESSION_META } from '@shared/page-session.ts';
 import { readPagePreloads } from './page-preloads.ts';
 
@@ -27,6 +29,38 @@ export function shellForPage(shell: string, extras: { preloads?: string; meta?: 
   return head ? shell.replace('</head>', `${head}\n</head>`) : shell;
 }
 
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * The shell with a server-rendered page in its root element, and the query cache it was rendered
+ * with beside it, as data (a JSON script is never run, so the CSP needs no exception for it).
+ * `<` is escaped in the JSON so that no text in it can close the script element.
+ */
+export function shellWithPage(shell: string, page: RenderedPage): string {
+  const queries = page.pageQueries.replace(/</g, '\\u003c');
+  return shell.replace(
+    ROOT_ELEMENT,
+    () =>
+      `<div id="root">${page.html}</div>\n<script type="application/json" id="${PAGE_QUERIES_ID}">${queries}</script>`,
+  );
+}
+
+/**
+ * The loader of the module rendering the public pages: the one configured, or the server bundle
+ * built beside the client (scripts/build.mjs); undefined when there is none. Imported at the
+ * first page that needs it, not at start: React's server renderer is no part of the start.
+ */
+export function pageRendererOf(config: {
+  clientDir?: string;
+  pageRendererModule?: string;
+}): (() => Promise<RenderPage>) | undefined {
+  const file =
+    config.pageRendererModule ??
+    (config.clientDir ? path.join(config.clientDir, '..', 'ssr', 'entry-server.js') : undefined);
+  if (!file || !existsSync(file)) return undefined;
+  return async () => ((await import(pathToFileURL(file).href)) as { renderPage: RenderPage }).renderPage;
+}
+
 /**
  * Serves the built client under the base path: hashed assets with long caching, and the
  * single-page shell for every other page path (the client router shows its own not-found page),
@@ -42,9 +76,29 @@ export async function registerClientPages(
     datesForPage: () => Promise<ConferenceDates>;
     /** The session as `GET /auth/session` answers it for this request, written into the page. */
     sessionForPage: (request: FastifyRequest) => Promise<unknown>;
+    /** The published programme as `GET /programme` answers it, for the Event Schedule's HTML. */
+    programmeForPage?: () => Promise<unknown>;
+    /**
+     * The server bundle's renderer (src/client/entry-server.tsx), loaded at the first page that
+     * needs it; without one every page is the shell, drawn by the client.
+     */
+    loadPageRenderer?: () => Promise<RenderPage>;
   },
 ): Promise<void> {
-  const { basePath, apiPrefix, clientDir, datesForPage, sessionForPage } = options;
+  const { basePath, apiPrefix, clientDir, datesForPage, sessionForPage, programmeForPage, loadPageRenderer } = options;
+  let renderer: Promise<RenderPage | undefined> | undefined;
+  const pageRenderer = () => {
+    renderer ??= loadPageRenderer
+      ? loadPageRenderer().catch((error: unknown) => {
+          app.log.error(
+            { err: error },
+            'The server rendering bundle could not be loaded: pages are sent as the shell.',
+          );
+          return undefined;
+        })
+      : Promise.resolve(undefined);
+    return renderer;
+  };
   const indexPath = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const hasClient = indexPath !== undefined && existsSync(indexPath);
 
@@ -79,15 +133,30 @@ export async function registerClientPages(
       // An unknown page still gets the shell, whose router shows Not Found, but with the status a
       // crawler or a link checker reads as missing.
       const route = clientRouteOf(url.slice(basePath.length));
-      // Without the database the page still loads, and asks for the dates itself.
-      const dates = route !== undefined ? await datesForPage().catch(() => undefined) : undefined;
-      const page = shellForPage(shell, {
-        preloads: preloads.get(route !== undefined ? CLIENT_PAGES[route] : NOT_FOUND_PAGE),
-        meta: {
-          [CONFERENCE_DATES_META]: dates,
-          [SITE_SESSION_META]: route !== undefined ? await sessionForPage(request).catch(() => undefined) : undefined,
-        },
+      const pageName = route !== undefined ? CLIENT_PAGES[route] : NOT_FOUND_PAGE;
+      // Without the database the page still loads, and asks for the dates itself. An unknown path
+      // costs no query: its page asks for what its header shows.
+      const data: PageData = {
+        dates: route !== undefined ? await datesForPage().catch(() => undefined) : undefined,
+        session: route !== undefined ? await sessionForPage(request).catch(() => undefined) : undefined,
+        programme:
+          pageName === 'public/schedule-page' && programmeForPage
+            ? await programmeForPage().catch(() => undefined)
+            : undefined,
+      };
+      let page = shellForPage(shell, {
+        preloads: preloads.get(pageName),
+        meta: { [CONFERENCE_DATES_META]: data.dates, [SITE_SESSION_META]: data.session },
       });
+      const render = SERVER_RENDERED_PAGES.has(pageName) ? await pageRenderer() : undefined;
+      if (render) {
+        try {
+          page = shellWithPage(page, await render({ url: request.url, basename: basePath, data }));
+        } catch (error) {
+          // The shell still works: the client draws the page.
+          request.log.error({ err: error }, 'Server rendering failed: the page is sent as the shell.');
+        }
+      }
       // The page names who is signed in: never kept by a shared cache, nor reused for another cookie.
       return reply
         .status(route !== undefined ? 200 : 404)

@@ -1,4 +1,13 @@
-import { type ReactNode, startTransition, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import {
+  type ReactNode,
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useProgrammePublishedSinceLoad } from '@client/live/live-updates-api.ts';
 import { CONFERENCE } from '@shared/conference.ts';
 import { SESSION_KIND_LABELS } from '@shared/domain/programme.ts';
@@ -41,15 +50,24 @@ const timeRange = (startsAt: string, endsAt: string, timeZone: string) =>
  */
 const visitorOffsetAt = (instant: string) => -new Date(instant).getTimezoneOffset();
 
+/**
+ * What only the browser knows (its clock's offset, the address's #fragment, the stored choice of
+ * clock), read after hydration: the server's HTML, and the page as it hydrates, show the
+ * conference's time and the first day, the same on both sides; the browser's own view follows.
+ */
+const readOnce = () => () => undefined;
+function useBrowserValue<T>(read: () => T, onServer: T): T {
+  return useSyncExternalStore(readOnce, read, () => onServer);
+}
+
 function useZoneChoice(): [ZoneChoice, (choice: ZoneChoice) => void] {
-  const [choice, setChoice] = useState<ZoneChoice>(() =>
-    localStorage.getItem(ZONE_CHOICE_KEY) === 'visitor' ? 'visitor' : 'conference',
-  );
+  const stored = useBrowserValue(() => localStorage.getItem(ZONE_CHOICE_KEY), null);
+  const [chosen, setChosen] = useState<ZoneChoice>();
   return [
-    choice,
+    chosen ?? (stored === 'visitor' ? 'visitor' : 'conference'),
     (next) => {
       localStorage.setItem(ZONE_CHOICE_KEY, next);
-      setChoice(next);
+      setChosen(next);
     },
   ];
 }
@@ -73,7 +91,8 @@ function ScheduleContent({ empty }: { empty: ReactNode }) {
   const published = usePublishedProgramme();
   // The answer is drawn in a transition, which React splits into short tasks: a query's update
   // would otherwise draw the whole schedule in one long task, the phone unable to respond meanwhile.
-  const [shown, setShown] = useState<PublishedProgramme | null>();
+  // What the page came with (the server's rendering) is drawn at once, as the server drew it.
+  const [shown, setShown] = useState<PublishedProgramme | null | undefined>(published.data);
   useEffect(() => {
     if (published.data !== undefined) startTransition(() => setShown(published.data));
   }, [published.data]);
@@ -106,14 +125,16 @@ function NewVersionNotice({ shownEdition }: { shownEdition: number }) {
 
 function PublishedSchedule({ programme }: { programme: PublishedProgramme }) {
   const days = useMemo(() => scheduleDays(programme), [programme]);
+  const hash = useBrowserValue(() => window.location.hash, '');
   // A link to one talk (a calendar entry's) opens on its day.
-  const [selectedDay, setSelectedDay] = useState(() => dayOf(days, window.location.hash.slice(1)) ?? days[0]?.date);
+  const [chosenDay, setSelectedDay] = useState<string>();
+  const selectedDay = chosenDay ?? dayOf(days, hash.slice(1)) ?? days[0]?.date;
   const [theme, setTheme] = useState('');
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [zoneChoice, setZoneChoice] = useZoneChoice();
   const firstStart = programme.sessions[0]?.startsAt ?? programme.publishedAt;
-  const visitorOffset = visitorOffsetAt(firstStart);
+  const visitorOffset = useBrowserValue(() => visitorOffsetAt(firstStart), conferenceOffsetAt(firstStart));
   const visitorIsElsewhere = visitorOffset !== conferenceOffsetAt(firstStart);
   const showVisitorTime = zoneChoice === 'visitor' && visitorIsElsewhere;
   const timeZone = showVisitorTime ? browserTimeZone() : CONFERENCE.timeZone;
@@ -121,10 +142,10 @@ function PublishedSchedule({ programme }: { programme: PublishedProgramme }) {
   const wide = useMediaQuery('(min-width: 1024px)');
 
   useEffect(() => {
-    const target = window.location.hash && document.getElementById(window.location.hash.slice(1));
+    const target = hash && document.getElementById(hash.slice(1));
     if (target) target.scrollIntoView();
-    // Once, on arrival: later changes of day or filter leave the scroll to the visitor.
-  }, []);
+    // Once the address is read, on arrival: later changes of day or filter leave the scroll to the visitor.
+  }, [hash]);
 
   const themes = useMemo(
     () => [...new Set(programme.sessions.flatMap((session) => (session.theme ? [session.theme] : [])))].sort(),
@@ -190,8 +211,8 @@ function PublishedSchedule({ programme }: { programme: PublishedProgramme }) {
               {filtering ? `${talksText(talkCount(shownByDay.get(day.date) ?? []))} found on ${day.label}.` : ''}
             </p>
             <DaySchedule
-              key={`${day.date} ${filter.theme} ${filter.query}`}
-              revealAll={window.location.hash.length > 1}
+              key={`${day.date} ${filter.theme} ${filter.query} ${hash}`}
+              revealAll={hash.length > 1}
               day={day}
               sessions={shownByDay.get(day.date) ?? []}
               rooms={programme.rooms}
