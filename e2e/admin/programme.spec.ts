@@ -211,6 +211,13 @@ test('an organiser drafts, edits by drag and by keyboard, sees a clash, publishe
   // Visitors: the grid by room on a desktop, the list by time on a phone.
   const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const visitor = await visitorContext.newPage();
+  // The page comes drawn by the server and hydrates to the browser's view (the grid, the linked
+  // talk's day) without a mismatch or a recoverable error in the console.
+  const consoleProblems: string[] = [];
+  visitor.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') consoleProblems.push(message.text());
+  });
+  visitor.on('pageerror', (error) => consoleProblems.push(`uncaught: ${error.message}`));
   await visitor.goto(`schedule#${second.paperId}`);
   const talk = visitor.locator(`[id="${second.paperId}"]`);
   await expect(talk).toContainText(second.title);
@@ -222,7 +229,18 @@ test('an organiser drafts, edits by drag and by keyboard, sees a clash, publishe
   await visitor.getByLabel('Search by title or author').fill('nguyen van duc');
   await expect(visitor.locator(`[id="${second.paperId}"]`)).toBeVisible();
   await expect(visitor.getByRole('region', { name: `Parallel ${tag}` })).toContainText(`18:00–19:30 · ${annex}`);
+  expect(consoleProblems, 'the Event Schedule, hydrated').toEqual([]);
   await visitorContext.close();
+
+  // Without JavaScript: the server's HTML has the programme, the list by time, names as written.
+  const readerContext = await browser.newContext({ javaScriptEnabled: false });
+  const reader = await readerContext.newPage();
+  await reader.goto('schedule');
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Event Schedule');
+  await expect(reader.locator(`[id="${second.paperId}"]`)).toContainText(second.title);
+  await expect(reader.getByRole('main')).toContainText('Nguyễn Văn Đức (Đại học Bách khoa Hà Nội)');
+  await expect(reader.getByRole('main')).toContainText('李明');
+  await readerContext.close();
 
   // The author's profile says where, with the calendar entry.
   const authorContext = await browser.newContext();
