@@ -22,6 +22,8 @@ const RENDERED_PAGES = [
   ...PUBLIC_PAGES.map((page) => ({ path: page.path, h1: page.h1, text: MAIN_TEXT[page.path]!, status: 200 })),
   { path: 'registration', h1: 'Sign Up', text: 'Already have an account?', status: 200 },
   { path: 'verify-letter', h1: 'Verify a Letter', text: 'carry a verification code', status: 200 },
+  // The answer for the code in the address is the server's too.
+  { path: 'verify-letter/0000-0000-0000-0000', h1: 'Verify a Letter', text: 'No letter has this verification code.', status: 200 },
   { path: 'no-such-page', h1: 'Page Not Found', text: 'The page you are looking for does not exist', status: 404 },
 ];
 

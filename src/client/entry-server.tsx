@@ -21,6 +21,11 @@ export const renderPage: RenderPage = async ({ url, basename, data }) => {
   if (data.session !== undefined) queryClient.setQueryData(queryKeys.session, data.session);
   if (data.dates !== undefined) queryClient.setQueryData(queryKeys.conferenceDates, data.dates);
   if (data.programme !== undefined) queryClient.setQueryData(queryKeys.publishedProgramme, data.programme);
+  if (data.letterVerification)
+    queryClient.setQueryData(
+      queryKeys.letters.verification(data.letterVerification.code),
+      data.letterVerification.answer,
+    );
   const pageQueries = dehydrate(queryClient);
 
   // An error under a Suspense boundary would leave its fallback in the HTML, for the client to

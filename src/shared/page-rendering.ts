@@ -11,6 +11,8 @@ export interface PageData {
   dates?: ConferenceDates;
   /** As `GET /programme` answers its `programme` (null before the first publication). */
   programme?: unknown;
+  /** The code in the address of /verify-letter/{code}, and what `GET /letters/verify/{code}` answers. */
+  letterVerification?: { code: string; answer: unknown };
 }
 
 export interface RenderedPage {

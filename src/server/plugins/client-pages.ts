@@ -30,6 +30,8 @@ export function shellForPage(shell: string, extras: { preloads?: string; meta?: 
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+/** The verification route's own limit on a code's length. */
+const LETTER_CODE_IN_ADDRESS_MAX = 256;
 
 /**
  * The shell with a server-rendered page in its root element, and the query cache it was rendered
@@ -43,6 +45,27 @@ export function shellWithPage(shell: string, page: RenderedPage): string {
     () =>
       `<div id="root">${page.html}</div>\n<script type="application/json" id="${PAGE_QUERIES_ID}">${queries}</script>`,
   );
+}
+
+/**
+ * The code in /verify-letter/{code} as the client's router reads it (the segment decoded), and
+ * the answer for it; none for a code the router would read otherwise (an encoded slash, bad
+ * escapes), whose page then asks for itself, on both sides alike.
+ */
+async function letterVerificationOf(
+  url: string,
+  verify: (code: string) => Promise<unknown>,
+): Promise<PageData['letterVerification']> {
+  const segment = url.split('/').pop() ?? '';
+  let code: string;
+  try {
+    code = decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+  if (code.includes('/') || code.length > LETTER_CODE_IN_ADDRESS_MAX) return undefined;
+  const answer = await verify(code).catch(() => undefined);
+  return answer === undefined ? undefined : { code, answer };
 }
 
 /**
@@ -78,6 +101,8 @@ export async function registerClientPages(
     sessionForPage: (request: FastifyRequest) => Promise<unknown>;
     /** The published programme as `GET /programme` answers it, for the Event Schedule's HTML. */
     programmeForPage?: () => Promise<unknown>;
+    /** What `GET /letters/verify/{code}` answers, for /verify-letter/{code}'s HTML. */
+    letterVerificationForPage?: (code: string) => Promise<unknown>;
     /**
      * The server bundle's renderer (src/client/entry-server.tsx), loaded at the first page that
      * needs it; without one every page is the shell, drawn by the client.
@@ -86,6 +111,7 @@ export async function registerClientPages(
   },
 ): Promise<void> {
   const { basePath, apiPrefix, clientDir, datesForPage, sessionForPage, programmeForPage, loadPageRenderer } = options;
+  const { letterVerificationForPage } = options;
   let renderer: Promise<RenderPage | undefined> | undefined;
   const pageRenderer = () => {
     renderer ??= loadPageRenderer
@@ -142,6 +168,10 @@ export async function registerClientPages(
         programme:
           pageName === 'public/schedule-page' && programmeForPage
             ? await programmeForPage().catch(() => undefined)
+            : undefined,
+        letterVerification:
+          route === 'verify-letter/:code' && letterVerificationForPage
+            ? await letterVerificationOf(url, letterVerificationForPage)
             : undefined,
       };
       let page = shellForPage(shell, {

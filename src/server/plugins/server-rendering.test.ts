@@ -2,8 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { LETTER_TEXTS } from '@shared/domain/letters.ts';
 import { PAGE_QUERIES_ID } from '@shared/page-rendering.ts';
 import type { PublishedProgramme } from '@shared/schemas/programme.ts';
+import { letters } from '../db/schema/index.ts';
 import { PROJECT_ROOT } from '../project-paths.ts';
 import { createTestPaper, createTestUser, type TestUser } from '../test/factories.ts';
 import { OPEN_DEADLINES } from '../test/open-deadlines.ts';
@@ -208,6 +211,28 @@ describe('public pages rendered on the server', () => {
     const sent = queryData(res.body, 'programme/published') as PublishedProgramme;
     expect(sent).toEqual((await get(`${API}/programme`)).json().programme);
     expect(sent.sessions[0]!.talks[0]!.title).toBe(title);
+
+    // The accepted paper's letter, checked at the address its QR code prints.
+    const letter = await get(`${API}/papers/${paper._id}/letters/acceptance`, author.cookie);
+    expect(letter.statusCode).toBe(200);
+    const [row] = await t.app.ctx.db.select().from(letters).where(eq(letters.paperId, paper._id));
+    const verified = await get(`/ictacem2025/verify-letter/${encodeURIComponent(row!.verificationCode)}`);
+    expect(verified.statusCode).toBe(200);
+    expect(rootOf(verified.body)).toContain('Genuine letter');
+    expect(rootOf(verified.body)).toContain(
+      'Vortex shedding &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; “drag”',
+    );
+    expect(inlineScripts(verified.body)).toEqual([]);
+    expect(queryData(verified.body, `letters/verification/${row!.verificationCode}`)).toEqual(
+      (await get(`${API}/letters/verify/${encodeURIComponent(row!.verificationCode)}`)).json(),
+    );
+  });
+
+  it('says on the page that an unknown letter code is unknown', async () => {
+    const res = await get('/ictacem2025/verify-letter/0000-0000-0000-0000');
+    expect(res.statusCode).toBe(200);
+    expect(rootOf(res.body)).toContain('Not verified');
+    expect(rootOf(res.body)).toContain(LETTER_TEXTS.unknownCode);
   });
 });
 
