@@ -22,6 +22,9 @@ const shared = {
 const serverBundle = defineConfig({
   ...shared,
   ssr: { noExternal: true },
+  // React's production build whatever NODE_ENV the server runs with: the development build renders
+  // at half the speed (4.5 against 8 ms for /about).
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: 'dist/ssr',
     emptyOutDir: true,

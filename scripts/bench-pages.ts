@@ -8,7 +8,9 @@
 // resident memory (RSS, from /proc) before the first page and at its peak while each page is
 // asked for. The shell is /login: a page the server does not render, sent as the built
 // index.html with the same <meta> of dates and session (the one query each) as every page.
-// The first rendered page's own time is reported too: it loads the renderer (dist/ssr).
+// The first rendered page's own time is reported too: it loads the renderer (dist/ssr). The
+// server keeps the pages it rendered last (plugins/client-pages.ts): a row whose address changes
+// at every request measures the rendering itself.
 // Reads /proc, so it runs on Linux. Requests go to 127.0.0.1 only, and stop by themselves.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -37,6 +39,8 @@ const warmUp = Number(values['warm-up']);
 /** Server-rendered pages, and the shell the server sends for a page it does not render. */
 const PAGES = [
   { path: 'about', kind: 'server-rendered' },
+  // A new query string each time: never one of the pages kept, so React renders every answer.
+  { path: 'about?visit=', kind: 'server-rendered, rendered every time' },
   { path: 'important-dates', kind: 'server-rendered' },
   { path: 'schedule', kind: 'server-rendered (empty programme)' },
   { path: 'login', kind: 'static shell' },
@@ -74,16 +78,21 @@ function rssMb(): number {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 
+let visits = 0;
 /** One GET: milliseconds to the answer's first byte, once the whole answer has arrived. */
 function timeToFirstByte(url: string): Promise<{ ms: number; status: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const request = http.get(url, { agent, headers: { 'accept-encoding': 'gzip, br' } }, (response) => {
-      const ms = performance.now() - started;
-      response.resume();
-      response.on('end', () => resolve({ ms, status: response.statusCode ?? 0 }));
-      response.on('error', reject);
-    });
+    const request = http.get(
+      url.endsWith('=') ? `${url}${(visits += 1)}` : url,
+      { agent, headers: { 'accept-encoding': 'gzip, br' } },
+      (response) => {
+        const ms = performance.now() - started;
+        response.resume();
+        response.on('end', () => resolve({ ms, status: response.statusCode ?? 0 }));
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
   });
 }

@@ -9,10 +9,18 @@ import './styles.css';
 
 const basename = import.meta.env.BASE_URL.replace(/\/$/, '');
 
-/** The query cache a server-rendered page was drawn with (entry-server.tsx); none for the shell. */
+/**
+ * The query cache a server-rendered page was drawn with (entry-server.tsx); none for the shell.
+ * Its data is as fresh as the page: the server may have rendered it earlier for another visitor
+ * (plugins/client-pages.ts), and its clock is not this one.
+ */
 function pageQueries(): DehydratedState | undefined {
   const json = document.getElementById(PAGE_QUERIES_ID)?.textContent;
-  return json ? (JSON.parse(json) as DehydratedState) : undefined;
+  if (!json) return undefined;
+  const state = JSON.parse(json) as DehydratedState;
+  const loadedAt = Date.now();
+  for (const query of state.queries) query.state.dataUpdatedAt = loadedAt;
+  return state;
 }
 
 function render() {

@@ -68,6 +68,43 @@ async function letterVerificationOf(
   return answer === undefined ? undefined : { code, answer };
 }
 
+/** What the last pages rendered may hold, markup and data together (in UTF-16 code units). */
+const RENDERED_PAGES_KEPT_BYTES = 8_000_000;
+
+/**
+ * The pages rendered last, by address and data: a page drawn from the same data is the same
+ * page, so every visitor of /about (not signed in, the same dates) gets one rendering until the
+ * dates change. Bounded by size, the oldest used dropped first; a signed-in visitor's pages are
+ * kept too, under their own session's key.
+ */
+class RenderedPages {
+  private readonly pages = new Map<string, RenderedPage>();
+  private size = 0;
+
+  constructor(private readonly maxSize: number) {}
+
+  async render(render: RenderPage, input: Parameters<RenderPage>[0]): Promise<RenderedPage> {
+    const key = `${input.url}\n${JSON.stringify(input.data)}`;
+    const kept = this.pages.get(key);
+    if (kept) {
+      this.pages.delete(key);
+      this.pages.set(key, kept);
+      return kept;
+    }
+    const page = await render(input);
+    const size = key.length + page.html.length + page.pageQueries.length;
+    if (size > this.maxSize) return page;
+    this.pages.set(key, page);
+    this.size += size;
+    for (const [oldKey, old] of this.pages) {
+      if (this.size <= this.maxSize) break;
+      this.pages.delete(oldKey);
+      this.size -= oldKey.length + old.html.length + old.pageQueries.length;
+    }
+    return page;
+  }
+}
+
 /**
  * The loader of the module rendering the public pages: the one configured, or the server bundle
  * built beside the client (scripts/build.mjs); undefined when there is none. Imported at the
@@ -113,6 +150,7 @@ export async function registerClientPages(
   const { basePath, apiPrefix, clientDir, datesForPage, sessionForPage, programmeForPage, loadPageRenderer } = options;
   const { letterVerificationForPage } = options;
   let renderer: Promise<RenderPage | undefined> | undefined;
+  const renderedPages = new RenderedPages(RENDERED_PAGES_KEPT_BYTES);
   const pageRenderer = () => {
     renderer ??= loadPageRenderer
       ? loadPageRenderer().catch((error: unknown) => {
@@ -181,7 +219,10 @@ export async function registerClientPages(
       const render = SERVER_RENDERED_PAGES.has(pageName) ? await pageRenderer() : undefined;
       if (render) {
         try {
-          page = shellWithPage(page, await render({ url: request.url, basename: basePath, data }));
+          page = shellWithPage(
+            page,
+            await renderedPages.render(render, { url: request.url, basename: basePath, data }),
+          );
         } catch (error) {
           // The shell still works: the client draws the page.
           request.log.error({ err: error }, 'Server rendering failed: the page is sent as the shell.');

@@ -109,6 +109,22 @@ describe('public pages rendered on the server', () => {
     // OPEN_DEADLINES: the conference from 4 to 6 January 2100, its days in the header and the timeline.
     expect(rootOf(res.body)).toContain('4-6 January 2100');
     expect(rootOf(res.body)).toContain('<time dateTime="2100-01-04">');
+
+    // The same page while its data holds (rendered once, kept); moved dates show at once.
+    expect((await get('/ictacem2025/important-dates')).body).toBe(res.body);
+    const moveTo = async (payload: object) => {
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: `${API}/admin/settings/deadlines`,
+        headers: { cookie: admin.cookie },
+        payload,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    await moveTo({ conferenceStarts: '2100-01-05T09:00:00+05:30', conferenceEnds: '2100-01-07T18:00:00+05:30' });
+    expect(rootOf((await get('/ictacem2025/important-dates')).body)).toContain('5-7 January 2100');
+    await moveTo({ conferenceStarts: dates.conferenceStarts, conferenceEnds: dates.conferenceEnds });
+    expect((await get('/ictacem2025/important-dates')).body).toBe(res.body);
   });
 
   it('links to the other pages under the base path', async () => {
