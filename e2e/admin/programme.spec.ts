@@ -232,12 +232,16 @@ test('an organiser drafts, edits by drag and by keyboard, sees a clash, publishe
   expect(consoleProblems, 'the Event Schedule, hydrated').toEqual([]);
   await visitorContext.close();
 
-  // Without JavaScript: the server's HTML has the programme, the list by time, names as written.
-  const readerContext = await browser.newContext({ javaScriptEnabled: false });
+  // Without JavaScript: the server's HTML has the programme, names as written, the grid on a
+  // desktop and the list on a phone (both in the HTML, each shown at its breakpoint).
+  const readerContext = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
   const reader = await readerContext.newPage();
   await reader.goto('schedule');
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Event Schedule');
-  await expect(reader.locator(`[id="${second.paperId}"]`)).toContainText(second.title);
+  const shownTalk = reader.locator(`[id="${second.paperId}"]`).filter({ visible: true });
+  await expect(shownTalk).toContainText(second.title);
+  await reader.setViewportSize({ width: 390, height: 844 });
+  await expect(shownTalk).toContainText(second.title);
   await expect(reader.getByRole('main')).toContainText('Nguyễn Văn Đức (Đại học Bách khoa Hà Nội)');
   await expect(reader.getByRole('main')).toContainText('李明');
   await readerContext.close();

@@ -62,6 +62,23 @@ function watchConsole(page: Page): string[] {
   return problems;
 }
 
+/** The CI's Lighthouse limit (scripts/audit-pages.ts). */
+const MAX_LAYOUT_SHIFT = 0.05;
+
+/** The page's cumulative layout shift so far, as the browser records it. */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 200);
+      }),
+  );
+}
+
 test('each page hydrates without a mismatch or a recoverable error, and then runs', async ({ page }) => {
   test.setTimeout(RENDERED_PAGES.length * 10_000);
   const problems = watchConsole(page);
@@ -73,6 +90,8 @@ test('each page hydrates without a mismatch or a recoverable error, and then run
     const own = problems.filter((problem) => !/status of 404/.test(problem) || rendered.status !== 404);
     expect(own, `console of /${rendered.path}`).toEqual([]);
     problems.length = 0;
+    // What the server drew for every screen becomes this screen's (a desktop's) without moving.
+    expect(await layoutShift(page), `layout shift of /${rendered.path}`).toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
   }
   // Hydrated: the page answers to its controls, as only the client's code makes it (the phone menu).
   await page.setViewportSize({ width: 390, height: 800 });

@@ -1,12 +1,14 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-const noMatchOnServer = () => false;
+const unknownOnServer = () => undefined;
 
 /**
- * Whether a CSS media query matches now; re-renders when that changes (a rotated phone, a resized window).
- * A page rendered on the server, and its hydration, take the narrowest screen: no query matches.
+ * Whether a CSS media query matches now; re-renders when that changes (a rotated phone, a resized
+ * window). Undefined while a server-rendered page hydrates (and on the server): only the browser
+ * knows its screen, so what depends on it is drawn for every screen there, shown by CSS
+ * breakpoints, and the browser's answer follows at once after hydration, with nothing moving.
  */
-export function useMediaQuery(query: string): boolean {
+export function useMediaQueryOnceKnown(query: string): boolean | undefined {
   const subscribe = useCallback(
     (onChange: () => void) => {
       const list = window.matchMedia(query);
@@ -15,5 +17,10 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, noMatchOnServer);
+  return useSyncExternalStore<boolean | undefined>(subscribe, () => window.matchMedia(query).matches, unknownOnServer);
+}
+
+/** `useMediaQueryOnceKnown`, taking the narrowest screen (no match) until it is known. */
+export function useMediaQuery(query: string): boolean {
+  return useMediaQueryOnceKnown(query) ?? false;
 }

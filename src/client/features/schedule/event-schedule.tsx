@@ -21,7 +21,7 @@ import { TabList, TabPanel } from '@client/components/ui/tabs.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { conferenceOffsetAt, formatOffset } from '@client/lib/conference-datetime.ts';
 import { browserTimeZone, formatDate } from '@client/lib/dates.ts';
-import { useMediaQuery } from '@client/lib/use-media-query.ts';
+import { useMediaQueryOnceKnown } from '@client/lib/use-media-query.ts';
 import { eventCalendarUrl, SCHEDULE_FEEDS, usePublishedProgramme } from './schedule-api.ts';
 import { conferenceDate, type ScheduleDay, scheduleDays } from '@client/lib/programme-days.ts';
 import { dayOf, filterSessions, gridRows, talkCount } from './schedule-view.ts';
@@ -139,7 +139,7 @@ function PublishedSchedule({ programme }: { programme: PublishedProgramme }) {
   const showVisitorTime = zoneChoice === 'visitor' && visitorIsElsewhere;
   const timeZone = showVisitorTime ? browserTimeZone() : CONFERENCE.timeZone;
   const zoneName = showVisitorTime ? `UTC${formatOffset(visitorOffset)}` : CONFERENCE.timeZoneName;
-  const wide = useMediaQuery('(min-width: 1024px)');
+  const wide = useMediaQueryOnceKnown('(min-width: 1024px)');
 
   useEffect(() => {
     const target = hash && document.getElementById(hash.slice(1));
@@ -317,7 +317,8 @@ interface DayProps {
   sessions: ProgrammeSession[];
   rooms: PublishedProgramme['rooms'];
   timeZone: string;
-  wide: boolean;
+  /** Undefined while the page hydrates: the list and the grid both, each at its breakpoint. */
+  wide: boolean | undefined;
 }
 
 function DaySchedule({ sessions: allSessions, rooms, timeZone, wide, revealAll }: DayProps) {
@@ -331,22 +332,29 @@ function DaySchedule({ sessions: allSessions, rooms, timeZone, wide, revealAll }
         No talk or session on this day matches your search.
       </p>
     );
-  if (!wide)
-    return (
-      <div className="space-y-4">
-        {sessions.map((session) => (
-          <SessionCard key={session._id} session={session} roomNames={roomNames} timeZone={timeZone} showRoom />
-        ))}
-        {more}
-      </div>
-    );
+  const list = (
+    <div className="space-y-4">
+      {sessions.map((session) => (
+        <SessionCard key={session._id} session={session} roomNames={roomNames} timeZone={timeZone} showRoom />
+      ))}
+      {more}
+    </div>
+  );
   const columns = rooms.filter((room) => allSessions.some((session) => session.roomId === room._id));
-  return (
+  const grid = (
     <>
       <RoomGrid sessions={sessions} columns={columns} roomNames={roomNames} timeZone={timeZone} />
       {more}
     </>
   );
+  if (wide === undefined)
+    return (
+      <>
+        <div className="lg:hidden">{list}</div>
+        <div className="hidden lg:block">{grid}</div>
+      </>
+    );
+  return wide ? grid : list;
 }
 
 /** The grid by room: a column per room in use that day, a row per start time; a roomless session spans them all. */
