@@ -56,7 +56,8 @@ async function letterVerificationOf(
   url: string,
   verify: (code: string) => Promise<unknown>,
 ): Promise<PageData['letterVerification']> {
-  const segment = url.split('/').pop() ?? '';
+  // The last segment, a trailing slash aside, as the router matches the route.
+  const segment = url.split('/').filter(Boolean).pop() ?? '';
   let code: string;
   try {
     code = decodeURIComponent(segment);

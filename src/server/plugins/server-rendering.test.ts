@@ -244,11 +244,21 @@ describe('public pages rendered on the server', () => {
     );
   });
 
-  it('says on the page that an unknown letter code is unknown', async () => {
-    const res = await get('/ictacem2025/verify-letter/0000-0000-0000-0000');
-    expect(res.statusCode).toBe(200);
-    expect(rootOf(res.body)).toContain('Not verified');
-    expect(rootOf(res.body)).toContain(LETTER_TEXTS.unknownCode);
+  it('says on the page that an unknown letter code is unknown, a trailing slash or not', async () => {
+    for (const url of [
+      '/ictacem2025/verify-letter/0000-0000-0000-0000',
+      '/ictacem2025/Verify-Letter/0000-0000-0000-0000/',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(rootOf(res.body), url).toContain('Not verified');
+      expect(rootOf(res.body), url).toContain(LETTER_TEXTS.unknownCode);
+      expect(queryData(res.body, 'letters/verification/0000-0000-0000-0000'), url).toEqual({
+        success: true,
+        valid: false,
+        letter: null,
+      });
+    }
   });
 });
 
