@@ -17,14 +17,16 @@ const MAIN_TEXT: Record<string, string> = {
   'full-length-paper-format': 'Notes for authors',
 };
 
+const VERIFY_TITLE = 'Verify a Letter | ICTACEM 2025';
+
 /** Every page the server renders: the public ones, registration, letter verification and Not Found. */
 const RENDERED_PAGES = [
-  ...PUBLIC_PAGES.map((page) => ({ path: page.path, h1: page.h1, text: MAIN_TEXT[page.path]!, status: 200 })),
-  { path: 'registration', h1: 'Sign Up', text: 'Already have an account?', status: 200 },
-  { path: 'verify-letter', h1: 'Verify a Letter', text: 'carry a verification code', status: 200 },
+  ...PUBLIC_PAGES.map((page) => ({ ...page, text: MAIN_TEXT[page.path]!, status: 200 })),
+  { path: 'registration', h1: 'Sign Up', title: 'Registration | ICTACEM 2025', text: 'Already have an account?', status: 200 },
+  { path: 'verify-letter', h1: 'Verify a Letter', title: VERIFY_TITLE, text: 'carry a verification code', status: 200 },
   // The answer for the code in the address is the server's too.
-  { path: 'verify-letter/0000-0000-0000-0000', h1: 'Verify a Letter', text: 'No letter has this verification code.', status: 200 },
-  { path: 'no-such-page', h1: 'Page Not Found', text: 'The page you are looking for does not exist', status: 404 },
+  { path: 'verify-letter/0000-0000-0000-0000', h1: 'Verify a Letter', title: VERIFY_TITLE, text: 'No letter has this verification code.', status: 200 },
+  { path: 'no-such-page', h1: 'Page Not Found', title: 'Page Not Found | ICTACEM 2025', text: 'The page you are looking for does not exist', status: 404 },
 ];
 
 test.describe('without JavaScript', () => {
@@ -35,6 +37,8 @@ test.describe('without JavaScript', () => {
       const answer = await tab.goto(page.path);
       expect(answer?.status()).toBe(page.status);
       await expect(tab.getByRole('heading', { level: 1 })).toHaveText(page.h1);
+      // The tab's title too, which the client would set.
+      await expect(tab).toHaveTitle(page.title);
       await expect(tab.getByRole('main')).toContainText(page.text);
       // The menu's links are plain links: a reader without JavaScript moves between the pages.
       await expect(tab.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Committee' })).toHaveAttribute(

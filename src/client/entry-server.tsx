@@ -6,6 +6,7 @@ import type { RenderPage } from '@shared/page-rendering.ts';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, loadPage, pageAt } from './app/router.tsx';
 import { queryKeys } from './lib/query-keys.ts';
+import { type DocumentHead, DocumentHeadContext } from './lib/use-document-title.ts';
 
 /**
  * A public page as HTML, for the server to send inside the shell (server/plugins/client-pages.ts);
@@ -32,13 +33,21 @@ export const renderPage: RenderPage = async ({ url, basename, data }) => {
   // render in its place (a recoverable error in the console): the page fails instead, and the
   // server sends the shell, which the client draws whole.
   let failure: unknown;
+  // The page's own call comes last: it renders below the layout.
+  const head: DocumentHead = {};
+  const setHead = (asked: DocumentHead) => {
+    head.title = asked.title;
+    if (asked.description) head.description = asked.description;
+  };
   const { prelude } = await prerender(
     <StrictMode>
-      <Providers pageQueries={pageQueries}>
-        <StaticRouter basename={basename} location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </Providers>
+      <DocumentHeadContext value={setHead}>
+        <Providers pageQueries={pageQueries}>
+          <StaticRouter basename={basename} location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </Providers>
+      </DocumentHeadContext>
     </StrictMode>,
     {
       onError: (error) => void (failure ??= error),
@@ -49,5 +58,5 @@ export const renderPage: RenderPage = async ({ url, basename, data }) => {
     },
   );
   if (failure !== undefined) throw failure;
-  return { html: await new Response(prelude).text(), pageQueries: JSON.stringify(pageQueries) };
+  return { html: await new Response(prelude).text(), pageQueries: JSON.stringify(pageQueries), ...head };
 };

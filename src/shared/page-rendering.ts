@@ -20,6 +20,9 @@ export interface RenderedPage {
   html: string;
   /** The query cache it was rendered with (TanStack Query's dehydrated state), as JSON. */
   pageQueries: string;
+  /** The tab title and meta description the page sets, for the shell's <head>. */
+  title?: string;
+  description?: string;
 }
 
 /** The server bundle's export (src/client/entry-server.tsx): `url` is the request's path and query. */

@@ -34,13 +34,21 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const LETTER_CODE_IN_ADDRESS_MAX = 256;
 
 /**
- * The shell with a server-rendered page in its root element, and the query cache it was rendered
- * with beside it, as data (a JSON script is never run, so the CSP needs no exception for it).
+ * The shell with a server-rendered page in its root element, the page's title and description in
+ * its head, and the query cache it was rendered with beside the root, as data (a JSON script is never run, so the CSP needs no exception for it).
  * `<` is escaped in the JSON so that no text in it can close the script element.
  */
 export function shellWithPage(shell: string, page: RenderedPage): string {
   const queries = page.pageQueries.replace(/</g, '\\u003c');
-  return shell.replace(
+  const escape = (text: string) => text.replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
+  let withHead = shell;
+  if (page.title) withHead = withHead.replace(/<title>[^<]*<\/title>/, () => `<title>${escape(page.title!)}</title>`);
+  if (page.description)
+    withHead = withHead.replace(
+      /(<meta\s+name="description"\s+content=")[^"]*(")/,
+      (_match, before: string, after: string) => `${before}${escape(page.description!)}${after}`,
+    );
+  return withHead.replace(
     ROOT_ELEMENT,
     () =>
       `<div id="root">${page.html}</div>\n<script type="application/json" id="${PAGE_QUERIES_ID}">${queries}</script>`,

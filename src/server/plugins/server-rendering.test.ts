@@ -13,7 +13,7 @@ import { OPEN_DEADLINES } from '../test/open-deadlines.ts';
 import { API, createTestApp, type TestApp } from '../test/test-app.ts';
 
 const SHELL =
-  '<!doctype html><html lang="en"><head><title>ICTACEM 2025</title></head><body><div id="root"></div><script type="module" src="/ictacem2025/assets/index.js"></script></body></html>';
+  '<!doctype html><html lang="en"><head><meta\n      name="description"\n      content="ICTACEM 2025: the conference." />\n<title>ICTACEM 2025</title></head><body><div id="root"></div><script type="module" src="/ictacem2025/assets/index.js"></script></body></html>';
 /** The renderer from source, as the built server bundle (dist/ssr/entry-server.js) runs it. */
 const RENDERER = path.join(PROJECT_ROOT, 'src', 'client', 'entry-server.tsx');
 
@@ -100,6 +100,18 @@ describe('public pages rendered on the server', () => {
       // (a PDF's preview waits for the browser, which alone knows whether it can show one).
       expect(rootOf(res.body), page.path).not.toMatch(/Loading(?! preview)/);
     }
+  });
+
+  it('names the page in its <title> and description, escaped', async () => {
+    const about = (await get('/ictacem2025/about')).body;
+    expect(about).toContain('<title>About | ICTACEM 2025</title>');
+    expect(about).toMatch(
+      /<meta\s+name="description"\s+content="About ICTACEM 2025: the conference, its four themes and the host institute campus in West Bengal, India."/,
+    );
+    expect(about).not.toContain('ICTACEM 2025: the conference.');
+    expect((await get('/ictacem2025/schedule')).body).toContain('<title>Event Schedule | ICTACEM 2025</title>');
+    expect((await get('/ictacem2025/')).body).toContain('<title>ICTACEM 2025</title>');
+    expect((await get('/ictacem2025/no-such-page')).body).toContain('<title>Page Not Found | ICTACEM 2025</title>');
   });
 
   it('prints the dates in force, in the conference time zone, and sends them as the query cache', async () => {
