@@ -6,11 +6,38 @@ import { DEFAULT_BASE_PATH } from './src/shared/constants.ts';
 // The same BASE_PATH as the server's, so a site served elsewhere is built for that path.
 const basePath = process.env.BASE_PATH || DEFAULT_BASE_PATH;
 
-export default defineConfig({
+const shared = {
   base: `${basePath}/`,
   plugins: [react(), tailwindcss()],
   // @client/, @server/ and @shared/ of tsconfig.json.
   resolve: { tsconfigPaths: true },
+};
+
+/**
+ * The server bundle of the public pages (`vite build --ssr src/client/entry-server.tsx`), beside
+ * the client in dist/ssr: React's server renderer and the rest bundled in, so it runs from wherever
+ * it is built (the e2e runs' temporary folders) and the server never resolves them at start
+ * (plugins/client-pages.ts loads it at the first page).
+ */
+const serverBundle = defineConfig({
+  ...shared,
+  ssr: { noExternal: true },
+  // React's production build whatever NODE_ENV the server runs with: the development build renders
+  // at half the speed (4.5 against 8 ms for /about).
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    outDir: 'dist/ssr',
+    emptyOutDir: true,
+    sourcemap: true,
+    // The site's files are the client's; the renderer needs none of them.
+    copyPublicDir: false,
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBundle : clientBuild));
+
+const clientBuild = defineConfig({
+  ...shared,
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -43,7 +43,8 @@ function readStamp() {
 export function staleBuildReason(basePath) {
   const built = readStamp();
   const changedAt = Math.max(...SOURCES.map((source) => newest(path.join(PROJECT_ROOT, source))));
-  if (!built || !existsSync(path.join(PROJECT_ROOT, 'dist', 'server', 'main.js'))) return 'No build yet';
+  const outputs = [path.join('server', 'main.js'), path.join('ssr', 'entry-server.js')];
+  if (!built || !outputs.every((output) => existsSync(path.join(PROJECT_ROOT, 'dist', output)))) return 'No build yet';
   if (built.at < changedAt) return 'Sources changed since the last build';
   if (built.basePath !== basePath) return 'BASE_PATH changed since the last build';
   return null;

@@ -1,4 +1,5 @@
-// `npm run build`: the client with Vite into dist/client, then the server compiled to one
+// `npm run build`: the client with Vite into dist/client (and its server renderer of the public
+// pages into dist/ssr), then the server compiled to one
 // plain-JavaScript module, dist/server/main.js, so that a start needs no TypeScript loader
 // (packages stay imports of node_modules; only the project's code is bundled), and the empty
 // embedded database a first start copies (dist/pglite-template, made again only for another
@@ -17,6 +18,9 @@ import { build as buildClient } from 'vite';
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
 await buildClient();
+// The public pages' server renderer beside the client, dist/ssr (vite.config.ts), which the server
+// imports at the first page it renders (plugins/client-pages.ts).
+await buildClient({ build: { ssr: 'src/client/entry-server.tsx' }, logLevel: 'warn' });
 const assetsDir = 'dist/client/assets';
 const compressible = (await readdir(assetsDir)).filter((name) => /\.(js|css|svg)$/.test(name));
 await Promise.all(

@@ -39,6 +39,17 @@ function run(command, args, env = process.env) {
 const dataRoot = mkdtempSync(path.join(os.tmpdir(), 'ictacem-e2e-'));
 const clientDir = path.join(dataRoot, 'client');
 run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', clientDir]);
+// The public pages' server renderer beside it, where the server looks for it (plugins/client-pages.ts).
+run('npx', [
+  'vite',
+  'build',
+  '--ssr',
+  'src/client/entry-server.tsx',
+  '--logLevel',
+  'warn',
+  '--outDir',
+  path.join(dataRoot, 'ssr'),
+]);
 // Each route's JavaScript before its first paint against its budget, from this build's manifest.
 run('npx', ['tsx', 'scripts/js-budget.ts', clientDir]);
 

@@ -211,8 +211,17 @@ test('an organiser drafts, edits by drag and by keyboard, sees a clash, publishe
   // Visitors: the grid by room on a desktop, the list by time on a phone.
   const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const visitor = await visitorContext.newPage();
+  // The page comes drawn by the server and hydrates to the browser's view (the grid, the linked
+  // talk's day) without a mismatch or a recoverable error in the console.
+  const consoleProblems: string[] = [];
+  visitor.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') consoleProblems.push(message.text());
+  });
+  visitor.on('pageerror', (error) => consoleProblems.push(`uncaught: ${error.message}`));
   await visitor.goto(`schedule#${second.paperId}`);
+  // The server's HTML holds the list and the grid both; hydrated, the page keeps the grid alone.
   const talk = visitor.locator(`[id="${second.paperId}"]`);
+  await expect(talk).toHaveCount(1);
   await expect(talk).toContainText(second.title);
   await expect(talk).toContainText('18:00–18:20');
   await expect(talk).toContainText('Nguyễn Văn Đức (Đại học Bách khoa Hà Nội)');
@@ -222,7 +231,22 @@ test('an organiser drafts, edits by drag and by keyboard, sees a clash, publishe
   await visitor.getByLabel('Search by title or author').fill('nguyen van duc');
   await expect(visitor.locator(`[id="${second.paperId}"]`)).toBeVisible();
   await expect(visitor.getByRole('region', { name: `Parallel ${tag}` })).toContainText(`18:00–19:30 · ${annex}`);
+  expect(consoleProblems, 'the Event Schedule, hydrated').toEqual([]);
   await visitorContext.close();
+
+  // Without JavaScript: the server's HTML has the programme, names as written, the grid on a
+  // desktop and the list on a phone (both in the HTML, each shown at its breakpoint).
+  const readerContext = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+  const reader = await readerContext.newPage();
+  await reader.goto('schedule');
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Event Schedule');
+  const shownTalk = reader.locator(`[id="${second.paperId}"]`).filter({ visible: true });
+  await expect(shownTalk).toContainText(second.title);
+  await reader.setViewportSize({ width: 390, height: 844 });
+  await expect(shownTalk).toContainText(second.title);
+  await expect(reader.getByRole('main')).toContainText('Nguyễn Văn Đức (Đại học Bách khoa Hà Nội)');
+  await expect(reader.getByRole('main')).toContainText('李明');
+  await readerContext.close();
 
   // The author's profile says where, with the calendar entry.
   const authorContext = await browser.newContext();

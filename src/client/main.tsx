@@ -1,27 +1,48 @@
+import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { PAGE_QUERIES_ID } from '@shared/page-rendering.ts';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, loadPage, pageAt } from './app/router.tsx';
 import './styles.css';
 
 const basename = import.meta.env.BASE_URL.replace(/\/$/, '');
 
+/**
+ * The query cache a server-rendered page was drawn with (entry-server.tsx); none for the shell.
+ * Its data is as fresh as the page: the server may have rendered it earlier for another visitor
+ * (plugins/client-pages.ts), and its clock is not this one.
+ */
+function pageQueries(): DehydratedState | undefined {
+  const json = document.getElementById(PAGE_QUERIES_ID)?.textContent;
+  if (!json) return undefined;
+  const state = JSON.parse(json) as DehydratedState;
+  const loadedAt = Date.now();
+  for (const query of state.queries) query.state.dataUpdatedAt = loadedAt;
+  return state;
+}
+
 function render() {
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <Providers pageQueries={pageQueries()}>
+        <BrowserRouter basename={basename}>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>
+  );
+  // A public page comes drawn by the server: React takes it over as it is.
+  if (container.hasChildNodes()) {
+    hydrateRoot(container, app);
+    return;
+  }
   // A transition lets React yield while it draws the first page, so a phone's main thread is
   // never blocked by one long task (Lighthouse's total blocking time).
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <Providers>
-          <BrowserRouter basename={basename}>
-            <AppRoutes />
-          </BrowserRouter>
-        </Providers>
-      </StrictMode>,
-    ),
-  );
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }
 
 // The first page's code is a chunk of its own (preloaded with the page): render once it is here,

@@ -43,6 +43,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { adminPapersRoutes } from './modules/papers/admin-papers.routes.ts';
 import { adminLettersRoutes } from './modules/letters/admin-letters.routes.ts';
 import { letterVerificationRoutes, paperLettersRoutes } from './modules/letters/letters.routes.ts';
+import { verifyLetter } from './modules/letters/letters.service.ts';
 import { adminReceiptRoutes, paperReceiptRoutes } from './modules/receipts/receipts.routes.ts';
 import { adminCertificateRoutes, paperCertificateRoutes } from './modules/certificates/certificates.routes.ts';
 import { conflictsRoutes } from './modules/conflicts/conflicts.routes.ts';
@@ -68,6 +69,9 @@ import { AutomaticReviewReminders } from './jobs/review-reminders.ts';
 import { NotificationDateRelease } from './jobs/decision-release.ts';
 import { decisionReleaseRoutes } from './modules/decision-release/decision-release.routes.ts';
 import { adminProgrammeRoutes, publicProgrammeRoutes } from './modules/programme/programme.routes.ts';
+import { getPublishedProgramme } from './modules/programme/programme.service.ts';
+import { letterVerificationResponseSchema } from '@shared/schemas/letters.ts';
+import { publishedProgrammeSchema } from '@shared/schemas/programme.ts';
 import { programmeFeedRoutes } from './modules/programme-feeds/programme-feeds.routes.ts';
 import { programmePdfRoutes } from './modules/programme-pdf/programme-pdf.routes.ts';
 import { adminCommitteeRoutes, committeeInvitationRoutes } from './modules/committee/committee.routes.ts';
@@ -93,7 +97,7 @@ import { backupSocketPath, listenForBackups } from './ops/backup-socket.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { findSessionUser } from './modules/sessions/sessions.service.ts';
 import { timelineRoutes } from './modules/timeline/timeline.routes.ts';
-import { registerClientPages } from './plugins/client-pages.ts';
+import { pageRendererOf, registerClientPages } from './plugins/client-pages.ts';
 import { datesToShow } from './modules/deadlines/deadlines.service.ts';
 import { registerDraining } from './plugins/draining.ts';
 import { frameworkErrorHandler, registerErrorHandler, SERVICE_UNAVAILABLE } from './plugins/errors.ts';
@@ -464,6 +468,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     clientDir: config.clientDir,
     datesForPage: () => datesToShow(ctx),
     sessionForPage: (request) => siteSession(ctx, request.user),
+    programmeForPage: async () => publishedProgrammeSchema.nullable().parse(await getPublishedProgramme(ctx)),
+    letterVerificationForPage: async (code) =>
+      letterVerificationResponseSchema.parse({ success: true, ...(await verifyLetter(ctx, code)) }),
+    loadPageRenderer: pageRendererOf(config),
   });
 
   return app;

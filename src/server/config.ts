@@ -171,6 +171,11 @@ export interface AppConfig {
   logStream?: { write(line: string): void };
   /** Directory of the built client; pages are served from it when it exists. */
   clientDir?: string;
+  /**
+   * The module that renders the public pages to HTML (src/client/entry-server.tsx); by default the
+   * server bundle built beside the client (`ssr/entry-server.js` next to clientDir), when it exists.
+   */
+  pageRendererModule?: string;
   /** Collects the OpenAPI description of every route (for docs/api.md; never in a served app). */
   describeApi?: boolean;
   fileStore: FileStoreConfig;

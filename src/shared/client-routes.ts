@@ -51,6 +51,27 @@ export const CLIENT_PAGES = {
 /** The page shown for any other path. */
 export const NOT_FOUND_PAGE = 'not-found-page';
 
+/**
+ * The pages the server renders to HTML (readable without JavaScript; the client hydrates them):
+ * the public ones. The signed-in pages are drawn by the client from the shell.
+ */
+export const SERVER_RENDERED_PAGES: ReadonlySet<ClientPage> = new Set<ClientPage>([
+  'public/home-page',
+  'public/about-page',
+  'public/about-us-page',
+  'public/schedule-page',
+  'public/important-dates-page',
+  'public/speakers-page',
+  'public/committee-page',
+  'public/sponsorship-page',
+  'public/brochure-page',
+  'public/extended-abstract-format-page',
+  'public/full-length-paper-format-page',
+  'public/verify-letter-page',
+  'author/registration-page',
+  NOT_FOUND_PAGE,
+]);
+
 export type ClientPage = (typeof CLIENT_PAGES)[ClientRoutePath] | typeof NOT_FOUND_PAGE;
 
 export type ClientRoutePath = keyof typeof CLIENT_PAGES;

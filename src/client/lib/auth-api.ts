@@ -24,6 +24,8 @@ const SESSION_STALE_MS = 60_000;
  * with the Zod schema: that would bring Zod into every page's first load.
  */
 function sessionInPage(): SiteSession | undefined {
+  // On the server the page's query cache already holds the session (entry-server.tsx).
+  if (typeof document === 'undefined') return undefined;
   const content = document.querySelector(`meta[name="${SITE_SESSION_META}"]`)?.getAttribute('content');
   if (!content) return undefined;
   try {

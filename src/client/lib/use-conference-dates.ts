@@ -17,6 +17,8 @@ const DATES_STALE_MS = 30_000;
  * prints the conference days without waiting for a request; none under the Vite dev server.
  */
 function datesInPage(): ConferenceDates | undefined {
+  // On the server the page's query cache already holds the dates (entry-server.tsx).
+  if (typeof document === 'undefined') return undefined;
   const content = document.querySelector(`meta[name="${CONFERENCE_DATES_META}"]`)?.getAttribute('content');
   if (!content) return undefined;
   try {

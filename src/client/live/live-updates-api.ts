@@ -109,7 +109,11 @@ function connectLive(
 }
 /** Whether the tab's live stream is up now. */
 export function useLiveUp(): boolean {
-  return useSyncExternalStore(subscribeLive, () => liveState().up);
+  return useSyncExternalStore(
+    subscribeLive,
+    () => liveState().up,
+    () => false,
+  );
 }
 
 /** The spec's 30-second poll while the stream is down; none while it is up (the stream tells). */
@@ -119,7 +123,11 @@ export function usePollWhileLiveDown(): number | false {
 
 /** The programme version published since this page loaded, if any. */
 export function useProgrammePublishedSinceLoad(): number | null {
-  return useSyncExternalStore(subscribeLive, () => liveState().programmeVersion);
+  return useSyncExternalStore(
+    subscribeLive,
+    () => liveState().programmeVersion,
+    () => null,
+  );
 }
 
 /** Keeps the tab's one stream open, the signed-in one when there is a usable session. */

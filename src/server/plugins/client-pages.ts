@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CLIENT_PAGES, clientRouteOf, NOT_FOUND_PAGE } from '@shared/client-routes.ts';
+import { CLIENT_PAGES, clientRouteOf, NOT_FOUND_PAGE, SERVER_RENDERED_PAGES } from '@shared/client-routes.ts';
 import { CONFERENCE_DATES_META, type ConferenceDates } from '@shared/domain/deadlines.ts';
+import { PAGE_QUERIES_ID, type PageData, type RenderedPage, type RenderPage } from '@shared/page-rendering.ts';
 import { SITE_SESSION_META } from '@shared/page-session.ts';
 import { readPagePreloads } from './page-preloads.ts';
 
@@ -27,6 +29,107 @@ export function shellForPage(shell: string, extras: { preloads?: string; meta?: 
   return head ? shell.replace('</head>', `${head}\n</head>`) : shell;
 }
 
+const ROOT_ELEMENT = '<div id="root"></div>';
+/** The verification route's own limit on a code's length. */
+const LETTER_CODE_IN_ADDRESS_MAX = 256;
+
+/**
+ * The shell with a server-rendered page in its root element, the page's title and description in
+ * its head, and the query cache it was rendered with beside the root, as data (a JSON script is never run, so the CSP needs no exception for it).
+ * `<` is escaped in the JSON so that no text in it can close the script element.
+ */
+export function shellWithPage(shell: string, page: RenderedPage): string {
+  const queries = page.pageQueries.replace(/</g, '\\u003c');
+  const escape = (text: string) => text.replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
+  let withHead = shell;
+  if (page.title) withHead = withHead.replace(/<title>[^<]*<\/title>/, () => `<title>${escape(page.title!)}</title>`);
+  if (page.description)
+    withHead = withHead.replace(
+      /(<meta\s+name="description"\s+content=")[^"]*(")/,
+      (_match, before: string, after: string) => `${before}${escape(page.description!)}${after}`,
+    );
+  return withHead.replace(
+    ROOT_ELEMENT,
+    () =>
+      `<div id="root">${page.html}</div>\n<script type="application/json" id="${PAGE_QUERIES_ID}">${queries}</script>`,
+  );
+}
+
+/**
+ * The code in /verify-letter/{code} as the client's router reads it (the segment decoded), and
+ * the answer for it; none for a code the router would read otherwise (an encoded slash, bad
+ * escapes), whose page then asks for itself, on both sides alike.
+ */
+async function letterVerificationOf(
+  url: string,
+  verify: (code: string) => Promise<unknown>,
+): Promise<PageData['letterVerification']> {
+  // The last segment, a trailing slash aside, as the router matches the route.
+  const segment = url.split('/').filter(Boolean).pop() ?? '';
+  let code: string;
+  try {
+    code = decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+  if (code.includes('/') || code.length > LETTER_CODE_IN_ADDRESS_MAX) return undefined;
+  const answer = await verify(code).catch(() => undefined);
+  return answer === undefined ? undefined : { code, answer };
+}
+
+/** What the last pages rendered may hold, markup and data together (in UTF-16 code units). */
+const RENDERED_PAGES_KEPT_BYTES = 8_000_000;
+
+/**
+ * The pages rendered last, by address and data: a page drawn from the same data is the same
+ * page, so every visitor of /about (not signed in, the same dates) gets one rendering until the
+ * dates change. Bounded by size, the oldest used dropped first; a signed-in visitor's pages are
+ * kept too, under their own session's key.
+ */
+class RenderedPages {
+  private readonly pages = new Map<string, RenderedPage>();
+  private size = 0;
+
+  constructor(private readonly maxSize: number) {}
+
+  async render(render: RenderPage, input: Parameters<RenderPage>[0]): Promise<RenderedPage> {
+    const key = `${input.url}\n${JSON.stringify(input.data)}`;
+    const kept = this.pages.get(key);
+    if (kept) {
+      this.pages.delete(key);
+      this.pages.set(key, kept);
+      return kept;
+    }
+    const page = await render(input);
+    const size = key.length + page.html.length + page.pageQueries.length;
+    if (size > this.maxSize) return page;
+    this.pages.set(key, page);
+    this.size += size;
+    for (const [oldKey, old] of this.pages) {
+      if (this.size <= this.maxSize) break;
+      this.pages.delete(oldKey);
+      this.size -= oldKey.length + old.html.length + old.pageQueries.length;
+    }
+    return page;
+  }
+}
+
+/**
+ * The loader of the module rendering the public pages: the one configured, or the server bundle
+ * built beside the client (scripts/build.mjs); undefined when there is none. Imported at the
+ * first page that needs it, not at start: React's server renderer is no part of the start.
+ */
+export function pageRendererOf(config: {
+  clientDir?: string;
+  pageRendererModule?: string;
+}): (() => Promise<RenderPage>) | undefined {
+  const file =
+    config.pageRendererModule ??
+    (config.clientDir ? path.join(config.clientDir, '..', 'ssr', 'entry-server.js') : undefined);
+  if (!file || !existsSync(file)) return undefined;
+  return async () => ((await import(pathToFileURL(file).href)) as { renderPage: RenderPage }).renderPage;
+}
+
 /**
  * Serves the built client under the base path: hashed assets with long caching, and the
  * single-page shell for every other page path (the client router shows its own not-found page),
@@ -42,9 +145,33 @@ export async function registerClientPages(
     datesForPage: () => Promise<ConferenceDates>;
     /** The session as `GET /auth/session` answers it for this request, written into the page. */
     sessionForPage: (request: FastifyRequest) => Promise<unknown>;
+    /** The published programme as `GET /programme` answers it, for the Event Schedule's HTML. */
+    programmeForPage?: () => Promise<unknown>;
+    /** What `GET /letters/verify/{code}` answers, for /verify-letter/{code}'s HTML. */
+    letterVerificationForPage?: (code: string) => Promise<unknown>;
+    /**
+     * The server bundle's renderer (src/client/entry-server.tsx), loaded at the first page that
+     * needs it; without one every page is the shell, drawn by the client.
+     */
+    loadPageRenderer?: () => Promise<RenderPage>;
   },
 ): Promise<void> {
-  const { basePath, apiPrefix, clientDir, datesForPage, sessionForPage } = options;
+  const { basePath, apiPrefix, clientDir, datesForPage, sessionForPage, programmeForPage, loadPageRenderer } = options;
+  const { letterVerificationForPage } = options;
+  let renderer: Promise<RenderPage | undefined> | undefined;
+  const renderedPages = new RenderedPages(RENDERED_PAGES_KEPT_BYTES);
+  const pageRenderer = () => {
+    renderer ??= loadPageRenderer
+      ? loadPageRenderer().catch((error: unknown) => {
+          app.log.error(
+            { err: error },
+            'The server rendering bundle could not be loaded: pages are sent as the shell.',
+          );
+          return undefined;
+        })
+      : Promise.resolve(undefined);
+    return renderer;
+  };
   const indexPath = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const hasClient = indexPath !== undefined && existsSync(indexPath);
 
@@ -79,15 +206,37 @@ export async function registerClientPages(
       // An unknown page still gets the shell, whose router shows Not Found, but with the status a
       // crawler or a link checker reads as missing.
       const route = clientRouteOf(url.slice(basePath.length));
-      // Without the database the page still loads, and asks for the dates itself.
-      const dates = route !== undefined ? await datesForPage().catch(() => undefined) : undefined;
-      const page = shellForPage(shell, {
-        preloads: preloads.get(route !== undefined ? CLIENT_PAGES[route] : NOT_FOUND_PAGE),
-        meta: {
-          [CONFERENCE_DATES_META]: dates,
-          [SITE_SESSION_META]: route !== undefined ? await sessionForPage(request).catch(() => undefined) : undefined,
-        },
+      const pageName = route !== undefined ? CLIENT_PAGES[route] : NOT_FOUND_PAGE;
+      // Without the database the page still loads, and asks for the dates itself. An unknown path
+      // costs no query: its page asks for what its header shows.
+      const data: PageData = {
+        dates: route !== undefined ? await datesForPage().catch(() => undefined) : undefined,
+        session: route !== undefined ? await sessionForPage(request).catch(() => undefined) : undefined,
+        programme:
+          pageName === 'public/schedule-page' && programmeForPage
+            ? await programmeForPage().catch(() => undefined)
+            : undefined,
+        letterVerification:
+          route === 'verify-letter/:code' && letterVerificationForPage
+            ? await letterVerificationOf(url, letterVerificationForPage)
+            : undefined,
+      };
+      let page = shellForPage(shell, {
+        preloads: preloads.get(pageName),
+        meta: { [CONFERENCE_DATES_META]: data.dates, [SITE_SESSION_META]: data.session },
       });
+      const render = SERVER_RENDERED_PAGES.has(pageName) ? await pageRenderer() : undefined;
+      if (render) {
+        try {
+          page = shellWithPage(
+            page,
+            await renderedPages.render(render, { url: request.url, basename: basePath, data }),
+          );
+        } catch (error) {
+          // The shell still works: the client draws the page.
+          request.log.error({ err: error }, 'Server rendering failed: the page is sent as the shell.');
+        }
+      }
       // The page names who is signed in: never kept by a shared cache, nor reused for another cookie.
       return reply
         .status(route !== undefined ? 200 : 404)

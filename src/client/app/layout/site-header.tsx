@@ -8,7 +8,7 @@ import { NotificationBell } from '@client/features/notifications/notification-be
 import { errorText } from '@client/lib/api.ts';
 import { useAuth, useLogout, useRegistrationOpen } from '@client/lib/auth-api.ts';
 import { SITE_HEADER_HEIGHT_PROPERTY, useToast } from '@client/lib/toast.tsx';
-import { useMediaQuery } from '@client/lib/use-media-query.ts';
+import { useMediaQueryOnceKnown } from '@client/lib/use-media-query.ts';
 import { useConferenceDays } from '@client/lib/use-conference-dates.ts';
 
 /**
@@ -65,7 +65,9 @@ const MOBILE_ACCOUNT_ID = 'mobile-account';
  */
 export function SiteHeader() {
   const scrolled = useScrolledPast(TIMINGS.headerScrollPx);
-  const accountBarFits = useMediaQuery(ACCOUNT_BAR_QUERY);
+  // Unknown while the page hydrates: both the phone's bar actions and the account bar are drawn,
+  // each shown at its own breakpoint, so the header has its final height from the first paint.
+  const accountBarFits = useMediaQueryOnceKnown(ACCOUNT_BAR_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const days = useConferenceDays();
@@ -107,7 +109,13 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="flex items-center gap-1 lg:hidden">
-          {!accountBarFits && <PhoneBarActions />}
+          {accountBarFits === undefined ? (
+            <div className="contents md:hidden">
+              <PhoneBarActions />
+            </div>
+          ) : (
+            !accountBarFits && <PhoneBarActions />
+          )}
           <button
             type="button"
             className="rounded-md p-2 text-white hover:bg-white/10"
@@ -146,7 +154,13 @@ export function SiteHeader() {
           {!accountBarFits && <PhoneAccountMenu id={MOBILE_ACCOUNT_ID} />}
         </div>
       )}
-      {accountBarFits && <SecondaryBar />}
+      {accountBarFits === undefined ? (
+        <div className="hidden md:block">
+          <SecondaryBar />
+        </div>
+      ) : (
+        accountBarFits && <SecondaryBar />
+      )}
     </header>
   );
 }

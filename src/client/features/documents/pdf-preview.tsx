@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { DocumentLinks } from './document-links.tsx';
 import { documentUrl } from './document-url.ts';
 
 type PreviewState = 'loading' | 'ready' | 'unavailable';
+
+/** Whether the browser has a PDF viewer does not change while the page is open. */
+const neverChanges = () => () => undefined;
 
 /**
  * An embedded PDF, or the "PDF preview not available" fallback with View PDF and Download PDF.
@@ -16,20 +19,30 @@ export function PdfPreview({ fileName, title }: { fileName: string; title: strin
 
 function PdfFrame({ fileName, title }: { fileName: string; title: string }) {
   const url = documentUrl(fileName);
-  const [state, setState] = useState<PreviewState>(() => (navigator.pdfViewerEnabled ? 'loading' : 'unavailable'));
+  // Unknown (null) as the server renders it and the page hydrates: only the browser knows whether it
+  // has a viewer, and a frame in the server's HTML would have a phone fetch the PDF for nothing.
+  const hasViewer = useSyncExternalStore(
+    neverChanges,
+    () => navigator.pdfViewerEnabled,
+    () => null,
+  );
+  const [loaded, setState] = useState<PreviewState>('loading');
+  const state = hasViewer === null ? 'pending' : hasViewer ? loaded : 'unavailable';
 
   if (state === 'unavailable') return <PreviewUnavailable fileName={fileName} />;
   return (
     // The hint covers the frame's own space, so nothing moves when the PDF appears.
     <div className="relative h-[70vh] max-h-[56rem] min-h-[28rem] w-full overflow-hidden rounded-xl border border-slate-200 bg-slate-100">
-      <iframe
-        // Fit the page width and hide the thumbnail pane, which would take half of a narrow frame.
-        src={`${url}#view=FitH&navpanes=0`}
-        title={`${title} (PDF preview)`}
-        className="h-full w-full"
-        onLoad={(event) => setState(framesPdf(event.currentTarget) ? 'ready' : 'unavailable')}
-      />
-      {state === 'loading' && (
+      {state !== 'pending' && (
+        <iframe
+          // Fit the page width and hide the thumbnail pane, which would take half of a narrow frame.
+          src={`${url}#view=FitH&navpanes=0`}
+          title={`${title} (PDF preview)`}
+          className="h-full w-full"
+          onLoad={(event) => setState(framesPdf(event.currentTarget) ? 'ready' : 'unavailable')}
+        />
+      )}
+      {state !== 'ready' && (
         <div className="absolute inset-0 flex items-center justify-center bg-slate-100">
           <Spinner label="Loading preview..." />
         </div>

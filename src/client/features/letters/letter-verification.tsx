@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { CONFERENCE } from '@shared/conference.ts';
 import { CERTIFICATE_KIND_LABELS } from '@shared/domain/certificates.ts';
 import { formatMoney, formatReceivedOn } from '@shared/domain/fees.ts';
 import { LETTER_KIND_LABELS, LETTER_TEXTS } from '@shared/domain/letters.ts';
@@ -124,16 +125,16 @@ function DocumentFacts({ letter }: { letter: VerifiedLetter }) {
   if (letter.kind === 'receipt')
     return (
       <>
-        Receipt No. <strong>{letter.receiptNumber}</strong>, issued on <strong>{formatDate(letter.issuedAt)}</strong>,
-        for paper <strong>{letter.ictacemId}</strong>:{' '}
-        <strong>{formatMoney(letter.amountMinor, letter.currency)}</strong> received on{' '}
-        <strong>{formatReceivedOn(letter.receivedOn)}</strong>.
+        Receipt No. <strong>{letter.receiptNumber}</strong>, issued on{' '}
+        <strong>{formatDate(letter.issuedAt, CONFERENCE.timeZone)}</strong>, for paper{' '}
+        <strong>{letter.ictacemId}</strong>: <strong>{formatMoney(letter.amountMinor, letter.currency)}</strong>{' '}
+        received on <strong>{formatReceivedOn(letter.receivedOn)}</strong>.
       </>
     );
   return (
     <>
-      It was issued on <strong>{formatDate(letter.issuedAt)}</strong> to <strong>{letter.holderName}</strong> for paper{' '}
-      <strong>{letter.ictacemId}</strong>, “{letter.paperTitle}”.
+      It was issued on <strong>{formatDate(letter.issuedAt, CONFERENCE.timeZone)}</strong> to{' '}
+      <strong>{letter.holderName}</strong> for paper <strong>{letter.ictacemId}</strong>, “{letter.paperTitle}”.
     </>
   );
 }

@@ -1,4 +1,13 @@
-import { type ReactNode, startTransition, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import {
+  type ReactNode,
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useProgrammePublishedSinceLoad } from '@client/live/live-updates-api.ts';
 import { CONFERENCE } from '@shared/conference.ts';
 import { SESSION_KIND_LABELS } from '@shared/domain/programme.ts';
@@ -12,7 +21,7 @@ import { TabList, TabPanel } from '@client/components/ui/tabs.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { conferenceOffsetAt, formatOffset } from '@client/lib/conference-datetime.ts';
 import { browserTimeZone, formatDate } from '@client/lib/dates.ts';
-import { useMediaQuery } from '@client/lib/use-media-query.ts';
+import { useMediaQueryOnceKnown } from '@client/lib/use-media-query.ts';
 import { eventCalendarUrl, SCHEDULE_FEEDS, usePublishedProgramme } from './schedule-api.ts';
 import { conferenceDate, type ScheduleDay, scheduleDays } from '@client/lib/programme-days.ts';
 import { dayOf, filterSessions, gridRows, talkCount } from './schedule-view.ts';
@@ -41,15 +50,24 @@ const timeRange = (startsAt: string, endsAt: string, timeZone: string) =>
  */
 const visitorOffsetAt = (instant: string) => -new Date(instant).getTimezoneOffset();
 
+/**
+ * What only the browser knows (its clock's offset, the address's #fragment, the stored choice of
+ * clock), read after hydration: the server's HTML, and the page as it hydrates, show the
+ * conference's time and the first day, the same on both sides; the browser's own view follows.
+ */
+const readOnce = () => () => undefined;
+function useBrowserValue<T>(read: () => T, onServer: T): T {
+  return useSyncExternalStore(readOnce, read, () => onServer);
+}
+
 function useZoneChoice(): [ZoneChoice, (choice: ZoneChoice) => void] {
-  const [choice, setChoice] = useState<ZoneChoice>(() =>
-    localStorage.getItem(ZONE_CHOICE_KEY) === 'visitor' ? 'visitor' : 'conference',
-  );
+  const stored = useBrowserValue(() => localStorage.getItem(ZONE_CHOICE_KEY), null);
+  const [chosen, setChosen] = useState<ZoneChoice>();
   return [
-    choice,
+    chosen ?? (stored === 'visitor' ? 'visitor' : 'conference'),
     (next) => {
       localStorage.setItem(ZONE_CHOICE_KEY, next);
-      setChoice(next);
+      setChosen(next);
     },
   ];
 }
@@ -73,7 +91,8 @@ function ScheduleContent({ empty }: { empty: ReactNode }) {
   const published = usePublishedProgramme();
   // The answer is drawn in a transition, which React splits into short tasks: a query's update
   // would otherwise draw the whole schedule in one long task, the phone unable to respond meanwhile.
-  const [shown, setShown] = useState<PublishedProgramme | null>();
+  // What the page came with (the server's rendering) is drawn at once, as the server drew it.
+  const [shown, setShown] = useState<PublishedProgramme | null | undefined>(published.data);
   useEffect(() => {
     if (published.data !== undefined) startTransition(() => setShown(published.data));
   }, [published.data]);
@@ -106,25 +125,27 @@ function NewVersionNotice({ shownEdition }: { shownEdition: number }) {
 
 function PublishedSchedule({ programme }: { programme: PublishedProgramme }) {
   const days = useMemo(() => scheduleDays(programme), [programme]);
+  const hash = useBrowserValue(() => window.location.hash, '');
   // A link to one talk (a calendar entry's) opens on its day.
-  const [selectedDay, setSelectedDay] = useState(() => dayOf(days, window.location.hash.slice(1)) ?? days[0]?.date);
+  const [chosenDay, setSelectedDay] = useState<string>();
+  const selectedDay = chosenDay ?? dayOf(days, hash.slice(1)) ?? days[0]?.date;
   const [theme, setTheme] = useState('');
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [zoneChoice, setZoneChoice] = useZoneChoice();
   const firstStart = programme.sessions[0]?.startsAt ?? programme.publishedAt;
-  const visitorOffset = visitorOffsetAt(firstStart);
+  const visitorOffset = useBrowserValue(() => visitorOffsetAt(firstStart), conferenceOffsetAt(firstStart));
   const visitorIsElsewhere = visitorOffset !== conferenceOffsetAt(firstStart);
   const showVisitorTime = zoneChoice === 'visitor' && visitorIsElsewhere;
   const timeZone = showVisitorTime ? browserTimeZone() : CONFERENCE.timeZone;
   const zoneName = showVisitorTime ? `UTC${formatOffset(visitorOffset)}` : CONFERENCE.timeZoneName;
-  const wide = useMediaQuery('(min-width: 1024px)');
+  const wide = useMediaQueryOnceKnown('(min-width: 1024px)');
 
   useEffect(() => {
-    const target = window.location.hash && document.getElementById(window.location.hash.slice(1));
+    const target = hash && document.getElementById(hash.slice(1));
     if (target) target.scrollIntoView();
-    // Once, on arrival: later changes of day or filter leave the scroll to the visitor.
-  }, []);
+    // Once the address is read, on arrival: later changes of day or filter leave the scroll to the visitor.
+  }, [hash]);
 
   const themes = useMemo(
     () => [...new Set(programme.sessions.flatMap((session) => (session.theme ? [session.theme] : [])))].sort(),
@@ -190,8 +211,8 @@ function PublishedSchedule({ programme }: { programme: PublishedProgramme }) {
               {filtering ? `${talksText(talkCount(shownByDay.get(day.date) ?? []))} found on ${day.label}.` : ''}
             </p>
             <DaySchedule
-              key={`${day.date} ${filter.theme} ${filter.query}`}
-              revealAll={window.location.hash.length > 1}
+              key={`${day.date} ${filter.theme} ${filter.query} ${hash}`}
+              revealAll={hash.length > 1}
               day={day}
               sessions={shownByDay.get(day.date) ?? []}
               rooms={programme.rooms}
@@ -296,7 +317,8 @@ interface DayProps {
   sessions: ProgrammeSession[];
   rooms: PublishedProgramme['rooms'];
   timeZone: string;
-  wide: boolean;
+  /** Undefined while the page hydrates: the list and the grid both, each at its breakpoint. */
+  wide: boolean | undefined;
 }
 
 function DaySchedule({ sessions: allSessions, rooms, timeZone, wide, revealAll }: DayProps) {
@@ -310,22 +332,29 @@ function DaySchedule({ sessions: allSessions, rooms, timeZone, wide, revealAll }
         No talk or session on this day matches your search.
       </p>
     );
-  if (!wide)
-    return (
-      <div className="space-y-4">
-        {sessions.map((session) => (
-          <SessionCard key={session._id} session={session} roomNames={roomNames} timeZone={timeZone} showRoom />
-        ))}
-        {more}
-      </div>
-    );
+  const list = (
+    <div className="space-y-4">
+      {sessions.map((session) => (
+        <SessionCard key={session._id} session={session} roomNames={roomNames} timeZone={timeZone} showRoom />
+      ))}
+      {more}
+    </div>
+  );
   const columns = rooms.filter((room) => allSessions.some((session) => session.roomId === room._id));
-  return (
+  const grid = (
     <>
       <RoomGrid sessions={sessions} columns={columns} roomNames={roomNames} timeZone={timeZone} />
       {more}
     </>
   );
+  if (wide === undefined)
+    return (
+      <>
+        <div className="lg:hidden">{list}</div>
+        <div className="hidden lg:block">{grid}</div>
+      </>
+    );
+  return wide ? grid : list;
 }
 
 /** The grid by room: a column per room in use that day, a row per start time; a roomless session spans them all. */
