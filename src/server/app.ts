@@ -18,6 +18,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { announceServer, SERVER_APPLICATION_NAME } from './db/server-presence.ts';
 import { HTTP_TIMEOUTS } from './lib/http-timeouts.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
+import { perAddress } from './lib/rate-limits.ts';
 import { SessionCache } from './lib/session-cache.ts';
 import { VersionedMemo, VersionedMemoMap } from './lib/versioned-memo.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
@@ -462,6 +463,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(chatRoutes, { prefix: `${apiPrefix}/chat` });
   await app.register(notificationsRoutes, { prefix: `${apiPrefix}/notifications` });
   await app.register(liveEventsRoutes, { prefix: `${apiPrefix}/events`, hub: live });
+  // The verification page's verdict is a database lookup like the API route's, under the same
+  // limit: past it the page is sent without the verdict and asks the API, whose limit answers.
+  const letterVerificationPageLimit = app.createRateLimit({
+    ...perAddress(ctx.config, 60, '15 minutes'),
+    keyGenerator: (request) => `verify-letter page|${request.ip}`,
+  });
   await registerClientPages(app, {
     basePath: config.basePath,
     apiPrefix,
@@ -469,8 +476,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     datesForPage: () => datesToShow(ctx),
     sessionForPage: (request) => siteSession(ctx, request.user),
     programmeForPage: async () => publishedProgrammeSchema.nullable().parse(await getPublishedProgramme(ctx)),
-    letterVerificationForPage: async (code) =>
-      letterVerificationResponseSchema.parse({ success: true, ...(await verifyLetter(ctx, code)) }),
+    letterVerificationForPage: async (code, request) => {
+      const limit = await letterVerificationPageLimit(request);
+      if (!limit.isAllowed && limit.isExceeded) return undefined;
+      return letterVerificationResponseSchema.parse({ success: true, ...(await verifyLetter(ctx, code)) });
+    },
     loadPageRenderer: pageRendererOf(config),
   });
 

@@ -62,7 +62,8 @@ export function shellWithPage(shell: string, page: RenderedPage): string {
  */
 async function letterVerificationOf(
   url: string,
-  verify: (code: string) => Promise<unknown>,
+  verify: (code: string, request: FastifyRequest) => Promise<unknown>,
+  request: FastifyRequest,
 ): Promise<PageData['letterVerification']> {
   // The last segment, a trailing slash aside, as the router matches the route.
   const segment = url.split('/').filter(Boolean).pop() ?? '';
@@ -73,7 +74,7 @@ async function letterVerificationOf(
     return undefined;
   }
   if (code.includes('/') || code.length > LETTER_CODE_IN_ADDRESS_MAX) return undefined;
-  const answer = await verify(code).catch(() => undefined);
+  const answer = await verify(code, request).catch(() => undefined);
   return answer === undefined ? undefined : { code, answer };
 }
 
@@ -147,8 +148,11 @@ export async function registerClientPages(
     sessionForPage: (request: FastifyRequest) => Promise<unknown>;
     /** The published programme as `GET /programme` answers it, for the Event Schedule's HTML. */
     programmeForPage?: () => Promise<unknown>;
-    /** What `GET /letters/verify/{code}` answers, for /verify-letter/{code}'s HTML. */
-    letterVerificationForPage?: (code: string) => Promise<unknown>;
+    /**
+     * What `GET /letters/verify/{code}` answers, for /verify-letter/{code}'s HTML; undefined
+     * (the page then asks the API itself) when the visitor is past the page's own limit.
+     */
+    letterVerificationForPage?: (code: string, request: FastifyRequest) => Promise<unknown>;
     /**
      * The server bundle's renderer (src/client/entry-server.tsx), loaded at the first page that
      * needs it; without one every page is the shell, drawn by the client.
@@ -218,7 +222,7 @@ export async function registerClientPages(
             : undefined,
         letterVerification:
           route === 'verify-letter/:code' && letterVerificationForPage
-            ? await letterVerificationOf(url, letterVerificationForPage)
+            ? await letterVerificationOf(url, letterVerificationForPage, request)
             : undefined,
       };
       let page = shellForPage(shell, {

@@ -272,6 +272,26 @@ describe('public pages rendered on the server', () => {
       });
     }
   });
+
+  it('answers a code on the page no more often than the API would, then leaves it to the API', async () => {
+    const url = '/ictacem2025/verify-letter/1111-2222-3333-4444';
+    const fromOneAddress = () => t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.61' });
+    for (let visit = 1; visit <= 60; visit++) {
+      const res = await fromOneAddress();
+      expect(queryData(res.body, 'letters/verification/1111-2222-3333-4444'), `visit ${visit}`).toEqual({
+        success: true,
+        valid: false,
+        letter: null,
+      });
+    }
+    const past = await fromOneAddress();
+    expect(past.statusCode).toBe(200);
+    expect(h1Of(past.body)).toBe('Verify a Letter');
+    expect(queryData(past.body, 'letters/verification/1111-2222-3333-4444')).toBeUndefined();
+    // Another visitor is not held back by the first.
+    const other = await t.app.inject({ method: 'GET', url, remoteAddress: '198.51.100.7' });
+    expect(queryData(other.body, 'letters/verification/1111-2222-3333-4444')).toBeDefined();
+  });
 });
 
 describe('without a renderer that works', () => {
