@@ -56,6 +56,13 @@ interface RecentEvent {
 
 export type OpenResult = { ok: true } | { ok: false; reason: 'too_many' };
 
+/** What an event other than chat and notification says: the same to every reader. */
+function sameForAll(message: LiveMessage): LiveEventData['paper' | 'job' | 'review'] {
+  if (message.kind === 'job') return { jobId: message.jobId };
+  if (message.kind === 'paper' || message.kind === 'review') return { paperId: message.paperId };
+  throw new Error(`a ${message.kind} event says something of its own to each reader`);
+}
+
 /**
  * This process's open streams, and what reaches them. Events arrive from the channel (every
  * process hears every change), are numbered here, kept in a short ring for reconnects, and sent
@@ -201,41 +208,34 @@ export class LiveHub {
       for (const stream of audience) this.write(stream, frame);
       return;
     }
-    const open = audience.filter((stream) => !stream.closed && stream.user && stream.tokenHash);
-    if (open.length === 0) return;
-    // Checked again before anything is said: a session ended elsewhere stops the stream at once.
-    const live = await repo.liveTokenHashes(
-      this.ctx.db,
-      [...new Set(open.map((stream) => stream.tokenHash!))],
-      SESSION_IDLE_MS,
-    );
-    const members =
-      message.kind === 'review'
-        ? await repo.acceptedMembers(this.ctx.db, [...new Set(open.map((stream) => stream.user!._id))])
-        : undefined;
     const readers = new Map<string, { user: PublicUser; streams: LiveStream[] }>();
-    for (const stream of open) {
-      if (!live.has(stream.tokenHash!)) this.close(stream, 'session_ended');
-      else if (members && !members.has(stream.user!._id)) this.close(stream, 'membership_ended');
-      else {
-        const reader = readers.get(stream.user!._id) ?? { user: stream.user!, streams: [] };
-        reader.streams.push(stream);
-        readers.set(stream.user!._id, reader);
+    for (const stream of audience) {
+      if (stream.closed || !stream.user || !stream.tokenHash) continue;
+      const reader = readers.get(stream.user._id) ?? { user: stream.user, streams: [] };
+      reader.streams.push(stream);
+      readers.set(stream.user._id, reader);
+    }
+    if (readers.size === 0) return;
+    const userIds = [...readers.keys()];
+    const tokenHashes = [...new Set([...readers.values()].flatMap(({ streams }) => streams.map((s) => s.tokenHash!)))];
+    // The sessions checked again (a session ended elsewhere stops the stream before anything is
+    // said) while what the event says is read: one round trip, not two, before the first write.
+    const [live, members, data] = await Promise.all([
+      repo.liveTokenHashes(this.ctx.db, tokenHashes, SESSION_IDLE_MS),
+      message.kind === 'review' ? repo.acceptedMembers(this.ctx.db, userIds) : undefined,
+      message.kind === 'chat' || message.kind === 'notification'
+        ? Promise.all([...readers.values()].map(({ user }) => this.readerData(user, message)))
+        : undefined,
+    ]);
+    const shared = data === undefined ? this.frame(event.seq, message.kind, sameForAll(message)) : undefined;
+    [...readers.values()].forEach(({ user, streams }, i) => {
+      const frame = shared ?? this.frame(event.seq, message.kind, data![i]!);
+      for (const stream of streams) {
+        if (!live.has(stream.tokenHash!)) this.close(stream, 'session_ended');
+        else if (members && !members.has(user._id)) this.close(stream, 'membership_ended');
+        else this.write(stream, frame);
       }
-    }
-    if (message.kind === 'chat' || message.kind === 'notification') {
-      await Promise.all(
-        [...readers.values()].map(async ({ user, streams }) => {
-          const frame = this.frame(event.seq, message.kind, await this.readerData(user, message));
-          for (const stream of streams) if (!stream.closed) this.write(stream, frame);
-        }),
-      );
-      return;
-    }
-    const data: LiveEventData['paper' | 'job' | 'review'] =
-      message.kind === 'job' ? { jobId: message.jobId } : { paperId: message.paperId };
-    const frame = this.frame(event.seq, message.kind, data);
-    for (const { streams } of readers.values()) for (const stream of streams) this.write(stream, frame);
+    });
   }
 
   /** What a chat or notification event says to this reader, read now (the channel carries ids only). */
