@@ -90,6 +90,11 @@ test('an author and an organiser chat live: each message appears on the other si
   const thanks = await sendAndTime(authorBox, adminChat, 'Thank you, dziękuję!');
   expect(thanks, 'the thanks reached the organiser (ms)').toBeLessThan(LIVE_DELIVERY_MS);
 
+  test.info().annotations.push({
+    type: 'delivery (ms)',
+    description: `question ${question}, answer ${answer}, thanks ${thanks}`,
+  });
+
   // While the streams were up, neither tab asked the polling routes.
   expect(authorPolls()).toEqual([]);
   expect(adminPolls()).toEqual([]);
