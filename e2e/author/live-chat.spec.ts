@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_ADMIN, registerAuthor } from '../fixtures/accounts.ts';
 import { apiSessionAs, submitPaperViaApi } from '../fixtures/api.ts';
 import { logIn } from '../fixtures/captcha.ts';
@@ -13,6 +13,21 @@ function countPolls(page: Page): () => string[] {
     if (POLLING_ROUTES.test(request.url())) seen.push(request.url());
   });
   return () => seen;
+}
+
+/** The issue's bound: a message shows on the other side within 2 s of being sent. */
+const LIVE_DELIVERY_MS = 2_000;
+
+/**
+ * Sends a message from one side and returns how long the other side took to show it (waitFor
+ * watches the page continuously; an expect would poll up to a second apart).
+ */
+async function sendAndTime(box: Locator, otherSide: Locator, text: string): Promise<number> {
+  await box.fill(text);
+  const sentAt = Date.now();
+  await box.press('Enter');
+  await otherSide.getByText(text).waitFor({ state: 'visible', timeout: 15_000 });
+  return Date.now() - sentAt;
 }
 
 test('an author and an organiser chat live: each message appears on the other side, the bell rises, no polling', async ({
@@ -62,23 +77,23 @@ test('an author and an organiser chat live: each message appears on the other si
 
   // The author asks; the organiser's open conversation shows it without a reload.
   const authorBox = authorChat.getByRole('textbox', { name: 'Message' });
-  await authorBox.fill('Is the page limit four pages, including references?');
-  await authorBox.press('Enter');
-  await expect(adminChat.getByText('Is the page limit four pages, including references?')).toBeVisible({
-    timeout: 15_000,
-  });
+  const question = await sendAndTime(authorBox, adminChat, 'Is the page limit four pages, including references?');
+  expect(question, 'the question reached the organiser (ms)').toBeLessThan(LIVE_DELIVERY_MS);
 
   // The organiser answers; the author's conversation shows it, and the bell's count rises.
   const adminBox = adminChat.getByRole('textbox', { name: 'Message' });
-  await adminBox.fill('Yes — four pages in all. Chúc may mắn!');
-  await adminBox.press('Enter');
-  await expect(authorChat.getByText('Yes — four pages in all. Chúc may mắn!')).toBeVisible({ timeout: 15_000 });
-  await expect(badge).toHaveText('1', { timeout: 15_000 });
+  const answer = await sendAndTime(adminBox, authorChat, 'Yes — four pages in all. Chúc may mắn!');
+  expect(answer, 'the answer reached the author (ms)').toBeLessThan(LIVE_DELIVERY_MS);
+  await expect(badge).toHaveText('1', { timeout: LIVE_DELIVERY_MS });
 
   // And once more each way.
-  await authorBox.fill('Thank you, dziękuję!');
-  await authorBox.press('Enter');
-  await expect(adminChat.getByText('Thank you, dziękuję!')).toBeVisible({ timeout: 15_000 });
+  const thanks = await sendAndTime(authorBox, adminChat, 'Thank you, dziękuję!');
+  expect(thanks, 'the thanks reached the organiser (ms)').toBeLessThan(LIVE_DELIVERY_MS);
+
+  test.info().annotations.push({
+    type: 'delivery (ms)',
+    description: `question ${question}, answer ${answer}, thanks ${thanks}`,
+  });
 
   // While the streams were up, neither tab asked the polling routes.
   expect(authorPolls()).toEqual([]);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { publishLive } from '@server/live/live-messages.ts';
 import { type EventStreamClient, openEventStream } from '@server/test/event-stream.ts';
-import { createTestUser } from '@server/test/factories.ts';
+import { createTestUser, submissionFields } from '@server/test/factories.ts';
+import { multipart, pdfBytes } from '@server/test/multipart.ts';
 import { createScratchDatabase, type ScratchDatabase } from '@server/test/scratch-database.ts';
 import {
   httpRequest,
@@ -37,7 +38,7 @@ describe.skipIf(!process.env.DATABASE_URL)('live updates across processes (Postg
   });
 
   it(
-    'an event caused on process A reaches a client of process B, and only its user',
+    'events caused on process A reach the clients of process B they concern, and only those',
     { timeout: 180_000 },
     async () => {
       database = (await createScratchDatabase())!;
@@ -87,6 +88,45 @@ describe.skipIf(!process.env.DATABASE_URL)('live updates across processes (Postg
       await ofOther.next((event) => event.event === 'notification');
       expect(ofOther.events.map((event) => event.event)).toEqual(['notification']);
       expect(anonymous.events).toEqual([]);
+
+      // The author asks about their paper through A: the organiser's stream on B hears of it.
+      const form = multipart(submissionFields(), [{ field: 'paperPdf', name: 'abstract.pdf', content: pdfBytes() }]);
+      const submitted = await httpRequest(A, 'POST', '/api/papers/submit', {
+        token: author.token,
+        headers: form.headers,
+        payload: form.payload,
+      });
+      expect(submitted.status, submitted.body.toString()).toBe(201);
+      const paperId = submitted.json<{ paper: { _id: string } }>().paper._id;
+      const ofAdmin = await openEventStream(B, '/api/events', { token: admin });
+      streams.push(ofAdmin);
+      await ofAdmin.comment('connected');
+      const question = multipart({ message: 'Czy limit to cztery strony?' });
+      const asked = await httpRequest(A, 'POST', `/api/chat/papers/${paperId}/messages`, {
+        token: author.token,
+        headers: question.headers,
+        payload: question.payload,
+      });
+      expect(asked.status, asked.body.toString()).toBe(201);
+      expect((await ofAdmin.next((event) => event.event === 'chat')).data).toEqual({
+        paperId,
+        unreadCount: 1,
+        totalUnread: 1,
+      });
+
+      // The programme published through A reaches everyone on B, anonymous visitors too: last,
+      // so each stream has had by then all it will get.
+      const draft = await httpRequest(A, 'GET', '/api/admin/programme', { token: admin });
+      const { version } = draft.json<{ programme: { version: number } }>().programme;
+      const published = await httpRequest(A, 'POST', '/api/admin/programme/publish', {
+        token: admin,
+        json: { version, confirmWarnings: true },
+      });
+      expect(published.status, published.body.toString()).toBe(200);
+      for (const stream of [ofAuthor, ofOther, anonymous, ofAdmin])
+        await stream.next((event) => event.event === 'programme');
+      expect(ofOther.events.map((event) => event.event)).toEqual(['notification', 'programme']);
+      expect(anonymous.events.map((event) => event.event)).toEqual(['programme']);
     },
   );
 

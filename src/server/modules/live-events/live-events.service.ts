@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { LiveCloseReason, LiveEventData, LiveEventKind } from '@shared/schemas/live-events.ts';
+import type { LiveCloseReason, LiveEventData } from '@shared/schemas/live-events.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import type { AppContext } from '@server/context.ts';
 import { hashToken } from '@server/lib/tokens.ts';
 import type { LiveMessage } from '@server/live/live-messages.ts';
 import { unreadSummary } from '../chat/chat.service.ts';
 import { unreadCount } from '../notifications/notifications.service.ts';
-import { findSessionUser, SESSION_IDLE_MS } from '../sessions/sessions.service.ts';
+import { SESSION_IDLE_MS } from '../sessions/sessions.service.ts';
 import * as repo from './live-events.repository.ts';
 
 export interface LiveHubLimits {
@@ -17,7 +17,11 @@ export interface LiveHubLimits {
   retryMs: number;
   streamsPerSession: number;
   streamsPerAddress: number;
-  /** Bytes written and not yet taken by a client before it is dropped as too slow. */
+  /**
+   * Bytes written and not yet taken by a client before it is dropped as too slow. Above the
+   * longest catch-up (`recentEvents` events of a few hundred bytes), so a reconnect's replay
+   * never trips it on a slow link.
+   */
   maxBufferedBytes: number;
   /** How many recent events a reconnecting client can catch up on (Last-Event-ID). */
   recentEvents: number;
@@ -28,7 +32,7 @@ export const LIVE_LIMITS: LiveHubLimits = {
   retryMs: 5_000,
   streamsPerSession: 10,
   streamsPerAddress: 100,
-  maxBufferedBytes: 64 * 1024,
+  maxBufferedBytes: 256 * 1024,
   recentEvents: 512,
 };
 
@@ -42,8 +46,6 @@ export interface LiveStream {
   tokenHash: string | null;
   /** A committee member when the stream opened: `review` events, and closed when that ends. */
   member: boolean;
-  /** Writes in order, however long each event's data takes to read. */
-  queue: Promise<void>;
   closed: boolean;
 }
 
@@ -54,10 +56,18 @@ interface RecentEvent {
 
 export type OpenResult = { ok: true } | { ok: false; reason: 'too_many' };
 
+/** What an event other than chat and notification says: the same to every reader. */
+function sameForAll(message: LiveMessage): LiveEventData['paper' | 'job' | 'review'] {
+  if (message.kind === 'job') return { jobId: message.jobId };
+  if (message.kind === 'paper' || message.kind === 'review') return { paperId: message.paperId };
+  throw new Error(`a ${message.kind} event says something of its own to each reader`);
+}
+
 /**
  * This process's open streams, and what reaches them. Events arrive from the channel (every
  * process hears every change), are numbered here, kept in a short ring for reconnects, and sent
- * to the streams of the users they name, each stream's session checked again first. Event ids
+ * to the streams of the users they name, one event at a time, the sessions of its audience
+ * checked again first in one statement. Event ids
  * are `<process>-<number>`: a client coming back to another process (or after a restart) gets
  * `resync` instead of a replay.
  */
@@ -69,6 +79,8 @@ export class LiveHub {
   private seq = 0;
   private heartbeat: NodeJS.Timeout | undefined;
   private checking = false;
+  /** The event being delivered, and those after it waiting their turn (fanOut). */
+  private delivering: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly ctx: AppContext,
@@ -118,7 +130,6 @@ export class LiveHub {
       token: who.token,
       tokenHash: who.token ? hashToken(who.token) : null,
       member,
-      queue: Promise.resolve(),
       closed: false,
     };
     this.streams.add(stream);
@@ -138,13 +149,14 @@ export class LiveHub {
     const event = { seq: this.seq, message };
     this.recent.push(event);
     if (this.recent.length > this.limits.recentEvents) this.recent.shift();
-    for (const stream of this.audienceOf(message)) this.deliver(stream, event);
+    this.fanOut([...this.audienceOf(message)], event);
   }
 
   /** Events may have been missed (the listening connection was lost): every client fetches again. */
   resync(): void {
     this.seq += 1;
-    for (const stream of this.streams) this.send(stream, this.seq, 'resync', {});
+    const frame = this.frame(this.seq, 'resync', {});
+    for (const stream of this.streams) this.write(stream, frame);
   }
 
   private audienceOf(message: LiveMessage): Iterable<LiveStream> {
@@ -165,52 +177,73 @@ export class LiveHub {
     const oldest = this.recent[0]?.seq ?? this.seq + 1;
     // From another process or a restart, or older than the ring: what was missed is unknown.
     if (processId !== this.processId || !Number.isInteger(seq) || seq > this.seq || seq < oldest - 1) {
-      this.send(stream, this.seq, 'resync', {});
+      this.write(stream, this.frame(this.seq, 'resync', {}));
       return;
     }
     for (const event of this.recent)
-      if (event.seq > seq && [...this.audienceOf(event.message)].includes(stream)) this.deliver(stream, event);
+      if (event.seq > seq && [...this.audienceOf(event.message)].includes(stream)) this.fanOut([stream], event);
   }
 
-  private deliver(stream: LiveStream, event: RecentEvent): void {
-    stream.queue = stream.queue
-      .then(async () => {
-        if (stream.closed) return;
-        const { message } = event;
-        if (message.kind === 'programme') {
-          this.send(stream, event.seq, 'programme', { version: message.version });
-          return;
-        }
-        // Checked again before anything is said: a session ended elsewhere stops the stream at once.
-        const user = stream.token ? await findSessionUser(this.ctx, stream.token) : null;
-        if (!user) return this.close(stream, 'session_ended');
-        if (message.kind === 'review' && (await repo.acceptedMembers(this.ctx.db, [user._id])).size === 0)
-          return this.close(stream, 'membership_ended');
-        const data = await this.dataFor(user, message);
-        if (!stream.closed) this.send(stream, event.seq, message.kind, data);
-      })
+  /**
+   * Events go out one after another, each to its whole audience: a stream gets them in order, and
+   * the counts an event carries are never older than an earlier event's.
+   */
+  private fanOut(audience: LiveStream[], event: RecentEvent): void {
+    if (audience.length === 0) return;
+    this.delivering = this.delivering
+      .then(() => this.deliver(audience, event))
       .catch((error: unknown) => this.ctx.log.warn({ err: error }, 'live event not delivered'));
   }
 
-  /** What the event says to this reader, read now (the channel carries ids only). */
-  private async dataFor(user: PublicUser, message: LiveMessage): Promise<LiveEventData[LiveEventKind]> {
-    switch (message.kind) {
-      case 'chat': {
-        const summary = await unreadSummary(this.ctx, user);
-        const paper = summary.unreadSummary.find((entry) => entry.paperId === message.paperId);
-        return { paperId: message.paperId, unreadCount: paper?.unreadCount ?? 0, totalUnread: summary.totalUnread };
-      }
-      case 'notification':
-        return { unreadCount: await unreadCount(this.ctx, user) };
-      case 'paper':
-        return { paperId: message.paperId };
-      case 'job':
-        return { jobId: message.jobId };
-      case 'review':
-        return { paperId: message.paperId };
-      case 'programme':
-        return { version: message.version };
+  /**
+   * One event to its audience: the sessions of all its streams checked in one statement (and the
+   * memberships for `review`), what it says read once per reader, and serialised once per reader:
+   * a user's tabs share the frame, and an event that says the same to everyone (`programme`,
+   * `paper`, `job`, `review`) is serialised once in all.
+   */
+  private async deliver(audience: LiveStream[], event: RecentEvent): Promise<void> {
+    const { message } = event;
+    if (message.kind === 'programme') {
+      const frame = this.frame(event.seq, 'programme', { version: message.version });
+      for (const stream of audience) this.write(stream, frame);
+      return;
     }
+    const readers = new Map<string, { user: PublicUser; streams: LiveStream[] }>();
+    for (const stream of audience) {
+      if (stream.closed || !stream.user || !stream.tokenHash) continue;
+      const reader = readers.get(stream.user._id) ?? { user: stream.user, streams: [] };
+      reader.streams.push(stream);
+      readers.set(stream.user._id, reader);
+    }
+    if (readers.size === 0) return;
+    const userIds = [...readers.keys()];
+    const tokenHashes = [...new Set([...readers.values()].flatMap(({ streams }) => streams.map((s) => s.tokenHash!)))];
+    // The sessions checked again (a session ended elsewhere stops the stream before anything is
+    // said) while what the event says is read: one round trip, not two, before the first write.
+    const [live, members, data] = await Promise.all([
+      repo.liveTokenHashes(this.ctx.db, tokenHashes, SESSION_IDLE_MS),
+      message.kind === 'review' ? repo.acceptedMembers(this.ctx.db, userIds) : undefined,
+      message.kind === 'chat' || message.kind === 'notification'
+        ? Promise.all([...readers.values()].map(({ user }) => this.readerData(user, message)))
+        : undefined,
+    ]);
+    const shared = data === undefined ? this.frame(event.seq, message.kind, sameForAll(message)) : undefined;
+    [...readers.values()].forEach(({ user, streams }, i) => {
+      const frame = shared ?? this.frame(event.seq, message.kind, data![i]!);
+      for (const stream of streams) {
+        if (!live.has(stream.tokenHash!)) this.close(stream, 'session_ended');
+        else if (members && !members.has(user._id)) this.close(stream, 'membership_ended');
+        else this.write(stream, frame);
+      }
+    });
+  }
+
+  /** What a chat or notification event says to this reader, read now (the channel carries ids only). */
+  private async readerData(user: PublicUser, message: LiveMessage & { kind: 'chat' | 'notification' }) {
+    if (message.kind === 'notification') return { unreadCount: await unreadCount(this.ctx, user) };
+    const summary = await unreadSummary(this.ctx, user);
+    const paper = summary.unreadSummary.find((entry) => entry.paperId === message.paperId);
+    return { paperId: message.paperId, unreadCount: paper?.unreadCount ?? 0, totalUnread: summary.totalUnread };
   }
 
   /**
@@ -241,8 +274,8 @@ export class LiveHub {
     }
   }
 
-  private send(stream: LiveStream, seq: number, kind: string, data: object): void {
-    this.write(stream, `id: ${this.processId}-${seq}\nevent: ${kind}\ndata: ${JSON.stringify(data)}\n\n`);
+  private frame(seq: number, kind: string, data: object): string {
+    return `id: ${this.processId}-${seq}\nevent: ${kind}\ndata: ${JSON.stringify(data)}\n\n`;
   }
 
   /** Tells the client why, then ends the stream; the client does not reconnect after this. */

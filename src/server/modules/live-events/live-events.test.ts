@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { committeeMembers } from '@server/db/schema/index.ts';
@@ -260,5 +262,85 @@ describe('live update limits and shutdown', () => {
     // The close does not wait on open streams: each ends, and its client reconnects elsewhere.
     await t.close();
     await Promise.all([...own, anonymous[1]!, reopened].map((stream) => stream.ended));
+  });
+});
+
+describe('a client that does not read its stream', () => {
+  let t: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    // A ring long enough to replay everything the test sends.
+    t = await createTestApp({ liveLimits: { recentEvents: 4000 } });
+    base = await listening(t);
+  });
+  afterAll(() => t.close());
+
+  const connections = () =>
+    new Promise<number>((resolve, reject) =>
+      t.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+    );
+
+  it('is dropped once its backlog passes the cap, and catches up with Last-Event-ID when it comes back', async () => {
+    const user = await createTestUser(t.app, { username: 'Đặng Thu Thảo' });
+    const reading = await openEventStream(base, '/api/events', { token: user.token });
+    await reading.comment('connected');
+
+    // A tab whose reader stalls: its socket is never read while the events pile up.
+    const url = new URL(base);
+    const stalled = net.connect({ host: url.hostname, port: Number(url.port) });
+    stalled.pause();
+    await once(stalled, 'connect');
+    // HTTP/1.0: the answer is not chunked, so its body is the stream as sent.
+    stalled.write(
+      `GET ${url.pathname}/api/events HTTP/1.0\r\nAccept: text/event-stream\r\nCookie: ictacem_session=${user.token}\r\n\r\n`,
+    );
+    await expect.poll(connections).toBe(2);
+
+    // Events of 6 kB (long ids), so that the kernel's socket buffers fill within a few megabytes.
+    const filler = 'x'.repeat(6000);
+    let published = 0;
+    // A few at a time, the reading client taking each batch before the next (it shares this process).
+    while ((await connections()) === 2 && published * filler.length < 32 * 1024 * 1024) {
+      for (let i = 0; i < 5; i += 1, published += 1)
+        await publishLive(t.app.ctx.db, { kind: 'job', jobId: `${published}-${filler}`, userIds: [user.user._id] });
+      const last = `${published - 1}-`;
+      await reading.next((event) => event.event === 'job' && (event.data as { jobId: string }).jobId.startsWith(last));
+    }
+    // Dropped by the cap, not by running out of kernel buffer: without it the loop ends at 32 MB.
+    expect(await connections()).toBe(1);
+    expect(published * filler.length).toBeLessThan(16 * 1024 * 1024);
+
+    // What reached the stalled client before the drop (from when its stream opened): whole events, in order, then the end.
+    const chunks: Buffer[] = [];
+    stalled.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stalled.resume();
+    await once(stalled, 'close');
+    const answer = Buffer.concat(chunks).toString('utf8');
+    expect(answer.startsWith('HTTP/1.1 200')).toBe(true);
+    const blocks = answer
+      .slice(answer.indexOf('\r\n\r\n') + 4)
+      .split('\n\n')
+      .slice(0, -1);
+    const received = blocks
+      .filter((block) => block.includes('event: job'))
+      .map((block) => ({
+        id: /^id: (.+)$/m.exec(block)![1]!,
+        index: Number((JSON.parse(/^data: (.+)$/m.exec(block)![1]!) as { jobId: string }).jobId.split('-')[0]),
+      }));
+    expect(received.length).toBeGreaterThan(0);
+    expect(received.length).toBeLessThan(published);
+    const first = received[0]!.index;
+    expect(received.map((event) => event.index)).toEqual(received.map((_, i) => first + i));
+
+    // EventSource reconnects on its own with the last id it saw: the rest is replayed, in order.
+    const back = await openEventStream(base, '/api/events', { token: user.token, lastEventId: received.at(-1)!.id });
+    const last = `${published - 1}-`;
+    await back.next((event) => event.event === 'job' && (event.data as { jobId: string }).jobId.startsWith(last));
+    const replayed = back.events.map((event) => Number((event.data as { jobId: string }).jobId.split('-')[0]));
+    const resumed = received.at(-1)!.index + 1;
+    expect(replayed).toEqual(Array.from({ length: published - resumed }, (_, i) => resumed + i));
+    back.close();
+    reading.close();
   });
 });
