@@ -19,12 +19,15 @@ import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { useConfirmPayment, usePayments, useRejectPayment } from './fees-admin-api.ts';
 
+/** What the list shows first: the payments waiting for an organiser. */
+export const FIRST_PAYMENT_FILTER: PaymentState = 'entered';
+
 /**
  * Every paper's payment, filtered by Confirmed, Entered or Unpaid; an entered one is confirmed or
  * rejected here. `actions` sit beside the filter (the page's receipts ZIP).
  */
 export function PaymentsList({ actions }: { actions?: ReactNode }) {
-  const [state, setState] = useState<PaymentState | undefined>('entered');
+  const [state, setState] = useState<PaymentState | undefined>(FIRST_PAYMENT_FILTER);
   const payments = usePayments(state);
   const counts = payments.data?.counts;
   return (
