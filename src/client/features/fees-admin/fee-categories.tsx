@@ -9,7 +9,8 @@ import {
   minorToMajorText,
 } from '@shared/domain/fees.ts';
 import { formatConferenceDate } from '@shared/domain/deadlines.ts';
-import { type FeeCategory, type FeeCategoryBody, feeCategoryFormSchema } from '@shared/schemas/fees.ts';
+import { feeCategoryFormSchema } from '@shared/schemas/fee-forms.ts';
+import type { FeeCategory, FeeCategoryBody } from '@shared/schemas/fees.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 import { Button } from '@client/components/ui/button.tsx';
 import { SelectField, TextField } from '@client/components/ui/form-field.tsx';

@@ -10,7 +10,8 @@ import {
   PAYMENT_STATES,
   type PaymentState,
 } from '@shared/domain/fees.ts';
-import { type AdminPaymentRow, confirmPaymentFormSchema, rejectPaymentBodySchema } from '@shared/schemas/fees.ts';
+import { confirmPaymentFormSchema, rejectPaymentBodySchema } from '@shared/schemas/fee-forms.ts';
+import type { AdminPaymentRow } from '@shared/schemas/fees.ts';
 import { Button } from '@client/components/ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '@client/components/ui/form-field.tsx';
 import { Panel } from '@client/components/ui/panel.tsx';
