@@ -54,6 +54,9 @@ const SIGNED_IN_PAGES = new Set([
   'admin-papers',
   'admin-paper-details',
   'admin-outbox',
+  'admin-fees',
+  'admin-participants',
+  'admin-check-in',
 ]);
 
 /**

@@ -1,5 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_DIR } from '../project-paths.ts';
 import { API, createTestApp, type TestApp } from '../test/test-app.ts';
 import { createTestUser } from '../test/factories.ts';
 import { EmbeddedDatabaseMaintenance } from './embedded-upkeep.ts';
@@ -40,6 +43,17 @@ describe('embedded database maintenance', () => {
     });
     try {
       expect(vacuumed()).toBe(false);
+      // What the first requests need is done before listening: every migration applied.
+      const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+        entries: { when: number }[];
+      };
+      const applied = (await lasting.app.ctx.db.execute(
+        sql`select count(*)::int as count, max(created_at)::text as latest from drizzle.__drizzle_migrations`,
+      )) as unknown as { rows: { count: number; latest: string }[] };
+      expect(applied.rows[0]).toEqual({
+        count: journal.entries.length,
+        latest: String(journal.entries.at(-1)!.when),
+      });
       const address = await lasting.app.listen({ port: 0, host: '127.0.0.1' });
       // Readiness asks the database: it answers between two tables of the VACUUM.
       const answer = await fetch(`${address}${API}/health/ready`);

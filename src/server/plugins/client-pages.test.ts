@@ -294,9 +294,29 @@ describe('the scripts and styles, compressed by the build', () => {
     expect(plain.body).toBe(script);
   });
 
-  it('are no routes of their own: the start builds one route per file, not three', () => {
-    expect(t.app.hasRoute({ method: 'GET', url: '/ictacem2025/assets/about-A1.js' })).toBe(true);
-    expect(t.app.hasRoute({ method: 'GET', url: '/ictacem2025/assets/about-A1.js.br' })).toBe(false);
-    expect(t.app.hasRoute({ method: 'GET', url: '/ictacem2025/assets/about-A1.js.gz' })).toBe(false);
+  it('are no routes of their own: the start builds no route per file', () => {
+    for (const file of ['about-A1.js', 'about-A1.js.br', 'about-A1.js.gz'])
+      expect(t.app.hasRoute({ method: 'GET', url: `/ictacem2025/assets/${file}` })).toBe(false);
+  });
+
+  it('are answered to HEAD as to GET, without the body', async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: '/ictacem2025/assets/about-A1.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(head.body).toBe('');
+  });
+
+  it("sends only the build's own files: a copy by its own name, a missing file or a path outside is 404", async () => {
+    for (const url of [
+      '/ictacem2025/assets/about-A1.js.br',
+      '/ictacem2025/assets/missing-B2.js',
+      '/ictacem2025/assets/../index.html.js',
+      '/ictacem2025/%2e%2e/package.json',
+    ]) {
+      const answer = await t.app.inject({ method: 'GET', url });
+      expect(answer.statusCode, url).toBe(404);
+    }
+    const shell = await t.app.inject({ method: 'GET', url: '/ictacem2025/index.html' });
+    expect(shell.statusCode).toBe(200);
   });
 });

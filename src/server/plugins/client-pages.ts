@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -11,6 +11,20 @@ import { SITE_SESSION_META } from '@shared/page-session.ts';
 import { readPagePreloads } from './page-preloads.ts';
 
 export const NOT_FOUND_MESSAGE = 'Not found.';
+
+/**
+ * The built client's files, as paths under the base path ("assets/index-Ab1.js"): every file but
+ * the build's .br and .gz copies, which are sent in place of the file they copy.
+ */
+async function filesToServe(clientDir: string): Promise<Set<string>> {
+  const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });
+  const files = new Set<string>();
+  for (const entry of entries) {
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
+    files.add(path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+  }
+  return files;
+}
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
 
@@ -184,14 +198,13 @@ export async function registerClientPages(
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir!,
-      prefix: `${basePath}/`,
+      // No routes of its own: the page route below sends the built files (`reply.sendFile`). A GET
+      // and a HEAD route per file were 320 routes for the router to build at every start.
+      serve: false,
       index: false,
-      wildcard: false,
       // The build's .br and .gz copies of the scripts and styles (scripts/build.mjs), sent in place
-      // of the file they copy. Not routes of their own: a GET and a HEAD route per file made half of
-      // the start's route building.
+      // of the file they copy.
       preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -201,12 +214,18 @@ export async function registerClientPages(
   }
   const shell = hasClient ? await readFile(indexPath!, 'utf8') : undefined;
   const preloads = hasClient ? readPagePreloads(clientDir!, basePath) : new Map();
+  const builtFiles = hasClient ? await filesToServe(clientDir!) : new Set<string>();
 
   if (shell) {
     // Page paths are routes (not the not-found handler) so that the compression plugin compresses them.
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const url = request.url.split('?')[0] ?? '';
-      if (url.startsWith(apiPrefix) || path.extname(url)) return reply.callNotFound();
+      if (url.startsWith(apiPrefix)) return reply.callNotFound();
+      if (path.extname(url)) {
+        // Only what the build wrote is sent, by its exact name: no path is resolved from the request.
+        const file = url.slice(basePath.length + 1);
+        return builtFiles.has(file) ? reply.sendFile(file) : reply.callNotFound();
+      }
       // An unknown page still gets the shell, whose router shows Not Found, but with the status a
       // crawler or a link checker reads as missing.
       const route = clientRouteOf(url.slice(basePath.length));

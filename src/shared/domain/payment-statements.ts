@@ -1,3 +1,4 @@
+import { formatCount } from '../format/numbers.ts';
 import { CURRENCIES, type Currency, isCalendarDay, MAX_AMOUNT_MINOR } from './fees.ts';
 
 /**
@@ -65,7 +66,7 @@ export const ROW_RESOLUTION_LABELS: Record<RowResolution, string> = {
 
 export const STATEMENT_MESSAGES = {
   tooLarge: `The statement is larger than ${STATEMENT_LIMITS.maxBytes / 1024 / 1024} MB. Export a shorter period and import it in parts.`,
-  tooManyRows: `The statement has more than ${STATEMENT_LIMITS.maxRows.toLocaleString('en')} rows. Export a shorter period and import it in parts.`,
+  tooManyRows: `The statement has more than ${formatCount(STATEMENT_LIMITS.maxRows)} rows. Export a shorter period and import it in parts.`,
   noFile: 'Please choose the statement file (CSV or CAMT.053 XML).',
   empty: 'The statement is empty.',
   unknownFormat: 'The file is neither a CSV export nor a CAMT.053 statement.',

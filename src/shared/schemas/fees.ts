@@ -11,9 +11,18 @@ import {
   RATES,
 } from '../domain/fees.ts';
 import { publishable } from '../domain/publishable-text.ts';
+import { FEE_LIMITS } from './fee-forms.ts';
 import { okResponse } from './responses.ts';
 
-export const FEE_LIMITS = { categoryName: 80, reason: 1000 } as const;
+// The forms' schemas live apart, so that a page imports them without building the schemas below.
+export {
+  confirmPaymentFormSchema,
+  FEE_LIMITS,
+  feeCategoryFormSchema,
+  majorAmountTextSchema,
+  rejectPaymentBodySchema,
+  type RejectPaymentBody,
+} from './fee-forms.ts';
 
 /** An amount typed in major units ("5000.50"), parsed exactly into minor units. */
 export const majorAmountSchema = z
@@ -31,30 +40,6 @@ export const majorAmountSchema = z
     }
     return amount;
   });
-
-/** The same amount as a form holds it: text, checked by the same parser, sent as typed. */
-export const majorAmountTextSchema = z
-  .string()
-  .trim()
-  .refine((text) => {
-    const amount = parseMajorAmount(text);
-    return amount !== null && amount <= MAX_AMOUNT_MINOR;
-  }, FEE_MESSAGES.amountInvalid);
-
-const categoryName = z
-  .string()
-  .trim()
-  .min(1, 'Please enter the category’s name.')
-  .max(FEE_LIMITS.categoryName)
-  .superRefine(publishable('Category'));
-
-/** The Fees page's category form: what it checks before sending (the body schema below parses the amounts). */
-export const feeCategoryFormSchema = z.object({
-  name: categoryName,
-  currency: z.enum(CURRENCIES),
-  earlyBird: majorAmountTextSchema,
-  late: majorAmountTextSchema,
-});
 
 export const feeCategoryBodySchema = z.object({
   name: z
@@ -157,24 +142,6 @@ export const confirmPaymentBodySchema = z.object({
   currency: z.enum(CURRENCIES),
 });
 export type ConfirmPaymentBody = z.input<typeof confirmPaymentBodySchema>;
-
-/** The Confirm form: the day, the amount as typed, the currency (the payment ID is the row's). */
-export const confirmPaymentFormSchema = z.object({
-  receivedOn: z.string().trim().refine(isCalendarDay, FEE_MESSAGES.receivedOnInvalid),
-  amount: majorAmountTextSchema,
-  currency: z.enum(CURRENCIES),
-});
-
-export const rejectPaymentBodySchema = z.object({
-  paymentId: z.string().trim().min(1),
-  reason: z
-    .string()
-    .trim()
-    .min(1, 'Please give the reason, which is sent to the author.')
-    .max(FEE_LIMITS.reason)
-    .superRefine(publishable('Reason')),
-});
-export type RejectPaymentBody = z.input<typeof rejectPaymentBodySchema>;
 
 export const paymentDecisionResponseSchema = okResponse({ message: z.string(), payment: paperPaymentSchema });
 

@@ -228,3 +228,22 @@ describe('a text that reaches a document or a feed refuses what they cannot carr
     );
   });
 });
+
+describe('every schema module installs the messages itself', () => {
+  // A page may load one schema module alone (the Fees page loads only its forms' module): one that
+  // did not install them would check its fields with Zod's own messages, and, without `jitless`,
+  // Zod's probe for `new Function` would be reported as a breach of the page's CSP.
+  const sources = import.meta.glob<string>(['./*.ts', '!./*.test.ts', '!./field-messages.ts'], {
+    eager: true,
+    query: '?raw',
+    import: 'default',
+  });
+
+  it('imports field-messages.ts, or responses.ts that imports it, whenever it uses Zod', () => {
+    const missing = Object.entries(sources)
+      .filter(([, source]) => /^import (?!type )(?!\{ type z \})[^;]*from 'zod';$/m.test(source))
+      .filter(([, source]) => !/^import '\.\/field-messages\.ts';$|from '\.\/responses\.ts';$/m.test(source))
+      .map(([file]) => file);
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,3 +1,5 @@
+// The site's messages for every field (z.config), installed with the first schema.
+import './field-messages.ts';
 import { z } from 'zod';
 
 /**

@@ -9,7 +9,9 @@ import {
   minorToMajorText,
 } from '@shared/domain/fees.ts';
 import { formatConferenceDate } from '@shared/domain/deadlines.ts';
-import { type FeeCategory, type FeeCategoryBody, feeCategoryFormSchema } from '@shared/schemas/fees.ts';
+import { feeCategoryFormSchema } from '@shared/schemas/fee-forms.ts';
+import type { FeeCategory, FeeCategoryBody } from '@shared/schemas/fees.ts';
+import { Alert } from '@client/components/ui/alert.tsx';
 import { Button } from '@client/components/ui/button.tsx';
 import { SelectField, TextField } from '@client/components/ui/form-field.tsx';
 import { Panel } from '@client/components/ui/panel.tsx';
@@ -69,6 +71,9 @@ export function FeeCategories() {
   const periods = fees.data?.periods;
   return (
     <Panel title="Fee categories" headingLevel={2}>
+      {fees.isError && (
+        <Alert className="mb-3">{errorText(fees.error, 'The fee categories could not be loaded.')}</Alert>
+      )}
       {periods && (
         <p className="mb-3 text-sm text-slate-700">
           Early bird: payments received from {formatConferenceDate(periods.earlyBirdOpens)} to{' '}
@@ -166,11 +171,12 @@ export function FullPaperSetting() {
   const fees = useAdminFees();
   const save = useSaveFeeSettings();
   const toast = useToast();
-  if (!fees.data) return null;
+  // Drawn whatever the answer, no choice made until it comes: the panel keeps its size and place.
+  const current = fees.data?.fullPaperRequires;
   return (
     <Panel title="Full paper" headingLevel={2}>
       {/* Radio buttons rather than a select: the choices are sentences that a phone's select cuts short. */}
-      <fieldset disabled={save.isPending}>
+      <fieldset disabled={save.isPending || current === undefined}>
         <legend className="text-sm font-medium text-slate-800">The full paper can be submitted when</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {FULL_PAPER_REQUIREMENTS.map((value) => (
@@ -183,7 +189,7 @@ export function FullPaperSetting() {
                 name="full-paper-requires"
                 value={value}
                 className="mt-0.5 size-4"
-                checked={fees.data.fullPaperRequires === value}
+                checked={current === value}
                 onChange={async () => {
                   try {
                     const answer = await save.mutateAsync(value);

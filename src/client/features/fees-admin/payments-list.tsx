@@ -10,7 +10,8 @@ import {
   PAYMENT_STATES,
   type PaymentState,
 } from '@shared/domain/fees.ts';
-import { type AdminPaymentRow, confirmPaymentFormSchema, rejectPaymentBodySchema } from '@shared/schemas/fees.ts';
+import { confirmPaymentFormSchema, rejectPaymentBodySchema } from '@shared/schemas/fee-forms.ts';
+import type { AdminPaymentRow } from '@shared/schemas/fees.ts';
 import { Button } from '@client/components/ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '@client/components/ui/form-field.tsx';
 import { Panel } from '@client/components/ui/panel.tsx';
@@ -19,12 +20,15 @@ import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { useConfirmPayment, usePayments, useRejectPayment } from './fees-admin-api.ts';
 
+/** What the list shows first: the payments waiting for an organiser. */
+export const FIRST_PAYMENT_FILTER: PaymentState = 'entered';
+
 /**
  * Every paper's payment, filtered by Confirmed, Entered or Unpaid; an entered one is confirmed or
  * rejected here. `actions` sit beside the filter (the page's receipts ZIP).
  */
 export function PaymentsList({ actions }: { actions?: ReactNode }) {
-  const [state, setState] = useState<PaymentState | undefined>('entered');
+  const [state, setState] = useState<PaymentState | undefined>(FIRST_PAYMENT_FILTER);
   const payments = usePayments(state);
   const counts = payments.data?.counts;
   return (

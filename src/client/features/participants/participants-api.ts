@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   checkInCountsResponseSchema,
   importPreviewResponseSchema,
@@ -28,6 +28,8 @@ export function useParticipants(filter: ParticipantsQuery) {
     queryOptions({
       queryKey: [...participantsKey, filter],
       queryFn: () => api<ResponseOf<typeof participantsResponseSchema>>(`/admin/participants${filterQuery(filter)}`),
+      // Another filter's list stays until its own arrives: the panels are not taken down meanwhile.
+      placeholderData: keepPreviousData,
     }),
   );
 }

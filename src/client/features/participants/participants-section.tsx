@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   BADGE_LAYOUTS,
@@ -46,9 +46,16 @@ export function ParticipantsSection() {
   const [filter, setFilter] = useState<ParticipantsQuery>({});
   const [layout, setLayout] = useState<BadgeLayout>('a4-four');
   const list = useParticipants(filter);
+  // The panels below ask for theirs at the same time, and every panel is drawn once all three have
+  // answered, in a background render React splits into short tasks: drawn as each answer came, the
+  // list pushed the panels under it down the screen (a layout shift).
+  const volunteers = useVolunteers();
+  const counts = useCheckInCounts();
+  const answered = useDeferredValue(!list.isPending && !volunteers.isPending && !counts.isPending);
   const set = (name: keyof ParticipantsQuery) => (value: string) =>
     setFilter((f) => ({ ...f, [name]: value || undefined }));
   const badgesHref = `${API_BASE}/admin/badges.pdf${filterQuery({ ...filter, layout } as ParticipantsQuery)}`;
+  if (!answered) return <Spinner label="Loading participants..." />;
   return (
     <div className="space-y-8">
       <Panel title="Participants" headingLevel={2}>
@@ -99,7 +106,7 @@ export function ParticipantsSection() {
           </a>
           <span className="text-sm text-slate-600">for the {list.data?.participants.length ?? 0} shown</span>
         </div>
-        {list.isPending && <p className="mt-4 text-sm text-slate-600">Loading participants...</p>}
+        {list.isPlaceholderData && <p className="mt-4 text-sm text-slate-600">Loading participants...</p>}
         {list.isError && (
           <p className="mt-4 text-sm text-red-700">{errorText(list.error, 'The participants could not be loaded.')}</p>
         )}

@@ -15,7 +15,8 @@ export default function ParticipantsPage() {
       {(admin) => (
         <>
           <AdminHeader user={admin} />
-          <div className="mx-auto w-full max-w-7xl px-4 py-6">
+          {/* A screen high from the first paint: the footer never shows and is pushed away (a layout shift). */}
+          <div className="mx-auto min-h-screen w-full max-w-7xl px-4 py-6">
             <Link to="/admin" className="text-sm font-semibold text-brand-700 hover:underline">
               Back to Dashboard
             </Link>
