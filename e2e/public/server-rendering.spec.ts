@@ -48,6 +48,14 @@ test.describe('without JavaScript', () => {
     });
   }
 
+  test('the verification form sends the code and shows the answer', async ({ page }) => {
+    await page.goto('verify-letter');
+    await page.getByLabel('Verification code').fill('0000-0000-0000-0000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/ictacem2025\/verify-letter\/0000-0000-0000-0000$/);
+    await expect(page.getByRole('main')).toContainText('No letter has this verification code.');
+  });
+
   test('a link leads to the next page, drawn by the server', async ({ page }) => {
     await page.goto('about');
     await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Committee' }).click();

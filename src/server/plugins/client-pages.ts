@@ -230,6 +230,13 @@ export async function registerClientPages(
       // crawler or a link checker reads as missing.
       const route = clientRouteOf(url.slice(basePath.length));
       const pageName = route !== undefined ? CLIENT_PAGES[route] : NOT_FOUND_PAGE;
+      // The verification form as a browser without JavaScript sends it (GET ?code=): on to the
+      // code's own address, where the page's script would have gone.
+      if (route === 'verify-letter') {
+        const typed = new URLSearchParams(request.url.split('?')[1] ?? '').get('code')?.trim();
+        if (typed && typed.length <= LETTER_CODE_IN_ADDRESS_MAX)
+          return reply.redirect(`${basePath}/verify-letter/${encodeURIComponent(typed)}`, 303);
+      }
       // Without the database the page still loads, and asks for the dates itself. An unknown path
       // costs no query: its page asks for what its header shows.
       const data: PageData = {

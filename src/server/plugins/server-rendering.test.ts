@@ -273,6 +273,22 @@ describe('public pages rendered on the server', () => {
     }
   });
 
+  it('takes a code sent by the form without JavaScript to its own address', async () => {
+    const form = await get('/ictacem2025/verify-letter');
+    const formTag = /<form[^>]*>/.exec(rootOf(form.body))?.[0];
+    expect(formTag).toContain('method="get"');
+    expect(formTag).toContain('action="/ictacem2025/verify-letter"');
+    const sent = await get('/ictacem2025/verify-letter?code=%20K7QD-9XMP%2F3RTA%20');
+    expect(sent.statusCode).toBe(303);
+    expect(sent.headers.location).toBe('/ictacem2025/verify-letter/K7QD-9XMP%2F3RTA');
+    // Nothing typed, or more than any code: the form again.
+    for (const url of ['/ictacem2025/verify-letter?code=', `/ictacem2025/verify-letter?code=${'A'.repeat(257)}`]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(h1Of(res.body), url).toBe('Verify a Letter');
+    }
+  });
+
   it('answers a code on the page no more often than the API would, then leaves it to the API', async () => {
     const url = '/ictacem2025/verify-letter/1111-2222-3333-4444';
     const fromOneAddress = () => t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.61' });

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { useHref } from 'react-router';
 import { CONFERENCE } from '@shared/conference.ts';
 import { CERTIFICATE_KIND_LABELS } from '@shared/domain/certificates.ts';
 import { formatMoney, formatReceivedOn } from '@shared/domain/fees.ts';
@@ -37,9 +38,18 @@ export function LetterVerification({ code, onCheck }: LetterVerificationProps) {
     ...VALIDATE_ON_SUBMIT_ONLY,
   });
   const submit = handleSubmit((values) => onCheck(values.code));
+  const formAction = useHref('/verify-letter');
   return (
     <div className="space-y-6">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
+      {/* Without JavaScript (before hydration too) the browser sends the code to the server, which
+          answers at the code's own address. */}
+      <form
+        method="get"
+        action={formAction}
+        onSubmit={submit}
+        noValidate
+        className="flex flex-col gap-2 sm:flex-row sm:items-start"
+      >
         <div className="flex-1">
           <TextField
             label="Verification code"
