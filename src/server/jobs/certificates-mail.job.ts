@@ -7,12 +7,14 @@ import {
   certificateFileName,
   countEligible,
   eligibleCertificates,
+  markCertificatesMailed,
   renderCertificatePdf,
 } from '../modules/certificates/certificates.service.ts';
 import { bulletList, oneLine, renderMail, siteLink } from '../modules/mail-templates/mail-rendering.ts';
 import type { JobHandler } from './job-runner.ts';
 
 const LIST_HEADER = ['Name', 'E-mail', 'Certificates', 'Verification Codes'];
+const ALREADY_MAILED = 'Already e-mailed.';
 
 /**
  * Every participant's certificates, issued as reached, e-mailed to them through the outbox with
@@ -25,20 +27,27 @@ export const certificatesMailJob: JobHandler = async ({ ctx, job, progress }) =>
   const lines = [UTF8_BOM, csvLine(LIST_HEADER)];
   const problems: JobProblem[] = [];
   let done = 0;
-  for await (const { participant, certificates } of eligibleCertificates(ctx, job.requestedBy)) {
+  for await (const { participant, certificates: held } of eligibleCertificates(ctx, job.requestedBy)) {
     await progress(done++, total);
+    // A run again, or one resumed after a restart, mails only what has not been mailed (a
+    // reissued certificate is new, so it goes out).
+    const certificates = held.filter((certificate) => certificate.mailedAt === null);
+    if (certificates.length === 0) {
+      problems.push({ ictacemId: participant.ictacemId ?? '', title: participant.name, reason: ALREADY_MAILED });
+      continue;
+    }
     const labels = certificates.map((certificate) => CERTIFICATE_KIND_LABELS[certificate.kind as CertificateKind]);
     if (!participant.email) {
       problems.push({ ictacemId: participant.ictacemId ?? '', title: participant.name, reason: 'No e-mail address.' });
       continue;
     }
-    const attachments = [];
+    const attachments: { filename: string; contentType: string; content: string; encoding: 'base64' }[] = [];
     for (const certificate of certificates)
       attachments.push({
         filename: certificateFileName(certificate),
         contentType: 'application/pdf',
         content: Buffer.from(await renderCertificatePdf(ctx, certificate)).toString('base64'),
-        encoding: 'base64' as const,
+        encoding: 'base64',
       });
     const mail = await renderMail(ctx.db, 'certificates_sent', {
       conference: CONFERENCE.shortName,
@@ -50,14 +59,21 @@ export const certificatesMailJob: JobHandler = async ({ ctx, job, progress }) =>
       ),
       verifyLink: siteLink(ctx.config, 'verify-letter'),
     });
-    await ctx.outbox.enqueue(ctx.db, {
-      kind: 'certificate',
-      to: participant.email,
-      subject: mail.subject,
-      text: mail.text,
-      attachments,
-      paperId: participant.paperId,
-      queuedBy: job.requestedBy ?? undefined,
+    await ctx.db.transaction(async (tx) => {
+      await ctx.outbox.enqueue(tx, {
+        kind: 'certificate',
+        to: participant.email!,
+        subject: mail.subject,
+        text: mail.text,
+        attachments,
+        paperId: participant.paperId,
+        queuedBy: job.requestedBy ?? undefined,
+      });
+      await markCertificatesMailed(
+        tx,
+        certificates.map((certificate) => certificate.id),
+        ctx.now(),
+      );
     });
     lines.push(
       csvLine([

@@ -10,7 +10,7 @@ import { type ZipEntry, zipStream } from '../lib/zip-archive.ts';
 import { spreadsheetDay } from '../lib/document-dates.ts';
 import type { JobHandler } from './job-runner.ts';
 
-const MANIFEST_HEADER = ['File', 'Certificate', 'Name', 'E-mail', 'ICTACEM ID', 'Date', 'Verification Code', 'Issued'];
+const MANIFEST_HEADER = ['File', 'Certificate', 'Name', 'ICTACEM ID', 'Date', 'Verification Code', 'Issued'];
 
 /**
  * Every certificate participants may have, issuing those not issued yet, with manifest.csv last
@@ -36,7 +36,6 @@ export const certificatesZipJob: JobHandler = async ({ ctx, job, progress }) => 
             name,
             CERTIFICATE_KIND_LABELS[certificate.kind as CertificateKind],
             printed('holderName'),
-            participant.email,
             participant.ictacemId ?? '',
             printed('date'),
             certificate.verificationCode,

@@ -34,6 +34,7 @@ export const PARTICIPANT_MESSAGES = {
   duplicateEmail: 'A participant with this e-mail is already on the list.',
   paperRowFixed: "A presenting author's name and affiliation come from the paper: name another author instead.",
   paperRowNotRemovable: 'A presenting author stays on the list while the paper is accepted.',
+  holdsCertificates: 'This participant holds a certificate: withdraw it before removing them from the list.',
   noSuchAuthor: 'The paper has no author at this position.',
   notABadge: 'Not a badge of this conference.',
   badgeReplaced: 'A new badge code is made: print the badge again; the old badge no longer checks in.',

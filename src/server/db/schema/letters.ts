@@ -30,6 +30,8 @@ export const letters = pgTable(
     withdrawnBy: uuid('withdrawn_by').references(() => users.id, { onDelete: 'set null' }),
     /** The certificate reissued in its place (a corrected name): the history runs old to new. */
     replacedById: uuid('replaced_by_id').references((): AnyPgColumn => letters.id, { onDelete: 'set null' }),
+    /** When the certificates e-mail carrying it was queued: a run again (or resumed) skips it. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
   },
   (t) => [
     index('letters_paper_kind_idx').on(t.paperId, t.kind),

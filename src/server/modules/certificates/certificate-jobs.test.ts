@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATE_TEXTS } from '@shared/domain/certificates.ts';
+import { PARTICIPANT_MESSAGES } from '@shared/schemas/participants.ts';
 import { OPEN_DEADLINES } from '@server/test/open-deadlines.ts';
 import { createTestUser, type TestUser } from '@server/test/factories.ts';
 import { pdfText } from '@server/test/poppler.ts';
@@ -80,6 +81,8 @@ describe('certificates in bulk: a ZIP and e-mails through the outbox, made in th
     const manifest = files.get('manifest.csv')!.toString('utf8');
     for (const person of PEOPLE) expect(manifest).toContain(person.name);
     expect(manifest).not.toContain('Zofia');
+    // Names and codes to print; the addresses are no part of a file passed around for printing.
+    expect(manifest).not.toContain('@example.org');
 
     expect((await call(admin, 'POST', `/admin/certificates/${wangs._id}/withdraw`)).statusCode).toBe(200);
     const again = await unzip(
@@ -120,5 +123,50 @@ describe('certificates in bulk: a ZIP and e-mails through the outbox, made in th
       ['anil@example.org', 'sent'],
       ['anna@example.org', 'sent'],
     ]);
+  });
+
+  it('mails nobody twice when run again, and mails a reissued certificate', async () => {
+    const again = await finished('certificates_mail');
+    expect(again.problems.map((problem: { reason: string }) => problem.reason).sort()).toEqual([
+      'Already e-mailed.',
+      'Already e-mailed.',
+      'No e-mail address.',
+    ]);
+    const holders = (await call(admin, 'GET', '/admin/certificates')).json().holders;
+    const anna = holders.find(
+      (holder: { participantId: string }) => holder.participantId === participantIds.get('Анна Петрова'),
+    );
+    const reissued = await call(admin, 'POST', `/admin/certificates/${anna.certificates[0]._id}/reissue`, {
+      holderName: 'Анна Сергеевна Петрова',
+    });
+    expect(reissued.statusCode, reissued.body).toBe(200);
+    await finished('certificates_mail');
+    let mails: { to: string }[] = [];
+    for (let i = 0; i < 100 && mails.length < 3; i += 1) {
+      mails = (await call(admin, 'GET', '/admin/outbox?kind=certificate')).json().mails;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(mails.map((mail) => mail.to).sort()).toEqual(['anil@example.org', 'anna@example.org', 'anna@example.org']);
+  });
+
+  it('keeps a participant holding a certificate on the list until it is withdrawn', async () => {
+    const anil = participantIds.get(PEOPLE.find((person) => person.email === 'anil@example.org')!.name)!;
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `${API}/admin/participants/${anil}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(PARTICIPANT_MESSAGES.holdsCertificates);
+    const holders = (await call(admin, 'GET', '/admin/certificates')).json().holders;
+    for (const certificate of holders.find((holder: { participantId: string }) => holder.participantId === anil)
+      .certificates)
+      await call(admin, 'POST', `/admin/certificates/${certificate._id}/withdraw`);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `${API}/admin/participants/${anil}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
   });
 });

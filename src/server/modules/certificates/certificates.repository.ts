@@ -48,6 +48,31 @@ export async function findCertificate(db: DbOrTx, letterId: string): Promise<Let
   return row;
 }
 
+/** The certificate, locked until the transaction ends: two reissues of it run one after the other. */
+export async function lockCertificate(tx: DbOrTx, letterId: string): Promise<LetterRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(letters)
+    .where(and(isCertificate, eq(letters.id, letterId)))
+    .for('update');
+  return row;
+}
+
+/** Marks certificates as e-mailed, in the transaction that queues their mail. */
+export async function markMailed(tx: DbOrTx, letterIds: string[], at: Date) {
+  if (letterIds.length > 0) await tx.update(letters).set({ mailedAt: at }).where(inArray(letters.id, letterIds));
+}
+
+/** Whether the participant holds a certificate not withdrawn. */
+export async function holdsStandingCertificate(db: DbOrTx, participantId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: letters.id })
+    .from(letters)
+    .where(and(isCertificate, eq(letters.participantId, participantId), isNull(letters.withdrawnAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Inserts unless the participant already holds a standing one of the kind (a concurrent download). */
 export async function insertCertificateIfAbsent(db: DbOrTx, values: LetterInsert): Promise<LetterRow | undefined> {
   const [row] = await db.insert(letters).values(values).onConflictDoNothing().returning();

@@ -258,7 +258,7 @@ export async function withdrawCertificate(ctx: AppContext, admin: PublicUser, le
  */
 export async function reissueCertificate(ctx: AppContext, admin: PublicUser, letterId: string, holderName: string) {
   return ctx.db.transaction(async (tx) => {
-    const old = await repo.findCertificate(tx, letterId);
+    const old = await repo.lockCertificate(tx, letterId);
     if (!old) throw new AppError('not_found', CERTIFICATE_TEXTS.notFound);
     if (old.replacedById) throw new AppError('conflict', CERTIFICATE_TEXTS.alreadyReplaced);
     // Withdrawn first: the participant holds one standing certificate of a kind at a time.
@@ -270,11 +270,18 @@ export async function reissueCertificate(ctx: AppContext, admin: PublicUser, let
       verificationCode: newVerificationCode(),
       details: { ...old.details, holderName },
       issuedBy: admin._id,
+      // The clock's time, not the transaction's start: the newest is the one the history ends with.
+      issuedAt: ctx.now(),
     });
     if (!issued) throw new AppError('conflict', CERTIFICATE_TEXTS.alreadyReplaced);
     await repo.setReplacedBy(tx, old.id, issued.id);
     return presentIssued(issued);
   });
+}
+
+/** Marks certificates as e-mailed, in the transaction that queues their mail (jobs/certificates-mail.job.ts). */
+export function markCertificatesMailed(tx: DbOrTx, letterIds: string[], at: Date): Promise<void> {
+  return repo.markMailed(tx, letterIds, at);
 }
 
 /** Every certificate participants may have, issued as reached: the ZIP's and the e-mails' source. */

@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { CERTIFICATE_KINDS } from '@shared/domain/certificates.ts';
 import type { DbOrTx } from '@server/db/client.ts';
 import {
   badgeSigningKey,
   checkIns,
+  letters,
   paperAuthors,
   papers,
   participants,
@@ -134,8 +136,22 @@ export async function updateRecord(db: DbOrTx, id: string, values: Partial<typeo
   await db.update(participants).set(values).where(eq(participants.id, id));
 }
 
-export async function deleteRecord(db: DbOrTx, id: string) {
-  await db.delete(participants).where(eq(participants.id, id));
+/**
+ * Deletes an added participant unless they hold a certificate not withdrawn (one statement, so a
+ * certificate issued meanwhile is seen); whether it was deleted.
+ */
+export async function deleteRecordWithoutStandingCertificate(db: DbOrTx, id: string): Promise<boolean> {
+  const standing = db
+    .select({ id: letters.id })
+    .from(letters)
+    .where(
+      and(eq(letters.participantId, id), inArray(letters.kind, [...CERTIFICATE_KINDS]), isNull(letters.withdrawnAt)),
+    );
+  const deleted = await db
+    .delete(participants)
+    .where(and(eq(participants.id, id), sql`not exists (${standing})`))
+    .returning({ id: participants.id });
+  return deleted.length > 0;
 }
 
 /** E-mails already on the list among added participants. */

@@ -141,7 +141,9 @@ export async function updatePresenter(
 export async function removeParticipant(ctx: AppContext, id: string) {
   const row = await existing(ctx, id);
   if (row.paperId) throw new AppError('conflict', PARTICIPANT_MESSAGES.paperRowNotRemovable);
-  await repo.deleteRecord(ctx.db, id);
+  // Its certificates would outlive it, still verifying, on no organiser's list.
+  if (!(await repo.deleteRecordWithoutStandingCertificate(ctx.db, id)))
+    throw new AppError('conflict', PARTICIPANT_MESSAGES.holdsCertificates);
   return { message: PARTICIPANT_MESSAGES.removed };
 }
 
