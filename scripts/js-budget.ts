@@ -18,9 +18,10 @@ export const PUBLIC_BUDGET = 60_000;
 export const SIGNED_IN_BUDGET = 120_000;
 
 /**
- * Whether an exceeded budget fails the build. Off until the public pages are rendered on the
- * server (issue 61, items 1 and 2): every route runs the client's whole shell before it paints,
- * over both budgets today (docs/performance.md, "JavaScript before the first paint").
+ * Whether an exceeded budget fails the build. Off for now (issue 61, items 2 and 3): the public
+ * pages paint from the server's HTML, but still load the client's whole shell to hydrate, and the
+ * signed-in pages paint only after it; both are over budget (docs/performance.md, "JavaScript
+ * before the first paint").
  */
 const ENFORCED = false;
 
@@ -114,7 +115,7 @@ function main(clientDir: string): number {
     return 1;
   }
   console.log(
-    `${summary}: REPORTED, NOT ENFORCED until the server renders the pages (TODO issue 61, items 1-2; docs/performance.md).`,
+    `${summary}: REPORTED, NOT ENFORCED until the shell is smaller (TODO issue 61, items 2-3; docs/performance.md).`,
   );
   return 0;
 }
