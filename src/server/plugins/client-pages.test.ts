@@ -260,6 +260,8 @@ describe('the scripts and styles, compressed by the build', () => {
     await writeFile(path.join(clientDir, 'assets', 'about-A1.js'), script);
     await writeFile(path.join(clientDir, 'assets', 'about-A1.js.br'), brotliCompressSync(`${script} // br`));
     await writeFile(path.join(clientDir, 'assets', 'about-A1.js.gz'), gzipSync(`${script} // gz`));
+    await mkdir(path.join(clientDir, 'documents'));
+    await writeFile(path.join(clientDir, 'documents', 'ICTACEM 2025 Brochure.pdf'), '%PDF-1.7 brochure');
     t = await createTestApp({ clientDir });
   });
   afterAll(async () => {
@@ -312,11 +314,19 @@ describe('the scripts and styles, compressed by the build', () => {
       '/ictacem2025/assets/missing-B2.js',
       '/ictacem2025/assets/../index.html.js',
       '/ictacem2025/%2e%2e/package.json',
+      '/ictacem2025/documents%2F..%2Findex.html',
     ]) {
       const answer = await t.app.inject({ method: 'GET', url });
       expect(answer.statusCode, url).toBe(404);
     }
     const shell = await t.app.inject({ method: 'GET', url: '/ictacem2025/index.html' });
     expect(shell.statusCode).toBe(200);
+  });
+
+  it('finds a file whose name has spaces by its escaped address, as a link writes it', async () => {
+    const brochure = await t.app.inject({ method: 'GET', url: '/ictacem2025/documents/ICTACEM%202025%20Brochure.pdf' });
+    expect(brochure.statusCode).toBe(200);
+    expect(brochure.headers['content-type']).toBe('application/pdf');
+    expect(brochure.body).toBe('%PDF-1.7 brochure');
   });
 });

@@ -223,7 +223,13 @@ export async function registerClientPages(
       if (url.startsWith(apiPrefix)) return reply.callNotFound();
       if (path.extname(url)) {
         // Only what the build wrote is sent, by its exact name: no path is resolved from the request.
-        const file = url.slice(basePath.length + 1);
+        // The name as written on disk ("ICTACEM 2025 Brochure.pdf"), from its address's escapes.
+        let file: string;
+        try {
+          file = decodeURIComponent(url.slice(basePath.length + 1));
+        } catch {
+          return reply.callNotFound();
+        }
         return builtFiles.has(file) ? reply.sendFile(file) : reply.callNotFound();
       }
       // An unknown page still gets the shell, whose router shows Not Found, but with the status a
