@@ -5,6 +5,7 @@
 // ZIP job does. Each run is its own child process, so its peak memory (maxRSS) is its own.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { renderBadges } from '../src/server/modules/badges/badge-pdf.ts';
 import { renderCertificate } from '../src/server/modules/certificates/certificate-pdf.ts';
@@ -90,8 +91,14 @@ async function run(kind: string): Promise<{ ms: number; bytes: number }> {
 
 const child = process.argv[2];
 if (child) {
+  // The longest the event loop waited meanwhile: on the server, how long every other request waits.
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  stalls.enable();
   const result = await run(child);
-  process.stdout.write(JSON.stringify({ ...result, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+  stalls.disable();
+  process.stdout.write(
+    JSON.stringify({ ...result, maxRssMb: process.resourceUsage().maxRSS / 1024, longestStallMs: stalls.max / 1e6 }),
+  );
 } else {
   const self = fileURLToPath(import.meta.url);
   console.log(`Badges for ${COUNT} participants (${new Date().toISOString().slice(0, 10)})`);
@@ -102,9 +109,14 @@ if (child) {
     [`certificates for ${CERTIFICATES}, one PDF each, zipped`, 'certificates'],
   ] as const) {
     const out = execFileSync(process.execPath, ['--import', 'tsx', self, kind], { encoding: 'utf8' });
-    const { ms, bytes, maxRssMb } = JSON.parse(out) as { ms: number; bytes: number; maxRssMb: number };
+    const { ms, bytes, maxRssMb, longestStallMs } = JSON.parse(out) as {
+      ms: number;
+      bytes: number;
+      maxRssMb: number;
+      longestStallMs: number;
+    };
     console.log(
-      `${label.padEnd(50)} ${(ms / 1000).toFixed(1).padStart(6)} s  peak RSS ${maxRssMb.toFixed(0).padStart(5)} MB  ${(bytes / 1024 / 1024).toFixed(1)} MB ${kind === 'certificates' ? 'ZIP' : 'PDF'}`,
+      `${label.padEnd(50)} ${(ms / 1000).toFixed(1).padStart(6)} s  peak RSS ${maxRssMb.toFixed(0).padStart(5)} MB  ${(bytes / 1024 / 1024).toFixed(1)} MB ${kind === 'certificates' ? 'ZIP' : 'PDF'}  longest event-loop stall ${longestStallMs.toFixed(0)} ms`,
     );
   }
 }

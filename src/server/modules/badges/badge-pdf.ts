@@ -3,6 +3,7 @@
 // affiliation under it, the role as a coloured band at the foot, and a QR code of the signed
 // participant code the registration desk scans. Loaded with import(): pdf-lib and qrcode stay off
 // the server's start.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PDFDocument, type PDFPage, rgb, type RGB } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { PdfTypesetter } from '@server/lib/pdf/pdf-typesetter.ts';
@@ -149,6 +150,12 @@ function drawCutMarks(page: PDFPage) {
   line(width / 2, height / 2 - CUT_MARK / 2, width / 2, height / 2 + CUT_MARK / 2);
 }
 
+/**
+ * Badges drawn between two turns of the event loop: a batch of 2,000 drawn at once held every
+ * other request of the process for seconds (`npm run bench:badges`, longest event-loop stall).
+ */
+const BADGES_PER_TURN = 8;
+
 export async function renderBadges(badges: BadgeInput[], layout: BadgeLayout, conference: string): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${conference} name badges`);
@@ -156,7 +163,10 @@ export async function renderBadges(badges: BadgeInput[], layout: BadgeLayout, co
   pdf.setProducer(conference);
   const typesetter = await PdfTypesetter.for(pdf);
   if (layout === 'single') {
-    for (const badge of badges) drawBadge(pdf, typesetter, pdf.addPage(A6), badge, conference, 0, 0);
+    for (const [index, badge] of badges.entries()) {
+      if (index % BADGES_PER_TURN === 0) await nextTurn();
+      drawBadge(pdf, typesetter, pdf.addPage(A6), badge, conference, 0, 0);
+    }
   } else {
     // Reading order on the sheet: top left, top right, bottom left, bottom right.
     const slots: [number, number][] = [
@@ -166,6 +176,7 @@ export async function renderBadges(badges: BadgeInput[], layout: BadgeLayout, co
       [A6[0], 0],
     ];
     for (let first = 0; first < badges.length; first += 4) {
+      if (first % BADGES_PER_TURN === 0) await nextTurn();
       const page = pdf.addPage(A4);
       badges
         .slice(first, first + 4)
