@@ -18,6 +18,8 @@ test.afterAll(async () => {
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 // The e2e conference: 4-6 January 2100 (OPEN_DEADLINES). The evening is left free by any draft.
 const EVENING = { starts: '2100-01-04T18:00', ends: '2100-01-04T19:30' };
+// The second day's first session, before any drafted one (the default day starts at 09:30).
+const SECOND_MORNING = { starts: '2100-01-05T08:00', ends: '2100-01-05T09:00' };
 
 async function addRoom(page: Page, name: string) {
   await page.getByRole('button', { name: 'Add room' }).click();
@@ -29,13 +31,13 @@ async function addRoom(page: Page, name: string) {
   await expect(page.getByRole('button', { name: `Edit ${name}`, exact: true })).toBeVisible();
 }
 
-async function addSession(page: Page, title: string, room: string) {
+async function addSession(page: Page, title: string, room: string, time = EVENING) {
   await page.getByRole('button', { name: 'Add session' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add session' });
   await dialog.getByLabel('Session title').fill(title);
   await dialog.getByLabel('Room').selectOption({ label: room });
-  await dialog.getByLabel('Starts').fill(EVENING.starts);
-  await dialog.getByLabel('Ends').fill(EVENING.ends);
+  await dialog.getByLabel('Starts').fill(time.starts);
+  await dialog.getByLabel('Ends').fill(time.ends);
   await dialog.getByRole('button', { name: 'Save session' }).click();
   await expect(dialog).toHaveCount(0);
 }
@@ -134,6 +136,9 @@ test('an organiser drafts, edits by drag and by keyboard, sees a clash, publishe
   // Two evening sessions at the same time in the two rooms; both papers go to the first by keyboard.
   await addSession(page, `Evening ${tag}`, hall);
   await addSession(page, `Parallel ${tag}`, annex);
+  // A morning on the second day, named in three scripts.
+  const morning = `晨会 · प्रातः सत्र · Buổi sáng ${tag}`;
+  await addSession(page, morning, hall, SECOND_MORNING);
   for (const paper of [first, second]) {
     const from = await page
       .getByTestId('programme-talk')
@@ -231,6 +236,18 @@ test('an organiser drafts, edits by drag and by keyboard, sees a clash, publishe
   await visitor.getByLabel('Search by title or author').fill('nguyen van duc');
   await expect(visitor.locator(`[id="${second.paperId}"]`)).toBeVisible();
   await expect(visitor.getByRole('region', { name: `Parallel ${tag}` })).toContainText(`18:00–19:30 · ${annex}`);
+  // Another day by its link: drawn at once, the address replaced (Back leaves the page) and kept over a reload.
+  await visitor.getByLabel('Search by title or author').fill('');
+  const historyLength = await visitor.evaluate(() => history.length);
+  const days = visitor.getByRole('navigation', { name: 'Conference days' });
+  await days.getByRole('link', { name: 'Tue 5 Jan' }).click();
+  await expect(visitor.getByRole('heading', { level: 3, name: morning })).toBeVisible();
+  await expect(days.getByRole('link', { name: 'Tue 5 Jan' })).toHaveAttribute('aria-current', 'page');
+  await expect(visitor).toHaveURL(/\/schedule\?day=2100-01-05$/);
+  expect(await visitor.evaluate(() => history.length)).toBe(historyLength);
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { level: 3, name: morning })).toBeVisible();
+  await expect(visitor.getByText(second.title)).toHaveCount(0);
   expect(consoleProblems, 'the Event Schedule, hydrated').toEqual([]);
   await visitorContext.close();
 
@@ -246,6 +263,21 @@ test('an organiser drafts, edits by drag and by keyboard, sees a clash, publishe
   await expect(shownTalk).toContainText(second.title);
   await expect(reader.getByRole('main')).toContainText('Nguyễn Văn Đức (Đại học Bách khoa Hà Nội)');
   await expect(reader.getByRole('main')).toContainText('李明');
+  // Every day is a link the server answers.
+  await reader.getByRole('navigation', { name: 'Conference days' }).getByRole('link', { name: 'Tue 5 Jan' }).click();
+  await expect(reader).toHaveURL(/\/schedule\?day=2100-01-05$/);
+  await expect(reader.getByRole('heading', { level: 2, name: /^Tuesday 5 January/ })).toBeVisible();
+  await expect(reader.getByRole('heading', { level: 3, name: morning })).toBeVisible();
+  await expect(reader.getByText(second.title)).toHaveCount(0);
+  // The day's sessions past the first few, on a link of their own.
+  const showAll = reader
+    .getByRole('link', { name: /^Show all \d+ sessions of Tuesday 5 January$/ })
+    .filter({ visible: true });
+  if ((await showAll.count()) > 0) {
+    await showAll.click();
+    await expect(reader).toHaveURL(/\/schedule\?day=2100-01-05&all=1$/);
+    await expect(reader.getByRole('link', { name: /^Show all/ })).toHaveCount(0);
+  }
   await readerContext.close();
 
   // The author's profile says where, with the calendar entry.

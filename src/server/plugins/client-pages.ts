@@ -101,7 +101,7 @@ const RENDERED_PAGES_KEPT_BYTES = 8_000_000;
  * dates change. Bounded by size, the oldest used dropped first; a signed-in visitor's pages are
  * kept too, under their own session's key.
  */
-class RenderedPages {
+export class RenderedPages {
   private readonly pages = new Map<string, RenderedPage>();
   private size = 0;
 

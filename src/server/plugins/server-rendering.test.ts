@@ -256,6 +256,85 @@ describe('public pages rendered on the server', () => {
     );
   });
 
+  it('draws the day the address names, all its sessions on asking, and the first day for any other', async () => {
+    // After the test above: the published programme's first day, 4 January, holds "Fluids I".
+    const draft = (await get(`${API}/admin/programme`, admin.cookie)).json().programme as {
+      version: number;
+      rooms: { _id: string }[];
+    };
+    let version = draft.version;
+    const secondDay = [
+      '流体力学 — 王芳',
+      'दहन और प्रणोदन — अनिल कुमार',
+      'Động lực học chất lưu — Phạm Minh Châu',
+      'Turbulence — Ирина Петрова',
+      'Heat transfer — Zdzisław Łukasiewicz',
+      'Closing — 李明, नेहा शर्मा, Nguyễn Thị Lan',
+    ];
+    for (const [index, title] of secondDay.entries()) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${API}/admin/programme/sessions`,
+        headers: { cookie: admin.cookie },
+        payload: {
+          title,
+          kind: 'oral',
+          roomId: draft.rooms[0]!._id,
+          startsAt: `2100-01-05T${String(9 + index).padStart(2, '0')}:00:00+05:30`,
+          endsAt: `2100-01-05T${String(9 + index).padStart(2, '0')}:45:00+05:30`,
+          chairs: [],
+          version,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      version = res.json().programme.version;
+    }
+    const published = await t.app.inject({
+      method: 'POST',
+      url: `${API}/admin/programme/publish`,
+      headers: { cookie: admin.cookie },
+      payload: { version, confirmWarnings: true },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+
+    // Every day is a link the server answers, the day shown marked as the current one.
+    const first = rootOf((await get('/ictacem2025/schedule')).body);
+    expect(first).toContain('Fluids I');
+    expect(first).toMatch(/<a href="\?day=2100-01-04" aria-current="page"/);
+    expect(first).toMatch(/<a href="\?day=2100-01-05"(?! aria-current)/);
+    for (const title of secondDay) expect(first).not.toContain(title);
+
+    // The second day: its first sessions, and a link to the whole day for a reader without JavaScript.
+    const second = await get('/ictacem2025/schedule?day=2100-01-05');
+    expect(second.statusCode).toBe(200);
+    const secondHtml = rootOf(second.body);
+    expect(secondHtml).toMatch(/<a href="\?day=2100-01-05" aria-current="page"/);
+    expect(secondHtml).not.toContain('Fluids I');
+    for (const title of secondDay.slice(0, 4)) expect(secondHtml).toContain(title);
+    for (const title of secondDay.slice(4)) expect(secondHtml).not.toContain(title);
+    expect(secondHtml).toContain('href="?day=2100-01-05&amp;all=1"');
+    expect(secondHtml).toContain('Show all <!-- -->6<!-- --> sessions of <!-- -->Tuesday 5 January');
+    expect(inlineScripts(second.body)).toEqual([]);
+
+    const whole = rootOf((await get('/ictacem2025/schedule?day=2100-01-05&all=1')).body);
+    for (const title of secondDay) expect(whole).toContain(title);
+    expect(whole).not.toContain('&amp;all=1');
+
+    // A day the programme does not hold, or no day at all: the first day, never an error.
+    for (const query of [
+      'day=2100-01-09',
+      'day=monday',
+      `day=${'9'.repeat(2000)}`,
+      'day=&all=x',
+      'day[]=1&day=%E2%80%AE',
+    ]) {
+      const res = await get(`/ictacem2025/schedule?${query}`);
+      expect(res.statusCode, query).toBe(200);
+      expect(rootOf(res.body), query).toContain('Fluids I');
+      expect(rootOf(res.body), query).toMatch(/<a href="\?day=2100-01-04" aria-current="page"/);
+    }
+  });
+
   it('says on the page that an unknown letter code is unknown, a trailing slash or not', async () => {
     for (const url of [
       '/ictacem2025/verify-letter/0000-0000-0000-0000',

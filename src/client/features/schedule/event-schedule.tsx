@@ -1,4 +1,5 @@
 import {
+  type MouseEvent,
   type ReactNode,
   startTransition,
   useDeferredValue,
@@ -8,6 +9,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { useSearchParams } from 'react-router';
 import { useProgrammePublishedSinceLoad } from '@client/live/live-updates-api.ts';
 import { CONFERENCE } from '@shared/conference.ts';
 import { SESSION_KIND_LABELS } from '@shared/domain/programme.ts';
@@ -17,7 +19,6 @@ import type { ProgrammeSession, PublishedProgramme } from '@shared/schemas/progr
 import { Alert } from '@client/components/ui/alert.tsx';
 import { SelectField, TextField } from '@client/components/ui/form-field.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
-import { TabList, TabPanel } from '@client/components/ui/tabs.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { conferenceOffsetAt, formatOffset } from '@client/lib/conference-datetime.ts';
 import { browserTimeZone, formatDate } from '@client/lib/dates.ts';
@@ -26,7 +27,10 @@ import { eventCalendarUrl, SCHEDULE_FEEDS, usePublishedProgramme } from './sched
 import { conferenceDate, type ScheduleDay, scheduleDays } from '@client/lib/programme-days.ts';
 import { dayOf, filterSessions, gridRows, talkCount } from './schedule-view.ts';
 
-const TABS_ID = 'schedule-day';
+/** The day shown (`?day=2100-01-05`) and the whole of it at once (`&all=1`): links that work without JavaScript. */
+const DAY_PARAM = 'day';
+const ALL_PARAM = 'all';
+const dayAddress = (date: string, all = false) => `?${DAY_PARAM}=${date}${all ? `&${ALL_PARAM}=1` : ''}`;
 /** The visitor's choice of clock, kept for their next visit. */
 const ZONE_CHOICE_KEY = 'schedule-time-zone';
 type ZoneChoice = 'conference' | 'visitor';
@@ -70,6 +74,19 @@ function useZoneChoice(): [ZoneChoice, (choice: ZoneChoice) => void] {
       setChosen(next);
     },
   ];
+}
+
+/** A click the page handles itself: not one asking for a new tab or window, or a download. */
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/**
+ * The address of the day now shown, so that a reload or a shared link opens it. Replaced in the
+ * browser's history, not pushed (Back leaves the page), and not through the router, whose
+ * navigation would scroll to the top (ScrollOnNavigate) and redraw the whole page.
+ */
+function showAddress(search: string) {
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}`);
 }
 
 /**
@@ -126,9 +143,21 @@ function NewVersionNotice({ shownEdition }: { shownEdition: number }) {
 function PublishedSchedule({ programme }: { programme: PublishedProgramme }) {
   const days = useMemo(() => scheduleDays(programme), [programme]);
   const hash = useBrowserValue(() => window.location.hash, '');
-  // A link to one talk (a calendar entry's) opens on its day.
-  const [chosenDay, setSelectedDay] = useState<string>();
-  const selectedDay = chosenDay ?? dayOf(days, hash.slice(1)) ?? days[0]?.date;
+  // The address's query is known to the server too (the `?day=` of a day's link), so both draw
+  // that day; a link to one talk (a calendar entry's #id) opens on its day once hydrated. An
+  // unknown day is the first.
+  const [searchParams] = useSearchParams();
+  const [chosen, setChosen] = useState<{ day: string; all: boolean }>();
+  const selectedDay =
+    chosen?.day ??
+    dayOf(days, hash.slice(1)) ??
+    days.find((candidate) => candidate.date === searchParams.get(DAY_PARAM))?.date ??
+    days[0]?.date;
+  const wholeDayAsked = chosen ? chosen.all : searchParams.get(ALL_PARAM) === '1';
+  const choose = (date: string, all: boolean) => {
+    setChosen({ day: date, all });
+    showAddress(dayAddress(date, all));
+  };
   const [theme, setTheme] = useState('');
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
@@ -140,6 +169,7 @@ function PublishedSchedule({ programme }: { programme: PublishedProgramme }) {
   const timeZone = showVisitorTime ? browserTimeZone() : CONFERENCE.timeZone;
   const zoneName = showVisitorTime ? `UTC${formatOffset(visitorOffset)}` : CONFERENCE.timeZoneName;
   const wide = useMediaQueryOnceKnown('(min-width: 1024px)');
+  const dayHeadingId = useId();
 
   useEffect(() => {
     const target = hash && document.getElementById(hash.slice(1));
@@ -189,21 +219,19 @@ function PublishedSchedule({ programme }: { programme: PublishedProgramme }) {
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">No session is published yet.</p>
       ) : (
         <>
-          <TabList
-            tabs={days.map((candidate) => ({
-              key: candidate.date,
+          <DayLinks
+            days={days.map((candidate) => ({
+              date: candidate.date,
               // With a filter, each day says how much it holds of what was asked for.
               label: filtering
                 ? `${candidate.shortLabel} (${formatCount(talkCount(shownByDay.get(candidate.date) ?? []))})`
                 : candidate.shortLabel,
             }))}
             selected={day.date}
-            onSelect={setSelectedDay}
-            label="Conference days"
-            idPrefix={TABS_ID}
+            onSelect={(date) => choose(date, false)}
           />
-          <TabPanel idPrefix={TABS_ID} tabKey={day.date} className="space-y-4 outline-none">
-            <h2 className="text-xl font-bold text-brand-900">
+          <section aria-labelledby={dayHeadingId} className="space-y-4">
+            <h2 id={dayHeadingId} className="text-xl font-bold text-brand-900">
               {day.label}
               <span className="ml-2 text-sm font-normal text-slate-600">times in {zoneName}</span>
             </h2>
@@ -212,14 +240,15 @@ function PublishedSchedule({ programme }: { programme: PublishedProgramme }) {
             </p>
             <DaySchedule
               key={`${day.date} ${filter.theme} ${filter.query} ${hash}`}
-              revealAll={hash.length > 1}
+              revealAll={hash.length > 1 || wholeDayAsked}
+              onRevealAll={() => choose(day.date, true)}
               day={day}
               sessions={shownByDay.get(day.date) ?? []}
               rooms={programme.rooms}
               timeZone={timeZone}
               wide={wide}
             />
-          </TabPanel>
+          </section>
         </>
       )}
       <nav aria-label="The programme for calendars and apps" className="text-sm text-slate-700">
@@ -234,6 +263,48 @@ function PublishedSchedule({ programme }: { programme: PublishedProgramme }) {
         ))}
       </nav>
     </div>
+  );
+}
+
+/**
+ * The conference days as links to each (`?day=`), the server drawing the day an address names:
+ * without JavaScript every day is a page; with it, a click shows the day at once.
+ */
+function DayLinks({
+  days,
+  selected,
+  onSelect,
+}: {
+  days: { date: string; label: string }[];
+  selected: string;
+  onSelect: (date: string) => void;
+}) {
+  return (
+    <nav
+      aria-label="Conference days"
+      className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:flex sm:flex-wrap"
+    >
+      {days.map((day) => {
+        const current = day.date === selected;
+        return (
+          <a
+            key={day.date}
+            href={dayAddress(day.date)}
+            aria-current={current ? 'page' : undefined}
+            onClick={(event) => {
+              if (!isPlainClick(event)) return;
+              event.preventDefault();
+              onSelect(day.date);
+            }}
+            className={`rounded-lg px-3 py-2 text-center text-sm font-semibold transition-colors sm:flex-1 ${
+              current ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600 hover:bg-white/60 hover:text-slate-900'
+            }`}
+          >
+            {day.label}
+          </a>
+        );
+      })}
+    </nav>
   );
 }
 
@@ -289,13 +360,14 @@ const MORE_SESSIONS = 8;
 /**
  * How many of a day's sessions to draw: a first screenful, then more as the visitor scrolls
  * towards the end (`sentinel` comes into view), so that opening a day of 200 talks on a phone
- * lays out a screenful, not the whole day. The search finds what is not drawn yet.
+ * lays out a screenful, not the whole day. The search finds what is not drawn yet; the link
+ * to the whole day (`&all=1`) shows it to a reader without JavaScript.
  */
 function useRevealedCount(total: number, revealAll: boolean) {
-  const [count, setCount] = useState(revealAll ? total : FIRST_SESSIONS);
+  const [count, setCount] = useState(FIRST_SESSIONS);
   const [sentinel, setSentinel] = useState<HTMLElement | null>(null);
   useEffect(() => {
-    if (!sentinel || count >= total) return;
+    if (!sentinel || revealAll || count >= total) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting))
@@ -306,13 +378,15 @@ function useRevealedCount(total: number, revealAll: boolean) {
     );
     observer.observe(sentinel);
     return () => observer.disconnect();
-  }, [sentinel, count, total]);
-  return { count: Math.min(count, total), sentinelRef: setSentinel };
+  }, [sentinel, revealAll, count, total]);
+  return { count: revealAll ? total : Math.min(count, total), sentinelRef: setSentinel };
 }
 
 interface DayProps {
-  /** Draw the whole day at once: a link to one talk must find it. */
+  /** Draw the whole day at once: a link to one talk must find it, or the visitor asked for it. */
   revealAll: boolean;
+  /** The link to the whole day, clicked with JavaScript on. */
+  onRevealAll: () => void;
   day: ScheduleDay;
   sessions: ProgrammeSession[];
   rooms: PublishedProgramme['rooms'];
@@ -321,11 +395,28 @@ interface DayProps {
   wide: boolean | undefined;
 }
 
-function DaySchedule({ sessions: allSessions, rooms, timeZone, wide, revealAll }: DayProps) {
+function DaySchedule({ day, sessions: allSessions, rooms, timeZone, wide, revealAll, onRevealAll }: DayProps) {
   const roomNames = useMemo(() => new Map(rooms.map((room) => [room._id, room.name])), [rooms]);
   const { count, sentinelRef } = useRevealedCount(allSessions.length, revealAll);
   const sessions = allSessions.slice(0, count);
-  const more = count < allSessions.length && <div ref={sentinelRef} aria-hidden="true" className="h-px" />;
+  const more = count < allSessions.length && (
+    <>
+      <div ref={sentinelRef} aria-hidden="true" className="h-px" />
+      <p>
+        <a
+          href={dayAddress(day.date, true)}
+          onClick={(event) => {
+            if (!isPlainClick(event)) return;
+            event.preventDefault();
+            onRevealAll();
+          }}
+          className="inline-block py-2 text-sm font-semibold text-brand-700 underline underline-offset-2"
+        >
+          Show all {formatCount(allSessions.length)} sessions of {day.label}
+        </a>
+      </p>
+    </>
+  );
   if (sessions.length === 0)
     return (
       <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
