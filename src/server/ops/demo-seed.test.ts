@@ -14,8 +14,9 @@ import {
   submissionVersions,
 } from '@server/db/schema/index.ts';
 import { createTestUser } from '@server/test/factories.ts';
+import { runJobToDone } from '@server/test/background-job.ts';
 import { pdfFonts, pdfText } from '@server/test/poppler.ts';
-import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
+import { createTestApp, type TestApp } from '@server/test/test-app.ts';
 import { demoCalendar } from './demo-environment.ts';
 
 describe('npm run demo: its papers', () => {
@@ -101,15 +102,7 @@ describe('npm run demo: its papers', () => {
     // Whatever the seed drew: the book takes accepted papers only.
     await db.update(papers).set({ status: 'abstract_accepted' });
     const admin = await createTestUser(t.app, { role: 'admin' });
-    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-      t.app.inject({ method, url: `${API}${url}`, headers: { cookie: admin.cookie }, payload });
-    const started = await call('POST', '/admin/jobs', { kind: 'book_of_abstracts' });
-    expect(started.statusCode, started.body).toBe(202);
-    let job = started.json().job;
-    for (let i = 0; i < 600 && job.status !== 'done' && job.status !== 'failed'; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      job = (await call('GET', `/admin/jobs/${job._id}`)).json().job;
-    }
+    const job = await runJobToDone(t.app, admin.cookie, { kind: 'book_of_abstracts' });
     expect(job).toMatchObject({ status: 'done', progressDone: DEMO_COUNTS.papers, problems: [] });
     const book = await t.app.inject({ method: 'GET', url: job.downloadPath, headers: { cookie: admin.cookie } });
     const text = await pdfText(book.rawPayload);

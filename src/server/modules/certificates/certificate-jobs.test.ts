@@ -7,6 +7,7 @@ import { createTestUser, type TestUser } from '@server/test/factories.ts';
 import { pdfText } from '@server/test/poppler.ts';
 import { API, createTestAppWithMail, type TestAppWithMail } from '@server/test/test-app.ts';
 import { unzip } from '@server/test/zip-entries.ts';
+import { runJobToDone } from '@server/test/background-job.ts';
 
 const PEOPLE = [
   { name: '王小明', email: 'wang@example.org' },
@@ -25,14 +26,7 @@ describe('certificates in bulk: a ZIP and e-mails through the outbox, made in th
     t.app.inject({ method, url: `${API}${url}`, headers: { cookie: who.cookie }, payload });
 
   async function finished(kind: string) {
-    const queued = await call(admin, 'POST', '/admin/jobs', { kind });
-    expect(queued.statusCode, queued.body).toBe(202);
-    let job = queued.json().job;
-    for (let i = 0; i < 600 && job.status !== 'done' && job.status !== 'failed'; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      job = (await call(admin, 'GET', `/admin/jobs/${job._id}`)).json().job;
-    }
-    expect(job.status, job.error).toBe('done');
+    const job = await runJobToDone(t.app, admin.cookie, { kind });
     return job;
   }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECEIPT_TEXTS } from '@shared/domain/receipts.ts';
 import { letters, papers, paymentDecisions } from '@server/db/schema/index.ts';
 import { createTestPaper, createTestUser, type TestUser } from '@server/test/factories.ts';
+import { runJobToDone } from '@server/test/background-job.ts';
 import { pdfFonts, pdfText } from '@server/test/poppler.ts';
 import { API, createTestApp, type TestApp } from '@server/test/test-app.ts';
 import { unzip } from '@server/test/zip-entries.ts';
@@ -185,14 +186,7 @@ describe('payment receipts: issued for confirmed payments, verified by code, zip
     const author = await createTestUser(t.app);
     expect((await call(author, 'POST', '/admin/jobs', { kind: 'payment_receipts_zip' })).statusCode).toBe(403);
     const zipped = await paidPaper('Nguyễn Văn Zip');
-    const queued = await call(admin, 'POST', '/admin/jobs', { kind: 'payment_receipts_zip' });
-    expect(queued.statusCode, queued.body).toBe(202);
-    let job = queued.json().job;
-    for (let i = 0; i < 600 && job.status !== 'done' && job.status !== 'failed'; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      job = (await call(admin, 'GET', `/admin/jobs/${job._id}`)).json().job;
-    }
-    expect(job.status, job.error).toBe('done');
+    const job = await runJobToDone(t.app, admin.cookie, { kind: 'payment_receipts_zip' });
     expect(job.fileName).toBe('ictacem2025-payment-receipts.zip');
     const download = await t.app.inject({ method: 'GET', url: job.downloadPath, headers: { cookie: admin.cookie } });
     expect(download.statusCode).toBe(200);
