@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useDeferredValue, useState } from 'react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   BADGE_LAYOUTS,
@@ -41,8 +41,11 @@ import {
 const LAYOUT_LABELS: Record<BadgeLayout, string> = { 'a4-four': 'Four to an A4 page', single: 'One per page' };
 const roleOptions = PARTICIPANT_ROLES.map((role) => ({ value: role, label: PARTICIPANT_ROLE_LABELS[role] }));
 
-/** "Participants": the list with its filters, badges for what is shown, and the forms that add people. */
-export function ParticipantsSection() {
+/**
+ * "Participants": the list with its filters, badges for what is shown, and the forms that add
+ * people; `after` (the page's next section) is drawn with them, never above them before they come.
+ */
+export function ParticipantsSection({ after }: { after?: ReactNode }) {
   const [filter, setFilter] = useState<ParticipantsQuery>({});
   const [layout, setLayout] = useState<BadgeLayout>('a4-four');
   const list = useParticipants(filter);
@@ -121,6 +124,7 @@ export function ParticipantsSection() {
       <ImportParticipants />
       <Volunteers />
       <CheckInCounts />
+      {after}
     </div>
   );
 }

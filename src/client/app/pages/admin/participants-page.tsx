@@ -21,10 +21,8 @@ export default function ParticipantsPage() {
               Back to Dashboard
             </Link>
             <h1 className="mt-2 mb-5 text-2xl font-bold text-brand-900">Participants</h1>
-            <ParticipantsSection />
-            <div className="mt-8">
-              <CertificatesSection jobs={<CertificateJobs />} />
-            </div>
+            {/* Drawn with the participants' panels: drawn before them, it was pushed down the screen. */}
+            <ParticipantsSection after={<CertificatesSection jobs={<CertificateJobs />} />} />
           </div>
         </>
       )}
