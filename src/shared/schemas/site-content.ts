@@ -12,13 +12,15 @@ import { okResponse } from './responses.ts';
  */
 
 /** One run of text with its emphasis; `href` makes it (part of) a link, only http(s), mailto or a site path. */
-export const markdownRunSchema = z.object({
-  text: z.string(),
-  strong: z.boolean().optional(),
-  em: z.boolean().optional(),
-  code: z.boolean().optional(),
-  href: z.string().optional(),
-});
+export const markdownRunSchema = z
+  .object({
+    text: z.string(),
+    strong: z.boolean().optional(),
+    em: z.boolean().optional(),
+    code: z.boolean().optional(),
+    href: z.string().optional(),
+  })
+  .meta({ id: 'MarkdownRun' });
 export type MarkdownRun = z.infer<typeof markdownRunSchema>;
 
 export const markdownBlockSchema = z.discriminatedUnion('kind', [
@@ -58,7 +60,8 @@ export const conferenceDocumentSchema = z
     listHeading: line,
     listItems: z.array(line),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'ConferenceDocument' });
 export type ConferenceDocument = z.infer<typeof conferenceDocumentSchema>;
 
 /** What the YAML files hold, checked key by key at start (unknown keys refused). */
