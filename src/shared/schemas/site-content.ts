@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { printableInPdfs } from '../domain/pdf-printable.ts';
+import { publishable } from '../domain/publishable-text.ts';
 import { okResponse } from './responses.ts';
 
 /**
@@ -32,33 +34,38 @@ export type MarkdownBlock = z.infer<typeof markdownBlockSchema>;
 
 const prose = z.array(markdownBlockSchema);
 
-const line = z.string().trim().min(1).max(2000);
+/** One line of text from a file: shown on the pages and printed in the documents (scripts/make-documents.ts). */
+const line = (label: string) =>
+  z.string().trim().min(1).max(2000).superRefine(printableInPdfs(label)).superRefine(publishable(label));
+/** An optional line, empty allowed. */
+const optionalLine = (label: string, max: number) =>
+  z.string().trim().max(max).superRefine(printableInPdfs(label)).superRefine(publishable(label)).optional();
 
 export const committeeListSchema = z
   .object({
-    title: line,
+    title: line('Title'),
     /** An empty list reads "To be announced". */
-    members: z.array(z.object({ name: line, position: z.string().trim().max(200).optional() }).strict()),
+    members: z.array(z.object({ name: line('Name'), position: optionalLine('Position', 200) }).strict()),
   })
   .strict();
 
-export const speakerSchema = z.object({ name: line, affiliation: z.string().trim().max(300).optional() }).strict();
+export const speakerSchema = z.object({ name: line('Name'), affiliation: optionalLine('Affiliation', 300) }).strict();
 
 export const conferenceDocumentSchema = z
   .object({
     /** Page heading and tab title. */
-    title: line,
+    title: line('Title'),
     /** File name under /documents (public/documents), as the specification names it. */
     fileName: z
       .string()
       .trim()
       .regex(/^[^/\\]+\.pdf$/, 'must be a PDF file name without a folder'),
     /** Completes the button labels "View …" and "Download …". */
-    buttonLabel: line,
-    summary: line,
-    metaDescription: line,
-    listHeading: line,
-    listItems: z.array(line),
+    buttonLabel: line('Button label'),
+    summary: line('Summary'),
+    metaDescription: line('Description'),
+    listHeading: line('List heading'),
+    listItems: z.array(line('Item')),
   })
   .strict()
   .meta({ id: 'ConferenceDocument' });
@@ -70,22 +77,22 @@ export const contentListsSchema = {
     .object({
       announcements: z
         .object({
-          venueNote: line,
-          publication: z.object({ highlight: line, text: line }).strict(),
+          venueNote: line('Venue note'),
+          publication: z.object({ highlight: line('Highlight'), text: line('Text') }).strict(),
         })
         .strict(),
     })
     .strict(),
-  'about.yaml': z.object({ themesIntro: line, aboutUs: line }).strict(),
+  'about.yaml': z.object({ themesIntro: line('Themes introduction'), aboutUs: line('About us') }).strict(),
   'committee.yaml': z
     .object({
       committees: z.array(committeeListSchema),
       /** The card listing the programme committee members who agreed to be named; none when absent. */
-      programmeCommitteeTitle: line.optional(),
+      programmeCommitteeTitle: line('Title').optional(),
     })
     .strict(),
   'speakers.yaml': z.object({ speakers: z.array(speakerSchema) }).strict(),
-  'sponsorship.yaml': z.object({ intro: line }).strict(),
+  'sponsorship.yaml': z.object({ intro: line('Introduction') }).strict(),
   'documents.yaml': z
     .object({
       brochure: conferenceDocumentSchema,
