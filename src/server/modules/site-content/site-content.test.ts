@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +120,24 @@ describe('loadSiteContent', () => {
       ],
     });
     expect(content.version).toMatch(/^[\w-]{22}$/);
+  });
+
+  it('leaves none of its texts in the client’s code: they reach the pages from the server', async () => {
+    const { content } = await loadSiteContent(DEFAULT_CONTENT);
+    const texts = new Set<string>();
+    const collect = (value: unknown): void => {
+      if (typeof value === 'string' && value.length >= 40 && !/^[\w-]{22}$/.test(value)) texts.add(value);
+      else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+    };
+    collect(content);
+    expect(texts.size).toBeGreaterThan(15);
+    const clientFiles = (await readdir(path.join(PROJECT_ROOT, 'src', 'client'), { recursive: true })).filter(
+      (file) => /\.tsx?$/.test(file) && !file.endsWith('.test.ts'),
+    );
+    for (const file of clientFiles) {
+      const source = await readFile(path.join(PROJECT_ROOT, 'src', 'client', file), 'utf8');
+      for (const text of texts) expect(source.includes(text), `${file} holds "${text}"`).toBe(false);
+    }
   });
 
   it('finds the files beside CONFERENCE_FILE, or the project’s own', () => {
