@@ -238,9 +238,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     });
   }
 
-  // First, holding nothing yet: a content file that cannot be shown stops the start, naming it.
-  const siteContent = await SiteContentSource.open(contentDirOf(config, PROJECT_ROOT), app.log);
-  app.decorate('siteContent', siteContent);
+  // Read while the database opens (its WebAssembly compiles on other threads): a content file
+  // that cannot be shown stops the start below, naming it, once what was opened is closed.
+  const siteContentLoading = SiteContentSource.open(contentDirOf(config, PROJECT_ROOT), app.log);
+  siteContentLoading.catch(() => undefined);
 
   // Before the migrations: a server starting while a restore runs waits for it to finish.
   const presence = config.databaseUrl
@@ -261,6 +262,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       applicationName: SERVER_APPLICATION_NAME,
       onIdleConnectionError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
     });
+    app.decorate('siteContent', await siteContentLoading);
   } catch (error) {
     store?.close();
     await database?.close();
