@@ -1,7 +1,7 @@
 // Writes the placeholder PDFs that the document pages serve, into public/documents/:
 //   npm run documents
 // Each file says it is a placeholder; organizers replace it with the real document under the
-// same file name. The text comes from src/client/content/ and the dates from ANNOUNCED_DATES
+// same file name. The text comes from the content files (content/) and src/client/content/, the dates from ANNOUNCED_DATES
 // (the defaults the server starts with), so it matches the website. The
 // output is byte-for-byte reproducible (no dates or random ids), so re-running it changes nothing.
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -10,10 +10,16 @@ import { fileURLToPath } from 'node:url';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { THEMES } from '@shared/constants.ts';
 import { ANNOUNCED_DATES, formatConferenceDate, formatDateRange } from '@shared/domain/deadlines.ts';
-import { conference, publication, registration } from '@client/content/conference.ts';
-import { type ConferenceDocument, conferenceDocuments } from '@client/content/documents.ts';
+import type { ConferenceDocument } from '@shared/schemas/site-content.ts';
+import { conference, registration } from '@client/content/conference.ts';
 import { accommodation, keyDatesOf } from '@client/content/important-dates.ts';
 import { additionalOpportunities, benefitsForAllTiers, sponsorshipTiers } from '@client/content/sponsorship.ts';
+import { loadConfig } from '@server/config.ts';
+import { contentDirOf, loadSiteContent } from '@server/modules/site-content/content-loader.ts';
+import { PROJECT_ROOT } from '@server/project-paths.ts';
+
+// The edition's content files (CONFERENCE_FILE's, or the project's own), as the site shows them.
+const { content } = await loadSiteContent(contentDirOf(loadConfig(), PROJECT_ROOT));
 
 const OUTPUT_DIR = fileURLToPath(new URL('../public/documents/', import.meta.url));
 const A4: [number, number] = [595.28, 841.89];
@@ -181,7 +187,7 @@ async function writeBrochure(document: ConferenceDocument): Promise<void> {
       `The early-bird rate is valid for payments received on or before ${formatConferenceDate(ANNOUNCED_DATES.earlyBirdCloses)}; late registration applies from ${formatConferenceDate(ANNOUNCED_DATES.lateRegistrationOpens)}. Payment is made through ${registration.paymentPortal}. Programme ID: ${registration.programmeId}.`,
     )
     .heading('Publication')
-    .paragraph(`${publication.abstracts} ${publication.fullPapers}`)
+    .paragraph(content.home.announcements.publication.text)
     .heading('Accommodation')
     .paragraph(`${accommodation.summary} ${accommodation.deadlineNote}`)
     .heading('Sponsorship tiers')
@@ -217,6 +223,6 @@ async function writeFormat(document: ConferenceDocument): Promise<void> {
 }
 
 await mkdir(OUTPUT_DIR, { recursive: true });
-await writeBrochure(conferenceDocuments.brochure);
-await writeFormat(conferenceDocuments.extendedAbstractFormat);
-await writeFormat(conferenceDocuments.fullLengthPaperFormat);
+await writeBrochure(content.documents.brochure);
+await writeFormat(content.documents.extendedAbstractFormat);
+await writeFormat(content.documents.fullLengthPaperFormat);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { COMMITTEE_TEXTS } from '@shared/domain/committee.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '@server/test/smtp.ts';
 import { E2E_ADMIN, registerAuthor } from '../fixtures/accounts.ts';
 import { sessionTokenOf } from '../fixtures/api.ts';
@@ -439,10 +440,18 @@ test('an author invited to the committee signs in from the invitation and accept
   await page.getByRole('link', { name: 'Sign in to accept' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await logIn(page, author);
-  // Back at the invitation, now as the invited account.
+  // Back at the invitation, now as the invited account, agreeing to be named.
   await expect(page).toHaveURL(link);
+  const listPublicly = page.getByLabel(COMMITTEE_TEXTS.listPubliclyLabel);
+  await expect(listPublicly).not.toBeChecked();
+  await listPublicly.check();
   await page.getByRole('button', { name: 'Accept the invitation' }).click();
   await expect(page.getByText('Welcome to the programme committee of ICTACEM 2025.')).toBeVisible();
+
+  // Named on the public Committee page, beside the organisers' own lists (still to be announced).
+  await page.goto('committee');
+  await expect(page.getByRole('region', { name: 'Programme Committee' })).toContainText(author.username);
+  await expect(page.getByRole('region', { name: 'Patrons' })).toContainText('To be announced.');
 });
 
 test('in double-blind review the submission page asks authors to remove their names from the PDF', async ({

@@ -21,6 +21,8 @@ export const renderPage: RenderPage = async ({ url, basename, data }) => {
   const queryClient = new QueryClient();
   if (data.session !== undefined) queryClient.setQueryData(queryKeys.session, data.session);
   if (data.dates !== undefined) queryClient.setQueryData(queryKeys.conferenceDates, data.dates);
+  if (data.content !== undefined) queryClient.setQueryData(queryKeys.siteContent, data.content);
+  if (data.publicCommittee !== undefined) queryClient.setQueryData(queryKeys.publicCommittee, data.publicCommittee);
   if (data.programme !== undefined) queryClient.setQueryData(queryKeys.publishedProgramme, data.programme);
   if (data.letterVerification)
     queryClient.setQueryData(

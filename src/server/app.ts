@@ -75,7 +75,12 @@ import { letterVerificationResponseSchema } from '@shared/schemas/letters.ts';
 import { publishedProgrammeSchema } from '@shared/schemas/programme.ts';
 import { programmeFeedRoutes } from './modules/programme-feeds/programme-feeds.routes.ts';
 import { programmePdfRoutes } from './modules/programme-pdf/programme-pdf.routes.ts';
-import { adminCommitteeRoutes, committeeInvitationRoutes } from './modules/committee/committee.routes.ts';
+import {
+  adminCommitteeRoutes,
+  committeeInvitationRoutes,
+  publicCommitteeRoutes,
+} from './modules/committee/committee.routes.ts';
+import { publicCommittee } from './modules/committee/committee.service.ts';
 import { bulkActionsRoutes } from './modules/bulk-actions/bulk-actions.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { adminDeadlinesRoutes, publicDeadlinesRoutes } from './modules/deadlines/deadlines.routes.ts';
@@ -104,12 +109,18 @@ import { registerDraining } from './plugins/draining.ts';
 import { frameworkErrorHandler, registerErrorHandler, SERVICE_UNAVAILABLE } from './plugins/errors.ts';
 import { registerSecurityHeaders, securityHeadersOf } from './plugins/security-headers.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
+import { PROJECT_ROOT } from './project-paths.ts';
+import { contentDirOf } from './modules/site-content/content-loader.ts';
+import { siteContentRoutes } from './modules/site-content/site-content.routes.ts';
+import { SiteContentSource } from './modules/site-content/site-content.service.ts';
 import type { FileStore } from './storage/file-store.ts';
 import { openFileStore } from './storage/open-file-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The public pages' texts (modules/site-content), reloaded on SIGHUP. */
+    siteContent: SiteContentSource;
   }
 }
 
@@ -227,6 +238,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     });
   }
 
+  // Read while the database opens (its WebAssembly compiles on other threads): a content file
+  // that cannot be shown stops the start below, naming it, once what was opened is closed.
+  const siteContentLoading = SiteContentSource.open(contentDirOf(config, PROJECT_ROOT), app.log);
+  siteContentLoading.catch(() => undefined);
+
   // Before the migrations: a server starting while a restore runs waits for it to finish.
   const presence = config.databaseUrl
     ? await announceServer(config.databaseUrl, (error) =>
@@ -246,6 +262,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       applicationName: SERVER_APPLICATION_NAME,
       onIdleConnectionError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
     });
+    app.decorate('siteContent', await siteContentLoading);
   } catch (error) {
     store?.close();
     await database?.close();
@@ -431,6 +448,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(adminCommitteeRoutes, { prefix: `${apiPrefix}/admin/committee` });
   await app.register(mailTemplatesRoutes, { prefix: `${apiPrefix}/admin/mail-templates` });
   await app.register(committeeInvitationRoutes, { prefix: `${apiPrefix}/committee/invitations` });
+  await app.register(publicCommitteeRoutes, { prefix: `${apiPrefix}/committee` });
   await app.register(biddingRoutes, { prefix: `${apiPrefix}/committee/bids` });
   await app.register(paperReviewersRoutes, { prefix: `${apiPrefix}/admin/papers` });
   await app.register(assignmentRoutes, { prefix: `${apiPrefix}/admin/assignments` });
@@ -459,6 +477,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(backgroundJobsRoutes, { prefix: `${apiPrefix}/admin/jobs` });
   await app.register(messageTemplatesRoutes, { prefix: `${apiPrefix}/admin/message-templates` });
   await app.register(publicDeadlinesRoutes, { prefix: `${apiPrefix}/settings` });
+  await app.register(siteContentRoutes, { prefix: apiPrefix });
   await app.register(adminDeadlinesRoutes, { prefix: `${apiPrefix}/admin/settings` });
   await app.register(chatRoutes, { prefix: `${apiPrefix}/chat` });
   await app.register(notificationsRoutes, { prefix: `${apiPrefix}/notifications` });
@@ -475,6 +494,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     clientDir: config.clientDir,
     datesForPage: () => datesToShow(ctx),
     sessionForPage: (request) => siteSession(ctx, request.user),
+    contentForPage: () => app.siteContent.content,
+    publicCommitteeForPage: () => publicCommittee(ctx),
     programmeForPage: async () => publishedProgrammeSchema.nullable().parse(await getPublishedProgramme(ctx)),
     letterVerificationForPage: async (code, request) => {
       const limit = await letterVerificationPageLimit(request);

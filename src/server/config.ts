@@ -51,6 +51,8 @@ const envSchema = z.object({
     .regex(/^\/[A-Za-z0-9_-]+$/, 'BASE_PATH must look like /ictacem2025')
     .default(DEFAULT_BASE_PATH),
   DATA_DIR: z.string().default('./data'),
+  /** The edition's configuration file; its public pages' texts are in `content/` beside it. */
+  CONFERENCE_FILE: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   /** Without it, the site's own port on localhost (defaultPublicUrl). */
   PUBLIC_URL: z.string().url().optional(),
@@ -133,6 +135,11 @@ export interface AppConfig {
   host: string;
   basePath: string;
   dataDir: string;
+  /**
+   * The edition's configuration file (CONFERENCE_FILE): the public pages' texts are read from
+   * `content/` beside it; without it, from the project's own content/ (the default edition).
+   */
+  conferenceFile?: string;
   /** PostgreSQL server; when absent the embedded PGlite database lives in dataDir. */
   databaseUrl?: string;
   /** Embedded database in memory only (tests). */
@@ -243,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     basePath: e.BASE_PATH,
     dataDir: e.DATA_DIR,
+    conferenceFile: e.CONFERENCE_FILE,
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? defaultPublicUrl(e.PORT)).replace(/\/+$/, ''),
     publicUrlFollowsPort: e.PUBLIC_URL === undefined,

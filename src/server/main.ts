@@ -63,6 +63,10 @@ if (!config.adminMfaRequired) {
  */
 const SHUTDOWN_GRACE_MS = 8_500;
 
+// The operator's `kill -HUP`: the public pages' texts are read again (a file that cannot be used
+// leaves the texts in force, and the log says why).
+process.on('SIGHUP', () => void app.siteContent.reload(app.log));
+
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -72,6 +72,19 @@ export const SERVER_RENDERED_PAGES: ReadonlySet<ClientPage> = new Set<ClientPage
   NOT_FOUND_PAGE,
 ]);
 
+/** The pages drawn from the content files (GET /site-content): the server sends the texts with them. */
+export const CONTENT_PAGES: ReadonlySet<ClientPage> = new Set<ClientPage>([
+  'public/home-page',
+  'public/about-page',
+  'public/about-us-page',
+  'public/speakers-page',
+  'public/committee-page',
+  'public/sponsorship-page',
+  'public/brochure-page',
+  'public/extended-abstract-format-page',
+  'public/full-length-paper-format-page',
+]);
+
 export type ClientPage = (typeof CLIENT_PAGES)[ClientRoutePath] | typeof NOT_FOUND_PAGE;
 
 export type ClientRoutePath = keyof typeof CLIENT_PAGES;

@@ -1,4 +1,5 @@
 import type { ConferenceDates } from './domain/deadlines.ts';
+import type { PublicCommitteeMember, SiteContent } from './schemas/site-content.ts';
 
 /** The id of the <script type="application/json"> carrying the query cache a page was rendered with. */
 export const PAGE_QUERIES_ID = 'page-queries';
@@ -11,6 +12,10 @@ export interface PageData {
   dates?: ConferenceDates;
   /** As `GET /programme` answers its `programme` (null before the first publication). */
   programme?: unknown;
+  /** As `GET /site-content` answers its `content`: the texts of the pages drawn from the content files. */
+  content?: SiteContent;
+  /** As `GET /committee/public` answers its `members`, for the Committee page. */
+  publicCommittee?: PublicCommitteeMember[];
   /** The code in the address of /verify-letter/{code}, and what `GET /letters/verify/{code}` answers. */
   letterVerification?: { code: string; answer: unknown };
 }

@@ -62,8 +62,3 @@ export const registration = {
   /** The programme id authors quote when paying on the portal. */
   programmeId: TO_BE_ANNOUNCED,
 } as const;
-
-export const publication = {
-  fullPapers: 'Selected full-length papers will be published by a publishing house.',
-  abstracts: 'Accepted extended abstracts will be published in a Book of Abstracts with an ISBN.',
-} as const;

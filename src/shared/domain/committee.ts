@@ -26,6 +26,10 @@ export const COMMITTEE_LIMITS = {
 export const INVITATION_VALID_DAYS = 14;
 
 export const COMMITTEE_TEXTS = {
+  /** The invitee's consent, asked on accepting; off unless ticked. */
+  listPubliclyLabel: 'Name me, with my affiliation, on the public Committee page',
+  listPubliclyHint:
+    'Visitors of the site see your name beside the organising committees. Leave it unticked to stay unnamed.',
   invitationSent: (email: string) => `Invitation sent to ${email}.`,
   invitationResent: (email: string) => `The invitation was sent again to ${email}; the earlier link no longer works.`,
   /** Without a mail server the invitation waits in the Outbox, where its sender copies the link. */

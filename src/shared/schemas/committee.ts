@@ -85,7 +85,11 @@ export type CommitteeInvitationView = z.infer<typeof committeeInvitationViewSche
 export const committeeInvitationResponseSchema = okResponse({ invitation: committeeInvitationViewSchema });
 
 /** A new person sets the password of their account; an existing account accepts signed in. */
-export const acceptInvitationBodySchema = z.object({ password: passwordSchema.optional() });
+export const acceptInvitationBodySchema = z.object({
+  password: passwordSchema.optional(),
+  /** The invitee agrees to be named, with the affiliation, on the public Committee page. */
+  listPublicly: z.boolean().default(false),
+});
 export const declineInvitationBodySchema = z.object({
   reason: z.string().trim().max(COMMITTEE_LIMITS.declineReason, COMMITTEE_TEXTS.declineReasonTooLong).default(''),
 });

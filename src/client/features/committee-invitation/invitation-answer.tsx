@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { COMMITTEE_LIMITS, COMMITTEE_TEXTS } from '@shared/domain/committee.ts';
@@ -34,6 +34,7 @@ export function InvitationAnswer({
 }) {
   const answer = useAnswerInvitation(token);
   const [failure, setFailure] = useState<string>();
+  const [listPublicly, setListPublicly] = useState(false);
   if (answer.isSuccess) {
     return (
       <div className="space-y-4 text-center">
@@ -70,11 +71,16 @@ export function InvitationAnswer({
         <h2 id="accept-heading" className="text-lg font-semibold text-slate-900">
           Accept
         </h2>
+        {!signedInElsewhere && <ListPubliclyField checked={listPublicly} onChange={setListPublicly} />}
         {signedInElsewhere ? (
           <Alert tone="info">{COMMITTEE_TEXTS.wrongAccount(invitation.email)}</Alert>
         ) : invitation.accountExists ? (
           user ? (
-            <Button className="w-full" disabled={answer.isPending} onClick={() => send({ answer: 'accept', body: {} })}>
+            <Button
+              className="w-full"
+              disabled={answer.isPending}
+              onClick={() => send({ answer: 'accept', body: { listPublicly } })}
+            >
               {answer.isPending ? 'Accepting...' : 'Accept the invitation'}
             </Button>
           ) : (
@@ -90,11 +96,34 @@ export function InvitationAnswer({
           <NewAccountForm
             email={invitation.email}
             busy={answer.isPending}
-            onAccept={(password) => send({ answer: 'accept', body: { password } })}
+            onAccept={(password) => send({ answer: 'accept', body: { password, listPublicly } })}
           />
         )}
       </section>
       <DeclineForm busy={answer.isPending} onDecline={(reason) => send({ answer: 'decline', body: { reason } })} />
+    </div>
+  );
+}
+
+/** The consent to be named on the public Committee page: off unless the invitee ticks it. */
+function ListPubliclyField({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const hintId = useId();
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+      <label className="flex items-start gap-2 font-medium text-slate-800">
+        <input
+          type="checkbox"
+          name="listPublicly"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-describedby={hintId}
+          className="mt-0.5 h-4 w-4 shrink-0"
+        />
+        {COMMITTEE_TEXTS.listPubliclyLabel}
+      </label>
+      <p id={hintId} className="mt-1 pl-6 text-slate-600">
+        {COMMITTEE_TEXTS.listPubliclyHint}
+      </p>
     </div>
   );
 }

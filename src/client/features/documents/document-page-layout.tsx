@@ -1,7 +1,7 @@
 import { Card } from '@client/components/ui/card.tsx';
 import { PageContainer } from '@client/components/ui/page-container.tsx';
 import { contactMailHref } from '@client/content/conference.ts';
-import type { ConferenceDocument } from '@client/content/documents.ts';
+import type { ConferenceDocument } from '@shared/schemas/site-content.ts';
 import { DocumentLinks } from './document-links.tsx';
 import { PdfPreview } from './pdf-preview.tsx';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { COMMITTEE_MEMBER_STATUSES } from '@shared/domain/committee.ts';
 import { users } from './users.ts';
 
@@ -25,6 +25,8 @@ export const committeeMembers = pgTable(
     /** The organiser's personal note in the invitation. */
     note: text('note').notNull().default(''),
     declineReason: text('decline_reason').notNull().default(''),
+    /** The member agreed, on accepting, to be named (with the affiliation) on the public Committee page. */
+    listedPublicly: boolean('listed_publicly').notNull().default(false),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
     respondedAt: timestamp('responded_at', { withTimezone: true }),

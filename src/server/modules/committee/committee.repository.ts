@@ -69,7 +69,7 @@ export async function updateCommitteeMember(
 export async function answerInvitation(
   db: DbOrTx,
   tokenHash: string,
-  values: Pick<typeof committeeMembers.$inferInsert, 'status' | 'userId' | 'declineReason'>,
+  values: Pick<typeof committeeMembers.$inferInsert, 'status' | 'userId' | 'declineReason' | 'listedPublicly'>,
 ): Promise<CommitteeMemberRow | undefined> {
   const now = new Date();
   const [row] = await db
@@ -84,6 +84,15 @@ export async function answerInvitation(
     )
     .returning();
   return row;
+}
+
+/** The members who agreed to be named on the public Committee page, by name. */
+export async function listPubliclyListedMembers(db: DbOrTx): Promise<{ name: string; affiliation: string }[]> {
+  return db
+    .select({ name: committeeMembers.name, affiliation: committeeMembers.affiliation })
+    .from(committeeMembers)
+    .where(and(eq(committeeMembers.status, 'accepted'), eq(committeeMembers.listedPublicly, true)))
+    .orderBy(asc(committeeMembers.name), asc(committeeMembers.id));
 }
 
 /** The accepted membership of an account, if it has one. */

@@ -10,6 +10,7 @@ import {
   declineInvitationBodySchema,
   invitationAnsweredResponseSchema,
 } from '@shared/schemas/committee.ts';
+import { publicCommitteeResponseSchema } from '@shared/schemas/site-content.ts';
 import { perAddress } from '@server/lib/rate-limits.ts';
 import { originOf } from '@server/lib/request-origin.ts';
 import { requireAdmin } from '@server/plugins/auth.ts';
@@ -62,6 +63,20 @@ export const adminCommitteeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/** The programme committee members named on the public Committee page, under /api/committee. */
+export const publicCommitteeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.get(
+    '/public',
+    { schema: { response: { 200: publicCommitteeResponseSchema } }, config: { access: 'public' } },
+    async (_request, reply) => {
+      // A member who accepts shows at the next visit.
+      reply.header('Cache-Control', 'no-cache');
+      return { success: true, members: await committee.publicCommittee(ctx) };
+    },
+  );
+};
+
 const tokenParams = z.object({ token: z.string().min(1).max(100) });
 
 /** The invitee's side, under /api/committee/invitations: the link's token is the credential. */
@@ -90,7 +105,7 @@ export const committeeInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
         ctx,
         request.params.token,
         request.user ?? undefined,
-        request.body.password,
+        request.body,
         originOf(request),
       );
       if (signedIn) setSessionCookie(ctx.config, request, reply, signedIn);

@@ -2,6 +2,7 @@ import { COMMITTEE_TEXTS, INVITATION_VALID_DAYS } from '@shared/domain/committee
 import { formatConferenceTime } from '@shared/domain/deadlines.ts';
 import type { CommitteeInvitationBody, CommitteeInvitationView, CommitteeMember } from '@shared/schemas/committee.ts';
 import { committeeInvitationBodySchema } from '@shared/schemas/committee.ts';
+import type { PublicCommitteeMember } from '@shared/schemas/site-content.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
@@ -24,6 +25,7 @@ import {
   findByInvitationToken,
   insertCommitteeMember,
   listCommitteeMembers,
+  listPubliclyListedMembers,
   lockByInvitationToken,
   lockCommitteeMember,
   lockCommitteeMemberByEmail,
@@ -210,22 +212,28 @@ async function whyNotAnswered(ctx: Pick<AppContext, 'db'>, token: string): Promi
 /**
  * Accepts an invitation. The membership goes to the account of the invited address: signed in
  * with it when it exists (a forwarded link cannot make someone else a member), or created now
- * with the password the invitee chooses, and then signed in.
+ * with the password the invitee chooses, and then signed in. `answer.listPublicly`: the member
+ * agrees to be named on the public Committee page.
  */
 export async function acceptInvitation(
   ctx: AppContext,
   token: string,
   signedInAs: PublicUser | undefined,
-  password: string | undefined,
+  answer: { password?: string; listPublicly: boolean },
   origin: SessionOrigin,
 ): Promise<SignedIn | undefined> {
+  const { password, listPublicly } = answer;
   const invitation = await waitingInvitation(ctx, token);
   const account = await findUserByEmail(ctx.db, invitation.email);
   if (account) {
     if (!signedInAs) throw new AppError('unauthenticated', COMMITTEE_TEXTS.signInToAccept(invitation.email));
     if (signedInAs._id !== account.id) throw new AppError('forbidden', COMMITTEE_TEXTS.wrongAccount(invitation.email));
     const answered = await ctx.db.transaction(async (tx) => {
-      const row = await answerInvitation(tx, hashToken(token), { status: 'accepted', userId: account.id });
+      const row = await answerInvitation(tx, hashToken(token), {
+        status: 'accepted',
+        userId: account.id,
+        listedPublicly: listPublicly,
+      });
       if (row) await noticeWelcome(tx, account.id);
       return row;
     });
@@ -241,7 +249,11 @@ export async function acceptInvitation(
     // Made meanwhile by a sign-up of its own: that account accepts, signed in.
     if (await findUserByEmail(tx, row.email)) throw new AppError('conflict', COMMITTEE_TEXTS.signInToAccept(row.email));
     const user = await createUser({ db: tx }, { username: row.name, email: row.email, password });
-    const answered = await answerInvitation(tx, hashToken(token), { status: 'accepted', userId: user.id });
+    const answered = await answerInvitation(tx, hashToken(token), {
+      status: 'accepted',
+      userId: user.id,
+      listedPublicly: listPublicly,
+    });
     if (!answered) throw new AppError('conflict', COMMITTEE_TEXTS.linkExpired);
     await noticeWelcome(tx, user.id);
     return user;
@@ -250,8 +262,17 @@ export async function acceptInvitation(
   return { user: presentUser(created), ...session };
 }
 
+/** The programme committee as the public Committee page names it: only those who agreed, on accepting. */
+export async function publicCommittee(ctx: Pick<AppContext, 'db'>): Promise<PublicCommitteeMember[]> {
+  return listPubliclyListedMembers(ctx.db);
+}
+
 export async function declineInvitation(ctx: Pick<AppContext, 'db'>, token: string, reason: string): Promise<void> {
   await waitingInvitation(ctx, token);
-  const answered = await answerInvitation(ctx.db, hashToken(token), { status: 'declined', declineReason: reason });
+  const answered = await answerInvitation(ctx.db, hashToken(token), {
+    status: 'declined',
+    declineReason: reason,
+    listedPublicly: false,
+  });
   if (!answered) await whyNotAnswered(ctx, token);
 }

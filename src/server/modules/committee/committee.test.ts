@@ -337,4 +337,52 @@ describe('the programme committee, by invitation', () => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(COMMITTEE_TEXTS.alreadyInvited);
   });
+  it('names on the public Committee page only the members who ticked it on accepting, while they are members', async () => {
+    const publicList = async () => {
+      const res = await t.app.inject({ method: 'GET', url: `${API}/committee/public` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().members as { name: string; affiliation: string }[];
+    };
+    const joinAs = async (overrides: Record<string, unknown>, listPublicly?: boolean) => {
+      const body = reviewer(overrides);
+      const { member } = (await invite(body)).json();
+      const token = tokenIn((await invitationMailsTo(body.email))[0]!.raw);
+      const accepted = await accept(token, {
+        password: 'a long shell theory passphrase',
+        ...(listPublicly === undefined ? {} : { listPublicly }),
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      return member as { _id: string };
+    };
+    await joinAs({ name: '王芳', affiliation: '清华大学' }, true);
+    await joinAs({ name: 'Дмитрий Иванов', affiliation: 'МГУ' }, true);
+    const removedLater = await joinAs({ name: 'प्रिया शर्मा', affiliation: 'IIT' }, true);
+    await joinAs({ name: 'Łukasz Wróbel', affiliation: 'Politechnika Łódzka' }, false);
+    await joinAs({ name: 'Trần Văn Nam', affiliation: 'ĐHBK Hà Nội' });
+    // An existing account accepts signed in, ticking it.
+    const author = await createTestUser(t.app);
+    const invited = reviewer({ email: author.email, name: 'Nguyễn Thị Lan', affiliation: 'Đại học Huế' });
+    await invite(invited);
+    const signedInAccept = await accept(
+      tokenIn((await invitationMailsTo(author.email))[0]!.raw),
+      { listPublicly: true },
+      author.cookie,
+    );
+    expect(signedInAccept.statusCode, signedInAccept.body).toBe(200);
+
+    const names = (await publicList()).map((m) => m.name);
+    expect(names).toEqual(expect.arrayContaining(['王芳', 'Дмитрий Иванов', 'प्रिया शर्मा', 'Nguyễn Thị Lan']));
+    expect(names).toHaveLength(4);
+    expect(await publicList()).toContainEqual({ name: '王芳', affiliation: '清华大学' });
+    // Nothing else of a member is public.
+    expect(Object.keys((await publicList())[0]!).sort()).toEqual(['affiliation', 'name']);
+
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: `${API}/admin/committee/${removedLater._id}/revoke`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await publicList()).map((m) => m.name)).not.toContain('प्रिया शर्मा');
+  });
 });

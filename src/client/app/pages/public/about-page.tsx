@@ -1,15 +1,17 @@
 import { Link } from 'react-router';
 import { THEMES } from '@shared/constants.ts';
 import { buttonClass } from '@client/components/ui/button.tsx';
-import { aboutConference, campus, themesIntro } from '@client/content/about.ts';
 import { conference, isAnnounced } from '@client/content/conference.ts';
+import { Prose, usePlaceholders } from '@client/features/site-content/prose.tsx';
+import { useSiteContent } from '@client/features/site-content/site-content-api.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { PageBanner } from './components/page-banner.tsx';
 import { PageSection } from './components/page-section.tsx';
 import { useConferenceDays } from '@client/lib/use-conference-dates.ts';
 
 export default function AboutPage() {
-  const { paragraphs } = aboutConference(useConferenceDays());
+  const { about } = useSiteContent();
+  const placeholders = usePlaceholders();
   useDocumentTitle(
     'About',
     `About ${conference.shortName}: the conference, its four themes and the host institute campus in West Bengal, India.`,
@@ -20,15 +22,13 @@ export default function AboutPage() {
       <PageSection title="About The Conference">
         <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className="space-y-4 text-lg text-slate-700">
-            {paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
+            <Prose blocks={about.conference} values={placeholders} />
           </div>
           <AtAGlance />
         </div>
       </PageSection>
       <div className="bg-white">
-        <PageSection title="Conference Themes" intro={themesIntro}>
+        <PageSection title="Conference Themes" intro={about.themesIntro}>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {THEMES.map((theme, index) => (
               <li key={theme} className="flex flex-col rounded-xl border border-slate-200 bg-slate-50 p-6 shadow-sm">
@@ -43,9 +43,7 @@ export default function AboutPage() {
       </div>
       <PageSection title="About the Institute Campus">
         <div className="max-w-3xl space-y-4 text-lg text-slate-700">
-          {campus.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
+          <Prose blocks={about.campus} values={placeholders} />
           <p className="text-base">
             <span className="font-semibold text-slate-900">Host institute:</span> {conference.institute.name}
           </p>

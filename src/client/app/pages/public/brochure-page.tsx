@@ -1,6 +1,5 @@
-import { conferenceDocuments } from '@client/content/documents.ts';
 import { DocumentPage } from './components/document-page.tsx';
 
 export default function BrochurePage() {
-  return <DocumentPage document={conferenceDocuments.brochure} />;
+  return <DocumentPage which="brochure" />;
 }

@@ -1,12 +1,14 @@
 import { PageContainer } from '@client/components/ui/page-container.tsx';
-import { committees } from '@client/content/committee.ts';
 import { conference } from '@client/content/conference.ts';
+import { usePublicCommittee, useSiteContent } from '@client/features/site-content/site-content-api.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { CommitteeList } from './components/committee-list.tsx';
 import { PageBanner } from './components/page-banner.tsx';
 
 export default function CommitteePage() {
   useDocumentTitle('Committee', `Patrons and the organizing, technical and advisory committees of ${conference.shortName}.`);
+  const { committees, programmeCommitteeTitle } = useSiteContent().committee;
+  const programmeCommittee = usePublicCommittee();
   return (
     <>
       <PageBanner title="Committee" lead="The people behind the conference." />
@@ -14,6 +16,15 @@ export default function CommitteePage() {
         {committees.map((committee) => (
           <CommitteeList key={committee.title} committee={committee} />
         ))}
+        {/* Beside the organisers' lists: the reviewers who agreed, on accepting their invitation, to be named. */}
+        {programmeCommitteeTitle && (
+          <CommitteeList
+            committee={{
+              title: programmeCommitteeTitle,
+              members: programmeCommittee.map((member) => ({ name: member.name, position: member.affiliation })),
+            }}
+          />
+        )}
       </PageContainer>
     </>
   );

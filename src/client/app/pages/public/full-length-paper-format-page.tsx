@@ -1,6 +1,5 @@
-import { conferenceDocuments } from '@client/content/documents.ts';
 import { DocumentPage } from './components/document-page.tsx';
 
 export default function FullLengthPaperFormatPage() {
-  return <DocumentPage document={conferenceDocuments.fullLengthPaperFormat} />;
+  return <DocumentPage which="fullLengthPaperFormat" />;
 }

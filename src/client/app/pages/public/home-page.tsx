@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { formatConferenceDate, formatDateRange } from '@shared/domain/deadlines.ts';
 import { DatesLoadError } from '@client/components/dates-status.tsx';
 import { PageContainer } from '@client/components/ui/page-container.tsx';
-import { conference, isAnnounced, publication, registration } from '@client/content/conference.ts';
+import { conference, isAnnounced, registration } from '@client/content/conference.ts';
+import { useSiteContent } from '@client/features/site-content/site-content-api.ts';
 import { useConferenceDates } from '@client/lib/use-conference-dates.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 
@@ -91,6 +92,7 @@ function Hero() {
 
 function Announcements() {
   const { query, text } = useHomeDates();
+  const { announcements } = useSiteContent().home;
   const placeholder = query.isPending ? <DatePlaceholder className="h-7 w-40 rounded bg-slate-200" /> : 'Not available';
   return (
     <PageContainer as="section" aria-labelledby="announcements-heading" className="py-12 sm:py-14">
@@ -105,7 +107,7 @@ function Announcements() {
           {conference.edition}.
         </Announcement>
         <Announcement title="Venue" highlight={conference.venue}>
-          Campus guest-house rooms are available on request.{' '}
+          {announcements.venueNote}{' '}
           <Link to="/important-dates" className="font-medium text-brand-700 underline underline-offset-2">
             Accommodation
           </Link>
@@ -118,8 +120,8 @@ function Announcements() {
             ? `The early-bird rate is valid for payments received on or before ${text.earlyBirdCloses}. Late registration applies from ${text.lateRegistrationOpens}.`
             : 'An early-bird rate applies to payments received before its closing date.'}
         </Announcement>
-        <Announcement title="Publication" highlight="Book of Abstracts with an ISBN">
-          {publication.abstracts} {publication.fullPapers}
+        <Announcement title="Publication" highlight={announcements.publication.highlight}>
+          {announcements.publication.text}
         </Announcement>
       </ul>
       <div className="mt-4 flex flex-col gap-4 rounded-xl border border-brand-100 bg-brand-50 p-6 md:flex-row md:items-center md:justify-between">

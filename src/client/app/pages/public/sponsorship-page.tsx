@@ -1,15 +1,14 @@
 import { buttonClass } from '@client/components/ui/button.tsx';
 import { conference, contactMailHref, isAnnounced } from '@client/content/conference.ts';
-import { conferenceDocuments } from '@client/content/documents.ts';
 import {
   additionalOpportunities,
   benefitsForAllTiers,
   type SponsorshipTier,
-  sponsorshipIntro,
   sponsorshipTiers,
 } from '@client/content/sponsorship.ts';
 import { DocumentLinks } from '@client/features/documents/document-links.tsx';
 import { PdfPreview } from '@client/features/documents/pdf-preview.tsx';
+import { useSiteContent } from '@client/features/site-content/site-content-api.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { PageBanner } from './components/page-banner.tsx';
 import { PageSection } from './components/page-section.tsx';
@@ -27,10 +26,11 @@ export default function SponsorshipPage() {
     'Sponsorship',
     `Sponsor ${conference.shortName}: Platinum, Gold, Silver and Bronze tiers, exhibition booths, talks and more.`,
   );
-  const brochure = conferenceDocuments.brochure;
+  const { documents, sponsorship } = useSiteContent();
+  const brochure = documents.brochure;
   return (
     <>
-      <PageBanner title="Sponsorship" lead={sponsorshipIntro} />
+      <PageBanner title="Sponsorship" lead={sponsorship.intro} />
       <PageSection title="Sponsorship Tiers">
         <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
           {sponsorshipTiers.map((tier) => (

@@ -1,5 +1,9 @@
 import { TO_BE_ANNOUNCED } from '@client/content/conference.ts';
-import type { Committee } from '@client/content/committee.ts';
+
+interface Committee {
+  title: string;
+  members: readonly { name: string; position?: string }[];
+}
 
 /** One committee: its members with their positions, or "To be announced" while none are listed. */
 export function CommitteeList({ committee }: { committee: Committee }) {

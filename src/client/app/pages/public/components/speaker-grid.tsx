@@ -1,4 +1,7 @@
-import type { Speaker } from '@client/content/speakers.ts';
+import type { z } from 'zod';
+import type { speakerSchema } from '@shared/schemas/site-content.ts';
+
+type Speaker = z.infer<typeof speakerSchema>;
 
 /** Keynote speaker cards, or a clear "to be announced" note while the list is empty. */
 export function SpeakerGrid({ speakers }: { speakers: readonly Speaker[] }) {

@@ -1,0 +1,1 @@
+ALTER TABLE "committee_members" ADD COLUMN "listed_publicly" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,105 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THEMES } from '@shared/constants.ts';
+import { openDatabase } from '../db/client.ts';
+import { committeeMembers, papers, users } from '../db/schema/index.ts';
+import { PROJECT_ROOT } from '../project-paths.ts';
+import { createTestPaper, createTestUser } from '../test/factories.ts';
+import { API, createTestApp } from '../test/test-app.ts';
+
+const run = promisify(execFile);
+const PEOPLE = ['张伟', 'Дмитрий Соколов', 'अनन्या वर्मा', 'Zofia Łukasiewicz-Wąsowska', 'Nguyễn Thị Minh Khai'];
+
+/** The copy script as an operator runs it: `npx tsx scripts/copy-edition.ts --from ... --to ...`. */
+const copyEditionScript = (from: string, to: string) =>
+  run(process.execPath, ['--import', 'tsx', 'scripts/copy-edition.ts', '--from', from, '--to', to], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, NODE_ENV: 'test' },
+  });
+
+describe('copy-edition: the next edition starts with the last one’s people', () => {
+  let root: string;
+  let oldEdition: string;
+  let newEdition: string;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'ictacem-editions-'));
+    oldEdition = path.join(root, 'data-2025');
+    newEdition = path.join(root, 'data-2028');
+    // The old edition, as its server left it: accounts, a paper, the committee.
+    const t = await createTestApp({ dataDir: oldEdition, inMemoryDatabase: false });
+    try {
+      const people = [];
+      for (const [index, name] of PEOPLE.entries())
+        people.push(await createTestUser(t.app, { username: name, password: `passphrase of ${index} ${name}` }));
+      await createTestPaper(t.app, people[0]!);
+      await t.app.ctx.db.insert(committeeMembers).values([
+        {
+          userId: (await t.app.ctx.db.select().from(users)).find((u) => u.username === PEOPLE[1])!.id,
+          name: PEOPLE[1]!,
+          email: people[1]!.email,
+          affiliation: 'Московский университет',
+          themes: [THEMES[0], 'A theme of 2025 only'],
+          maxPapers: 6,
+          status: 'accepted',
+          listedPublicly: true,
+        },
+        { name: 'Trần Văn Nam', email: 'tran@example.vn', themes: [THEMES[1]], maxPapers: 4, status: 'invited' },
+      ]);
+      const listed = await t.app.inject({ method: 'GET', url: `${API}/committee/public` });
+      expect(listed.json().members).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('copies the accounts and the accepted committee members, not papers, invitations or consent', async () => {
+    const { stdout } = await copyEditionScript(oldEdition, newEdition);
+    expect(stdout).toContain('Copied 5 account(s) and 1 programme committee member(s)');
+
+    const [old, next] = [await openDatabase({ dataDir: oldEdition }), await openDatabase({ dataDir: newEdition })];
+    try {
+      const before = await old.db.select().from(users);
+      const after = await next.db.select().from(users);
+      expect(after.map((u) => u.username).sort()).toEqual([...PEOPLE].sort());
+      for (const person of before) {
+        const copy = after.find((u) => u.email === person.email)!;
+        // The same password signs in; a user ID of the new edition.
+        expect(copy.passwordHash).toBe(person.passwordHash);
+        expect(copy.customUserId).not.toBe(person.customUserId);
+        expect(copy.role).toBe(person.role);
+      }
+      expect(await next.db.select().from(papers)).toEqual([]);
+      expect(await old.db.select().from(papers)).toHaveLength(1);
+      const members = await next.db.select().from(committeeMembers);
+      expect(members).toHaveLength(1);
+      expect(members[0]).toMatchObject({
+        name: 'Дмитрий Соколов',
+        affiliation: 'Московский университет',
+        status: 'accepted',
+        themes: [THEMES[0]],
+        listedPublicly: false,
+        userId: after.find((u) => u.username === 'Дмитрий Соколов')!.id,
+      });
+    } finally {
+      await old.close();
+      await next.close();
+    }
+
+    // A second run finds everyone there and adds no one.
+    const again = await copyEditionScript(oldEdition, newEdition);
+    expect(again.stdout).toContain('Copied 0 account(s) and 0 programme committee member(s)');
+    expect(again.stdout).toContain('Already there, left as they are:');
+  }, 120_000);
+
+  it('refuses a source without a database rather than copy nothing', async () => {
+    const failed = await copyEditionScript(path.join(root, 'no-such-edition'), newEdition).catch((e: unknown) => e);
+    expect((failed as { code: number }).code).toBe(2);
+    expect((failed as { stderr: string }).stderr).toContain('there is no embedded database in');
+  });
+});

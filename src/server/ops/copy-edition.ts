@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { THEMES } from '@shared/constants.ts';
+import type { Db } from '../db/client.ts';
+import { committeeMembers, users } from '../db/schema/index.ts';
+import { newCustomUserId } from '../modules/users/users.service.ts';
+
+export interface EditionCopy {
+  /** Accounts made in the new edition's database. */
+  accounts: number;
+  /** Accounts left out: their address already has an account there (the new edition's first admin). */
+  accountsAlreadyThere: string[];
+  /** Programme committee members carried over, accepted, with their accounts. */
+  committeeMembers: number;
+}
+
+/**
+ * Carries the people of one edition into the next (docs/operations.md, "Start the next edition"):
+ * every account, with its name, address, role and password, under a user ID of the new edition;
+ * and the programme committee's accepted members, linked to their copied accounts. Nothing else:
+ * no paper, review, payment, session or file. Two-factor sign-in is not carried: an admin enrols
+ * again at the first sign-in, as the site requires. Consent to be named on the Committee page was
+ * given for the old edition: it is not carried either. Themes the new edition does not have are
+ * dropped from a member's list.
+ *
+ * One transaction on the new database: a failure leaves it as it was.
+ */
+export async function copyEdition(from: Db, to: Db): Promise<EditionCopy> {
+  const people = await from.select().from(users).orderBy(users.createdAt, users.id);
+  const members = await from.select().from(committeeMembers).where(eq(committeeMembers.status, 'accepted'));
+  const themes = new Set<string>(THEMES);
+  return to.transaction(async (tx) => {
+    const existing = new Set((await tx.select({ email: users.email }).from(users)).map((row) => row.email));
+    const copied = new Map<string, string>();
+    const accountsAlreadyThere: string[] = [];
+    for (const person of people) {
+      if (existing.has(person.email)) {
+        accountsAlreadyThere.push(person.email);
+        continue;
+      }
+      const [row] = await tx
+        .insert(users)
+        .values({
+          username: person.username,
+          email: person.email,
+          passwordHash: person.passwordHash,
+          customUserId: newCustomUserId(),
+          role: person.role,
+          createdAt: person.createdAt,
+        })
+        .returning({ id: users.id });
+      copied.set(person.id, row!.id);
+    }
+    let memberCount = 0;
+    for (const member of members) {
+      const userId = member.userId ? copied.get(member.userId) : undefined;
+      // A member whose account was not copied (already there) is invited again by the organisers.
+      if (!userId) continue;
+      await tx.insert(committeeMembers).values({
+        userId,
+        name: member.name,
+        email: member.email,
+        affiliation: member.affiliation,
+        themes: member.themes.filter((theme) => themes.has(theme)),
+        maxPapers: member.maxPapers,
+        status: 'accepted',
+        invitedAt: member.invitedAt,
+        respondedAt: member.respondedAt,
+      });
+      memberCount += 1;
+    }
+    return { accounts: copied.size, accountsAlreadyThere, committeeMembers: memberCount };
+  });
+}
