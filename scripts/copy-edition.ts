@@ -1,7 +1,7 @@
 // Carries the accounts and the programme committee of one edition into the next one's new
 // database (docs/operations.md, "Start the next edition"):
-//   npx tsx scripts/copy-edition.ts --from data-2025 --to data-2028
-//   npx tsx scripts/copy-edition.ts --from postgres://.../ictacem2025 --to postgres://.../ictacem2028
+//   npm run copy-edition -- --from data-2025 --to data-2028
+//   npm run copy-edition -- --from postgres://.../ictacem2025 --to postgres://.../ictacem2028
 // Each side is an embedded database's data directory or a PostgreSQL address. No server may run
 // on either meanwhile (an embedded database's directory is claimed for the copy). Papers,
 // reviews, payments and files stay with the old edition.
@@ -13,7 +13,7 @@ import { copyEdition } from '@server/ops/copy-edition.ts';
 
 const { values } = parseArgs({ options: { from: { type: 'string' }, to: { type: 'string' } } });
 if (!values.from || !values.to) {
-  console.error('Usage: npx tsx scripts/copy-edition.ts --from <data directory or postgres://...> --to <...>');
+  console.error('Usage: npm run copy-edition -- --from <data directory or postgres://...> --to <...>');
   process.exit(2);
 }
 if (values.from === values.to) {
