@@ -7,6 +7,9 @@ import { OPEN_DEADLINES_ENV } from './src/server/test/open-deadlines.ts';
 // Ports and data directories come from scripts/run-e2e.mjs, which picks free ones.
 const port = Number(process.env.E2E_PORT ?? 4173);
 const closedPort = Number(process.env.E2E_CLOSED_PORT ?? 4174);
+const siteWidePort = Number(process.env.E2E_SITE_WIDE_PORT ?? 4176);
+/** The open site's mail goes here, where nothing listens: the mail specs listen on the site-wide server's port. */
+const openSmtpPort = Number(process.env.E2E_OPEN_SMTP_PORT ?? 4177);
 /** The closed-registration server starts with this abstract deadline, long past. */
 const CLOSED_ABSTRACT_DEADLINE = '2025-10-15T23:59:59+05:30';
 
@@ -34,7 +37,8 @@ const serverEnv = (
 });
 
 /**
- * Specs that change or count what the whole site holds, run alone after the others: the
+ * Specs that change or count what the whole site holds, run one at a time on a server of their own
+ * (beside the other specs, which keep the open site's server): the
  * conference's dates (a paper submitted meanwhile would be refused), the dashboard's totals and
  * latest submissions, the mail outbox a reset link or an invitation must get through at once,
  * the published programme (the public schedule's empty state is checked before it), and the
@@ -46,11 +50,11 @@ const SITE_WIDE_SPECS =
 
 /**
  * As many test files at once as the host carries: one per core, and no more than its free memory
- * holds, at about 600 MB per worker (its Chromium with a page, axe and a trace) once the two servers
- * and the build have their gigabyte. E2E_WORKERS sets it.
+ * holds, at about 600 MB per worker (its Chromium with a page, axe and a trace) once the three servers
+ * and the build have their 1.5 GB. E2E_WORKERS sets it.
  */
 const MEMORY_PER_WORKER = 600 * 1024 ** 2;
-const MEMORY_FOR_SERVERS = 1024 ** 3;
+const MEMORY_FOR_SERVERS = 1.5 * 1024 ** 3;
 const workers =
   Number(process.env.E2E_WORKERS) ||
   Math.max(1, Math.min(os.availableParallelism(), Math.floor((os.freemem() - MEMORY_FOR_SERVERS) / MEMORY_PER_WORKER)));
@@ -61,7 +65,7 @@ const NO_MAIL_SERVER_SPECS = /\/admin\/outbox\.spec\.ts$/;
 export default defineConfig({
   testDir: 'e2e',
   // Test files share the server (each file's tests in order, unless the file asks for parallel
-  // mode); SITE_WIDE_SPECS after the others.
+  // mode); SITE_WIDE_SPECS one at a time on their own server, beside the others.
   fullyParallel: false,
   workers,
   retries: process.env.CI ? 1 : 0,
@@ -87,13 +91,15 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'open-registration', testIgnore: [/closed-registration/, NO_MAIL_SERVER_SPECS, SITE_WIDE_SPECS] },
+    // First, so that a worker starts on their one-at-a-time chain at once (a worker takes the first
+    // file in this order whose project has a worker to spare) and the other specs share what is left.
     {
       name: 'site-wide',
       testMatch: SITE_WIDE_SPECS,
-      dependencies: ['open-registration'],
       workers: 1,
+      use: { baseURL: `http://127.0.0.1:${siteWidePort}/ictacem2025/` },
     },
+    { name: 'open-registration', testIgnore: [/closed-registration/, NO_MAIL_SERVER_SPECS, SITE_WIDE_SPECS] },
     {
       name: 'closed-registration',
       testMatch: [/closed-registration/, NO_MAIL_SERVER_SPECS],
@@ -113,6 +119,21 @@ export default defineConfig({
       env: serverEnv(
         port,
         process.env.E2E_DATA_DIR ?? '.e2e-data/open',
+        true,
+        `smtp://127.0.0.1:${openSmtpPort}`,
+        OPEN_DEADLINES_ENV,
+      ),
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'npx tsx src/server/main.ts',
+      url: `http://127.0.0.1:${siteWidePort}/ictacem2025/`,
+      // The open site's twin for SITE_WIDE_SPECS: what they change (the dates, the programme, the
+      // templates) and count (the totals, the outbox) is theirs alone while the other specs run.
+      env: serverEnv(
+        siteWidePort,
+        process.env.E2E_SITE_WIDE_DATA_DIR ?? '.e2e-data/site-wide',
         true,
         `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
         OPEN_DEADLINES_ENV,

@@ -122,12 +122,21 @@ if (!existsSync(chromiumPath)) {
 }
 
 const startedAt = Date.now();
+/** Seconds since the last mark: where the run's time goes, printed at its end. */
+let markedAt = startedAt;
+const sinceMark = () => {
+  const seconds = Math.round((Date.now() - markedAt) / 1000);
+  markedAt = Date.now();
+  return seconds;
+};
+const stageSeconds: string[] = [];
 const basePath = process.env.BASE_PATH || DEFAULT_BASE_PATH;
 const staleBecause = staleBuildReason(process.env.BASE_PATH || null);
 if (staleBecause) {
   console.log(`${staleBecause}: building...`);
   const build = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'scripts', 'build.mjs')], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  stageSeconds.push(`build ${sinceMark()} s`);
 }
 
 async function waitUntilServing(url: string, server: ChildProcess): Promise<void> {
@@ -174,6 +183,7 @@ const server = spawn(process.execPath, [path.join(PROJECT_ROOT, 'scripts', 'star
   },
 });
 const cleanUp = () => {
+  closeBrowser();
   server.kill();
   rmSync(dataRoot, { recursive: true, force: true });
 };
@@ -187,9 +197,31 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 /**
- * Audits one page once, in a browser of its own (runs in one browser drift and now and then
- * lose their trace); a run Lighthouse could not record is made again, twice at most.
+ * One Chromium for every audit: a launch cost 1-2 s of each audit's 9. Lighthouse opens a tab of
+ * its own per run and closes it, and before each run clears everything the site's origin stored
+ * (`clearStorageTypes: ['all']`: cookies, local storage, IndexedDB, caches) and the HTTP cache, so
+ * a run finds the browser as a fresh one. A run Lighthouse could not record (now and then a lost
+ * trace) is made again in a new browser, twice at most.
  */
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+/** Seconds spent launching browsers, and in Lighthouse's runs: printed at the end. */
+const spent = { launch: 0, runs: 0 };
+async function browser(): Promise<chromeLauncher.LaunchedChrome> {
+  if (!chrome) {
+    const launchedAt = Date.now();
+    chrome = await chromeLauncher.launch({
+      chromePath: chromiumPath,
+      chromeFlags: ['--headless=new', '--no-sandbox'],
+    });
+    spent.launch += (Date.now() - launchedAt) / 1000;
+  }
+  return chrome;
+}
+function closeBrowser() {
+  chrome?.kill();
+  chrome = undefined;
+}
+
 async function auditOnce(
   url: string,
   formFactor: FormFactor,
@@ -197,35 +229,40 @@ async function auditOnce(
   cpuSlowdown: number,
 ): Promise<Result> {
   for (let attempt = 1; ; attempt++) {
-    const chrome = await chromeLauncher.launch({
-      chromePath: chromiumPath,
-      chromeFlags: ['--headless=new', '--no-sandbox'],
-    });
+    const flags: Flags = {
+      port: (await browser()).port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      // Everything the origin stored by an earlier run, not only Lighthouse's default four kinds.
+      clearStorageTypes: ['all'],
+      // No screenshots: nothing here reads them, and the full-page one (a gatherer that runs
+      // whatever audits are skipped) resizes and repaints the page after every load.
+      disableFullPageScreenshot: true,
+      skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      // Merged into the mobile settings' network throttling; the desktop config keeps its own 1x.
+      ...(formFactor === 'mobile' ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
+    };
+    const runAt = Date.now();
+    let error: string | undefined;
+    let result: Awaited<ReturnType<typeof lighthouse>>;
     try {
-      const flags: Flags = {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        // No screenshots: nothing here reads them, and the full-page one (a gatherer that runs
-        // whatever audits are skipped) resizes and repaints the page after every load.
-        disableFullPageScreenshot: true,
-        skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
-        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-        // Merged into the mobile settings' network throttling; the desktop config keeps its own 1x.
-        ...(formFactor === 'mobile' ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
-      };
-      const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
-      const error = result ? result.lhr.runtimeError?.message : 'Lighthouse returned nothing';
-      if (!error) {
-        if (options.save) saveReport(url, formFactor, result!.lhr);
-        return result!.lhr;
-      }
-      if (attempt === 3) throw new Error(`${url}: ${error}`);
-      console.log(`  ${url} (${formFactor}): ${error}; again`);
+      result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+      error = result ? result.lhr.runtimeError?.message : 'Lighthouse returned nothing';
+    } catch (thrown) {
+      if (attempt === 3) throw thrown;
+      error = String(thrown);
     } finally {
-      chrome.kill();
+      spent.runs += (Date.now() - runAt) / 1000;
     }
+    if (!error) {
+      if (options.save) saveReport(url, formFactor, result!.lhr);
+      return result!.lhr;
+    }
+    if (attempt === 3) throw new Error(`${url}: ${error}`);
+    console.log(`  ${url} (${formFactor}): ${error}; again, in a new browser`);
+    closeBrowser();
   }
 }
 
@@ -339,6 +376,7 @@ const markdownRow = (values: string[]) => `| ${values.join(' | ')} |`;
 const rows: AuditRow[] = [];
 try {
   await waitUntilServing(baseURL, server);
+  stageSeconds.push(`server start ${sinceMark()} s`);
   console.log(`Server at ${baseURL}; seeding authors, papers and an organiser's records...`);
   const seed: LayoutSeed = await seedLayoutData(playwright, baseURL);
   const api = await playwright.request.newContext({ baseURL });
@@ -349,6 +387,7 @@ try {
     admin: `${SESSION_COOKIE}=${await sessionTokenOf(api, E2E_ADMIN)}`,
   };
   await api.dispose();
+  stageSeconds.push(`seeding ${sinceMark()} s`);
 
   const pages = SITE_PAGES.filter(
     (entry) =>
@@ -365,6 +404,7 @@ try {
         `(Lighthouse's CPU throttling calculator; its default 4x is for an index of about 1,500), followed run by run`,
     );
   } else console.log(`The phone runs at ${fixedSlowdown}x CPU slowdown, as given (uncalibrated)`);
+  stageSeconds.push(`host benchmark ${sinceMark()} s`);
   console.log(
     `Auditing ${pages.length} pages at ${formFactors.join(' and ')} settings, one at a time (load: ${os
       .loadavg()
@@ -403,6 +443,9 @@ try {
       if (!passes(row)) for (const cause of row.causes) console.log(`       ${cause}`);
     }
   }
+  stageSeconds.push(
+    `the audits ${sinceMark()} s (browser launches ${Math.round(spent.launch)} s, Lighthouse's runs ${Math.round(spent.runs)} s)`,
+  );
 } finally {
   cleanUp();
 }
@@ -427,7 +470,7 @@ console.log(
   `\n${rows.length} audits in ${Math.round((Date.now() - startedAt) / 1000)} s (load: ${os
     .loadavg()
     .map((load) => load.toFixed(2))
-    .join(' ')}); ` +
+    .join(' ')}: ${stageSeconds.join(', ')}); ` +
     (failing.length === 0 && slow.length === 0
       ? `every score is ${MIN_SCORE}+ and every CLS at most ${MAX_CLS}.`
       : [

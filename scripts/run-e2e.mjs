@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { PROJECT_ROOT, staleBuildReason } from './build-state.mjs';
 import { printDurations } from './e2e-durations.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,23 +36,35 @@ function run(command, args, env = process.env) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// A private build per run, so two runs (or a running dev server) never overwrite each other.
+// A private build per run, so two runs (or a running dev server) never overwrite each other; or,
+// with E2E_BUILD=dist (CI), the project's own build, made first if it is not of the current
+// sources: the build `npm start` and the Lighthouse audit run, made once for both.
 const dataRoot = mkdtempSync(path.join(os.tmpdir(), 'ictacem-e2e-'));
-const clientDir = path.join(dataRoot, 'client');
-run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', clientDir]);
-// The public pages' server renderer beside it, where the server looks for it (plugins/client-pages.ts).
-run('npx', [
-  'vite',
-  'build',
-  '--ssr',
-  'src/client/entry-server.tsx',
-  '--logLevel',
-  'warn',
-  '--outDir',
-  path.join(dataRoot, 'ssr'),
-]);
-// Each route's JavaScript before its first paint against its budget, from this build's manifest.
-run('npx', ['tsx', 'scripts/js-budget.ts', clientDir]);
+let clientDir = path.join(dataRoot, 'client');
+if (process.env.E2E_BUILD === 'dist') {
+  const staleBecause = staleBuildReason(process.env.BASE_PATH || null);
+  if (staleBecause) {
+    console.log(`${staleBecause}: building...`);
+    run(process.execPath, [path.join(PROJECT_ROOT, 'scripts', 'build.mjs')]);
+  }
+  // The server finds the public pages' renderer beside it, in dist/ssr (plugins/client-pages.ts).
+  clientDir = path.join(PROJECT_ROOT, 'dist', 'client');
+} else {
+  run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', clientDir]);
+  // The public pages' server renderer beside it, where the server looks for it (plugins/client-pages.ts).
+  run('npx', [
+    'vite',
+    'build',
+    '--ssr',
+    'src/client/entry-server.tsx',
+    '--logLevel',
+    'warn',
+    '--outDir',
+    path.join(dataRoot, 'ssr'),
+  ]);
+  // Each route's JavaScript before its first paint against its budget, from this build's manifest.
+  run('npx', ['tsx', 'scripts/js-budget.ts', clientDir]);
+}
 
 const env = {
   ...process.env,
@@ -62,6 +75,9 @@ const env = {
   E2E_DATA_DIR: path.join(dataRoot, 'open'),
   E2E_CLOSED_DATA_DIR: path.join(dataRoot, 'closed'),
   E2E_SMTP_PORT: String(await freePort()),
+  E2E_SITE_WIDE_PORT: String(await freePort()),
+  E2E_SITE_WIDE_DATA_DIR: path.join(dataRoot, 'site-wide'),
+  E2E_OPEN_SMTP_PORT: String(await freePort()),
 };
 // A run of some specs only (files, folders or -g) skips the site-wide project's dependency on
 // every other spec, which Playwright would otherwise run in full first.

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { searchList } from '../fixtures/list-search.ts';
 import { E2E_ADMIN } from '../fixtures/accounts.ts';
 import { apiSessionAs } from '../fixtures/api.ts';
-import { logIn } from '../fixtures/captcha.ts';
+import { signInThroughApi } from '../fixtures/papers.ts';
 import { recordPayment, seedAuthor, setMarks, setStatus } from '../fixtures/dashboard-seed.ts';
 
 /** Every name and title carries this run's tag, so searching for it shows exactly this spec's data. */
@@ -42,10 +42,9 @@ const papers = {
   },
 };
 
+/** Signed in through the API: the login form and its second step have their own spec (author/login.spec.ts). */
 async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('login');
-  await logIn(page, E2E_ADMIN);
-  await expect(page).toHaveURL(/\/profile$/);
+  await signInThroughApi(page, E2E_ADMIN);
   await page.goto('admin');
   await expect(page.getByRole('heading', { level: 2, name: 'Overview & Analytics' })).toBeVisible();
 }

@@ -2,6 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN, registerAuthor } from '../fixtures/accounts.ts';
 import { apiSessionAs, MINIMAL_PDF, submitPaperViaApi } from '../fixtures/api.ts';
 import { logIn } from '../fixtures/captcha.ts';
+import { signInThroughApi } from '../fixtures/papers.ts';
 
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: MINIMAL_PDF });
 
@@ -42,9 +43,8 @@ test('an admin reviews, scores and resets an abstract; the author re-uploads; hi
   const title = 'Elastic plates under low-velocity impact';
   const { author, paperId } = await authorWithPaper(playwright, baseURL!, 'Sophie Germain', title);
 
-  await page.goto('login');
-  await logIn(page, E2E_ADMIN);
-  await expect(page).toHaveURL(/\/profile$/);
+  // Signed in through the API: the login form and its second step have their own spec.
+  await signInThroughApi(page, E2E_ADMIN);
   await page.goto(`admin/paper/${paperId}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Admin Dashboard')).toBeVisible();
@@ -202,9 +202,8 @@ test('an admin file stays hidden from the author until it is shared, and can be 
     'Sand ripples under oscillating flow',
   );
 
-  await page.goto('login');
-  await logIn(page, E2E_ADMIN);
-  await expect(page).toHaveURL(/\/profile$/);
+  // Signed in through the API: the login form and its second step have their own spec.
+  await signInThroughApi(page, E2E_ADMIN);
   await page.goto(`admin/paper/${paperId}`);
   await expect(page.getByText('No admin files uploaded yet')).toBeVisible();
   await expect(page.getByText('Upload additional documents, revisions, or notes for this paper')).toBeVisible();
