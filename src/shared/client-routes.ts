@@ -70,6 +70,10 @@ export const SERVER_RENDERED_PAGES: ReadonlySet<ClientPage> = new Set<ClientPage
   'public/full-length-paper-format-page',
   'public/verify-letter-page',
   'author/registration-page',
+  // The sign-in pages: their form, a part loaded after the first paint, is already drawn.
+  'author/login-page',
+  'author/forgot-password-page',
+  'author/reset-password-page',
   NOT_FOUND_PAGE,
 ]);
 
