@@ -6,7 +6,7 @@
 // at a time each) asking for it for `--seconds`, after a warm-up, and reports the time from
 // sending a request to its answer's first byte (p50, p99), the pages per second, and the server's
 // resident memory (RSS, from /proc) before the first page and at its peak while each page is
-// asked for. The shell is /login: a page the server does not render, sent as the built
+// asked for. The shell is /submit (for a visitor): a page the server does not render, sent as the built
 // index.html with the same <meta> of dates and session (the one query each) as every page.
 // The first rendered page's own time is reported too: it loads the renderer (dist/ssr). The
 // server keeps the pages it rendered last (plugins/client-pages.ts): a row whose address changes
@@ -43,7 +43,7 @@ const PAGES = [
   { path: 'about?visit=', kind: 'server-rendered, rendered every time' },
   { path: 'important-dates', kind: 'server-rendered' },
   { path: 'schedule', kind: 'server-rendered (empty programme)' },
-  { path: 'login', kind: 'static shell' },
+  { path: 'submit', kind: 'static shell' },
 ] as const;
 
 const stale = staleBuildReason(process.env.BASE_PATH || null);

@@ -23,6 +23,9 @@ const VERIFY_TITLE = 'Verify a Letter | ICTACEM 2025';
 const RENDERED_PAGES = [
   ...PUBLIC_PAGES.map((page) => ({ ...page, text: MAIN_TEXT[page.path]!, status: 200 })),
   { path: 'registration', h1: 'Sign Up', title: 'Registration | ICTACEM 2025', text: 'Already have an account?', status: 200 },
+  { path: 'login', h1: 'Login', title: 'Login | ICTACEM 2025', text: 'Forgot your password?', status: 200 },
+  { path: 'forgot-password', h1: 'Forgot Password', title: 'Forgot Password | ICTACEM 2025', text: 'we will send you a link to reset your password', status: 200 },
+  { path: 'reset-password/5f0c1e9a7b3d4c2e8f6a0b1c2d3e4f5a', h1: 'Reset Password', title: 'Reset Password | ICTACEM 2025', text: 'Confirm new password', status: 200 },
   { path: 'verify-letter', h1: 'Verify a Letter', title: VERIFY_TITLE, text: 'carry a verification code', status: 200 },
   // The answer for the code in the address is the server's too.
   { path: 'verify-letter/0000-0000-0000-0000', h1: 'Verify a Letter', title: VERIFY_TITLE, text: 'No letter has this verification code.', status: 200 },

@@ -34,9 +34,11 @@ function render() {
       </Providers>
     </StrictMode>
   );
-  // A public page comes drawn by the server: React takes it over as it is.
+  // A page drawn by the server (a public page, a signed-in page's frame): React takes it over as it
+  // is. It is already painted, so its hydration runs in a transition, which React splits into short
+  // tasks: the phone's main thread is never held by one long task after the paint.
   if (container.hasChildNodes()) {
-    hydrateRoot(container, app);
+    startTransition(() => void hydrateRoot(container, app));
     return;
   }
   // A transition lets React yield while it draws the first page, so a phone's main thread is

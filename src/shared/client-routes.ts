@@ -53,7 +53,8 @@ export const NOT_FOUND_PAGE = 'not-found-page';
 
 /**
  * The pages the server renders to HTML (readable without JavaScript; the client hydrates them):
- * the public ones. The signed-in pages are drawn by the client from the shell.
+ * the public ones. Of the signed-in pages, the server draws the frame of a few for the user they
+ * fit (shared/signed-in-frames.ts); the others are drawn by the client from the shell.
  */
 export const SERVER_RENDERED_PAGES: ReadonlySet<ClientPage> = new Set<ClientPage>([
   'public/home-page',
@@ -69,6 +70,10 @@ export const SERVER_RENDERED_PAGES: ReadonlySet<ClientPage> = new Set<ClientPage
   'public/full-length-paper-format-page',
   'public/verify-letter-page',
   'author/registration-page',
+  // The sign-in pages: their form, a part loaded after the first paint, is already drawn.
+  'author/login-page',
+  'author/forgot-password-page',
+  'author/reset-password-page',
   NOT_FOUND_PAGE,
 ]);
 

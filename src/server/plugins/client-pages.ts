@@ -15,6 +15,7 @@ import { CONFERENCE_DATES_META, type ConferenceDates } from '@shared/domain/dead
 import { PAGE_QUERIES_ID, type PageData, type RenderedPage, type RenderPage } from '@shared/page-rendering.ts';
 import { SITE_SESSION_META } from '@shared/page-session.ts';
 import type { PublicCommitteeMember, SiteContent } from '@shared/schemas/site-content.ts';
+import { drawsSignedInFrame } from '@shared/signed-in-frames.ts';
 import { readPagePreloads } from './page-preloads.ts';
 
 export const NOT_FOUND_MESSAGE = 'Not found.';
@@ -278,23 +279,24 @@ export async function registerClientPages(
         preloads: preloads.get(pageName),
         meta: { [CONFERENCE_DATES_META]: data.dates, [SITE_SESSION_META]: data.session },
       });
-      const render = SERVER_RENDERED_PAGES.has(pageName) ? await pageRenderer() : undefined;
+      // A signed-in page's frame names its user: drawn for this request alone, never kept for another.
+      const signedInFrame = !SERVER_RENDERED_PAGES.has(pageName) && drawsSignedInFrame(pageName, data.session);
+      const render = SERVER_RENDERED_PAGES.has(pageName) || signedInFrame ? await pageRenderer() : undefined;
       if (render) {
         try {
-          page = shellWithPage(
-            page,
-            await renderedPages.render(render, { url: request.url, basename: basePath, data }),
-          );
+          const input = { url: request.url, basename: basePath, data };
+          page = shellWithPage(page, signedInFrame ? await render(input) : await renderedPages.render(render, input));
         } catch (error) {
           // The shell still works: the client draws the page.
           request.log.error({ err: error }, 'Server rendering failed: the page is sent as the shell.');
         }
       }
-      // The page names who is signed in: never kept by a shared cache, nor reused for another cookie.
+      // The page names who is signed in: never kept by a shared cache, nor reused for another cookie;
+      // a signed-in frame (the user's e-mail in it) is not stored at all.
       return reply
         .status(route !== undefined ? 200 : 404)
         .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'private, no-cache')
+        .header('Cache-Control', signedInFrame ? 'private, no-store' : 'private, no-cache')
         .header('Vary', 'Cookie')
         .send(page);
     };

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { PREFLIGHT_VERDICTS } from '../domain/preflight-verdicts.ts';
 import { okResponse } from './responses.ts';
+
+export { PREFLIGHT_VERDICT_LABELS, PREFLIGHT_VERDICTS, type PreflightVerdict } from '../domain/preflight-verdicts.ts';
 
 /** What a PDF is checked as: its page limits differ. */
 export const PREFLIGHT_KINDS = ['abstract', 'full_paper'] as const;
@@ -8,16 +11,6 @@ export type PreflightKind = (typeof PREFLIGHT_KINDS)[number];
 /** refused: the upload is not taken; warning: taken, and shown to the author and the organisers. */
 export const PREFLIGHT_SEVERITIES = ['refused', 'warning'] as const;
 export type PreflightSeverity = (typeof PREFLIGHT_SEVERITIES)[number];
-
-/** A file's overall result, as the paper list shows and filters it. */
-export const PREFLIGHT_VERDICTS = ['passed', 'warnings', 'refused', 'not_checked'] as const;
-export type PreflightVerdict = (typeof PREFLIGHT_VERDICTS)[number];
-export const PREFLIGHT_VERDICT_LABELS: Record<PreflightVerdict, string> = {
-  passed: 'Passed',
-  warnings: 'Warnings',
-  refused: 'Refused',
-  not_checked: 'Not checked',
-};
 
 export const PREFLIGHT_FINDING_CODES = [
   'unreadable',

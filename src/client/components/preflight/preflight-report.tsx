@@ -1,5 +1,5 @@
 import type { PreflightReport } from '@shared/schemas/preflight.ts';
-import { PREFLIGHT_VERDICT_LABELS } from '@shared/schemas/preflight.ts';
+import { PREFLIGHT_VERDICT_LABELS } from '@shared/domain/preflight-verdicts.ts';
 
 const VERDICT_CLASSES: Record<PreflightReport['verdict'], string> = {
   passed: 'border-green-200 bg-green-50 text-green-900',

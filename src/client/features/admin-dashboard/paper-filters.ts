@@ -6,7 +6,7 @@ import {
   type Theme,
 } from '@shared/constants.ts';
 import type { PaperFilterQuery, PaperListSort } from '@shared/schemas/admin-dashboard.ts';
-import { PREFLIGHT_VERDICT_LABELS } from '@shared/schemas/preflight.ts';
+import { PREFLIGHT_VERDICT_LABELS } from '@shared/domain/preflight-verdicts.ts';
 
 /** What the Paper Management list is narrowed by; '' means "any". */
 export interface PaperFilters {

@@ -1,9 +1,23 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import { greetingFor } from './greeting.ts';
 import { initialsOf } from '@client/lib/initials.ts';
 import { useDismiss } from '@client/lib/use-dismiss.ts';
+
+const noSubscription = () => () => {};
+/**
+ * The greeting by the reader's clock. The server, which draws the frame before the browser's clock
+ * is known, says "Welcome"; the client takes over with the greeting at once after hydrating, so
+ * the two never disagree during hydration.
+ */
+function useGreeting(): string {
+  return useSyncExternalStore(
+    noSubscription,
+    () => greetingFor(new Date()),
+    () => 'Welcome',
+  );
+}
 
 /**
  * The admin area's own bar under the site header (spec 2.2): title, greeting, a link back to
@@ -12,13 +26,14 @@ import { useDismiss } from '@client/lib/use-dismiss.ts';
  */
 export function AdminHeader({ user, titleIsHeading = false }: { user: PublicUser; titleIsHeading?: boolean }) {
   const Title = titleIsHeading ? 'h1' : 'p';
+  const greeting = useGreeting();
   return (
     <div className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-2 sm:py-3">
         <div className="min-w-0">
           <Title className="text-lg font-bold text-brand-900 sm:text-xl">Admin Dashboard</Title>
           <p className="text-xs break-words text-slate-600 sm:text-sm">
-            {greetingFor(new Date())}, {user.username}
+            {greeting}, {user.username}
           </p>
         </div>
         <div className="flex items-center gap-2">

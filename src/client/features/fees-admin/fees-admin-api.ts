@@ -14,6 +14,9 @@ import { api, type ResponseOf } from '@client/lib/api.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
 
 const feesKey = ['admin', 'fees'] as const;
+/** What the payments list shows first: the payments waiting for an organiser. */
+export const FIRST_PAYMENT_FILTER: PaymentState = 'entered';
+
 const paymentsKey = (state: PaymentState | undefined) => ['admin', 'payments', state ?? 'all'] as const;
 
 export function useAdminFees() {

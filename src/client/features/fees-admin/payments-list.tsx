@@ -18,10 +18,7 @@ import { Panel } from '@client/components/ui/panel.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { useToast } from '@client/lib/toast.tsx';
-import { useConfirmPayment, usePayments, useRejectPayment } from './fees-admin-api.ts';
-
-/** What the list shows first: the payments waiting for an organiser. */
-export const FIRST_PAYMENT_FILTER: PaymentState = 'entered';
+import { FIRST_PAYMENT_FILTER, useConfirmPayment, usePayments, useRejectPayment } from './fees-admin-api.ts';
 
 /**
  * Every paper's payment, filtered by Confirmed, Entered or Unpaid; an entered one is confirmed or

@@ -1,8 +1,9 @@
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import { ButtonLink } from '@client/components/ui/button.tsx';
 import { CenteredCard } from '@client/components/ui/card.tsx';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { TabPanel } from '@client/components/ui/tabs.tsx';
 import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
@@ -15,7 +16,6 @@ import {
 import { UserActivityTab } from '@client/features/admin-review/user-activity-tab.tsx';
 import { UserOverviewTab } from '@client/features/admin-review/user-overview-tab.tsx';
 import { userPaperStats } from '@client/features/admin-review/user-paper-stats.ts';
-import { UserPapersTab } from '@client/features/admin-review/user-papers-tab.tsx';
 import {
   QuickStats,
   type UserTab,
@@ -25,6 +25,11 @@ import {
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
 import { Alert, PageLoadError } from '@client/components/ui/alert.tsx';
+
+// The papers tab holds the submission controls (forms): fetched when the tab is first opened.
+const UserPapersTab = lazy(async () => ({
+  default: (await import('@client/features/admin-review/user-papers-tab.tsx')).UserPapersTab,
+}));
 
 const LOADING = 'Loading user details...';
 
@@ -102,7 +107,12 @@ function UserProfile({ user }: { user: PublicUser }) {
           className="min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1"
         >
           {tab === 'overview' && <UserOverviewTab user={user} stats={stats} />}
-          {tab === 'papers' && papersContent((list) => <UserPapersTab papers={list} />)}
+          {tab === 'papers' &&
+            papersContent((list) => (
+              <LoadBoundary fallback={<Spinner label="Loading user papers..." />}>
+                <UserPapersTab papers={list} />
+              </LoadBoundary>
+            ))}
           {tab === 'activity' && papersContent((list) => <UserActivityTab user={user} papers={list} />)}
         </TabPanel>
         <QuickStats stats={stats} className="self-start lg:col-start-1 lg:row-start-2" />

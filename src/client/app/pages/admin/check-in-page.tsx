@@ -1,8 +1,14 @@
+import { lazy } from 'react';
 import { Navigate } from 'react-router';
-import { CheckInDesk } from '@client/features/check-in/check-in-desk.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { useAuth } from '@client/lib/auth-api.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
+
+// Its form libraries load after the page has painted.
+const CheckInDesk = lazy(async () => ({
+  default: (await import('@client/features/check-in/check-in-desk.tsx')).CheckInDesk,
+}));
 
 /** /admin/check-in: the registration desk, for organisers and volunteer accounts (the server checks every call). */
 export default function CheckInPage() {
@@ -14,7 +20,9 @@ export default function CheckInPage() {
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-6">
       <h1 className="mb-4 text-2xl font-bold text-brand-900">Check-in</h1>
-      <CheckInDesk />
+      <LoadBoundary fallback={<Spinner label="Loading check-in..." fillsPage />}>
+        <CheckInDesk />
+      </LoadBoundary>
     </div>
   );
 }

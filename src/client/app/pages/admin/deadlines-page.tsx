@@ -1,11 +1,24 @@
+import { lazy } from 'react';
 import { Link } from 'react-router';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
 import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
-import { DeadlineSettingsView } from '@client/features/deadlines-admin/deadline-settings.tsx';
-import { PageLimitsSetting } from '@client/features/preflight/page-limits-setting.tsx';
-import { ReleaseSetting } from '@client/features/decision-release/release-setting.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
-import { ResponseWordLimitForm } from '@client/features/author-responses/response-panels.tsx';
 import { AdminGuard } from './admin-guard.tsx';
+
+// Each setting is a form: the form libraries load after the page has painted.
+const ReleaseSetting = lazy(async () => ({
+  default: (await import('@client/features/decision-release/release-setting.tsx')).ReleaseSetting,
+}));
+const DeadlineSettingsView = lazy(async () => ({
+  default: (await import('@client/features/deadlines-admin/deadline-settings.tsx')).DeadlineSettingsView,
+}));
+const PageLimitsSetting = lazy(async () => ({
+  default: (await import('@client/features/preflight/page-limits-setting.tsx')).PageLimitsSetting,
+}));
+const ResponseWordLimitForm = lazy(async () => ({
+  default: (await import('@client/features/author-responses/response-panels.tsx')).ResponseWordLimitForm,
+}));
 
 /** /admin/deadlines: when decisions are released, and the conference's dates, changed with a record of each change. */
 export default function DeadlinesPage() {
@@ -20,11 +33,19 @@ export default function DeadlinesPage() {
               Back to Dashboard
             </Link>
             <h1 className="mt-2 mb-5 text-2xl font-bold text-brand-900">Deadlines</h1>
-            <div className="space-y-8">
-              <ReleaseSetting />
-              <DeadlineSettingsView wordLimitForm={(wordLimit) => <ResponseWordLimitForm wordLimit={wordLimit} />} />
-              <PageLimitsSetting />
-            </div>
+            <LoadBoundary fallback={<Spinner label="Loading the settings..." fillsPage />}>
+              <div className="space-y-8">
+                <ReleaseSetting />
+                <DeadlineSettingsView
+                  wordLimitForm={(wordLimit) => (
+                    <LoadBoundary fallback={null}>
+                      <ResponseWordLimitForm wordLimit={wordLimit} />
+                    </LoadBoundary>
+                  )}
+                />
+                <PageLimitsSetting />
+              </div>
+            </LoadBoundary>
           </div>
         </>
       )}

@@ -4,12 +4,14 @@ import { Button } from '@client/components/ui/button.tsx';
 import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
-import { FeeCategories, FullPaperSetting } from '@client/features/fees-admin/fee-categories.tsx';
-import { useAdminFees, usePayments } from '@client/features/fees-admin/fees-admin-api.ts';
-import { FIRST_PAYMENT_FILTER, PaymentsList } from '@client/features/fees-admin/payments-list.tsx';
-import { StatementImport } from '@client/features/fees-admin/statement-import.tsx';
+import { FIRST_PAYMENT_FILTER, useAdminFees, usePayments } from '@client/features/fees-admin/fees-admin-api.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
+
+// The panels are forms: the form libraries load after the page has painted, while its data is asked for.
+const FeesPanelsBody = lazy(async () => ({
+  default: (await import('@client/features/fees-admin/fees-panels.tsx')).FeesPanels,
+}));
 
 // Fetched when first opened: the page's first paint does not wait for the jobs' dialogs.
 const ReceiptsZipDialog = lazy(() =>
@@ -54,12 +56,9 @@ function FeesPanels() {
   const answered = useDeferredValue(!fees.isPending && !payments.isPending);
   if (!answered) return <Spinner label="Loading the fees..." />;
   return (
-    <div className="space-y-8">
-      <FeeCategories />
-      <FullPaperSetting />
-      <StatementImport />
-      <PaymentsList actions={<ReceiptsZipButton />} />
-    </div>
+    <LoadBoundary fallback={<Spinner label="Loading the fees..." />}>
+      <FeesPanelsBody paymentActions={<ReceiptsZipButton />} />
+    </LoadBoundary>
   );
 }
 

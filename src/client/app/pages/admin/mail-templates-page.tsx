@@ -1,8 +1,15 @@
+import { lazy } from 'react';
 import { Link } from 'react-router';
 import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
-import { MailTemplatesView } from '@client/features/mail-templates/mail-templates-view.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+
+// Its form libraries load after the page has painted.
+const MailTemplatesView = lazy(async () => ({
+  default: (await import('@client/features/mail-templates/mail-templates-view.tsx')).MailTemplatesView,
+}));
 
 /** /admin/mail-templates ("Outbox → Templates"): the wording of the e-mails the site sends by itself. */
 export default function MailTemplatesPage() {
@@ -20,7 +27,9 @@ export default function MailTemplatesPage() {
             <p className="mt-1 mb-5 text-slate-700">
               The e-mails the site writes by itself. A change applies to every e-mail written after it is saved.
             </p>
-            <MailTemplatesView />
+            <LoadBoundary fallback={<Spinner label="Loading the templates..." fillsPage />}>
+              <MailTemplatesView />
+            </LoadBoundary>
           </div>
         </>
       )}

@@ -1,8 +1,15 @@
+import { lazy } from 'react';
 import { Link } from 'react-router';
 import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
-import { SentMessages } from '@client/features/author-messages/sent-messages.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+
+// Its form libraries load after the page has painted.
+const SentMessages = lazy(async () => ({
+  default: (await import('@client/features/author-messages/sent-messages.tsx')).SentMessages,
+}));
 
 export default function MessagesPage() {
   useDocumentTitle('Messages');
@@ -16,7 +23,9 @@ export default function MessagesPage() {
               Back to Paper Management
             </Link>
             <h1 className="mt-2 mb-5 text-2xl font-bold text-brand-900">Messages</h1>
-            <SentMessages />
+            <LoadBoundary fallback={<Spinner label="Loading messages..." fillsPage />}>
+              <SentMessages />
+            </LoadBoundary>
           </div>
         </>
       )}

@@ -1,11 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@client/components/ui/button.tsx';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
 import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
 import { CertificatesSection } from '@client/features/certificates/certificates-section.tsx';
-import { ParticipantsSection } from '@client/features/participants/participants-section.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
+
+// The participants' forms (the form libraries) load after the page has painted.
+const ParticipantsSection = lazy(async () => ({
+  default: (await import('@client/features/participants/participants-section.tsx')).ParticipantsSection,
+}));
 
 /** /admin/participants: who attends, their badges, the volunteers, the check-in counts and the certificates. */
 export default function ParticipantsPage() {
@@ -22,7 +28,9 @@ export default function ParticipantsPage() {
             </Link>
             <h1 className="mt-2 mb-5 text-2xl font-bold text-brand-900">Participants</h1>
             {/* Drawn with the participants' panels: drawn before them, it was pushed down the screen. */}
-            <ParticipantsSection after={<CertificatesSection jobs={<CertificateJobs />} />} />
+            <LoadBoundary fallback={<Spinner label="Loading participants..." />}>
+              <ParticipantsSection after={<CertificatesSection jobs={<CertificateJobs />} />} />
+            </LoadBoundary>
           </div>
         </>
       )}

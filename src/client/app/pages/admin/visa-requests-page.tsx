@@ -1,10 +1,17 @@
+import { lazy } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '@client/components/ui/button.tsx';
 import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
-import { AdminVisaRequests } from '@client/features/letters/admin-visa-requests.tsx';
 import { ACCEPTANCE_LETTERS_ZIP_URL } from '@client/features/letters/letters-api.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
+
+// Its form libraries load after the page has painted.
+const AdminVisaRequests = lazy(async () => ({
+  default: (await import('@client/features/letters/admin-visa-requests.tsx')).AdminVisaRequests,
+}));
 
 export default function VisaRequestsPage() {
   useDocumentTitle('Visa Requests');
@@ -24,7 +31,9 @@ export default function VisaRequestsPage() {
                 Acceptance letters (ZIP)
               </a>
             </div>
-            <AdminVisaRequests />
+            <LoadBoundary fallback={<Spinner label="Loading visa requests..." fillsPage />}>
+              <AdminVisaRequests />
+            </LoadBoundary>
           </div>
         </>
       )}

@@ -1,11 +1,17 @@
+import { lazy } from 'react';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import { ButtonLink } from '@client/components/ui/button.tsx';
 import { Card } from '@client/components/ui/card.tsx';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { PageContainer } from '@client/components/ui/page-container.tsx';
-import { ChangePasswordForm } from '@client/features/account/change-password-form.tsx';
 import { SessionsList } from '@client/features/account/sessions-list.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { SignInGuard } from './sign-in-guard.tsx';
+
+// The password form (the form libraries) loads after the page has painted, in a place of its height.
+const ChangePasswordForm = lazy(async () => ({
+  default: (await import('@client/features/account/change-password-form.tsx')).ChangePasswordForm,
+}));
 
 export default function AccountPage() {
   useDocumentTitle('Password and Sessions', 'Change your ICTACEM 2025 password and see where you are signed in.');
@@ -28,7 +34,9 @@ function AccountSettings({ user }: { user: PublicUser }) {
           <h2 id="password-heading" className="mb-4 text-xl font-semibold text-brand-900">
             Change password
           </h2>
-          <ChangePasswordForm />
+          <LoadBoundary fallback={<div className="min-h-80" aria-busy="true" />}>
+            <ChangePasswordForm />
+          </LoadBoundary>
         </section>
       </Card>
       <Card>

@@ -1,12 +1,18 @@
+import { lazy } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { CenteredCard } from '@client/components/ui/card.tsx';
 import { Alert } from '@client/components/ui/alert.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
-import { InvitationAnswer } from '@client/features/committee-invitation/invitation-answer.tsx';
 import { useInvitation } from '@client/features/committee-invitation/invitation-api.ts';
 import { errorText } from '@client/lib/api.ts';
 import { useAuth } from '@client/lib/auth-api.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
+
+// Its form libraries load after the page has painted.
+const InvitationAnswer = lazy(async () => ({
+  default: (await import('@client/features/committee-invitation/invitation-answer.tsx')).InvitationAnswer,
+}));
 
 /** /committee-invitation/{token}: the link a committee invitation e-mails, to accept or decline it. */
 export default function CommitteeInvitationPage() {
@@ -30,12 +36,14 @@ export default function CommitteeInvitationPage() {
           </Link>
         </div>
       ) : (
-        <InvitationAnswer
-          token={token}
-          invitation={invitation.data.invitation}
-          user={user ?? null}
-          returnPath={pathname}
-        />
+        <LoadBoundary fallback={<Spinner label="Loading the invitation..." />}>
+          <InvitationAnswer
+            token={token}
+            invitation={invitation.data.invitation}
+            user={user ?? null}
+            returnPath={pathname}
+          />
+        </LoadBoundary>
       )}
     </CenteredCard>
   );

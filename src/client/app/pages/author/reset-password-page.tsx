@@ -1,63 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
-import type { z } from 'zod';
-import { resetPasswordFormSchema } from '@shared/schemas/auth.ts';
-import { Button } from '@client/components/ui/button.tsx';
+import { lazy } from 'react';
 import { CenteredCard } from '@client/components/ui/card.tsx';
-import { PasswordField } from '@client/components/ui/form-field.tsx';
-import { errorText } from '@client/lib/api.ts';
-import { useToast } from '@client/lib/toast.tsx';
-import { useDocumentTitle } from '@client/lib/use-document-title.ts';
-import { useResetPassword } from '@client/lib/auth-api.ts';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
 
-type ResetForm = z.infer<typeof resetPasswordFormSchema>;
-
-export const RESET_SUCCESS = 'Password reset successful! You can now login with your new password.';
+// The form (the form libraries) is a part of its own: the server draws it whole, and the client
+// takes it over once its code has come, after the page has painted.
+const ResetPasswordForm = lazy(() => import('@client/features/auth/reset-password-form.tsx'));
 
 export default function ResetPasswordPage() {
-  useDocumentTitle('Reset Password', 'Choose a new password for your ICTACEM 2025 account.');
-  const { resettoken = '' } = useParams();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const reset = useResetPassword(resettoken);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ResetForm>({ resolver: zodResolver(resetPasswordFormSchema) });
-
-  const onSubmit = handleSubmit(({ password }) =>
-    reset.mutate(password, {
-      onSuccess: () => navigate('/login', { replace: true, state: { message: RESET_SUCCESS } }),
-      onError: (error) => toast.error(errorText(error, 'An unexpected error occurred. Please try again.')),
-    }),
-  );
-
   return (
-    <CenteredCard title="Reset Password">
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <PasswordField
-          label="Confirm new password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <Button type="submit" className="w-full" disabled={reset.isPending}>
-          {reset.isPending ? 'Resetting...' : 'Reset Password'}
-        </Button>
-      </form>
-      <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="font-medium text-brand-700 hover:underline">
-          Back to Login
-        </Link>
-      </p>
-    </CenteredCard>
+    <LoadBoundary
+      fallback={
+        <CenteredCard title="Reset Password">
+          <Spinner label="Loading..." />
+        </CenteredCard>
+      }
+    >
+      <ResetPasswordForm />
+    </LoadBoundary>
   );
 }

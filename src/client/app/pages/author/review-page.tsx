@@ -1,14 +1,25 @@
+import { lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageContainer } from '@client/components/ui/page-container.tsx';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { PageLoadError } from '@client/components/ui/alert.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
-import { ReviewDiscussion } from '@client/features/reviews/review-discussion.tsx';
-import { CommitteeResponsePanel } from '@client/features/author-responses/response-panels.tsx';
-import { ReviewForm } from '@client/features/reviews/review-form.tsx';
 import { useReviewSheet } from '@client/features/reviews/reviews-api.ts';
 import { errorText } from '@client/lib/api.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { SignInGuard } from './sign-in-guard.tsx';
+
+// The review form, the response panel and the discussion are forms: the form libraries load after
+// the page has painted, while the paper is asked for.
+const CommitteeResponsePanel = lazy(async () => ({
+  default: (await import('@client/features/author-responses/response-panels.tsx')).CommitteeResponsePanel,
+}));
+const ReviewForm = lazy(async () => ({
+  default: (await import('@client/features/reviews/review-form.tsx')).ReviewForm,
+}));
+const ReviewDiscussion = lazy(async () => ({
+  default: (await import('@client/features/reviews/review-discussion.tsx')).ReviewDiscussion,
+}));
 
 /** /reviews/{paperId}: one paper and its reviewer's review. */
 export default function ReviewPage() {
@@ -37,11 +48,13 @@ function ReviewContent({ paperId }: { paperId: string }) {
           ) : sheet.isError ? (
             <PageLoadError>{errorText(sheet.error, 'The paper could not be loaded. Please try again.')}</PageLoadError>
           ) : (
-            <div className="space-y-6">
-              <CommitteeResponsePanel paperId={paperId} />
-              <ReviewForm sheet={sheet.data} />
-              <ReviewDiscussion paperId={paperId} />
-            </div>
+            <LoadBoundary fallback={<Spinner label="Loading the paper..." fillsPage />}>
+              <div className="space-y-6">
+                <CommitteeResponsePanel paperId={paperId} />
+                <ReviewForm sheet={sheet.data} />
+                <ReviewDiscussion paperId={paperId} />
+              </div>
+            </LoadBoundary>
           )}
         </div>
       </div>

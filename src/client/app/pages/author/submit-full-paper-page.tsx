@@ -1,26 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
-import { TIMINGS } from '@shared/constants.ts';
+import { lazy, type ReactNode } from 'react';
+import { useParams } from 'react-router';
 import type { AuthorPaper } from '@shared/schemas/paper.ts';
 import { DeadlineGate } from '@client/components/deadline-notice.tsx';
-import { Button, ButtonLink } from '@client/components/ui/button.tsx';
+import { ButtonLink } from '@client/components/ui/button.tsx';
 import { Card, CenteredCard } from '@client/components/ui/card.tsx';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { PageContainer } from '@client/components/ui/page-container.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
-import { usePaper, useSubmitFullPaper } from '@client/features/papers/papers-api.ts';
-import { fullPaperFileError, type PdfFormFields, type PdfFormValues, pdfFormSchema } from '@client/lib/pdf-file.ts';
-import { PdfPickerField } from '@client/components/pdf-picker.tsx';
-import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
-import { ApiError, errorText } from '@client/lib/api.ts';
-import { useToast } from '@client/lib/toast.tsx';
+import { usePaper } from '@client/features/papers/papers-api.ts';
+import { ApiError } from '@client/lib/api.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
-import { ChosenFileCheck } from '@client/components/preflight/chosen-file-check.tsx';
 import { SignInGuard } from './sign-in-guard.tsx';
 import { PageLoadError } from '@client/components/ui/alert.tsx';
 
-const fullPaperFormSchema = pdfFormSchema(fullPaperFileError);
+// The upload form (the form libraries) is fetched after the paper's frame has painted.
+const FullPaperUpload = lazy(async () => ({
+  default: (await import('@client/features/papers/full-paper-upload.tsx')).FullPaperUpload,
+}));
 
 export default function SubmitFullPaperPage() {
   useDocumentTitle('Submit Full Paper');
@@ -49,33 +45,6 @@ function FullPaperLoader({ paperId }: { paperId: string }) {
 }
 
 function FullPaperForm({ paper }: { paper: AuthorPaper }) {
-  const toast = useToast();
-  const navigate = useNavigate();
-  const submitFullPaper = useSubmitFullPaper(paper._id);
-  const form = useForm<PdfFormFields, unknown, PdfFormValues>({
-    resolver: zodResolver(fullPaperFormSchema),
-    defaultValues: { file: null },
-    ...VALIDATE_ON_SUBMIT_ONLY,
-  });
-  const [redirecting, setRedirecting] = useState(false);
-
-  useEffect(() => {
-    if (!redirecting) return;
-    const timer = setTimeout(() => navigate('/profile'), TIMINGS.fullPaperRedirectMs);
-    return () => clearTimeout(timer);
-  }, [redirecting, navigate]);
-
-  const onSubmit = form.handleSubmit(({ file }) =>
-    submitFullPaper.mutate(file, {
-      onSuccess: () => {
-        toast.success('Full paper submitted successfully!');
-        setRedirecting(true);
-      },
-      onError: (failure) => toast.error(errorText(failure, 'Failed to submit full paper. Please try again.')),
-    }),
-  );
-
-  const busy = submitFullPaper.isPending || redirecting;
   return (
     <PageContainer className="py-8 sm:py-12">
       <h1 className="text-2xl font-bold text-balance text-brand-900 sm:text-3xl">Submit Full Paper</h1>
@@ -97,40 +66,22 @@ function FullPaperForm({ paper }: { paper: AuthorPaper }) {
           </dl>
         </Card>
         <DeadlineGate step="fullPaper" deadline={paper.deadlines.fullPaper}>
-          <Card>
-            <form onSubmit={onSubmit} noValidate aria-busy={busy} className="space-y-5">
-              <PdfPickerField
-                form={form}
-                name="file"
-                label="Full-length paper (PDF)"
-                hint="PDF only, at most 10 MB"
-                disabled={busy}
-              />
-              <ChosenFileCheck file={form.watch('file')} kind="full_paper" />
-              <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-                <p className="font-semibold">Please check your file before submitting.</p>
-                <p className="mt-1">
-                  The full paper submission is final: once submitted, it cannot be changed or replaced. Make sure it
-                  follows the{' '}
-                  <Link to="/full-length-paper-format" className="font-semibold underline">
-                    Full-Length Paper Format
-                  </Link>
-                  .
-                </p>
-              </div>
-              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-                <ButtonLink to="/profile" variant="secondary">
-                  Cancel
-                </ButtonLink>
-                <Button type="submit" disabled={busy}>
-                  {submitFullPaper.isPending ? 'Submitting...' : 'Submit Full Paper'}
-                </Button>
-              </div>
-            </form>
-          </Card>
+          <LoadBoundary fallback={<FullPaperUploadSkeleton />}>
+            <FullPaperUpload paperId={paper._id} />
+          </LoadBoundary>
         </DeadlineGate>
       </div>
     </PageContainer>
+  );
+}
+
+/** The upload card's place while its code arrives, at about its height, so nothing below moves. */
+function FullPaperUploadSkeleton() {
+  return (
+    <Card aria-busy="true">
+      <Spinner label="Loading the upload form..." />
+      <div className="h-64" />
+    </Card>
   );
 }
 

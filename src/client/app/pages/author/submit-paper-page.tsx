@@ -1,17 +1,22 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { LIMITS } from '@shared/constants.ts';
-import { PAPER_MESSAGES } from '@shared/schemas/paper.ts';
+import { PAPER_MESSAGES } from '@shared/domain/paper-messages.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import { ButtonLink } from '@client/components/ui/button.tsx';
 import { Card, CenteredCard } from '@client/components/ui/card.tsx';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
 import { PageContainer } from '@client/components/ui/page-container.tsx';
 import { useSubmissionCount } from '@client/features/papers/papers-api.ts';
-import { PaperWizard } from '@client/features/papers/wizard/paper-wizard.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AbstractSubmissionGate } from './abstract-submission-gate.tsx';
 import { SignInGuard } from './sign-in-guard.tsx';
+
+// The wizard's forms (the form libraries) load after the page has painted.
+const PaperWizard = lazy(async () => ({
+  default: (await import('@client/features/papers/wizard/paper-wizard.tsx')).PaperWizard,
+}));
 
 export default function SubmitPaperPage() {
   useDocumentTitle('Submit Paper');
@@ -47,7 +52,9 @@ function Submission({ user }: { user: PublicUser }) {
       {/* A form stays at a readable width inside the page width. */}
       <AbstractSubmissionGate className="mt-6 max-w-3xl" keepEntries>
         <Card className="mt-6 max-w-3xl">
-          <PaperWizard customUserId={user.customUserId} onSubmitted={() => setSubmitted(true)} />
+          <LoadBoundary fallback={<Spinner label="Loading the form..." />}>
+            <PaperWizard customUserId={user.customUserId} onSubmitted={() => setSubmitted(true)} />
+          </LoadBoundary>
         </Card>
       </AbstractSubmissionGate>
       {submitted && (

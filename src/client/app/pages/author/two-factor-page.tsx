@@ -1,17 +1,24 @@
-import { useState } from 'react';
-import { TWO_FACTOR_MESSAGES } from '@shared/schemas/two-factor.ts';
+import { lazy, useState } from 'react';
+import { TWO_FACTOR_MESSAGES } from '@shared/domain/two-factor-messages.ts';
 import { ButtonLink } from '@client/components/ui/button.tsx';
 import { Card } from '@client/components/ui/card.tsx';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { PageContainer } from '@client/components/ui/page-container.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { RecoveryCodes } from '@client/features/two-factor/recovery-codes.tsx';
 import { useTwoFactorStatus } from '@client/features/two-factor/two-factor-api.ts';
-import { TwoFactorManage } from '@client/features/two-factor/two-factor-manage.tsx';
-import { TwoFactorSetup } from '@client/features/two-factor/two-factor-setup.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { useAuth } from '@client/lib/auth-api.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { SignInGuard } from './sign-in-guard.tsx';
+
+// The set-up and its management are forms: the form libraries load after the page has painted.
+const TwoFactorManage = lazy(async () => ({
+  default: (await import('@client/features/two-factor/two-factor-manage.tsx')).TwoFactorManage,
+}));
+const TwoFactorSetup = lazy(async () => ({
+  default: (await import('@client/features/two-factor/two-factor-setup.tsx')).TwoFactorSetup,
+}));
 
 export default function TwoFactorPage() {
   useDocumentTitle(
@@ -71,7 +78,9 @@ function TwoFactorSettings() {
           {TWO_FACTOR_MESSAGES.enrolmentNeeded}
         </p>
       )}
-      <Card>{body}</Card>
+      <Card>
+        <LoadBoundary fallback={<Spinner label="Loading..." />}>{body}</LoadBoundary>
+      </Card>
     </PageContainer>
   );
 }

@@ -1,7 +1,14 @@
+import { lazy } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageContainer } from '@client/components/ui/page-container.tsx';
-import { LetterVerification } from '@client/features/letters/letter-verification.tsx';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
+import { Spinner } from '@client/components/ui/spinner.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
+
+// The verification form (the form libraries) loads after the page has painted; the server draws it whole.
+const LetterVerification = lazy(async () => ({
+  default: (await import('@client/features/letters/letter-verification.tsx')).LetterVerification,
+}));
 
 /** /verify-letter and /verify-letter/{code}: the address each letter prints, with its QR code. */
 export default function VerifyLetterPage() {
@@ -18,11 +25,13 @@ export default function VerifyLetterPage() {
         Acceptance letters, visa invitation letters, payment receipts and certificates of ICTACEM 2025 carry a verification code at
         the bottom of the page. Enter it to confirm that the site issued the document and what it states.
       </p>
-      <LetterVerification
-        key={code ?? ''}
-        code={code ?? null}
-        onCheck={(typed) => navigate(`/verify-letter/${encodeURIComponent(typed)}`, { replace: code !== undefined })}
-      />
+      <LoadBoundary fallback={<Spinner label="Loading..." />}>
+        <LetterVerification
+          key={code ?? ''}
+          code={code ?? null}
+          onCheck={(typed) => navigate(`/verify-letter/${encodeURIComponent(typed)}`, { replace: code !== undefined })}
+        />
+      </LoadBoundary>
     </PageContainer>
   );
 }

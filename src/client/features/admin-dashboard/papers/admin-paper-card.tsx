@@ -1,4 +1,4 @@
-import { PREFLIGHT_VERDICT_LABELS } from '@shared/schemas/preflight.ts';
+import { PREFLIGHT_VERDICT_LABELS } from '@shared/domain/preflight-verdicts.ts';
 import { lazy, type ReactNode, useRef } from 'react';
 import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { PREFLIGHT_VERDICT_LABELS } from '@shared/schemas/preflight.ts';
+import { PREFLIGHT_VERDICT_LABELS } from '@shared/domain/preflight-verdicts.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { PAPER_STATUS_LABELS, PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '@shared/constants.ts';
 import { buttonClass } from '@client/components/ui/button.tsx';
