@@ -126,9 +126,13 @@ declare module 'fastify' {
 
 /** Reset-password and committee-invitation tokens travel in the path; they must not reach the logs. */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/((?:reset-password|committee-invitation|committee\/invitations)\/)[^/?#]+/, '$1[redacted]')
-    .replace(/([?&]token=)[^&#]+/, '$1[redacted]');
+  return (
+    url
+      .replace(/((?:reset-password|committee-invitation|committee\/invitations)\/)[^/?#]+/, '$1[redacted]')
+      .replace(/([?&]token=)[^&#]+/, '$1[redacted]')
+      // A form's fields in a GET's address (a sign-in submitted before its page was live).
+      .replace(/([?&](?:password|confirmPassword|currentPassword|newPassword)=)[^&#]*/gi, '$1[redacted]')
+  );
 }
 
 /** Where request headers can sit in a log line, one level deep or at the top. */

@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEMES } from '@shared/constants.ts';
 import { openDatabase } from '../db/client.ts';
-import { committeeMembers, papers, users } from '../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { committeeMembers, papers, recoveryCodes, totpCredentials, users } from '../db/schema/index.ts';
 import { PROJECT_ROOT } from '../project-paths.ts';
 import { createTestPaper, createTestUser } from '../test/factories.ts';
 import { API, createTestApp } from '../test/test-app.ts';
@@ -50,6 +51,20 @@ describe('copy-edition: the next edition starts with the last one’s people', (
         },
         { name: 'Trần Văn Nam', email: 'tran@example.vn', themes: [THEMES[1]], maxPapers: 4, status: 'invited' },
       ]);
+      // Two-factor sign-in: one account enrolled (two codes unused, one used), one enrolment unfinished.
+      const accounts = await t.app.ctx.db.select().from(users);
+      const enrolled = accounts.find((u) => u.username === PEOPLE[2])!;
+      const halfway = accounts.find((u) => u.username === PEOPLE[3])!;
+      await t.app.ctx.db.update(users).set({ twoFactorEnabledAt: new Date() }).where(eq(users.id, enrolled.id));
+      await t.app.ctx.db.insert(totpCredentials).values([
+        { userId: enrolled.id, secret: 'JBSWY3DPEHPK3PXP', lastUsedStep: 42 },
+        { userId: halfway.id, secret: 'KRSXG5CTMVRXEZLU' },
+      ]);
+      await t.app.ctx.db.insert(recoveryCodes).values([
+        { userId: enrolled.id, codeHash: 'hash-unused-1' },
+        { userId: enrolled.id, codeHash: 'hash-unused-2' },
+        { userId: enrolled.id, codeHash: 'hash-used', usedAt: new Date() },
+      ]);
       const listed = await t.app.inject({ method: 'GET', url: `${API}/committee/public` });
       expect(listed.json().members).toHaveLength(1);
     } finally {
@@ -74,6 +89,18 @@ describe('copy-edition: the next edition starts with the last one’s people', (
         expect(copy.customUserId).not.toBe(person.customUserId);
         expect(copy.role).toBe(person.role);
       }
+      // Two-factor sign-in goes with its account; an unfinished enrolment and used codes do not.
+      const enrolled = after.find((u) => u.username === PEOPLE[2])!;
+      expect(enrolled.twoFactorEnabledAt).not.toBeNull();
+      expect(await next.db.select().from(totpCredentials)).toEqual([
+        expect.objectContaining({ userId: enrolled.id, secret: 'JBSWY3DPEHPK3PXP', lastUsedStep: 42 }),
+      ]);
+      const codes = await next.db.select().from(recoveryCodes);
+      expect(codes.map((code) => [code.userId, code.codeHash]).sort()).toEqual([
+        [enrolled.id, 'hash-unused-1'],
+        [enrolled.id, 'hash-unused-2'],
+      ]);
+      expect(after.find((u) => u.username === PEOPLE[3])!.twoFactorEnabledAt).toBeNull();
       expect(await next.db.select().from(papers)).toEqual([]);
       expect(await old.db.select().from(papers)).toHaveLength(1);
       const members = await next.db.select().from(committeeMembers);

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { THEMES } from '@shared/constants.ts';
 import type { Db } from '../db/client.ts';
-import { committeeMembers, users } from '../db/schema/index.ts';
+import { isUniqueViolation } from '../db/client.ts';
+import { committeeMembers, recoveryCodes, totpCredentials, users } from '../db/schema/index.ts';
 import { newCustomUserId } from '../modules/users/users.service.ts';
 
 export interface EditionCopy {
@@ -17,8 +18,10 @@ export interface EditionCopy {
  * Carries the people of one edition into the next (docs/operations.md, "Start the next edition"):
  * every account, with its name, address, role and password, under a user ID of the new edition;
  * and the programme committee's accepted members, linked to their copied accounts. Nothing else:
- * no paper, review, payment, session or file. Two-factor sign-in is not carried: an admin enrols
- * again at the first sign-in, as the site requires. Consent to be named on the Committee page was
+ * no paper, review, payment, session or file. Two-factor sign-in goes with its account (the
+ * authenticator's secret and the unused recovery codes): an account that had it must not sign in
+ * to the next edition with its password alone, nor let whoever knows that password enrol first.
+ * An enrolment never finished is not carried. Consent to be named on the Committee page was
  * given for the old edition: it is not carried either. Themes the new edition does not have are
  * dropped from a member's list.
  *
@@ -27,6 +30,16 @@ export interface EditionCopy {
 export async function copyEdition(from: Db, to: Db): Promise<EditionCopy> {
   const people = await from.select().from(users).orderBy(users.createdAt, users.id);
   const members = await from.select().from(committeeMembers).where(eq(committeeMembers.status, 'accepted'));
+  const enrolledIds = people.filter((person) => person.twoFactorEnabledAt).map((person) => person.id);
+  const authenticators = enrolledIds.length
+    ? await from.select().from(totpCredentials).where(inArray(totpCredentials.userId, enrolledIds))
+    : [];
+  const unusedCodes = enrolledIds.length
+    ? await from
+        .select()
+        .from(recoveryCodes)
+        .where(and(inArray(recoveryCodes.userId, enrolledIds), isNull(recoveryCodes.usedAt)))
+    : [];
   const themes = new Set<string>(THEMES);
   return to.transaction(async (tx) => {
     const existing = new Set((await tx.select({ email: users.email }).from(users)).map((row) => row.email));
@@ -37,18 +50,23 @@ export async function copyEdition(from: Db, to: Db): Promise<EditionCopy> {
         accountsAlreadyThere.push(person.email);
         continue;
       }
-      const [row] = await tx
-        .insert(users)
-        .values({
-          username: person.username,
-          email: person.email,
-          passwordHash: person.passwordHash,
-          customUserId: newCustomUserId(),
-          role: person.role,
-          createdAt: person.createdAt,
-        })
-        .returning({ id: users.id });
+      const row = await insertWithNewUserId(tx, {
+        username: person.username,
+        email: person.email,
+        passwordHash: person.passwordHash,
+        role: person.role,
+        createdAt: person.createdAt,
+        twoFactorEnabledAt: person.twoFactorEnabledAt,
+      });
       copied.set(person.id, row!.id);
+    }
+    for (const authenticator of authenticators) {
+      const userId = copied.get(authenticator.userId);
+      if (userId) await tx.insert(totpCredentials).values({ ...authenticator, userId });
+    }
+    for (const code of unusedCodes) {
+      const userId = copied.get(code.userId);
+      if (userId) await tx.insert(recoveryCodes).values({ ...code, userId });
     }
     let memberCount = 0;
     for (const member of members) {
@@ -70,4 +88,27 @@ export async function copyEdition(from: Db, to: Db): Promise<EditionCopy> {
     }
     return { accounts: copied.size, accountsAlreadyThere, committeeMembers: memberCount };
   });
+}
+
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A user ID of the new edition, drawn again should it be taken (as createUser does). */
+async function insertWithNewUserId(
+  tx: Transaction,
+  values: Omit<typeof users.$inferInsert, 'customUserId'>,
+): Promise<{ id: string }> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      // A savepoint, so that a taken ID fails this insert alone, not the whole copy.
+      return await tx.transaction(async (savepoint) => {
+        const [row] = await savepoint
+          .insert(users)
+          .values({ ...values, customUserId: newCustomUserId() })
+          .returning({ id: users.id });
+        return row!;
+      });
+    } catch (error) {
+      if (attempt >= 5 || !isUniqueViolation(error)) throw error;
+    }
+  }
 }

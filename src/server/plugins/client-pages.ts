@@ -48,7 +48,8 @@ export function shellForPage(shell: string, extras: { preloads?: string; meta?: 
     tags.push(`<meta name="${name}" content="${content}" />`);
   }
   const head = tags.filter(Boolean).join('\n');
-  return head ? shell.replace('</head>', `${head}\n</head>`) : shell;
+  // A function, so that no `$'` or `$&` in a value (a user's name) is read as a replacement pattern.
+  return head ? shell.replace('</head>', () => `${head}\n</head>`) : shell;
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';

@@ -10,6 +10,8 @@ import { createTestPaper, createTestUser, type TestUser } from '../test/factorie
 import { multipart } from '../test/multipart.ts';
 import { API, createTestApp, type TestApp } from '../test/test-app.ts';
 
+const BASE = API.replace(/\/api$/, '');
+
 const login = (app: FastifyInstance, user: TestUser, headers: Record<string, string> = {}, remoteAddress?: string) =>
   app.inject({
     method: 'POST',
@@ -213,6 +215,12 @@ describe('session cookies and tokens', () => {
       payload: { password: 'whatever1' },
     });
     await t.app.inject({ method: 'GET', url: `${API}/auth/profile?token=TokenInTheQueryString` });
+    // A sign-in form submitted as a GET before its page was live puts the password in the address.
+    await t.app.inject({ method: 'GET', url: `${BASE}/login?email=a%40example.org&password=PasswordInTheQuery` });
+    await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/reset-password/ResetTokenOfAPage?password=NewPasswordInTheQuery&confirmPassword=NewPasswordInTheQuery`,
+    });
     await t.app.inject({
       method: 'POST',
       url: `${API}/auth/logout`,
@@ -230,6 +238,8 @@ describe('session cookies and tokens', () => {
       'GuessedResetTokenInThePath',
       'InvitationTokenInThePath',
       'TokenInTheQueryString',
+      'PasswordInTheQuery',
+      'ResetTokenOfAPage',
       'ictacem_session=',
     ]) {
       expect(log.includes(secret), `the log contains ${secret}`).toBe(false);

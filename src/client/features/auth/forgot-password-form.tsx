@@ -10,6 +10,7 @@ import { errorText } from '@client/lib/api.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { useRequestPasswordReset } from '@client/lib/auth-api.ts';
+import { useHydrated } from '@client/lib/use-hydrated.ts';
 
 const forgotFormSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').pipe(z.email(MESSAGES.emailInvalid)),
@@ -33,6 +34,7 @@ export default function ForgotPasswordForm() {
     formState: { errors },
   } = useForm<ForgotForm>({ resolver: zodResolver(forgotFormSchema) });
 
+  const hydrated = useHydrated();
   const onSubmit = handleSubmit((values) =>
     request.mutate(values, {
       onSuccess: (data) => toast.success(data.devMode ? FORGOT_TEXT.devMode : FORGOT_TEXT.sent),
@@ -45,7 +47,7 @@ export default function ForgotPasswordForm() {
       <p className="mb-4 text-sm text-slate-600">
         Enter the email address of your account and we will send you a link to reset your password.
       </p>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField
           label="Email"
           type="email"
@@ -53,7 +55,7 @@ export default function ForgotPasswordForm() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <Button type="submit" className="w-full" disabled={request.isPending}>
+        <Button type="submit" className="w-full" disabled={!hydrated || request.isPending}>
           {request.isPending ? 'Sending...' : 'Send Reset Email'}
         </Button>
       </form>

@@ -15,6 +15,7 @@ import { useLogin } from '@client/lib/auth-api.ts';
 import { safeReturnPath } from '@client/lib/safe-redirect.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
+import { useHydrated } from '@client/lib/use-hydrated.ts';
 
 const loginFormSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').pipe(z.email(MESSAGES.emailInvalid)),
@@ -70,6 +71,7 @@ export default function LoginForm() {
     else setFormError('An unexpected error occurred. Please try again.');
   };
 
+  const hydrated = useHydrated();
   const onSubmit = handleSubmit((values) => {
     if (!challenge) {
       setFormError(MESSAGES.captchaRequired);
@@ -117,7 +119,7 @@ export default function LoginForm() {
           {notice}
         </Alert>
       )}
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField
           label="Email"
           type="email"
@@ -133,7 +135,7 @@ export default function LoginForm() {
         />
         <ArithmeticCaptcha onChange={setChallenge} round={captchaRound} />
         {formError && <Alert>{formError}</Alert>}
-        <Button type="submit" className="w-full" disabled={login.isPending}>
+        <Button type="submit" className="w-full" disabled={!hydrated || login.isPending}>
           {login.isPending ? 'Logging in...' : 'Login'}
         </Button>
       </form>

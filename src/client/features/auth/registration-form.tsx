@@ -14,6 +14,7 @@ import { useRegister, useRegistrationOpen } from '@client/lib/auth-api.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { useConferenceDays } from '@client/lib/use-conference-dates.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
+import { useHydrated } from '@client/lib/use-hydrated.ts';
 
 /** The page /registration (pages/author/registration-page.tsx loads it after the first paint). */
 export default function RegistrationForm() {
@@ -96,6 +97,7 @@ function SignUpForm() {
     formState: { errors },
   } = useForm<SignUpValues>({ resolver: zodResolver(registerFormSchema) });
 
+  const hydrated = useHydrated();
   const onSubmit = handleSubmit(({ confirmPassword: _confirm, ...body }) =>
     registration.mutate(body, {
       onSuccess: () => navigate('/profile', { replace: true }),
@@ -105,7 +107,7 @@ function SignUpForm() {
 
   return (
     <CenteredCard title="Sign Up">
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField label="Full name" autoComplete="name" error={errors.username?.message} {...register('username')} />
         <TextField
           label="Email"
@@ -127,7 +129,7 @@ function SignUpForm() {
           {...register('confirmPassword')}
         />
         {failure && <Alert>{failure}</Alert>}
-        <Button type="submit" className="w-full" disabled={registration.isPending}>
+        <Button type="submit" className="w-full" disabled={!hydrated || registration.isPending}>
           {registration.isPending ? 'Creating account...' : 'Sign Up'}
         </Button>
       </form>

@@ -10,6 +10,7 @@ import { errorText } from '@client/lib/api.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { useResetPassword } from '@client/lib/auth-api.ts';
+import { useHydrated } from '@client/lib/use-hydrated.ts';
 
 type ResetForm = z.infer<typeof resetPasswordFormSchema>;
 
@@ -28,6 +29,7 @@ export default function ResetPasswordForm() {
     formState: { errors },
   } = useForm<ResetForm>({ resolver: zodResolver(resetPasswordFormSchema) });
 
+  const hydrated = useHydrated();
   const onSubmit = handleSubmit(({ password }) =>
     reset.mutate(password, {
       onSuccess: () => navigate('/login', { replace: true, state: { message: RESET_SUCCESS } }),
@@ -37,7 +39,7 @@ export default function ResetPasswordForm() {
 
   return (
     <CenteredCard title="Reset Password">
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
         <PasswordField
           label="New password"
           autoComplete="new-password"
@@ -50,7 +52,7 @@ export default function ResetPasswordForm() {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        <Button type="submit" className="w-full" disabled={reset.isPending}>
+        <Button type="submit" className="w-full" disabled={!hydrated || reset.isPending}>
           {reset.isPending ? 'Resetting...' : 'Reset Password'}
         </Button>
       </form>
