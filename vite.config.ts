@@ -1,10 +1,14 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { DEFAULT_BASE_PATH } from './src/shared/constants.ts';
+import { readConferenceFile } from './src/server/conference/conference-file.ts';
+import { DEFAULT_CONFERENCE } from './src/shared/conference/default-conference.ts';
 
-// The same BASE_PATH as the server's, so a site served elsewhere is built for that path.
-const basePath = process.env.BASE_PATH || DEFAULT_BASE_PATH;
+// The same base path as the server's (BASE_PATH, else the conference file's), so a site served
+// elsewhere is built for that path: the assets' addresses are fixed when the client is built.
+const conferenceFile = process.env.CONFERENCE_FILE;
+const basePath =
+  process.env.BASE_PATH || (conferenceFile ? readConferenceFile(conferenceFile) : DEFAULT_CONFERENCE).basePath;
 
 const shared = {
   base: `${basePath}/`,

@@ -1,3 +1,4 @@
+import { setConference } from '@shared/conference.ts';
 import type { Server } from 'node:net';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -188,6 +189,8 @@ async function serveBackups(
 
 /** Builds the whole app (database opened and migrated) without listening; used by main and tests. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  // Before anything reads it: every text, check and document names the configured conference.
+  setConference(config.conference);
   const timeouts = { ...HTTP_TIMEOUTS, ...config.httpTimeouts };
   const app = Fastify({
     // Deliberate waits on slow clients (lib/http-timeouts.ts): a stalled request cannot hold a connection for long.

@@ -2,7 +2,7 @@ import {
   CONFERENCE_DATE_VARIABLES,
   type ConferenceDateKey,
   datesOutOfOrder,
-  ANNOUNCED_DATES,
+  announcedDates,
 } from '@shared/domain/deadlines.ts';
 
 /**
@@ -23,7 +23,7 @@ export const OPEN_DEADLINES = {
 } satisfies Partial<Record<ConferenceDateKey, string>>;
 
 // A test server whose own calendar is out of order would refuse every date a test saves.
-const disorder = datesOutOfOrder({ ...ANNOUNCED_DATES, ...OPEN_DEADLINES });
+const disorder = datesOutOfOrder({ ...announcedDates(), ...OPEN_DEADLINES });
 if (disorder) throw new Error(`OPEN_DEADLINES: ${disorder}`);
 
 /** The same, as the environment of a spawned server. */
