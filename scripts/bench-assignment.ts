@@ -7,7 +7,7 @@
 // optimiser also with the linear programme's lower bound on it. The greedy baseline lets each
 // paper in turn take the members who fit it best by the same order of criteria, with room left.
 import { parseArgs } from 'node:util';
-import { themeLabels } from '@shared/conference.ts';
+import { themeLabels, setConference } from '@shared/conference.ts';
 import { seededRandom } from './seeded-random.ts';
 import {
   type AssignmentPlan,
@@ -18,6 +18,10 @@ import {
   planAssignment,
   type ReviewBid,
 } from '@server/modules/assignment/plan-assignment.ts';
+import { loadConfig } from '@server/config.ts';
+
+// The conference as the server would be configured (CONFERENCE_FILE, else the default).
+setConference(loadConfig().conference);
 
 const { values } = parseArgs({
   options: {

@@ -12,7 +12,7 @@ import { renderCertificate } from '../src/server/modules/certificates/certificat
 import { newVerificationCode } from '../src/server/modules/letters/verification-code.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { zipStream } from '../src/server/lib/zip-archive.ts';
-import { currentConference } from '../src/shared/conference.ts';
+import { currentConference, setConference } from '../src/shared/conference.ts';
 import { newBadgeToken, newSigningSecret, signedBadgeCode } from '../src/server/modules/participants/badge-code.ts';
 import { PARTICIPANT_ROLES } from '../src/shared/schemas/participants.ts';
 
@@ -30,7 +30,9 @@ const AFFILIATIONS = [
 
 /** Certificates one after another into a ZIP, as the job writes them: presentations every other one. */
 async function certificatesZip(): Promise<{ ms: number; bytes: number }> {
-  const { letterhead, signature } = loadConfig({}).documents;
+  const { documents, conference } = loadConfig({});
+  const { letterhead, signature } = documents;
+  setConference(conference);
   const started = performance.now();
   const entries = Array.from({ length: CERTIFICATES }, (_, i) => {
     const code = newVerificationCode();

@@ -29,8 +29,12 @@ import { freePort } from '@server/test/net.ts';
 import { createScratchDatabase, type ScratchDatabase } from '@server/test/scratch-database.ts';
 import { type ServerProcess, spawnServer, waitUntilServing } from '@server/test/server-process.ts';
 import { LIMITS, NOTIFICATION_PAGE_SIZE, TIMINGS } from '@shared/constants.ts';
-import { presentationModeLabels, themeLabels } from '@shared/conference.ts';
+import { presentationModeLabels, themeLabels, setConference } from '@shared/conference.ts';
 import { seedDemo } from './seed-demo.ts';
+import { loadConfig } from '@server/config.ts';
+
+// The conference as the server would be configured (CONFERENCE_FILE, else the default).
+setConference(loadConfig().conference);
 
 const { values } = parseArgs({
   options: {

@@ -8,12 +8,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { themeLabels } from '@shared/conference.ts';
+import { themeLabels, setConference } from '@shared/conference.ts';
 import { announcedDates, formatConferenceDate, formatDateRange } from '@shared/domain/deadlines.ts';
 import { conference, publication, registration } from '@client/content/conference.ts';
 import { type ConferenceDocument, conferenceDocuments } from '@client/content/documents.ts';
 import { accommodation, keyDatesOf } from '@client/content/important-dates.ts';
 import { additionalOpportunities, benefitsForAllTiers, sponsorshipTiers } from '@client/content/sponsorship.ts';
+import { loadConfig } from '@server/config.ts';
+
+// The conference as the server would be configured (CONFERENCE_FILE, else the default).
+setConference(loadConfig().conference);
 
 const OUTPUT_DIR = fileURLToPath(new URL('../public/documents/', import.meta.url));
 const A4: [number, number] = [595.28, 841.89];

@@ -23,7 +23,7 @@ import { hashPassword } from '@server/lib/passwords.ts';
 import { newCustomUserId } from '@server/modules/users/users.service.ts';
 import { createLocalFileStore } from '@server/storage/local-file-store.ts';
 import { PAPER_STATUSES } from '@shared/constants.ts';
-import { presentationModeLabels, themeLabels } from '@shared/conference.ts';
+import { presentationModeLabels, setConference, themeLabels } from '@shared/conference.ts';
 import type { ConferenceDates } from '@shared/domain/deadlines.ts';
 import { type PaperAction, type PaperState, transition } from '@shared/domain/paper-workflow.ts';
 import { type DemoPaper, demoPaperPdf } from './demo-paper-pdf.ts';
@@ -401,6 +401,7 @@ async function main() {
     throw new Error('--users and --papers take whole numbers');
   }
   const config = loadConfig();
+  setConference(config.conference);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const started = Date.now();
   try {

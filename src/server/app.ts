@@ -473,6 +473,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     keyGenerator: (request) => `verify-letter page|${request.ip}`,
   });
   await registerClientPages(app, {
+    conference: config.conference,
     basePath: config.basePath,
     apiPrefix,
     clientDir: config.clientDir,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../shared/constants.ts';
 import type { Conference } from '../shared/conference.ts';
 import { DEFAULT_CONFERENCE } from '../shared/conference/default-conference.ts';
-import { readConferenceFile } from './conference/conference-file.ts';
+import { readConferenceFile } from './conference-file.ts';
 import { emailSchema, MESSAGES } from '../shared/schemas/auth.ts';
 import {
   CONFERENCE_DATE_KEYS,

@@ -1,5 +1,4 @@
 import type { Conference } from './conference/conference-types.ts';
-import { DEFAULT_CONFERENCE } from './conference/default-conference.ts';
 
 export type { Conference } from './conference/conference-types.ts';
 
@@ -9,9 +8,10 @@ export type { Conference } from './conference/conference-types.ts';
  * in, before either renders anything. Read it when needed, never into a module-level constant.
  * When it takes place is one of the conference's dates (domain/deadlines.ts).
  */
-let current: Conference = DEFAULT_CONFERENCE;
+let current: Conference | undefined;
 
 export function currentConference(): Conference {
+  if (!current) throw new Error('The conference is read before its configuration was set (setConference).');
   return current;
 }
 
@@ -21,16 +21,26 @@ export function setConference(conference: Conference): void {
 
 /** The themes' labels, as stored with papers, in the configured order. */
 export function themeLabels(): string[] {
-  return current.themes.map(({ label }) => label);
+  return currentConference().themes.map(({ label }) => label);
 }
 
 /** The presentation modes' labels, as stored with papers, in the configured order. */
 export function presentationModeLabels(): string[] {
-  return current.presentationModes.map(({ label }) => label);
+  return currentConference().presentationModes.map(({ label }) => label);
 }
 
 /** The id of the JSON script through which the served page hands the conference to the client. */
 export const CONFERENCE_SCRIPT_ID = 'conference-configuration';
+
+/**
+ * The conference as data in the page's head, read by the client before it renders (main.tsx): a
+ * JSON script is never run, so the CSP needs no exception, and `<` is escaped so that no text in
+ * it can close the element.
+ */
+export function conferenceScript(conference: Conference): string {
+  const json = JSON.stringify(conference).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${CONFERENCE_SCRIPT_ID}">${json}</script>`;
+}
 
 /**
  * A text that must be one of the configured choices (a theme, a mode), checked when parsed: the

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CONFERENCE_SCRIPT_ID } from '@shared/conference.ts';
+import { DEFAULT_CONFERENCE } from '@shared/conference/default-conference.ts';
 import { MAIL_TEMPLATES, type MailTemplateKey } from '@shared/domain/mail-templates.ts';
 import { letters, mailOutbox, papers, users } from '@server/db/schema/index.ts';
 import { PROJECT_ROOT } from '@server/project-paths.ts';
@@ -88,7 +90,12 @@ describe('the default conference, as the site made it before it was configurable
     for (const page of PUBLIC_PAGES) {
       const res = await t.app.inject({ method: 'GET', url: `/ictacem2025/${page}` });
       expect(res.statusCode, page).toBe(page === 'no-such-page' ? 404 : 200);
-      await expectGolden(`pages/${page || 'home'}.html`, res.body);
+      // The one addition: the configuration, as data for the client, on a line of its own in the head.
+      const [script, json] =
+        new RegExp(`<script type="application/json" id="${CONFERENCE_SCRIPT_ID}">(.*?)</script>\\n`).exec(res.body) ??
+        [];
+      expect(JSON.parse(json!), page).toEqual(DEFAULT_CONFERENCE);
+      await expectGolden(`pages/${page || 'home'}.html`, res.body.replace(script!, ''));
     }
   });
 

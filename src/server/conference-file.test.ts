@@ -4,7 +4,7 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFERENCE } from '@shared/conference/default-conference.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from './config.ts';
 import { ConferenceFileError, parseConferenceYaml } from './conference-file.ts';
 
 /** A valid file: the default conference written out, with `change` applied to its text. */

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { isCollection, isMap, isNode, LineCounter, parseDocument, type Node } from 'yaml';
 import type { z } from 'zod';
-import type { Conference } from '@shared/conference.ts';
-import { conferenceSchema } from '@shared/schemas/conference.ts';
+import type { Conference } from '../shared/conference.ts';
+import { conferenceSchema } from '../shared/schemas/conference.ts';
 
 /** A configuration the server refuses to start with: each problem names its key and line. */
 export class ConferenceFileError extends Error {
