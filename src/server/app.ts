@@ -1,4 +1,4 @@
-import { setConference } from '@shared/conference.ts';
+import { currentConference, setConference } from '@shared/conference.ts';
 import type { Server } from 'node:net';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -224,7 +224,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // A development dependency: loaded only to write the API reference.
     const { default: swagger } = await import('@fastify/swagger');
     await app.register(swagger, {
-      openapi: { openapi: '3.1.0', info: { title: 'ICTACEM 2025 API', version: '1' } },
+      openapi: { openapi: '3.1.0', info: { title: `${currentConference().shortName} API`, version: '1' } },
       transform: jsonSchemaTransform,
       transformObject: jsonSchemaTransformObject,
     });

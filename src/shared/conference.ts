@@ -49,3 +49,9 @@ export function conferenceScript(conference: Conference): string {
 export function isConfiguredChoice(choices: () => readonly string[]) {
   return (value: string) => choices().includes(value);
 }
+
+/** How the site's downloads are named: "acronym" and year in lower case, e.g. "conf2030-papers.csv". */
+export function conferenceFileStem(): string {
+  const { acronym, year } = currentConference();
+  return `${acronym.toLowerCase()}${year}`;
+}

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { currentConference } from '@shared/conference.ts';
+import { conferenceFileStem, currentConference } from '@shared/conference.ts';
 import { CERTIFICATE_KIND_LABELS, type CertificateKind } from '@shared/domain/certificates.ts';
 import type { JobProblem } from '@shared/schemas/background-jobs.ts';
 import { csvLine, UTF8_BOM } from '../modules/admin-dashboard/csv.ts';
@@ -88,7 +88,7 @@ export const certificatesMailJob: JobHandler = async ({ ctx, job, progress }) =>
   return {
     file: {
       source: Readable.from([Buffer.from(lines.join(''))]),
-      fileName: 'ictacem2025-certificates-sent.csv',
+      fileName: `${conferenceFileStem()}-certificates-sent.csv`,
       contentType: 'text/csv; charset=utf-8',
     },
     report: { mails: lines.length - 2, problems },

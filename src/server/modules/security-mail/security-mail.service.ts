@@ -17,7 +17,7 @@ export async function queueSecurityMail(
     kind: 'security',
     recipientId: to.id,
     to: to.email,
-    subject: `ICTACEM 2025: ${event.subject}`,
+    subject: `${currentConference().shortName}: ${event.subject}`,
     text: [
       `Hello ${to.username},`,
       '',

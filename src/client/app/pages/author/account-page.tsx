@@ -1,3 +1,4 @@
+import { currentConference } from '@shared/conference.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import { ButtonLink } from '@client/components/ui/button.tsx';
 import { Card } from '@client/components/ui/card.tsx';
@@ -8,7 +9,10 @@ import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { SignInGuard } from './sign-in-guard.tsx';
 
 export default function AccountPage() {
-  useDocumentTitle('Password and Sessions', 'Change your ICTACEM 2025 password and see where you are signed in.');
+  useDocumentTitle(
+    'Password and Sessions',
+    `Change your ${currentConference().shortName} password and see where you are signed in.`,
+  );
   return (
     <SignInGuard
       signedOut={{ notice: 'Please log in to manage your account. Redirecting to the login page...' }}

@@ -1,3 +1,4 @@
+import { currentConference } from '@shared/conference.ts';
 import { Link, useLocation, useParams } from 'react-router';
 import { CenteredCard } from '@client/components/ui/card.tsx';
 import { Alert } from '@client/components/ui/alert.tsx';
@@ -10,7 +11,10 @@ import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 
 /** /committee-invitation/{token}: the link a committee invitation e-mails, to accept or decline it. */
 export default function CommitteeInvitationPage() {
-  useDocumentTitle('Committee Invitation', 'Accept or decline an invitation to the ICTACEM 2025 programme committee.');
+  useDocumentTitle(
+    'Committee Invitation',
+    `Accept or decline an invitation to the ${currentConference().shortName} programme committee.`,
+  );
   const { token = '' } = useParams();
   const { pathname } = useLocation();
   const invitation = useInvitation(token);

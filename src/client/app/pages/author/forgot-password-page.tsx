@@ -1,3 +1,4 @@
+import { currentConference } from '@shared/conference.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -23,7 +24,10 @@ export const FORGOT_TEXT = {
 } as const;
 
 export default function ForgotPasswordPage() {
-  useDocumentTitle('Forgot Password', 'Request a link to reset your ICTACEM 2025 account password.');
+  useDocumentTitle(
+    'Forgot Password',
+    `Request a link to reset your ${currentConference().shortName} account password.`,
+  );
   const toast = useToast();
   const request = useRequestPasswordReset();
   const {

@@ -1,3 +1,4 @@
+import { currentConference } from '@shared/conference.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -32,7 +33,10 @@ interface LoginLocationState {
 }
 
 export default function LoginPage() {
-  useDocumentTitle('Login', 'Log in to submit and follow your ICTACEM 2025 extended abstract and paper.');
+  useDocumentTitle(
+    'Login',
+    `Log in to submit and follow your ${currentConference().shortName} extended abstract and paper.`,
+  );
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();

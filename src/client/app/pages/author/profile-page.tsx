@@ -1,3 +1,4 @@
+import { currentConference } from '@shared/conference.ts';
 import { Link, Navigate } from 'react-router';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import { ButtonLink } from '@client/components/ui/button.tsx';
@@ -22,7 +23,11 @@ export default function ProfilePage() {
   const unreadMessages = useChatUnreadCounts(Boolean(user) && !volunteer).data?.totalUnread ?? 0;
   const refreshUnread = useRefreshChatUnread();
   // Spec: "(n) ICTACEM 2025 Profile" while unread chat messages exist.
-  useExactDocumentTitle(unreadMessages > 0 ? `(${unreadMessages}) ICTACEM 2025 Profile` : 'ICTACEM 2025 Profile');
+  useExactDocumentTitle(
+    unreadMessages > 0
+      ? `(${unreadMessages}) ${currentConference().shortName} Profile`
+      : `${currentConference().shortName} Profile`,
+  );
 
   return (
     <SignInGuard

@@ -1,3 +1,4 @@
+import { currentConference } from '@shared/conference.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,14 +17,14 @@ import { useConferenceDays } from '@client/lib/use-conference-dates.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 
 export default function RegistrationPage() {
-  useDocumentTitle('Registration', 'Registration for ICTACEM 2025, 15-17 December 2025.');
+  useDocumentTitle('Registration', `Registration for ${currentConference().shortName}, 15-17 December 2025.`);
   const registrationOpen = useRegistrationOpen();
   if (registrationOpen === undefined) return <Spinner label="Loading..." fillsPage />;
   return registrationOpen ? <SignUpForm /> : <RegistrationsClosed />;
 }
 
 function RegistrationsClosed() {
-  const mail = contactMailHref('ICTACEM 2025 registration');
+  const mail = contactMailHref(`${currentConference().shortName} registration`);
   const days = useConferenceDays();
   return (
     <div className="mx-auto max-w-xl px-4 py-12 sm:py-20">

@@ -1,3 +1,4 @@
+import { currentConference } from '@shared/conference.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -16,7 +17,7 @@ type ResetForm = z.infer<typeof resetPasswordFormSchema>;
 export const RESET_SUCCESS = 'Password reset successful! You can now login with your new password.';
 
 export default function ResetPasswordPage() {
-  useDocumentTitle('Reset Password', 'Choose a new password for your ICTACEM 2025 account.');
+  useDocumentTitle('Reset Password', `Choose a new password for your ${currentConference().shortName} account.`);
   const { resettoken = '' } = useParams();
   const navigate = useNavigate();
   const toast = useToast();

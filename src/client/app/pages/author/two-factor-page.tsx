@@ -1,3 +1,4 @@
+import { currentConference } from '@shared/conference.ts';
 import { useState } from 'react';
 import { TWO_FACTOR_MESSAGES } from '@shared/schemas/two-factor.ts';
 import { ButtonLink } from '@client/components/ui/button.tsx';
@@ -16,7 +17,7 @@ import { SignInGuard } from './sign-in-guard.tsx';
 export default function TwoFactorPage() {
   useDocumentTitle(
     'Two-factor sign-in',
-    'Sign in to ICTACEM 2025 with a code from your phone as well as your password.',
+    `Sign in to ${currentConference().shortName} with a code from your phone as well as your password.`,
   );
   return (
     <SignInGuard

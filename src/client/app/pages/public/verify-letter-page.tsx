@@ -1,3 +1,4 @@
+import { currentConference } from '@shared/conference.ts';
 import { useNavigate, useParams } from 'react-router';
 import { PageContainer } from '@client/components/ui/page-container.tsx';
 import { LetterVerification } from '@client/features/letters/letter-verification.tsx';
@@ -7,7 +8,7 @@ import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 export default function VerifyLetterPage() {
   useDocumentTitle(
     'Verify a Letter',
-    'Check that an acceptance letter, visa invitation letter, payment receipt or certificate of ICTACEM 2025 is genuine, by its verification code.',
+    `Check that an acceptance letter, visa invitation letter, payment receipt or certificate of ${currentConference().shortName} is genuine, by its verification code.`,
   );
   const { code } = useParams();
   const navigate = useNavigate();
@@ -15,8 +16,7 @@ export default function VerifyLetterPage() {
     <PageContainer className="max-w-3xl py-8 sm:py-12">
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Verify a Letter</h1>
       <p className="mt-2 mb-6 text-slate-700">
-        Acceptance letters, visa invitation letters, payment receipts and certificates of ICTACEM 2025 carry a verification code at
-        the bottom of the page. Enter it to confirm that the site issued the document and what it states.
+        {`Acceptance letters, visa invitation letters, payment receipts and certificates of ${currentConference().shortName} carry a verification code at the bottom of the page. Enter it to confirm that the site issued the document and what it states.`}
       </p>
       <LetterVerification
         key={code ?? ''}
