@@ -1,14 +1,26 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
-import { DEFAULT_BASE_PATH } from './src/shared/constants.ts';
+import { defineConfig, type Plugin } from 'vite';
+import { readConferenceFile } from './src/server/conference-file.ts';
+import { conferenceScript } from './src/shared/conference.ts';
+import { DEFAULT_CONFERENCE } from './src/shared/conference/default-conference.ts';
 
-// The same BASE_PATH as the server's, so a site served elsewhere is built for that path.
-const basePath = process.env.BASE_PATH || DEFAULT_BASE_PATH;
+// The same base path as the server's (BASE_PATH, else the conference file's), so a site served
+// elsewhere is built for that path: the assets' addresses are fixed when the client is built.
+const conferenceFile = process.env.CONFERENCE_FILE;
+const conference = conferenceFile ? readConferenceFile(conferenceFile) : DEFAULT_CONFERENCE;
+const basePath = process.env.BASE_PATH || conference.basePath;
+
+/** In development the shell is Vite's: it carries the configuration as the server's does (plugins/client-pages.ts). */
+const conferenceInDevelopment: Plugin = {
+  name: 'conference-configuration',
+  apply: 'serve',
+  transformIndexHtml: (html) => html.replace('</head>', () => `${conferenceScript(conference)}\n</head>`),
+};
 
 const shared = {
   base: `${basePath}/`,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), conferenceInDevelopment],
   // @client/, @server/ and @shared/ of tsconfig.json.
   resolve: { tsconfigPaths: true },
 };

@@ -7,8 +7,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    // As the server's app and the client's entry do: field messages for any schema parsed in a test.
-    setupFiles: ['src/shared/schemas/field-messages.ts'],
+    // As the server's app and the client's entry do: field messages for any schema parsed in a test,
+    // and the conference configured (the default).
+    setupFiles: ['src/shared/schemas/field-messages.ts', 'src/server/test/default-conference-setup.ts'],
     // Vitest keeps a core for itself by default: one worker on a 2-core machine. Its own work is
     // light and the tests wait on databases, sockets and child processes: a file on every core.
     maxWorkers: os.availableParallelism(),

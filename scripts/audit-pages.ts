@@ -30,7 +30,7 @@ import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { E2E_ADMIN } from '../e2e/fixtures/accounts.ts';
 import type { LayoutSeed } from '../e2e/fixtures/layout-seed.ts';
 import type { Viewer } from '../e2e/fixtures/site-pages.ts';
-import { DEFAULT_BASE_PATH } from '@shared/constants.ts';
+import { DEFAULT_CONFERENCE } from '@shared/conference/default-conference.ts';
 import { freePort } from '@server/test/net.ts';
 import { OPEN_DEADLINES_ENV } from '@server/test/open-deadlines.ts';
 import { cpuSlowdownFor, measureBenchmarkIndex } from './benchmark-index.ts';
@@ -130,7 +130,7 @@ const sinceMark = () => {
   return seconds;
 };
 const stageSeconds: string[] = [];
-const basePath = process.env.BASE_PATH || DEFAULT_BASE_PATH;
+const basePath = process.env.BASE_PATH || DEFAULT_CONFERENCE.basePath;
 const staleBecause = staleBuildReason(process.env.BASE_PATH || null);
 if (staleBecause) {
   console.log(`${staleBecause}: building...`);

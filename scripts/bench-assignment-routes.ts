@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { count, sql } from 'drizzle-orm';
-import { THEMES } from '@shared/constants.ts';
+import { themeLabels } from '@shared/conference.ts';
 import type { AssignmentPlanView } from '@shared/schemas/assignment.ts';
 import { buildApp } from '@server/app.ts';
 import { loadConfig } from '@server/config.ts';
@@ -83,7 +83,9 @@ try {
         name: `Member ${m}`,
         email: `member.${m}@bench.example`,
         affiliation: pick(AFFILIATIONS),
-        themes: THEMES.filter(() => random() < 0.35).concat(pick(THEMES)),
+        themes: themeLabels()
+          .filter(() => random() < 0.35)
+          .concat(pick(themeLabels())),
         maxPapers: capacity,
         status: 'accepted' as const,
       })),

@@ -7,7 +7,7 @@
 // optimiser also with the linear programme's lower bound on it. The greedy baseline lets each
 // paper in turn take the members who fit it best by the same order of criteria, with room left.
 import { parseArgs } from 'node:util';
-import { THEMES } from '@shared/constants.ts';
+import { themeLabels, setConference } from '@shared/conference.ts';
 import { seededRandom } from './seeded-random.ts';
 import {
   type AssignmentPlan,
@@ -18,6 +18,10 @@ import {
   planAssignment,
   type ReviewBid,
 } from '@server/modules/assignment/plan-assignment.ts';
+import { loadConfig } from '@server/config.ts';
+
+// The conference as the server would be configured (CONFERENCE_FILE, else the default).
+setConference(loadConfig().conference);
 
 const { values } = parseArgs({
   options: {
@@ -41,12 +45,14 @@ function generate(): AssignmentProblem {
   const capacity = Math.ceil((paperCount * reviews) / memberCount) + Number(values.spare);
   const members = Array.from({ length: memberCount }, (_, m) => ({
     memberId: `member-${m}`,
-    themes: THEMES.filter(() => random() < 0.35).concat(pick(THEMES)),
+    themes: themeLabels()
+      .filter(() => random() < 0.35)
+      .concat(pick(themeLabels())),
     capacity,
   }));
   const papers = Array.from({ length: paperCount }, (_, p) => ({
     paperId: `paper-${p}`,
-    theme: pick(THEMES),
+    theme: pick(themeLabels()),
     needed: reviews,
   }));
   const excluded = new Set<string>();

@@ -12,7 +12,7 @@ import { renderCertificate } from '../src/server/modules/certificates/certificat
 import { newVerificationCode } from '../src/server/modules/letters/verification-code.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { zipStream } from '../src/server/lib/zip-archive.ts';
-import { CONFERENCE } from '../src/shared/conference.ts';
+import { currentConference, setConference } from '../src/shared/conference.ts';
 import { newBadgeToken, newSigningSecret, signedBadgeCode } from '../src/server/modules/participants/badge-code.ts';
 import { PARTICIPANT_ROLES } from '../src/shared/schemas/participants.ts';
 
@@ -30,7 +30,9 @@ const AFFILIATIONS = [
 
 /** Certificates one after another into a ZIP, as the job writes them: presentations every other one. */
 async function certificatesZip(): Promise<{ ms: number; bytes: number }> {
-  const { letterhead, signature } = loadConfig({}).documents;
+  const { documents, conference } = loadConfig({});
+  const { letterhead, signature } = documents;
+  setConference(conference);
   const started = performance.now();
   const entries = Array.from({ length: CERTIFICATES }, (_, i) => {
     const code = newVerificationCode();
@@ -41,7 +43,7 @@ async function certificatesZip(): Promise<{ ms: number; bytes: number }> {
           kind: i % 2 === 0 ? 'participation' : 'presentation',
           letterhead,
           signature,
-          conference: CONFERENCE,
+          conference: currentConference(),
           holderName: `${NAMES[i % NAMES.length]} ${i}`,
           affiliation: AFFILIATIONS[i % AFFILIATIONS.length]!,
           date: i % 2 === 0 ? '15-17 December 2025' : '16 December 2025',

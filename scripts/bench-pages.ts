@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { DEFAULT_BASE_PATH } from '@shared/constants.ts';
+import { DEFAULT_CONFERENCE } from '@shared/conference/default-conference.ts';
 import { freePort } from '@server/test/net.ts';
 import { OPEN_DEADLINES_ENV } from '@server/test/open-deadlines.ts';
 import { PROJECT_ROOT, staleBuildReason } from './build-state.mjs';
@@ -49,7 +49,7 @@ const PAGES = [
 const stale = staleBuildReason(process.env.BASE_PATH || null);
 if (stale) throw new Error(`Run npm run build first: ${stale}`);
 
-const basePath = process.env.BASE_PATH || DEFAULT_BASE_PATH;
+const basePath = process.env.BASE_PATH || DEFAULT_CONFERENCE.basePath;
 const port = await freePort();
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-bench-pages-'));
 const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'scripts', 'start.mjs')], {

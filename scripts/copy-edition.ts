@@ -4,10 +4,13 @@
 //   npm run copy-edition -- --from postgres://.../ictacem2025 --to postgres://.../ictacem2028
 // Each side is an embedded database's data directory or a PostgreSQL address. No server may run
 // on either meanwhile (an embedded database's directory is claimed for the copy). Papers,
-// reviews, payments and files stay with the old edition.
+// reviews, payments and files stay with the old edition. The new edition's themes are those of its
+// conference file (CONFERENCE_FILE, as its server will start with; the default conference without).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_CONFERENCE } from '@shared/conference/default-conference.ts';
+import { readConferenceFile } from '@server/conference-file.ts';
 import { openDatabase } from '@server/db/client.ts';
 import { copyEdition } from '@server/ops/copy-edition.ts';
 
@@ -31,12 +34,15 @@ if (!/^postgres(ql)?:\/\//.test(values.from) && !existsSync(path.join(values.fro
   process.exit(2);
 }
 
+const nextEdition = process.env.CONFERENCE_FILE ? readConferenceFile(process.env.CONFERENCE_FILE) : DEFAULT_CONFERENCE;
+const themes = nextEdition.themes.map((theme) => theme.label);
+
 try {
   const from = await openDatabase(optionsOf(values.from));
   try {
     const to = await openDatabase(optionsOf(values.to));
     try {
-      const copy = await copyEdition(from.db, to.db);
+      const copy = await copyEdition(from.db, to.db, { themes });
       console.log(
         `Copied ${copy.accounts} account(s) and ${copy.committeeMembers} programme committee member(s) into the new edition.`,
       );

@@ -3,7 +3,9 @@
 // server as `npm start` does, with a calendar around today (src/server/ops/demo-environment.ts),
 // sign-up open and no second factor for the admin. Ctrl-C stops it and removes the directory.
 //   npm run demo                 (PORT=3100 npm run demo for another port)
+//   npm run demo -- --conference examples/demo-conference    (another conference: its conference.yaml)
 import { spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,20 +15,28 @@ import { loadConfig } from '@server/config.ts';
 import { openDatabase } from '@server/db/client.ts';
 import { papers, users } from '@server/db/schema/index.ts';
 import { demoCalendar, demoEnvironment } from '@server/ops/demo-environment.ts';
+import { setConference } from '@shared/conference.ts';
 import { CONFERENCE_DATE_INFO, CONFERENCE_DATE_KEYS, formatConferenceTime } from '@shared/domain/deadlines.ts';
 import { DEMO_COUNTS, seedDemoConference } from './seed-demo.ts';
 
 /** The seeded authors' password (seed-demo.ts). */
 const AUTHOR_PASSWORD = 'demo-password';
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-demo-'));
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'conference-demo-'));
 const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
 const admin = { email: 'admin@demo.example', password: `Demo-${randomBytes(9).toString('hex')}` };
 const port = Number(process.env.PORT || 3000);
 const now = new Date();
 const calendar = demoCalendar(now);
-const env = demoEnvironment({ now, dataDir, port, admin });
+const { values: options } = parseArgs({ options: { conference: { type: 'string' } } });
+const env = {
+  ...demoEnvironment({ now, dataDir, port, admin }),
+  // The conference folder's conference.yaml; the built client follows its base path once built
+  // with the same CONFERENCE_FILE (start.mjs rebuilds a stale build only).
+  ...(options.conference ? { CONFERENCE_FILE: path.resolve(options.conference, 'conference.yaml') } : {}),
+};
 const config = loadConfig({ ...process.env, ...env });
+setConference(config.conference);
 
 /** An author whose abstract was accepted, so the payment and full paper steps can be tried at once. */
 async function seed(): Promise<{ email: string; status: string } | undefined> {
@@ -58,7 +68,7 @@ const calendarLines = CONFERENCE_DATE_KEYS.map(
 console.log(
   [
     '-'.repeat(72),
-    'ICTACEM demo conference',
+    `${config.conference.shortName} demo conference`,
     `  Data directory (removed on Ctrl-C): ${dataDir}`,
     `  Seeded: ${DEMO_COUNTS.users} authors, ${DEMO_COUNTS.papers} papers in various states`,
     `  Open:           http://localhost:${port}${config.basePath}/`,

@@ -31,7 +31,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { DEFAULT_BASE_PATH } from '@shared/constants.ts';
+import { DEFAULT_CONFERENCE } from '@shared/conference/default-conference.ts';
 import { openDatabase } from '@server/db/client.ts';
 import { freePort } from '@server/test/net.ts';
 import { httpRequest } from '@server/test/server-process.ts';
@@ -82,7 +82,7 @@ const SAMPLE_MS = 50;
 /** The first idle figure: the heap the start built, before V8's memory reducer has run. */
 const EARLY_IDLE_MS = 5000;
 const SERVE_TIMEOUT_MS = 180_000;
-const BASE_PATH = process.env.BASE_PATH || DEFAULT_BASE_PATH;
+const BASE_PATH = process.env.BASE_PATH || DEFAULT_CONFERENCE.basePath;
 /** What a visitor's first page load asks for, and a monitor's poll; each a few times. */
 const WARM_UP_PATHS = ['/', '/api/health', '/api/auth/session', '/login', '/brochure', '/api/auth/registration-status'];
 const WARM_UP_ROUNDS = 5;

@@ -28,8 +28,13 @@ import { newCustomUserId } from '@server/modules/users/users.service.ts';
 import { freePort } from '@server/test/net.ts';
 import { createScratchDatabase, type ScratchDatabase } from '@server/test/scratch-database.ts';
 import { type ServerProcess, spawnServer, waitUntilServing } from '@server/test/server-process.ts';
-import { LIMITS, NOTIFICATION_PAGE_SIZE, PRESENTATION_MODES, THEMES, TIMINGS } from '@shared/constants.ts';
+import { LIMITS, NOTIFICATION_PAGE_SIZE, TIMINGS } from '@shared/constants.ts';
+import { presentationModeLabels, themeLabels, setConference } from '@shared/conference.ts';
 import { seedDemo } from './seed-demo.ts';
+import { loadConfig } from '@server/config.ts';
+
+// The conference as the server would be configured (CONFERENCE_FILE, else the default).
+setConference(loadConfig().conference);
 
 const { values } = parseArgs({
   options: {
@@ -250,9 +255,9 @@ async function submitPaper(author: SignedIn, index: number): Promise<void> {
   const { body, contentType } = multipartWithPdf(
     {
       title: `Load-bearing study number ${index + 1}`,
-      theme: THEMES[index % THEMES.length]!,
+      theme: themeLabels()[index % themeLabels().length]!,
       ictacemId: author.customUserId,
-      modeOfPresentation: PRESENTATION_MODES[index % PRESENTATION_MODES.length]!,
+      modeOfPresentation: presentationModeLabels()[index % presentationModeLabels().length]!,
       authors: JSON.stringify([
         { name: `Load Author ${index + 1}`, affiliation: 'Institute of Load', address: '1 Campus Road' },
       ]),

@@ -1,15 +1,15 @@
 // Writes the placeholder PDFs that the document pages serve, into public/documents/:
 //   npm run documents
 // Each file says it is a placeholder; organizers replace it with the real document under the
-// same file name. The text comes from the content files (content/) and src/client/content/, the dates from ANNOUNCED_DATES
+// same file name. The text comes from the content files (content/) and src/client/content/, the dates from announcedDates()
 // (the defaults the server starts with), so it matches the website. The
 // output is byte-for-byte reproducible (no dates or random ids), so re-running it changes nothing.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { THEMES } from '@shared/constants.ts';
-import { ANNOUNCED_DATES, formatConferenceDate, formatDateRange } from '@shared/domain/deadlines.ts';
+import { setConference, themeLabels } from '@shared/conference.ts';
+import { announcedDates, formatConferenceDate, formatDateRange } from '@shared/domain/deadlines.ts';
 import type { ConferenceDocument } from '@shared/schemas/site-content.ts';
 import { conference, registration } from '@client/content/conference.ts';
 import { accommodation, keyDatesOf } from '@client/content/important-dates.ts';
@@ -18,8 +18,11 @@ import { loadConfig } from '@server/config.ts';
 import { contentDirOf, loadSiteContent } from '@server/modules/site-content/content-loader.ts';
 import { PROJECT_ROOT } from '@server/project-paths.ts';
 
-// The edition's content files (CONFERENCE_FILE's, or the project's own), as the site shows them.
-const { content } = await loadSiteContent(contentDirOf(loadConfig(), PROJECT_ROOT));
+// The conference as the server would be configured (CONFERENCE_FILE, else the default), and the
+// edition's content files (CONFERENCE_FILE's, or the project's own), as the site shows them.
+const config = loadConfig();
+setConference(config.conference);
+const { content } = await loadSiteContent(contentDirOf(config, PROJECT_ROOT));
 
 const OUTPUT_DIR = fileURLToPath(new URL('../public/documents/', import.meta.url));
 const A4: [number, number] = [595.28, 841.89];
@@ -170,7 +173,7 @@ class DocumentWriter {
   }
 }
 
-const subtitle = `${conference.fullName}. ${formatDateRange(ANNOUNCED_DATES.conferenceStarts, ANNOUNCED_DATES.conferenceEnds)}, ${conference.venue}.`;
+const subtitle = `${conference.fullName}. ${formatDateRange(announcedDates().conferenceStarts, announcedDates().conferenceEnds)}, ${conference.venue}.`;
 
 async function writeBrochure(document: ConferenceDocument): Promise<void> {
   const writer = await DocumentWriter.create(document.title);
@@ -179,12 +182,12 @@ async function writeBrochure(document: ConferenceDocument): Promise<void> {
     .heading('About the conference')
     .paragraph(`${conference.edition}.`)
     .heading('Conference themes')
-    .bullets(THEMES)
+    .bullets(themeLabels())
     .heading('Important dates')
-    .bullets(keyDatesOf(ANNOUNCED_DATES).map((keyDate) => `${keyDate.label}: ${keyDate.title}`))
+    .bullets(keyDatesOf(announcedDates()).map((keyDate) => `${keyDate.label}: ${keyDate.title}`))
     .heading('Registration and payment')
     .paragraph(
-      `The early-bird rate is valid for payments received on or before ${formatConferenceDate(ANNOUNCED_DATES.earlyBirdCloses)}; late registration applies from ${formatConferenceDate(ANNOUNCED_DATES.lateRegistrationOpens)}. Payment is made through ${registration.paymentPortal}. Programme ID: ${registration.programmeId}.`,
+      `The early-bird rate is valid for payments received on or before ${formatConferenceDate(announcedDates().earlyBirdCloses)}; late registration applies from ${formatConferenceDate(announcedDates().lateRegistrationOpens)}. Payment is made through ${registration.paymentPortal}. Programme ID: ${registration.programmeId}.`,
     )
     .heading('Publication')
     .paragraph(content.home.announcements.publication.text)

@@ -22,7 +22,8 @@ import {
 import { hashPassword } from '@server/lib/passwords.ts';
 import { newCustomUserId } from '@server/modules/users/users.service.ts';
 import { createLocalFileStore } from '@server/storage/local-file-store.ts';
-import { PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '@shared/constants.ts';
+import { PAPER_STATUSES } from '@shared/constants.ts';
+import { presentationModeLabels, setConference, themeLabels } from '@shared/conference.ts';
 import type { ConferenceDates } from '@shared/domain/deadlines.ts';
 import { type PaperAction, type PaperState, transition } from '@shared/domain/paper-workflow.ts';
 import { type DemoPaper, demoPaperPdf } from './demo-paper-pdf.ts';
@@ -217,7 +218,7 @@ export async function seedDemo(
         await demoPaperPdf({
           kind: 'Extended abstract',
           title: 'A sample paper of the demo conference',
-          theme: THEMES[0],
+          theme: themeLabels()[0]!,
           authors: [{ name: 'ICTACEM demo author', affiliation: 'Indian Institute of Technology' }],
         }),
         'abstract.pdf',
@@ -238,7 +239,7 @@ export async function seedDemo(
     return {
       user,
       title: `${pick(TOPICS)} ${pick(SUBJECTS)}`,
-      theme: pick(THEMES),
+      theme: pick(themeLabels()),
       authors: Array.from({ length: 1 + randomInt(3) }, (_, position) => ({
         name: position === 0 ? user.username : `${pick(FIRST)} ${pick(LAST)}`,
         affiliation: pick(INSTITUTES),
@@ -272,7 +273,7 @@ export async function seedDemo(
     ictacemId: plan.user.customUserId,
     title: plan.title,
     theme: plan.theme,
-    modeOfPresentation: pick(PRESENTATION_MODES),
+    modeOfPresentation: pick(presentationModeLabels()),
     status: plan.status,
     review: plan.reviewedAt ? REVIEW_TEXT : '',
     reviewedBy: plan.reviewedAt ? reviewer!.id : null,
@@ -400,6 +401,7 @@ async function main() {
     throw new Error('--users and --papers take whole numbers');
   }
   const config = loadConfig();
+  setConference(config.conference);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const started = Date.now();
   try {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { ANNOUNCED_DATES } from '@shared/domain/deadlines.ts';
+import { e2eConference } from '../conference.ts';
 import { E2E_ADMIN } from '../fixtures/accounts.ts';
 import { apiSessionAs } from '../fixtures/api.ts';
 import { seedAuthor, setStatus } from '../fixtures/dashboard-seed.ts';
@@ -82,7 +82,7 @@ test('after the conference the author downloads the certificate of presentation 
   await expect(certificates).toContainText('Certificates are issued after the conference.');
 
   // The conference is over: every date moved to the announced calendar of 2025, put back after.
-  await ok(await admin.put('api/admin/settings/deadlines', { data: ANNOUNCED_DATES }));
+  await ok(await admin.put('api/admin/settings/deadlines', { data: e2eConference.dates }));
   try {
     await page.reload();
     const [download] = await Promise.all([

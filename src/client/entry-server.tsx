@@ -2,6 +2,7 @@ import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import { setConference } from '@shared/conference.ts';
 import type { RenderPage } from '@shared/page-rendering.ts';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, loadPage, pageAt } from './app/router.tsx';
@@ -13,7 +14,8 @@ import { type DocumentHead, DocumentHeadContext } from './lib/use-document-title
  * main.tsx hydrates it. The page's data goes into the query cache first, and the same cache is sent
  * with the page, so the client's first render draws exactly what the server drew.
  */
-export const renderPage: RenderPage = async ({ url, basename, data }) => {
+export const renderPage: RenderPage = async ({ url, basename, data, conference }) => {
+  setConference(conference);
   const path = url.split('?')[0]!.slice(basename.length);
   // Loaded before rendering, as the client loads it before hydrating: nothing suspends on either side.
   await loadPage(pageAt(path));

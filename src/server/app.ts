@@ -1,3 +1,4 @@
+import { currentConference, setConference } from '@shared/conference.ts';
 import type { Server } from 'node:net';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -203,6 +204,8 @@ async function serveBackups(
 
 /** Builds the whole app (database opened and migrated) without listening; used by main and tests. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  // Before anything reads it: every text, check and document names the configured conference.
+  setConference(config.conference);
   const timeouts = { ...HTTP_TIMEOUTS, ...config.httpTimeouts };
   const app = Fastify({
     // Deliberate waits on slow clients (lib/http-timeouts.ts): a stalled request cannot hold a connection for long.
@@ -236,7 +239,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // A development dependency: loaded only to write the API reference.
     const { default: swagger } = await import('@fastify/swagger');
     await app.register(swagger, {
-      openapi: { openapi: '3.1.0', info: { title: 'ICTACEM 2025 API', version: '1' } },
+      openapi: { openapi: '3.1.0', info: { title: `${currentConference().shortName} API`, version: '1' } },
       transform: jsonSchemaTransform,
       transformObject: jsonSchemaTransformObject,
     });
@@ -493,6 +496,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     keyGenerator: (request) => `verify-letter page|${request.ip}`,
   });
   await registerClientPages(app, {
+    conference: config.conference,
     basePath: config.basePath,
     apiPrefix,
     clientDir: config.clientDir,

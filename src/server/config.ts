@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { DEFAULT_BASE_PATH, LIMITS } from '../shared/constants.ts';
+import { LIMITS } from '../shared/constants.ts';
+import type { Conference } from '../shared/conference.ts';
+import { DEFAULT_CONFERENCE } from '../shared/conference/default-conference.ts';
+import { readConferenceFile } from './conference-file.ts';
 import { emailSchema, MESSAGES } from '../shared/schemas/auth.ts';
 import {
   CONFERENCE_DATE_KEYS,
@@ -46,18 +49,23 @@ const envSchema = z.object({
   ...conferenceDatesEnvShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
+  /**
+   * The conference's YAML file (docs/operations.md, "The conference"), the built-in default without
+   * it; its public pages' texts are in `content/` beside it.
+   */
+  CONFERENCE_FILE: z.string().optional(),
+  /** Overrides the conference file's basePath. */
   BASE_PATH: z
     .string()
-    .regex(/^\/[A-Za-z0-9_-]+$/, 'BASE_PATH must look like /ictacem2025')
-    .default(DEFAULT_BASE_PATH),
+    .regex(/^\/[A-Za-z0-9_-]+$/, 'BASE_PATH must be a path of one segment, such as /conference2030')
+    .optional(),
   DATA_DIR: z.string().default('./data'),
-  /** The edition's configuration file; its public pages' texts are in `content/` beside it. */
-  CONFERENCE_FILE: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   /** Without it, the site's own port on localhost (defaultPublicUrl). */
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().default('ICTACEM 2025 <no-reply@localhost>'),
+  /** Defaults to the conference's short name at no-reply@localhost. */
+  MAIL_FROM: z.string().optional(),
   ADMIN_EMAIL: emailSchema.optional(),
   ADMIN_PASSWORD: z
     .string()
@@ -90,10 +98,11 @@ const envSchema = z.object({
   /** Printed on the Book of Abstracts' cover. */
   BOOK_ISBN: z.string().trim().max(40).default('To be announced'),
   /** The letters' letterhead: the issuing body, then its address lines separated by "|". */
-  LETTERHEAD_ORGANISATION: z.string().trim().max(200).default('ICTACEM 2025 Organising Committee'),
-  LETTERHEAD_LINES: z.string().trim().max(1000).default('Technical institute campus, West Bengal, India'),
+  /** Defaults to "<short name> Organising Committee", then the conference's venue. */
+  LETTERHEAD_ORGANISATION: z.string().trim().max(200).optional(),
+  LETTERHEAD_LINES: z.string().trim().max(1000).optional(),
   LETTER_SIGNATORY_NAME: z.string().trim().max(200).default('The Organising Secretary'),
-  /** Under the name, e.g. "Organising Secretary, ICTACEM 2025"; left out when empty. */
+  /** Under the name, e.g. "Organising Secretary" and the conference's name; left out when empty. */
   LETTER_SIGNATORY_ROLE: z.string().trim().max(200).default(''),
   /** Minutes after every deadline during which an author step is still taken (HotCRP's grace period). */
   DEADLINE_GRACE_MINUTES: z.coerce
@@ -131,6 +140,8 @@ export type FileStoreConfig =
     };
 
 export interface AppConfig {
+  /** Who the conference is (CONFERENCE_FILE or the built-in default), set for the whole server at start. */
+  conference: Conference;
   port: number;
   host: string;
   basePath: string;
@@ -238,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.ADMIN_TOTP_SECRET && !e.ADMIN_EMAIL) {
     throw new Error('Invalid configuration: ADMIN_TOTP_SECRET belongs to the admin of ADMIN_EMAIL and ADMIN_PASSWORD');
   }
+  const conference = e.CONFERENCE_FILE ? readConferenceFile(e.CONFERENCE_FILE) : DEFAULT_CONFERENCE;
   const production = e.NODE_ENV === 'production';
   if (production && !e.SMTP_URL) {
     // Without mail, password-reset links go to the log, where a production log store would keep them.
@@ -246,16 +258,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   return {
+    conference,
     port: e.PORT,
     host: e.HOST,
-    basePath: e.BASE_PATH,
+    basePath: e.BASE_PATH ?? conference.basePath,
     dataDir: e.DATA_DIR,
     conferenceFile: e.CONFERENCE_FILE,
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? defaultPublicUrl(e.PORT)).replace(/\/+$/, ''),
     publicUrlFollowsPort: e.PUBLIC_URL === undefined,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
+    mailFrom: e.MAIL_FROM ?? `${conference.shortName} <no-reply@localhost>`,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     adminTotpSecret: e.ADMIN_TOTP_SECRET,
@@ -277,8 +290,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     documents: {
       isbn: e.BOOK_ISBN,
       letterhead: {
-        organisation: e.LETTERHEAD_ORGANISATION,
-        lines: e.LETTERHEAD_LINES.split('|')
+        organisation: e.LETTERHEAD_ORGANISATION ?? `${conference.shortName} Organising Committee`,
+        lines: (e.LETTERHEAD_LINES ?? conference.venue)
+          .split('|')
           .map((line) => line.trim())
           .filter(Boolean),
       },

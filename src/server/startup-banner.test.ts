@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANNOUNCED_DATES } from '../shared/domain/deadlines.ts';
+import { announcedDates } from '../shared/domain/deadlines.ts';
 import { loadConfig } from './config.ts';
 import { startupBanner } from './startup-banner.ts';
 
@@ -11,7 +11,7 @@ describe('start-up banner', () => {
       3000,
       { email: 'admin@ictacem.localhost', generatedPassword: 'pw-123' },
       {
-        dates: { ...ANNOUNCED_DATES, abstractDeadline: '2025-10-15T23:59:59+05:30' },
+        dates: { ...announcedDates(), abstractDeadline: '2025-10-15T23:59:59+05:30' },
         abstractDeadlineChangedByAdmin: false,
         now: new Date('2026-11-24T12:00:00Z'),
       },
@@ -50,7 +50,7 @@ describe('start-up banner', () => {
       3000,
       { email: config.adminEmail! },
       {
-        dates: { ...ANNOUNCED_DATES, abstractDeadline: '2026-10-15T23:59:59+05:30' },
+        dates: { ...announcedDates(), abstractDeadline: '2026-10-15T23:59:59+05:30' },
         abstractDeadlineChangedByAdmin: false,
         now: new Date('2026-10-15T18:29:59Z'),
       },
@@ -61,7 +61,7 @@ describe('start-up banner', () => {
       3000,
       { email: config.adminEmail! },
       {
-        dates: { ...ANNOUNCED_DATES, abstractDeadline: '2025-11-15T23:59:59+05:30' },
+        dates: { ...announcedDates(), abstractDeadline: '2025-11-15T23:59:59+05:30' },
         abstractDeadlineChangedByAdmin: true,
         now: new Date('2026-10-15T18:29:59Z'),
       },
@@ -83,14 +83,14 @@ describe('start-up banner', () => {
     const config = loadConfig({ DATA_DIR: '/srv/ictacem' });
     const now = new Date('2026-11-25T12:00:00Z');
     const inOrder = startupBanner(config, 3000, undefined, {
-      dates: ANNOUNCED_DATES,
+      dates: announcedDates(),
       abstractDeadlineChangedByAdmin: false,
       now,
     });
     expect(inOrder).toContain('Conference:     15-17 December 2025');
     expect(inOrder).not.toContain('WARNING');
     const outOfOrder = startupBanner(config, 3000, undefined, {
-      dates: { ...ANNOUNCED_DATES, abstractDeadline: '2027-11-20T23:59:59+05:30' },
+      dates: { ...announcedDates(), abstractDeadline: '2027-11-20T23:59:59+05:30' },
       abstractDeadlineChangedByAdmin: false,
       now,
     });

@@ -1,3 +1,4 @@
+import { currentConference } from '@shared/conference.ts';
 import path from 'node:path';
 import type { AppConfig } from './config.ts';
 import type { EnsuredAdmin } from './modules/first-admin/first-admin.service.ts';
@@ -110,7 +111,7 @@ export function startupBanner(
   const rule = '-'.repeat(72);
   return [
     rule,
-    'ICTACEM 2025 conference site is running',
+    `${currentConference().shortName} conference site is running`,
     ...rows.map(([label, value]) => `  ${`${label}:`.padEnd(width)}${value}`),
     rule,
     '',

@@ -1,8 +1,5 @@
 /** Conference-wide constants and labels shared by client and server (spec sections 3, 4, 9). */
 
-/** Where the site is served unless BASE_PATH says otherwise; the client build reads the same variable. */
-export const DEFAULT_BASE_PATH = '/ictacem2025';
-
 export const ROLES = ['admin', 'author', 'volunteer'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -23,17 +20,10 @@ export const PAPER_STATUS_LABELS: Record<PaperStatus, string> = {
   declined: 'Declined',
 };
 
-/** Stored theme values; the submission form shows the first one with the spec's spelling. */
-export const THEMES = [
-  'Aerodynamics and Fluid Mechanics',
-  'Solid Mechanics and Dynamics',
-  'Flight Mechanics, Control and Navigation',
-  'Propulsion and Combustion',
-] as const;
-export type Theme = (typeof THEMES)[number];
-
-export const PRESENTATION_MODES = ['Oral', 'Poster (Only for Students)', 'Video (Only for Students)'] as const;
-export type PresentationMode = (typeof PRESENTATION_MODES)[number];
+/** A theme as stored with a paper: one of the configured themes' labels (shared/conference.ts). */
+export type Theme = string;
+/** A presentation mode as stored with a paper: one of the configured modes' labels. */
+export type PresentationMode = string;
 /** What the pages and exports show for a paper stored without a mode (papers from before it was asked). */
 export const MODE_NOT_SPECIFIED = 'Not specified';
 

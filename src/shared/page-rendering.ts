@@ -1,3 +1,4 @@
+import type { Conference } from './conference.ts';
 import type { ConferenceDates } from './domain/deadlines.ts';
 import type { PublicCommitteeMember, SiteContent } from './schemas/site-content.ts';
 
@@ -30,5 +31,14 @@ export interface RenderedPage {
   description?: string;
 }
 
-/** The server bundle's export (src/client/entry-server.tsx): `url` is the request's path and query. */
-export type RenderPage = (input: { url: string; basename: string; data: PageData }) => Promise<RenderedPage>;
+/**
+ * The server bundle's export (src/client/entry-server.tsx): `url` is the request's path and
+ * query; `conference` the configured one, which the bundle (its own copy of the shared modules)
+ * renders with.
+ */
+export type RenderPage = (input: {
+  url: string;
+  basename: string;
+  data: PageData;
+  conference: Conference;
+}) => Promise<RenderedPage>;

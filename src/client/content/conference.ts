@@ -4,7 +4,7 @@
  * organizers change wording without touching components and each page downloads only its own
  * text. Values the specification does not give are marked "To be announced": never invented.
  */
-import { CONFERENCE } from '@shared/conference.ts';
+import { type Conference, currentConference } from '@shared/conference.ts';
 
 export const TO_BE_ANNOUNCED = 'To be announced';
 
@@ -13,20 +13,13 @@ export function isAnnounced(value: string): boolean {
   return value.trim() !== '' && value !== TO_BE_ANNOUNCED;
 }
 
-export const conference = {
-  ...CONFERENCE,
-  edition: 'Ninth edition, held every three years since 1998',
-  contact: {
-    email: TO_BE_ANNOUNCED,
-    phone: TO_BE_ANNOUNCED,
-    postalAddress: TO_BE_ANNOUNCED,
-  },
-  institute: {
-    name: TO_BE_ANNOUNCED,
-    /** The "Know More" link on the About page; an external address such as https://... */
-    websiteUrl: TO_BE_ANNOUNCED,
-  },
-} as const;
+/**
+ * The conference as configured (its identity, edition, contact and institute): read at each use,
+ * so a page drawn after the client has read the served configuration shows that conference.
+ */
+export const conference: Readonly<Conference> = new Proxy({} as Conference, {
+  get: (_target, key) => currentConference()[key as keyof Conference],
+});
 
 export const mainMenu = [
   { to: '/', label: 'Home' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANNOUNCED_DATES } from '@shared/domain/deadlines.ts';
+import { announcedDates } from '@shared/domain/deadlines.ts';
 import { keyDatesOf } from './important-dates.ts';
 
 const row = ({ label, until, title }: { label: string; until?: string; title: string }) =>
@@ -7,7 +7,7 @@ const row = ({ label, until, title }: { label: string; until?: string; title: st
 
 describe('keyDatesOf', () => {
   it('lists the announced dates in date order, the conference days as one entry', () => {
-    expect(keyDatesOf(ANNOUNCED_DATES).map(row)).toEqual([
+    expect(keyDatesOf(announcedDates()).map(row)).toEqual([
       ['21 July 2025', '', 'Extended abstract submission opens'],
       ['1 September 2025', '', 'Early-bird registration opens'],
       ['15 October 2025', 'until 23:59 IST', 'Last date for extended abstract submission'],
@@ -21,7 +21,7 @@ describe('keyDatesOf', () => {
   });
 
   it('gives the conference its venue and the early-bird closing its rule', () => {
-    const keyDates = keyDatesOf(ANNOUNCED_DATES);
+    const keyDates = keyDatesOf(announcedDates());
     expect(keyDates.find((d) => d.id === 'conference')).toMatchObject({
       isoDate: '2025-12-15',
       detail: 'Technical institute campus, West Bengal, India',
@@ -33,7 +33,7 @@ describe('keyDatesOf', () => {
   });
 
   it('moves a changed date to its place, shown in the conference time zone', () => {
-    const keyDates = keyDatesOf({ ...ANNOUNCED_DATES, abstractDeadline: '2025-10-31T20:00:00Z' });
+    const keyDates = keyDatesOf({ ...announcedDates(), abstractDeadline: '2025-10-31T20:00:00Z' });
     expect(keyDates.map((d) => d.id).slice(2, 5)).toEqual(['notification', 'abstractDeadline', 'earlyBirdCloses']);
     expect(keyDates.find((d) => d.id === 'abstractDeadline')).toMatchObject({
       label: '1 November 2025',

@@ -1,4 +1,4 @@
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { wallClockIn } from '@shared/format/dates.ts';
 
 /**
@@ -14,7 +14,7 @@ const MINUTE_MS = 60_000;
 
 /** The conference's wall clock at `instant`, as if that wall clock were UTC (ms since the epoch). */
 function wallClockAsUtc(instant: number): number {
-  const clock = wallClockIn(new Date(instant), CONFERENCE.timeZone);
+  const clock = wallClockIn(new Date(instant), currentConference().timeZone);
   return Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
 }
 
@@ -37,7 +37,7 @@ export function formatOffset(minutes: number): string {
 
 /** "IST, UTC+05:30": said beside every date-and-time input. */
 export function conferenceZoneText(at: number = Date.now()): string {
-  return `${CONFERENCE.timeZoneName}, UTC${formatOffset(offsetMinutesAt(at))}`;
+  return `${currentConference().timeZoneName}, UTC${formatOffset(offsetMinutesAt(at))}`;
 }
 
 /** An ISO 8601 instant as a datetime-local value in the conference's zone, to the minute: "2025-10-15T23:59". */

@@ -1,4 +1,4 @@
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { formatDayIn, formatMomentIn, zoneAbbreviation } from '@shared/format/dates.ts';
 
 /**
@@ -10,7 +10,7 @@ let visitorZone: string | undefined;
 
 /** The visitor's own IANA time zone, as the browser reports it (asked once: asking builds a formatter). */
 export function browserTimeZone(): string {
-  visitorZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || CONFERENCE.timeZone;
+  visitorZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || currentConference().timeZone;
   return visitorZone;
 }
 

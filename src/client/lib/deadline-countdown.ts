@@ -1,4 +1,4 @@
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { DEADLINE_MESSAGES, type DeadlineStep, isOpenAt, type StepDeadline } from '@shared/domain/deadlines.ts';
 import { formatTimeOfDayIn, wallClockIn, zoneAbbreviation } from '@shared/format/dates.ts';
 import { browserTimeZone } from './dates.ts';
@@ -37,10 +37,10 @@ function dayAndTimeIn(instant: Date, timeZone: string): DayAndTime {
  */
 export function deadlineMomentText(closesAt: string, now: number, visitorTimeZone: string): string {
   const instant = new Date(closesAt);
-  const thisYear = wallClockIn(new Date(now), CONFERENCE.timeZone).year;
+  const thisYear = wallClockIn(new Date(now), currentConference().timeZone).year;
   const dateText = (clock: DayAndTime) => (clock.year === thisYear ? clock.date : `${clock.date} ${clock.year}`);
-  const conference = dayAndTimeIn(instant, CONFERENCE.timeZone);
-  const conferenceText = `${dateText(conference)} ${conference.time} ${CONFERENCE.timeZoneName}`;
+  const conference = dayAndTimeIn(instant, currentConference().timeZone);
+  const conferenceText = `${dateText(conference)} ${conference.time} ${currentConference().timeZoneName}`;
   const visitor = dayAndTimeIn(instant, visitorTimeZone);
   const sameDate = visitor.date === conference.date && visitor.year === conference.year;
   if (sameDate && visitor.time === conference.time) return conferenceText;

@@ -1,4 +1,4 @@
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { formatTimeOfDayIn, MONTH_NAMES, wallClockIn } from '@shared/format/dates.ts';
 import type { ProgrammeSession } from '@shared/schemas/programme.ts';
 
@@ -9,7 +9,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** "10:15" in the conference's zone. */
 export function conferenceClock(instant: string): string {
-  return formatTimeOfDayIn(new Date(instant), CONFERENCE.timeZone);
+  return formatTimeOfDayIn(new Date(instant), currentConference().timeZone);
 }
 
 export interface ScheduleDay {
@@ -24,7 +24,7 @@ export interface ScheduleDay {
 
 /** The conference-zone date of an instant: "2025-12-15". */
 export function conferenceDate(instant: string): string {
-  const clock = wallClockIn(new Date(instant), CONFERENCE.timeZone);
+  const clock = wallClockIn(new Date(instant), currentConference().timeZone);
   return `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`;
 }
 

@@ -1,6 +1,5 @@
+import { currentConference } from '@shared/conference.ts';
 import { createContext, useContext, useEffect } from 'react';
-
-const SITE = 'ICTACEM 2025';
 
 /** The tab title and description a page asks for, as the server renders it (entry-server.tsx). */
 export interface DocumentHead {
@@ -14,9 +13,10 @@ export interface DocumentHead {
  */
 export const DocumentHeadContext = createContext<((head: DocumentHead) => void) | null>(null);
 
-/** Sets the tab title ("Login | ICTACEM 2025") and the page's meta description. */
+/** Sets the tab title ("Login | " and the conference's short name) and the page's meta description. */
 export function useDocumentTitle(title: string | undefined, description?: string): void {
-  useExactDocumentTitle(title ? `${title} | ${SITE}` : SITE, description);
+  const site = currentConference().shortName;
+  useExactDocumentTitle(title ? `${title} | ${site}` : site, description);
 }
 
 /** Sets the tab title to exactly this text, for pages whose title the specification fixes. */

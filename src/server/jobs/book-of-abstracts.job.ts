@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { CONFERENCE } from '@shared/conference.ts';
+import { conferenceFileStem, currentConference } from '@shared/conference.ts';
 import { type BookOrder, type BookReport, JOB_TEXTS, type JobProblem } from '@shared/schemas/background-jobs.ts';
 import type { PublishedProgramme } from '@shared/schemas/programme.ts';
 import type { AppContext } from '@server/context.ts';
@@ -61,7 +61,7 @@ export const bookOfAbstractsJob: JobHandler = async ({ ctx, job, progress }) => 
   // Loaded when a Book is made, with pdf-lib and the fonts: not at start.
   const { buildBookOfAbstracts } = await import('../modules/book-of-abstracts/book-pdf.ts');
   const book = await buildBookOfAbstracts(
-    { ...CONFERENCE, dates: await conferenceDays(ctx), isbn: ctx.config.documents.isbn },
+    { ...currentConference(), dates: await conferenceDays(ctx), isbn: ctx.config.documents.isbn },
     entries,
     (done, total) => progress(done, total),
     { embedStandardFonts },
@@ -89,7 +89,7 @@ export const bookOfAbstractsJob: JobHandler = async ({ ctx, job, progress }) => 
   return {
     file: {
       source: Readable.from([Buffer.from(book.pdf)]),
-      fileName: 'ictacem2025-book-of-abstracts.pdf',
+      fileName: `${conferenceFileStem()}-book-of-abstracts.pdf`,
       contentType: 'application/pdf',
     },
     report: { pageCount: book.pageCount, abstracts: book.contents.length, problems, book: report },

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { CONFERENCE } from '@shared/conference.ts';
+import { conferenceFileStem, currentConference } from '@shared/conference.ts';
 import { CERTIFICATE_KIND_LABELS, type CertificateKind } from '@shared/domain/certificates.ts';
 import type { JobProblem } from '@shared/schemas/background-jobs.ts';
 import { csvLine, UTF8_BOM } from '../modules/admin-dashboard/csv.ts';
@@ -50,7 +50,7 @@ export const certificatesMailJob: JobHandler = async ({ ctx, job, progress }) =>
         encoding: 'base64',
       });
     const mail = await renderMail(ctx.db, 'certificates_sent', {
-      conference: CONFERENCE.shortName,
+      conference: currentConference().shortName,
       name: oneLine(certificates[0]!.details.holderName ?? participant.name),
       certificates: bulletList(
         certificates.map(
@@ -88,7 +88,7 @@ export const certificatesMailJob: JobHandler = async ({ ctx, job, progress }) =>
   return {
     file: {
       source: Readable.from([Buffer.from(lines.join(''))]),
-      fileName: 'ictacem2025-certificates-sent.csv',
+      fileName: `${conferenceFileStem()}-certificates-sent.csv`,
       contentType: 'text/csv; charset=utf-8',
     },
     report: { mails: lines.length - 2, problems },

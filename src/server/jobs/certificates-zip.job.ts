@@ -1,3 +1,4 @@
+import { conferenceFileStem } from '@shared/conference.ts';
 import { CERTIFICATE_KIND_LABELS, type CertificateKind } from '@shared/domain/certificates.ts';
 import { csvLine, UTF8_BOM } from '../modules/admin-dashboard/csv.ts';
 import {
@@ -48,7 +49,11 @@ export const certificatesZipJob: JobHandler = async ({ ctx, job, progress }) => 
     yield { name: 'manifest.csv', open: async () => Buffer.from(manifest.join('')) };
   }
   return {
-    file: { source: zipStream(entries()), fileName: 'ictacem2025-certificates.zip', contentType: 'application/zip' },
+    file: {
+      source: zipStream(entries()),
+      fileName: `${conferenceFileStem()}-certificates.zip`,
+      contentType: 'application/zip',
+    },
     report,
   };
 };

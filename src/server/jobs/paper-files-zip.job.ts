@@ -1,3 +1,4 @@
+import { conferenceFileStem } from '@shared/conference.ts';
 import { type JobProblem, PAPER_FILE_KIND_LABELS, type PaperFileKind } from '@shared/schemas/background-jobs.ts';
 import { csvLine, UTF8_BOM } from '../modules/admin-dashboard/csv.ts';
 import * as exportsRepo from '../modules/exports/exports.repository.ts';
@@ -118,7 +119,11 @@ export const paperFilesZipJob: JobHandler = async ({ ctx, job, progress }) => {
     yield { name: 'manifest.csv', open: async () => Buffer.from(manifest.join('')) };
   }
   return {
-    file: { source: zipStream(entries()), fileName: 'ictacem2025-papers.zip', contentType: 'application/zip' },
+    file: {
+      source: zipStream(entries()),
+      fileName: `${conferenceFileStem()}-papers.zip`,
+      contentType: 'application/zip',
+    },
     report: { files: planned.length, problems },
   };
 };

@@ -1,3 +1,4 @@
+import { conferenceFileStem } from '@shared/conference.ts';
 import { formatMoney, RATE_LABELS, type Rate } from '@shared/domain/fees.ts';
 import { formatReceiptNumber } from '@shared/domain/receipts.ts';
 import { csvLine, UTF8_BOM } from '../modules/admin-dashboard/csv.ts';
@@ -77,7 +78,7 @@ export const paymentReceiptsZipJob: JobHandler = async ({ ctx, job, progress }) 
   return {
     file: {
       source: zipStream(entries()),
-      fileName: 'ictacem2025-payment-receipts.zip',
+      fileName: `${conferenceFileStem()}-payment-receipts.zip`,
       contentType: 'application/zip',
     },
     report: { receipts: total, problems: [] },

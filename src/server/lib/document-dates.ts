@@ -1,4 +1,4 @@
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { formatDayIn, formatNumericDayIn } from '@shared/format/dates.ts';
 
 /**
@@ -8,7 +8,7 @@ import { formatDayIn, formatNumericDayIn } from '@shared/format/dates.ts';
 
 /** The day of an instant at the conference: "15 December 2025". */
 export function documentDay(instant: Date): string {
-  return formatDayIn(instant, CONFERENCE.timeZone);
+  return formatDayIn(instant, currentConference().timeZone);
 }
 
 /** A calendar date that has no time or zone (a date of birth, stored as UTC midnight): "5 March 1990". */
@@ -20,5 +20,5 @@ export function calendarDay(utcMidnight: Date): string {
 export function spreadsheetDay(value: Date | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const instant = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(instant.getTime()) ? '' : formatNumericDayIn(instant, CONFERENCE.timeZone);
+  return Number.isNaN(instant.getTime()) ? '' : formatNumericDayIn(instant, currentConference().timeZone);
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THEMES } from '@shared/constants.ts';
+import { themeLabels } from '@shared/conference.ts';
 import { openDatabase } from '../db/client.ts';
 import { eq } from 'drizzle-orm';
 import { committeeMembers, papers, recoveryCodes, totpCredentials, users } from '../db/schema/index.ts';
@@ -13,6 +13,7 @@ import { createTestPaper, createTestUser } from '../test/factories.ts';
 import { API, createTestApp } from '../test/test-app.ts';
 
 const run = promisify(execFile);
+const THEMES = themeLabels();
 const PEOPLE = ['张伟', 'Дмитрий Соколов', 'अनन्या वर्मा', 'Zofia Łukasiewicz-Wąsowska', 'Nguyễn Thị Minh Khai'];
 
 /** The copy script as an operator runs it: `npx tsx scripts/copy-edition.ts --from ... --to ...`. */
@@ -44,12 +45,12 @@ describe('copy-edition: the next edition starts with the last one’s people', (
           name: PEOPLE[1]!,
           email: people[1]!.email,
           affiliation: 'Московский университет',
-          themes: [THEMES[0], 'A theme of 2025 only'],
+          themes: [THEMES[0]!, 'A theme of 2025 only'],
           maxPapers: 6,
           status: 'accepted',
           listedPublicly: true,
         },
-        { name: 'Trần Văn Nam', email: 'tran@example.vn', themes: [THEMES[1]], maxPapers: 4, status: 'invited' },
+        { name: 'Trần Văn Nam', email: 'tran@example.vn', themes: [THEMES[1]!], maxPapers: 4, status: 'invited' },
       ]);
       // Two-factor sign-in: one account enrolled (two codes unused, one used), one enrolment unfinished.
       const accounts = await t.app.ctx.db.select().from(users);

@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { THEMES } from '@shared/constants.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/client.ts';
 import { committeeMembers, recoveryCodes, totpCredentials, users } from '../db/schema/index.ts';
@@ -27,7 +26,7 @@ export interface EditionCopy {
  *
  * One transaction on the new database: a failure leaves it as it was.
  */
-export async function copyEdition(from: Db, to: Db): Promise<EditionCopy> {
+export async function copyEdition(from: Db, to: Db, next: { themes: readonly string[] }): Promise<EditionCopy> {
   const people = await from.select().from(users).orderBy(users.createdAt, users.id);
   const members = await from.select().from(committeeMembers).where(eq(committeeMembers.status, 'accepted'));
   const enrolledIds = people.filter((person) => person.twoFactorEnabledAt).map((person) => person.id);
@@ -40,7 +39,7 @@ export async function copyEdition(from: Db, to: Db): Promise<EditionCopy> {
         .from(recoveryCodes)
         .where(and(inArray(recoveryCodes.userId, enrolledIds), isNull(recoveryCodes.usedAt)))
     : [];
-  const themes = new Set<string>(THEMES);
+  const themes = new Set<string>(next.themes);
   return to.transaction(async (tx) => {
     const existing = new Set((await tx.select({ email: users.email }).from(users)).map((row) => row.email));
     const copied = new Map<string, string>();

@@ -1,3 +1,4 @@
+import { DEFAULT_CONFERENCE } from '@shared/conference/default-conference.ts';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +51,7 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL unavailable', () => {
     proxied.port = String(proxy.port);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-outage-'));
     const config: AppConfig = {
+      conference: DEFAULT_CONFERENCE,
       port: 0,
       host: '127.0.0.1',
       basePath: '/ictacem2025',

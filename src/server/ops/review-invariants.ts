@@ -1,6 +1,7 @@
 import { and, asc, count as countRows, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { PAPER_STATUSES, THEMES } from '@shared/constants.ts';
+import { PAPER_STATUSES } from '@shared/constants.ts';
+import { themeLabels } from '@shared/conference.ts';
 import {
   BASELINE_ACTION,
   isCommitteeAction,
@@ -60,7 +61,7 @@ async function checkCounts(db: DbOrTx): Promise<InvariantProblem[]> {
   expect('Total Papers', stats.total, await papersWhere({}));
   for (const status of PAPER_STATUSES)
     expect(`Papers with status ${status}`, stats.byStatus[status], await papersWhere({ status }));
-  for (const theme of THEMES)
+  for (const theme of themeLabels())
     expect(`Papers in theme ${theme}`, stats.themes[theme] ?? 0, await papersWhere({ theme }));
   expect('All records', recordsSummary.totalSubmissions + recordsSummary.noSubmissions, await records('all'));
   expect('Paid', recordsSummary.paid, await records('paid'));

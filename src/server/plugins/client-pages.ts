@@ -11,6 +11,7 @@ import {
   NOT_FOUND_PAGE,
   SERVER_RENDERED_PAGES,
 } from '@shared/client-routes.ts';
+import { type Conference, conferenceScript } from '@shared/conference.ts';
 import { CONFERENCE_DATES_META, type ConferenceDates } from '@shared/domain/deadlines.ts';
 import { PAGE_QUERIES_ID, type PageData, type RenderedPage, type RenderPage } from '@shared/page-rendering.ts';
 import { SITE_SESSION_META } from '@shared/page-session.ts';
@@ -163,6 +164,8 @@ export function pageRendererOf(config: {
 export async function registerClientPages(
   app: FastifyInstance,
   options: {
+    /** Written into every page as data, for the client to read before it renders. */
+    conference: Conference;
     basePath: string;
     apiPrefix: string;
     clientDir?: string;
@@ -226,7 +229,10 @@ export async function registerClientPages(
       },
     });
   }
-  const shell = hasClient ? await readFile(indexPath!, 'utf8') : undefined;
+  // The conference's configuration in the head of every page, the shell's own included.
+  const shell = hasClient
+    ? (await readFile(indexPath!, 'utf8')).replace('</head>', () => `${conferenceScript(options.conference)}\n</head>`)
+    : undefined;
   const preloads = hasClient ? readPagePreloads(clientDir!, basePath) : new Map();
   const builtFiles = hasClient ? await filesToServe(clientDir!) : new Set<string>();
 
@@ -285,7 +291,7 @@ export async function registerClientPages(
       const render = SERVER_RENDERED_PAGES.has(pageName) || signedInFrame ? await pageRenderer() : undefined;
       if (render) {
         try {
-          const input = { url: request.url, basename: basePath, data };
+          const input = { url: request.url, basename: basePath, data, conference: options.conference };
           page = shellWithPage(page, signedInFrame ? await render(input) : await renderedPages.render(render, input));
         } catch (error) {
           // The shell still works: the client draws the page.

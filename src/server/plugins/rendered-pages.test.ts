@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFERENCE } from '@shared/conference/default-conference.ts';
 import type { RenderPage } from '@shared/page-rendering.ts';
 import { RenderedPages } from './client-pages.ts';
 
@@ -11,7 +12,7 @@ describe('the rendered pages kept', () => {
       return { html: url.padEnd(100_000, '.'), pageQueries: '{}' };
     };
     const pages = new RenderedPages(1_000_000);
-    const input = (url: string) => ({ url, basename: '/ictacem2025', data: {} });
+    const input = (url: string) => ({ url, basename: '/ictacem2025', data: {}, conference: DEFAULT_CONFERENCE });
     // A crawler's or an attacker's endless query strings: each a rendering, none kept for long.
     for (let n = 0; n < 200; n++) await pages.render(render, input(`/ictacem2025/schedule?utm=${n}`));
     expect(rendered).toHaveLength(200);

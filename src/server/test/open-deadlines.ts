@@ -1,8 +1,9 @@
+import { DEFAULT_CONFERENCE } from '@shared/conference/default-conference.ts';
 import {
   CONFERENCE_DATE_VARIABLES,
   type ConferenceDateKey,
   datesOutOfOrder,
-  ANNOUNCED_DATES,
+  type ConferenceDates,
 } from '@shared/domain/deadlines.ts';
 
 /**
@@ -23,7 +24,7 @@ export const OPEN_DEADLINES = {
 } satisfies Partial<Record<ConferenceDateKey, string>>;
 
 // A test server whose own calendar is out of order would refuse every date a test saves.
-const disorder = datesOutOfOrder({ ...ANNOUNCED_DATES, ...OPEN_DEADLINES });
+const disorder = datesOutOfOrder({ ...DEFAULT_CONFERENCE.dates, ...OPEN_DEADLINES } as ConferenceDates);
 if (disorder) throw new Error(`OPEN_DEADLINES: ${disorder}`);
 
 /** The same, as the environment of a spawned server. */

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_CONFERENCE } from '@shared/conference/default-conference.ts';
 import { buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
 import { createScratchDatabase } from './scratch-database.ts';
@@ -22,15 +23,17 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-test-'));
   const scratch = await createScratchDatabase();
   const databaseUrl = scratch?.url;
+  const conference = overrides.conference ?? DEFAULT_CONFERENCE;
   const config: AppConfig = {
+    conference,
     port: 0,
     host: '127.0.0.1',
-    basePath: '/ictacem2025',
+    basePath: conference.basePath,
     dataDir,
     databaseUrl,
     inMemoryDatabase: !databaseUrl,
     publicUrl: 'http://localhost:3000',
-    mailFrom: 'ICTACEM 2025 <no-reply@ictacem.test>',
+    mailFrom: `${conference.shortName} <no-reply@ictacem.test>`,
     registrationOpen: true,
     adminMfaRequired: true,
     reviewerMfaRequired: false,

@@ -1,3 +1,4 @@
+import { currentConference } from '../conference.ts';
 import { formatCount } from '../format/numbers.ts';
 
 /**
@@ -60,6 +61,8 @@ export const COMMITTEE_TEXTS = {
   wrongAccount: (email: string) =>
     `This invitation is for ${email}. Sign out, then sign in with that address (or open the link signed out to create its account).`,
   passwordRequired: 'Please choose a password for your new account.',
-  accepted: 'Welcome to the programme committee of ICTACEM 2025.',
+  get accepted() {
+    return `Welcome to the programme committee of ${currentConference().shortName}.`;
+  },
   declined: 'Thank you for letting us know; the organisers will see your answer.',
 } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ANNOUNCED_DATES,
+  announcedDates,
   conferenceDay,
   datesOutOfOrder,
   formatConferenceTime,
@@ -54,21 +54,21 @@ describe('dates in the conference time zone', () => {
   });
 
   it('announces 15-17 December 2025, in an order the checks accept', () => {
-    expect(formatDateRange(ANNOUNCED_DATES.conferenceStarts, ANNOUNCED_DATES.conferenceEnds)).toBe(
+    expect(formatDateRange(announcedDates().conferenceStarts, announcedDates().conferenceEnds)).toBe(
       '15-17 December 2025',
     );
-    expect(datesOutOfOrder(ANNOUNCED_DATES)).toBeNull();
+    expect(datesOutOfOrder(announcedDates())).toBeNull();
   });
 
   it('names both dates of the first rule of the order a calendar breaks', () => {
-    expect(datesOutOfOrder({ ...ANNOUNCED_DATES, abstractDeadline: '2025-11-20T23:59:59+05:30' })).toBe(
+    expect(datesOutOfOrder({ ...announcedDates(), abstractDeadline: '2025-11-20T23:59:59+05:30' })).toBe(
       'The extended abstract deadline (20 November 2025 23:59 IST) must be on or before the notification of acceptance (31 October 2025 00:00 IST).',
     );
-    expect(datesOutOfOrder({ ...ANNOUNCED_DATES, fullPaperDeadline: '2025-12-15T09:00:00+05:30' })).toBeNull();
-    expect(datesOutOfOrder({ ...ANNOUNCED_DATES, fullPaperDeadline: '2025-12-15T09:00:01+05:30' })).toBe(
+    expect(datesOutOfOrder({ ...announcedDates(), fullPaperDeadline: '2025-12-15T09:00:00+05:30' })).toBeNull();
+    expect(datesOutOfOrder({ ...announcedDates(), fullPaperDeadline: '2025-12-15T09:00:01+05:30' })).toBe(
       'The full paper deadline (15 December 2025 09:00 IST) must be on or before the start of ICTACEM 2025 (15 December 2025 09:00 IST).',
     );
-    expect(datesOutOfOrder({ ...ANNOUNCED_DATES, conferenceEnds: ANNOUNCED_DATES.conferenceStarts })).toBe(
+    expect(datesOutOfOrder({ ...announcedDates(), conferenceEnds: announcedDates().conferenceStarts })).toBe(
       'The end of ICTACEM 2025 (15 December 2025 09:00 IST) must be after the start of ICTACEM 2025 (15 December 2025 09:00 IST).',
     );
   });

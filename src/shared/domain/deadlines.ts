@@ -1,10 +1,10 @@
-import { CONFERENCE } from '../conference.ts';
+import { currentConference } from '../conference.ts';
 import { formatClockIn, formatDayIn, formatMomentIn, wallClockIn } from '../format/dates.ts';
 
 /**
  * The conference's dates: one source for what the pages announce and what the server enforces
  * (docs/architecture.md, "Deadlines"). Values are ISO 8601 instants with their offset, e.g.
- * `2025-10-15T23:59:59+05:30`; they are shown in the conference's time zone.
+ * `2030-10-15T23:59:59+01:00`; they are shown in the conference's time zone.
  */
 export const CONFERENCE_DATE_KEYS = [
   'abstractOpens',
@@ -28,23 +28,14 @@ export type ConferenceDateKey = (typeof CONFERENCE_DATE_KEYS)[number];
 export const CONFERENCE_DATES_META = 'conference-dates';
 export type ConferenceDates = Record<ConferenceDateKey, string>;
 
-/** The dates as announced; each has its environment variable (CONFERENCE_DATE_VARIABLES) that overrides it. */
-export const ANNOUNCED_DATES: ConferenceDates = {
-  abstractOpens: '2025-07-21T00:00:00+05:30',
-  earlyBirdOpens: '2025-09-01T00:00:00+05:30',
-  abstractDeadline: '2025-10-15T23:59:59+05:30',
-  biddingOpens: '2025-10-16T00:00:00+05:30',
-  biddingCloses: '2025-10-20T23:59:59+05:30',
-  reviewDeadline: '2025-10-28T23:59:59+05:30',
-  authorResponseDeadline: '2025-10-30T23:59:59+05:30',
-  notification: '2025-10-31T00:00:00+05:30',
-  earlyBirdCloses: '2025-11-15T23:59:59+05:30',
-  lateRegistrationOpens: '2025-11-16T00:00:00+05:30',
-  paymentDeadline: '2025-12-10T23:59:59+05:30',
-  fullPaperDeadline: '2025-12-10T23:59:59+05:30',
-  conferenceStarts: '2025-12-15T09:00:00+05:30',
-  conferenceEnds: '2025-12-17T18:00:00+05:30',
-};
+/**
+ * The dates as announced in the conference's configuration; each has its environment variable
+ * (CONFERENCE_DATE_VARIABLES) that overrides it.
+ */
+export function announcedDates(): ConferenceDates {
+  // Every key is there: the configuration's schema requires each (schemas/conference.ts).
+  return currentConference().dates as ConferenceDates;
+}
 
 /** The environment variable that sets each date before an admin changes it (docs/operations.md). */
 export const CONFERENCE_DATE_VARIABLES = {
@@ -114,14 +105,23 @@ export const CONFERENCE_DATE_INFO: Record<
     name: 'the full paper deadline',
     kind: 'submission',
   },
+  // Named after the conference as configured, when read.
   conferenceStarts: {
-    title: `${CONFERENCE.shortName} begins`,
-    name: `the start of ${CONFERENCE.shortName}`,
+    get title() {
+      return `${currentConference().shortName} begins`;
+    },
+    get name() {
+      return `the start of ${currentConference().shortName}`;
+    },
     kind: 'conference',
   },
   conferenceEnds: {
-    title: `${CONFERENCE.shortName} ends`,
-    name: `the end of ${CONFERENCE.shortName}`,
+    get title() {
+      return `${currentConference().shortName} ends`;
+    },
+    get name() {
+      return `the end of ${currentConference().shortName}`;
+    },
     kind: 'conference',
   },
 };
@@ -244,23 +244,23 @@ export function offsetMinutesOf(value: string): number {
 
 /** "15 October 2025" in the conference's time zone. */
 export function formatConferenceDate(value: string): string {
-  return formatDayIn(new Date(value), CONFERENCE.timeZone);
+  return formatDayIn(new Date(value), currentConference().timeZone);
 }
 
 /** "23:59 IST" in the conference's time zone. */
 export function formatConferenceClock(value: string): string {
-  return formatClockIn(new Date(value), CONFERENCE.timeZone);
+  return formatClockIn(new Date(value), currentConference().timeZone);
 }
 
 /** "15 October 2025 23:59 IST": how every deadline is named to authors and admins. */
 export function formatConferenceTime(value: string): string {
-  return formatMomentIn(new Date(value), CONFERENCE.timeZone);
+  return formatMomentIn(new Date(value), currentConference().timeZone);
 }
 
 /** "15-17 December 2025" (or across months and years) in the conference's time zone. */
 export function formatDateRange(starts: string, ends: string): string {
-  const a = wallClockIn(new Date(starts), CONFERENCE.timeZone);
-  const b = wallClockIn(new Date(ends), CONFERENCE.timeZone);
+  const a = wallClockIn(new Date(starts), currentConference().timeZone);
+  const b = wallClockIn(new Date(ends), currentConference().timeZone);
   if (a.year !== b.year) return `${formatConferenceDate(starts)} - ${formatConferenceDate(ends)}`;
   if (a.month !== b.month) return `${a.day} ${a.monthName} - ${b.day} ${b.monthName} ${b.year}`;
   if (a.day === b.day) return formatConferenceDate(starts);
@@ -269,7 +269,7 @@ export function formatDateRange(starts: string, ends: string): string {
 
 /** The conference's calendar day of an instant, e.g. "2025-10-15" (for <time dateTime>). */
 export function conferenceDay(value: string): string {
-  const clock = wallClockIn(new Date(value), CONFERENCE.timeZone);
+  const clock = wallClockIn(new Date(value), currentConference().timeZone);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`;
 }

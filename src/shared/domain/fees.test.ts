@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANNOUNCED_DATES } from './deadlines.ts';
+import { announcedDates } from './deadlines.ts';
 import { type PaperState, transition } from './paper-workflow.ts';
 import { confirmationSentence, formatMoney, isCalendarDay, parseMajorAmount, rateOn } from './fees.ts';
 
@@ -23,9 +23,9 @@ describe('fees: exact amounts and the rate of a day', () => {
 
   it('pays the early-bird rate up to and including 15 November, the late rate from 16 November', () => {
     const tz = 'Asia/Kolkata';
-    expect(rateOn('2025-09-01', ANNOUNCED_DATES, tz)).toBe('early_bird');
-    expect(rateOn('2025-11-15', ANNOUNCED_DATES, tz)).toBe('early_bird');
-    expect(rateOn('2025-11-16', ANNOUNCED_DATES, tz)).toBe('late');
+    expect(rateOn('2025-09-01', announcedDates(), tz)).toBe('early_bird');
+    expect(rateOn('2025-11-15', announcedDates(), tz)).toBe('early_bird');
+    expect(rateOn('2025-11-16', announcedDates(), tz)).toBe('late');
     expect(confirmationSentence('2025-11-12', 'early_bird')).toBe(
       'Payment confirmed on 12 November 2025 (early-bird rate)',
     );

@@ -1,3 +1,4 @@
+import { presentationModeLabels, themeLabels } from '../conference.ts';
 import { describe, expect, it } from 'vitest';
 import { registerBodySchema } from '../schemas/auth.ts';
 import { visaRequestBodySchema } from '../schemas/letters.ts';
@@ -67,8 +68,8 @@ describe('the forms whose text the PDFs print', () => {
 
     const paper = {
       title: 'Вихревые течения за нагретым цилиндром',
-      theme: paperSubmissionSchema.shape.theme.options[0],
-      modeOfPresentation: paperSubmissionSchema.shape.modeOfPresentation.options[0],
+      theme: themeLabels()[0],
+      modeOfPresentation: presentationModeLabels()[0],
       authors: [{ name: 'Nguyễn Thị Hương', affiliation: 'Đại học Bách khoa Hà Nội', address: 'Hà Nội' }],
     };
     expect(paperSubmissionSchema.safeParse(paper).success).toBe(true);

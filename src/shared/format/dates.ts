@@ -1,4 +1,4 @@
-import { CONFERENCE } from '../conference.ts';
+import { currentConference } from '../conference.ts';
 
 /**
  * The site's one way to write a date, on the pages and in the documents alike: British English,
@@ -125,8 +125,8 @@ function zoneNamerIn(locale: string, timeZone: string): Intl.DateTimeFormat {
  */
 export function zoneAbbreviation(instant: Date, timeZone: string): string {
   // Browsers in India report the zone by its older name, Asia/Calcutta: the same zone.
-  if (IST_ZONES.has(timeZone) || canonicalZone(timeZone) === canonicalZone(CONFERENCE.timeZone))
-    return CONFERENCE.timeZoneName;
+  if (IST_ZONES.has(timeZone) || canonicalZone(timeZone) === canonicalZone(currentConference().timeZone))
+    return currentConference().timeZoneName;
   const nameIn = (locale: string) =>
     zoneNamerIn(locale, timeZone)
       .formatToParts(instant)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PAPER_STATUSES, PRESENTATION_MODES, THEMES, type PaperStatus } from '../constants.ts';
+import { PAPER_STATUSES, type PaperStatus } from '../constants.ts';
+import { isConfiguredChoice, presentationModeLabels, themeLabels } from '../conference.ts';
 import { adminPaperSchema } from './admin-paper.ts';
 import { okResponse } from './responses.ts';
 
@@ -21,8 +22,8 @@ export type PaperListSort = (typeof PAPER_LIST_SORTS)[number];
 export const paperFilterSchema = z.object({
   search,
   status: z.enum(PAPER_STATUSES).optional(),
-  theme: z.enum(THEMES).optional(),
-  mode: z.enum(PRESENTATION_MODES).optional(),
+  theme: z.string().refine(isConfiguredChoice(themeLabels), 'Not one of the conference themes.').optional(),
+  mode: z.string().refine(isConfiguredChoice(presentationModeLabels), 'Not one of the presentation modes.').optional(),
   /** 'paid': a payment ID entered (the spec's Paid: Entered and Confirmed); 'confirmed', 'entered' (not yet confirmed), 'unpaid'. */
   payment: z.enum(['paid', 'unpaid', 'confirmed', 'entered']).optional(),
   fullPaper: z.enum(['yes', 'no']).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { THEMES } from '../constants.ts';
+import { isConfiguredChoice, themeLabels } from '../conference.ts';
 import { COMMITTEE_LIMITS, COMMITTEE_MEMBER_STATUSES, COMMITTEE_TEXTS } from '../domain/committee.ts';
 import { printableInPdfs } from '../domain/pdf-printable.ts';
 import { publishable } from '../domain/publishable-text.ts';
@@ -28,10 +28,10 @@ export const committeeInvitationBodySchema = z.object({
     .pipe(z.string().max(COMMITTEE_LIMITS.affiliation, COMMITTEE_TEXTS.affiliationTooLong))
     .default(''),
   themes: z
-    .array(z.enum(THEMES))
+    .array(z.string().refine(isConfiguredChoice(themeLabels), 'Choose one of the conference themes.'))
     .min(1, COMMITTEE_TEXTS.themesRequired)
-    .max(THEMES.length)
-    .transform((themes) => THEMES.filter((theme) => themes.includes(theme))),
+    .refine((themes) => themes.length <= themeLabels().length, 'Each theme is chosen once.')
+    .transform((themes) => themeLabels().filter((theme) => themes.includes(theme))),
   maxPapers: z
     .number(COMMITTEE_TEXTS.maxPapersInvalid)
     .int(COMMITTEE_TEXTS.maxPapersInvalid)

@@ -12,11 +12,14 @@ import { okResponse } from './responses.ts';
 
 export const DEADLINE_LIMITS = { reason: 500 } as const;
 
-const isoWithOffset = (title: string) =>
+/** `title` is read when a value is refused: a date's title may name the configured conference. */
+const isoWithOffset = (title: string | (() => string)) =>
   z
     .string()
     .trim()
-    .refine(isIsoWithOffset, { error: DEADLINE_MESSAGES.notIsoWithOffset(title) })
+    .refine(isIsoWithOffset, {
+      error: () => DEADLINE_MESSAGES.notIsoWithOffset(typeof title === 'string' ? title : title()),
+    })
     .transform(withColonOffset);
 
 const conferenceDatesShape = Object.fromEntries(CONFERENCE_DATE_KEYS.map((key) => [key, z.string()])) as Record<
@@ -67,7 +70,7 @@ export type AdminDeadlines = z.infer<typeof adminDeadlinesResponseSchema>;
 /** PUT /api/admin/settings/deadlines: the dates to change, the conference days among them; the others stay. */
 export const updateDeadlinesBodySchema = z.strictObject(
   Object.fromEntries(
-    CONFERENCE_DATE_KEYS.map((key) => [key, isoWithOffset(CONFERENCE_DATE_INFO[key].title).optional()]),
+    CONFERENCE_DATE_KEYS.map((key) => [key, isoWithOffset(() => CONFERENCE_DATE_INFO[key].title).optional()]),
   ) as Record<ConferenceDateKey, z.ZodOptional<ReturnType<typeof isoWithOffset>>>,
 );
 export type UpdateDeadlinesBody = z.infer<typeof updateDeadlinesBodySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '../constants.ts';
+import { PAPER_STATUSES } from '../constants.ts';
+import { isConfiguredChoice, presentationModeLabels, themeLabels } from '../conference.ts';
 import { printableInPdfs } from '../domain/pdf-printable.ts';
 import { asOneLine, publishable, withLineFeeds } from '../domain/publishable-text.ts';
 import { paperDeadlinesSchema } from './deadlines.ts';
@@ -67,16 +68,20 @@ export const paperSubmissionSchema = z.object({
     .max(PAPER_LIMITS.titleMax)
     .superRefine(printableInPdfs('Title'))
     .superRefine(publishable('Title')),
-  theme: z.enum(THEMES, PAPER_MESSAGES.allFieldsRequired),
+  theme: z
+    .string(PAPER_MESSAGES.allFieldsRequired)
+    .refine(isConfiguredChoice(themeLabels), PAPER_MESSAGES.allFieldsRequired),
   ictacemId: z
     .string()
     .trim()
     .min(1, PAPER_MESSAGES.allFieldsRequired)
     .max(PAPER_LIMITS.ictacemIdMax)
-    .regex(/^[A-Za-z0-9_-]+$/, 'The ICTACEM ID may contain only letters, digits, - and _')
+    .regex(/^[A-Za-z0-9_-]+$/, 'The ID may contain only letters, digits, - and _')
     // The author's own conference ID is the only one accepted, so it may be left out.
     .optional(),
-  modeOfPresentation: z.enum(PRESENTATION_MODES, PAPER_MESSAGES.allFieldsRequired),
+  modeOfPresentation: z
+    .string(PAPER_MESSAGES.allFieldsRequired)
+    .refine(isConfiguredChoice(presentationModeLabels), PAPER_MESSAGES.allFieldsRequired),
   authors: z.array(authorInputSchema).min(1, PAPER_MESSAGES.allAuthorFieldsRequired).max(PAPER_LIMITS.authorsMax),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { THEMES } from '../constants.ts';
+import { isConfiguredChoice, themeLabels } from '../conference.ts';
 import { PROGRAMME_LIMITS, SESSION_KINDS } from '../domain/programme.ts';
 import { asOneLine, publishable } from '../domain/publishable-text.ts';
 import { okResponse } from './responses.ts';
@@ -34,7 +34,11 @@ export type RoomBody = z.infer<typeof roomBodySchema>;
 export const sessionBodySchema = z.object({
   title: trimmed('Session title', PROGRAMME_LIMITS.sessionTitle),
   kind: z.enum(SESSION_KINDS, 'Choose the kind of session.'),
-  theme: z.enum(THEMES, 'Choose one of the conference themes.').nullable().default(null),
+  theme: z
+    .string('Choose one of the conference themes.')
+    .refine(isConfiguredChoice(themeLabels), 'Choose one of the conference themes.')
+    .nullable()
+    .default(null),
   roomId: z.uuid('Choose a room for the session.').nullable(),
   startsAt: instant('The start'),
   endsAt: instant('The end'),

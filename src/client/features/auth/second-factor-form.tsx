@@ -1,3 +1,4 @@
+import { currentConference } from '@shared/conference.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -63,8 +64,7 @@ export function SecondFactorForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <p className="text-sm text-slate-700">
-        Open your authenticator app and enter the 6-digit code it shows for ICTACEM 2025. Lost your phone? Enter one of
-        your recovery codes instead.
+        {`Open your authenticator app and enter the 6-digit code it shows for ${currentConference().shortName}. Lost your phone? Enter one of your recovery codes instead.`}
       </p>
       <AuthenticationCodeField error={errors.code?.message} {...register('code')} />
       {askChallenge && (

@@ -1,3 +1,4 @@
+import { currentConference } from '@shared/conference.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -133,7 +134,7 @@ function InvitationDetails({ invitation }: { invitation: CommitteeInvitationView
     <div className="space-y-3 text-sm text-slate-700">
       <p className="text-base text-slate-900">
         Dear <span className="font-semibold">{invitation.name}</span>, the organisers invite you to join the programme
-        committee of ICTACEM 2025 and review extended abstracts in:
+        {` committee of ${currentConference().shortName} and review extended abstracts in:`}
       </p>
       <ul className="list-inside list-disc">
         {invitation.themes.map((theme) => (

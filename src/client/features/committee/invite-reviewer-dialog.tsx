@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { THEMES } from '@shared/constants.ts';
+import { themeLabels } from '@shared/conference.ts';
 import { COMMITTEE_LIMITS, INVITATION_VALID_DAYS } from '@shared/domain/committee.ts';
 import { committeeInvitationBodySchema } from '@shared/schemas/committee.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
@@ -77,7 +77,7 @@ export function InviteReviewerDialog({ onClose }: { onClose: () => void }) {
         <fieldset aria-describedby={errors.themes ? 'invite-themes-error' : undefined}>
           <legend className="mb-1 text-sm font-medium text-slate-700">Themes</legend>
           <div className="grid gap-1 sm:grid-cols-2">
-            {THEMES.map((theme) => (
+            {themeLabels().map((theme) => (
               <label key={theme} className="flex items-start gap-2 text-sm text-slate-800">
                 <input type="checkbox" value={theme} className="mt-0.5 size-4" {...register('themes')} />
                 {theme}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANNOUNCED_DATES } from '@shared/domain/deadlines.ts';
+import { announcedDates } from '@shared/domain/deadlines.ts';
 import {
   datesFormSchema,
   type DatesFormValues,
@@ -11,7 +11,7 @@ import {
 
 describe('datesFormValues', () => {
   it('shows each saved date as its input in IST', () => {
-    const values = datesFormValues(ANNOUNCED_DATES);
+    const values = datesFormValues(announcedDates());
     expect(values.notification).toBe('2025-10-31T00:00');
     expect(values.abstractDeadline).toBe('2025-10-15T23:59');
   });
@@ -19,7 +19,7 @@ describe('datesFormValues', () => {
 
 describe('datesFormSchema and datesToSave', () => {
   const read = (edits: Partial<DatesFormValues>) =>
-    datesFormSchema.safeParse({ ...datesFormValues(ANNOUNCED_DATES), ...edits });
+    datesFormSchema.safeParse({ ...datesFormValues(announcedDates()), ...edits });
 
   it('sends only the edited dates, with the IST offset', () => {
     const parsed = read({ notification: '2025-11-02T10:30' });

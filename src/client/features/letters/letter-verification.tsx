@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useHref } from 'react-router';
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { CERTIFICATE_KIND_LABELS } from '@shared/domain/certificates.ts';
 import { formatMoney, formatReceivedOn } from '@shared/domain/fees.ts';
 import { LETTER_KIND_LABELS, LETTER_TEXTS } from '@shared/domain/letters.ts';
@@ -136,14 +136,14 @@ function DocumentFacts({ letter }: { letter: VerifiedLetter }) {
     return (
       <>
         Receipt No. <strong>{letter.receiptNumber}</strong>, issued on{' '}
-        <strong>{formatDate(letter.issuedAt, CONFERENCE.timeZone)}</strong>, for paper{' '}
+        <strong>{formatDate(letter.issuedAt, currentConference().timeZone)}</strong>, for paper{' '}
         <strong>{letter.ictacemId}</strong>: <strong>{formatMoney(letter.amountMinor, letter.currency)}</strong>{' '}
         received on <strong>{formatReceivedOn(letter.receivedOn)}</strong>.
       </>
     );
   return (
     <>
-      It was issued on <strong>{formatDate(letter.issuedAt, CONFERENCE.timeZone)}</strong> to{' '}
+      It was issued on <strong>{formatDate(letter.issuedAt, currentConference().timeZone)}</strong> to{' '}
       <strong>{letter.holderName}</strong> for paper <strong>{letter.ictacemId}</strong>, “{letter.paperTitle}”.
     </>
   );

@@ -1,4 +1,4 @@
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import type { ProgrammeChange } from '@shared/schemas/programme.ts';
 import { formatDateTime } from '@client/lib/dates.ts';
 
@@ -7,5 +7,5 @@ import { formatDateTime } from '@client/lib/dates.ts';
  * 09:30 IST, Main Hall, “Fluids I”". Programme times are the conference's, whatever the reader's zone.
  */
 export function programmePlaceText(place: NonNullable<ProgrammeChange['after']>): string {
-  return `${formatDateTime(place.startsAt, CONFERENCE.timeZone)}, ${place.room ?? 'no room'}, “${place.session}”`;
+  return `${formatDateTime(place.startsAt, currentConference().timeZone)}, ${place.room ?? 'no room'}, “${place.session}”`;
 }

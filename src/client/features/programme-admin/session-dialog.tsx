@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { THEMES } from '@shared/constants.ts';
+import { themeLabels } from '@shared/conference.ts';
 import { PROGRAMME_LIMITS, SESSION_KIND_LABELS, SESSION_KINDS } from '@shared/domain/programme.ts';
 import type { ProgrammeDraft, ProgrammeSession } from '@shared/schemas/programme.ts';
 import { FormActions } from '@client/components/ui/form-actions.tsx';
@@ -107,7 +107,10 @@ export function SessionDialog({
         </div>
         <SelectField
           label="Theme"
-          options={[{ value: '', label: 'No theme' }, ...THEMES.map((theme) => ({ value: theme, label: theme }))]}
+          options={[
+            { value: '', label: 'No theme' },
+            ...themeLabels().map((theme) => ({ value: theme, label: theme })),
+          ]}
           {...register('theme')}
         />
         <div className="grid gap-4 sm:grid-cols-2">

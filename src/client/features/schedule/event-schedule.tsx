@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { useSearchParams } from 'react-router';
 import { useProgrammePublishedSinceLoad } from '@client/live/live-updates-api.ts';
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { SESSION_KIND_LABELS } from '@shared/domain/programme.ts';
 import { formatTimeOfDayIn, wallClockIn } from '@shared/format/dates.ts';
 import { formatCount } from '@shared/format/numbers.ts';
@@ -166,8 +166,8 @@ function PublishedSchedule({ programme }: { programme: PublishedProgramme }) {
   const visitorOffset = useBrowserValue(() => visitorOffsetAt(firstStart), conferenceOffsetAt(firstStart));
   const visitorIsElsewhere = visitorOffset !== conferenceOffsetAt(firstStart);
   const showVisitorTime = zoneChoice === 'visitor' && visitorIsElsewhere;
-  const timeZone = showVisitorTime ? browserTimeZone() : CONFERENCE.timeZone;
-  const zoneName = showVisitorTime ? `UTC${formatOffset(visitorOffset)}` : CONFERENCE.timeZoneName;
+  const timeZone = showVisitorTime ? browserTimeZone() : currentConference().timeZone;
+  const zoneName = showVisitorTime ? `UTC${formatOffset(visitorOffset)}` : currentConference().timeZoneName;
   const wide = useMediaQueryOnceKnown('(min-width: 1024px)');
   const dayHeadingId = useId();
 
@@ -192,7 +192,7 @@ function PublishedSchedule({ programme }: { programme: PublishedProgramme }) {
   return (
     <div className="space-y-6">
       <p className="text-sm text-slate-600">
-        Version {programme.edition}, published {formatDate(programme.publishedAt, CONFERENCE.timeZone)}.
+        Version {programme.edition}, published {formatDate(programme.publishedAt, currentConference().timeZone)}.
       </p>
       <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-3">
         <TextField
@@ -211,7 +211,7 @@ function PublishedSchedule({ programme }: { programme: PublishedProgramme }) {
           <ZoneSwitch choice={zoneChoice} onChange={setZoneChoice} visitorOffset={visitorOffset} />
         ) : (
           <p className="self-end text-sm text-slate-600">
-            Times are in {CONFERENCE.timeZoneName}, the conference’s time.
+            Times are in {currentConference().timeZoneName}, the conference’s time.
           </p>
         )}
       </div>
@@ -323,7 +323,7 @@ function ZoneSwitch({
 }) {
   const name = useId();
   const options: { value: ZoneChoice; label: string }[] = [
-    { value: 'conference', label: `${CONFERENCE.timeZoneName} (conference)` },
+    { value: 'conference', label: `${currentConference().timeZoneName} (conference)` },
     { value: 'visitor', label: `Your time (UTC${formatOffset(visitorOffset)})` },
   ];
   return (

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { SESSION_KIND_LABELS } from '@shared/domain/programme.ts';
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { formatDate } from '@client/lib/dates.ts';
 import { conferenceClock } from '@client/lib/programme-days.ts';
 import { eventCalendarUrl, useMyPresentation } from './schedule-api.ts';
@@ -21,8 +21,8 @@ export function YourPresentation({ paperId, accepted }: { paperId: string; accep
         Your presentation
       </h3>
       <p className="mt-1">
-        {formatDate(presentation.startsAt, CONFERENCE.timeZone)}, {conferenceClock(presentation.startsAt)}–
-        {conferenceClock(presentation.endsAt)} {CONFERENCE.timeZoneName}
+        {formatDate(presentation.startsAt, currentConference().timeZone)}, {conferenceClock(presentation.startsAt)}–
+        {conferenceClock(presentation.endsAt)} {currentConference().timeZoneName}
         {presentation.board && `, board ${presentation.board}`}
         {presentation.room && `, ${presentation.room}`}
       </p>

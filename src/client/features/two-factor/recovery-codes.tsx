@@ -1,10 +1,11 @@
+import { currentConference } from '@shared/conference.ts';
 import { Button } from '@client/components/ui/button.tsx';
 import { useToast } from '@client/lib/toast.tsx';
 
 /** The recovery codes, shown this once: to print, download or copy before leaving the page. */
 export function RecoveryCodes({ codes }: { codes: string[] }) {
   const toast = useToast();
-  const text = ['ICTACEM 2025 recovery codes (each works once)', '', ...codes, ''].join('\n');
+  const text = [`${currentConference().shortName} recovery codes (each works once)`, '', ...codes, ''].join('\n');
   const download = () => {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
     const link = Object.assign(document.createElement('a'), { href: url, download: 'ictacem-recovery-codes.txt' });

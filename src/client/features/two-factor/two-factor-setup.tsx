@@ -1,3 +1,4 @@
+import { currentConference } from '@shared/conference.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -71,7 +72,7 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: (recoveryCodes: strin
         </h2>
         <img
           src={`data:image/svg+xml;utf8,${encodeURIComponent(qrSvg)}`}
-          alt="QR code to add ICTACEM 2025 to your authenticator app"
+          alt={`QR code to add ${currentConference().shortName} to your authenticator app`}
           width={192}
           height={192}
           className="rounded border border-slate-200 bg-white"

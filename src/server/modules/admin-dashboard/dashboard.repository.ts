@@ -14,7 +14,8 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { PAPER_STATUSES, PLACEHOLDER_PAYMENT_ID, PRESENTATION_MODES, THEMES } from '@shared/constants.ts';
+import { PAPER_STATUSES, PLACEHOLDER_PAYMENT_ID } from '@shared/constants.ts';
+import { presentationModeLabels, themeLabels } from '@shared/conference.ts';
 import type { PaperFilterQuery, PaperListSort, RecordsQuery } from '@shared/schemas/admin-dashboard.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@server/db/client.ts';
@@ -34,7 +35,7 @@ import {
   papers,
   users,
 } from '@server/db/schema/index.ts';
-import { ANNOUNCED_DATES } from '@shared/domain/deadlines.ts';
+import { announcedDates } from '@shared/domain/deadlines.ts';
 import { DISAGREEMENT_SPREAD } from '@shared/domain/reviews.ts';
 import {
   adminRelationColumns,
@@ -303,8 +304,10 @@ function papersWhere(db: DbOrTx, filter: PaperFilter, strategy: SearchStrategy):
   const { search } = filter;
   return and(
     filter.status ? sql`${papers.status} = ${literalChoice(filter.status, PAPER_STATUSES)}` : undefined,
-    filter.theme ? sql`${papers.theme} = ${literalChoice(filter.theme, THEMES)}` : undefined,
-    filter.mode ? sql`${papers.modeOfPresentation} = ${literalChoice(filter.mode, PRESENTATION_MODES)}` : undefined,
+    filter.theme ? sql`${papers.theme} = ${literalChoice(filter.theme, themeLabels())}` : undefined,
+    filter.mode
+      ? sql`${papers.modeOfPresentation} = ${literalChoice(filter.mode, presentationModeLabels())}`
+      : undefined,
     paymentWhere(filter.payment),
     filter.fullPaper === 'yes'
       ? isNotNull(papers.fullPaperFileId)
@@ -320,7 +323,7 @@ function papersWhere(db: DbOrTx, filter: PaperFilter, strategy: SearchStrategy):
         : undefined,
     filter.minMean !== undefined ? sql`${papers.reviewMean} >= ${literalNumber(filter.minMean)}` : undefined,
     filter.response === 'none'
-      ? responseOverdue(filter.responseDeadlineDefault ?? ANNOUNCED_DATES.authorResponseDeadline)
+      ? responseOverdue(filter.responseDeadlineDefault ?? announcedDates().authorResponseDeadline)
       : undefined,
     filter.preflight === 'not_checked'
       ? sql`${ABSTRACT_PREFLIGHT_VERDICT} is null`

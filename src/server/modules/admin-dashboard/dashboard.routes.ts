@@ -1,3 +1,4 @@
+import { conferenceFileStem } from '@shared/conference.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   paperListQuerySchema,
@@ -61,7 +62,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Length', csv.bytes)
-      .header('Content-Disposition', `attachment; filename="ictacem2025-${request.query.view}.csv"`)
+      .header('Content-Disposition', `attachment; filename="${conferenceFileStem()}-${request.query.view}.csv"`)
       .header('Cache-Control', 'private, no-store')
       .send(csv.body);
   });

@@ -45,7 +45,7 @@ import {
 } from './assignment.repository.ts';
 import { type AssignmentProblem, pairKey, type ReviewBid } from './plan-assignment.ts';
 import { planInWorker } from './plan-in-worker.ts';
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { bulletList, countOf, renderMail, siteLink } from '../mail-templates/mail-rendering.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'outbox' | 'log' | 'config'>;
@@ -136,7 +136,7 @@ async function queueAssignmentMails(
     const paperIds = pairs.map((pair) => pair.paperId);
     const member = members.get(memberId)!;
     const mail = await renderMail(tx, 'reviews_assigned', {
-      conference: CONFERENCE.shortName,
+      conference: currentConference().shortName,
       name: member.name,
       paperCount: countOf(paperIds.length, 'paper', 'papers'),
       thesePapers: paperIds.length === 1 ? 'this paper' : `these ${paperIds.length} papers`,

@@ -1,3 +1,4 @@
+import { currentConference } from '@shared/conference.ts';
 import type { ForgotPasswordBody, LoginBody, RegisterBody, sessionResponseSchema } from '@shared/schemas/auth.ts';
 import type { z } from 'zod';
 import type { PublicUser } from '@shared/schemas/user.ts';
@@ -148,11 +149,11 @@ export async function requestPasswordReset(
     kind: 'security',
     recipientId: row.id,
     to: row.email,
-    subject: 'ICTACEM 2025: reset your password',
+    subject: `${currentConference().shortName}: reset your password`,
     text: [
       `Hello ${row.username},`,
       '',
-      'Someone asked to reset the password of your ICTACEM 2025 account.',
+      `Someone asked to reset the password of your ${currentConference().shortName} account.`,
       'Open this link within 30 minutes to choose a new password (it works once, and only the newest link works):',
       link,
       '',

@@ -1,3 +1,4 @@
+import { currentConference } from '@shared/conference.ts';
 import { PAPER_STATUS_LABELS, type PaperStatus } from '@shared/constants.ts';
 import type { PaperAudience } from '@shared/schemas/paper-audience.ts';
 import { isRealPaymentId } from '@shared/domain/payment.ts';
@@ -79,7 +80,7 @@ function mailText(ctx: AppContext, body: string): string {
     body,
     '',
     '-- ',
-    'ICTACEM 2025 organising committee',
+    `${currentConference().shortName} organising committee`,
     `Reply in your paper's chat: ${ctx.config.publicUrl}${ctx.config.basePath}/profile`,
   ].join('\n');
 }
@@ -134,7 +135,7 @@ export async function sendMessage(
           paperId: r.paperId,
           queuedBy: adminId,
           to: r.email,
-          subject: oneLine(`ICTACEM 2025: ${filled[i]!.subject}`),
+          subject: oneLine(`${currentConference().shortName}: ${filled[i]!.subject}`),
           text: mailText(ctx, filled[i]!.body),
           notificationId: notified[i]!.id,
         }),

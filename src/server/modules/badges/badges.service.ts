@@ -1,4 +1,4 @@
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import {
   type BadgeLayout,
   PARTICIPANT_MESSAGES,
@@ -32,6 +32,6 @@ export async function badgesPdf(
   }));
   return {
     fileName: `badges-${query.layout}.pdf`,
-    bytes: await renderBadges(badges, query.layout, CONFERENCE.shortName),
+    bytes: await renderBadges(badges, query.layout, currentConference().shortName),
   };
 }

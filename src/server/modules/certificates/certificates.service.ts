@@ -1,4 +1,4 @@
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { CERTIFICATE_KINDS, CERTIFICATE_TEXTS, type CertificateKind } from '@shared/domain/certificates.ts';
 import { formatConferenceDate } from '@shared/domain/deadlines.ts';
 import type { CertificateHolder, IssuedCertificate, OwnCertificate } from '@shared/schemas/certificates.ts';
@@ -72,7 +72,7 @@ function certificateDetails(
   const common = {
     holderName: participant.name,
     affiliation: participant.affiliation,
-    conference: CONFERENCE.shortName,
+    conference: currentConference().shortName,
   };
   const presentation = kind === 'presentation' ? rules.presentations.get(participant.paperId!) : undefined;
   if (!presentation) return { ...common, date: rules.conferenceDays };
@@ -128,7 +128,7 @@ export async function renderCertificatePdf(ctx: AppContext, certificate: LetterR
     kind: certificate.kind as CertificateKind,
     letterhead,
     signature,
-    conference: CONFERENCE,
+    conference: currentConference(),
     holderName: printed('holderName'),
     affiliation: printed('affiliation'),
     date: printed('date'),

@@ -1,4 +1,4 @@
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { dayIn } from '@shared/domain/fees.ts';
 import { PARTICIPANT_MESSAGES, type ParticipantRole } from '@shared/schemas/participants.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
@@ -63,7 +63,7 @@ export async function counts(ctx: AppContext) {
   const byKey = new Map<string, { day: string; role: ParticipantRole; count: number }>();
   for (const view of views) {
     if (!view.checkedInAt) continue;
-    const day = dayIn(view.checkedInAt.toISOString(), CONFERENCE.timeZone);
+    const day = dayIn(view.checkedInAt.toISOString(), currentConference().timeZone);
     const key = `${day} ${view.role}`;
     const entry = byKey.get(key) ?? { day, role: view.role as ParticipantRole, count: 0 };
     entry.count += 1;

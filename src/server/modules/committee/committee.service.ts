@@ -31,7 +31,7 @@ import {
   lockCommitteeMemberByEmail,
   updateCommitteeMember,
 } from './committee.repository.ts';
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { bulletList, renderMail } from '../mail-templates/mail-rendering.ts';
 
 const INVITATION_VALID_MS = INVITATION_VALID_DAYS * 24 * 60 * 60_000;
@@ -68,7 +68,7 @@ async function queueInvitationMail(
 ): Promise<void> {
   // Without a mail server it stays unsent: the organiser who sent it copies the link from the outbox.
   const mail = await renderMail(tx, 'committee_invitation', {
-    conference: CONFERENCE.shortName,
+    conference: currentConference().shortName,
     name: member.name,
     inviter: inviter.username,
     themes: bulletList(member.themes),

@@ -1,5 +1,5 @@
 import {
-  ANNOUNCED_DATES,
+  announcedDates,
   CONFERENCE_DATE_KEYS,
   type ConferenceDateKey,
   type ConferenceDates,
@@ -11,7 +11,7 @@ import {
   type StepDeadline,
 } from '@shared/domain/deadlines.ts';
 import type { PaperState, StepTiming } from '@shared/domain/paper-workflow.ts';
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import type { AdminDeadlines, DateSource, PublicDeadlines, UpdateDeadlinesBody } from '@shared/schemas/deadlines.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import type { AppContext } from '@server/context.ts';
@@ -27,7 +27,7 @@ const CHANGES_SHOWN = 200;
 
 /** Announced defaults, then configuration, then what an admin saved: the dates in force. */
 async function datesWithSources(ctx: AppContext, db: DbOrTx) {
-  const dates: ConferenceDates = { ...ANNOUNCED_DATES };
+  const dates: ConferenceDates = { ...announcedDates() };
   const sources = Object.fromEntries(CONFERENCE_DATE_KEYS.map((k) => [k, 'announced'])) as Record<
     ConferenceDateKey,
     DateSource
@@ -84,7 +84,11 @@ export async function conferenceDays(ctx: AppContext, db: DbOrTx = ctx.db): Prom
 }
 
 export async function publicDeadlines(ctx: AppContext): Promise<Omit<PublicDeadlines, 'success'>> {
-  return { dates: await datesToShow(ctx), timeZone: CONFERENCE.timeZone, timeZoneName: CONFERENCE.timeZoneName };
+  return {
+    dates: await datesToShow(ctx),
+    timeZone: currentConference().timeZone,
+    timeZoneName: currentConference().timeZoneName,
+  };
 }
 
 export async function adminDeadlines(ctx: AppContext, db: DbOrTx = ctx.db): Promise<Omit<AdminDeadlines, 'success'>> {
@@ -98,8 +102,8 @@ export async function adminDeadlines(ctx: AppContext, db: DbOrTx = ctx.db): Prom
     sources,
     responseWordLimit: wordLimit,
     graceMinutes: ctx.config.deadlineGraceMs / 60_000,
-    timeZone: CONFERENCE.timeZone,
-    timeZoneName: CONFERENCE.timeZoneName,
+    timeZone: currentConference().timeZone,
+    timeZoneName: currentConference().timeZoneName,
     changes: changes.map(({ change, changedBy }) => ({
       _id: change.id,
       key: change.key as ConferenceDateKey,

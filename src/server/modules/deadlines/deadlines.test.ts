@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANNOUNCED_DATES } from '@shared/domain/deadlines.ts';
+import { announcedDates } from '@shared/domain/deadlines.ts';
 import { loadConfig } from '@server/config.ts';
 import { conferenceDays, datesToShow } from './deadlines.service.ts';
 import { auditLog, papers, storedFiles } from '@server/db/schema/index.ts';
@@ -120,7 +120,7 @@ describe('deadlines: the dates the site shows are the dates it keeps', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.dates).toEqual({
-      ...ANNOUNCED_DATES,
+      ...announcedDates(),
       abstractDeadline: ABSTRACT_DEADLINE,
       paymentDeadline: PAYMENT_DEADLINE,
       fullPaperDeadline: FULL_PAPER_DEADLINE,
@@ -153,7 +153,7 @@ describe('deadlines: the dates the site shows are the dates it keeps', () => {
   });
 
   it('refuses an abstract before submission opens', async () => {
-    clock.now = at(ANNOUNCED_DATES.abstractOpens, -SECOND);
+    clock.now = at(announcedDates().abstractOpens, -SECOND);
     const res = await submitAbstract(t, await createTestUser(t.app));
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Extended abstract submission opens on 21 July 2025 00:00 IST.');
@@ -491,7 +491,7 @@ describe('deadlines: the dates the site shows are the dates it keeps', () => {
         expect.arrayContaining([
           expect.objectContaining({
             key: 'conferenceStarts',
-            oldValue: ANNOUNCED_DATES.conferenceStarts,
+            oldValue: announcedDates().conferenceStarts,
             newValue: days.conferenceStarts,
             changedBy: 'Test admin',
           }),
@@ -520,8 +520,8 @@ describe('deadlines: the dates the site shows are the dates it keeps', () => {
 
       const back = await asAdmin('PUT', '/admin/settings/deadlines', {
         fullPaperDeadline: FULL_PAPER_DEADLINE,
-        conferenceStarts: ANNOUNCED_DATES.conferenceStarts,
-        conferenceEnds: ANNOUNCED_DATES.conferenceEnds,
+        conferenceStarts: announcedDates().conferenceStarts,
+        conferenceEnds: announcedDates().conferenceEnds,
       });
       expect(back.statusCode, back.body).toBe(200);
     });
@@ -550,7 +550,7 @@ describe('deadlines: the dates the site shows are the dates it keeps', () => {
       const { dates, pageRead } = (await Promise.race([inTransaction, stuck])) as Awaited<typeof inTransaction>;
       expect(dates.notification).toBe('2025-11-01T10:00:00+05:30');
       expect((await pageRead).json().dates.notification).toBe('2025-11-01T10:00:00+05:30');
-      await asAdmin('PUT', '/admin/settings/deadlines', { notification: ANNOUNCED_DATES.notification });
+      await asAdmin('PUT', '/admin/settings/deadlines', { notification: announcedDates().notification });
     });
 
     it('is for admins only', async () => {

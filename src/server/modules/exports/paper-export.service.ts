@@ -1,3 +1,4 @@
+import { conferenceFileStem } from '@shared/conference.ts';
 import { createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { MODE_NOT_SPECIFIED, PAPER_STATUS_LABELS } from '@shared/constants.ts';
@@ -169,5 +170,5 @@ export async function exportPapers(
       await writer.finish();
     }
   });
-  return { ...download, contentType: CONTENT_TYPES[format], fileName: `ictacem2025-papers.${format}` };
+  return { ...download, contentType: CONTENT_TYPES[format], fileName: `${conferenceFileStem()}-papers.${format}` };
 }

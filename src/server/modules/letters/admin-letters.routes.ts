@@ -1,3 +1,4 @@
+import { conferenceFileStem } from '@shared/conference.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LETTER_TEXTS } from '@shared/domain/letters.ts';
@@ -42,7 +43,7 @@ export const adminLettersRoutes: FastifyPluginAsyncZod = async (app) => {
     const archive = await letters.getAcceptanceLettersZip(ctx, requireAdmin(request));
     return reply
       .header('Content-Type', 'application/zip')
-      .header('Content-Disposition', 'attachment; filename="ictacem2025-acceptance-letters.zip"')
+      .header('Content-Disposition', `attachment; filename="${conferenceFileStem()}-acceptance-letters.zip"`)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, no-store')
       .send(archive);

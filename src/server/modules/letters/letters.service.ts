@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { LETTER_TEXTS } from '@shared/domain/letters.ts';
 import { type VerifiedLetter } from '@shared/schemas/letters.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
@@ -111,7 +111,7 @@ async function renderLetterPdf(ctx: AppContext, letter: repo.LetterRow): Promise
   const common = {
     letterhead,
     signature,
-    conference: { ...CONFERENCE, dates: await conferenceDays(ctx) },
+    conference: { ...currentConference(), dates: await conferenceDays(ctx) },
     issuedAt: letter.issuedAt,
     verificationCode: letter.verificationCode,
     verificationUrl: `${ctx.config.publicUrl}${ctx.config.basePath}/verify-letter/${letter.verificationCode}`,

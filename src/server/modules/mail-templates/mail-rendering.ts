@@ -1,4 +1,4 @@
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { MAIL_TEMPLATES, type MailTemplateKey, type MailTemplateValues } from '@shared/domain/mail-templates.ts';
 import { fillPlaceholders } from '@shared/domain/placeholders.ts';
 import type { AppConfig } from '@server/config.ts';
@@ -74,7 +74,7 @@ export function siteLink(config: Pick<AppConfig, 'publicUrl' | 'basePath'>, page
 }
 
 export function authorValues(config: Pick<AppConfig, 'publicUrl' | 'basePath'>, name: string) {
-  return { conference: CONFERENCE.shortName, name: oneLine(name), profileLink: siteLink(config, 'profile') };
+  return { conference: currentConference().shortName, name: oneLine(name), profileLink: siteLink(config, 'profile') };
 }
 
 /** The comments to the author as the decision e-mails have always shown them: a paragraph, or nothing. */

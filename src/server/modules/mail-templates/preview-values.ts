@@ -1,4 +1,4 @@
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { PAPER_STATUS_LABELS } from '@shared/constants.ts';
 import { formatConferenceTime } from '@shared/domain/deadlines.ts';
 import { MAIL_PLACEHOLDERS, type MailPlaceholder } from '@shared/domain/mail-placeholders.ts';
@@ -37,7 +37,7 @@ async function memberValues(ctx: AppContext, memberId: string): Promise<{ to: st
   return {
     to: member.email,
     known: {
-      conference: CONFERENCE.shortName,
+      conference: currentConference().shortName,
       name: oneLine(member.name),
       ...(member.inviter ? { inviter: member.inviter } : {}),
       themes: bulletList(member.themes),

@@ -1,4 +1,4 @@
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import type { ConferenceDates } from '@shared/domain/deadlines.ts';
 import { type Currency, feeFor, formatMoney, formatReceivedOn, RATE_WORDS, rateOn } from '@shared/domain/fees.ts';
 import {
@@ -161,7 +161,7 @@ function feeClass(
   const paid = formatMoney(record.amountMinor!, record.currency!);
   if (paper.categoryCurrency === null || paper.earlyBirdMinor === null || paper.lateMinor === null)
     return classed('amount_differs', `The author has not chosen a fee category; ${paid} paid.`, withPaper);
-  const rate = rateOn(record.receivedOn!, dates, CONFERENCE.timeZone);
+  const rate = rateOn(record.receivedOn!, dates, currentConference().timeZone);
   const due = feeFor({ earlyBirdMinor: paper.earlyBirdMinor, lateMinor: paper.lateMinor }, rate);
   const feeDue = { amountMinor: due, currency: paper.categoryCurrency as Currency, rate };
   const dueText = `${formatMoney(due, paper.categoryCurrency)} due (${paper.categoryName}, ${RATE_WORDS[rate]} for ${formatReceivedOn(record.receivedOn!)})`;

@@ -1,4 +1,4 @@
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import {
   type Currency,
   dayIn,
@@ -156,9 +156,9 @@ export async function confirmPayment(
   if (!isRealPaymentId(paper.paymentId)) throw new AppError('conflict', FEE_MESSAGES.notEntered);
   if (await repo.paymentIdConfirmedForAnotherPaper(tx, paper.paymentId, paperId))
     throw new AppError('conflict', FEE_MESSAGES.confirmedElsewhere);
-  if (input.receivedOn > dayIn(ctx.now().toISOString(), CONFERENCE.timeZone))
+  if (input.receivedOn > dayIn(ctx.now().toISOString(), currentConference().timeZone))
     throw new AppError('bad_request', FEE_MESSAGES.receivedInFuture);
-  const rate = input.rate ?? rateOn(input.receivedOn, await currentDates(ctx, tx), CONFERENCE.timeZone);
+  const rate = input.rate ?? rateOn(input.receivedOn, await currentDates(ctx, tx), currentConference().timeZone);
   await applyPaperStep(tx, paperId, {
     actor,
     action: { type: 'payment_confirmed' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { PROGRAMME_TEXTS } from '@shared/domain/programme.ts';
 import { AppError } from '@server/lib/app-error.ts';
 import { eventCalendar, type FeedFormat, programmeFeed } from './programme-feeds.service.ts';
@@ -37,7 +37,7 @@ export const programmeFeedRoutes: FastifyPluginAsyncZod = async (app) => {
         feed,
         request,
         reply,
-        `${CONFERENCE.acronym.toLowerCase()}-${request.params.eventId.slice(0, 8)}.ics`,
+        `${currentConference().acronym.toLowerCase()}-${request.params.eventId.slice(0, 8)}.ics`,
       );
     },
   );

@@ -2,7 +2,7 @@
 // room and chairs, then its talks (time, title, authors with affiliations) or posters (board).
 // Same stack as the Book of Abstracts: every script's names drawn with the font stack.
 import { PDFDocument } from 'pdf-lib';
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { SESSION_KIND_LABELS } from '@shared/domain/programme.ts';
 import { formatDayIn, formatTimeOfDayIn } from '@shared/format/dates.ts';
 import type { ProgrammeSession, PublishedProgramme } from '@shared/schemas/programme.ts';
@@ -43,8 +43,8 @@ interface Block {
   gap: number;
 }
 
-const clock = (instant: string) => formatTimeOfDayIn(new Date(instant), CONFERENCE.timeZone);
-const dayOf = (instant: string) => formatDayIn(new Date(instant), CONFERENCE.timeZone);
+const clock = (instant: string) => formatTimeOfDayIn(new Date(instant), currentConference().timeZone);
+const dayOf = (instant: string) => formatDayIn(new Date(instant), currentConference().timeZone);
 
 function block(lines: Line[], gap: number, keepWithNext = false): Block {
   const height = gap + lines.reduce((sum, line) => sum + line.style.size * LINE, 0);
@@ -63,7 +63,7 @@ function wrapped(typesetter: PdfTypesetter, text: string, style: TextStyle, x: n
 /** A session's heading, and one block per talk or poster. */
 function sessionBlocks(typesetter: PdfTypesetter, session: ProgrammeSession, room: string | undefined): Block[] {
   const head = [
-    `${clock(session.startsAt)}–${clock(session.endsAt)} ${CONFERENCE.timeZoneName}`,
+    `${clock(session.startsAt)}–${clock(session.endsAt)} ${currentConference().timeZoneName}`,
     SESSION_KIND_LABELS[session.kind],
     room,
     session.theme,
@@ -109,9 +109,9 @@ function sessionBlocks(typesetter: PdfTypesetter, session: ProgrammeSession, roo
 /** The printable programme of a published version, as PDF bytes. */
 export async function buildProgrammePdf(programme: PublishedProgramme): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`${CONFERENCE.shortName} Programme, version ${programme.edition}`);
-  pdf.setProducer(CONFERENCE.shortName);
-  pdf.setCreator(CONFERENCE.shortName);
+  pdf.setTitle(`${currentConference().shortName} Programme, version ${programme.edition}`);
+  pdf.setProducer(currentConference().shortName);
+  pdf.setCreator(currentConference().shortName);
   pdf.setLanguage('en');
   // Dated by the publication, not the drawing: every process draws a version as the same bytes.
   pdf.setCreationDate(new Date(programme.publishedAt));
@@ -123,7 +123,7 @@ export async function buildProgrammePdf(programme: PublishedProgramme): Promise<
     block(
       wrapped(
         typesetter,
-        `Version ${programme.edition}, published ${dayOf(programme.publishedAt)}. Times in ${CONFERENCE.timeZoneName}.`,
+        `Version ${programme.edition}, published ${dayOf(programme.publishedAt)}. Times in ${currentConference().timeZoneName}.`,
         TALK_AUTHORS,
         MARGIN,
         true,
@@ -142,7 +142,7 @@ export async function buildProgrammePdf(programme: PublishedProgramme): Promise<
   const pages = flowIntoPages(blocks, TITLED_PAGE_TOP, CONTENT_BOTTOM);
   for (const placed of pages) {
     const page = pdf.addPage(A4);
-    drawPageTitle(typesetter, page, `${CONFERENCE.shortName} Programme`);
+    drawPageTitle(typesetter, page, `${currentConference().shortName} Programme`);
     for (const { block: item, top } of placed) {
       let y = top - item.gap;
       // The time column's first line shares the title's baseline.

@@ -1,4 +1,4 @@
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { ADD_TO_CALENDAR, PRESENTATION_NOTICE_TITLES } from '@shared/domain/presentation-notices.ts';
 import { SESSION_KIND_LABELS } from '@shared/domain/programme.ts';
 import { formatConferenceClock, formatConferenceDate, formatConferenceTime } from '@shared/domain/deadlines.ts';
@@ -17,7 +17,7 @@ function placeText(programme: PublishedProgramme, paperId: string): string | und
     const talk = session.talks.find((candidate) => candidate.paperId === paperId);
     if (!talk) continue;
     const room = programme.rooms.find((candidate) => candidate._id === session.roomId)?.name;
-    const times = `${formatTimeOfDayIn(new Date(talk.startsAt), CONFERENCE.timeZone)}–${formatConferenceClock(talk.endsAt)}`;
+    const times = `${formatTimeOfDayIn(new Date(talk.startsAt), currentConference().timeZone)}–${formatConferenceClock(talk.endsAt)}`;
     return [
       `${formatConferenceDate(talk.startsAt)}, ${times}`,
       room,
@@ -70,7 +70,7 @@ export async function queuePresentationMails(
     const programmeAt = `the whole programme is at ${site.siteUrl}/schedule.`;
     const message =
       change.kind === 'removed'
-        ? `“${change.title}” is no longer in the programme of ${CONFERENCE.shortName}. The organisers will tell you more if they have not already.`
+        ? `“${change.title}” is no longer in the programme of ${currentConference().shortName}. The organisers will tell you more if they have not already.`
         : `${when} The calendar entry is attached; ${programmeAt}`;
     await notifyUsers(ctx, tx, [owner], {
       type: 'system_notification',
@@ -90,7 +90,7 @@ export async function queuePresentationMails(
           ? undefined
           : [
               {
-                filename: `${CONFERENCE.acronym.toLowerCase()}-presentation.ics`,
+                filename: `${currentConference().acronym.toLowerCase()}-presentation.ics`,
                 contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
                 content: scheduleIcs(programme, site, change.paperId),
               },

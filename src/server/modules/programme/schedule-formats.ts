@@ -1,5 +1,5 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { SESSION_KIND_LABELS, type SessionKind } from '@shared/domain/programme.ts';
 import { withoutUnpublishable } from '@shared/domain/publishable-text.ts';
 import { wallClockIn } from '@shared/format/dates.ts';
@@ -16,14 +16,15 @@ export interface ScheduleSite {
   daysChangedAt: Date | null;
 }
 
-const ACRONYM = `${CONFERENCE.acronym.toLowerCase()}${CONFERENCE.year}`;
-const GENERATOR = { name: 'ICTACEM conference site', version: '1' };
+/** "acronym" and year, as the feeds' slugs start: read when a feed is made, as configured. */
+const acronymOfFeeds = () => `${currentConference().acronym.toLowerCase()}${currentConference().year}`;
+const generator = () => ({ name: `${currentConference().acronym} conference site`, version: '1' });
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The conference's wall clock of an instant, as ISO 8601 with its offset: "2025-12-15T10:00:00+05:30". */
 export function conferenceIso(instant: string): string {
   const date = new Date(instant);
-  const clock = wallClockIn(date, CONFERENCE.timeZone);
+  const clock = wallClockIn(date, currentConference().timeZone);
   const asUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
   const offset = Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
   const sign = offset < 0 ? '-' : '+';
@@ -81,7 +82,7 @@ export function scheduleEvents(programme: PublishedProgramme): ScheduleEvent[] {
           room,
           persons: session.chairs,
           abstract: SESSION_KIND_LABELS[session.kind],
-          slug: `${ACRONYM}-${slugOf(session.title) || 'session'}-${session._id.slice(0, 8)}`,
+          slug: `${acronymOfFeeds()}-${slugOf(session.title) || 'session'}-${session._id.slice(0, 8)}`,
           session,
         },
       ];
@@ -97,7 +98,7 @@ export function scheduleEvents(programme: PublishedProgramme): ScheduleEvent[] {
       persons: talk.authors.map((author) => author.name),
       abstract: `${SESSION_KIND_LABELS[session.kind]}: ${session.title}${talk.board ? `, board ${talk.board}` : ''}.`,
       // Not the ICTACEM ID: the author's own conference ID is not published.
-      slug: `${ACRONYM}-${talk.paperId.slice(0, 8)}`,
+      slug: `${acronymOfFeeds()}-${talk.paperId.slice(0, 8)}`,
       session,
     }));
   });
@@ -134,18 +135,18 @@ export function scheduleJson(programme: PublishedProgramme, site: ScheduleSite) 
   const themes = [...new Set(events.map((event) => event.track).filter((track): track is string => track !== null))];
   return {
     $schema: 'https://c3voc.de/schedule/schema.json',
-    generator: GENERATOR,
+    generator: generator(),
     schedule: {
       version: `Version ${programme.edition}`,
       base_url: `${site.siteUrl}/`,
       conference: {
-        acronym: ACRONYM,
-        title: `${CONFERENCE.shortName}: ${CONFERENCE.fullName}`,
+        acronym: acronymOfFeeds(),
+        title: `${currentConference().shortName}: ${currentConference().fullName}`,
         start: dayOf(site.conferenceStarts),
         end: dayOf(site.conferenceEnds),
         daysCount: days.length,
         timeslot_duration: '00:05',
-        time_zone_name: CONFERENCE.timeZone,
+        time_zone_name: currentConference().timeZone,
         url: scheduleUrl(site),
         tracks: themes.map((name) => ({ name, slug: slugOf(name) })),
         rooms: programme.rooms.map((room) => ({ name: room.name, guid: room._id, capacity: room.capacity })),
@@ -198,7 +199,7 @@ export function scheduleXml(programme: PublishedProgramme, site: ScheduleSite): 
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<schedule>',
-    `<generator name="${escapeXml(GENERATOR.name)}" version="${GENERATOR.version}"/>`,
+    `<generator name="${escapeXml(generator().name)}" version="${generator().version}"/>`,
     element('url', `${site.siteUrl}/api/programme/schedule.xml`),
     element('version', json.schedule.version),
     '<conference>',
@@ -252,13 +253,13 @@ export function scheduleXml(programme: PublishedProgramme, site: ScheduleSite): 
  */
 export function scheduleIcs(programme: PublishedProgramme, site: ScheduleSite, onlyGuid?: string): string {
   const calendar = ical({
-    name: `${CONFERENCE.shortName} programme`,
+    name: `${currentConference().shortName} programme`,
     prodId: { company: 'ICTACEM', product: 'conference-site', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
     url: scheduleUrl(site),
     // The conference's zone, for the calendars that show a feed in its own zone. The events
     // themselves are in UTC (a zone given to the library would write the times without one).
-    x: [{ key: 'X-WR-TIMEZONE', value: CONFERENCE.timeZone }],
+    x: [{ key: 'X-WR-TIMEZONE', value: currentConference().timeZone }],
   });
   const host = new URL(site.siteUrl).hostname;
   const events = scheduleEvents(programme).filter((event) => onlyGuid === undefined || event.guid === onlyGuid);

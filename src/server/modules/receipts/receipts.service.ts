@@ -1,4 +1,4 @@
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import type { Currency, Rate } from '@shared/domain/fees.ts';
 import { formatReceiptNumber, RECEIPT_TEXTS } from '@shared/domain/receipts.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
@@ -71,7 +71,7 @@ export async function renderReceiptPdf(ctx: AppContext, receipt: letters.LetterR
   return renderReceipt({
     letterhead,
     signature,
-    conference: CONFERENCE,
+    conference: currentConference(),
     receiptNumber: Number(printed('receiptNumber')),
     payerName: printed('payerName'),
     ictacemId: printed('ictacemId'),

@@ -43,7 +43,7 @@ import {
 import { PAPER_NOT_FOUND } from '../papers/paper-workflow.ts';
 import { findPaper } from '../papers/papers.repository.ts';
 import { deleteRelease, findRelease, insertRelease } from '../papers/review-releases.repository.ts';
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { formatConferenceTime } from '@shared/domain/deadlines.ts';
 import { bulletList, countOf, renderMail, siteLink } from '../mail-templates/mail-rendering.ts';
 
@@ -172,7 +172,7 @@ export async function queueReviewReminders(ctx: Ctx, tx: DbOrTx, deadline: strin
   for (const rows of byMember.values()) {
     const { name, email } = rows[0]!;
     const mail = await renderMail(tx, 'review_reminder', {
-      conference: CONFERENCE.shortName,
+      conference: currentConference().shortName,
       name,
       reviewCount: countOf(rows.length, 'review', 'reviews'),
       deadline: formatConferenceTime(deadline),

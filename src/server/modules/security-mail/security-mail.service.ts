@@ -1,4 +1,4 @@
-import { CONFERENCE } from '@shared/conference.ts';
+import { currentConference } from '@shared/conference.ts';
 import { formatMomentIn } from '@shared/format/dates.ts';
 import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
@@ -17,11 +17,11 @@ export async function queueSecurityMail(
     kind: 'security',
     recipientId: to.id,
     to: to.email,
-    subject: `ICTACEM 2025: ${event.subject}`,
+    subject: `${currentConference().shortName}: ${event.subject}`,
     text: [
       `Hello ${to.username},`,
       '',
-      `${event.what} on ${formatMomentIn(ctx.now(), CONFERENCE.timeZone)}.`,
+      `${event.what} on ${formatMomentIn(ctx.now(), currentConference().timeZone)}.`,
       '',
       'If this was you, there is nothing to do.',
       `If it was not, reset your password at once: ${ctx.config.publicUrl}${ctx.config.basePath}/forgot-password`,

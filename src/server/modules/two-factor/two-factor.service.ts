@@ -1,3 +1,4 @@
+import { currentConference } from '@shared/conference.ts';
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import {
@@ -23,14 +24,13 @@ import { recordAuthEvent } from '../auth-events/auth-events.service.ts';
 import { assertCurrentPassword, recordSignInFailure } from '../sign-in-guard/sign-in-guard.service.ts';
 import * as repo from './two-factor.repository.ts';
 
-const ISSUER = 'ICTACEM 2025';
 const PERIOD_S = 30;
 /** One step either side: a phone clock a little off still signs in. */
 const WINDOW_STEPS = 1;
 
 function totpFor(secret: string, account = ''): TOTP {
   return new TOTP({
-    issuer: ISSUER,
+    issuer: currentConference().shortName,
     label: account,
     algorithm: 'SHA1',
     digits: 6,

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@server/db/client.ts';
 import { randomInt } from 'node:crypto';
 import type { Role } from '@shared/constants.ts';
+import { currentConference } from '@shared/conference.ts';
 import { USER_NOT_FOUND } from '@shared/schemas/user.ts';
 import type { AppContext } from '@server/context.ts';
 import { isUniqueViolation } from '@server/db/client.ts';
@@ -11,14 +12,13 @@ import { findUserByEmail, findUserById, insertUser, type UserRow } from './users
 
 /** Unambiguous characters: no 0/O, 1/I/L. */
 const ID_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const CUSTOM_ID_PREFIX = 'ICTACEMP2025';
 const CUSTOM_ID_SUFFIX_LENGTH = 5;
 
-/** Conference user id, e.g. ICTACEMP2025K7Q3M; it prefills the paper's ICTACEM ID. */
+/** Conference user id, the configured prefix and 5 characters; it prefills the paper's ID. */
 export function newCustomUserId(): string {
   let suffix = '';
   for (let i = 0; i < CUSTOM_ID_SUFFIX_LENGTH; i += 1) suffix += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
-  return `${CUSTOM_ID_PREFIX}${suffix}`;
+  return `${currentConference().idPrefix}${suffix}`;
 }
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';

@@ -1,3 +1,4 @@
+import { currentConference } from '@shared/conference.ts';
 import { Link } from 'react-router';
 import { ButtonLink } from '@client/components/ui/button.tsx';
 import { Card } from '@client/components/ui/card.tsx';
@@ -22,13 +23,15 @@ const steps = [
 ] as const;
 
 export default function SubmitPage() {
-  useDocumentTitle('Submit Extended Abstract/Paper', 'Submit your extended abstract or paper to ICTACEM 2025.');
+  useDocumentTitle(
+    'Submit Extended Abstract/Paper',
+    `Submit your extended abstract or paper to ${currentConference().shortName}.`,
+  );
   return (
     <PageContainer className="py-8 sm:py-12">
       <h1 className="text-2xl font-bold text-balance text-brand-900 sm:text-3xl">Submit Extended Abstract/Paper</h1>
       <p className="mt-2 max-w-3xl text-pretty text-slate-600">
-        Submissions for ICTACEM 2025 start with an extended abstract. Once it is accepted, you enter your payment ID and
-        submit the full-length paper from your profile.
+        {`Submissions for ${currentConference().shortName} start with an extended abstract. Once it is accepted, you enter your payment ID and submit the full-length paper from your profile.`}
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <HowItWorks />

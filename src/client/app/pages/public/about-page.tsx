@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { THEMES } from '@shared/constants.ts';
+import { themeLabels } from '@shared/conference.ts';
 import { buttonClass } from '@client/components/ui/button.tsx';
 import { conference, isAnnounced } from '@client/content/conference.ts';
 import { Prose, usePlaceholders } from '@client/features/site-content/prose.tsx';
@@ -30,7 +30,7 @@ export default function AboutPage() {
       <div className="bg-white">
         <PageSection title="Conference Themes" intro={about.themesIntro}>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {THEMES.map((theme, index) => (
+            {themeLabels().map((theme, index) => (
               <li key={theme} className="flex flex-col rounded-xl border border-slate-200 bg-slate-50 p-6 shadow-sm">
                 <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-700 font-bold text-white" aria-hidden="true">
                   {index + 1}
@@ -60,7 +60,7 @@ function AtAGlance() {
     { term: 'Dates', value: days ?? '' },
     { term: 'Venue', value: conference.venue },
     { term: 'Edition', value: conference.edition },
-    { term: 'Themes', value: `${THEMES.length} themes in aerospace and mechanics` },
+    { term: 'Themes', value: `${themeLabels().length} themes in aerospace and mechanics` },
   ];
   return (
     <div className="self-start rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

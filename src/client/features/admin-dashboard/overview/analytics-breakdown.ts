@@ -1,4 +1,4 @@
-import { PRESENTATION_MODES, THEMES } from '@shared/constants.ts';
+import { presentationModeLabels, themeLabels } from '@shared/conference.ts';
 import { percentOf } from '../percentages.ts';
 
 export interface BreakdownRow {
@@ -29,10 +29,10 @@ export function breakdown(
 }
 
 export function themeBreakdown(themes: Record<string, number>, total: number) {
-  const rows = breakdown(themes, THEMES, total);
+  const rows = breakdown(themes, themeLabels(), total);
   return { rows, activeThemes: rows.filter((row) => row.count > 0).length };
 }
 
 export function modeBreakdown(modes: Record<string, number>, total: number): BreakdownRow[] {
-  return breakdown(modes, PRESENTATION_MODES, total);
+  return breakdown(modes, presentationModeLabels(), total);
 }

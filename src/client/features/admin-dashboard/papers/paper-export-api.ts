@@ -1,9 +1,10 @@
+import { conferenceFileStem } from '@shared/conference.ts';
 import type { ExportFormat } from '@shared/schemas/exports.ts';
 import { API_BASE, apiFile } from '@client/lib/api.ts';
 import type { PaperFilters } from '../paper-filters.ts';
 import { toQueryString } from '@client/lib/query-string.ts';
 
-const fileName = (format: ExportFormat) => `ictacem2025-papers.${format}`;
+const fileName = (format: ExportFormat) => `${conferenceFileStem()}-papers.${format}`;
 
 /** Where the browser downloads every paper of the filter: a plain link, streamed to disk as it comes. */
 export function filteredExportUrl(format: ExportFormat, filters: PaperFilters): string {

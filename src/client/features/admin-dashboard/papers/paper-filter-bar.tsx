@@ -1,6 +1,7 @@
 import { PREFLIGHT_VERDICT_LABELS } from '@shared/domain/preflight-verdicts.ts';
 import { useEffect, useId, useRef, useState } from 'react';
-import { PAPER_STATUS_LABELS, PAPER_STATUSES, PRESENTATION_MODES, THEMES } from '@shared/constants.ts';
+import { PAPER_STATUS_LABELS, PAPER_STATUSES } from '@shared/constants.ts';
+import { presentationModeLabels, themeLabels } from '@shared/conference.ts';
 import { buttonClass } from '@client/components/ui/button.tsx';
 import { SearchField, type SelectOption, SelectField } from '../dashboard-ui.tsx';
 import {
@@ -20,13 +21,13 @@ const STATUS_OPTIONS: Choice<'status'>[] = [
   { value: '', label: 'All statuses' },
   ...PAPER_STATUSES.map((status) => ({ value: status, label: PAPER_STATUS_LABELS[status] })),
 ];
-const THEME_OPTIONS: Choice<'theme'>[] = [
+const themeOptions = (): Choice<'theme'>[] => [
   { value: '', label: 'All themes' },
-  ...THEMES.map((theme) => ({ value: theme, label: theme })),
+  ...themeLabels().map((theme) => ({ value: theme, label: theme })),
 ];
-const MODE_OPTIONS: Choice<'mode'>[] = [
+const modeOptions = (): Choice<'mode'>[] => [
   { value: '', label: 'All modes' },
-  ...PRESENTATION_MODES.map((mode) => ({ value: mode, label: mode })),
+  ...presentationModeLabels().map((mode) => ({ value: mode, label: mode })),
 ];
 const PAYMENT_OPTIONS: Choice<'payment'>[] = [
   { value: '', label: 'Paid and unpaid' },
@@ -157,13 +158,13 @@ export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
           <SelectField
             label="Theme"
             value={filters.theme}
-            options={THEME_OPTIONS}
+            options={themeOptions()}
             onChange={(value) => set('theme', value)}
           />
           <SelectField
             label="Mode of Presentation"
             value={filters.mode}
-            options={MODE_OPTIONS}
+            options={modeOptions()}
             onChange={(value) => set('mode', value)}
           />
           <SelectField

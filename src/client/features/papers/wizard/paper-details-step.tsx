@@ -1,14 +1,14 @@
 import { useId } from 'react';
 import { type Control, type UseFormRegister, useWatch } from 'react-hook-form';
-import { PRESENTATION_MODES, THEMES } from '@shared/constants.ts';
+import { currentConference, presentationModeLabels, themeLabels } from '@shared/conference.ts';
 import { PAPER_LIMITS } from '@shared/schemas/paper.ts';
 import { TextField } from '@client/components/ui/form-field.tsx';
 import { controlClass, labelClass } from './field-styles.ts';
 import { isBlank, type WizardValues } from './wizard-validation.ts';
 
-/** The submission form shows the first theme with this spelling (spec 2); the stored value stays THEMES[0]. */
-const FORM_THEME_LABELS: Record<string, string> = { [THEMES[0]]: 'Aerodymanics and Fluid Mechanics' };
-export const themeFormLabel = (theme: string) => FORM_THEME_LABELS[theme] ?? theme;
+/** How the submission form spells a theme (its configured form label): the stored value stays the label. */
+export const themeFormLabel = (theme: string) =>
+  currentConference().themes.find(({ label }) => label === theme)?.formLabel ?? theme;
 
 interface PaperDetailsStepProps {
   register: UseFormRegister<WizardValues>;
@@ -41,7 +41,7 @@ export function PaperDetailsStep({ register, control, markBlank }: PaperDetailsS
         </label>
         <select id={themeId} className={controlClass} aria-invalid={invalid(theme)} {...register('theme')}>
           <option value="">Select a theme</option>
-          {THEMES.map((theme) => (
+          {themeLabels().map((theme) => (
             <option key={theme} value={theme}>
               {themeFormLabel(theme)}
             </option>
@@ -75,7 +75,7 @@ export function PaperDetailsStep({ register, control, markBlank }: PaperDetailsS
           {...register('modeOfPresentation')}
         >
           <option value="">Select a mode of presentation</option>
-          {PRESENTATION_MODES.map((mode) => (
+          {presentationModeLabels().map((mode) => (
             <option key={mode} value={mode}>
               {mode}
             </option>

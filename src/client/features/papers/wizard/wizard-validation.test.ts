@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { THEMES, PRESENTATION_MODES } from '@shared/constants.ts';
+import { presentationModeLabels, themeLabels } from '@shared/conference.ts';
 import { PAPER_MESSAGES } from '@shared/schemas/paper.ts';
 import { authorsError, paperDetailsError, submissionError, type WizardValues } from './wizard-validation.ts';
 
 const author = { name: 'Ada Lovelace', affiliation: 'Analytical Engines Ltd', address: 'London' };
 const complete: WizardValues = {
   title: 'Vortex shedding behind a cylinder',
-  theme: THEMES[0],
+  theme: themeLabels()[0]!,
   ictacemId: 'ICTACEMP2025XYZ',
-  modeOfPresentation: PRESENTATION_MODES[0],
+  modeOfPresentation: presentationModeLabels()[0]!,
   authors: [author],
 };
 const pdf = new File(['%PDF-1.4'], 'abstract.pdf', { type: 'application/pdf' });

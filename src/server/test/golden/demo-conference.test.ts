@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setConference } from '@shared/conference.ts';
+import { DEFAULT_CONFERENCE } from '@shared/conference/default-conference.ts';
+import { readConferenceFile } from '@server/conference-file.ts';
+import { PROJECT_ROOT } from '@server/project-paths.ts';
+import { createTestUser } from '../factories.ts';
+import { createTestApp, type TestApp } from '../test-app.ts';
+
+const DEMO = readConferenceFile(path.join(PROJECT_ROOT, 'examples', 'demo-conference', 'conference.yaml'));
+
+describe('a second conference from its file', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ conference: DEMO });
+  });
+  afterAll(async () => {
+    await t.close();
+    // The next file of this worker starts from the default, as the setup file left it.
+    setConference(DEFAULT_CONFERENCE);
+  });
+
+  it('is served under its own base path, in its own time zone, with its own IDs', async () => {
+    expect(DEMO).toMatchObject({ shortName: 'IWSM 2030', basePath: '/iwsm2030', timeZone: 'Europe/Lisbon' });
+    const res = await t.app.inject({ method: 'GET', url: '/iwsm2030/api/settings/deadlines' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ timeZone: 'Europe/Lisbon', timeZoneName: 'WET' });
+    const author = await createTestUser(t.app, { username: 'Inês Conceição' });
+    expect(author.user.customUserId).toMatch(/^IWSMP2030[A-Z2-9]{5}$/);
+  });
+});
