@@ -131,7 +131,7 @@ const sinceMark = () => {
 };
 const stageSeconds: string[] = [];
 const basePath = process.env.BASE_PATH || DEFAULT_CONFERENCE.basePath;
-const staleBecause = staleBuildReason(process.env.BASE_PATH || null);
+const staleBecause = staleBuildReason();
 if (staleBecause) {
   console.log(`${staleBecause}: building...`);
   const build = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'scripts', 'build.mjs')], { stdio: 'inherit' });

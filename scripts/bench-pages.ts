@@ -46,7 +46,7 @@ const PAGES = [
   { path: 'submit', kind: 'static shell' },
 ] as const;
 
-const stale = staleBuildReason(process.env.BASE_PATH || null);
+const stale = staleBuildReason();
 if (stale) throw new Error(`Run npm run build first: ${stale}`);
 
 const basePath = process.env.BASE_PATH || DEFAULT_CONFERENCE.basePath;

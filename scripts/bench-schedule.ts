@@ -33,7 +33,7 @@ const { values } = parseArgs({
 });
 const talks = Number(values.talks);
 const requests = Number(values.requests);
-const stale = staleBuildReason(process.env.BASE_PATH || null);
+const stale = staleBuildReason();
 if (stale) throw new Error(`Run npm run build first: ${stale}`);
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-bench-schedule-'));

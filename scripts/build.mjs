@@ -13,6 +13,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build as buildServer } from 'esbuild';
 import { build as buildClient } from 'vite';
+import { configuredBasePath } from './build-state.mjs';
 
 // Vite finds its config, and the paths below are read, from the project root wherever this runs.
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
@@ -69,10 +70,10 @@ const template = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/make-e
   stdio: 'inherit',
 });
 if (template.status !== 0) throw new Error('Making the empty embedded database failed (output above).');
-// The client is built for one BASE_PATH (vite.config.ts): a start with another must build again.
+// The client is built for one base path (vite.config.ts): a start with another must build again.
 await writeFile(
   'dist/.build-stamp',
-  JSON.stringify({ builtAt: new Date().toISOString(), basePath: process.env.BASE_PATH || null }),
+  JSON.stringify({ builtAt: new Date().toISOString(), basePath: configuredBasePath() }),
 );
 
 /**

@@ -31,8 +31,8 @@ const calendar = demoCalendar(now);
 const { values: options } = parseArgs({ options: { conference: { type: 'string' } } });
 const env = {
   ...demoEnvironment({ now, dataDir, port, admin }),
-  // The conference folder's conference.yaml; the built client follows its base path once built
-  // with the same CONFERENCE_FILE (start.mjs rebuilds a stale build only).
+  // The conference folder's conference.yaml; start.mjs builds the client again for its base path
+  // when the last build was made for another (build-state.mjs).
   ...(options.conference ? { CONFERENCE_FILE: path.resolve(options.conference, 'conference.yaml') } : {}),
 };
 const config = loadConfig({ ...process.env, ...env });

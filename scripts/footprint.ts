@@ -275,7 +275,7 @@ async function measureServer(prepare: () => Promise<NodeJS.ProcessEnv>, afterIdl
 
 /** Builds here, outside the measured process, when a source is newer than the build. */
 function buildIfStale(): void {
-  const reason = staleBuildReason(process.env.BASE_PATH || null);
+  const reason = staleBuildReason();
   if (!reason) return;
   console.error(`${reason}: building...`);
   const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: PROJECT_ROOT, stdio: 'ignore' });

@@ -42,7 +42,7 @@ function run(command, args, env = process.env) {
 const dataRoot = mkdtempSync(path.join(os.tmpdir(), 'ictacem-e2e-'));
 let clientDir = path.join(dataRoot, 'client');
 if (process.env.E2E_BUILD === 'dist') {
-  const staleBecause = staleBuildReason(process.env.BASE_PATH || null);
+  const staleBecause = staleBuildReason();
   if (staleBecause) {
     console.log(`${staleBecause}: building...`);
     run(process.execPath, [path.join(PROJECT_ROOT, 'scripts', 'build.mjs')]);

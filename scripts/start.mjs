@@ -1,5 +1,5 @@
 // `npm start`: runs the compiled server, building it (and the client) first only when the build
-// is missing, older than what it is built from or made for another BASE_PATH (build-state.mjs);
+// is missing, older than what it is built from or made for another base path (build-state.mjs);
 // so a restart takes about a second.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import { PROJECT_ROOT as root, staleBuildReason } from './build-state.mjs';
 
-const reason = staleBuildReason(process.env.BASE_PATH || null);
+const reason = staleBuildReason();
 if (reason) {
   console.log(`${reason}: building...`);
   // The same Node that runs this script, so no npm needs to be on the PATH (e.g. under systemd).
