@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { setConference } from '@shared/conference.ts';
 import { DEFAULT_CONFERENCE } from '@shared/conference/default-conference.ts';
 import { readConferenceFile } from '@server/conference-file.ts';
 import { openDatabase } from '@server/db/client.ts';
@@ -35,6 +36,8 @@ if (!/^postgres(ql)?:\/\//.test(values.from) && !existsSync(path.join(values.fro
 }
 
 const nextEdition = process.env.CONFERENCE_FILE ? readConferenceFile(process.env.CONFERENCE_FILE) : DEFAULT_CONFERENCE;
+// Its user IDs are the new edition's (their prefix), and so are its themes.
+setConference(nextEdition);
 const themes = nextEdition.themes.map((theme) => theme.label);
 
 try {

@@ -5,6 +5,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { excludeServers, ServersRunningError } from '../db/server-presence.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { openFileStore } from '../storage/open-file-store.ts';
+import { setConference } from '@shared/conference.ts';
 
 export interface MaintenanceSession extends Database {
   store: FileStore;
@@ -18,6 +19,8 @@ export interface MaintenanceSession extends Database {
  * running servers, then `exclusive` is false.
  */
 export async function openForMaintenance(config: AppConfig): Promise<MaintenanceSession> {
+  // What the checks and copies read of the conference (its themes, its file names), as the server would.
+  setConference(config.conference);
   // Opening would create an empty database: a mistyped DATA_DIR must not look like a clean one.
   if (!config.databaseUrl && !existsSync(path.resolve(config.dataDir, 'pglite'))) {
     throw new Error(

@@ -31,6 +31,7 @@ export const COMMITTEE_TEXTS = {
   listPubliclyLabel: 'Name me, with my affiliation, on the public Committee page',
   listPubliclyHint:
     'Visitors of the site see your name beside the organising committees. Leave it unticked to stay unnamed.',
+  listPubliclyAs: 'You would be named as',
   invitationSent: (email: string) => `Invitation sent to ${email}.`,
   invitationResent: (email: string) => `The invitation was sent again to ${email}; the earlier link no longer works.`,
   /** Without a mail server the invitation waits in the Outbox, where its sender copies the link. */

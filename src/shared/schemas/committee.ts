@@ -74,6 +74,8 @@ export const committeeMemberResponseSchema = okResponse({ message: z.string(), m
 export const committeeInvitationViewSchema = z.object({
   name: z.string(),
   email: z.string(),
+  /** As the public Committee page would name the member, should they agree. */
+  affiliation: z.string(),
   themes: z.array(z.string()),
   maxPapers: z.number(),
   note: z.string(),

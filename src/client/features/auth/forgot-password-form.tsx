@@ -11,6 +11,7 @@ import { useToast } from '@client/lib/toast.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { useRequestPasswordReset } from '@client/lib/auth-api.ts';
 import { useHydrated } from '@client/lib/use-hydrated.ts';
+import { currentConference } from '@shared/conference.ts';
 
 const forgotFormSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').pipe(z.email(MESSAGES.emailInvalid)),
@@ -25,7 +26,10 @@ export const FORGOT_TEXT = {
 
 /** The page /forgot-password (pages/author/forgot-password-page.tsx loads it after the first paint). */
 export default function ForgotPasswordForm() {
-  useDocumentTitle('Forgot Password', 'Request a link to reset your ICTACEM 2025 account password.');
+  useDocumentTitle(
+    'Forgot Password',
+    `Request a link to reset your ${currentConference().shortName} account password.`,
+  );
   const toast = useToast();
   const request = useRequestPasswordReset();
   const {

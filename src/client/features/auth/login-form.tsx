@@ -16,6 +16,7 @@ import { safeReturnPath } from '@client/lib/safe-redirect.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 import { useHydrated } from '@client/lib/use-hydrated.ts';
+import { currentConference } from '@shared/conference.ts';
 
 const loginFormSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').pipe(z.email(MESSAGES.emailInvalid)),
@@ -34,7 +35,10 @@ interface LoginLocationState {
 
 /** The page /login (pages/author/login-page.tsx loads it after the first paint). */
 export default function LoginForm() {
-  useDocumentTitle('Login', 'Log in to submit and follow your ICTACEM 2025 extended abstract and paper.');
+  useDocumentTitle(
+    'Login',
+    `Log in to submit and follow your ${currentConference().shortName} extended abstract and paper.`,
+  );
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();

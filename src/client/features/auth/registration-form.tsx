@@ -15,17 +15,18 @@ import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { useConferenceDays } from '@client/lib/use-conference-dates.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 import { useHydrated } from '@client/lib/use-hydrated.ts';
+import { currentConference } from '@shared/conference.ts';
 
 /** The page /registration (pages/author/registration-page.tsx loads it after the first paint). */
 export default function RegistrationForm() {
-  useDocumentTitle('Registration', 'Registration for ICTACEM 2025, 15-17 December 2025.');
+  useDocumentTitle('Registration', `Registration for ${currentConference().shortName}, 15-17 December 2025.`);
   const registrationOpen = useRegistrationOpen();
   if (registrationOpen === undefined) return <Spinner label="Loading..." fillsPage />;
   return registrationOpen ? <SignUpForm /> : <RegistrationsClosed />;
 }
 
 function RegistrationsClosed() {
-  const mail = contactMailHref('ICTACEM 2025 registration');
+  const mail = contactMailHref(`${currentConference().shortName} registration`);
   const days = useConferenceDays();
   return (
     <div className="mx-auto max-w-xl px-4 py-12 sm:py-20">

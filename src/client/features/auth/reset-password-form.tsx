@@ -11,6 +11,7 @@ import { useToast } from '@client/lib/toast.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { useResetPassword } from '@client/lib/auth-api.ts';
 import { useHydrated } from '@client/lib/use-hydrated.ts';
+import { currentConference } from '@shared/conference.ts';
 
 type ResetForm = z.infer<typeof resetPasswordFormSchema>;
 
@@ -18,7 +19,7 @@ export const RESET_SUCCESS = 'Password reset successful! You can now login with 
 
 /** The page /reset-password/{token} (pages/author/reset-password-page.tsx loads it after the first paint). */
 export default function ResetPasswordForm() {
-  useDocumentTitle('Reset Password', 'Choose a new password for your ICTACEM 2025 account.');
+  useDocumentTitle('Reset Password', `Choose a new password for your ${currentConference().shortName} account.`);
   const { resettoken = '' } = useParams();
   const navigate = useNavigate();
   const toast = useToast();

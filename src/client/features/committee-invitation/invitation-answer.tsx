@@ -72,7 +72,9 @@ export function InvitationAnswer({
         <h2 id="accept-heading" className="text-lg font-semibold text-slate-900">
           Accept
         </h2>
-        {!signedInElsewhere && <ListPubliclyField checked={listPublicly} onChange={setListPublicly} />}
+        {!signedInElsewhere && (
+          <ListPubliclyField invitation={invitation} checked={listPublicly} onChange={setListPublicly} />
+        )}
         {signedInElsewhere ? (
           <Alert tone="info">{COMMITTEE_TEXTS.wrongAccount(invitation.email)}</Alert>
         ) : invitation.accountExists ? (
@@ -107,7 +109,15 @@ export function InvitationAnswer({
 }
 
 /** The consent to be named on the public Committee page: off unless the invitee ticks it. */
-function ListPubliclyField({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+function ListPubliclyField({
+  invitation,
+  checked,
+  onChange,
+}: {
+  invitation: CommitteeInvitationView;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   const hintId = useId();
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
@@ -123,7 +133,11 @@ function ListPubliclyField({ checked, onChange }: { checked: boolean; onChange: 
         {COMMITTEE_TEXTS.listPubliclyLabel}
       </label>
       <p id={hintId} className="mt-1 pl-6 text-slate-600">
-        {COMMITTEE_TEXTS.listPubliclyHint}
+        {COMMITTEE_TEXTS.listPubliclyHint} {COMMITTEE_TEXTS.listPubliclyAs}{' '}
+        <span className="font-medium text-slate-800">
+          {[invitation.name, invitation.affiliation].filter(Boolean).join(', ')}
+        </span>
+        .
       </p>
     </div>
   );

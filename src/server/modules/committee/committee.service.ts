@@ -164,7 +164,12 @@ export async function revokeMember(
     const member = await lockedMember(tx, memberId);
     if (member.status !== 'invited' && member.status !== 'accepted')
       throw new AppError('conflict', COMMITTEE_TEXTS.alreadyRevoked);
-    const saved = await updateCommitteeMember(tx, member.id, { status: 'revoked', invitationExpiresAt: null });
+    // A member taken off the committee is no longer named: should they be invited again, they are asked again.
+    const saved = await updateCommitteeMember(tx, member.id, {
+      status: 'revoked',
+      invitationExpiresAt: null,
+      listedPublicly: false,
+    });
     return {
       member: presentCommitteeMember(saved),
       message: member.status === 'accepted' ? COMMITTEE_TEXTS.memberRemoved : COMMITTEE_TEXTS.invitationRevoked,
@@ -195,6 +200,7 @@ export async function readInvitation(ctx: Pick<AppContext, 'db'>, token: string)
   return {
     name: row.name,
     email: row.email,
+    affiliation: row.affiliation,
     themes: row.themes,
     maxPapers: row.maxPapers,
     note: row.note,

@@ -384,5 +384,15 @@ describe('the programme committee, by invitation', () => {
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await publicList()).map((m) => m.name)).not.toContain('प्रिया शर्मा');
+    // Removal takes the consent with it: invited again, the member is asked again.
+    expect((await memberRow(removed.json().member.email)).listedPublicly).toBe(false);
+  });
+
+  it('shows the invitee, before they answer, the name and affiliation the public page would show', async () => {
+    const body = reviewer({ name: 'Zofia Wąsowska', affiliation: 'Politechnika Łódzka' });
+    await invite(body);
+    const shown = await open(tokenIn((await invitationMailsTo(body.email))[0]!.raw));
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().invitation).toMatchObject({ name: 'Zofia Wąsowska', affiliation: 'Politechnika Łódzka' });
   });
 });

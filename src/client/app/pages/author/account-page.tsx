@@ -7,6 +7,7 @@ import { PageContainer } from '@client/components/ui/page-container.tsx';
 import { SessionsList } from '@client/features/account/sessions-list.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { SignInGuard } from './sign-in-guard.tsx';
+import { currentConference } from '@shared/conference.ts';
 
 // The password form (the form libraries) loads after the page has painted, in a place of its height.
 const ChangePasswordForm = lazy(async () => ({
@@ -14,7 +15,10 @@ const ChangePasswordForm = lazy(async () => ({
 }));
 
 export default function AccountPage() {
-  useDocumentTitle('Password and Sessions', 'Change your ICTACEM 2025 password and see where you are signed in.');
+  useDocumentTitle(
+    'Password and Sessions',
+    `Change your ${currentConference().shortName} password and see where you are signed in.`,
+  );
   return (
     <SignInGuard
       signedOut={{ notice: 'Please log in to manage your account. Redirecting to the login page...' }}

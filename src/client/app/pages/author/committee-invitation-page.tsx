@@ -8,6 +8,7 @@ import { errorText } from '@client/lib/api.ts';
 import { useAuth } from '@client/lib/auth-api.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
+import { currentConference } from '@shared/conference.ts';
 
 // Its form libraries load after the page has painted.
 const InvitationAnswer = lazy(async () => ({
@@ -16,7 +17,10 @@ const InvitationAnswer = lazy(async () => ({
 
 /** /committee-invitation/{token}: the link a committee invitation e-mails, to accept or decline it. */
 export default function CommitteeInvitationPage() {
-  useDocumentTitle('Committee Invitation', 'Accept or decline an invitation to the ICTACEM 2025 programme committee.');
+  useDocumentTitle(
+    'Committee Invitation',
+    `Accept or decline an invitation to the ${currentConference().shortName} programme committee.`,
+  );
   const { token = '' } = useParams();
   const { pathname } = useLocation();
   const invitation = useInvitation(token);

@@ -15,6 +15,7 @@ import { YourPresentation } from '@client/features/schedule/your-presentation.ts
 import { useAuth } from '@client/lib/auth-api.ts';
 import { useExactDocumentTitle } from '@client/lib/use-document-title.ts';
 import { SignInGuard } from './sign-in-guard.tsx';
+import { currentConference } from '@shared/conference.ts';
 
 // The response to the reviews holds a file form (the form libraries): fetched after the first
 // paint, and only by an author with a paper that has reached that stage.
@@ -29,7 +30,11 @@ export default function ProfilePage() {
   const unreadMessages = useChatUnreadCounts(Boolean(user) && !volunteer).data?.totalUnread ?? 0;
   const refreshUnread = useRefreshChatUnread();
   // Spec: "(n) ICTACEM 2025 Profile" while unread chat messages exist.
-  useExactDocumentTitle(unreadMessages > 0 ? `(${unreadMessages}) ICTACEM 2025 Profile` : 'ICTACEM 2025 Profile');
+  useExactDocumentTitle(
+    unreadMessages > 0
+      ? `(${unreadMessages}) ${currentConference().shortName} Profile`
+      : `${currentConference().shortName} Profile`,
+  );
 
   return (
     <SignInGuard

@@ -11,6 +11,7 @@ import { errorText } from '@client/lib/api.ts';
 import { useAuth } from '@client/lib/auth-api.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { SignInGuard } from './sign-in-guard.tsx';
+import { currentConference } from '@shared/conference.ts';
 
 // The set-up and its management are forms: the form libraries load after the page has painted.
 const TwoFactorManage = lazy(async () => ({
@@ -23,7 +24,7 @@ const TwoFactorSetup = lazy(async () => ({
 export default function TwoFactorPage() {
   useDocumentTitle(
     'Two-factor sign-in',
-    'Sign in to ICTACEM 2025 with a code from your phone as well as your password.',
+    `Sign in to ${currentConference().shortName} with a code from your phone as well as your password.`,
   );
   return (
     <SignInGuard

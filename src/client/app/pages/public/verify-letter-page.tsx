@@ -4,6 +4,7 @@ import { PageContainer } from '@client/components/ui/page-container.tsx';
 import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
+import { currentConference } from '@shared/conference.ts';
 
 // The verification form (the form libraries) loads after the page has painted; the server draws it whole.
 const LetterVerification = lazy(async () => ({
@@ -14,7 +15,7 @@ const LetterVerification = lazy(async () => ({
 export default function VerifyLetterPage() {
   useDocumentTitle(
     'Verify a Letter',
-    'Check that an acceptance letter, visa invitation letter, payment receipt or certificate of ICTACEM 2025 is genuine, by its verification code.',
+    `Check that an acceptance letter, visa invitation letter, payment receipt or certificate of ${currentConference().shortName} is genuine, by its verification code.`,
   );
   const { code } = useParams();
   const navigate = useNavigate();
@@ -22,8 +23,7 @@ export default function VerifyLetterPage() {
     <PageContainer className="max-w-3xl py-8 sm:py-12">
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Verify a Letter</h1>
       <p className="mt-2 mb-6 text-slate-700">
-        Acceptance letters, visa invitation letters, payment receipts and certificates of ICTACEM 2025 carry a verification code at
-        the bottom of the page. Enter it to confirm that the site issued the document and what it states.
+        {`Acceptance letters, visa invitation letters, payment receipts and certificates of ${currentConference().shortName} carry a verification code at the bottom of the page. Enter it to confirm that the site issued the document and what it states.`}
       </p>
       <LoadBoundary fallback={<Spinner label="Loading..." />}>
         <LetterVerification
