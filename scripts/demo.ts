@@ -11,11 +11,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
+import { readConferenceFile } from '@server/conference-file.ts';
 import { loadConfig } from '@server/config.ts';
 import { openDatabase } from '@server/db/client.ts';
 import { papers, users } from '@server/db/schema/index.ts';
 import { demoCalendar, demoEnvironment } from '@server/ops/demo-environment.ts';
 import { setConference } from '@shared/conference.ts';
+import { DEFAULT_CONFERENCE } from '@shared/conference/default-conference.ts';
 import { CONFERENCE_DATE_INFO, CONFERENCE_DATE_KEYS, formatConferenceTime } from '@shared/domain/deadlines.ts';
 import { DEMO_COUNTS, seedDemoConference } from './seed-demo.ts';
 
@@ -27,16 +29,20 @@ const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
 const admin = { email: 'admin@demo.example', password: `Demo-${randomBytes(9).toString('hex')}` };
 const port = Number(process.env.PORT || 3000);
 const now = new Date();
-const calendar = demoCalendar(now);
 const { values: options } = parseArgs({ options: { conference: { type: 'string' } } });
+// The conference folder's conference.yaml; start.mjs builds the client again for its base path
+// when the last build was made for another (build-state.mjs).
+const conferenceFile = options.conference
+  ? path.resolve(options.conference, 'conference.yaml')
+  : process.env.CONFERENCE_FILE;
+// The demo's calendar is drawn in the conference's time zone: the conference first.
+setConference(conferenceFile ? readConferenceFile(conferenceFile) : DEFAULT_CONFERENCE);
+const calendar = demoCalendar(now);
 const env = {
   ...demoEnvironment({ now, dataDir, port, admin }),
-  // The conference folder's conference.yaml; start.mjs builds the client again for its base path
-  // when the last build was made for another (build-state.mjs).
-  ...(options.conference ? { CONFERENCE_FILE: path.resolve(options.conference, 'conference.yaml') } : {}),
+  ...(conferenceFile ? { CONFERENCE_FILE: conferenceFile } : {}),
 };
 const config = loadConfig({ ...process.env, ...env });
-setConference(config.conference);
 
 /** An author whose abstract was accepted, so the payment and full paper steps can be tried at once. */
 async function seed(): Promise<{ email: string; status: string } | undefined> {
