@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setConference } from '@shared/conference.ts';
 import { DEFAULT_CONFERENCE } from '@shared/conference/default-conference.ts';
 import { readConferenceFile } from '@server/conference-file.ts';
+import { contentDirOf, loadSiteContent } from '@server/modules/site-content/content-loader.ts';
 import { PROJECT_ROOT } from '@server/project-paths.ts';
 import { createTestUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 
-const DEMO = readConferenceFile(path.join(PROJECT_ROOT, 'examples', 'demo-conference', 'conference.yaml'));
+const DEMO_FILE = path.join(PROJECT_ROOT, 'examples', 'demo-conference', 'conference.yaml');
+const DEMO = readConferenceFile(DEMO_FILE);
 
 describe('a second conference from its file', () => {
   let t: TestApp;
@@ -27,5 +29,12 @@ describe('a second conference from its file', () => {
     expect(res.json()).toMatchObject({ timeZone: 'Europe/Lisbon', timeZoneName: 'WET' });
     const author = await createTestUser(t.app, { username: 'Inês Conceição' });
     expect(author.user.customUserId).toMatch(/^IWSMP2030[A-Z2-9]{5}$/);
+  });
+
+  it('has its own pages’ texts beside its file, read without a warning', async () => {
+    const { content, warnings } = await loadSiteContent(contentDirOf({ conferenceFile: DEMO_FILE }, PROJECT_ROOT));
+    expect(warnings).toEqual([]);
+    expect(content.about.themesIntro).toContain('three themes');
+    expect(content.speakers.map((speaker) => speaker.name)).toContain('Ольга Смирнова');
   });
 });
