@@ -8,12 +8,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { setConference, themeLabels } from '@shared/conference.ts';
+import { currentConference, setConference, themeLabels } from '@shared/conference.ts';
 import { announcedDates, formatConferenceDate, formatDateRange } from '@shared/domain/deadlines.ts';
 import type { ConferenceDocument } from '@shared/schemas/site-content.ts';
 import { conference, registration } from '@client/content/conference.ts';
 import { accommodation, keyDatesOf } from '@client/content/important-dates.ts';
-import { additionalOpportunities, benefitsForAllTiers, sponsorshipTiers } from '@client/content/sponsorship.ts';
+import { additionalOpportunities, benefitsForAllTiers } from '@client/content/sponsorship.ts';
 import { loadConfig } from '@server/config.ts';
 import { contentDirOf, loadSiteContent } from '@server/modules/site-content/content-loader.ts';
 import { PROJECT_ROOT } from '@server/project-paths.ts';
@@ -195,7 +195,7 @@ async function writeBrochure(document: ConferenceDocument): Promise<void> {
     .paragraph(`${accommodation.summary} ${accommodation.deadlineNote}`)
     .heading('Sponsorship tiers')
     .bullets(
-      sponsorshipTiers.map(
+      currentConference().sponsorshipTiers.map(
         (tier) => `${tier.name}, ${tier.price}: ${[...tier.benefits, tier.limit].filter(Boolean).join('; ')}`,
       ),
     )

@@ -1,11 +1,7 @@
+import { type Conference, currentConference } from '@shared/conference.ts';
 import { buttonClass } from '@client/components/ui/button.tsx';
 import { conference, contactMailHref, isAnnounced } from '@client/content/conference.ts';
-import {
-  additionalOpportunities,
-  benefitsForAllTiers,
-  type SponsorshipTier,
-  sponsorshipTiers,
-} from '@client/content/sponsorship.ts';
+import { additionalOpportunities, benefitsForAllTiers } from '@client/content/sponsorship.ts';
 import { DocumentLinks } from '@client/features/documents/document-links.tsx';
 import { PdfPreview } from '@client/features/documents/pdf-preview.tsx';
 import { useSiteContent } from '@client/features/site-content/site-content-api.ts';
@@ -33,7 +29,7 @@ export default function SponsorshipPage() {
       <PageBanner title="Sponsorship" lead={sponsorship.intro} />
       <PageSection title="Sponsorship Tiers">
         <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
-          {sponsorshipTiers.map((tier) => (
+          {currentConference().sponsorshipTiers.map((tier) => (
             <TierCard key={tier.name} tier={tier} />
           ))}
         </ul>
@@ -76,7 +72,7 @@ export default function SponsorshipPage() {
   );
 }
 
-function TierCard({ tier }: { tier: SponsorshipTier }) {
+function TierCard({ tier }: { tier: Conference['sponsorshipTiers'][number] }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className={`bg-gradient-to-r px-6 py-5 text-white ${TIER_ACCENTS[tier.name] ?? 'from-brand-800 to-brand-700'}`}>
