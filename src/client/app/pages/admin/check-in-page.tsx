@@ -18,9 +18,10 @@ export default function CheckInPage() {
   if (!user) return <Navigate to="/login?redirect=/admin/check-in" replace />;
   if (user.role !== 'admin' && user.role !== 'volunteer') return <Navigate to="/admin" replace />;
   return (
-    <div className="mx-auto w-full max-w-xl px-4 py-6">
+    // At least a screen tall, so that the footer stays below the fold while the desk loads: no shift.
+    <div className="mx-auto min-h-screen w-full max-w-xl px-4 py-6">
       <h1 className="mb-4 text-2xl font-bold text-brand-900">Check-in</h1>
-      <LoadBoundary fallback={<Spinner label="Loading check-in..." fillsPage />}>
+      <LoadBoundary fallback={<Spinner label="Loading check-in..." />}>
         <CheckInDesk />
       </LoadBoundary>
     </div>
