@@ -399,12 +399,16 @@ describe('public pages rendered on the server', () => {
     const sent = await get('/ictacem2025/verify-letter?code=%20K7QD-9XMP%2F3RTA%20');
     expect(sent.statusCode).toBe(303);
     expect(sent.headers.location).toBe('/ictacem2025/verify-letter/K7QD-9XMP%2F3RTA');
-    // Nothing typed, or more than any code: the form again.
+    // Nothing typed, or more than any code: the form again; a blank one says what it needs, as the live form does.
     for (const url of ['/ictacem2025/verify-letter?code=', `/ictacem2025/verify-letter?code=${'A'.repeat(257)}`]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(h1Of(res.body), url).toBe('Verify a Letter');
     }
+    for (const url of ['/ictacem2025/verify-letter?code=', '/ictacem2025/verify-letter?code=+++']) {
+      expect(rootOf((await get(url)).body), url).toContain(LETTER_TEXTS.codeRequired);
+    }
+    expect(rootOf(form.body)).not.toContain(LETTER_TEXTS.codeRequired);
   });
 
   it('answers a code on the page no more often than the API would, then leaves it to the API', async () => {

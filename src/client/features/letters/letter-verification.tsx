@@ -24,14 +24,16 @@ interface LetterVerificationProps {
   code: string | null;
   /** Checks a typed code: the page puts it into the address, so the answer can be linked to. */
   onCheck: (code: string) => void;
+  /** A blank code was sent by the browser's own form (without JavaScript): shown as the live form shows it. */
+  sentBlank?: boolean;
 }
 
 /** A code field and what the site knows of the letter with that code. */
-export function LetterVerification({ code, onCheck }: LetterVerificationProps) {
+export function LetterVerification({ code, onCheck, sentBlank = false }: LetterVerificationProps) {
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isSubmitted },
   } = useForm<LetterCodeForm>({
     resolver: zodResolver(letterCodeFormSchema),
     defaultValues: { code: code ?? '' },
@@ -58,7 +60,7 @@ export function LetterVerification({ code, onCheck }: LetterVerificationProps) {
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={LETTER_CODE_FIELD_MAX}
-            error={errors.code?.message}
+            error={errors.code?.message ?? (sentBlank && !isSubmitted ? LETTER_TEXTS.codeRequired : undefined)}
             {...register('code')}
           />
         </div>

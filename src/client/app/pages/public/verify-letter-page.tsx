@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageContainer } from '@client/components/ui/page-container.tsx';
 import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
@@ -19,6 +19,10 @@ export default function VerifyLetterPage() {
   );
   const { code } = useParams();
   const navigate = useNavigate();
+  // The form as a browser sends it without JavaScript (or before the page is live): a blank code
+  // comes back here as ?code=, and gets the answer the live form gives.
+  const [search] = useSearchParams();
+  const sentBlank = code === undefined && search.has('code');
   return (
     <PageContainer className="max-w-3xl py-8 sm:py-12">
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Verify a Letter</h1>
@@ -29,6 +33,7 @@ export default function VerifyLetterPage() {
         <LetterVerification
           key={code ?? ''}
           code={code ?? null}
+          sentBlank={sentBlank}
           onCheck={(typed) => navigate(`/verify-letter/${encodeURIComponent(typed)}`, { replace: code !== undefined })}
         />
       </LoadBoundary>
