@@ -19,7 +19,8 @@ import { currentConference } from '@shared/conference.ts';
 
 /** The page /registration (pages/author/registration-page.tsx loads it after the first paint). */
 export default function RegistrationForm() {
-  useDocumentTitle('Registration', `Registration for ${currentConference().shortName}, 15-17 December 2025.`);
+  const days = useConferenceDays();
+  useDocumentTitle('Registration', `Registration for ${currentConference().shortName}${days ? `, ${days}` : ''}.`);
   const registrationOpen = useRegistrationOpen();
   if (registrationOpen === undefined) return <Spinner label="Loading..." fillsPage />;
   return registrationOpen ? <SignUpForm /> : <RegistrationsClosed />;

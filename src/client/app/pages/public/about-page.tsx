@@ -14,7 +14,7 @@ export default function AboutPage() {
   const placeholders = usePlaceholders();
   useDocumentTitle(
     'About',
-    `About ${conference.shortName}: the conference, its four themes and the host institute campus in West Bengal, India.`,
+    `About ${conference.shortName}: the conference, its four themes and the host institute campus in ${conference.location}.`,
   );
   return (
     <>
@@ -60,7 +60,7 @@ function AtAGlance() {
     { term: 'Dates', value: days ?? '' },
     { term: 'Venue', value: conference.venue },
     { term: 'Edition', value: conference.edition },
-    { term: 'Themes', value: `${themeLabels().length} themes in aerospace and mechanics` },
+    { term: 'Themes', value: `${themeLabels().length} themes in ${conference.discipline}` },
   ];
   return (
     <div className="self-start rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
