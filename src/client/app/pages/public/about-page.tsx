@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { themeLabels } from '@shared/conference.ts';
+import { countInWords } from '@shared/format/numbers.ts';
 import { buttonClass } from '@client/components/ui/button.tsx';
 import { conference, isAnnounced } from '@client/content/conference.ts';
 import { Prose, usePlaceholders } from '@client/features/site-content/prose.tsx';
@@ -14,7 +15,7 @@ export default function AboutPage() {
   const placeholders = usePlaceholders();
   useDocumentTitle(
     'About',
-    `About ${conference.shortName}: the conference, its four themes and the host institute campus in ${conference.location}.`,
+    `About ${conference.shortName}: the conference, its ${countInWords(themeLabels().length)} themes and the host institute campus in ${conference.location}.`,
   );
   return (
     <>
