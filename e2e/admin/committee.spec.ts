@@ -452,6 +452,18 @@ test('an author invited to the committee signs in from the invitation and accept
   await page.goto('committee');
   await expect(page.getByRole('region', { name: 'Programme Committee' })).toContainText(author.username);
   await expect(page.getByRole('region', { name: 'Patrons' })).toContainText('To be announced.');
+
+  // Later, from their reviews page, the member withdraws that consent, and the page follows.
+  await page.goto('reviews');
+  const listing = page.getByRole('region', { name: COMMITTEE_TEXTS.listingHeading });
+  await expect(listing).toContainText(`${COMMITTEE_TEXTS.listedAs} ${author.username}`);
+  await listing.getByRole('button', { name: COMMITTEE_TEXTS.unlistMe }).click();
+  await expect(page.getByText(COMMITTEE_TEXTS.unlistedNow)).toBeVisible();
+  await expect(listing).toContainText(COMMITTEE_TEXTS.notListed);
+  await expect(listing.getByRole('button', { name: COMMITTEE_TEXTS.listPubliclyLabel })).toBeEnabled();
+  await page.goto('committee');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(author.username)).toHaveCount(0);
 });
 
 test('in double-blind review the submission page asks authors to remove their names from the PDF', async ({
