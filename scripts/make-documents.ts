@@ -1,7 +1,7 @@
 // Writes the placeholder PDFs that the document pages serve, into public/documents/:
 //   npm run documents
 // Each file says it is a placeholder; organizers replace it with the real document under the
-// same file name. The text comes from the content files (content/) and src/client/content/, the dates from announcedDates()
+// same file name. The text comes from the conference's configuration and content files (content/), the dates from announcedDates()
 // (the defaults the server starts with), so it matches the website. The
 // output is byte-for-byte reproducible (no dates or random ids), so re-running it changes nothing.
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -11,9 +11,8 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf
 import { currentConference, setConference, themeLabels } from '@shared/conference.ts';
 import { announcedDates, formatConferenceDate, formatDateRange } from '@shared/domain/deadlines.ts';
 import type { ConferenceDocument } from '@shared/schemas/site-content.ts';
-import { conference, registration } from '@client/content/conference.ts';
-import { accommodation, keyDatesOf } from '@client/content/important-dates.ts';
-import { additionalOpportunities, benefitsForAllTiers } from '@client/content/sponsorship.ts';
+import { conference } from '@client/content/conference.ts';
+import { keyDatesOf } from '@client/content/important-dates.ts';
 import { loadConfig } from '@server/config.ts';
 import { contentDirOf, loadSiteContent } from '@server/modules/site-content/content-loader.ts';
 import { PROJECT_ROOT } from '@server/project-paths.ts';
@@ -187,22 +186,24 @@ async function writeBrochure(document: ConferenceDocument): Promise<void> {
     .bullets(keyDatesOf(announcedDates()).map((keyDate) => `${keyDate.label}: ${keyDate.title}`))
     .heading('Registration and payment')
     .paragraph(
-      `The early-bird rate is valid for payments received on or before ${formatConferenceDate(announcedDates().earlyBirdCloses)}; late registration applies from ${formatConferenceDate(announcedDates().lateRegistrationOpens)}. Payment is made through ${registration.paymentPortal}. Programme ID: ${registration.programmeId}.`,
+      `The early-bird rate is valid for payments received on or before ${formatConferenceDate(announcedDates().earlyBirdCloses)}; late registration applies from ${formatConferenceDate(announcedDates().lateRegistrationOpens)}. Payment is made through ${conference.registration.paymentPortal}. Programme ID: ${conference.registration.programmeId}.`,
     )
     .heading('Publication')
     .paragraph(content.home.announcements.publication.text)
     .heading('Accommodation')
-    .paragraph(`${accommodation.summary} ${accommodation.deadlineNote}`)
+    .paragraph(`${content.importantDates.accommodation.summary} ${content.importantDates.accommodation.deadlineNote}`)
     .heading('Sponsorship tiers')
     .bullets(
       currentConference().sponsorshipTiers.map(
         (tier) => `${tier.name}, ${tier.price}: ${[...tier.benefits, tier.limit].filter(Boolean).join('; ')}`,
       ),
     )
-    .paragraph(`Every tier: ${benefitsForAllTiers.join('; ')}.`)
+    .paragraph(`Every tier: ${conference.sponsorshipBenefits.join('; ')}.`)
     .heading('Additional opportunities')
     .bullets(
-      additionalOpportunities.map((item) => `${item.name}: ${item.price}${item.limit ? ` (${item.limit})` : ''}`),
+      conference.sponsorshipOpportunities.map(
+        (item) => `${item.name}: ${item.price}${item.limit ? ` (${item.limit})` : ''}`,
+      ),
     )
     .heading('Contact')
     .bullets([

@@ -229,7 +229,11 @@ test('an organiser invites three reviewers by e-mail; two join and review the sa
   // member still has room depends on how many papers the whole suite left undecided, so nothing is
   // assigned here; assigning a selection is covered by the server's tests.)
   await page.goto('admin?section=papers');
+  // The search applied (its request answered), not the first page before it: a new search starts a
+  // new selection, and a suite with one paper shows "1 paper" before the search as well.
+  const searched = page.waitForResponse((res) => res.url().includes('/api/admin/papers?search='));
   await page.getByLabel('Search papers').fill(paperTitle);
+  await searched;
   await expect(page.getByTestId('papers-found')).toContainText('1 paper');
   // Its first reviewer started the paper's review; selecting waits for the list's fresh row.
   await expect(page.getByTestId('admin-paper-card').filter({ hasText: paperTitle })).toContainText(
@@ -452,6 +456,19 @@ test('an author invited to the committee signs in from the invitation and accept
   await page.goto('committee');
   await expect(page.getByRole('region', { name: 'Programme Committee' })).toContainText(author.username);
   await expect(page.getByRole('region', { name: 'Patrons' })).toContainText('To be announced.');
+
+  // Later, from their reviews page, the member withdraws that consent, and the page follows.
+  await page.goto('reviews');
+  const listing = page.getByRole('region', { name: COMMITTEE_TEXTS.listingHeading });
+  await expect(listing).toContainText(`${COMMITTEE_TEXTS.listedAs} ${author.username}`);
+  await listing.getByRole('button', { name: COMMITTEE_TEXTS.unlistMe }).click();
+  await expect(page.getByText(COMMITTEE_TEXTS.unlistedNow)).toBeVisible();
+  await expect(listing).toContainText(COMMITTEE_TEXTS.notListed);
+  await expect(listing.getByRole('button', { name: COMMITTEE_TEXTS.listPubliclyLabel })).toBeEnabled();
+  await page.goto('committee');
+  await expect(page.getByRole('region', { name: 'Patrons' })).toContainText('To be announced.');
+  // The header still names the signed-in account; the page's lists no longer do.
+  await expect(page.getByRole('main').getByText(author.username)).toHaveCount(0);
 });
 
 test('in double-blind review the submission page asks authors to remove their names from the PDF', async ({

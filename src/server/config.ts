@@ -32,12 +32,15 @@ const booleanFlag = z
   .transform((v) => v === 'true' || v === '1');
 
 function isoWithOffset(name: string) {
-  return z
-    .string()
-    .trim()
-    .refine(isIsoWithOffset, DEADLINE_MESSAGES.notIsoWithOffset(name))
-    .transform(withColonOffset)
-    .optional();
+  return (
+    z
+      .string()
+      .trim()
+      // Read before the conference file: the example is no conference's.
+      .refine(isIsoWithOffset, DEADLINE_MESSAGES.notIsoWithOffset(name, '2030-10-15T23:59:59+01:00'))
+      .transform(withColonOffset)
+      .optional()
+  );
 }
 
 /** The dates the site keeps until an admin changes them (ABSTRACT_DEADLINE, CONFERENCE_STARTS...): ISO 8601 with an offset. */

@@ -82,6 +82,7 @@ export const CONTENT_PAGES: ReadonlySet<ClientPage> = new Set<ClientPage>([
   'public/home-page',
   'public/about-page',
   'public/about-us-page',
+  'public/important-dates-page',
   'public/speakers-page',
   'public/committee-page',
   'public/sponsorship-page',

@@ -50,6 +50,11 @@ export function isConfiguredChoice(choices: () => readonly string[]) {
   return (value: string) => choices().includes(value);
 }
 
+/** What a paper's conference ID is called on every page, export and message: "acronym ID". */
+export function conferenceIdLabel(): string {
+  return `${currentConference().acronym} ID`;
+}
+
 /** How the site's downloads are named: "acronym" and year in lower case, e.g. "conf2030-papers.csv". */
 export function conferenceFileStem(): string {
   const { acronym, year } = currentConference();

@@ -1,8 +1,7 @@
 /**
- * Conference identity, contact details, menus and the home-page announcements.
- * All conference text lives in this folder (src/client/content/), one file per topic, so
- * organizers change wording without touching components and each page downloads only its own
- * text. Values the specification does not give are marked "To be announced": never invented.
+ * The conference as the pages read it, and the site's menus. What a conference says of itself
+ * is its configuration (currentConference()) or its content files (GET /api/site-content), never
+ * this folder: the built client names no conference. Values not given yet read "To be announced".
  */
 import { type Conference, currentConference } from '@shared/conference.ts';
 
@@ -45,13 +44,3 @@ export function contactMailHref(subject?: string): string | undefined {
   if (!isAnnounced(email)) return undefined;
   return `mailto:${email}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
 }
-
-/**
- * How to pay (spec section 1); fee amounts are not published. The registration periods are
- * conference dates, served by GET /api/settings/deadlines.
- */
-export const registration = {
-  paymentPortal: "the host institute's continuing-education portal",
-  /** The programme id authors quote when paying on the portal. */
-  programmeId: TO_BE_ANNOUNCED,
-} as const;

@@ -70,11 +70,3 @@ export function keyDatesOf(dates: ConferenceDates): KeyDate[] {
   // A stable sort: dates at the same instant keep the order of CONFERENCE_DATE_KEYS.
   return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at)).map(({ at: _at, ...keyDate }) => keyDate);
 }
-
-export const accommodation = {
-  summary:
-    'Accommodation in the campus guest houses is available on request, in single or sharing rooms, subject to availability.',
-  deadlineNote:
-    'Accommodation cannot be guaranteed for requests made after the registration deadline of 31 October 2025.',
-  requestHint: 'To request a room, write to the organizers with your name, dates of stay and room preference.',
-} as const;

@@ -35,6 +35,8 @@ export const queryKeys = {
   reviewerComments: (paperId: string) => ['reviewer-comments', paperId] as const,
   /** A committee invitation, as its link's page shows it. */
   committeeInvitation: (token: string) => ['committee-invitation', token] as const,
+  /** A committee member's own consent to be named on the public Committee page. */
+  committeeListing: ['committee', 'listing'] as const,
   /** A committee member's bids. */
   bidding: ['committee', 'bids'] as const,
   /** A committee member's reviews, and one paper's review sheet. */

@@ -1,4 +1,4 @@
-import { conferenceFileStem } from '@shared/conference.ts';
+import { conferenceIdLabel, conferenceFileStem } from '@shared/conference.ts';
 import { CERTIFICATE_KIND_LABELS, type CertificateKind } from '@shared/domain/certificates.ts';
 import { csvLine, UTF8_BOM } from '../modules/admin-dashboard/csv.ts';
 import {
@@ -11,7 +11,16 @@ import { type ZipEntry, zipStream } from '../lib/zip-archive.ts';
 import { spreadsheetDay } from '../lib/document-dates.ts';
 import type { JobHandler } from './job-runner.ts';
 
-const MANIFEST_HEADER = ['File', 'Certificate', 'Name', 'ICTACEM ID', 'Date', 'Verification Code', 'Issued'];
+// A function: the ID's label is the configured conference's.
+const manifestHeader = () => [
+  'File',
+  'Certificate',
+  'Name',
+  conferenceIdLabel(),
+  'Date',
+  'Verification Code',
+  'Issued',
+];
 
 /**
  * Every certificate participants may have, issuing those not issued yet, with manifest.csv last
@@ -21,7 +30,7 @@ const MANIFEST_HEADER = ['File', 'Certificate', 'Name', 'ICTACEM ID', 'Date', 'V
 export const certificatesZipJob: JobHandler = async ({ ctx, job, progress }) => {
   const total = await countEligible(ctx);
   await progress(0, total);
-  const manifest = [UTF8_BOM, csvLine(MANIFEST_HEADER)];
+  const manifest = [UTF8_BOM, csvLine(manifestHeader())];
   // Read once the archive is written: how many certificates it holds.
   const report = { certificates: 0, problems: [] };
   async function* entries(): AsyncGenerator<ZipEntry> {

@@ -1,4 +1,4 @@
-import { conferenceFileStem } from '@shared/conference.ts';
+import { conferenceIdLabel, conferenceFileStem } from '@shared/conference.ts';
 import { type JobProblem, PAPER_FILE_KIND_LABELS, type PaperFileKind } from '@shared/schemas/background-jobs.ts';
 import { csvLine, UTF8_BOM } from '../modules/admin-dashboard/csv.ts';
 import * as exportsRepo from '../modules/exports/exports.repository.ts';
@@ -14,9 +14,10 @@ export interface PaperFilesZipParams {
 }
 
 const SUFFIX: Record<PaperFileKind, string> = { abstract: 'abstract', full_paper: 'full_paper' };
-const MANIFEST_HEADER = [
+// A function: the ID's label is the configured conference's.
+const manifestHeader = () => [
   'File',
-  'ICTACEM ID',
+  conferenceIdLabel(),
   'Title',
   'First Author',
   'Kind',
@@ -85,7 +86,7 @@ export const paperFilesZipJob: JobHandler = async ({ ctx, job, progress }) => {
   }
   await progress(0, planned.length);
 
-  const manifest = [UTF8_BOM, csvLine(MANIFEST_HEADER)];
+  const manifest = [UTF8_BOM, csvLine(manifestHeader())];
   const preflight = await manifestPreflightCells(ctx, planned);
   for (const [index, file] of planned.entries()) {
     const { name, ictacemId, title, firstAuthor, kind, sizeBytes, sha256 } = file;

@@ -1,4 +1,4 @@
-import { conferenceFileStem } from '@shared/conference.ts';
+import { conferenceIdLabel, conferenceFileStem } from '@shared/conference.ts';
 import { formatMoney, RATE_LABELS, type Rate } from '@shared/domain/fees.ts';
 import { formatReceiptNumber } from '@shared/domain/receipts.ts';
 import { csvLine, UTF8_BOM } from '../modules/admin-dashboard/csv.ts';
@@ -11,10 +11,11 @@ import type { JobHandler } from './job-runner.ts';
 /** Confirmed payments read per query: memory holds one batch and the manifest's lines. */
 const BATCH = 100;
 
-const MANIFEST_HEADER = [
+// A function: the ID's label is the configured conference's.
+const manifestHeader = () => [
   'File',
   'Receipt Number',
-  'ICTACEM ID',
+  conferenceIdLabel(),
   'Title',
   'Received From',
   'Amount',
@@ -35,7 +36,7 @@ const MANIFEST_HEADER = [
 export const paymentReceiptsZipJob: JobHandler = async ({ ctx, job, progress }) => {
   const total = await receiptsRepo.countConfirmedPayments(ctx.db);
   await progress(0, total);
-  const manifest = [UTF8_BOM, csvLine(MANIFEST_HEADER)];
+  const manifest = [UTF8_BOM, csvLine(manifestHeader())];
   let done = 0;
   async function* entries(): AsyncGenerator<ZipEntry> {
     let after = 0;

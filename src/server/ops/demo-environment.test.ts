@@ -1,5 +1,10 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { datesOutOfOrder, isOpenAt } from '@shared/domain/deadlines.ts';
+import { setConference } from '@shared/conference.ts';
+import { DEFAULT_CONFERENCE } from '@shared/conference/default-conference.ts';
+import { datesOutOfOrder, formatConferenceClock, isOpenAt } from '@shared/domain/deadlines.ts';
+import { readConferenceFile } from '../conference-file.ts';
+import { PROJECT_ROOT } from '../project-paths.ts';
 import { loadConfig } from '../config.ts';
 import { API, createTestApp } from '../test/test-app.ts';
 import { createTestUser, submissionFields } from '../test/factories.ts';
@@ -39,6 +44,21 @@ describe('npm run demo: its calendar and environment', () => {
     expect(config.conferenceDates).toEqual(demoCalendar(now));
     expect(config.conferenceDates.abstractDeadline).toBe('2026-12-17T23:59:59+05:30');
     expect(config.conferenceDates.conferenceStarts).toBe('2027-02-04T09:00:00+05:30');
+  });
+
+  it("draws another conference's calendar on its own wall clock, whatever the season", () => {
+    setConference(readConferenceFile(path.join(PROJECT_ROOT, 'examples', 'demo-conference', 'conference.yaml')));
+    try {
+      // 23:30 on 1 March in Lisbon (WET, UTC+00:00); its abstract deadline falls in summer time (UTC+01:00).
+      const dates = demoCalendar(new Date('2030-03-01T23:30:00Z'));
+      expect(dates.abstractOpens).toBe('2030-02-22T00:00:00+00:00');
+      expect(dates.abstractDeadline).toBe('2030-03-22T23:59:59+00:00');
+      expect(dates.paymentDeadline).toBe('2030-04-26T23:59:59+01:00');
+      expect(formatConferenceClock(dates.paymentDeadline)).toMatch(/^23:59 /);
+      expect(datesOutOfOrder(dates)).toBeNull();
+    } finally {
+      setConference(DEFAULT_CONFERENCE);
+    }
   });
 
   it('lets a new author sign up and submit an abstract on the day it starts', async () => {

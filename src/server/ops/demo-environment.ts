@@ -4,8 +4,9 @@ import {
   type ConferenceDates,
   conferenceDay,
 } from '@shared/domain/deadlines.ts';
+import { addCalendarDays, atConferenceWallClock } from '@shared/domain/conference-datetime.ts';
 
-/** The demo's calendar, in days from today and the time of day in IST: each step after the one before. */
+/** The demo's calendar, in days from today and the time of day in the conference's time zone: each step after the one before. */
 const DEMO_SCHEDULE: Record<keyof ConferenceDates, { days: number; time: string }> = {
   abstractOpens: { days: -7, time: '00:00:00' },
   earlyBirdOpens: { days: -7, time: '00:00:00' },
@@ -24,13 +25,6 @@ const DEMO_SCHEDULE: Record<keyof ConferenceDates, { days: number; time: string 
   conferenceEnds: { days: 72, time: '18:00:00' },
 };
 
-/** "2026-11-25" moved by `days`, as a calendar date. */
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /**
  * A calendar around `now` that lets a visitor try every step today: abstracts are open (the
  * deadline three weeks ahead), then the notification, payment and full paper, then the conference.
@@ -40,7 +34,7 @@ export function demoCalendar(now: Date): ConferenceDates {
   return Object.fromEntries(
     CONFERENCE_DATE_KEYS.map((key) => {
       const { days, time } = DEMO_SCHEDULE[key];
-      return [key, `${addDays(today, days)}T${time}+05:30`];
+      return [key, atConferenceWallClock(addCalendarDays(today, days), time)];
     }),
   ) as ConferenceDates;
 }

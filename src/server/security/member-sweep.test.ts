@@ -16,6 +16,8 @@ const TITLE = 'Sloshing in partially filled tanks';
 const AUTHOR_NAME = 'Ngô Bảo Châu';
 /** Bidding is open to every member for every paper they are not conflicted with: no assignment needed. */
 const BIDDING = /\/committee\/bids\//;
+/** The member's own consent to be named on the public Committee page: no paper in it. */
+const LISTING = /\/committee\/listing$/;
 
 describe('every member route, for members assigned, unassigned, conflicted and removed', () => {
   let t: TestApp;
@@ -100,7 +102,9 @@ describe('every member route, for members assigned, unassigned, conflicted and r
         : {
             payload: BIDDING.test(route.url)
               ? { bid: 'willing' }
-              : { mark: 50, confidence: 3, commentsToAuthors: 'Words.', confidentialComments: '', body: 'Words.' },
+              : LISTING.test(route.url)
+                ? { listedPublicly: true }
+                : { mark: 50, confidence: 3, commentsToAuthors: 'Words.', confidentialComments: '', body: 'Words.' },
           }),
     });
   const nothingOfThePaper = (body: string, label: string) => {
@@ -112,6 +116,8 @@ describe('every member route, for members assigned, unassigned, conflicted and r
     expect(memberRoutes().map(routeKey).sort()).toEqual(
       [
         'GET /committee/bids',
+        'GET /committee/listing',
+        'PUT /committee/listing',
         'PUT /committee/bids/:paperId',
         'GET /committee/reviews',
         'GET /committee/reviews/:paperId',

@@ -11,6 +11,8 @@ export const DEFAULT_CONFERENCE: Conference = {
   shortName: 'ICTACEM 2025',
   edition: 'Ninth edition, held every three years since 1998',
   venue: 'Technical institute campus, West Bengal, India',
+  location: 'West Bengal, India',
+  discipline: 'aerospace and mechanics',
   timeZone: 'Asia/Kolkata',
   timeZoneName: 'IST',
   basePath: '/ictacem2025',
@@ -30,6 +32,7 @@ export const DEFAULT_CONFERENCE: Conference = {
   // Values the specification does not give are "To be announced": never invented.
   contact: { email: 'To be announced', phone: 'To be announced', postalAddress: 'To be announced' },
   institute: { name: 'To be announced', websiteUrl: 'To be announced' },
+  registration: { paymentPortal: "the host institute's continuing-education portal", programmeId: 'To be announced' },
   // Prices as printed, in Indian digit grouping (spec section 3).
   sponsorshipTiers: [
     {
@@ -54,6 +57,20 @@ export const DEFAULT_CONFERENCE: Conference = {
       price: 'Rs. 1,00,000',
       benefits: ['Half page advertisement', '1 free registration', '1 exhibition booth'],
     },
+  ],
+  sponsorshipBenefits: [
+    'Sponsor logo on the conference banners and website',
+    'Sponsor brochure in the registration kit',
+  ],
+  sponsorshipOpportunities: [
+    { name: 'Exhibition Booth', price: 'Rs. 50,000' },
+    { name: 'Sponsored Invited Talk', price: 'Rs. 2,00,000' },
+    { name: 'Registration Kit', price: 'Rs. 2,00,000', limit: 'Limit: 1' },
+    { name: 'Tea Break', price: 'Rs. 20,000', limit: 'Limit: 6' },
+    { name: 'Banquet Dinner', price: 'To be announced', limit: '1 sponsor' },
+    { name: 'Book of Abstracts advertisement, full page', price: 'Rs. 20,000' },
+    { name: 'Book of Abstracts advertisement, half page', price: 'Rs. 10,000' },
+    { name: 'Sponsor brochure in the registration kit', price: 'Rs. 10,000' },
   ],
   dates: {
     abstractOpens: '2025-07-21T00:00:00+05:30',

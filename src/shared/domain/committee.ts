@@ -32,6 +32,13 @@ export const COMMITTEE_TEXTS = {
   listPubliclyHint:
     'Visitors of the site see your name beside the organising committees. Leave it unticked to stay unnamed.',
   listPubliclyAs: 'You would be named as',
+  /** A member changes that consent later, on their reviews page. */
+  listingHeading: 'The public Committee page',
+  listedAs: 'You are named there as',
+  notListed: 'You are not named there.',
+  unlistMe: 'Remove my name from the Committee page',
+  listedNow: 'You are now named on the public Committee page.',
+  unlistedNow: 'You are no longer named on the public Committee page.',
   invitationSent: (email: string) => `Invitation sent to ${email}.`,
   invitationResent: (email: string) => `The invitation was sent again to ${email}; the earlier link no longer works.`,
   /** Without a mail server the invitation waits in the Outbox, where its sender copies the link. */

@@ -190,8 +190,9 @@ export const DEADLINE_MESSAGES = {
   passed: (step: DeadlineStep, closesAt: string) =>
     `The ${DEADLINE_STEP_NAMES[step]} deadline, ${formatConferenceTime(closesAt)}, has passed.`,
   notOpenYet: (opensAt: string) => `Extended abstract submission opens on ${formatConferenceTime(opensAt)}.`,
-  notIsoWithOffset: (title: string) =>
-    `${title}: enter a date and time in ISO 8601 with its offset, e.g. 2025-10-15T23:59:59+05:30.`,
+  /** The example is the conference's own announced abstract deadline, unless the conference is not read yet. */
+  notIsoWithOffset: (title: string, example = currentConference().dates.abstractDeadline) =>
+    `${title}: enter a date and time in ISO 8601 with its offset, e.g. ${example}.`,
   outOfOrder: (
     earlier: { key: ConferenceDateKey; value: string },
     later: { key: ConferenceDateKey; value: string },

@@ -1,3 +1,5 @@
+import { conferenceIdLabel } from '../conference.ts';
+
 /** What the paper forms and routes say; apart from the schemas, so a page can show them without Zod. */
 export const PAPER_MESSAGES = {
   stepOneIncomplete: 'Please complete all fields before proceeding',
@@ -6,8 +8,12 @@ export const PAPER_MESSAGES = {
   allAuthorFieldsRequired: 'All author fields are required',
   onlyPdf: 'Only PDF files are allowed',
   limitReached: 'You have reached the maximum limit of 1 paper submission.',
-  ictacemIdTaken: 'ICTACEM ID already exists',
-  ictacemIdNotOwn: 'The ICTACEM ID must be your own conference ID, as shown on your profile.',
+  get ictacemIdTaken() {
+    return `${conferenceIdLabel()} already exists`;
+  },
+  get ictacemIdNotOwn() {
+    return `The ${conferenceIdLabel()} must be your own conference ID, as shown on your profile.`;
+  },
   confirmationRequired: 'Please confirm that you followed the abstract format and guidelines',
   paymentIdInvalid: 'Please enter a valid payment ID',
   paymentIdTaken:

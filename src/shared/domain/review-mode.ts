@@ -1,3 +1,5 @@
+import { conferenceIdLabel } from '../conference.ts';
+
 /**
  * How blind the committee's reviewing is. Single-blind: members see who wrote a paper; authors
  * never learn who reviewed it. Double-blind: members never see the authors either (names,
@@ -15,8 +17,9 @@ export const REVIEW_MODE_LABELS: Record<ReviewMode, string> = {
 export const REVIEW_MODE_TEXTS = {
   descriptions: {
     single_blind: 'Members see the authors of the papers they review; authors never learn who reviewed them.',
-    double_blind:
-      'Members never see who wrote a paper: no names, affiliations, e-mails, ICTACEM IDs or file names, and the abstract they receive holds only its pages, without the file’s document information. Authors are asked to anonymise their abstracts.',
+    get double_blind() {
+      return `Members never see who wrote a paper: no names, affiliations, e-mails, ${conferenceIdLabel()}s or file names, and the abstract they receive holds only its pages, without the file’s document information. Authors are asked to anonymise their abstracts.`;
+    },
   } satisfies Record<ReviewMode, string>,
   saved: (mode: ReviewMode) => `Review mode: ${REVIEW_MODE_LABELS[mode]}.`,
   invalid: 'Choose Single-blind or Double-blind.',

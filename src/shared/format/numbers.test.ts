@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatFileSize } from './numbers.ts';
+import { countInWords, formatCount, formatFileSize } from './numbers.ts';
 
 describe('formatCount', () => {
   it('groups thousands in British English, whatever the reader or server locale', () => {
@@ -26,5 +26,13 @@ describe('formatFileSize', () => {
     expect(formatFileSize(9.96 * 1024)).toBe('10 KB');
     expect(formatFileSize(1000 * 1024)).toBe('0.98 MB');
     expect(formatFileSize(2.5 * 1024 * 1024)).toBe('2.50 MB');
+  });
+});
+
+describe('countInWords', () => {
+  it('writes counts up to ten in words and larger ones in figures', () => {
+    expect([0, 3, 4, 10].map(countInWords)).toEqual(['zero', 'three', 'four', 'ten']);
+    expect(countInWords(11)).toBe('11');
+    expect(countInWords(1200)).toBe('1,200');
   });
 });

@@ -12,6 +12,13 @@ export function formatCount(count: number): string {
   return whole < 0 ? `-${grouped}` : grouped;
 }
 
+const SMALL_COUNTS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** A count in a sentence: "four" up to ten, as prose writes it, then "12" or "1,200". */
+export function countInWords(count: number): string {
+  return SMALL_COUNTS[count] ?? formatCount(count);
+}
+
 const KIB = 1024;
 const MIB = 1024 * KIB;
 

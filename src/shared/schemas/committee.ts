@@ -92,6 +92,22 @@ export const acceptInvitationBodySchema = z.object({
   /** The invitee agrees to be named, with the affiliation, on the public Committee page. */
   listPublicly: z.boolean().default(false),
 });
+/** A member's own consent to be named on the public Committee page, as it stands. */
+export const committeeListingSchema = z
+  .object({
+    listedPublicly: z.boolean(),
+    /** As the page names them. */
+    name: z.string(),
+    affiliation: z.string(),
+  })
+  .meta({ id: 'CommitteeListing' });
+export type CommitteeListing = z.infer<typeof committeeListingSchema>;
+export const committeeListingResponseSchema = okResponse({ listing: committeeListingSchema });
+/** The member gives or withdraws the consent they were asked for on accepting. */
+export const committeeListingBodySchema = z.object({ listedPublicly: z.boolean() });
+export type CommitteeListingBody = z.infer<typeof committeeListingBodySchema>;
+export const committeeListingSavedResponseSchema = okResponse({ message: z.string(), listing: committeeListingSchema });
+
 export const declineInvitationBodySchema = z.object({
   reason: z.string().trim().max(COMMITTEE_LIMITS.declineReason, COMMITTEE_TEXTS.declineReasonTooLong).default(''),
 });

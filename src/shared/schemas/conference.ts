@@ -46,6 +46,8 @@ const sponsorshipTierSchema = z.strictObject({
   limit: text.optional(),
 });
 
+const sponsorshipOpportunitySchema = z.strictObject({ name: text, price: text, limit: text.optional() });
+
 const datesShape = Object.fromEntries(
   CONFERENCE_DATE_KEYS.map((key) => [
     key,
@@ -64,6 +66,10 @@ export const conferenceSchema = z
     /** One sentence on the series: "Ninth edition, held every three years since 1998". */
     edition: text,
     venue: text,
+    /** Where it is, as a page's description says it: "West Bengal, India". */
+    location: text,
+    /** The field its themes span, as in "4 themes in aerospace and mechanics". */
+    discipline: text,
     /** Every deadline is shown in this zone (and in the visitor's own beside it). */
     timeZone: z.string().refine(isTimeZone, 'not a time zone this server knows (IANA name, e.g. Europe/Lisbon)'),
     /** How the zone is named after a time: "23:59 IST". */
@@ -76,7 +82,13 @@ export const conferenceSchema = z
     presentationModes: z.array(presentationModeSchema).min(1),
     contact: z.strictObject({ email: text, phone: text, postalAddress: text }),
     institute: z.strictObject({ name: text, websiteUrl: text }),
+    /** How authors pay (outside the site) and the programme ID they quote. */
+    registration: z.strictObject({ paymentPortal: text, programmeId: text }),
     sponsorshipTiers: z.array(sponsorshipTierSchema),
+    /** What every tier gives, beside each tier's own benefits. */
+    sponsorshipBenefits: z.array(text),
+    /** What can be sponsored apart from the tiers. */
+    sponsorshipOpportunities: z.array(sponsorshipOpportunitySchema),
     /** The dates as announced, before the environment or an organiser changes them. */
     dates: z.strictObject(datesShape),
   })

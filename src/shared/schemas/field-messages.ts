@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conferenceIdLabel } from '../conference.ts';
 import { formatCount } from '../format/numbers.ts';
 
 /*
@@ -14,7 +15,9 @@ import { formatCount } from '../format/numbers.ts';
 
 /** Labels whose key does not read as the field's name on the pages. */
 const FIELD_LABELS: Record<string, string> = {
-  ictacemId: 'ICTACEM ID',
+  get ictacemId() {
+    return conferenceIdLabel();
+  },
   paymentId: 'Payment ID',
   recipientId: 'Recipient',
   paperIds: 'Papers',

@@ -5,6 +5,7 @@ import {
   type MailTemplateKey,
   mailTemplateProblem,
 } from '../domain/mail-templates.ts';
+import { currentConference } from '../conference.ts';
 import { placeholderError } from '../domain/placeholders.ts';
 import { MAIL_KINDS } from '../domain/outbox.ts';
 import { okResponse } from './responses.ts';
@@ -18,7 +19,7 @@ const paperIdText = z
   .string()
   .trim()
   .max(100)
-  .regex(/^[A-Za-z0-9-]*$/, 'Paper ID is a paper’s ID such as ICTACEMP2025ABCDE.');
+  .regex(/^[A-Za-z0-9-]*$/, { error: () => `Paper ID is a paper’s ID such as ${currentConference().idPrefix}ABCDE.` });
 
 /** The text to preview (as typed, saved or not) and the paper or committee member to fill it with. */
 export const mailTemplatePreviewBodySchema = mailTemplateTextSchema.extend({

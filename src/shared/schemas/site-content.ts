@@ -92,7 +92,14 @@ export const contentListsSchema = {
     })
     .strict(),
   'speakers.yaml': z.object({ speakers: z.array(speakerSchema) }).strict(),
-  'sponsorship.yaml': z.object({ intro: line('Introduction') }).strict(),
+  'sponsorship.yaml': z.object({ intro: line('Introduction'), metaDescription: line('Description') }).strict(),
+  'important-dates.yaml': z
+    .object({
+      accommodation: z
+        .object({ summary: line('Summary'), deadlineNote: line('Deadline note'), requestHint: line('Request hint') })
+        .strict(),
+    })
+    .strict(),
   'documents.yaml': z
     .object({
       brochure: conferenceDocumentSchema,
@@ -113,6 +120,7 @@ export const siteContentSchema = z.object({
   committee: contentListsSchema['committee.yaml'],
   speakers: contentListsSchema['speakers.yaml'].shape.speakers,
   sponsorship: contentListsSchema['sponsorship.yaml'],
+  importantDates: contentListsSchema['important-dates.yaml'],
   documents: contentListsSchema['documents.yaml'],
 });
 export type SiteContent = z.infer<typeof siteContentSchema>;

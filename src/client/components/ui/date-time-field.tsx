@@ -1,5 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
-import { conferenceZoneText } from '@client/lib/conference-datetime.ts';
+import { conferenceZoneText } from '@shared/domain/conference-datetime.ts';
 import { TextField } from './form-field.tsx';
 
 interface DateTimeFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
@@ -10,7 +10,7 @@ interface DateTimeFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
 }
 
 /**
- * A date and time in the conference's time zone (convert with lib/conference-datetime.ts): the
+ * A date and time in the conference's time zone (convert with @shared/domain/conference-datetime.ts): the
  * zone is named under the input and read out with it.
  */
 export const DateTimeField = forwardRef<HTMLInputElement, DateTimeFieldProps>(function DateTimeField(

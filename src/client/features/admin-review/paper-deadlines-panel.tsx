@@ -16,7 +16,7 @@ import { SelectField, TextAreaField } from '@client/components/ui/form-field.tsx
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
 import { Panel } from '@client/components/ui/panel.tsx';
 import { errorText } from '@client/lib/api.ts';
-import { fromConferenceInputValue } from '@client/lib/conference-datetime.ts';
+import { fromConferenceInputValue } from '@shared/domain/conference-datetime.ts';
 import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { useExtendDeadline } from './admin-papers-api.ts';

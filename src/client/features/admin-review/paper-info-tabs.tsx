@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { conferenceIdLabel } from '@shared/conference.ts';
 import { MODE_NOT_SPECIFIED } from '@shared/constants.ts';
 import type { AdminPaper } from '@shared/schemas/admin-paper.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
@@ -35,7 +36,7 @@ export function PaperDetailsTab({ paper }: { paper: AdminPaper }) {
         </section>
       )}
       <dl className="grid gap-3 sm:grid-cols-2">
-        <Detail term="ICTACEM ID">
+        <Detail term={conferenceIdLabel()}>
           <span className="font-mono">{paper.ictacemId}</span>
         </Detail>
         <Detail term="Payment ID">

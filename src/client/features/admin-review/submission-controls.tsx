@@ -12,7 +12,7 @@ import { Button } from '@client/components/ui/button.tsx';
 import { DateTimeField } from '@client/components/ui/date-time-field.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
 import { ApiError } from '@client/lib/api.ts';
-import { fromConferenceInputValue } from '@client/lib/conference-datetime.ts';
+import { fromConferenceInputValue } from '@shared/domain/conference-datetime.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { toggleFailureText, toggleSuccessText } from './admin-messages.ts';
 import { usePaperHistory, useToggleSubmission } from './admin-papers-api.ts';
@@ -23,7 +23,7 @@ import { Badge } from '@client/components/ui/badge.tsx';
 const ROW_LABELS: Record<SubmissionKind, string> = { abstract: 'Abstract', fullpaper: 'Full Paper' };
 /**
  * The reason as the toggle bodies take it (trimmed, no longer than the textarea allows), and the
- * re-upload date as the input holds it: IST, empty for none.
+ * re-upload date as the input holds it: the conference's time zone, empty for none.
  */
 const resetFormSchema = toggleAbstractBodySchema.pick({ reason: true }).extend({ reuploadUntil: z.string() });
 
@@ -142,7 +142,7 @@ interface ResetReasonDialogProps {
   /** Why the server refused the last try, if it did. */
   refusal: string | null;
   onCancel: () => void;
-  /** `reuploadUntil`: ISO 8601 with IST's offset, or undefined to keep the upload open until it is done. */
+  /** `reuploadUntil`: ISO 8601 with the conference zone's offset, or undefined to keep the upload open until it is done. */
   onConfirm: (reason: string, reuploadUntil: string | undefined) => void;
 }
 

@@ -3,14 +3,13 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { MESSAGES } from '@shared/schemas/auth.ts';
-import { Button } from '@client/components/ui/button.tsx';
+import { FormSubmitButton } from '@client/components/ui/form-submit-button.tsx';
 import { CenteredCard } from '@client/components/ui/card.tsx';
 import { TextField } from '@client/components/ui/form-field.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { useRequestPasswordReset } from '@client/lib/auth-api.ts';
-import { useHydrated } from '@client/lib/use-hydrated.ts';
 import { currentConference } from '@shared/conference.ts';
 
 const forgotFormSchema = z.object({
@@ -38,7 +37,6 @@ export default function ForgotPasswordForm() {
     formState: { errors },
   } = useForm<ForgotForm>({ resolver: zodResolver(forgotFormSchema) });
 
-  const hydrated = useHydrated();
   const onSubmit = handleSubmit((values) =>
     request.mutate(values, {
       onSuccess: (data) => toast.success(data.devMode ? FORGOT_TEXT.devMode : FORGOT_TEXT.sent),
@@ -59,9 +57,7 @@ export default function ForgotPasswordForm() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <Button type="submit" className="w-full" disabled={!hydrated || request.isPending}>
-          {request.isPending ? 'Sending...' : 'Send Reset Email'}
-        </Button>
+        <FormSubmitButton pending={request.isPending} label="Send Reset Email" pendingLabel="Sending..." />
       </form>
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className="font-medium text-brand-700 hover:underline">

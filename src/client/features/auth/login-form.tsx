@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { LIMITS } from '@shared/constants.ts';
 import { MESSAGES } from '@shared/schemas/auth.ts';
-import { Button } from '@client/components/ui/button.tsx';
+import { FormSubmitButton } from '@client/components/ui/form-submit-button.tsx';
 import { CenteredCard } from '@client/components/ui/card.tsx';
 import { PasswordField, TextField } from '@client/components/ui/form-field.tsx';
 import { ArithmeticCaptcha, type SolvedChallenge } from '@client/features/auth/captcha.tsx';
@@ -15,7 +15,6 @@ import { useLogin } from '@client/lib/auth-api.ts';
 import { safeReturnPath } from '@client/lib/safe-redirect.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
-import { useHydrated } from '@client/lib/use-hydrated.ts';
 import { currentConference } from '@shared/conference.ts';
 
 const loginFormSchema = z.object({
@@ -75,7 +74,6 @@ export default function LoginForm() {
     else setFormError('An unexpected error occurred. Please try again.');
   };
 
-  const hydrated = useHydrated();
   const onSubmit = handleSubmit((values) => {
     if (!challenge) {
       setFormError(MESSAGES.captchaRequired);
@@ -139,9 +137,7 @@ export default function LoginForm() {
         />
         <ArithmeticCaptcha onChange={setChallenge} round={captchaRound} />
         {formError && <Alert>{formError}</Alert>}
-        <Button type="submit" className="w-full" disabled={!hydrated || login.isPending}>
-          {login.isPending ? 'Logging in...' : 'Login'}
-        </Button>
+        <FormSubmitButton pending={login.isPending} label="Login" pendingLabel="Logging in..." />
       </form>
       <div className="mt-6 space-y-2 text-center text-sm">
         <p>

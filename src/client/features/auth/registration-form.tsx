@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { registerFormSchema } from '@shared/schemas/auth.ts';
-import { Button, buttonClass, ButtonLink } from '@client/components/ui/button.tsx';
+import { FormSubmitButton } from '@client/components/ui/form-submit-button.tsx';
+import { buttonClass, ButtonLink } from '@client/components/ui/button.tsx';
 import { CenteredCard } from '@client/components/ui/card.tsx';
 import { PasswordField, TextField } from '@client/components/ui/form-field.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
@@ -14,12 +15,12 @@ import { useRegister, useRegistrationOpen } from '@client/lib/auth-api.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { useConferenceDays } from '@client/lib/use-conference-dates.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
-import { useHydrated } from '@client/lib/use-hydrated.ts';
 import { currentConference } from '@shared/conference.ts';
 
 /** The page /registration (pages/author/registration-page.tsx loads it after the first paint). */
 export default function RegistrationForm() {
-  useDocumentTitle('Registration', `Registration for ${currentConference().shortName}, 15-17 December 2025.`);
+  const days = useConferenceDays();
+  useDocumentTitle('Registration', `Registration for ${currentConference().shortName}${days ? `, ${days}` : ''}.`);
   const registrationOpen = useRegistrationOpen();
   if (registrationOpen === undefined) return <Spinner label="Loading..." fillsPage />;
   return registrationOpen ? <SignUpForm /> : <RegistrationsClosed />;
@@ -98,7 +99,6 @@ function SignUpForm() {
     formState: { errors },
   } = useForm<SignUpValues>({ resolver: zodResolver(registerFormSchema) });
 
-  const hydrated = useHydrated();
   const onSubmit = handleSubmit(({ confirmPassword: _confirm, ...body }) =>
     registration.mutate(body, {
       onSuccess: () => navigate('/profile', { replace: true }),
@@ -130,9 +130,7 @@ function SignUpForm() {
           {...register('confirmPassword')}
         />
         {failure && <Alert>{failure}</Alert>}
-        <Button type="submit" className="w-full" disabled={!hydrated || registration.isPending}>
-          {registration.isPending ? 'Creating account...' : 'Sign Up'}
-        </Button>
+        <FormSubmitButton pending={registration.isPending} label="Sign Up" pendingLabel="Creating account..." />
       </form>
       <p className="mt-6 text-center text-sm">
         Already have an account?{' '}

@@ -3,14 +3,13 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { resetPasswordFormSchema } from '@shared/schemas/auth.ts';
-import { Button } from '@client/components/ui/button.tsx';
+import { FormSubmitButton } from '@client/components/ui/form-submit-button.tsx';
 import { CenteredCard } from '@client/components/ui/card.tsx';
 import { PasswordField } from '@client/components/ui/form-field.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { useResetPassword } from '@client/lib/auth-api.ts';
-import { useHydrated } from '@client/lib/use-hydrated.ts';
 import { currentConference } from '@shared/conference.ts';
 
 type ResetForm = z.infer<typeof resetPasswordFormSchema>;
@@ -30,7 +29,6 @@ export default function ResetPasswordForm() {
     formState: { errors },
   } = useForm<ResetForm>({ resolver: zodResolver(resetPasswordFormSchema) });
 
-  const hydrated = useHydrated();
   const onSubmit = handleSubmit(({ password }) =>
     reset.mutate(password, {
       onSuccess: () => navigate('/login', { replace: true, state: { message: RESET_SUCCESS } }),
@@ -53,9 +51,7 @@ export default function ResetPasswordForm() {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        <Button type="submit" className="w-full" disabled={!hydrated || reset.isPending}>
-          {reset.isPending ? 'Resetting...' : 'Reset Password'}
-        </Button>
+        <FormSubmitButton pending={reset.isPending} label="Reset Password" pendingLabel="Resetting..." />
       </form>
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className="font-medium text-brand-700 hover:underline">

@@ -7,9 +7,9 @@ import {
   formatConferenceTime,
 } from '@shared/domain/deadlines.ts';
 import type { DateSource, UpdateDeadlinesBody } from '@shared/schemas/deadlines.ts';
-import { fromConferenceInputValue, toConferenceInputValue } from '@client/lib/conference-datetime.ts';
+import { fromConferenceInputValue, toConferenceInputValue } from '@shared/domain/conference-datetime.ts';
 
-/** The form's values: each date's datetime-local input, in IST. */
+/** The form's values: each date's datetime-local input, in the conference's time zone. */
 export type DatesFormValues = Record<ConferenceDateKey, string>;
 
 /** Dates that end something: they take their whole minute, as the announced 23:59:59 do. */
@@ -35,7 +35,7 @@ export function datesFormValues(dates: ConferenceDates): DatesFormValues {
   ) as DatesFormValues;
 }
 
-/** An input read as ISO 8601 with IST's offset; an input left empty or half-filled is refused, named. */
+/** An input read as ISO 8601 with the conference zone's offset; an input left empty or half-filled is refused, named. */
 function conferenceDateInput(key: ConferenceDateKey) {
   return z.string().transform((value, context) => {
     const iso = fromConferenceInputValue(value, { closing: CLOSING_DATE_KEYS.includes(key) });
@@ -53,7 +53,7 @@ export const datesFormSchema = z.object(
   >,
 );
 
-/** The dates as the form reads them: ISO 8601 with IST's offset. */
+/** The dates as the form reads them: ISO 8601 with the conference zone's offset. */
 export type DatesFormOutput = z.output<typeof datesFormSchema>;
 
 /** The body of the save: only the dates the admin changed (`edited`, the form's dirty fields). */

@@ -12,7 +12,7 @@ import type { DateSource } from '@shared/schemas/deadlines.ts';
 import { Button } from '@client/components/ui/button.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { errorText } from '@client/lib/api.ts';
-import { conferenceZoneText } from '@client/lib/conference-datetime.ts';
+import { conferenceZoneText } from '@shared/domain/conference-datetime.ts';
 import { DateChangeHistory } from './date-change-history.tsx';
 import {
   DATE_SOURCE_LABELS,

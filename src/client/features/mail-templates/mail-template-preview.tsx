@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { currentConference } from '@shared/conference.ts';
 import { mailTemplatePreviewFormSchema, type MailTemplateView } from '@shared/schemas/mail-templates.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 import { Button } from '@client/components/ui/button.tsx';
@@ -56,7 +57,7 @@ export function MailTemplatePreview({
           ) : (
             <TextField
               label="Paper ID"
-              placeholder="ICTACEMP2025…"
+              placeholder={`${currentConference().idPrefix}…`}
               {...register('paperId')}
               hint="Left empty, the examples are used."
             />

@@ -1,4 +1,5 @@
 import { lazy, type ReactNode } from 'react';
+import { conferenceIdLabel } from '@shared/conference.ts';
 import { MODE_NOT_SPECIFIED } from '@shared/constants.ts';
 import { transition } from '@shared/domain/paper-workflow.ts';
 import { isRealPaymentId } from '@shared/domain/payment.ts';
@@ -81,7 +82,7 @@ export function PaperCard({
 
         <dl className="grid gap-4 text-sm sm:grid-cols-2">
           {paper.ictacemId ? (
-            <Detail term="ICTACEM ID">
+            <Detail term={conferenceIdLabel()}>
               <span className="font-mono" data-testid="paper-ictacem-id">
                 {paper.ictacemId}
               </span>

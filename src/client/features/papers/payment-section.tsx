@@ -7,7 +7,7 @@ import { type AuthorPaper, PAPER_LIMITS, paymentBodySchema } from '@shared/schem
 import { DeadlineGate } from '@client/components/deadline-notice.tsx';
 import { Button } from '@client/components/ui/button.tsx';
 import { TextField } from '@client/components/ui/form-field.tsx';
-import { isAnnounced, registration } from '@client/content/conference.ts';
+import { conference, isAnnounced } from '@client/content/conference.ts';
 import { earlyBirdRateText } from '@client/content/important-dates.ts';
 import { errorText } from '@client/lib/api.ts';
 import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
@@ -99,11 +99,13 @@ function PaymentInstructions() {
     <div className="mt-2 space-y-2 text-sm text-slate-700">
       <p>
         Congratulations, your abstract has been accepted. Please pay the registration fee through{' '}
-        {registration.paymentPortal}, then enter the payment ID you receive below.
+        {conference.registration.paymentPortal}, then enter the payment ID you receive below.
       </p>
       <p>
         <span className="font-medium">Programme ID: </span>
-        <span className={isAnnounced(registration.programmeId) ? 'font-mono' : ''}>{registration.programmeId}</span>
+        <span className={isAnnounced(conference.registration.programmeId) ? 'font-mono' : ''}>
+          {conference.registration.programmeId}
+        </span>
       </p>
       {dates.data && <p>{earlyBirdRateText(dates.data)}</p>}
       <p>Once saved, the payment ID cannot be changed.</p>

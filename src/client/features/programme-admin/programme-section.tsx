@@ -5,7 +5,7 @@ import { Button } from '@client/components/ui/button.tsx';
 import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { API_BASE, errorText } from '@client/lib/api.ts';
-import { fromConferenceInputValue } from '@client/lib/conference-datetime.ts';
+import { fromConferenceInputValue } from '@shared/domain/conference-datetime.ts';
 import { formatDateTime } from '@client/lib/dates.ts';
 import { conferenceDate } from '@client/lib/programme-days.ts';
 import { useConferenceDates } from '@client/lib/use-conference-dates.ts';

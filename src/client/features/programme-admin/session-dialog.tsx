@@ -8,7 +8,7 @@ import { FormActions } from '@client/components/ui/form-actions.tsx';
 import { DateTimeField } from '@client/components/ui/date-time-field.tsx';
 import { SelectField, TextAreaField, TextField } from '@client/components/ui/form-field.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
-import { fromConferenceInputValue, toConferenceInputValue } from '@client/lib/conference-datetime.ts';
+import { fromConferenceInputValue, toConferenceInputValue } from '@shared/domain/conference-datetime.ts';
 import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { useProgrammeDialogSave } from './use-programme-dialog-save.ts';
 

@@ -16,6 +16,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useMemo, useState } from 'react';
+import { currentConference } from '@shared/conference.ts';
 import { PAPER_SESSION_KINDS, SESSION_KIND_LABELS } from '@shared/domain/programme.ts';
 import type { ProgrammeDraft, ProgrammeSession } from '@shared/schemas/programme.ts';
 import { Badge } from '@client/components/ui/badge.tsx';
@@ -208,7 +209,8 @@ function SessionCard({
           </p>
           <h3 className="font-bold text-brand-900">{session.title}</h3>
           <p className="text-sm text-slate-700 tabular-nums">
-            {conferenceClock(session.startsAt)}–{conferenceClock(session.endsAt)} IST · {room ?? 'No room'}
+            {conferenceClock(session.startsAt)}–{conferenceClock(session.endsAt)} {currentConference().timeZoneName} ·{' '}
+            {room ?? 'No room'}
             {session.kind === 'oral' && ` · ${used} of ${length} minutes`}
           </p>
           {session.chairs.length > 0 && <p className="text-sm text-slate-600">Chairs: {session.chairs.join(', ')}</p>}

@@ -20,7 +20,7 @@ import { Alert } from '@client/components/ui/alert.tsx';
 import { SelectField, TextField } from '@client/components/ui/form-field.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { errorText } from '@client/lib/api.ts';
-import { conferenceOffsetAt, formatOffset } from '@client/lib/conference-datetime.ts';
+import { conferenceOffsetAt, formatOffset } from '@shared/domain/conference-datetime.ts';
 import { browserTimeZone, formatDate } from '@client/lib/dates.ts';
 import { useMediaQueryOnceKnown } from '@client/lib/use-media-query.ts';
 import { eventCalendarUrl, SCHEDULE_FEEDS, usePublishedProgramme } from './schedule-api.ts';

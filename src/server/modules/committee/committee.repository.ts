@@ -98,7 +98,13 @@ export async function listPubliclyListedMembers(db: DbOrTx): Promise<{ name: str
 /** The accepted membership of an account, if it has one. */
 export async function findAcceptedMembership(db: DbOrTx, userId: string) {
   const [row] = await db
-    .select({ id: committeeMembers.id, themes: committeeMembers.themes })
+    .select({
+      id: committeeMembers.id,
+      themes: committeeMembers.themes,
+      name: committeeMembers.name,
+      affiliation: committeeMembers.affiliation,
+      listedPublicly: committeeMembers.listedPublicly,
+    })
     .from(committeeMembers)
     .where(and(eq(committeeMembers.userId, userId), eq(committeeMembers.status, 'accepted')));
   return row;

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { COMMITTEE_TEXTS } from '@shared/domain/committee.ts';
 import {
   acceptInvitationBodySchema,
+  committeeListingBodySchema,
+  committeeListingResponseSchema,
+  committeeListingSavedResponseSchema,
   committeeInvitationBodySchema,
   committeeInvitationResponseSchema,
   committeeListResponseSchema,
@@ -13,7 +16,7 @@ import {
 import { publicCommitteeResponseSchema } from '@shared/schemas/site-content.ts';
 import { perAddress } from '@server/lib/rate-limits.ts';
 import { originOf } from '@server/lib/request-origin.ts';
-import { requireAdmin } from '@server/plugins/auth.ts';
+import { requireAdmin, requireUser } from '@server/plugins/auth.ts';
 import { setSessionCookie } from '@server/plugins/session-cookie.ts';
 import * as committee from './committee.service.ts';
 
@@ -63,9 +66,13 @@ export const adminCommitteeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The programme committee members named on the public Committee page, under /api/committee. */
+/**
+ * The programme committee members named on the public Committee page, under /api/committee, and
+ * each member's own consent to be named there (/listing: the signed-in member's, no one else's).
+ */
 export const publicCommitteeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  const member = { access: 'member' as const };
   app.get(
     '/public',
     { schema: { response: { 200: publicCommitteeResponseSchema } }, config: { access: 'public' } },
@@ -73,6 +80,31 @@ export const publicCommitteeRoutes: FastifyPluginAsyncZod = async (app) => {
       // A member who accepts shows at the next visit.
       reply.header('Cache-Control', 'no-cache');
       return { success: true, members: await committee.publicCommittee(ctx) };
+    },
+  );
+
+  app.get(
+    '/listing',
+    { schema: { response: { 200: committeeListingResponseSchema } }, config: member },
+    async (request) => ({
+      success: true,
+      listing: await committee.ownListing(ctx, requireUser(request)),
+    }),
+  );
+
+  app.put(
+    '/listing',
+    {
+      schema: { body: committeeListingBodySchema, response: { 200: committeeListingSavedResponseSchema } },
+      config: member,
+    },
+    async (request) => {
+      const listing = await committee.setOwnListing(ctx, requireUser(request), request.body.listedPublicly);
+      return {
+        success: true,
+        message: listing.listedPublicly ? COMMITTEE_TEXTS.listedNow : COMMITTEE_TEXTS.unlistedNow,
+        listing,
+      };
     },
   );
 };

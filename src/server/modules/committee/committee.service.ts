@@ -1,6 +1,11 @@
 import { COMMITTEE_TEXTS, INVITATION_VALID_DAYS } from '@shared/domain/committee.ts';
 import { formatConferenceTime } from '@shared/domain/deadlines.ts';
-import type { CommitteeInvitationBody, CommitteeInvitationView, CommitteeMember } from '@shared/schemas/committee.ts';
+import type {
+  CommitteeInvitationBody,
+  CommitteeInvitationView,
+  CommitteeListing,
+  CommitteeMember,
+} from '@shared/schemas/committee.ts';
 import { committeeInvitationBodySchema } from '@shared/schemas/committee.ts';
 import type { PublicCommitteeMember } from '@shared/schemas/site-content.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
@@ -271,6 +276,27 @@ export async function acceptInvitation(
 /** The programme committee as the public Committee page names it: only those who agreed, on accepting. */
 export async function publicCommittee(ctx: Pick<AppContext, 'db'>): Promise<PublicCommitteeMember[]> {
   return listPubliclyListedMembers(ctx.db);
+}
+
+/** Whether the signed-in member is named on the public Committee page, and as what. */
+export async function ownListing(ctx: Pick<AppContext, 'db'>, user: PublicUser): Promise<CommitteeListing> {
+  const { listedPublicly, name, affiliation } = await requireAcceptedMember(ctx, user);
+  return { listedPublicly, name, affiliation };
+}
+
+/**
+ * The consent to be named, given or withheld on accepting, is the member's to change at any time:
+ * their own membership only (the session's), and only while they are a member; the public list
+ * reads it at its next request.
+ */
+export async function setOwnListing(
+  ctx: Pick<AppContext, 'db'>,
+  user: PublicUser,
+  listedPublicly: boolean,
+): Promise<CommitteeListing> {
+  const member = await requireAcceptedMember(ctx, user);
+  const saved = await updateCommitteeMember(ctx.db, member.id, { listedPublicly });
+  return { listedPublicly: saved.listedPublicly, name: saved.name, affiliation: saved.affiliation };
 }
 
 export async function declineInvitation(ctx: Pick<AppContext, 'db'>, token: string, reason: string): Promise<void> {

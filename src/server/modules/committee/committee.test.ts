@@ -388,6 +388,84 @@ describe('the programme committee, by invitation', () => {
     expect((await memberRow(removed.json().member.email)).listedPublicly).toBe(false);
   });
 
+  it('lets a member withdraw or give their consent to be named later, their own only; the public page follows', async () => {
+    const publicNames = async () =>
+      (
+        (await t.app.inject({ method: 'GET', url: `${API}/committee/public` })).json().members as { name: string }[]
+      ).map((m) => m.name);
+    const listing = (cookie: string, listedPublicly?: boolean, extra: Record<string, unknown> = {}) =>
+      t.app.inject({
+        method: listedPublicly === undefined ? 'GET' : 'PUT',
+        url: `${API}/committee/listing`,
+        headers: { cookie },
+        ...(listedPublicly === undefined ? {} : { payload: { listedPublicly, ...extra } }),
+      });
+    const join = async (name: string, affiliation: string, listPublicly: boolean) => {
+      const account = await createTestUser(t.app, { username: name });
+      expect((await invite(reviewer({ email: account.email, name, affiliation }))).statusCode).toBe(201);
+      const token = tokenIn((await invitationMailsTo(account.email))[0]!.raw);
+      const accepted = await accept(token, { listPublicly }, account.cookie);
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      return account;
+    };
+    const olena = await join('Олена Коваленко', 'КПІ ім. Ігоря Сікорського', true);
+    const marek = await join('Marek Żółkiewski', 'Politechnika Warszawska', false);
+    expect(await publicNames()).toContain('Олена Коваленко');
+    expect(await publicNames()).not.toContain('Marek Żółkiewski');
+    const read = await listing(olena.cookie);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().listing).toEqual({
+      listedPublicly: true,
+      name: 'Олена Коваленко',
+      affiliation: 'КПІ ім. Ігоря Сікорського',
+    });
+
+    // Withdrawn: gone from the page at its next request.
+    const withdrawn = await listing(olena.cookie, false);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json()).toMatchObject({
+      message: COMMITTEE_TEXTS.unlistedNow,
+      listing: { listedPublicly: false },
+    });
+    expect(await publicNames()).not.toContain('Олена Коваленко');
+    // Given later by the member who left it unticked on accepting.
+    expect((await listing(marek.cookie, true)).json().message).toBe(COMMITTEE_TEXTS.listedNow);
+    expect(await publicNames()).toContain('Marek Żółkiewski');
+    expect((await listing(olena.cookie, true)).statusCode).toBe(200);
+
+    // No one else changes it: not an account outside the committee, not an organiser, not a
+    // signed-out visitor, and a member naming another member's row changes only their own.
+    const outsider = await createTestUser(t.app, { username: 'Nguyễn Văn An' });
+    for (const cookie of [outsider.cookie, admin.cookie]) {
+      const refused = await listing(cookie, false);
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect((await listing(cookie)).statusCode).toBe(403);
+    }
+    const signedOut = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/committee/listing`,
+      payload: { listedPublicly: false },
+    });
+    expect(signedOut.statusCode).toBe(401);
+    const olenaRow = await memberRow(olena.email);
+    const smuggled = await listing(marek.cookie, false, { memberId: olenaRow.id, userId: olena.user._id });
+    expect(smuggled.statusCode, smuggled.body).toBe(200);
+    expect((await memberRow(olena.email)).listedPublicly).toBe(true);
+    expect((await memberRow(marek.email)).listedPublicly).toBe(false);
+    expect(await publicNames()).toContain('Олена Коваленко');
+    expect(await publicNames()).not.toContain('Marek Żółkiewski');
+
+    // A member removed from the committee changes nothing any more.
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: `${API}/admin/committee/${olenaRow.id}/revoke`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect((await listing(olena.cookie, true)).statusCode).toBe(403);
+    expect(await publicNames()).not.toContain('Олена Коваленко');
+  });
+
   it('shows the invitee, before they answer, the name and affiliation the public page would show', async () => {
     const body = reviewer({ name: 'Zofia Wąsowska', affiliation: 'Politechnika Łódzka' });
     await invite(body);

@@ -1,4 +1,4 @@
-import { conferenceFileStem } from '@shared/conference.ts';
+import { conferenceIdLabel, conferenceFileStem } from '@shared/conference.ts';
 import { createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { MODE_NOT_SPECIFIED, PAPER_STATUS_LABELS } from '@shared/constants.ts';
@@ -16,9 +16,12 @@ import { readTogether } from '@server/db/read-together.ts';
 /** Papers read per query: memory holds one batch, whatever the number of papers. */
 const EXPORT_BATCH_PAPERS = 1000;
 
-/** The columns, the same in both formats. Marks are confidential: only admins reach this export. */
-const HEADER = [
-  'ICTACEM ID',
+/**
+ * The columns, the same in both formats, the ID's label the configured conference's. Marks are
+ * confidential: only admins reach this export.
+ */
+const columnHeaders = () => [
+  conferenceIdLabel(),
   'Title',
   'Theme',
   'Mode of Presentation',
@@ -30,7 +33,7 @@ const HEADER = [
   'Marks',
   'Submitted',
   'Full Paper Submitted',
-] as const;
+];
 const WIDTHS = [20, 60, 32, 26, 24, 60, 24, 34, 22, 8, 12, 12];
 
 type ExportRow = Awaited<ReturnType<typeof repo.papersForExport>>[number] & { authors: string };
@@ -64,7 +67,7 @@ async function csvWriter(file: string): Promise<SheetWriter> {
   const out = await open(file, 'w');
   const text = (cell: Cell) => (cell instanceof Date ? spreadsheetDay(cell) : cell);
   try {
-    await out.write(UTF8_BOM + csvLine(HEADER));
+    await out.write(UTF8_BOM + csvLine(columnHeaders()));
   } catch (error) {
     await out.close();
     throw error;
@@ -92,7 +95,7 @@ async function xlsxWriter(file: string): Promise<SheetWriter> {
   // The streaming writer keeps only the rows not yet written out, not the whole sheet.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Papers', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = HEADER.map((header, index) => ({
+  sheet.columns = columnHeaders().map((header, index) => ({
     header,
     width: WIDTHS[index],
     style: header === 'Submitted' || header === 'Full Paper Submitted' ? { numFmt: 'dd/mm/yyyy' } : {},

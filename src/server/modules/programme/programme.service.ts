@@ -22,6 +22,7 @@ import type {
   TalkBody,
 } from '@shared/schemas/programme.ts';
 import { MODE_NOT_SPECIFIED } from '@shared/constants.ts';
+import { addCalendarDays, atConferenceWallClock } from '@shared/domain/conference-datetime.ts';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import type { AppContext } from '@server/context.ts';
 import type { DbOrTx } from '@server/db/client.ts';
@@ -43,13 +44,11 @@ import {
   sessionsWithTalks,
 } from './programme-view.ts';
 
-const DAY_MS = 24 * 60 * 60_000;
-
-/** The conference's days, from midnight of the first to midnight after the last, in its own time zone (IST, no DST). */
+/** The conference's days, from midnight of the first to midnight after the last, in its own time zone. */
 async function conferenceDays(ctx: AppContext) {
   const dates = await currentDates(ctx);
-  const first = new Date(`${conferenceDay(dates.conferenceStarts)}T00:00:00+05:30`);
-  const last = new Date(new Date(`${conferenceDay(dates.conferenceEnds)}T00:00:00+05:30`).getTime() + DAY_MS);
+  const first = new Date(atConferenceWallClock(conferenceDay(dates.conferenceStarts), '00:00:00'));
+  const last = new Date(atConferenceWallClock(addCalendarDays(conferenceDay(dates.conferenceEnds), 1), '00:00:00'));
   return {
     first,
     last,
@@ -284,12 +283,12 @@ async function defaultSlots(ctx: AppContext) {
   const slots: { startsAt: Date; endsAt: Date }[] = [];
   for (let day = conferenceDay(dates.conferenceStarts); ;) {
     for (const [from, to] of DEFAULT_SESSION_SLOTS) {
-      const startsAt = new Date(`${day}T${from}:00+05:30`);
-      const endsAt = new Date(`${day}T${to}:00+05:30`);
+      const startsAt = new Date(atConferenceWallClock(day, `${from}:00`));
+      const endsAt = new Date(atConferenceWallClock(day, `${to}:00`));
       if (startsAt.getTime() >= starts && endsAt.getTime() <= ends) slots.push({ startsAt, endsAt });
     }
     if (day >= conferenceDay(dates.conferenceEnds)) return slots;
-    day = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+    day = addCalendarDays(day, 1);
   }
 }
 

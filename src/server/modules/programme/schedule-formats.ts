@@ -254,7 +254,7 @@ export function scheduleXml(programme: PublishedProgramme, site: ScheduleSite): 
 export function scheduleIcs(programme: PublishedProgramme, site: ScheduleSite, onlyGuid?: string): string {
   const calendar = ical({
     name: `${currentConference().shortName} programme`,
-    prodId: { company: 'ICTACEM', product: 'conference-site', language: 'EN' },
+    prodId: { company: currentConference().acronym, product: 'conference-site', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
     url: scheduleUrl(site),
     // The conference's zone, for the calendars that show a feed in its own zone. The events

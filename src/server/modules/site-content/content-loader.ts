@@ -86,12 +86,13 @@ async function readProseFile(dir: string, file: string, warnings: ContentWarning
  */
 export async function loadSiteContent(dir: string): Promise<{ content: SiteContent; warnings: ContentWarning[] }> {
   const warnings: ContentWarning[] = [];
-  const [home, about, committee, speakers, sponsorship, documents] = await Promise.all([
+  const [home, about, committee, speakers, sponsorship, importantDates, documents] = await Promise.all([
     readListFile(dir, 'home.yaml', warnings),
     readListFile(dir, 'about.yaml', warnings),
     readListFile(dir, 'committee.yaml', warnings),
     readListFile(dir, 'speakers.yaml', warnings),
     readListFile(dir, 'sponsorship.yaml', warnings),
+    readListFile(dir, 'important-dates.yaml', warnings),
     readListFile(dir, 'documents.yaml', warnings),
   ]);
   const [conference, campus] = await Promise.all(CONTENT_PROSE_FILES.map((file) => readProseFile(dir, file, warnings)));
@@ -101,6 +102,7 @@ export async function loadSiteContent(dir: string): Promise<{ content: SiteConte
     committee,
     speakers: speakers.speakers,
     sponsorship,
+    importantDates,
     documents,
   };
   const version = createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 22);

@@ -210,7 +210,10 @@ describe('loadSiteContent', () => {
       expect(lines.at(-1)).toMatchObject({ level: 'error' });
       expect(lines.at(-1)?.message).toContain('sponsorship.yaml:');
 
-      await writeFile(path.join(edition.dir, 'sponsorship.yaml'), 'intro: Wspieraj konferencję w Łodzi.\n');
+      await writeFile(
+        path.join(edition.dir, 'sponsorship.yaml'),
+        'intro: Wspieraj konferencję w Łodzi.\nmetaDescription: Sponsoruj {shortName}.\n',
+      );
       expect(await source.reload(log)).toBe(true);
       expect(source.content.sponsorship.intro).toBe('Wspieraj konferencję w Łodzi.');
       expect(source.etag).not.toBe(before);

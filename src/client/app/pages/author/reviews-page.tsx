@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { PageContainer } from '@client/components/ui/page-container.tsx';
 import { PageLoadError } from '@client/components/ui/alert.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
+import { CommitteeListingPanel } from '@client/features/committee-listing/committee-listing-panel.tsx';
 import { MyReviewsList } from '@client/features/reviews/my-reviews-list.tsx';
 import { useMyReviews } from '@client/features/reviews/reviews-api.ts';
 import { errorText } from '@client/lib/api.ts';
@@ -39,6 +40,9 @@ function ReviewsContent() {
           ) : (
             <MyReviewsList reviews={reviews.data} />
           )}
+        </div>
+        <div className="mt-8">
+          <CommitteeListingPanel />
         </div>
       </div>
     </PageContainer>

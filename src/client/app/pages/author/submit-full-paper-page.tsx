@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { conferenceIdLabel } from '@shared/conference.ts';
 import type { AuthorPaper } from '@shared/schemas/paper.ts';
 import { DeadlineGate } from '@client/components/deadline-notice.tsx';
 import { ButtonLink } from '@client/components/ui/button.tsx';
@@ -56,7 +57,7 @@ function FullPaperForm({ paper }: { paper: AuthorPaper }) {
             <Info term="Title" wide>
               {paper.title}
             </Info>
-            <Info term="ICTACEM ID">
+            <Info term={conferenceIdLabel()}>
               <span className="font-mono">{paper.ictacemId}</span>
             </Info>
             <Info term="Theme">{paper.theme}</Info>

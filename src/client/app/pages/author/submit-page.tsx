@@ -1,4 +1,4 @@
-import { currentConference } from '@shared/conference.ts';
+import { conferenceIdLabel, currentConference } from '@shared/conference.ts';
 import { Link } from 'react-router';
 import { ButtonLink } from '@client/components/ui/button.tsx';
 import { Card } from '@client/components/ui/card.tsx';
@@ -7,20 +7,22 @@ import { useAuth, useRegistrationOpen } from '@client/lib/auth-api.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AbstractSubmissionGate } from './abstract-submission-gate.tsx';
 
-const steps = [
-  {
-    title: 'Prepare your extended abstract',
-    text: 'Write it with the template of the Extended Abstract Format and save it as a PDF.',
-  },
-  {
-    title: 'Enter the paper details and authors',
-    text: 'Title, theme, your ICTACEM ID (from your profile), mode of presentation, then every author with affiliation and address.',
-  },
-  {
-    title: 'Upload the PDF and submit',
-    text: 'Each author account may submit one paper. Follow its review on your profile page.',
-  },
-] as const;
+/** Read when drawn: the ID's label is the configured conference's. */
+const submissionSteps = () =>
+  [
+    {
+      title: 'Prepare your extended abstract',
+      text: 'Write it with the template of the Extended Abstract Format and save it as a PDF.',
+    },
+    {
+      title: 'Enter the paper details and authors',
+      text: `Title, theme, your ${conferenceIdLabel()} (from your profile), mode of presentation, then every author with affiliation and address.`,
+    },
+    {
+      title: 'Upload the PDF and submit',
+      text: 'Each author account may submit one paper. Follow its review on your profile page.',
+    },
+  ] as const;
 
 export default function SubmitPage() {
   useDocumentTitle(
@@ -46,7 +48,7 @@ function HowItWorks() {
     <Card>
       <h2 className="text-lg font-semibold text-slate-900">How it works</h2>
       <ol className="mt-4 space-y-4">
-        {steps.map((step, index) => (
+        {submissionSteps().map((step, index) => (
           <li key={step.title} className="flex gap-3">
             <span
               className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { themeLabels } from '@shared/conference.ts';
+import { countInWords } from '@shared/format/numbers.ts';
 import { buttonClass } from '@client/components/ui/button.tsx';
 import { conference, isAnnounced } from '@client/content/conference.ts';
 import { Prose, usePlaceholders } from '@client/features/site-content/prose.tsx';
@@ -14,7 +15,7 @@ export default function AboutPage() {
   const placeholders = usePlaceholders();
   useDocumentTitle(
     'About',
-    `About ${conference.shortName}: the conference, its four themes and the host institute campus in West Bengal, India.`,
+    `About ${conference.shortName}: the conference, its ${countInWords(themeLabels().length)} themes and the host institute campus in ${conference.location}.`,
   );
   return (
     <>
@@ -60,7 +61,7 @@ function AtAGlance() {
     { term: 'Dates', value: days ?? '' },
     { term: 'Venue', value: conference.venue },
     { term: 'Edition', value: conference.edition },
-    { term: 'Themes', value: `${themeLabels().length} themes in aerospace and mechanics` },
+    { term: 'Themes', value: `${themeLabels().length} themes in ${conference.discipline}` },
   ];
   return (
     <div className="self-start rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

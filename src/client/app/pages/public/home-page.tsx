@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatConferenceDate, formatDateRange } from '@shared/domain/deadlines.ts';
 import { DatesLoadError } from '@client/components/dates-status.tsx';
 import { PageContainer } from '@client/components/ui/page-container.tsx';
-import { conference, isAnnounced, registration } from '@client/content/conference.ts';
+import { conference, isAnnounced } from '@client/content/conference.ts';
 import { useSiteContent } from '@client/features/site-content/site-content-api.ts';
 import { useConferenceDates } from '@client/lib/use-conference-dates.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
@@ -31,8 +31,8 @@ export default function HomePage() {
   useDocumentTitle(
     undefined,
     text
-      ? `${conference.shortName}, ${conference.fullName}: ${text.conferenceDays}, West Bengal, India. Early-bird rate for payments received on or before ${text.earlyBirdCloses}.`
-      : `${conference.shortName}, ${conference.fullName}: West Bengal, India.`,
+      ? `${conference.shortName}, ${conference.fullName}: ${text.conferenceDays}, ${conference.location}. Early-bird rate for payments received on or before ${text.earlyBirdCloses}.`
+      : `${conference.shortName}, ${conference.fullName}: ${conference.location}.`,
   );
   return (
     <>
@@ -128,13 +128,13 @@ function Announcements() {
         <div>
           <h3 className="text-lg font-semibold text-brand-900">Payment</h3>
           <p className="mt-1 text-pretty text-slate-700">
-            Registration is paid through {registration.paymentPortal}. Quote the programme ID when you pay.
+            Registration is paid through {conference.registration.paymentPortal}. Quote the programme ID when you pay.
           </p>
         </div>
         <p className="shrink-0 rounded-lg bg-white px-4 py-3 text-sm shadow-sm">
           <span className="block text-slate-600">Programme ID</span>
-          <span className={isAnnounced(registration.programmeId) ? 'font-mono text-base font-bold text-slate-900' : 'font-semibold text-slate-700'}>
-            {registration.programmeId}
+          <span className={isAnnounced(conference.registration.programmeId) ? 'font-mono text-base font-bold text-slate-900' : 'font-semibold text-slate-700'}>
+            {conference.registration.programmeId}
           </span>
         </p>
       </div>

@@ -2,7 +2,8 @@ import type { ConferenceDateKind } from '@shared/domain/deadlines.ts';
 import { DatesLoadError, DatesSkeleton } from '@client/components/dates-status.tsx';
 import { PageContainer } from '@client/components/ui/page-container.tsx';
 import { conference, contactMailHref } from '@client/content/conference.ts';
-import { accommodation, keyDatesOf } from '@client/content/important-dates.ts';
+import { keyDatesOf } from '@client/content/important-dates.ts';
+import { useSiteContent } from '@client/features/site-content/site-content-api.ts';
 import { useConferenceDates } from '@client/lib/use-conference-dates.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { PageBanner } from './components/page-banner.tsx';
@@ -68,6 +69,7 @@ function Timeline() {
 }
 
 function AccommodationSection() {
+  const { accommodation } = useSiteContent().importantDates;
   const mail = contactMailHref(`${conference.shortName} accommodation request`);
   return (
     <section aria-labelledby="accommodation-heading" className="self-start rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

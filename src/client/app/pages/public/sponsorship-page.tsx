@@ -1,9 +1,9 @@
 import { type Conference, currentConference } from '@shared/conference.ts';
 import { buttonClass } from '@client/components/ui/button.tsx';
 import { conference, contactMailHref, isAnnounced } from '@client/content/conference.ts';
-import { additionalOpportunities, benefitsForAllTiers } from '@client/content/sponsorship.ts';
 import { DocumentLinks } from '@client/features/documents/document-links.tsx';
 import { PdfPreview } from '@client/features/documents/pdf-preview.tsx';
+import { fillPlaceholders, usePlaceholders } from '@client/features/site-content/prose.tsx';
 import { useSiteContent } from '@client/features/site-content/site-content-api.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { PageBanner } from './components/page-banner.tsx';
@@ -18,11 +18,8 @@ const TIER_ACCENTS: Record<string, string> = {
 };
 
 export default function SponsorshipPage() {
-  useDocumentTitle(
-    'Sponsorship',
-    `Sponsor ${conference.shortName}: Platinum, Gold, Silver and Bronze tiers, exhibition booths, talks and more.`,
-  );
   const { documents, sponsorship } = useSiteContent();
+  useDocumentTitle('Sponsorship', fillPlaceholders(sponsorship.metaDescription, usePlaceholders()));
   const brochure = documents.brochure;
   return (
     <>
@@ -36,7 +33,7 @@ export default function SponsorshipPage() {
         <div className="mt-6 rounded-xl bg-brand-50 p-5">
           <h3 className="font-semibold text-brand-900">Included in every tier</h3>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
-            {benefitsForAllTiers.map((benefit) => (
+            {currentConference().sponsorshipBenefits.map((benefit) => (
               <li key={benefit}>{benefit}</li>
             ))}
           </ul>
@@ -45,7 +42,7 @@ export default function SponsorshipPage() {
       <div className="bg-white">
         <PageSection title="Additional Opportunities">
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {additionalOpportunities.map((opportunity) => (
+            {currentConference().sponsorshipOpportunities.map((opportunity) => (
               <li key={opportunity.name} className="flex flex-col rounded-xl border border-slate-200 bg-slate-50 p-5">
                 <h3 className="font-semibold text-slate-900">{opportunity.name}</h3>
                 {isAnnounced(opportunity.price) ? (

@@ -1,3 +1,4 @@
+import { conferenceIdLabel } from '@shared/conference.ts';
 import { PREFLIGHT_VERDICT_LABELS } from '@shared/domain/preflight-verdicts.ts';
 import { lazy, type ReactNode, useRef } from 'react';
 import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
@@ -79,7 +80,7 @@ export function AdminPaperCard({
         </div>
 
         <dl className="grid gap-3 text-sm sm:grid-cols-2 xl:grid-cols-3">
-          <Detail term="ICTACEM ID">
+          <Detail term={conferenceIdLabel()}>
             <span className="font-mono wrap-anywhere">{paper.ictacemId}</span>
           </Detail>
           <Detail term="Theme">{paper.theme}</Detail>

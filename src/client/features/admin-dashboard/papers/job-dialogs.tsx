@@ -10,6 +10,7 @@ import {
   JOB_TEXTS,
   type PaperFileKind,
 } from '@shared/schemas/background-jobs.ts';
+import { conferenceIdLabel } from '@shared/conference.ts';
 import type { PaperAudience } from '@shared/schemas/paper-audience.ts';
 import { Button, buttonClass } from '@client/components/ui/button.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
@@ -123,7 +124,7 @@ function BookReportDetails({ report }: { report: BookReport }) {
               <thead>
                 <tr className="text-slate-600">
                   <th scope="col" className="py-1 pr-2">
-                    ICTACEM ID
+                    {conferenceIdLabel()}
                   </th>
                   <th scope="col" className="py-1 pr-2">
                     Page
@@ -201,8 +202,8 @@ export function FilesZipDialog({
               ))}
             </fieldset>
             <p className="text-sm text-slate-600">
-              Each file is named after its paper (ICTACEM ID, first author's surname) and listed with its SHA-256 in
-              manifest.csv.
+              Each file is named after its paper ({conferenceIdLabel()}, first author's surname) and listed with its
+              SHA-256 in manifest.csv.
             </p>
             {noneChosen && <p className="text-sm text-red-700">{JOB_TEXTS.chooseFiles}</p>}
             {error && <Alert>{error}</Alert>}

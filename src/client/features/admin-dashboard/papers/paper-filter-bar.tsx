@@ -1,7 +1,7 @@
 import { PREFLIGHT_VERDICT_LABELS } from '@shared/domain/preflight-verdicts.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { PAPER_STATUS_LABELS, PAPER_STATUSES } from '@shared/constants.ts';
-import { presentationModeLabels, themeLabels } from '@shared/conference.ts';
+import { conferenceIdLabel, presentationModeLabels, themeLabels } from '@shared/conference.ts';
 import { buttonClass } from '@client/components/ui/button.tsx';
 import { SearchField, type SelectOption, SelectField } from '../dashboard-ui.tsx';
 import {
@@ -122,7 +122,7 @@ export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
         <div className="flex items-end gap-3">
           <SearchField
             label="Search papers"
-            placeholder="Search by title, author or ICTACEM ID..."
+            placeholder={`Search by title, author or ${conferenceIdLabel()}...`}
             value={filters.search}
             onChange={(value) => set('search', value)}
           />

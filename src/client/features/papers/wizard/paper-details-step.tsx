@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { type Control, type UseFormRegister, useWatch } from 'react-hook-form';
-import { currentConference, presentationModeLabels, themeLabels } from '@shared/conference.ts';
+import { conferenceIdLabel, currentConference, presentationModeLabels, themeLabels } from '@shared/conference.ts';
 import { PAPER_LIMITS } from '@shared/schemas/paper.ts';
 import { TextField } from '@client/components/ui/form-field.tsx';
 import { controlClass, labelClass } from './field-styles.ts';
@@ -50,7 +50,7 @@ export function PaperDetailsStep({ register, control, markBlank }: PaperDetailsS
       </div>
       <div>
         <TextField
-          label="ICTACEM ID"
+          label={conferenceIdLabel()}
           maxLength={PAPER_LIMITS.ictacemIdMax}
           autoComplete="off"
           // A paper carries its author's own conference ID; the server refuses any other.
@@ -60,7 +60,8 @@ export function PaperDetailsStep({ register, control, markBlank }: PaperDetailsS
           {...register('ictacemId')}
         />
         <p id={idHintId} className="mt-1 text-xs text-slate-500">
-          Your conference ID from your profile (format ICTACEMP2025XYZ); every paper carries its author's own.
+          Your conference ID from your profile (format {currentConference().idPrefix}XYZ); every paper carries its
+          author's own.
         </p>
       </div>
       <div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { conferenceIdLabel } from '@shared/conference.ts';
 import { REVIEW_MODE_TEXTS } from '@shared/domain/review-mode.ts';
 import { PdfPicker } from '@client/components/pdf-picker.tsx';
 import { Alert } from '@client/components/ui/alert.tsx';
@@ -29,7 +30,7 @@ export function UploadStep({ values, file, onFileChange, confirmed, onConfirmedC
         <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
           <Summary term="Title">{values.title}</Summary>
           <Summary term="Theme">{themeFormLabel(values.theme)}</Summary>
-          <Summary term="ICTACEM ID">{values.ictacemId}</Summary>
+          <Summary term={conferenceIdLabel()}>{values.ictacemId}</Summary>
           <Summary term="Mode of Presentation">{values.modeOfPresentation}</Summary>
           <Summary term="Authors">{values.authors.map((author) => author.name).join(', ')}</Summary>
         </dl>

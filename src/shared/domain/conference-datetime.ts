@@ -1,5 +1,5 @@
-import { currentConference } from '@shared/conference.ts';
-import { wallClockIn } from '@shared/format/dates.ts';
+import { currentConference } from '../conference.ts';
+import { wallClockIn } from '../format/dates.ts';
 
 /**
  * A date-and-time input (`<input type="datetime-local">`) holds a wall-clock time without a zone.
@@ -61,4 +61,18 @@ export function fromConferenceInputValue(value: string, { closing = false } = {}
   // The offset at the wall time read as UTC is a first guess; the offset at that guess is the zone's own.
   const offset = offsetMinutesAt(wall - offsetMinutesAt(wall) * MINUTE_MS);
   return `${year}-${month}-${day}T${hour}:${minute}:${second}${formatOffset(offset)}`;
+}
+
+/** A day and a wall-clock time in the conference's zone ("2030-06-30", "23:59:59"), as ISO 8601 with the zone's offset then. */
+export function atConferenceWallClock(day: string, time: string): string {
+  const iso = fromConferenceInputValue(`${day}T${time}`);
+  if (!iso) throw new Error(`Not a date and time: ${day}T${time}`);
+  return iso;
+}
+
+/** "2026-11-25" moved by `days`, as a calendar date. */
+export function addCalendarDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
 }
