@@ -16,7 +16,8 @@ const basePath = process.env.BASE_PATH || conference.basePath;
 const conferenceInDevelopment: Plugin = {
   name: 'conference-configuration',
   apply: 'serve',
-  transformIndexHtml: (html) => html.replace('</head>', () => `${conferenceScript(conference)}\n</head>`),
+  transformIndexHtml: (html) =>
+    html.replace('</head>', () => `${conferenceScript({ ...conference, basePath })}\n</head>`),
 };
 
 const shared = {
