@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from '@playwright/test';
+import { SECOND_EDITION_FILE, secondEdition } from './e2e/conference.ts';
 import { E2E_ADMIN } from './e2e/fixtures/accounts.ts';
 import { E2E_SMTP_PORT } from './e2e/fixtures/ports.ts';
 import { OPEN_DEADLINES_ENV } from './src/server/test/open-deadlines.ts';
@@ -8,6 +9,7 @@ import { OPEN_DEADLINES_ENV } from './src/server/test/open-deadlines.ts';
 const port = Number(process.env.E2E_PORT ?? 4173);
 const closedPort = Number(process.env.E2E_CLOSED_PORT ?? 4174);
 const siteWidePort = Number(process.env.E2E_SITE_WIDE_PORT ?? 4176);
+const secondEditionPort = Number(process.env.E2E_SECOND_EDITION_PORT ?? 4178);
 /** The open site's mail goes here, where nothing listens: the mail specs listen on the site-wide server's port. */
 const openSmtpPort = Number(process.env.E2E_OPEN_SMTP_PORT ?? 4177);
 /** The closed-registration server starts with this abstract deadline, long past. */
@@ -48,13 +50,16 @@ const serverEnv = (
 const SITE_WIDE_SPECS =
   /\/(deadlines|dashboard|review-integrity|password-reset|committee|committee-notices|programme|mail-templates|decision-release|author-response|certificates)\.spec\.ts$/;
 
+/** The main journeys once more, on a server running another conference from its file, the same build. */
+const SECOND_EDITION_SPECS = /\/second-edition\//;
+
 /**
  * As many test files at once as the host carries: one per core, and no more than its free memory
- * holds, at about 600 MB per worker (its Chromium with a page, axe and a trace) once the three servers
- * and the build have their 1.5 GB. E2E_WORKERS sets it.
+ * holds, at about 600 MB per worker (its Chromium with a page, axe and a trace) once the four servers
+ * and the build have their 1.8 GB. E2E_WORKERS sets it.
  */
 const MEMORY_PER_WORKER = 600 * 1024 ** 2;
-const MEMORY_FOR_SERVERS = 1.5 * 1024 ** 3;
+const MEMORY_FOR_SERVERS = 1.8 * 1024 ** 3;
 const workers =
   Number(process.env.E2E_WORKERS) ||
   Math.max(1, Math.min(os.availableParallelism(), Math.floor((os.freemem() - MEMORY_FOR_SERVERS) / MEMORY_PER_WORKER)));
@@ -99,11 +104,19 @@ export default defineConfig({
       workers: 1,
       use: { baseURL: `http://127.0.0.1:${siteWidePort}/ictacem2025/` },
     },
-    { name: 'open-registration', testIgnore: [/closed-registration/, NO_MAIL_SERVER_SPECS, SITE_WIDE_SPECS] },
+    {
+      name: 'open-registration',
+      testIgnore: [/closed-registration/, NO_MAIL_SERVER_SPECS, SITE_WIDE_SPECS, SECOND_EDITION_SPECS],
+    },
     {
       name: 'closed-registration',
       testMatch: [/closed-registration/, NO_MAIL_SERVER_SPECS],
       use: { baseURL: `http://127.0.0.1:${closedPort}/ictacem2025/` },
+    },
+    {
+      name: 'second-edition',
+      testMatch: SECOND_EDITION_SPECS,
+      use: { baseURL: `http://127.0.0.1:${secondEditionPort}${secondEdition.basePath}/` },
     },
     // PNGs of every page for `npm run screenshots`; only then, so `npm test` never spends the time.
     // Each test is named after its page; a trace of each would only slow the pictures down.
@@ -149,6 +162,24 @@ export default defineConfig({
       env: serverEnv(closedPort, process.env.E2E_CLOSED_DATA_DIR ?? '.e2e-data/closed', false, '', {
         ABSTRACT_DEADLINE: CLOSED_ABSTRACT_DEADLINE,
       }),
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'npx tsx src/server/main.ts',
+      url: `http://127.0.0.1:${secondEditionPort}${secondEdition.basePath}/`,
+      // Another conference from its file (its name, base path, clock, themes, modes and pages'
+      // texts), served by the same build as the others: nothing of it is compiled into the client.
+      env: {
+        ...serverEnv(
+          secondEditionPort,
+          process.env.E2E_SECOND_EDITION_DATA_DIR ?? '.e2e-data/second-edition',
+          true,
+          `smtp://127.0.0.1:${openSmtpPort}`,
+          OPEN_DEADLINES_ENV,
+        ),
+        CONFERENCE_FILE: SECOND_EDITION_FILE,
+      },
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -5,8 +5,9 @@ import { readConferenceFile } from './src/server/conference-file.ts';
 import { conferenceScript } from './src/shared/conference.ts';
 import { DEFAULT_CONFERENCE } from './src/shared/conference/default-conference.ts';
 
-// The same base path as the server's (BASE_PATH, else the conference file's), so a site served
-// elsewhere is built for that path: the assets' addresses are fixed when the client is built.
+// The development server's base path, the same as the server's (BASE_PATH, else the conference
+// file's). A build has none: its addresses are relative (`base: './'` below), so one build serves
+// any conference at its own base path (the server writes it into the pages, plugins/client-pages.ts).
 const conferenceFile = process.env.CONFERENCE_FILE;
 const conference = conferenceFile ? readConferenceFile(conferenceFile) : DEFAULT_CONFERENCE;
 const basePath = process.env.BASE_PATH || conference.basePath;
@@ -15,11 +16,11 @@ const basePath = process.env.BASE_PATH || conference.basePath;
 const conferenceInDevelopment: Plugin = {
   name: 'conference-configuration',
   apply: 'serve',
-  transformIndexHtml: (html) => html.replace('</head>', () => `${conferenceScript(conference)}\n</head>`),
+  transformIndexHtml: (html) =>
+    html.replace('</head>', () => `${conferenceScript({ ...conference, basePath })}\n</head>`),
 };
 
 const shared = {
-  base: `${basePath}/`,
   plugins: [react(), tailwindcss(), conferenceInDevelopment],
   // @client/, @server/ and @shared/ of tsconfig.json.
   resolve: { tsconfigPaths: true },
@@ -46,7 +47,15 @@ const serverBundle = defineConfig({
   },
 });
 
-export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBundle : clientBuild));
+/**
+ * A build's chunks find each other from their own address (import.meta.url) and its styles' fonts
+ * from the style sheet's, so the files may be served under any base path: the page's own links,
+ * relative in the built index.html, are made absolute by the server (plugins/client-pages.ts).
+ */
+export default defineConfig(({ command, isSsrBuild }) => ({
+  ...(isSsrBuild ? serverBundle : clientBuild),
+  base: command === 'build' ? './' : `${basePath}/`,
+}));
 
 const clientBuild = defineConfig({
   ...shared,

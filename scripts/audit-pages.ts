@@ -14,6 +14,9 @@
 //   npm run audit:pages -- --only profile --save /tmp/reports   (each run's full Lighthouse JSON)
 //   npm run audit:pages -- --only profile,/login --runs 5         (the median of 5 runs per page)
 //   npm run audit:pages -- --cpu-slowdown 4                       (a fixed multiplier, uncalibrated)
+//   npm run audit:pages -- --conference examples/demo-conference  (another conference's public
+//       pages: the server starts with the folder's conference.yaml, on the same build; nothing is
+//       seeded, so the signed-in pages are left out)
 //   npm run audit:pages -- --performance-report-only   (CI until the pages are rendered on the
 //       server, issue 61: performance under 95 is printed as FAIL and summed up, but does not
 //       fail the run; the other scores and the layout shift do)
@@ -31,6 +34,7 @@ import { E2E_ADMIN } from '../e2e/fixtures/accounts.ts';
 import type { LayoutSeed } from '../e2e/fixtures/layout-seed.ts';
 import type { Viewer } from '../e2e/fixtures/site-pages.ts';
 import { DEFAULT_CONFERENCE } from '@shared/conference/default-conference.ts';
+import { readConferenceFile } from '@server/conference-file.ts';
 import { freePort } from '@server/test/net.ts';
 import { OPEN_DEADLINES_ENV } from '@server/test/open-deadlines.ts';
 import { cpuSlowdownFor, measureBenchmarkIndex } from './benchmark-index.ts';
@@ -91,8 +95,11 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '1' },
     'cpu-slowdown': { type: 'string' },
     'performance-report-only': { type: 'boolean', default: false },
+    /** A conference folder (its conference.yaml and content/), audited instead of the default conference. */
+    conference: { type: 'string' },
   },
 });
+const conferenceFile = options.conference ? path.resolve(options.conference, 'conference.yaml') : undefined;
 /** Performance under 95 printed and summed up without failing the run (CI, until issue 61's server rendering). */
 const performanceReportOnly = options['performance-report-only'];
 const fixedSlowdown = options['cpu-slowdown'] === undefined ? undefined : Number(options['cpu-slowdown']);
@@ -130,7 +137,8 @@ const sinceMark = () => {
   return seconds;
 };
 const stageSeconds: string[] = [];
-const basePath = process.env.BASE_PATH || DEFAULT_CONFERENCE.basePath;
+const basePath =
+  process.env.BASE_PATH || (conferenceFile ? readConferenceFile(conferenceFile) : DEFAULT_CONFERENCE).basePath;
 const staleBecause = staleBuildReason();
 if (staleBecause) {
   console.log(`${staleBecause}: building...`);
@@ -180,6 +188,7 @@ const server = spawn(process.execPath, [path.join(PROJECT_ROOT, 'scripts', 'star
     SMTP_URL: '',
     // The seed's many accounts all sign up from 127.0.0.1.
     IP_RATE_LIMIT_FACTOR: '50',
+    ...(conferenceFile ? { CONFERENCE_FILE: conferenceFile } : {}),
   },
 });
 const cleanUp = () => {
@@ -377,23 +386,31 @@ const rows: AuditRow[] = [];
 try {
   await waitUntilServing(baseURL, server);
   stageSeconds.push(`server start ${sinceMark()} s`);
-  console.log(`Server at ${baseURL}; seeding authors, papers and an organiser's records...`);
-  const seed: LayoutSeed = await seedLayoutData(playwright, baseURL);
-  const api = await playwright.request.newContext({ baseURL });
   const cookies: Record<Viewer, string | undefined> = {
     visitor: undefined,
     newcomer: undefined,
-    author: `${SESSION_COOKIE}=${await sessionTokenOf(api, seed.author)}`,
-    admin: `${SESSION_COOKIE}=${await sessionTokenOf(api, E2E_ADMIN)}`,
+    author: undefined,
+    admin: undefined,
   };
-  await api.dispose();
-  stageSeconds.push(`seeding ${sinceMark()} s`);
+  // The seed's papers are the default conference's (its themes): another conference's run audits
+  // the pages a visitor sees, with nothing seeded.
+  let seed: LayoutSeed | undefined;
+  if (!conferenceFile) {
+    console.log(`Server at ${baseURL}; seeding authors, papers and an organiser's records...`);
+    seed = await seedLayoutData(playwright, baseURL);
+    const api = await playwright.request.newContext({ baseURL });
+    cookies.author = `${SESSION_COOKIE}=${await sessionTokenOf(api, seed.author)}`;
+    cookies.admin = `${SESSION_COOKIE}=${await sessionTokenOf(api, E2E_ADMIN)}`;
+    await api.dispose();
+    stageSeconds.push(`seeding ${sinceMark()} s`);
+  } else console.log(`Server at ${baseURL}, ${path.relative(PROJECT_ROOT, conferenceFile)}: its public pages`);
 
   const pages = SITE_PAGES.filter(
     (entry) =>
-      ((entry.viewer === 'visitor' && !entry.open) || SIGNED_IN_PAGES.has(entry.name)) && !NOT_AUDITED.has(entry.name),
+      ((entry.viewer === 'visitor' && !entry.open) || (seed !== undefined && SIGNED_IN_PAGES.has(entry.name))) &&
+      !NOT_AUDITED.has(entry.name),
   )
-    .map((entry) => ({ ...entry, path: typeof entry.path === 'string' ? entry.path : entry.path(seed) }))
+    .map((entry) => ({ ...entry, path: typeof entry.path === 'string' ? entry.path : entry.path(seed!) }))
     .filter((entry) => !only || only.includes(entry.path) || only.includes(entry.name));
   if (pages.length === 0) throw new Error(`no page matches --only ${options.only}`);
 

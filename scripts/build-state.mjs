@@ -3,10 +3,8 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const stamp = path.join(PROJECT_ROOT, 'dist', '.build-stamp');
 const SOURCES = [
   'src',
   'public',
@@ -27,7 +25,7 @@ function newest(target) {
   return readdirSync(target).reduce((latest, name) => Math.max(latest, newest(path.join(target, name))), stats.mtimeMs);
 }
 
-function readStamp() {
+function readStamp(stamp) {
   try {
     return { ...JSON.parse(readFileSync(stamp, 'utf8')), at: statSync(stamp).mtimeMs };
   } catch {
@@ -36,35 +34,17 @@ function readStamp() {
 }
 
 /**
- * The base path the client must be built for when it is not the default conference's: BASE_PATH,
- * else the conference file's `basePath` (CONFERENCE_FILE), else null. A file that cannot be read
- * gives null here: the server's start names what is wrong with it.
+ * Why the build must be made again (missing, or older than what it is built from, migrations
+ * included, so an old bundle never runs a newer schema), or null. The conference and its base
+ * path are no part of it: one build serves any (vite.config.ts).
+ * @param {string} [root] the project whose dist/ is checked
  * @returns {string | null}
  */
-export function configuredBasePath(env = process.env) {
-  if (env.BASE_PATH) return env.BASE_PATH;
-  if (!env.CONFERENCE_FILE) return null;
-  try {
-    const basePath = parse(readFileSync(env.CONFERENCE_FILE, 'utf8'))?.basePath;
-    return typeof basePath === 'string' ? basePath : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Why the build must be made again (missing, older than what it is built from, migrations
- * included, so an old bundle never runs a newer schema, or made for another base path), or null.
- * @param {string | null} [basePath] the base path the server will run with (configuredBasePath)
- * @returns {string | null}
- */
-export function staleBuildReason(basePath = configuredBasePath()) {
-  const built = readStamp();
-  const changedAt = Math.max(...SOURCES.map((source) => newest(path.join(PROJECT_ROOT, source))));
+export function staleBuildReason(root = PROJECT_ROOT) {
+  const built = readStamp(path.join(root, 'dist', '.build-stamp'));
+  const changedAt = Math.max(...SOURCES.map((source) => newest(path.join(root, source))));
   const outputs = [path.join('server', 'main.js'), path.join('ssr', 'entry-server.js')];
-  if (!built || !outputs.every((output) => existsSync(path.join(PROJECT_ROOT, 'dist', output)))) return 'No build yet';
+  if (!built || !outputs.every((output) => existsSync(path.join(root, 'dist', output)))) return 'No build yet';
   if (built.at < changedAt) return 'Sources changed since the last build';
-  if (built.basePath !== basePath)
-    return 'The base path (BASE_PATH or the conference file) changed since the last build';
   return null;
 }

@@ -13,7 +13,6 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build as buildServer } from 'esbuild';
 import { build as buildClient } from 'vite';
-import { configuredBasePath } from './build-state.mjs';
 
 // Vite finds its config, and the paths below are read, from the project root wherever this runs.
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
@@ -73,11 +72,9 @@ const template = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/make-e
   stdio: 'inherit',
 });
 if (template.status !== 0) throw new Error('Making the empty embedded database failed (output above).');
-// The client is built for one base path (vite.config.ts): a start with another must build again.
-await writeFile(
-  'dist/.build-stamp',
-  JSON.stringify({ builtAt: new Date().toISOString(), basePath: configuredBasePath() }),
-);
+// When it was built: `npm start` builds again when a source is newer (build-state.mjs). The base
+// path is no part of it: the client's addresses are relative (vite.config.ts).
+await writeFile('dist/.build-stamp', JSON.stringify({ builtAt: new Date().toISOString() }));
 
 /**
  * Fails the build when the server's start imports, through any chain of static imports, a

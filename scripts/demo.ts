@@ -30,8 +30,8 @@ const admin = { email: 'admin@demo.example', password: `Demo-${randomBytes(9).to
 const port = Number(process.env.PORT || 3000);
 const now = new Date();
 const { values: options } = parseArgs({ options: { conference: { type: 'string' } } });
-// The conference folder's conference.yaml; start.mjs builds the client again for its base path
-// when the last build was made for another (build-state.mjs).
+// The conference folder's conference.yaml (its pages' texts in the folder's content/), served by
+// the same build as any other conference, under its own base path.
 const conferenceFile = options.conference
   ? path.resolve(options.conference, 'conference.yaml')
   : process.env.CONFERENCE_FILE;

@@ -3,6 +3,7 @@
 //   npm run footprint -- --idle-seconds 30 --only embedded-first,embedded-restart
 //   npm run footprint -- --runs 3 --node-options=--max-semi-space-size=8
 //   npm run footprint -- --only loaded --database-url postgres://…/ictacem_100k   (a filled database)
+//   npm run footprint -- --only embedded-restart,conference-restart --runs 3   (the configuration's cost)
 // Builds first when dist/ is stale, then starts `node scripts/start.mjs` as a child process in
 // each scenario, reads the resident memory (RSS) of it and of any process it starts from /proc
 // every 50 ms, from the spawn until it has answered the health route, served a few typical
@@ -17,6 +18,9 @@
 //   embedded-first     the embedded database, first boot of an empty DATA_DIR (the empty database
 //                      npm run build made is copied, or initdb runs; then the migrations)
 //   embedded-restart   the embedded database, a restart on that same DATA_DIR
+//   conference-first   as embedded-first, with another conference's file loaded (CONFERENCE_FILE:
+//                      examples/demo-conference, its own base path and pages' texts), same build
+//   conference-restart as embedded-restart, with that conference's file loaded
 //   loaded             PostgreSQL of --database-url, a database already filled (seed:demo, a
 //                      restore), left as it is but for a signed-in admin made and removed here;
 //                      after idling, the records CSV of every account is downloaded once, and the
@@ -32,13 +36,22 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { DEFAULT_CONFERENCE } from '@shared/conference/default-conference.ts';
+import { readConferenceFile } from '@server/conference-file.ts';
 import { openDatabase } from '@server/db/client.ts';
 import { freePort } from '@server/test/net.ts';
 import { httpRequest } from '@server/test/server-process.ts';
 import { benchAdmin } from './bench-admin.ts';
 import { PROJECT_ROOT, staleBuildReason } from './build-state.mjs';
 
-const SCENARIOS = ['bare', 'postgres', 'embedded-first', 'embedded-restart', 'loaded'] as const;
+const SCENARIOS = [
+  'bare',
+  'postgres',
+  'embedded-first',
+  'embedded-restart',
+  'conference-first',
+  'conference-restart',
+  'loaded',
+] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const { values } = parseArgs({
@@ -83,6 +96,9 @@ const SAMPLE_MS = 50;
 const EARLY_IDLE_MS = 5000;
 const SERVE_TIMEOUT_MS = 180_000;
 const BASE_PATH = process.env.BASE_PATH || DEFAULT_CONFERENCE.basePath;
+/** The conference of the conference-* scenarios: another name, base path, themes and pages' texts. */
+const OTHER_CONFERENCE_FILE = path.join(PROJECT_ROOT, 'examples', 'demo-conference', 'conference.yaml');
+const OTHER_BASE_PATH = process.env.BASE_PATH || readConferenceFile(OTHER_CONFERENCE_FILE).basePath;
 /** What a visitor's first page load asks for, and a monitor's poll; each a few times. */
 const WARM_UP_PATHS = ['/', '/api/health', '/api/auth/session', '/login', '/brochure', '/api/auth/registration-status'];
 const WARM_UP_ROUNDS = 5;
@@ -178,6 +194,7 @@ async function measure(
   env: NodeJS.ProcessEnv,
   port: number,
   afterIdle?: AfterIdle,
+  basePath = BASE_PATH,
 ): Promise<Measurement> {
   const spawnedAt = Date.now();
   const server = start(args, { ...env, PORT: String(port) });
@@ -192,7 +209,7 @@ async function measure(
     samples.push({ at: Date.now(), bytes: tree.reduce((sum, p) => sum + rssOf(p), 0) });
   }, SAMPLE_MS);
   try {
-    const baseUrl = `http://127.0.0.1:${port}${BASE_PATH}`;
+    const baseUrl = `http://127.0.0.1:${port}${basePath}`;
     const deadline = spawnedAt + SERVE_TIMEOUT_MS;
     for (;;) {
       if (exited) throw new Error(`the server exited before serving:\n${server.output()}`);
@@ -263,11 +280,15 @@ function serverEnv(dataDir: string, databaseUrl?: string): NodeJS.ProcessEnv {
 }
 
 /** Measures once; a start that rebuilt the server (someone changed a source meanwhile) measured the build too, so again. */
-async function measureServer(prepare: () => Promise<NodeJS.ProcessEnv>, afterIdle?: AfterIdle): Promise<Measurement> {
+async function measureServer(
+  prepare: () => Promise<NodeJS.ProcessEnv>,
+  afterIdle?: AfterIdle,
+  basePath = BASE_PATH,
+): Promise<Measurement> {
   for (let attempt = 1; ; attempt += 1) {
     const env = await prepare();
     buildIfStale();
-    const result = await measure(['scripts/start.mjs'], env, await freePort(), afterIdle);
+    const result = await measure(['scripts/start.mjs'], env, await freePort(), afterIdle, basePath);
     if (!result.rebuilt || attempt === 3) return result;
     console.error('  (the start rebuilt the server first; measuring again)');
   }
@@ -397,6 +418,27 @@ async function main(): Promise<void> {
     if (!wanted('embedded-first') && wanted('embedded-restart')) rows.pop();
     if (wanted('embedded-restart') && embeddedDir)
       await record('embedded database, restart', () => measureServer(async () => serverEnv(embeddedDir!)));
+
+    // The same two with another conference's file loaded (read and checked at every start), on the
+    // same build: beside the two above, what the configuration costs a start.
+    let conferenceDir: string | undefined;
+    const withConference = (env: NodeJS.ProcessEnv) => ({ ...env, CONFERENCE_FILE: OTHER_CONFERENCE_FILE });
+    if (wanted('conference-first') || wanted('conference-restart'))
+      await record(`embedded database, first boot, ${path.relative(PROJECT_ROOT, OTHER_CONFERENCE_FILE)}`, () =>
+        measureServer(
+          async () => {
+            conferenceDir = await mkdtemp(path.join(scratch, 'conference-'));
+            return withConference(serverEnv(conferenceDir));
+          },
+          undefined,
+          OTHER_BASE_PATH,
+        ),
+      );
+    if (!wanted('conference-first') && wanted('conference-restart')) rows.pop();
+    if (wanted('conference-restart') && conferenceDir)
+      await record(`embedded database, restart, ${path.relative(PROJECT_ROOT, OTHER_CONFERENCE_FILE)}`, () =>
+        measureServer(async () => withConference(serverEnv(conferenceDir!)), undefined, OTHER_BASE_PATH),
+      );
 
     if (wanted('loaded') && loadedUrl) {
       const papers = await onAdminConnection(loadedUrl, async (client) =>

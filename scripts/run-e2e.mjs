@@ -78,6 +78,8 @@ const env = {
   E2E_SITE_WIDE_PORT: String(await freePort()),
   E2E_SITE_WIDE_DATA_DIR: path.join(dataRoot, 'site-wide'),
   E2E_OPEN_SMTP_PORT: String(await freePort()),
+  E2E_SECOND_EDITION_PORT: String(await freePort()),
+  E2E_SECOND_EDITION_DATA_DIR: path.join(dataRoot, 'second-edition'),
 };
 // A run of some specs only (files, folders or -g) skips the site-wide project's dependency on
 // every other spec, which Playwright would otherwise run in full first.

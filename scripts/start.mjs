@@ -1,6 +1,6 @@
 // `npm start`: runs the compiled server, building it (and the client) first only when the build
-// is missing, older than what it is built from or made for another base path (build-state.mjs);
-// so a restart takes about a second.
+// is missing or older than what it is built from (build-state.mjs), whatever the conference and
+// its base path; so a restart takes about a second.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

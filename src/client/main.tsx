@@ -2,13 +2,11 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { type Conference, CONFERENCE_SCRIPT_ID, setConference } from '@shared/conference.ts';
+import { type Conference, CONFERENCE_SCRIPT_ID, currentConference, setConference } from '@shared/conference.ts';
 import { PAGE_QUERIES_ID } from '@shared/page-rendering.ts';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, loadPage, pageAt } from './app/router.tsx';
 import './styles.css';
-
-const basename = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 /**
  * The query cache a server-rendered page was drawn with (entry-server.tsx); none for the shell.
@@ -51,6 +49,8 @@ function render() {
 // The conference the server is configured with, before anything is drawn: the client's code
 // names none of its own (plugins/client-pages.ts writes it into every page).
 setConference(JSON.parse(document.getElementById(CONFERENCE_SCRIPT_ID)!.textContent!) as Conference);
+// The base path the page was served under, the same one build serves for any conference.
+const basename = currentConference().basePath;
 
 // The first page's code is a chunk of its own (preloaded with the page): render once it is here,
 // so the page appears whole instead of after a spinner. Should it fail, the page's error shows.

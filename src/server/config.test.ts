@@ -14,6 +14,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('serves under BASE_PATH, and the conference the pages carry names it, so the client follows', () => {
+    const config = loadConfig({ BASE_PATH: '/elsewhere' });
+    expect(config.basePath).toBe('/elsewhere');
+    expect(config.conference.basePath).toBe('/elsewhere');
+  });
+
   it('builds the e-mailed address on the port served when PUBLIC_URL is not set', () => {
     expect(loadConfig({ PORT: '3999' })).toMatchObject({
       publicUrl: 'http://localhost:3999',

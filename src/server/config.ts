@@ -252,7 +252,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.ADMIN_TOTP_SECRET && !e.ADMIN_EMAIL) {
     throw new Error('Invalid configuration: ADMIN_TOTP_SECRET belongs to the admin of ADMIN_EMAIL and ADMIN_PASSWORD');
   }
-  const conference = e.CONFERENCE_FILE ? readConferenceFile(e.CONFERENCE_FILE) : DEFAULT_CONFERENCE;
+  const configured = e.CONFERENCE_FILE ? readConferenceFile(e.CONFERENCE_FILE) : DEFAULT_CONFERENCE;
+  // BASE_PATH moves the site: the conference the pages carry names where it is served, so the
+  // client's router and API calls follow it (plugins/client-pages.ts).
+  const conference = e.BASE_PATH ? { ...configured, basePath: e.BASE_PATH } : configured;
   const production = e.NODE_ENV === 'production';
   if (production && !e.SMTP_URL) {
     // Without mail, password-reset links go to the log, where a production log store would keep them.
@@ -264,7 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     conference,
     port: e.PORT,
     host: e.HOST,
-    basePath: e.BASE_PATH ?? conference.basePath,
+    basePath: conference.basePath,
     dataDir: e.DATA_DIR,
     conferenceFile: e.CONFERENCE_FILE,
     databaseUrl: e.DATABASE_URL,

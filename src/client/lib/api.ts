@@ -1,7 +1,14 @@
 import type { z } from 'zod';
+import { currentConference } from '@shared/conference.ts';
 
-/** The one way the client talks to the server: same-origin, cookie session, JSON envelopes. */
-export const API_BASE = `${import.meta.env.BASE_URL}api`;
+/**
+ * Where the API is: under the base path the page was served with (the conference's, written into
+ * the page), not one fixed at build time. The one way the client talks to the server:
+ * same-origin, cookie session, JSON envelopes.
+ */
+export function apiBase(): string {
+  return `${currentConference().basePath}/api`;
+}
 
 export class ApiError extends Error {
   constructor(
@@ -42,7 +49,7 @@ export async function upload<T>(path: string, formData: FormData): Promise<T> {
 async function send<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, { ...init, credentials: 'same-origin' });
+    response = await fetch(`${apiBase()}${path}`, { ...init, credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, 'Network error. Please check your connection and try again.');
   }
@@ -62,7 +69,7 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
 export async function apiFile(path: string, body: unknown): Promise<Blob> {
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    response = await fetch(`${apiBase()}${path}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),

@@ -3,7 +3,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { TIMINGS } from '@shared/constants.ts';
 import type { UnreadSummary } from '@shared/schemas/chat.ts';
 import type { LiveCloseReason, LiveEventData } from '@shared/schemas/live-events.ts';
-import { API_BASE } from '@client/lib/api.ts';
+import { apiBase } from '@client/lib/api.ts';
 import { useAuth, useRefreshSession } from '@client/lib/auth-api.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
 
@@ -91,7 +91,7 @@ function connectLive(
   onClosed: (reason: LiveCloseReason) => void,
 ): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
-  const source = new EventSource(`${API_BASE}/events${signedIn ? '' : '/public'}`);
+  const source = new EventSource(`${apiBase()}/events${signedIn ? '' : '/public'}`);
   for (const [kind, handle] of Object.entries(handlersFor(queryClient)))
     source.addEventListener(kind, (event) => handle(event as MessageEvent<string>));
   source.addEventListener('open', () => update({ up: true }));

@@ -53,6 +53,26 @@ export function shellForPage(shell: string, extras: { preloads?: string; meta?: 
   return head ? shell.replace('</head>', () => `${head}\n</head>`) : shell;
 }
 
+/**
+ * The built shell made the configured conference's: its own addresses (the entry script, its
+ * preloads, the style sheet, the icon), relative in the build (vite.config.ts), absolute under the
+ * base path, since the shell is sent at every page's path, however deep, and one build serves any
+ * base path; its title and description the conference's until a page sets its own; and the
+ * configuration in the head, the base path included, for the client to read before it renders.
+ */
+export function shellOfConference(builtShell: string, conference: Conference, basePath: string): string {
+  const escape = (text: string) => text.replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
+  return builtShell
+    .replace(/(\s(?:src|href)=")\.\//g, (_match, attribute: string) => `${attribute}${basePath}/`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escape(conference.shortName)}</title>`)
+    .replace(
+      /(<meta\s+name="description"\s+content=")[^"]*(")/,
+      (_match, before: string, after: string) =>
+        `${before}${escape(`${conference.shortName}: ${conference.fullName}, ${conference.venue}.`)}${after}`,
+    )
+    .replace('</head>', () => `${conferenceScript({ ...conference, basePath })}\n</head>`);
+}
+
 const ROOT_ELEMENT = '<div id="root"></div>';
 /** The verification route's own limit on a code's length. */
 const LETTER_CODE_IN_ADDRESS_MAX = 256;
@@ -229,9 +249,8 @@ export async function registerClientPages(
       },
     });
   }
-  // The conference's configuration in the head of every page, the shell's own included.
   const shell = hasClient
-    ? (await readFile(indexPath!, 'utf8')).replace('</head>', () => `${conferenceScript(options.conference)}\n</head>`)
+    ? shellOfConference(await readFile(indexPath!, 'utf8'), options.conference, basePath)
     : undefined;
   const preloads = hasClient ? readPagePreloads(clientDir!, basePath) : new Map();
   const builtFiles = hasClient ? await filesToServe(clientDir!) : new Set<string>();

@@ -11,6 +11,8 @@ import {
  * notification and the conference days move with them, so the calendar stays in order.
  */
 export const OPEN_DEADLINES = {
+  // Opened already whatever conference the server runs (another's file may announce a later day).
+  abstractOpens: '2025-07-21T00:00:00+05:30',
   abstractDeadline: '2099-12-31T23:59:59+05:30',
   biddingOpens: '2025-07-21T00:00:00+05:30',
   biddingCloses: '2099-12-30T23:59:59+05:30',

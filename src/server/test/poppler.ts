@@ -51,3 +51,9 @@ export async function pdfRenderComplaints(bytes: Uint8Array, page: number): Prom
   const pageArgs = ['-f', String(page), '-l', String(page), '-r', '36', '-png'];
   return (await poppler('pdftoppm', bytes, pageArgs)).stderr;
 }
+
+/** One page's text (1-based), as pdftotext extracts it, whitespace runs as one space, in composed form. */
+export async function pdfPageText(bytes: Uint8Array, page: number): Promise<string> {
+  const pageArgs = ['-f', String(page), '-l', String(page)];
+  return (await poppler('pdftotext', bytes, pageArgs)).stdout.normalize('NFC').replace(/\s+/g, ' ').trim();
+}

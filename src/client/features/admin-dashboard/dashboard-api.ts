@@ -7,7 +7,7 @@ import type {
   recordsResponseSchema,
 } from '@shared/schemas/admin-dashboard.ts';
 import type { nextDeadlineResponseSchema } from '@shared/schemas/deadlines.ts';
-import { api, API_BASE, type ResponseOf } from '@client/lib/api.ts';
+import { api, apiBase, type ResponseOf } from '@client/lib/api.ts';
 import type { PaperFilters } from './paper-filters.ts';
 import { toQueryString } from '@client/lib/query-string.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
@@ -83,5 +83,5 @@ export function useRecords(query: RecordsQuery) {
 
 /** The CSV of exactly the rows the table is filtered to: the same query without paging. */
 export function recordsExportUrl({ view, search, filter, sort }: RecordsQuery): string {
-  return `${API_BASE}/admin/records/export${toQueryString({ view, search, filter, sort })}`;
+  return `${apiBase()}/admin/records/export${toQueryString({ view, search, filter, sort })}`;
 }

@@ -6,13 +6,13 @@ import type {
   certificateHoldersResponseSchema,
   ownCertificatesResponseSchema,
 } from '@shared/schemas/certificates.ts';
-import { api, API_BASE, type ResponseOf } from '@client/lib/api.ts';
+import { api, apiBase, type ResponseOf } from '@client/lib/api.ts';
 
 const holdersKey = ['admin', 'certificates'] as const;
 
 /** A plain download link: the server answers the PDF as an attachment, issuing it on first download. */
 export const participantCertificateUrl = (participantId: string, kind: CertificateKind) =>
-  `${API_BASE}/admin/participants/${encodeURIComponent(participantId)}/certificates/${kind}`;
+  `${apiBase()}/admin/participants/${encodeURIComponent(participantId)}/certificates/${kind}`;
 
 export function useOwnCertificates(paperId: string) {
   return useQuery(

@@ -8,17 +8,17 @@ import type {
   visaRequestCreatedResponseSchema,
   visaRequestDecidedResponseSchema,
 } from '@shared/schemas/letters.ts';
-import { api, API_BASE, ApiError, type ResponseOf } from '@client/lib/api.ts';
+import { api, apiBase, ApiError, type ResponseOf } from '@client/lib/api.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
 
 const paperPath = (paperId: string) => `/papers/${encodeURIComponent(paperId)}`;
 
 /** Plain download links: the server answers the PDF as an attachment, with the session cookie. */
-export const acceptanceLetterUrl = (paperId: string) => `${API_BASE}${paperPath(paperId)}/letters/acceptance`;
+export const acceptanceLetterUrl = (paperId: string) => `${apiBase()}${paperPath(paperId)}/letters/acceptance`;
 export const adminAcceptanceLetterUrl = (paperId: string) =>
-  `${API_BASE}/admin${paperPath(paperId)}/letters/acceptance`;
+  `${apiBase()}/admin${paperPath(paperId)}/letters/acceptance`;
 /** Streamed by the server as it is made, so a link rather than a fetch into memory. */
-export const ACCEPTANCE_LETTERS_ZIP_URL = `${API_BASE}/admin/letters/acceptance.zip`;
+export const acceptanceLettersZipUrl = () => `${apiBase()}/admin/letters/acceptance.zip`;
 
 function ownVisaRequestsQuery(paperId: string) {
   return queryOptions({

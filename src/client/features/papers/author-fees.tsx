@@ -3,7 +3,7 @@ import { confirmationSentence, formatMoney } from '@shared/domain/fees.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 import { SelectField } from '@client/components/ui/form-field.tsx';
 import { buttonClass } from '@client/components/ui/button.tsx';
-import { API_BASE, errorText } from '@client/lib/api.ts';
+import { apiBase, errorText } from '@client/lib/api.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { useAuthorFees, useChooseCategory } from './fees-api.ts';
 
@@ -93,7 +93,7 @@ export function AuthorPaymentStatus({ paperId }: { paperId: string }) {
           {confirmationSentence(receivedOn, rate)}: {formatMoney(amountMinor, currency)}.
         </p>
         <a
-          href={`${API_BASE}/papers/${encodeURIComponent(paperId)}/receipt`}
+          href={`${apiBase()}/papers/${encodeURIComponent(paperId)}/receipt`}
           download
           className={buttonClass('secondary', 'mt-2 w-full sm:w-auto')}
         >

@@ -21,7 +21,7 @@ import { Button } from '@client/components/ui/button.tsx';
 import { SelectField, TextField } from '@client/components/ui/form-field.tsx';
 import { Panel } from '@client/components/ui/panel.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
-import { API_BASE, errorText } from '@client/lib/api.ts';
+import { apiBase, errorText } from '@client/lib/api.ts';
 import { formatDateTime } from '@client/lib/dates.ts';
 import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { useToast } from '@client/lib/toast.tsx';
@@ -57,7 +57,7 @@ export function ParticipantsSection({ after }: { after?: ReactNode }) {
   const answered = useDeferredValue(!list.isPending && !volunteers.isPending && !counts.isPending);
   const set = (name: keyof ParticipantsQuery) => (value: string) =>
     setFilter((f) => ({ ...f, [name]: value || undefined }));
-  const badgesHref = `${API_BASE}/admin/badges.pdf${filterQuery({ ...filter, layout } as ParticipantsQuery)}`;
+  const badgesHref = `${apiBase()}/admin/badges.pdf${filterQuery({ ...filter, layout } as ParticipantsQuery)}`;
   if (!answered) return <Spinner label="Loading participants..." />;
   return (
     <div className="space-y-8">
@@ -162,7 +162,7 @@ function ParticipantRow({ p, layout }: { p: Participant; layout: BadgeLayout }) 
         {p.checkIn && <span>Checked in {formatDateTime(p.checkIn.at)}</span>}
         <a
           className="text-brand-700 hover:underline"
-          href={`${API_BASE}/admin/participants/${p._id}/badge.pdf?layout=${layout}`}
+          href={`${apiBase()}/admin/participants/${p._id}/badge.pdf?layout=${layout}`}
           download
         >
           Badge<span className="sr-only"> of {p.name}</span>

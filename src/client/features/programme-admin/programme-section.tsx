@@ -4,7 +4,7 @@ import { Alert } from '@client/components/ui/alert.tsx';
 import { Button } from '@client/components/ui/button.tsx';
 import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
-import { API_BASE, errorText } from '@client/lib/api.ts';
+import { apiBase, errorText } from '@client/lib/api.ts';
 import { fromConferenceInputValue } from '@shared/domain/conference-datetime.ts';
 import { formatDateTime } from '@client/lib/dates.ts';
 import { conferenceDate } from '@client/lib/programme-days.ts';
@@ -86,7 +86,7 @@ export function ProgrammeSection() {
         {['programme.pdf', 'schedule.ics', 'schedule.json', 'schedule.xml'].map((file, index) => (
           <span key={file}>
             {index > 0 && ' · '}
-            <a className="font-semibold text-brand-700 underline" href={`${API_BASE}/programme/${file}`}>
+            <a className="font-semibold text-brand-700 underline" href={`${apiBase()}/programme/${file}`}>
               {file}
             </a>
           </span>

@@ -23,7 +23,7 @@ import { errorText } from '@client/lib/api.ts';
 import { conferenceOffsetAt, formatOffset } from '@shared/domain/conference-datetime.ts';
 import { browserTimeZone, formatDate } from '@client/lib/dates.ts';
 import { useMediaQueryOnceKnown } from '@client/lib/use-media-query.ts';
-import { eventCalendarUrl, SCHEDULE_FEEDS, usePublishedProgramme } from './schedule-api.ts';
+import { eventCalendarUrl, scheduleFeeds, usePublishedProgramme } from './schedule-api.ts';
 import { conferenceDate, type ScheduleDay, scheduleDays } from '@client/lib/programme-days.ts';
 import { dayOf, filterSessions, gridRows, talkCount } from './schedule-view.ts';
 
@@ -253,7 +253,7 @@ function PublishedSchedule({ programme }: { programme: PublishedProgramme }) {
       )}
       <nav aria-label="The programme for calendars and apps" className="text-sm text-slate-700">
         <span className="font-semibold">Subscribe or download: </span>
-        {SCHEDULE_FEEDS.map((feed, index) => (
+        {scheduleFeeds().map((feed, index) => (
           <span key={feed.href}>
             {index > 0 && ' · '}
             <a href={feed.href} className="font-semibold text-brand-700 underline underline-offset-2">

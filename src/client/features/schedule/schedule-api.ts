@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { myPresentationResponseSchema, publicProgrammeResponseSchema } from '@shared/schemas/programme.ts';
-import { API_BASE, api, type ResponseOf } from '@client/lib/api.ts';
+import { apiBase, api, type ResponseOf } from '@client/lib/api.ts';
 import { queryKeys } from '@client/lib/query-keys.ts';
 
 /** The latest published programme: null before the first publication. */
@@ -14,16 +14,16 @@ export function usePublishedProgramme() {
 }
 
 /** A talk's (or a paperless session's) own calendar file, for "Add to calendar". */
-export const eventCalendarUrl = (id: string) => `${API_BASE}/programme/events/${encodeURIComponent(id)}/calendar.ics`;
+export const eventCalendarUrl = (id: string) => `${apiBase()}/programme/events/${encodeURIComponent(id)}/calendar.ics`;
 
 /** The whole programme printable and in the standard formats, for calendars and conference apps. */
-export const SCHEDULE_FEEDS = [
-  { label: 'Programme (PDF)', href: `${API_BASE}/programme/programme.pdf` },
+export const scheduleFeeds = () => [
+  { label: 'Programme (PDF)', href: `${apiBase()}/programme/programme.pdf` },
   ...[
     { format: 'ics', label: 'Calendar (.ics)' },
     { format: 'json', label: 'Schedule JSON' },
     { format: 'xml', label: 'frab XML' },
-  ].map(({ format, label }) => ({ label, href: `${API_BASE}/programme/schedule.${format}` })),
+  ].map(({ format, label }) => ({ label, href: `${apiBase()}/programme/schedule.${format}` })),
 ];
 
 /** Where the signed-in author presents in the published programme; null when nowhere (yet). */

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '@client/components/ui/button.tsx';
 import { AdminHeader } from '@client/features/admin-review/admin-header.tsx';
-import { ACCEPTANCE_LETTERS_ZIP_URL } from '@client/features/letters/letters-api.ts';
+import { acceptanceLettersZipUrl } from '@client/features/letters/letters-api.ts';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { AdminGuard } from './admin-guard.tsx';
 import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
@@ -27,7 +27,7 @@ export default function VisaRequestsPage() {
             <div className="mt-2 mb-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               <h1 className="text-2xl font-bold text-brand-900">Visa requests</h1>
               {/* Every accepted paper's letter, the missing ones issued on the way. */}
-              <a href={ACCEPTANCE_LETTERS_ZIP_URL} download className={buttonClass('secondary')}>
+              <a href={acceptanceLettersZipUrl()} download className={buttonClass('secondary')}>
                 Acceptance letters (ZIP)
               </a>
             </div>

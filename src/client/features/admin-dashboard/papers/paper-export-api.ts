@@ -1,6 +1,6 @@
 import { conferenceFileStem } from '@shared/conference.ts';
 import type { ExportFormat } from '@shared/schemas/exports.ts';
-import { API_BASE, apiFile } from '@client/lib/api.ts';
+import { apiBase, apiFile } from '@client/lib/api.ts';
 import type { PaperFilters } from '../paper-filters.ts';
 import { toQueryString } from '@client/lib/query-string.ts';
 
@@ -8,7 +8,7 @@ const fileName = (format: ExportFormat) => `${conferenceFileStem()}-papers.${for
 
 /** Where the browser downloads every paper of the filter: a plain link, streamed to disk as it comes. */
 export function filteredExportUrl(format: ExportFormat, filters: PaperFilters): string {
-  return `${API_BASE}/admin/papers/export${toQueryString({ ...filters, search: filters.search.trim(), format })}`;
+  return `${apiBase()}/admin/papers/export${toQueryString({ ...filters, search: filters.search.trim(), format })}`;
 }
 
 /** Downloads the selected papers (a POST, as the selection is too long for an address). */
