@@ -12,7 +12,7 @@ import {
   SERVER_RENDERED_PAGES,
 } from '@shared/client-routes.ts';
 import { type Conference, conferenceScript } from '@shared/conference.ts';
-import { CONFERENCE_DATES_META, type ConferenceDates } from '@shared/domain/deadlines.ts';
+import { CONFERENCE_DATES_META, type ConferenceDates, formatDateRange } from '@shared/domain/deadlines.ts';
 import { PAGE_QUERIES_ID, type PageData, type RenderedPage, type RenderPage } from '@shared/page-rendering.ts';
 import { SITE_SESSION_META } from '@shared/page-session.ts';
 import type { PublicCommitteeMember, SiteContent } from '@shared/schemas/site-content.ts';
@@ -68,7 +68,7 @@ export function shellOfConference(builtShell: string, conference: Conference, ba
     .replace(
       /(<meta\s+name="description"\s+content=")[^"]*(")/,
       (_match, before: string, after: string) =>
-        `${before}${escape(`${conference.shortName}: ${conference.fullName}, ${conference.venue}.`)}${after}`,
+        `${before}${escape(`${conference.shortName}: ${conference.fullName}, ${formatDateRange(conference.dates.conferenceStarts, conference.dates.conferenceEnds)}.`)}${after}`,
     )
     .replace('</head>', () => `${conferenceScript({ ...conference, basePath })}\n</head>`);
 }

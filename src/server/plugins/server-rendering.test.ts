@@ -149,7 +149,7 @@ describe('public pages rendered on the server', () => {
     );
     expect(rootOf(about.body)).toContain('<p>The conference takes place on 4-6 January 2100 on the campus');
     // Pages not drawn from the files carry none of it.
-    expect(queryData((await get('/ictacem2025/important-dates')).body, 'site/content')).toBeUndefined();
+    expect(queryData((await get('/ictacem2025/schedule')).body, 'site/content')).toBeUndefined();
 
     const committee = async () => rootOf((await get('/ictacem2025/committee')).body);
     expect(await committee()).toMatch(/Programme Committee<\/h2><p[^>]*><span[^>]*>To be announced/);
