@@ -145,11 +145,7 @@ describe('the conference is named in one file', () => {
       '\\d{1,2}(-\\d{1,2})? (October|November|December) 2025',
     ].join('|'),
   );
-  const ALLOWED = [
-    'src/shared/conference/default-conference.ts',
-    // Still to move: the placeholders' examples shown in the mail template editor.
-    'src/shared/domain/mail-placeholders.ts',
-  ];
+  const ALLOWED = ['src/shared/conference/default-conference.ts'];
   /** A badge's QR format tag: printed badges carry it, so it stays whatever the conference. */
   const ALLOWED_LINES = ["const PREFIX = 'ICTACEM1';"];
   const isTestCode = (file: string) => /\.test\.tsx?$/.test(file) || file.startsWith('src/server/test/');

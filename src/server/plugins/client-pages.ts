@@ -62,13 +62,15 @@ export function shellForPage(shell: string, extras: { preloads?: string; meta?: 
  */
 export function shellOfConference(builtShell: string, conference: Conference, basePath: string): string {
   const escape = (text: string) => text.replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
+  // Every key is there: the configuration's schema requires each (schemas/conference.ts).
+  const { conferenceStarts, conferenceEnds } = conference.dates as ConferenceDates;
   return builtShell
     .replace(/(\s(?:src|href)=")\.\//g, (_match, attribute: string) => `${attribute}${basePath}/`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escape(conference.shortName)}</title>`)
     .replace(
       /(<meta\s+name="description"\s+content=")[^"]*(")/,
       (_match, before: string, after: string) =>
-        `${before}${escape(`${conference.shortName}: ${conference.fullName}, ${formatDateRange(conference.dates.conferenceStarts, conference.dates.conferenceEnds)}.`)}${after}`,
+        `${before}${escape(`${conference.shortName}: ${conference.fullName}, ${formatDateRange(conferenceStarts, conferenceEnds)}.`)}${after}`,
     )
     .replace('</head>', () => `${conferenceScript({ ...conference, basePath })}\n</head>`);
 }
