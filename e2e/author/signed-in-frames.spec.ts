@@ -118,3 +118,12 @@ test.describe('on a phone', () => {
     expect(await layoutShift(page), 'layout shift of the paper list').toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
   });
 });
+
+test("a new author's empty profile does not move when the papers' answer comes", async ({ page }) => {
+  await page.setViewportSize({ width: 1350, height: 940 });
+  const author = await registerAuthor(page.request, 'Małgorzata Wiśniewska');
+  await signInThroughApi(page, author);
+  await page.goto('profile');
+  await expect(page.getByRole('heading', { name: 'No papers submitted yet' })).toBeVisible();
+  expect(await layoutShift(page), 'layout shift of the empty profile').toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
+});
