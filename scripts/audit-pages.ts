@@ -21,6 +21,10 @@
 //       server, issue 61: performance under 95 is printed as FAIL and summed up, but does not
 //       fail the run; the other scores and the layout shift do)
 //
+// The pages are audited in the states a newcomer meets first (issue 61): the organiser's dashboard
+// and paper list with 250 papers, the profile of an author whose one paper awaits review and whose
+// other is accepted with its payment form open, and a new author's empty profile.
+//
 // Chromium is Debian's (CHROMIUM_PATH, /usr/bin/chromium by default); nothing is downloaded.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,15 +34,18 @@ import { parseArgs } from 'node:util';
 import * as playwright from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
-import { E2E_ADMIN } from '../e2e/fixtures/accounts.ts';
+import { E2E_ADMIN, registerAuthor } from '../e2e/fixtures/accounts.ts';
 import type { LayoutSeed } from '../e2e/fixtures/layout-seed.ts';
 import type { Viewer } from '../e2e/fixtures/site-pages.ts';
+import { presentationModeLabels, setConference, themeLabels } from '@shared/conference.ts';
 import { DEFAULT_CONFERENCE } from '@shared/conference/default-conference.ts';
 import { readConferenceFile } from '@server/conference-file.ts';
+import { openDatabase } from '@server/db/client.ts';
 import { freePort } from '@server/test/net.ts';
 import { OPEN_DEADLINES_ENV } from '@server/test/open-deadlines.ts';
 import { cpuSlowdownFor, measureBenchmarkIndex } from './benchmark-index.ts';
 import { PROJECT_ROOT, staleBuildReason } from './build-state.mjs';
+import { seedDemo } from './seed-demo.ts';
 
 const MIN_SCORE = 95;
 const MAX_CLS = 0.05;
@@ -62,6 +69,24 @@ const SIGNED_IN_PAGES = new Set([
   'admin-participants',
   'admin-check-in',
 ]);
+
+/** The organiser's papers: the demo's, seeded before the server starts, and the layout seed's ten. */
+const DEMO_PAPERS = 240;
+
+/**
+ * Pages audited in a newcomer's state rather than the catalogue's (whose author has the fullest
+ * paper card, which the layout tests cover): the profile of an author whose paper is accepted, its
+ * payment form open; the organiser's page of a paper awaiting review.
+ */
+const AUDITED_AS: Record<string, AuditViewer> = { profile: 'accepted-author' };
+const auditedPath = (name: string, first: FirstPapers): string | undefined =>
+  name === 'admin-paper-details' ? `admin/paper/${first.awaitingReviewId}` : undefined;
+/** Audited besides the catalogue's pages: a new author's empty profile. */
+const EXTRA_AUDITS: { name: string; viewer: AuditViewer; path: string }[] = [
+  { name: 'profile-newcomer', viewer: 'newcomer', path: 'profile' },
+];
+/** The catalogue's viewers, and the author of an accepted paper not yet paid. */
+type AuditViewer = Viewer | 'accepted-author';
 
 /**
  * Lighthouse stops at a page answered with 404 (its "unable to reliably load" error), so the
@@ -147,6 +172,54 @@ if (staleBecause) {
   stageSeconds.push(`build ${sinceMark()} s`);
 }
 
+/** Authors' first papers, as the seed leaves them for the audits that show them. */
+interface FirstPapers {
+  /** Their author's paper is accepted and not yet paid: the profile shows the payment form. */
+  acceptedAuthor: { email: string; password: string };
+  /** Just submitted: Review Awaited. */
+  awaitingReviewId: string;
+}
+
+/**
+ * Two authors' first papers, through the API (an author submits one): one awaiting review, one
+ * accepted and not yet paid.
+ */
+async function seedFirstPapers(baseURL: string): Promise<FirstPapers> {
+  const admin = await playwright.request.newContext({ baseURL });
+  const sessions: playwright.APIRequestContext[] = [];
+  try {
+    const adminToken = await sessionTokenOf(admin, E2E_ADMIN);
+    const submitAs = async (username: string, title: string) => {
+      const session = await playwright.request.newContext({ baseURL });
+      sessions.push(session);
+      // Registration signs the new author in.
+      const author = await registerAuthor(session, username);
+      const answer = await session.post('api/papers/submit', {
+        multipart: {
+          title,
+          theme: themeLabels()[0]!,
+          ictacemId: author.customUserId,
+          modeOfPresentation: presentationModeLabels()[0]!,
+          authors: JSON.stringify([{ name: username, affiliation: 'Politechnika Warszawska', address: 'Warszawa' }]),
+          paperPdf: { name: 'abstract.pdf', mimeType: 'application/pdf', buffer: MINIMAL_PDF },
+        },
+      });
+      if (answer.status() !== 201) throw new Error(`submitting "${title}": ${answer.status()} ${await answer.text()}`);
+      return { author, paperId: ((await answer.json()) as { paper: { _id: string } }).paper._id };
+    };
+    const awaiting = await submitAs('Nguyễn Thị Hương', 'Dao động phi tuyến của tấm composite');
+    const accepted = await submitAs('Małgorzata Wiśniewska', 'Przepływ turbulentny wokół dwóch walców');
+    const decided = await admin.put(`api/admin/papers/${accepted.paperId}/status`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: { status: 'abstract_accepted', review: 'Accepted for oral presentation.' },
+    });
+    if (!decided.ok()) throw new Error(`accepting the paper: ${decided.status()} ${await decided.text()}`);
+    return { acceptedAuthor: accepted.author, awaitingReviewId: awaiting.paperId };
+  } finally {
+    await Promise.all([admin, ...sessions].map((context) => context.dispose()));
+  }
+}
+
 async function waitUntilServing(url: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -165,9 +238,20 @@ const dataRoot = mkdtempSync(path.join(os.tmpdir(), 'ictacem-audit-'));
 // The seed's fixtures keep their run state (sessions, used sign-in codes) beside this directory.
 // They read where at load, so they are loaded once it is set.
 process.env.E2E_DATA_DIR = path.join(dataRoot, 'data');
-const { sessionTokenOf } = await import('../e2e/fixtures/api.ts');
+const { MINIMAL_PDF, sessionTokenOf } = await import('../e2e/fixtures/api.ts');
 const { seedLayoutData } = await import('../e2e/fixtures/layout-seed.ts');
 const { SITE_PAGES } = await import('../e2e/fixtures/site-pages.ts');
+// Before the server starts: the embedded database allows one process at a time.
+setConference(DEFAULT_CONFERENCE);
+if (!conferenceFile) {
+  const database = await openDatabase({ dataDir: process.env.E2E_DATA_DIR, databaseUrl: undefined });
+  try {
+    await seedDemo(database.db, process.env.E2E_DATA_DIR, { users: DEMO_PAPERS, papers: DEMO_PAPERS });
+  } finally {
+    await database.close();
+  }
+  stageSeconds.push(`${DEMO_PAPERS} demo papers ${sinceMark()} s`);
+}
 const port = await freePort();
 const baseURL = `http://127.0.0.1:${port}${basePath}/`;
 const server = spawn(process.execPath, [path.join(PROJECT_ROOT, 'scripts', 'start.mjs')], {
@@ -386,32 +470,44 @@ const rows: AuditRow[] = [];
 try {
   await waitUntilServing(baseURL, server);
   stageSeconds.push(`server start ${sinceMark()} s`);
-  const cookies: Record<Viewer, string | undefined> = {
+  const cookies: Record<AuditViewer, string | undefined> = {
     visitor: undefined,
     newcomer: undefined,
     author: undefined,
     admin: undefined,
+    'accepted-author': undefined,
   };
   // The seed's papers are the default conference's (its themes): another conference's run audits
   // the pages a visitor sees, with nothing seeded.
   let seed: LayoutSeed | undefined;
+  let firstPapers: FirstPapers | undefined;
   if (!conferenceFile) {
     console.log(`Server at ${baseURL}; seeding authors, papers and an organiser's records...`);
     seed = await seedLayoutData(playwright, baseURL);
+    firstPapers = await seedFirstPapers(baseURL);
     const api = await playwright.request.newContext({ baseURL });
+    cookies.newcomer = `${SESSION_COOKIE}=${await sessionTokenOf(api, seed.newcomer)}`;
     cookies.author = `${SESSION_COOKIE}=${await sessionTokenOf(api, seed.author)}`;
     cookies.admin = `${SESSION_COOKIE}=${await sessionTokenOf(api, E2E_ADMIN)}`;
+    cookies['accepted-author'] = `${SESSION_COOKIE}=${await sessionTokenOf(api, firstPapers.acceptedAuthor)}`;
     await api.dispose();
     stageSeconds.push(`seeding ${sinceMark()} s`);
   } else console.log(`Server at ${baseURL}, ${path.relative(PROJECT_ROOT, conferenceFile)}: its public pages`);
 
-  const pages = SITE_PAGES.filter(
-    (entry) =>
-      ((entry.viewer === 'visitor' && !entry.open) || (seed !== undefined && SIGNED_IN_PAGES.has(entry.name))) &&
-      !NOT_AUDITED.has(entry.name),
-  )
-    .map((entry) => ({ ...entry, path: typeof entry.path === 'string' ? entry.path : entry.path(seed!) }))
-    .filter((entry) => !only || only.includes(entry.path) || only.includes(entry.name));
+  const pages = [
+    ...SITE_PAGES.filter(
+      (entry) =>
+        ((entry.viewer === 'visitor' && !entry.open) || (seed !== undefined && SIGNED_IN_PAGES.has(entry.name))) &&
+        !NOT_AUDITED.has(entry.name),
+    ).map((entry) => ({
+      name: entry.name,
+      viewer: AUDITED_AS[entry.name] ?? entry.viewer,
+      path:
+        (firstPapers && auditedPath(entry.name, firstPapers)) ??
+        (typeof entry.path === 'string' ? entry.path : entry.path(seed!)),
+    })),
+    ...(seed ? EXTRA_AUDITS : []),
+  ].filter((entry) => !only || only.includes(entry.path) || only.includes(entry.name));
   if (pages.length === 0) throw new Error(`no page matches --only ${options.only}`);
 
   if (fixedSlowdown === undefined) {

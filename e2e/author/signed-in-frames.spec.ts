@@ -99,3 +99,31 @@ test('the admin dashboard and a paper page hydrate without a mismatch', async ({
   await page.waitForLoadState('networkidle');
   expect(problems, 'console of the paper page').toEqual([]);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the admin's paper list hydrates without a mismatch, its filters folded from the first paint", async ({
+    page,
+  }) => {
+    const problems = watchConsole(page);
+    await signInThroughApi(page, E2E_ADMIN);
+    const html = await (await page.request.get('admin?section=papers')).text();
+    expect(html, 'the filters in the HTML').toContain('Search papers');
+    await page.goto('admin?section=papers');
+    await expect(page.getByRole('button', { name: /^Filters/ })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByLabel('Status', { exact: true })).toBeHidden();
+    await page.waitForLoadState('networkidle');
+    expect(problems, 'console of the paper list').toEqual([]);
+    expect(await layoutShift(page), 'layout shift of the paper list').toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
+  });
+});
+
+test("a new author's empty profile does not move when the papers' answer comes", async ({ page }) => {
+  await page.setViewportSize({ width: 1350, height: 940 });
+  const author = await registerAuthor(page.request, 'Małgorzata Wiśniewska');
+  await signInThroughApi(page, author);
+  await page.goto('profile');
+  await expect(page.getByRole('heading', { name: 'No papers submitted yet' })).toBeVisible();
+  expect(await layoutShift(page), 'layout shift of the empty profile').toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
+});

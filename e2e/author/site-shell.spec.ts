@@ -62,6 +62,17 @@ test('a new page opens at its top, and Back returns to where the reader was', as
   await page.goForward();
   await expect(page).toHaveURL(/\/committee$/);
   await expect.poll(scrollY).toBe(0);
+
+  // A reload keeps the place, as the browser's own restoration would; the address typed anew opens at the top.
+  await page.goBack();
+  await expect.poll(scrollY).toBe(whereTheReaderWas);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Important Dates' })).toBeVisible();
+  await expect.poll(scrollY).toBe(whereTheReaderWas);
+  await page.goto('committee');
+  await page.goto('important-dates');
+  await expect(page.getByRole('heading', { level: 1, name: 'Important Dates' })).toBeVisible();
+  await expect.poll(scrollY).toBe(0);
 });
 
 test('on a phone the menu collapses and opens with the keyboard', async ({ page }) => {

@@ -8,6 +8,23 @@ describe('formatDate', () => {
     expect(formatDate(new Date('2025-07-21T12:00:00Z'))).toBe('21 July 2025');
   });
 
+  it("writes the reader's day without a zone's formatter, the same day as in the reader's zone by name", () => {
+    const zoneBefore = process.env.TZ;
+    try {
+      // Either side of midnight, and of the clocks' changes, in zones ahead of and behind UTC.
+      const instants = ['2025-03-30T00:30:00Z', '2025-03-30T23:30:00Z', '2025-11-02T06:59:00Z', '2025-12-31T23:59:00Z'];
+      for (const zone of ['Pacific/Auckland', 'America/Los_Angeles', 'Asia/Kathmandu', 'Europe/Warsaw', 'UTC']) {
+        process.env.TZ = zone;
+        for (const iso of instants) expect(formatDate(iso), `${iso} in ${zone}`).toBe(formatDate(iso, zone));
+      }
+      process.env.TZ = 'Pacific/Auckland';
+      expect(formatDate('2025-12-31T12:00:00Z')).toBe('1 January 2026');
+    } finally {
+      if (zoneBefore === undefined) delete process.env.TZ;
+      else process.env.TZ = zoneBefore;
+    }
+  });
+
   it('says Unknown date when there is none', () => {
     expect(formatDate(undefined)).toBe('Unknown date');
     expect(formatDate(null)).toBe('Unknown date');

@@ -1,5 +1,5 @@
 import { currentConference } from '@shared/conference.ts';
-import { formatDayIn, formatMomentIn, zoneAbbreviation } from '@shared/format/dates.ts';
+import { formatDayIn, formatMomentIn, MONTH_NAMES, zoneAbbreviation } from '@shared/format/dates.ts';
 
 /**
  * The client's dates, on the site's one style (shared/format/dates.ts): "15 December 2025", and a
@@ -21,10 +21,16 @@ function instantOf(value: string | Date | null | undefined): Date | 'Unknown dat
   return Number.isNaN(date.getTime()) ? 'Invalid date' : date;
 }
 
-/** A day, e.g. "15 December 2025". */
-export function formatDate(value: string | Date | null | undefined, timeZone: string = browserTimeZone()): string {
+/**
+ * A day, e.g. "15 December 2025", in the reader's zone unless one is given. The reader's day is
+ * the Date's own local fields: no time-zone formatter is built for it, the first of which cost a
+ * phone a long task as a list of papers arrived (docs/performance.md).
+ */
+export function formatDate(value: string | Date | null | undefined, timeZone?: string): string {
   const instant = instantOf(value);
-  return instant instanceof Date ? formatDayIn(instant, timeZone) : instant;
+  if (!(instant instanceof Date)) return instant;
+  if (timeZone !== undefined) return formatDayIn(instant, timeZone);
+  return `${instant.getDate()} ${MONTH_NAMES[instant.getMonth()]} ${instant.getFullYear()}`;
 }
 
 /** A moment to the minute with its zone, e.g. "15 December 2025 14:05 CET", for when something happened. */

@@ -19,6 +19,18 @@ function savedPositions(): Map<string, number> {
 }
 
 /**
+ * Whether this document was loaded again (a reload, Back or Forward into it): a link followed or an
+ * address typed opens its page at the top, with no position to look up.
+ */
+function documentReturnedTo(): boolean {
+  const type = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
+  return type === 'reload' || type === 'back_forward';
+}
+
+/** The first location drawn is the document's own, which React Router calls a POP whatever loaded it. */
+let documentLocation = true;
+
+/**
  * The browser's scrolling on navigation, for a site whose pages are drawn by script: a new page
  * opens at its top (or at the element its #fragment names), and Back or Forward returns to where
  * the reader was.
@@ -35,7 +47,11 @@ export function ScrollOnNavigate() {
   }, []);
 
   useLayoutEffect(() => {
-    const saved = navigationType === 'POP' ? savedPositions().get(key) : undefined;
+    // The storage is opened only for a position there can be: at a document's first paint it cost
+    // the hydrating phone 6-15 ms of a long task (docs/performance.md).
+    const restores = navigationType === 'POP' && (!documentLocation || documentReturnedTo());
+    documentLocation = false;
+    const saved = restores ? savedPositions().get(key) : undefined;
     if (saved !== undefined) window.scrollTo(0, saved);
     else if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
     else if (navigationType !== 'POP') window.scrollTo(0, 0);

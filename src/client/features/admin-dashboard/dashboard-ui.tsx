@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useId, useRef } from 'react';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { formatCount } from '@shared/format/numbers.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
@@ -141,12 +141,21 @@ export function SearchField({
   onChange: (value: string) => void;
 }) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // Text typed into the server's HTML before the page's code ran: hydration keeps it in the box but
+  // reports no change, so it is taken up once the box is live, as if typed then.
+  const takeUpEarlyText = useEffectEvent(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== value) onChange(typed);
+  });
+  useEffect(() => takeUpEarlyText(), []);
   return (
     <div className="min-w-0 flex-1">
       <label htmlFor={id} className="mb-1 block text-xs font-semibold tracking-wide text-slate-600 uppercase">
         {label}
       </label>
       <input
+        ref={input}
         id={id}
         type="search"
         value={value}

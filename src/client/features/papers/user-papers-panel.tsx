@@ -72,11 +72,14 @@ function PapersContent({ chatFor, lettersFor, presentationFor, responseFor, onLo
   }
   if (papers.data.length === 0) {
     return (
-      <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
-        <h3 className="text-lg font-semibold text-slate-900">No papers submitted yet</h3>
-        <p className="mt-1 text-sm text-pretty text-slate-600">
-          When you submit your extended abstract, you can follow its review here.
-        </p>
+      // As tall as the spinner it replaces, so the footer stays where it was (a new author's first visit).
+      <div className="min-h-screen">
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+          <h3 className="text-lg font-semibold text-slate-900">No papers submitted yet</h3>
+          <p className="mt-1 text-sm text-pretty text-slate-600">
+            When you submit your extended abstract, you can follow its review here.
+          </p>
+        </div>
       </div>
     );
   }

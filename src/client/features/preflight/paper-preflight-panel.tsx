@@ -7,9 +7,10 @@ export function PaperPreflightPanel({ paperId }: { paperId: string }) {
   const preflight = usePaperPreflight(paperId);
   return (
     <section aria-labelledby="preflight-heading" className="mt-6 space-y-3" data-testid="paper-preflight">
-      <h3 id="preflight-heading" className="text-base font-semibold text-slate-900">
+      {/* Beside the review comments' heading, and above the reports' own: a paper awaiting review has no comments. */}
+      <h2 id="preflight-heading" className="text-base font-semibold text-slate-900">
         Preflight
-      </h3>
+      </h2>
       {preflight.isPending && <Spinner label="Loading the PDF checks..." />}
       {preflight.isError && <p className="text-sm text-red-700">The PDF checks could not be loaded.</p>}
       {preflight.data && (

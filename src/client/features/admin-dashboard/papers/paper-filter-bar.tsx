@@ -14,6 +14,7 @@ import {
   withoutFilters,
 } from '../paper-filters.ts';
 import { StrokeIcon } from '@client/components/ui/stroke-icon.tsx';
+import { useMediaQueryOnceKnown } from '@client/lib/use-media-query.ts';
 
 type Choice<K extends keyof PaperFilters> = SelectOption<PaperFilters[K]>;
 
@@ -79,7 +80,11 @@ const SORT_OPTIONS: Choice<'sort'>[] = [
   { value: 'mean', label: 'Mean mark, highest first' },
 ];
 
-/** From this width the filters start open; on a phone they would push the first paper off the screen. */
+/**
+ * From this width the filters start open; on a phone they would push the first paper off the
+ * screen. Tailwind's `md` breakpoint: the panel's `max-md:hidden` folds it by CSS until the
+ * browser's answer is known (the server's HTML, hydration), so nothing moves when it comes.
+ */
 const FILTERS_OPEN_FROM = '(min-width: 48rem)';
 
 interface PaperFilterBarProps {
@@ -95,7 +100,10 @@ interface PaperFilterBarProps {
 export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
   const set = <K extends keyof PaperFilters>(key: K, value: PaperFilters[K]) => onChange({ ...filters, [key]: value });
   const chips = activeFilterChips(filters);
-  const [filtersOpen, setFiltersOpen] = useState(() => window.matchMedia(FILTERS_OPEN_FROM).matches);
+  // The reader's own choice, once made; until then the screen's width decides.
+  const [openChosen, setOpenChosen] = useState<boolean>();
+  const wideScreen = useMediaQueryOnceKnown(FILTERS_OPEN_FROM);
+  const filtersOpen = openChosen ?? wideScreen;
   const filtersPanelId = useId();
   // The search is outside the fold, so the button counts only the filters it hides.
   const hiddenFilterCount = chips.filter((chip) => chip.key !== 'search').length;
@@ -130,7 +138,7 @@ export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
             type="button"
             aria-expanded={filtersOpen}
             aria-controls={filtersPanelId}
-            onClick={() => setFiltersOpen((open) => !open)}
+            onClick={() => setOpenChosen(!filtersOpen)}
             className={buttonClass('secondary', 'shrink-0')}
           >
             <StrokeIcon path="M3 5h18l-7 8v6l-4 2v-8z" size={18} />
@@ -146,8 +154,8 @@ export function PaperFilterBar({ filters, onChange }: PaperFilterBarProps) {
         </div>
         <div
           id={filtersPanelId}
-          hidden={!filtersOpen}
-          className="grid gap-3 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4"
+          hidden={filtersOpen === false}
+          className={`grid gap-3 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4 ${filtersOpen === undefined ? 'max-md:hidden' : ''}`}
         >
           <SelectField
             label="Status"

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, useState } from 'react';
+import { type ComponentType, lazy, useDeferredValue, useState } from 'react';
 import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import type { PaperAudience } from '@shared/schemas/paper-audience.ts';
 import { BulkToolbar } from './bulk-toolbar.tsx';
@@ -82,7 +82,9 @@ export function PapersSection({
   useReportLoadError(papers.error, 'Failed to load papers: ');
   // Spec 4: one review panel open at a time across the list.
   const [reviewingPaperId, setReviewingPaperId] = useState<string | null>(null);
-  const { data } = papers;
+  // The cards drawn in a deferred render, which React splits into short tasks: drawn with the
+  // answer's own render, a page of cards was one long task on a phone (docs/performance.md).
+  const data = useDeferredValue(papers.data);
   // What an action on "these papers" takes: the ticked ones, or all the filter matches.
   const currentAudience = (): AudienceChoice => {
     const { size } = selection.selected;
@@ -113,10 +115,10 @@ export function PapersSection({
         </p>
       )}
       {!data ? (
-        papers.isPending ? (
-          <LoadingData fillsPage />
-        ) : (
+        papers.isError ? (
           <LoadFailed onRetry={() => void papers.refetch()} />
+        ) : (
+          <LoadingData fillsPage />
         )
       ) : data.papers.length === 0 ? (
         <EmptyState title="No papers found" />
