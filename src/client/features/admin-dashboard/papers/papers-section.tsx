@@ -85,6 +85,9 @@ export function PapersSection({
   // The cards drawn in a deferred render, which React splits into short tasks: drawn with the
   // answer's own render, a page of cards was one long task on a phone (docs/performance.md).
   const data = useDeferredValue(papers.data);
+  // Until the deferred render catches up the cards shown are the last answer's: not to be ticked,
+  // or a paper the filter no longer shows would stay in the selection an action takes.
+  const listUpdating = papers.isPlaceholderData || data !== papers.data;
   // What an action on "these papers" takes: the ticked ones, or all the filter matches.
   const currentAudience = (): AudienceChoice => {
     const { size } = selection.selected;
@@ -94,7 +97,7 @@ export function PapersSection({
         text: `${formatCount(size)} selected ${size === 1 ? 'paper' : 'papers'}`,
       };
     }
-    const total = data?.pagination.total ?? 0;
+    const total = papers.data?.pagination.total ?? 0;
     return {
       audience: { kind: 'filter', filter: filterForApi(applied) },
       text: `all ${formatCount(total)} ${total === 1 ? 'paper' : 'papers'} matching the filter`,
@@ -134,7 +137,7 @@ export function PapersSection({
             pageIds={data.papers.map((paper) => paper._id)}
             matching={data.pagination.total}
             filters={applied}
-            listUpdating={papers.isPlaceholderData}
+            listUpdating={listUpdating}
             onChangeStatus={() => setBulkPaperIds([...selection.selected])}
             onMessageAuthors={() => setMessageTo(currentAudience())}
             onFilesZip={() => setFilesOf(currentAudience())}
@@ -153,7 +156,7 @@ export function PapersSection({
                   onReviewOpenChange={(open) => setReviewingPaperId(open ? paper._id : null)}
                   selected={selection.selected.has(paper._id)}
                   onSelectedChange={(on) => selection.setMany([paper._id], on)}
-                  selectable={!papers.isPlaceholderData}
+                  selectable={!listUpdating}
                 />
               </li>
             ))}
