@@ -59,7 +59,11 @@ export function fromConferenceInputValue(value: string, { closing = false } = {}
   // Date.UTC rolls 31 February over to March: the written date must survive.
   if (new Date(wall).toISOString().slice(0, 19) !== `${year}-${month}-${day}T${hour}:${minute}:${second}`) return null;
   // The offset at the wall time read as UTC is a first guess; the offset at that guess is the zone's own.
-  const offset = offsetMinutesAt(wall - offsetMinutesAt(wall) * MINUTE_MS);
+  let offset = offsetMinutesAt(wall - offsetMinutesAt(wall) * MINUTE_MS);
+  // A time the clocks skip (where they move forward, in some zones at midnight) is read with the
+  // offset before the change, as Temporal's "compatible" reading does: the moment the clocks move,
+  // not an hour before it (a midnight that does not exist would start the day on the day before).
+  if (wallClockAsUtc(wall - offset * MINUTE_MS) !== wall) offset = offsetMinutesAt(wall - (offset + 180) * MINUTE_MS);
   return `${year}-${month}-${day}T${hour}:${minute}:${second}${formatOffset(offset)}`;
 }
 
