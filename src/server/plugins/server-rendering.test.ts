@@ -408,7 +408,9 @@ describe('public pages rendered on the server', () => {
     for (const url of ['/ictacem2025/verify-letter?code=', '/ictacem2025/verify-letter?code=+++']) {
       expect(rootOf((await get(url)).body), url).toContain(LETTER_TEXTS.codeRequired);
     }
-    expect(rootOf(form.body)).not.toContain(LETTER_TEXTS.codeRequired);
+    for (const url of ['/ictacem2025/verify-letter', `/ictacem2025/verify-letter?code=${'A'.repeat(257)}`]) {
+      expect(rootOf((await get(url)).body), url).not.toContain(LETTER_TEXTS.codeRequired);
+    }
   });
 
   it('answers a code on the page no more often than the API would, then leaves it to the API', async () => {

@@ -22,7 +22,7 @@ export default function VerifyLetterPage() {
   // The form as a browser sends it without JavaScript (or before the page is live): a blank code
   // comes back here as ?code=, and gets the answer the live form gives.
   const [search] = useSearchParams();
-  const sentBlank = code === undefined && search.has('code');
+  const sentBlank = code === undefined && search.get('code')?.trim() === '';
   return (
     <PageContainer className="max-w-3xl py-8 sm:py-12">
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">Verify a Letter</h1>
