@@ -1,19 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN, registerAuthor } from './fixtures/accounts.ts';
 import { signInThroughApi, submitPaperThroughApi } from './fixtures/papers.ts';
+import { watchConsole } from './fixtures/page-health.ts';
 import { PUBLIC_PAGES } from './public/public-pages.ts';
 
 /**
  * Collects what a developer would see in the browser's console: errors and warnings (a failed
  * request shows up as a console error too), uncaught exceptions, and any 4xx/5xx answer.
  */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+function watchConsoleAndAnswers(page: Page): string[] {
+  const problems = watchConsole(page);
   page.on('response', (response) => {
     if (response.status() >= 400)
       problems.push(`${response.status()} ${response.request().method()} ${response.url()}`);
@@ -36,7 +32,7 @@ const PER_PAGE_MS = 10_000;
 
 test('a visitor sees a clean console and a real favicon on every page', async ({ page }) => {
   test.setTimeout((VISITOR_PAGES.length + 1) * PER_PAGE_MS);
-  const problems = watchConsole(page);
+  const problems = watchConsoleAndAnswers(page);
   for (const path of VISITOR_PAGES) await visit(page, problems, path);
   // An unknown page answers 404 (for crawlers and link checkers) with the page, which shows Not Found.
   const unknown = await page.goto('no-such-page');
@@ -58,7 +54,7 @@ test('an author and an admin see a clean console on their pages', async ({ page 
   const author = await registerAuthor(page.request, 'Console Author');
   const paperId = await submitPaperThroughApi(page, { title: 'Console-clean paper', ictacemId: author.customUserId });
   const { user } = (await (await page.request.get('api/auth/profile')).json()) as { user: { _id: string } };
-  const problems = watchConsole(page);
+  const problems = watchConsoleAndAnswers(page);
   for (const path of AUTHOR_PAGES) await visit(page, problems, path);
 
   await page.request.post('api/auth/logout');

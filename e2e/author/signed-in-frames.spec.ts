@@ -1,37 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_ADMIN, registerAuthor } from '../fixtures/accounts.ts';
 import { signInThroughApi, submitPaperThroughApi } from '../fixtures/papers.ts';
+import { layoutShift, MAX_LAYOUT_SHIFT, watchConsole } from '../fixtures/page-health.ts';
 
 // The profile, the paper pages and the admin dashboard come drawn by the server for the user
 // signed in (their header, the page's frame, what the session says), and hydrate without a word
 // in the console.
-
-/** Errors and warnings in the console (React's hydration mismatches among them) and uncaught exceptions. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  return problems;
-}
-
-/** The CI's Lighthouse limit (scripts/audit-pages.ts). */
-const MAX_LAYOUT_SHIFT = 0.05;
-
-function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 200);
-      }),
-  );
-}
 
 test.describe('an author', () => {
   const name = 'Nguyễn Thị Hương';

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PUBLIC_PAGES } from './public-pages.ts';
+import { layoutShift, MAX_LAYOUT_SHIFT, watchConsole } from '../fixtures/page-health.ts';
 
 /** A sentence of each public page's main text, which the server's HTML carries. */
 const MAIN_TEXT: Record<string, string> = {
@@ -66,33 +67,6 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Committee');
   });
 });
-
-/** Errors and warnings in the console (React's hydration mismatches among them) and uncaught exceptions. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  return problems;
-}
-
-/** The CI's Lighthouse limit (scripts/audit-pages.ts). */
-const MAX_LAYOUT_SHIFT = 0.05;
-
-/** The page's cumulative layout shift so far, as the browser records it. */
-function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 200);
-      }),
-  );
-}
 
 test('each page hydrates without a mismatch or a recoverable error, and then runs', async ({ page }) => {
   test.setTimeout(RENDERED_PAGES.length * 10_000);
