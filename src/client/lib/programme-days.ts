@@ -1,11 +1,9 @@
 import { currentConference } from '@shared/conference.ts';
-import { formatTimeOfDayIn, MONTH_NAMES, wallClockIn } from '@shared/format/dates.ts';
+import { conferenceDay } from '@shared/domain/deadlines.ts';
+import { formatTimeOfDayIn, MONTH_NAMES, weekdayOf } from '@shared/format/dates.ts';
 import type { ProgrammeSession } from '@shared/schemas/programme.ts';
 
 /** A programme's sessions by conference day, for the public schedule's and the organisers' day tabs. */
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** "10:15" in the conference's zone. */
 export function conferenceClock(instant: string): string {
@@ -22,15 +20,9 @@ export interface ScheduleDay {
   sessions: ProgrammeSession[];
 }
 
-/** The conference-zone date of an instant: "2025-12-15". */
-export function conferenceDate(instant: string): string {
-  const clock = wallClockIn(new Date(instant), currentConference().timeZone);
-  return `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`;
-}
-
 function dayLabels(date: string): { label: string; shortLabel: string } {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
+  const [, month, day] = date.split('-').map(Number) as [number, number, number];
+  const weekday = weekdayOf(date);
   const monthName = MONTH_NAMES[month - 1]!;
   return {
     label: `${weekday} ${day} ${monthName}`,
@@ -49,7 +41,7 @@ export function scheduleDays(programme: {
   const roomOrder = new Map(programme.rooms.map((room) => [room._id, room.position]));
   const byDate = new Map<string, ProgrammeSession[]>();
   for (const session of programme.sessions) {
-    const date = conferenceDate(session.startsAt);
+    const date = conferenceDay(session.startsAt);
     byDate.set(date, [...(byDate.get(date) ?? []), session]);
   }
   return [...byDate.entries()]

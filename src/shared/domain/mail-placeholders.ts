@@ -1,9 +1,7 @@
 import { currentConference } from '../conference.ts';
-import { wallClockIn, zoneAbbreviation } from '../format/dates.ts';
+import { wallClockIn, weekdayOf, zoneAbbreviation } from '../format/dates.ts';
 import { addCalendarDays, atConferenceWallClock } from './conference-datetime.ts';
 import { announcedDates, conferenceDay } from './deadlines.ts';
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** A link on the site as a preview shows it: "https://example.org/ictacem2025/profile". */
 const exampleLink = (page: string) => `https://example.org${currentConference().basePath}/${page}`;
@@ -18,8 +16,7 @@ function exampleMoment(days: number, from: string, to?: string, day?: string): s
   const date = day ?? addCalendarDays(conferenceDay(announcedDates().conferenceStarts), days);
   const at = new Date(atConferenceWallClock(date, `${from}:00`));
   const clock = wallClockIn(at, timeZone);
-  const weekday = WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()];
-  return `${weekday} ${clock.day} ${clock.monthName} ${clock.year}, ${from}${to ? `–${to}` : ''} ${zoneAbbreviation(at, timeZone)}`;
+  return `${weekdayOf(date)} ${clock.day} ${clock.monthName} ${clock.year}, ${from}${to ? `–${to}` : ''} ${zoneAbbreviation(at, timeZone)}`;
 }
 
 /**

@@ -48,6 +48,13 @@ export const MONTH_NAMES = [
   'December',
 ] as const;
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** The day of the week of a calendar date: "Monday" for "2025-12-15". */
+export function weekdayOf(date: string): string {
+  return WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]!;
+}
+
 /** What a wall clock in `timeZone` reads at `instant`. */
 export interface WallClock {
   year: number;

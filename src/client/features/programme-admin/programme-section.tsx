@@ -6,8 +6,8 @@ import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
 import { apiBase, errorText } from '@client/lib/api.ts';
 import { fromConferenceInputValue } from '@shared/domain/conference-datetime.ts';
+import { conferenceDay } from '@shared/domain/deadlines.ts';
 import { formatDateTime } from '@client/lib/dates.ts';
-import { conferenceDate } from '@client/lib/programme-days.ts';
 import { useConferenceDates } from '@client/lib/use-conference-dates.ts';
 import { useToast } from '@client/lib/toast.tsx';
 import { useEditProgramme, useProgrammeDraft } from './programme-api.ts';
@@ -109,7 +109,7 @@ export function ProgrammeSection() {
 
 /** 09:30 in the conference's zone on its first day: where a new session's form starts. */
 function firstSessionStart(conferenceStarts: string): string {
-  return fromConferenceInputValue(`${conferenceDate(conferenceStarts)}T09:30`) ?? conferenceStarts;
+  return fromConferenceInputValue(`${conferenceDay(conferenceStarts)}T09:30`) ?? conferenceStarts;
 }
 
 function Warnings({ warnings }: { warnings: ProgrammeDraft['warnings'] }) {

@@ -12,6 +12,7 @@ import {
 import { useSearchParams } from 'react-router';
 import { useProgrammePublishedSinceLoad } from '@client/live/live-updates-api.ts';
 import { currentConference } from '@shared/conference.ts';
+import { conferenceDay } from '@shared/domain/deadlines.ts';
 import { SESSION_KIND_LABELS } from '@shared/domain/programme.ts';
 import { formatTimeOfDayIn, wallClockIn } from '@shared/format/dates.ts';
 import { formatCount } from '@shared/format/numbers.ts';
@@ -24,7 +25,7 @@ import { conferenceOffsetAt, formatOffset } from '@shared/domain/conference-date
 import { browserTimeZone, formatDate } from '@client/lib/dates.ts';
 import { useMediaQueryOnceKnown } from '@client/lib/use-media-query.ts';
 import { eventCalendarUrl, scheduleFeeds, usePublishedProgramme } from './schedule-api.ts';
-import { conferenceDate, type ScheduleDay, scheduleDays } from '@client/lib/programme-days.ts';
+import { type ScheduleDay, scheduleDays } from '@client/lib/programme-days.ts';
 import { dayOf, filterSessions, gridRows, talkCount } from './schedule-view.ts';
 
 /** The day shown (`?day=2100-01-05`) and the whole of it at once (`&all=1`): links that work without JavaScript. */
@@ -42,7 +43,7 @@ function clockText(instant: string, timeZone: string): string {
   const clock = wallClockIn(new Date(instant), timeZone);
   const time = formatTimeOfDayIn(new Date(instant), timeZone);
   const date = `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`;
-  return date === conferenceDate(instant) ? time : `${time} (${clock.day} ${clock.monthName.slice(0, 3)})`;
+  return date === conferenceDay(instant) ? time : `${time} (${clock.day} ${clock.monthName.slice(0, 3)})`;
 }
 
 const timeRange = (startsAt: string, endsAt: string, timeZone: string) =>
