@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { readConferenceFile } from './src/server/conference-file.ts';
 import { conferenceScript } from './src/shared/conference.ts';
@@ -27,6 +28,21 @@ const shared = {
 };
 
 /**
+ * React Router's package exports only its development build, whatever the mode (its issues 12532
+ * and 14102): checks and warnings the phone runs at every navigation. A build takes the production
+ * build the package ships beside it; the development server keeps the warnings.
+ */
+const productionReactRouter = {
+  tsconfigPaths: true,
+  alias: [
+    {
+      find: /^react-router$/,
+      replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+    },
+  ],
+};
+
+/**
  * The server bundle of the public pages (`vite build --ssr src/client/entry-server.tsx`), beside
  * the client in dist/ssr: React's server renderer and the rest bundled in, so it runs from wherever
  * it is built (the e2e runs' temporary folders) and the server never resolves them at start
@@ -34,6 +50,7 @@ const shared = {
  */
 const serverBundle = defineConfig({
   ...shared,
+  resolve: productionReactRouter,
   ssr: { noExternal: true },
   // React's production build whatever NODE_ENV the server runs with: the development build renders
   // at half the speed (4.5 against 8 ms for /about).
@@ -59,6 +76,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
 
 const clientBuild = defineConfig({
   ...shared,
+  resolve: productionReactRouter,
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
