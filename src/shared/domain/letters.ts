@@ -22,6 +22,9 @@ export const VISA_REQUEST_STATUS_LABELS: Record<VisaRequestStatus, string> = {
 
 export const VISA_LIMITS = { fullName: 100, nationality: 60, note: 1000, minAge: 16, maxAge: 100 } as const;
 
+/** The longest code the verification page's field takes (a letter's code is 19 characters). */
+export const LETTER_CODE_FIELD_MAX = 64;
+
 export const LETTER_TEXTS = {
   acceptanceNotAccepted: 'The acceptance letter is available once your abstract is accepted.',
   acceptanceNotAcceptedAdmin: 'This paper is not accepted, so it has no acceptance letter.',
@@ -36,6 +39,7 @@ export const LETTER_TEXTS = {
   requestDecided: 'This request has already been decided.',
   unknownCode: 'No letter has this verification code.',
   codeRequired: 'Please enter the verification code printed on the letter.',
+  codeTooLong: `The verification code is limited to ${formatCount(LETTER_CODE_FIELD_MAX)} characters.`,
   fullNameRequired: 'Please enter your full name exactly as in your passport.',
   fullNameTooLong: `The full name is limited to ${VISA_LIMITS.fullName} characters.`,
   fullNameInvalid: 'Use only the letters, spaces, hyphens, apostrophes and dots of the name in your passport.',
@@ -52,3 +56,14 @@ export const LETTER_TEXTS = {
   approved: 'The visa invitation letter was issued and the author notified.',
   declined: 'The request was declined and the author notified.',
 } as const;
+
+/**
+ * What is wrong with a code typed into the public verification page, or null: a check this small
+ * needs no form library, so the page loads none (the server judges the code again).
+ */
+export function letterCodeProblem(typed: string): string | null {
+  const code = typed.trim();
+  if (code === '') return LETTER_TEXTS.codeRequired;
+  if (code.length > LETTER_CODE_FIELD_MAX) return LETTER_TEXTS.codeTooLong;
+  return null;
+}

@@ -91,19 +91,6 @@ const visaRequestFields = {
   letterPath: z.string().nullable(),
 };
 
-/** The longest code the verification page's field takes (a letter's code is 19 characters). */
-export const LETTER_CODE_FIELD_MAX = 64;
-
-/** The public verification page's form: a code, as printed or carelessly typed. */
-export const letterCodeFormSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .min(1, LETTER_TEXTS.codeRequired)
-    .max(LETTER_CODE_FIELD_MAX, `The verification code is limited to ${LETTER_CODE_FIELD_MAX} characters.`),
-});
-export type LetterCodeForm = z.infer<typeof letterCodeFormSchema>;
-
 /** A request as its author sees it. */
 export const visaRequestSchema = z.object(visaRequestFields).meta({ id: 'VisaRequest' });
 export type VisaRequest = z.infer<typeof visaRequestSchema>;

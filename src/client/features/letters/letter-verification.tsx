@@ -1,22 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useHref } from 'react-router';
 import { currentConference } from '@shared/conference.ts';
 import { CERTIFICATE_KIND_LABELS } from '@shared/domain/certificates.ts';
 import { formatMoney, formatReceivedOn } from '@shared/domain/fees.ts';
-import { LETTER_KIND_LABELS, LETTER_TEXTS } from '@shared/domain/letters.ts';
-import {
-  LETTER_CODE_FIELD_MAX,
-  type LetterCodeForm,
-  letterCodeFormSchema,
-  type VerifiedLetter,
-} from '@shared/schemas/letters.ts';
+import { LETTER_CODE_FIELD_MAX, LETTER_KIND_LABELS, LETTER_TEXTS, letterCodeProblem } from '@shared/domain/letters.ts';
+import type { VerifiedLetter } from '@shared/schemas/letters.ts';
 import { Button } from '@client/components/ui/button.tsx';
 import { TextField } from '@client/components/ui/form-field.tsx';
 import { errorText } from '@client/lib/api.ts';
 import { formatDate } from '@client/lib/dates.ts';
-import { VALIDATE_ON_SUBMIT_ONLY } from '@client/lib/form-options.ts';
 import { useLetterVerification } from './letters-api.ts';
 
 interface LetterVerificationProps {
@@ -30,17 +22,17 @@ interface LetterVerificationProps {
 
 /** A code field and what the site knows of the letter with that code. */
 export function LetterVerification({ code, onCheck, sentBlank = false }: LetterVerificationProps) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitted },
-  } = useForm<LetterCodeForm>({
-    resolver: zodResolver(letterCodeFormSchema),
-    defaultValues: { code: code ?? '' },
-    ...VALIDATE_ON_SUBMIT_ONLY,
-  });
-  const submit = handleSubmit((values) => onCheck(values.code));
+  // Judged when the form is sent, and only then: a message stays until the next try.
+  const [problem, setProblem] = useState<string | null>(sentBlank ? LETTER_TEXTS.codeRequired : null);
   const formAction = useHref('/verify-letter');
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Read from the form, not from state: text typed before the page was live is there too.
+    const typed = String(new FormData(event.currentTarget).get('code') ?? '');
+    const found = letterCodeProblem(typed);
+    setProblem(found);
+    if (!found) onCheck(typed.trim());
+  };
   return (
     <div className="space-y-6">
       {/* Without JavaScript (before hydration too) the browser sends the code to the server, which
@@ -55,13 +47,14 @@ export function LetterVerification({ code, onCheck, sentBlank = false }: LetterV
         <div className="flex-1">
           <TextField
             label="Verification code"
+            name="code"
+            defaultValue={code ?? ''}
             placeholder="e.g. K7QD-9XMP-3RTA-W2HF"
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={LETTER_CODE_FIELD_MAX}
-            error={errors.code?.message ?? (sentBlank && !isSubmitted ? LETTER_TEXTS.codeRequired : undefined)}
-            {...register('code')}
+            error={problem ?? undefined}
           />
         </div>
         <Button type="submit" className="sm:mt-6">

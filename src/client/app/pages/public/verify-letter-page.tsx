@@ -1,15 +1,8 @@
-import { lazy } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageContainer } from '@client/components/ui/page-container.tsx';
-import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
-import { Spinner } from '@client/components/ui/spinner.tsx';
+import { LetterVerification } from '@client/features/letters/letter-verification.tsx';
 import { useDocumentTitle } from '@client/lib/use-document-title.ts';
 import { currentConference } from '@shared/conference.ts';
-
-// The verification form (the form libraries) loads after the page has painted; the server draws it whole.
-const LetterVerification = lazy(async () => ({
-  default: (await import('@client/features/letters/letter-verification.tsx')).LetterVerification,
-}));
 
 /** /verify-letter and /verify-letter/{code}: the address each letter prints, with its QR code. */
 export default function VerifyLetterPage() {
@@ -29,14 +22,12 @@ export default function VerifyLetterPage() {
       <p className="mt-2 mb-6 text-slate-700">
         {`Acceptance letters, visa invitation letters, payment receipts and certificates of ${currentConference().shortName} carry a verification code at the bottom of the page. Enter it to confirm that the site issued the document and what it states.`}
       </p>
-      <LoadBoundary fallback={<Spinner label="Loading..." />}>
-        <LetterVerification
-          key={code ?? ''}
-          code={code ?? null}
-          sentBlank={sentBlank}
-          onCheck={(typed) => navigate(`/verify-letter/${encodeURIComponent(typed)}`, { replace: code !== undefined })}
-        />
-      </LoadBoundary>
+      <LetterVerification
+        key={code ?? ''}
+        code={code ?? null}
+        sentBlank={sentBlank}
+        onCheck={(typed) => navigate(`/verify-letter/${encodeURIComponent(typed)}`, { replace: code !== undefined })}
+      />
     </PageContainer>
   );
 }
