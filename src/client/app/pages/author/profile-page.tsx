@@ -27,7 +27,7 @@ export default function ProfilePage() {
   const { user, isAdmin } = useAuth();
   // A volunteer account has the check-in desk and nothing else: sign-in lands here, it goes on there.
   const volunteer = user?.role === 'volunteer';
-  const unreadMessages = useChatUnreadCounts(Boolean(user) && !volunteer).data?.totalUnread ?? 0;
+  const unreadMessages = useChatUnreadCounts({ enabled: Boolean(user) && !volunteer }).data?.totalUnread ?? 0;
   const refreshUnread = useRefreshChatUnread();
   // Spec: "(n) ICTACEM 2025 Profile" while unread chat messages exist.
   useExactDocumentTitle(
