@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '@shared/constants.ts';
-import { PAPER_MESSAGES } from '@shared/schemas/paper.ts';
+import { PAPER_MESSAGES } from '@shared/domain/paper-messages.ts';
 
 /**
  * A first check before uploading, by declared type or name; the server decides by the file's
