@@ -50,7 +50,6 @@ const productionReactRouter = {
  */
 const serverBundle = defineConfig({
   ...shared,
-  resolve: productionReactRouter,
   ssr: { noExternal: true },
   // React's production build whatever NODE_ENV the server runs with: the development build renders
   // at half the speed (4.5 against 8 ms for /about).
@@ -71,12 +70,12 @@ const serverBundle = defineConfig({
  */
 export default defineConfig(({ command, isSsrBuild }) => ({
   ...(isSsrBuild ? serverBundle : clientBuild),
+  ...(command === 'build' ? { resolve: productionReactRouter } : {}),
   base: command === 'build' ? './' : `${basePath}/`,
 }));
 
 const clientBuild = defineConfig({
   ...shared,
-  resolve: productionReactRouter,
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
