@@ -1,3 +1,5 @@
+// @ci-embedded: .ci/run runs this file on the embedded database as well as on PostgreSQL.
+// The embedded database's prepared statements.
 import os from 'node:os';
 import type { PGlite } from '@electric-sql/pglite';
 import { desc, sql } from 'drizzle-orm';

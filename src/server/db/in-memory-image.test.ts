@@ -1,3 +1,5 @@
+// @ci-embedded: .ci/run runs this file on the embedded database as well as on PostgreSQL.
+// The in-memory images are the embedded database's own.
 import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';

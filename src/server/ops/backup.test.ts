@@ -1,3 +1,5 @@
+// @ci-embedded: .ci/run runs this file on the embedded database as well as on PostgreSQL.
+// Backing up and restoring the embedded database.
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';

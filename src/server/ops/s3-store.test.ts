@@ -1,3 +1,5 @@
+// @ci-embedded: .ci/run runs this file on the embedded database as well as on PostgreSQL.
+// The embedded database's backup beside files in S3.
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';

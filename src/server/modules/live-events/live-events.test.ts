@@ -1,3 +1,5 @@
+// @ci-embedded: .ci/run runs this file on the embedded database as well as on PostgreSQL.
+// Live updates through the embedded database's NOTIFYs, heard in the one process.
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import net from 'node:net';

@@ -1,3 +1,5 @@
+// @ci-embedded: .ci/run runs this file on the embedded database as well as on PostgreSQL.
+// Its golden files are made on the embedded database (it skips on a server).
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
