@@ -19,8 +19,7 @@ const chatUnreadCountsQuery = queryOptions({
 
 /**
  * `currentForMs`: how old the counts may be and still be shown without asking again. A chat button
- * takes counts up to a poll old: while they are held, the live stream writes each new message into
- * them, or the poll asks again; the profile asks beside its papers.
+ * reads the counts its page has just asked for; the stream or the poll keeps them up to date.
  */
 export function useChatUnreadCounts({
   enabled = true,

@@ -6,8 +6,6 @@ import { isRealPaymentId } from '@shared/domain/payment.ts';
 import type { AuthorPaper } from '@shared/schemas/paper.ts';
 import { DeadlineNotice } from '@client/components/deadline-notice.tsx';
 import { buttonClass, ButtonLink } from '@client/components/ui/button.tsx';
-import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
-import { Spinner } from '@client/components/ui/spinner.tsx';
 import { formatDate } from '@client/lib/dates.ts';
 import { useDeadlineOpen } from '@client/lib/use-deadline-open.ts';
 import { SharedFilesList } from './shared-files-list.tsx';
@@ -26,9 +24,8 @@ const ReuploadForm = lazy(async () => ({ default: (await loadReuploadForm()).Reu
 /**
  * Starts fetching the payment form, to have it by the time the papers arrive (every accepted
  * paper shows it until paid). The re-upload form, for an abstract the organisers reset, is left
- * to the card that shows it, in a boundary of its own (the card is drawn while it loads, and
- * a failure is said in its place): evaluating it on every profile cost a phone's main thread
- * for nothing. A failed payment form is shown where the form would be, when a card asks again.
+ * to the card that shows it: evaluating it on every profile cost a phone's main thread for
+ * nothing. A failure is shown where a form would be, when a card asks for it again.
  */
 export function preloadPaperCardForms(): void {
   loadPaymentSection().catch(() => undefined);
@@ -134,11 +131,7 @@ export function PaperCard({
         {response}
         {!(paper.status === 'author_response_awaited' && response) && <ReviewerComments paper={paper} />}
 
-        {paper.pdfPath === null && (
-          <LoadBoundary fallback={<Spinner label="Loading..." />}>
-            <ReuploadForm paperId={paper._id} deadline={paper.deadlines.abstract} />
-          </LoadBoundary>
-        )}
+        {paper.pdfPath === null && <ReuploadForm paperId={paper._id} deadline={paper.deadlines.abstract} />}
         {paper.status === 'abstract_accepted' && <PaymentSection paper={paper} />}
         {presentation}
         <SharedFilesList paper={paper} />
