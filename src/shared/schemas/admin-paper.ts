@@ -1,13 +1,23 @@
 import { PREFLIGHT_VERDICTS } from './preflight.ts';
 import { z } from 'zod';
-import { ADMIN_MESSAGES } from '../domain/admin-paper-messages.ts';
 import { heldDecisionSchema } from './decision-release.ts';
+import { reuploadUntilSchema } from './deadlines.ts';
 import { PAPER_STATUSES, type PaperStatus } from '../constants.ts';
 import { adminSharedFileSchema, authorPaperSchema } from './paper.ts';
 import { okResponse } from './responses.ts';
 import { publicUserSchema } from './user.ts';
 
-export { ADMIN_MESSAGES } from '../domain/admin-paper-messages.ts';
+export const ADMIN_MESSAGES = {
+  marksRange: 'Marks must be between 0 and 100',
+  marksWhole: 'Marks must be a whole number from 0 to 100',
+  marksClearConflict: 'Send either marks or clearMarks, not both.',
+  marksWouldErase: 'This paper already has marks. Enter marks from 0 to 100, or choose "Clear marks" to remove them.',
+  onlyPdf: 'Please select a PDF file only.',
+  noFile: 'Please select a file to upload.',
+  fileUploaded: 'File uploaded successfully',
+  fileDeleted: 'File deleted successfully.',
+  conflict: 'This paper was changed by another administrator. Reload it and try again.',
+} as const;
 
 /**
  * Marks are a whole number 0-100. `null` (the spec's empty score) is taken only while the paper
@@ -28,6 +38,19 @@ export const evaluationBodySchema = z
   })
   .refine((body) => !(body.clearMarks && typeof body.marks === 'number'), ADMIN_MESSAGES.marksClearConflict);
 export type EvaluationBody = z.infer<typeof evaluationBodySchema>;
+
+/** Reset (true) or restore (false) a submission; the reason is recorded in the history. */
+export const toggleAbstractBodySchema = z.object({
+  resetAbstract: z.boolean(),
+  reason: z.string().trim().max(2000).default(''),
+  /** The paper version the admin saw; a stale one answers 409 instead of overwriting. */
+  version: z.number().int().positive().optional(),
+  /** With a reset: the author may upload again until then; without, until the upload is done. */
+  reuploadUntil: reuploadUntilSchema,
+});
+export const toggleFullPaperBodySchema = toggleAbstractBodySchema
+  .omit({ resetAbstract: true })
+  .extend({ resetFullPaper: z.boolean() });
 
 export const adminFileVisibilityBodySchema = z.object({ visibleToUser: z.boolean() });
 

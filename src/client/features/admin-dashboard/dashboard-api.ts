@@ -34,8 +34,8 @@ function nextDeadlineQuery() {
   });
 }
 
-export function useNextDeadline({ refetchOnMount = true }: { refetchOnMount?: boolean } = {}) {
-  return useQuery({ ...nextDeadlineQuery(), refetchOnMount });
+export function useNextDeadline() {
+  return useQuery(nextDeadlineQuery());
 }
 
 export interface UserListParams {

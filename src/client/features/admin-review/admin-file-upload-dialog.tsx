@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ADMIN_MESSAGES } from '@shared/domain/admin-paper-messages.ts';
+import { ADMIN_MESSAGES } from '@shared/schemas/admin-paper.ts';
 import { Button } from '@client/components/ui/button.tsx';
 import { TextField } from '@client/components/ui/form-field.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';

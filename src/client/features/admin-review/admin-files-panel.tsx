@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { ADMIN_MESSAGES } from '@shared/domain/admin-paper-messages.ts';
-import type { AdminPaper } from '@shared/schemas/admin-paper.ts';
+import { ADMIN_MESSAGES, type AdminPaper } from '@shared/schemas/admin-paper.ts';
 import { Button } from '@client/components/ui/button.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';
 import { errorText } from '@client/lib/api.ts';

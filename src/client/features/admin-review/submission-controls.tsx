@@ -2,9 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ADMIN_MESSAGES } from '@shared/domain/admin-paper-messages.ts';
-import type { AdminPaper, SubmissionHistoryEntry } from '@shared/schemas/admin-paper.ts';
-import { toggleAbstractBodySchema } from '@shared/schemas/paper-toggles.ts';
+import {
+  ADMIN_MESSAGES,
+  type AdminPaper,
+  type SubmissionHistoryEntry,
+  toggleAbstractBodySchema,
+} from '@shared/schemas/admin-paper.ts';
 import { Button } from '@client/components/ui/button.tsx';
 import { DateTimeField } from '@client/components/ui/date-time-field.tsx';
 import { ModalDialog } from '@client/components/ui/modal-dialog.tsx';

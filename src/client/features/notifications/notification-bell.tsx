@@ -36,8 +36,12 @@ export function NotificationBell({ tone = 'light' }: { tone?: keyof typeof BUTTO
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const unread = useUnreadNotificationCount(true).data ?? 0;
+  const list = useBellNotifications(open);
+  const { markRead, markAllRead, remove } = useNotificationActions();
 
   useDismiss(open, container, () => setOpen(false));
+
+  const items = list.data?.pages.flatMap((p) => p.notifications) ?? [];
 
   return (
     <div ref={container} className="relative">
@@ -59,76 +63,69 @@ export function NotificationBell({ tone = 'light' }: { tone?: keyof typeof BUTTO
           </span>
         )}
       </button>
-      {open && <NotificationDropdown unread={unread} onClose={() => setOpen(false)} />}
-    </div>
-  );
-}
-
-/**
- * The open bell: its list and its actions. Their query and mutations exist while it is open only,
- * so a page's header (which draws a phone's bell and the account bar's) sets up none of them.
- */
-function NotificationDropdown({ unread, onClose }: { unread: number; onClose: () => void }) {
-  const list = useBellNotifications();
-  const { markRead, markAllRead, remove } = useNotificationActions();
-  const items = list.data?.pages.flatMap((p) => p.notifications) ?? [];
-  return (
-    <div
-      id="notification-dropdown"
-      role="region"
-      aria-label="Notifications"
-      className="fixed inset-x-2 top-16 z-50 max-h-[70vh] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
-    >
-      <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-        <h2 className="font-semibold text-slate-900">Notifications</h2>
-        <div className="flex gap-3 text-sm">
-          {unread > 0 && (
-            <Link to="/notifications" onClick={onClose} className="font-medium text-brand-700 hover:underline">
-              View All
-            </Link>
-          )}
-          <button
-            type="button"
-            onClick={() => markAllRead.mutate()}
-            disabled={unread === 0}
-            className="font-medium text-brand-700 hover:underline disabled:text-slate-400 disabled:no-underline"
-          >
-            Mark all read
-          </button>
+      {open && (
+        <div
+          id="notification-dropdown"
+          role="region"
+          aria-label="Notifications"
+          className="fixed inset-x-2 top-16 z-50 max-h-[70vh] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
+        >
+          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+            <h2 className="font-semibold text-slate-900">Notifications</h2>
+            <div className="flex gap-3 text-sm">
+              {unread > 0 && (
+                <Link
+                  to="/notifications"
+                  onClick={() => setOpen(false)}
+                  className="font-medium text-brand-700 hover:underline"
+                >
+                  View All
+                </Link>
+              )}
+              <button
+                type="button"
+                onClick={() => markAllRead.mutate()}
+                disabled={unread === 0}
+                className="font-medium text-brand-700 hover:underline disabled:text-slate-400 disabled:no-underline"
+              >
+                Mark all read
+              </button>
+            </div>
+          </div>
+          <div className="max-h-[calc(70vh-3.5rem)] overflow-y-auto">
+            {list.isPending ? (
+              <Spinner label="Loading notifications..." />
+            ) : list.isError ? (
+              <p className="px-4 py-8 text-center text-sm text-red-700">Failed to fetch notifications</p>
+            ) : items.length === 0 ? (
+              <p className="px-4 py-8 text-center text-sm text-slate-500">No notifications yet</p>
+            ) : (
+              <ul>
+                {items.map((n) => (
+                  <NotificationItem
+                    key={n._id}
+                    notification={n}
+                    compact
+                    onMarkRead={(id) => markRead.mutate(id)}
+                    onDelete={(id) => remove.mutate(id)}
+                    onFollow={() => setOpen(false)}
+                  />
+                ))}
+              </ul>
+            )}
+            {list.hasNextPage && (
+              <button
+                type="button"
+                onClick={() => list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+                className="w-full border-t border-slate-100 px-4 py-2.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
+              >
+                {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </button>
+            )}
+          </div>
         </div>
-      </div>
-      <div className="max-h-[calc(70vh-3.5rem)] overflow-y-auto">
-        {list.isPending ? (
-          <Spinner label="Loading notifications..." />
-        ) : list.isError ? (
-          <p className="px-4 py-8 text-center text-sm text-red-700">Failed to fetch notifications</p>
-        ) : items.length === 0 ? (
-          <p className="px-4 py-8 text-center text-sm text-slate-500">No notifications yet</p>
-        ) : (
-          <ul>
-            {items.map((n) => (
-              <NotificationItem
-                key={n._id}
-                notification={n}
-                compact
-                onMarkRead={(id) => markRead.mutate(id)}
-                onDelete={(id) => remove.mutate(id)}
-                onFollow={onClose}
-              />
-            ))}
-          </ul>
-        )}
-        {list.hasNextPage && (
-          <button
-            type="button"
-            onClick={() => list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-            className="w-full border-t border-slate-100 px-4 py-2.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
-          >
-            {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </button>
-        )}
-      </div>
+      )}
     </div>
   );
 }

@@ -51,18 +51,18 @@ export function useUnreadNotificationCount(enabled: boolean) {
 }
 
 /** The bell's list: first page of 10 when opened, then "Load more". */
-function bellNotificationsQuery() {
+function bellNotificationsQuery(open: boolean) {
   return infiniteQueryOptions({
     queryKey: queryKeys.notifications.bell,
     queryFn: ({ pageParam }) => fetchPage(pageParam, NOTIFICATION_PAGE_SIZE.bell, 'all'),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagination.hasNext ? last.pagination.currentPage + 1 : undefined),
+    enabled: open,
   });
 }
 
-/** Asked while the bell is open only: its list is mounted then. */
-export function useBellNotifications() {
-  return useInfiniteQuery(bellNotificationsQuery());
+export function useBellNotifications(open: boolean) {
+  return useInfiniteQuery(bellNotificationsQuery(open));
 }
 
 function notificationsPageQuery(page: number, filter: NotificationFilter) {

@@ -12,8 +12,9 @@ import {
   evaluationSavedResponseSchema,
   paperHistoryResponseSchema,
   evaluationBodySchema,
+  toggleAbstractBodySchema,
+  toggleFullPaperBodySchema,
 } from '@shared/schemas/admin-paper.ts';
-import { toggleAbstractBodySchema, toggleFullPaperBodySchema } from '@shared/schemas/paper-toggles.ts';
 import { pdfUploadRules } from '@server/lib/multipart-upload.ts';
 import { sendStoredFile } from '@server/lib/send-file.ts';
 import { requireAdmin } from '@server/plugins/auth.ts';

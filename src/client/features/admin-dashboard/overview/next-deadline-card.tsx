@@ -14,8 +14,7 @@ interface NextDeadlineCardProps {
 
 /** The soonest deadline still open, how long is left, and the papers it still waits for. */
 export function NextDeadlineCard({ papersHref, onShowPapers }: NextDeadlineCardProps) {
-  // The overview waited for the deadline before drawing this card: mounting it asks no second time.
-  const next = useNextDeadline({ refetchOnMount: false });
+  const next = useNextDeadline();
   return (
     <Panel headingLevel={3} title="Next deadline" className="border-l-4 border-l-amber-500">
       {next.isPending ? (
