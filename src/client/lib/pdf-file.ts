@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '@shared/constants.ts';
-import { PAPER_MESSAGES } from '@shared/domain/paper-messages.ts';
-// The site's Zod settings (the CSP's jitless one among them), which the paper's schemas brought before.
-import '@shared/schemas/field-messages.ts';
+import { PAPER_MESSAGES } from '@shared/schemas/paper.ts';
 
 /**
  * A first check before uploading, by declared type or name; the server decides by the file's

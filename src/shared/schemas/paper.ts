@@ -17,6 +17,7 @@ export const PAPER_LIMITS = {
   authorNameMax: 200,
   affiliationMax: 300,
   addressMax: 500,
+  paymentIdMax: 100,
 } as const;
 
 export const authorSchema = z
@@ -82,6 +83,16 @@ export const paperSubmissionSchema = z.object({
     .string(PAPER_MESSAGES.allFieldsRequired)
     .refine(isConfiguredChoice(presentationModeLabels), PAPER_MESSAGES.allFieldsRequired),
   authors: z.array(authorInputSchema).min(1, PAPER_MESSAGES.allAuthorFieldsRequired).max(PAPER_LIMITS.authorsMax),
+});
+
+export const paymentBodySchema = z.object({
+  paymentId: z
+    .string()
+    .trim()
+    .min(1, PAPER_MESSAGES.paymentIdInvalid)
+    .max(PAPER_LIMITS.paymentIdMax, PAPER_MESSAGES.paymentIdInvalid)
+    // Printed in the visa letter.
+    .superRefine(publishable('Payment ID')),
 });
 
 export const adminSharedFileSchema = z

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { countWords, RESPONSE_TEXTS } from '@shared/domain/author-responses.ts';
 import type { AuthorResponseView } from '@shared/schemas/author-responses.ts';
 import { formatCount } from '@shared/format/numbers.ts';
+import { DeadlineGate, DeadlineMessage } from '@client/components/deadline-notice.tsx';
 import { PdfPicker } from '@client/components/pdf-picker.tsx';
 import { Button } from '@client/components/ui/button.tsx';
 import { errorText } from '@client/lib/api.ts';
@@ -9,7 +10,7 @@ import { formatDate } from '@client/lib/dates.ts';
 import { looksLikePdf } from '@client/lib/pdf-file.ts';
 import { LIMITS } from '@shared/constants.ts';
 import { useToast } from '@client/lib/toast.tsx';
-import { useResponseActions } from './author-responses-api.ts';
+import { useAuthorResponse, useResponseActions } from './author-responses-api.ts';
 import { RevisedAbstractLink } from './revised-abstract-link.tsx';
 
 /** The revised abstract's first check (the server decides by content): the spec's re-upload messages. */
@@ -20,8 +21,76 @@ function revisedAbstractError(file: File | null): string | undefined {
   return undefined;
 }
 
-/** The response's editor: its text, a revised abstract, the draft and the final submission. */
-export function ResponseEditor({ view }: { view: AuthorResponseView }) {
+/**
+ * "Respond to the reviews" on the author's paper card: shown while a response is awaited, and
+ * afterwards with the response sent. Everything it allows, the server checks again.
+ */
+export function ResponseSection({ paperId, awaited }: { paperId: string; awaited: boolean }) {
+  const view = useAuthorResponse(paperId, true);
+  if (!view.data) return null;
+  if (!view.data.awaited && !view.data.response) return null;
+  if (!awaited && view.data.response?.state !== 'submitted') return null;
+  return <ResponseCard view={view.data} />;
+}
+
+function ResponseCard({ view }: { view: AuthorResponseView }) {
+  const headingId = useId();
+  const submitted = view.response?.state === 'submitted';
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-purple-200 bg-purple-50/60 p-4"
+      data-testid="respond-to-reviews"
+    >
+      <h3 id={headingId} className="font-semibold text-purple-950">
+        {RESPONSE_TEXTS.heading}
+      </h3>
+      {view.awaited && !submitted && (
+        <p className="mt-1 text-sm text-purple-950">
+          The committee asks for your response to the reviewers’ comments below. Your response may have at most{' '}
+          {formatCount(view.wordLimit)} words; you may add a revised abstract PDF. Submitting is final.
+        </p>
+      )}
+      {/* Afterwards the card's "Reviewers’ comments" lists them, once, whenever they are shared. */}
+      {view.awaited && view.comments.length > 0 && (
+        <ul className="mt-3 space-y-3">
+          {view.comments.map((comment) => (
+            <li key={comment.label} className="rounded-md bg-white p-3" data-testid="shared-review">
+              <p className="text-sm font-semibold text-slate-800">{comment.label}</p>
+              <p className="mt-0.5 text-sm break-words whitespace-pre-line text-slate-700">{comment.comments}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {submitted ? (
+        <SubmittedResponse view={view} />
+      ) : view.open ? (
+        <DeadlineGate step="response" deadline={view.deadline} className="mt-3">
+          <ResponseEditor view={view} />
+        </DeadlineGate>
+      ) : (
+        view.closedMessage && <DeadlineMessage className="mt-3">{view.closedMessage}</DeadlineMessage>
+      )}
+    </section>
+  );
+}
+
+function SubmittedResponse({ view }: { view: AuthorResponseView }) {
+  const response = view.response!;
+  return (
+    <div className="mt-3 rounded-md bg-white p-3 text-sm" data-testid="submitted-response">
+      <p className="font-semibold text-slate-800">
+        Your response, submitted {response.submittedAt ? formatDate(response.submittedAt) : ''}
+      </p>
+      <p className="mt-1 break-words whitespace-pre-line text-slate-700">{response.text}</p>
+      {response.revisedAbstract && (
+        <RevisedAbstractLink href={response.revisedAbstract.url} fileName={response.revisedAbstract.fileName} />
+      )}
+    </div>
+  );
+}
+
+function ResponseEditor({ view }: { view: AuthorResponseView }) {
   const toast = useToast();
   const textId = useId();
   const countId = useId();

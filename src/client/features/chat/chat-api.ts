@@ -17,20 +17,8 @@ const chatUnreadCountsQuery = queryOptions({
   retry: false,
 });
 
-/**
- * `currentForMs`: how old the counts may be and still be shown without asking again. A chat button
- * reads the counts its page has just asked for; the stream or the poll keeps them up to date.
- */
-export function useChatUnreadCounts({
-  enabled = true,
-  currentForMs = 0,
-}: { enabled?: boolean; currentForMs?: number } = {}) {
-  return useQuery({
-    ...chatUnreadCountsQuery,
-    enabled,
-    staleTime: currentForMs,
-    refetchInterval: usePollWhileLiveDown(),
-  });
+export function useChatUnreadCounts(enabled = true) {
+  return useQuery({ ...chatUnreadCountsQuery, enabled, refetchInterval: usePollWhileLiveDown() });
 }
 
 export function unreadFor(summary: UnreadSummary | undefined, paperId: string): number {

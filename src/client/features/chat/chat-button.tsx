@@ -1,5 +1,4 @@
 import { lazy, useState } from 'react';
-import { TIMINGS } from '@shared/constants.ts';
 import { buttonClass, type ButtonVariant } from '@client/components/ui/button.tsx';
 import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { Spinner } from '@client/components/ui/spinner.tsx';
@@ -21,7 +20,7 @@ export function ChatButton({
   variant: ButtonVariant;
 }) {
   const [open, setOpen] = useState(false);
-  const unread = unreadFor(useChatUnreadCounts({ currentForMs: TIMINGS.pollMs }).data, paperId);
+  const unread = unreadFor(useChatUnreadCounts().data, paperId);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)} className={buttonClass(variant, 'relative')}>

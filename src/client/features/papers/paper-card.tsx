@@ -22,13 +22,11 @@ const PaymentSection = lazy(async () => ({ default: (await loadPaymentSection())
 const ReuploadForm = lazy(async () => ({ default: (await loadReuploadForm()).ReuploadForm }));
 
 /**
- * Starts fetching the payment form, to have it by the time the papers arrive (every accepted
- * paper shows it until paid). The re-upload form, for an abstract the organisers reset, is left
- * to the card that shows it: evaluating it on every profile cost a phone's main thread for
- * nothing. A failure is shown where a form would be, when a card asks for it again.
+ * Starts fetching the cards' forms, to have them by the time the papers arrive. A failure is
+ * shown where a form would be, when a card asks for it again.
  */
 export function preloadPaperCardForms(): void {
-  loadPaymentSection().catch(() => undefined);
+  Promise.all([loadPaymentSection(), loadReuploadForm()]).catch(() => undefined);
 }
 
 /** The server's state machine decides; spec 4: accepted, paid with a real payment ID, no full paper yet. */

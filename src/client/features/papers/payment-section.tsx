@@ -3,8 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { TIMINGS } from '@shared/constants.ts';
-import type { AuthorPaper } from '@shared/schemas/paper.ts';
-import { PAYMENT_ID_MAX, paymentBodySchema } from '@shared/schemas/payment-id.ts';
+import { type AuthorPaper, PAPER_LIMITS, paymentBodySchema } from '@shared/schemas/paper.ts';
 import { DeadlineGate } from '@client/components/deadline-notice.tsx';
 import { Button } from '@client/components/ui/button.tsx';
 import { TextField } from '@client/components/ui/form-field.tsx';
@@ -145,7 +144,7 @@ function PaymentIdForm({ paperId, onSaved }: { paperId: string; onSaved: (paymen
       <div className="flex-1">
         <TextField
           label="Payment ID"
-          maxLength={PAYMENT_ID_MAX}
+          maxLength={PAPER_LIMITS.paymentIdMax}
           autoComplete="off"
           error={errors.paymentId?.message}
           readOnly={savePaymentId.isPending}

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import type { AuthorPaper } from '@shared/schemas/paper.ts';
 import { Alert } from '@client/components/ui/alert.tsx';
 import { Button } from '@client/components/ui/button.tsx';
@@ -11,7 +11,7 @@ import { statusBadgeClass, statusLabel } from '@client/components/status-badge.t
 /** The profile's paper area: a status summary and a card per paper, under one "Your Papers" heading. */
 /**
  * `chatFor` gives each paper's chat button and `onLoaded` runs whenever the papers have loaded
- * again (the spec re-reads the unread chat counts then): the page brings the chat feature in.
+ * (the spec re-reads the unread chat counts then): the page brings the chat feature in.
  */
 export function UserPapersPanel({ chatFor, lettersFor, presentationFor, responseFor, onLoaded }: PapersContentProps) {
   return (
@@ -49,13 +49,8 @@ const PapersLoading = () => <Spinner label="Loading your papers..." fillsPage />
 
 function PapersContent({ chatFor, lettersFor, presentationFor, responseFor, onLoaded }: PapersContentProps) {
   const papers = useUserPapers();
-  // The papers first shown came beside the page's own first requests (the unread counts among
-  // them): `onLoaded` runs for the papers loaded after those.
-  const firstLoadedAt = useRef<number>(undefined);
   useEffect(() => {
-    if (!papers.isSuccess) return;
-    firstLoadedAt.current ??= papers.dataUpdatedAt;
-    if (papers.dataUpdatedAt !== firstLoadedAt.current) onLoaded();
+    if (papers.isSuccess) onLoaded();
   }, [papers.isSuccess, papers.dataUpdatedAt, onLoaded]);
   // After the first paint, beside the papers' request.
   useEffect(preloadPaperCardForms, []);

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { LIMITS } from '@shared/constants.ts';
 import {
   PAPER_MESSAGES,
+  paymentBodySchema,
   ownPapersResponseSchema,
   paperChangedResponseSchema,
   paperResponseSchema,
   submissionCountResponseSchema,
 } from '@shared/schemas/paper.ts';
-import { paymentBodySchema } from '@shared/schemas/payment-id.ts';
 import { pdfUploadRules } from '@server/lib/multipart-upload.ts';
 import { perAccount } from '@server/lib/rate-limits.ts';
 import { sendStoredFile } from '@server/lib/send-file.ts';

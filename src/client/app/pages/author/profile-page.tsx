@@ -1,7 +1,9 @@
+import { lazy } from 'react';
 import { Link, Navigate } from 'react-router';
 import type { PublicUser } from '@shared/schemas/user.ts';
 import { ButtonLink } from '@client/components/ui/button.tsx';
 import { Card } from '@client/components/ui/card.tsx';
+import { LoadBoundary } from '@client/components/ui/load-boundary.tsx';
 import { PageContainer } from '@client/components/ui/page-container.tsx';
 import { useUserPapers } from '@client/features/papers/papers-api.ts';
 import { UserPapersPanel } from '@client/features/papers/user-papers-panel.tsx';
@@ -9,18 +11,23 @@ import { useRefreshChatUnread, useChatUnreadCounts } from '@client/features/chat
 import { ChatButton } from '@client/features/chat/chat-button.tsx';
 import { PaperLetters } from '@client/features/letters/paper-letters.tsx';
 import { PaperCertificates } from '@client/features/certificates/paper-certificates.tsx';
-import { ResponseSection } from '@client/features/author-responses/response-section.tsx';
 import { YourPresentation } from '@client/features/schedule/your-presentation.tsx';
 import { useAuth } from '@client/lib/auth-api.ts';
 import { useExactDocumentTitle } from '@client/lib/use-document-title.ts';
 import { SignInGuard } from './sign-in-guard.tsx';
 import { currentConference } from '@shared/conference.ts';
 
+// The response to the reviews holds a file form (the form libraries): fetched after the first
+// paint, and only by an author with a paper that has reached that stage.
+const ResponseSection = lazy(async () => ({
+  default: (await import('@client/features/author-responses/response-form.tsx')).ResponseSection,
+}));
+
 export default function ProfilePage() {
   const { user, isAdmin } = useAuth();
   // A volunteer account has the check-in desk and nothing else: sign-in lands here, it goes on there.
   const volunteer = user?.role === 'volunteer';
-  const unreadMessages = useChatUnreadCounts({ enabled: Boolean(user) && !volunteer }).data?.totalUnread ?? 0;
+  const unreadMessages = useChatUnreadCounts(Boolean(user) && !volunteer).data?.totalUnread ?? 0;
   const refreshUnread = useRefreshChatUnread();
   // Spec: "(n) ICTACEM 2025 Profile" while unread chat messages exist.
   useExactDocumentTitle(
@@ -69,7 +76,9 @@ function Profile({
           </>
         )}
         responseFor={(paper) => (
-          <ResponseSection paperId={paper._id} awaited={paper.status === 'author_response_awaited'} />
+          <LoadBoundary fallback={null}>
+            <ResponseSection paperId={paper._id} awaited={paper.status === 'author_response_awaited'} />
+          </LoadBoundary>
         )}
         presentationFor={(paper) => (
           <YourPresentation paperId={paper._id} accepted={paper.status === 'abstract_accepted'} />
