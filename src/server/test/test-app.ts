@@ -16,12 +16,12 @@ export interface TestApp {
 }
 
 /**
- * A fresh app on a fresh database: embedded in memory by default, or a new database created
- * on the PostgreSQL server named by DATABASE_URL (dropped again on close).
+ * A fresh app on a fresh database: embedded in memory by default, or a new database copied from
+ * the migrated template on the PostgreSQL server named by DATABASE_URL (dropped again on close).
  */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ictacem-test-'));
-  const scratch = await createScratchDatabase();
+  const scratch = await createScratchDatabase({ migrated: true });
   const databaseUrl = scratch?.url;
   const conference = overrides.conference ?? DEFAULT_CONFERENCE;
   const config: AppConfig = {
