@@ -50,8 +50,16 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     deadlineGraceMs: 0,
     ...overrides,
   };
-  const app = await buildApp(config);
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config);
+    await app.ready();
+  } catch (error) {
+    // A test of a start that fails leaves no database or folder behind.
+    await scratch?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     config,
