@@ -47,4 +47,23 @@ describe.skipIf(!process.env.DATABASE_URL)('scratch databases on the PostgreSQL 
     made.push(third!);
     expect(await appliedMigrations(third!.url)).toBe(journal.entries.length);
   });
+
+  it('makes the template again when another run of other migrations dropped it', async () => {
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      await createScratchDatabase({ migrated: true }).then((database) => made.push(database!));
+      const templates = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname like 'ictacem_template_%'`,
+      );
+      expect(templates.rows.length).toBeGreaterThan(0);
+      for (const { datname } of templates.rows) await admin.query(`drop database ${datname}`);
+
+      const copy = await createScratchDatabase({ migrated: true });
+      made.push(copy!);
+      expect(await appliedMigrations(copy!.url)).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+  });
 });

@@ -21,11 +21,21 @@ export interface ScratchDatabase {
 export async function createScratchDatabase({ migrated = false } = {}): Promise<ScratchDatabase | undefined> {
   const server = process.env.DATABASE_URL;
   if (!server) return undefined;
-  const template = migrated ? await migratedTemplate(server) : undefined;
   const name = `ictacem_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(server, (client) =>
-    client.query(template ? `create database ${name} template ${template}` : `create database ${name}`),
-  );
+  const create = async () => {
+    const source = migrated ? await migratedTemplate(server) : undefined;
+    await withAdminClient(server, (client) =>
+      client.query(source ? `create database ${name} template ${source}` : `create database ${name}`),
+    );
+  };
+  try {
+    await create();
+  } catch (error) {
+    // A run of other migrations on the same server (another checkout) replaced the template: make it again.
+    if (!migrated || (error as { code?: string }).code !== UNDEFINED_DATABASE) throw error;
+    template = undefined;
+    await create();
+  }
   return {
     url: databaseUrl(server, name),
     drop: () => withAdminClient(server, (client) => client.query(`drop database if exists ${name} with (force)`)),
@@ -33,6 +43,8 @@ export async function createScratchDatabase({ migrated = false } = {}): Promise<
 }
 
 const TEMPLATE_PREFIX = 'ictacem_template_';
+/** PostgreSQL's SQLSTATE for a database that does not exist. */
+const UNDEFINED_DATABASE = '3D000';
 /** Taken on the server's own database by the worker making the template, so another waits for it. */
 const TEMPLATE_LOCK_KEY = 0x1c7ace3ff01;
 let template: Promise<string> | undefined;
@@ -54,8 +66,9 @@ function migratedTemplate(server: string): Promise<string> {
         `select datname from pg_database where datname like '${TEMPLATE_PREFIX}%'`,
       );
       if (existing.rows.some((row) => row.datname === name)) return;
+      // Not forced: one being copied from at this moment stays, for a later run to drop.
       for (const { datname } of existing.rows)
-        await client.query(`drop database if exists ${datname} with (force)`).catch(() => undefined);
+        await client.query(`drop database if exists ${datname}`).catch(() => undefined);
       // Migrated under another name and renamed when done: a template is never copied half made.
       const building = `${name}_building`;
       await client.query(`drop database if exists ${building} with (force)`);
