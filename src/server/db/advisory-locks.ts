@@ -15,6 +15,8 @@ export const ADVISORY_LOCK_KEYS = {
   housekeeping: 0x1c7ace30003,
   /** Held shared by every running server, exclusively by a restore (db/server-presence.ts). */
   servers: 0x1c7ace30004,
+  /** Tests only: held while one test process makes the migrated template (test/scratch-database.ts). */
+  testTemplate: 0x1c7ace30005,
 } as const;
 
 /**

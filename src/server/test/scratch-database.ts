@@ -4,6 +4,7 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ADVISORY_LOCK_KEYS } from '../db/advisory-locks.ts';
 import { MIGRATIONS_DIR } from '../project-paths.ts';
 
 export interface ScratchDatabase {
@@ -31,7 +32,8 @@ export async function createScratchDatabase({ migrated = false } = {}): Promise<
   try {
     await create();
   } catch (error) {
-    // A run of other migrations on the same server (another checkout) replaced the template: make it again.
+    // A run of other migrations on the same server (another checkout) replaced the template: make
+    // it again, once. Two such runs at once still slow each other down, and may fail a test.
     if (!migrated || (error as { code?: string }).code !== UNDEFINED_DATABASE) throw error;
     template = undefined;
     await create();
@@ -43,15 +45,17 @@ export async function createScratchDatabase({ migrated = false } = {}): Promise<
 }
 
 const TEMPLATE_PREFIX = 'ictacem_template_';
-/** PostgreSQL's SQLSTATE for a database that does not exist. */
+const BUILDING_SUFFIX = '_building';
+/** PostgreSQL's SQLSTATEs: a database that does not exist; one another session is using. */
 const UNDEFINED_DATABASE = '3D000';
-/** Taken on the server's own database by the worker making the template, so another waits for it. */
-const TEMPLATE_LOCK_KEY = 0x1c7ace3ff01;
+const OBJECT_IN_USE = '55006';
 let template: Promise<string> | undefined;
 
 /**
  * The template's name comes from the migrations' files, so every test worker (and the next run)
- * shares it and a changed migration makes a new one; older templates are dropped then.
+ * shares it and a changed migration makes a new one; older templates are dropped then. Made under
+ * an advisory lock taken in the server's `postgres` database, the one every run connects to
+ * (advisory locks hold within one database, and each run has its own DATABASE_URL).
  */
 function migratedTemplate(server: string): Promise<string> {
   template ??= (async () => {
@@ -60,18 +64,20 @@ function migratedTemplate(server: string): Promise<string> {
       if (file.endsWith('.sql') || file.endsWith('.json'))
         key.update(file).update(await readFile(path.join(MIGRATIONS_DIR, file)));
     const name = `${TEMPLATE_PREFIX}${key.digest('hex').slice(0, 16)}`;
-    await withAdminClient(server, async (client) => {
-      await client.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+    await withAdminClient(databaseUrl(server, 'postgres'), async (client) => {
+      await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCK_KEYS.testTemplate]);
       const existing = await client.query<{ datname: string }>(
         `select datname from pg_database where datname like '${TEMPLATE_PREFIX}%'`,
       );
       if (existing.rows.some((row) => row.datname === name)) return;
-      // Not forced: one being copied from at this moment stays, for a later run to drop.
+      // Older templates and a build a crashed run left (none is being built: this holds the lock).
+      // A copy being made from one finishes first; one a session is connected to stays.
       for (const { datname } of existing.rows)
-        await client.query(`drop database if exists ${datname}`).catch(() => undefined);
+        await client.query(`drop database if exists ${datname}`).catch((error: { code?: string }) => {
+          if (error.code !== OBJECT_IN_USE) throw error;
+        });
       // Migrated under another name and renamed when done: a template is never copied half made.
-      const building = `${name}_building`;
-      await client.query(`drop database if exists ${building} with (force)`);
+      const building = `${name}${BUILDING_SUFFIX}`;
       await client.query(`create database ${building}`);
       const pool = new pg.Pool({ connectionString: databaseUrl(server, building), max: 1 });
       try {

@@ -50,13 +50,15 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     deadlineGraceMs: 0,
     ...overrides,
   };
-  let app: FastifyInstance;
+  let app: FastifyInstance | undefined;
   try {
     app = await buildApp(config);
     await app.ready();
   } catch (error) {
-    // A test of a start that fails leaves no database or folder behind.
-    await scratch?.drop();
+    // A test of a start that fails leaves no connection, database or folder behind, and sees the
+    // start's own error.
+    await app?.close().catch(() => undefined);
+    await scratch?.drop().catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
