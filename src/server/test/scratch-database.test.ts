@@ -1,19 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../project-paths.ts';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+import { createScratchDatabase, type ScratchDatabase, withClient } from './scratch-database.ts';
 
 function appliedMigrations(url: string): Promise<number | 'none'> {
   return withClient(url, async (client) => {

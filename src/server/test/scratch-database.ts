@@ -25,7 +25,7 @@ export async function createScratchDatabase({ migrated = false } = {}): Promise<
   const name = `ictacem_test_${randomBytes(6).toString('hex')}`;
   const create = async () => {
     const source = migrated ? await migratedTemplate(server) : undefined;
-    await withAdminClient(server, (client) =>
+    await withClient(server, (client) =>
       client.query(source ? `create database ${name} template ${source}` : `create database ${name}`),
     );
   };
@@ -40,7 +40,9 @@ export async function createScratchDatabase({ migrated = false } = {}): Promise<
   }
   return {
     url: databaseUrl(server, name),
-    drop: () => withAdminClient(server, (client) => client.query(`drop database if exists ${name} with (force)`)),
+    drop: async () => {
+      await withClient(server, (client) => client.query(`drop database if exists ${name} with (force)`));
+    },
   };
 }
 
@@ -64,7 +66,7 @@ function migratedTemplate(server: string): Promise<string> {
       if (file.endsWith('.sql') || file.endsWith('.json'))
         key.update(file).update(await readFile(path.join(MIGRATIONS_DIR, file)));
     const name = `${TEMPLATE_PREFIX}${key.digest('hex').slice(0, 16)}`;
-    await withAdminClient(databaseUrl(server, 'postgres'), async (client) => {
+    await withClient(databaseUrl(server, 'postgres'), async (client) => {
       await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCK_KEYS.testTemplate]);
       const existing = await client.query<{ datname: string }>(
         `select datname from pg_database where datname like '${TEMPLATE_PREFIX}%'`,
@@ -100,11 +102,12 @@ function databaseUrl(server: string, name: string): string {
   return url.toString();
 }
 
-async function withAdminClient(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
+/** One connection to the database at `url` for `run`, closed whatever it does. */
+export async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await run(client);
+    return await run(client);
   } finally {
     await client.end();
   }
