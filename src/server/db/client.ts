@@ -7,6 +7,7 @@ import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { dataDirHolder, lockDataDir } from '../storage/data-dir-lock.ts';
 import { ADVISORY_LOCK_KEYS } from './advisory-locks.ts';
+import { hashMigrations } from './migrations-digest.ts';
 import { createEmbedded, seedFromTemplate, templateStamp } from './embedded-settings.ts';
 import { withPreparedStatements } from './embedded-prepared-statements.ts';
 import * as schema from './schema/index.ts';
@@ -137,10 +138,7 @@ const IMAGE_PREFIX = 'ictacem-pglite-image-';
 
 function migratedImage(extensions: Record<string, unknown>): Promise<Blob> {
   inMemoryImage ??= (async () => {
-    const key = createHash('sha256').update(await templateStamp());
-    for (const name of (await readdir(migrationsFolder, { recursive: true })).sort())
-      if (name.endsWith('.sql') || name.endsWith('.json'))
-        key.update(name).update(await readFile(path.join(migrationsFolder, name)));
+    const key = await hashMigrations(createHash('sha256').update(await templateStamp()));
     const file = path.join(os.tmpdir(), `${IMAGE_PREFIX}${key.digest('hex').slice(0, 16)}.tar`);
     const saved = await readFile(file).catch(() => undefined);
     if (saved) return new Blob([saved]);

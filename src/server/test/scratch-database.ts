@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ADVISORY_LOCK_KEYS } from '../db/advisory-locks.ts';
+import { hashMigrations } from '../db/migrations-digest.ts';
 import { MIGRATIONS_DIR } from '../project-paths.ts';
 
 export interface ScratchDatabase {
@@ -61,10 +60,7 @@ let template: Promise<string> | undefined;
  */
 function migratedTemplate(server: string): Promise<string> {
   template ??= (async () => {
-    const key = createHash('sha256');
-    for (const file of (await readdir(MIGRATIONS_DIR, { recursive: true })).sort())
-      if (file.endsWith('.sql') || file.endsWith('.json'))
-        key.update(file).update(await readFile(path.join(MIGRATIONS_DIR, file)));
+    const key = await hashMigrations(createHash('sha256'));
     const name = `${TEMPLATE_PREFIX}${key.digest('hex').slice(0, 16)}`;
     await withClient(databaseUrl(server, 'postgres'), async (client) => {
       await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCK_KEYS.testTemplate]);
